@@ -1,0 +1,73 @@
+//! Items used by the code `behavior_tree!` generates. Not a public API: names and signatures
+//! change without notice. Generated code reaches them as `::bt::__private::...`.
+
+pub use crate::control::{
+    Fallback, Flow, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory,
+};
+pub use crate::decorator::{
+    force_failure, force_success, inverter, keep_running_until_failure, Repeat,
+    RetryUntilSuccessful, RunOnce,
+};
+pub use crate::{
+    BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex,
+    StatefulAction, Status, SyncAction,
+};
+
+/// Ticks a `Condition(Type)` leaf.
+#[inline(always)]
+pub fn check<Ctx: ?Sized, L: Condition<Ctx>>(leaf: &mut L, ctx: &Ctx) -> Status {
+    Status::from_bool(leaf.check(ctx))
+}
+
+/// Ticks an inline `Condition(|ctx| ..)` leaf; the closure's argument type comes from `Ctx`.
+#[inline(always)]
+pub fn check_inline<Ctx: ?Sized>(ctx: &Ctx, condition: impl FnOnce(&Ctx) -> bool) -> Status {
+    Status::from_bool(condition(ctx))
+}
+
+/// Ticks an `Action(Type)` leaf.
+#[inline(always)]
+pub fn execute<Ctx: ?Sized, L: SyncAction<Ctx>>(leaf: &mut L, ctx: &mut Ctx) -> Status {
+    leaf.execute(ctx).into()
+}
+
+/// Ticks an inline `Action(|ctx| ..)` leaf, which may return `bool` or `Outcome`.
+#[inline(always)]
+pub fn execute_inline<Ctx: ?Sized, R: Into<Outcome>>(
+    ctx: &mut Ctx,
+    action: impl FnOnce(&mut Ctx) -> R,
+) -> Status {
+    action(ctx).into().into()
+}
+
+/// Ticks a `StatefulAction(Type)` leaf: `on_start` unless it is running.
+#[inline(always)]
+pub fn tick_stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(
+    leaf: &mut L,
+    running: bool,
+    ctx: &mut Ctx,
+) -> Status {
+    crate::leaf::tick_stateful(leaf, running, ctx)
+}
+
+/// Halts a running `StatefulAction(Type)` leaf.
+#[inline(always)]
+pub fn halt_stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(leaf: &mut L, ctx: &mut Ctx) {
+    leaf.on_halted(ctx)
+}
+
+/// The one place every node's result passes through: records whether a node that can run is
+/// running (`active`) and tells the observer.
+#[inline(always)]
+pub fn finish<O: Observer>(
+    active: Option<&mut bool>,
+    node: usize,
+    status: Status,
+    observer: &mut O,
+) -> Status {
+    if let Some(active) = active {
+        *active = status == Status::Running;
+    }
+    observer.on_status(node, status);
+    status
+}

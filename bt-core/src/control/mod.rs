@@ -1,0 +1,87 @@
+//! The rules of composite (control) nodes.
+//!
+//! Each composite is a small state type. The generated code drives it the same way for every kind:
+//!
+//! ```text
+//! let mut child = state.start();              // which child to tick first this tick
+//! loop {
+//!     let status = tick(child);               // the macro's `match` over the children
+//!     match state.on_child(child, status, N) {
+//!         Flow::Tick(next) => child = next,   // move on within the same tick
+//!         Flow::Return(status) => return status,
+//!         Flow::HaltAndReturn { halt, status } => { halt(halt); return status }
+//!     }
+//! }
+//! ```
+//!
+//! and, when the composite itself is halted while running, `state.halt()` names the child that is
+//! running (if any) so that only that child is halted.
+//!
+//! A child that completes is never halted: it finished. The composites therefore halt exactly the
+//! children that are running, which is what BehaviorTree.CPP's "reset all children" amounts to.
+
+mod fallback;
+mod linear;
+mod reactive;
+mod sequence;
+
+pub use fallback::Fallback;
+pub use reactive::{ReactiveFallback, ReactiveSequence};
+pub use sequence::{Sequence, SequenceWithMemory};
+
+use crate::Status;
+
+/// What a composite asks for after one of its children returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Tick child `0`-based index `.0` next, within the same tick.
+    Tick(usize),
+    /// The composite's tick ends with this status.
+    Return(Status),
+    /// Halt the running child `halt` (pre-empted), then end the tick with `status`.
+    HaltAndReturn {
+        /// Index of the child to halt.
+        halt: usize,
+        /// The composite's status for this tick.
+        status: Status,
+    },
+}
+
+#[cfg(test)]
+pub(crate) mod script {
+    //! A tiny driver used by the unit tests of every composite: it plays the generated code's
+    //! loop against a script of child results.
+
+    use super::Flow;
+    use crate::Status;
+
+    /// One tick of a composite: `results[i]` is what child `i` answers when ticked this tick.
+    /// Returns the composite's status, the children ticked in order and the child halted, if any.
+    pub fn run_tick(
+        start: usize,
+        mut on_child: impl FnMut(usize, Status) -> Flow,
+        results: &[Status],
+    ) -> (Status, [Option<usize>; 8], Option<usize>) {
+        let mut ticked = [None; 8];
+        let mut count = 0;
+        let mut child = start;
+        loop {
+            ticked[count] = Some(child);
+            count += 1;
+            match on_child(child, results[child]) {
+                Flow::Tick(next) => child = next,
+                Flow::Return(status) => return (status, ticked, None),
+                Flow::HaltAndReturn { halt, status } => return (status, ticked, Some(halt)),
+            }
+        }
+    }
+
+    /// `[Some(a), Some(b), None, ...]` from `&[a, b]`, to compare with `run_tick`'s list.
+    pub fn order(children: &[usize]) -> [Option<usize>; 8] {
+        let mut out = [None; 8];
+        for (slot, child) in out.iter_mut().zip(children) {
+            *slot = Some(*child);
+        }
+        out
+    }
+}

@@ -1,0 +1,247 @@
+use super::Flow;
+use crate::{SmallIndex, Status};
+
+/// The shared mechanism of the reactive composites: every tick walks from the first child, and
+/// remembers which child is running so that it can be pre-empted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Reactive<I> {
+    /// The child that answered `Running` on the last tick, if any.
+    running: Option<I>,
+    /// Children skipped in this tick.
+    skipped: I,
+}
+
+impl<I: SmallIndex> Reactive<I> {
+    const fn new() -> Self {
+        Reactive {
+            running: None,
+            skipped: I::ZERO,
+        }
+    }
+
+    #[inline(always)]
+    fn start(&mut self) -> usize {
+        self.skipped = I::ZERO;
+        0
+    }
+
+    #[inline(always)]
+    fn on_child(&mut self, child: usize, status: Status, len: usize, keep_going: Status) -> Flow {
+        match status {
+            Status::Running => {
+                let previous = self.running.replace(I::set(child));
+                Self::pre_empt(previous, child, Status::Running)
+            }
+            Status::Skipped => {
+                self.skipped = I::set(self.skipped.get() + 1);
+                self.advance(child, len, keep_going)
+            }
+            done if done == keep_going => self.advance(child, len, keep_going),
+            stop => {
+                let previous = self.running.take();
+                Self::pre_empt(previous, child, stop)
+            }
+        }
+    }
+
+    /// A child other than `child` that was running is pre-empted: it is halted after `child`
+    /// answered (the answer of `child` is what decided it).
+    #[inline(always)]
+    fn pre_empt(previous: Option<I>, child: usize, status: Status) -> Flow {
+        match previous {
+            Some(other) if other.get() != child => Flow::HaltAndReturn {
+                halt: other.get(),
+                status,
+            },
+            _ => Flow::Return(status),
+        }
+    }
+
+    #[inline(always)]
+    fn advance(&mut self, child: usize, len: usize, keep_going: Status) -> Flow {
+        let next = child + 1;
+        if next < len {
+            Flow::Tick(next)
+        } else {
+            // Every child answered this tick, so the one that was running has finished too.
+            let all_skipped = self.skipped.get() == len;
+            *self = Self::new();
+            Flow::Return(if all_skipped { Status::Skipped } else { keep_going })
+        }
+    }
+
+    #[inline(always)]
+    fn halt(&mut self) -> Option<usize> {
+        let running = self.running.take().map(SmallIndex::get);
+        *self = Self::new();
+        running
+    }
+}
+
+/// **ReactiveSequence** (BehaviorTree.CPP; behavior3's `Sequence` is close): every tick starts at
+/// the first child, so the conditions in front of a running action are re-checked on every tick.
+///
+/// | child returns | ReactiveSequence |
+/// |---|---|
+/// | `Success` | moves on to the next child; after the last: `Success` |
+/// | `Skipped` | moves on; if every child was skipped in this tick: `Skipped` |
+/// | `Running` | returns `Running`; if another (later) child was running, that child is halted |
+/// | `Failure` | returns `Failure`; a later child that was running is halted |
+///
+/// Completed children are ticked again on every tick (an action before the running one runs again).
+/// When an earlier child becomes the running one, it has already been ticked when the later child is
+/// halted, within the same tick (as in BehaviorTree.CPP; only one action is ever observed running
+/// between ticks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReactiveSequence<I = u8> {
+    walk: Reactive<I>,
+}
+
+impl<I: SmallIndex> ReactiveSequence<I> {
+    /// An idle reactive sequence.
+    pub const fn new() -> Self {
+        ReactiveSequence {
+            walk: Reactive::new(),
+        }
+    }
+
+    /// The child to tick first: always the first one.
+    #[inline(always)]
+    pub fn start(&mut self) -> usize {
+        self.walk.start()
+    }
+
+    /// Child `child` of `len` returned `status`.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
+        self.walk.on_child(child, status, len, Status::Success)
+    }
+
+    /// Halted while running: returns the running child.
+    #[inline(always)]
+    pub fn halt(&mut self) -> Option<usize> {
+        self.walk.halt()
+    }
+}
+
+/// **ReactiveFallback** (BehaviorTree.CPP; behavior3's `Priority` is close): every tick starts at
+/// the first child, so a higher-priority child that starts to succeed pre-empts a running
+/// lower-priority one.
+///
+/// | child returns | ReactiveFallback |
+/// |---|---|
+/// | `Failure` | moves on to the next child; after the last: `Failure` |
+/// | `Skipped` | moves on; if every child was skipped in this tick: `Skipped` |
+/// | `Running` | returns `Running`; if another (later) child was running, that child is halted |
+/// | `Success` | returns `Success`; a later child that was running is halted |
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReactiveFallback<I = u8> {
+    walk: Reactive<I>,
+}
+
+impl<I: SmallIndex> ReactiveFallback<I> {
+    /// An idle reactive fallback.
+    pub const fn new() -> Self {
+        ReactiveFallback {
+            walk: Reactive::new(),
+        }
+    }
+
+    /// The child to tick first: always the first one.
+    #[inline(always)]
+    pub fn start(&mut self) -> usize {
+        self.walk.start()
+    }
+
+    /// Child `child` of `len` returned `status`.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
+        self.walk.on_child(child, status, len, Status::Failure)
+    }
+
+    /// Halted while running: returns the running child.
+    #[inline(always)]
+    pub fn halt(&mut self) -> Option<usize> {
+        self.walk.halt()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::script::{order, run_tick};
+    use super::*;
+    use Status::*;
+
+    type Tick = (Status, [Option<usize>; 8], Option<usize>);
+
+    fn seq(node: &mut ReactiveSequence, results: &[Status]) -> Tick {
+        let start = node.start();
+        run_tick(start, |c, s| node.on_child(c, s, results.len()), results)
+    }
+
+    fn fb(node: &mut ReactiveFallback, results: &[Status]) -> Tick {
+        let start = node.start();
+        run_tick(start, |c, s| node.on_child(c, s, results.len()), results)
+    }
+
+    #[test]
+    fn sequence_re_checks_from_the_start_every_tick() {
+        let mut node = ReactiveSequence::<u8>::new();
+        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(seq(&mut node, &[Success, Success]), (Success, order(&[0, 1]), None));
+    }
+
+    #[test]
+    fn sequence_failure_before_the_running_child_halts_it() {
+        let mut node = ReactiveSequence::<u8>::new();
+        assert_eq!(seq(&mut node, &[Success, Success, Running]), (Running, order(&[0, 1, 2]), None));
+        assert_eq!(seq(&mut node, &[Success, Failure, Running]), (Failure, order(&[0, 1]), Some(2)));
+        // Nothing runs any more: the next failure halts nothing.
+        assert_eq!(seq(&mut node, &[Failure, Running]), (Failure, order(&[0]), None));
+    }
+
+    #[test]
+    fn sequence_earlier_running_child_pre_empts_the_later_one() {
+        let mut node = ReactiveSequence::<u8>::new();
+        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(seq(&mut node, &[Running, Running]), (Running, order(&[0]), Some(1)));
+        assert_eq!(node.halt(), Some(0));
+        assert_eq!(node.halt(), None);
+    }
+
+    #[test]
+    fn sequence_failure_of_the_running_child_itself_halts_nothing() {
+        let mut node = ReactiveSequence::<u8>::new();
+        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(seq(&mut node, &[Success, Failure]), (Failure, order(&[0, 1]), None));
+    }
+
+    #[test]
+    fn sequence_skips() {
+        let mut node = ReactiveSequence::<u8>::new();
+        assert_eq!(seq(&mut node, &[Skipped, Skipped]), (Skipped, order(&[0, 1]), None));
+        assert_eq!(seq(&mut node, &[Skipped, Running]), (Running, order(&[0, 1]), None));
+        // Skip counting restarts every tick.
+        assert_eq!(seq(&mut node, &[Skipped, Success]), (Success, order(&[0, 1]), None));
+    }
+
+    #[test]
+    fn fallback_higher_priority_success_pre_empts() {
+        let mut node = ReactiveFallback::<u8>::new();
+        assert_eq!(fb(&mut node, &[Failure, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(fb(&mut node, &[Failure, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(fb(&mut node, &[Success, Running]), (Success, order(&[0]), Some(1)));
+        assert_eq!(fb(&mut node, &[Failure, Failure]), (Failure, order(&[0, 1]), None));
+    }
+
+    #[test]
+    fn fallback_running_and_skips() {
+        let mut node = ReactiveFallback::<u8>::new();
+        assert_eq!(fb(&mut node, &[Failure, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(fb(&mut node, &[Running, Running]), (Running, order(&[0]), Some(1)));
+        // The running child answering `Skipped` stopped itself; nothing is left to halt.
+        assert_eq!(fb(&mut node, &[Skipped, Skipped]), (Skipped, order(&[0, 1]), None));
+        assert_eq!(node.halt(), None);
+    }
+}

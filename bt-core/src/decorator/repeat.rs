@@ -1,0 +1,218 @@
+use crate::{SmallIndex, Status};
+
+/// The shared counter of [`Repeat`] and [`RetryUntilSuccessful`]: count the child's "again"
+/// results up to a limit (`None` = forever).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Loop<C> {
+    count: C,
+}
+
+impl<C: SmallIndex> Loop<C> {
+    const fn new() -> Self {
+        Loop { count: C::ZERO }
+    }
+
+    /// `again` restarts the child on the next tick (until the limit); `stop` ends the loop at once.
+    #[inline(always)]
+    fn on_child(&mut self, child: Status, limit: Option<usize>, again: Status) -> Status {
+        match child {
+            Status::Running => Status::Running,
+            Status::Skipped => Status::Skipped,
+            status if status == again => match limit {
+                None => Status::Running,
+                Some(limit) => {
+                    let count = self.count.get() + 1;
+                    if count >= limit {
+                        self.count = C::ZERO;
+                        again
+                    } else {
+                        self.count = C::set(count);
+                        Status::Running
+                    }
+                }
+            },
+            stop => {
+                self.count = C::ZERO;
+                stop
+            }
+        }
+    }
+}
+
+/// **Repeat** (`num_cycles`; BehaviorTree.CPP `Repeat`): run the child until it has succeeded
+/// `limit` times, one completion per tick; `None` repeats forever.
+///
+/// | child | Repeat |
+/// |---|---|
+/// | `Success` | counts it; the `limit`-th success is `Success`, an earlier one is `Running` and the child starts again on the **next** tick |
+/// | `Failure` | `Failure`, and the count restarts |
+/// | `Running` | `Running` |
+/// | `Skipped` | `Skipped`; the count is kept |
+///
+/// A limit of 0 succeeds without ticking the child. Halting resets the count.
+/// Difference from BehaviorTree.CPP: there, a synchronous child may be repeated several times
+/// within one tick; here a tick is bounded (`Repeat(3)` of an always-succeeding child answers
+/// `Running`, `Running`, `Success`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Repeat<C = u8> {
+    cycles: Loop<C>,
+}
+
+impl<C: SmallIndex> Repeat<C> {
+    /// A repeat that has counted nothing.
+    pub const fn new() -> Self {
+        Repeat { cycles: Loop::new() }
+    }
+
+    /// Before ticking the child: `Some(status)` answers without it (a limit of 0).
+    #[inline(always)]
+    pub fn start(&self, limit: Option<usize>) -> Option<Status> {
+        match limit {
+            Some(0) => Some(Status::Success),
+            _ => None,
+        }
+    }
+
+    /// The child answered `child`.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status, limit: Option<usize>) -> Status {
+        self.cycles.on_child(child, limit, Status::Success)
+    }
+
+    /// Halted while running: the count restarts.
+    #[inline(always)]
+    pub fn halt(&mut self) {
+        *self = Self::new();
+    }
+
+    /// Successes counted in the current activation.
+    pub fn count(&self) -> usize {
+        self.cycles.count.get()
+    }
+}
+
+/// **RetryUntilSuccessful** (`num_attempts`): run the child until it succeeds, at most `limit`
+/// attempts, one attempt per tick; `None` retries forever.
+///
+/// | child | RetryUntilSuccessful |
+/// |---|---|
+/// | `Success` | `Success`, and the count restarts |
+/// | `Failure` | counts it; the `limit`-th failure is `Failure`, an earlier one is `Running` and the child starts again on the **next** tick |
+/// | `Running` | `Running` |
+/// | `Skipped` | `Skipped`; the count is kept |
+///
+/// A limit of 0 fails without ticking the child. Halting resets the count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RetryUntilSuccessful<C = u8> {
+    attempts: Loop<C>,
+}
+
+impl<C: SmallIndex> RetryUntilSuccessful<C> {
+    /// A retry that has counted nothing.
+    pub const fn new() -> Self {
+        RetryUntilSuccessful {
+            attempts: Loop::new(),
+        }
+    }
+
+    /// Before ticking the child: `Some(status)` answers without it (a limit of 0).
+    #[inline(always)]
+    pub fn start(&self, limit: Option<usize>) -> Option<Status> {
+        match limit {
+            Some(0) => Some(Status::Failure),
+            _ => None,
+        }
+    }
+
+    /// The child answered `child`.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status, limit: Option<usize>) -> Status {
+        self.attempts.on_child(child, limit, Status::Failure)
+    }
+
+    /// Halted while running: the count restarts.
+    #[inline(always)]
+    pub fn halt(&mut self) {
+        *self = Self::new();
+    }
+
+    /// Failed attempts counted in the current activation.
+    pub fn count(&self) -> usize {
+        self.attempts.count.get()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Status::*;
+
+    #[test]
+    fn repeat_counts_successes_one_per_tick() {
+        let mut node = Repeat::<u8>::new();
+        let limit = Some(3);
+        assert_eq!(node.start(limit), None);
+        assert_eq!(node.on_child(Success, limit), Running);
+        assert_eq!(node.on_child(Running, limit), Running);
+        assert_eq!(node.on_child(Success, limit), Running);
+        assert_eq!(node.count(), 2);
+        assert_eq!(node.on_child(Success, limit), Success);
+        assert_eq!(node.count(), 0);
+    }
+
+    #[test]
+    fn repeat_failure_and_skip() {
+        let mut node = Repeat::<u8>::new();
+        let limit = Some(3);
+        assert_eq!(node.on_child(Success, limit), Running);
+        assert_eq!(node.on_child(Skipped, limit), Skipped);
+        assert_eq!(node.count(), 1, "a skip keeps the count");
+        assert_eq!(node.on_child(Failure, limit), Failure);
+        assert_eq!(node.count(), 0);
+    }
+
+    #[test]
+    fn repeat_zero_and_forever() {
+        let mut node = Repeat::<u8>::new();
+        assert_eq!(node.start(Some(0)), Some(Success));
+        for _ in 0..1000 {
+            assert_eq!(node.on_child(Success, None), Running);
+        }
+        assert_eq!(node.count(), 0, "forever does not count (no overflow)");
+        assert_eq!(node.on_child(Failure, None), Failure);
+    }
+
+    #[test]
+    fn repeat_halt_resets() {
+        let mut node = Repeat::<u8>::new();
+        assert_eq!(node.on_child(Success, Some(2)), Running);
+        node.halt();
+        assert_eq!(node.on_child(Success, Some(2)), Running);
+        assert_eq!(node.on_child(Success, Some(2)), Success);
+    }
+
+    #[test]
+    fn retry_counts_failures() {
+        let mut node = RetryUntilSuccessful::<u8>::new();
+        let limit = Some(3);
+        assert_eq!(node.start(limit), None);
+        assert_eq!(node.on_child(Failure, limit), Running);
+        assert_eq!(node.on_child(Failure, limit), Running);
+        assert_eq!(node.on_child(Failure, limit), Failure);
+        assert_eq!(node.on_child(Failure, limit), Running, "a new activation counts afresh");
+        assert_eq!(node.on_child(Success, limit), Success);
+        assert_eq!(node.count(), 0);
+        assert_eq!(node.start(Some(0)), Some(Failure));
+    }
+
+    #[test]
+    fn retry_halt_and_skip() {
+        let mut node = RetryUntilSuccessful::<u8>::new();
+        assert_eq!(node.on_child(Failure, Some(2)), Running);
+        assert_eq!(node.on_child(Skipped, Some(2)), Skipped);
+        node.halt();
+        assert_eq!(node.on_child(Failure, Some(2)), Running);
+        assert_eq!(node.on_child(Failure, Some(2)), Failure);
+        assert_eq!(node.on_child(Failure, None), Running);
+    }
+}

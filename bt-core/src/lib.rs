@@ -1,0 +1,39 @@
+//! Runtime of the `bt` behavior-tree library.
+//!
+//! The `behavior_tree!` macro (crate `bt-macros`, re-exported with this crate by the `bt` facade)
+//! compiles a tree into a plain struct. Everything that tree does at run time is defined here, as
+//! small, documented and unit-tested pieces of plain Rust:
+//!
+//! * [`Status`] and [`Outcome`]: what a node returns;
+//! * the leaf traits [`Condition`], [`SyncAction`] and [`StatefulAction`], implemented by user types;
+//! * [`control`]: the rule of every composite (Sequence, Fallback, their reactive and memory forms),
+//!   each a small state type that is told what its current child returned and answers with a
+//!   [`Flow`](control::Flow): tick that child next, or finish with this status (halting that child);
+//! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
+//! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
+//!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
+//!
+//! The generated code only wires these pieces together: it stores one state value per stateful
+//! node, calls children in the order a rule asks for, and reports every result to the observer.
+//!
+//! This crate is `no_std` and never allocates.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod control;
+pub mod decorator;
+mod index;
+mod leaf;
+pub mod observe;
+mod status;
+mod tree;
+
+pub use index::SmallIndex;
+pub use leaf::{Condition, StatefulAction, SyncAction};
+pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
+pub use status::{Outcome, Status};
+pub use tree::BehaviorTree;
+
+#[doc(hidden)]
+pub mod __private;

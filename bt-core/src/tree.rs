@@ -1,0 +1,35 @@
+use crate::{NodeInfo, Observer, Status};
+
+/// Implemented by every tree the `behavior_tree!` macro generates.
+///
+/// The generated type also has inherent methods of the same names, so this trait is only needed
+/// by code that is generic over trees (benchmarks, test harnesses, schedulers).
+pub trait BehaviorTree {
+    /// The world the leaves act on, passed to every tick.
+    type Context: ?Sized;
+
+    /// Metadata of every node, indexed by node id (ids are pre-order positions; the root is 0).
+    const NODES: &'static [NodeInfo];
+
+    /// Ticks the root once and reports every node's result to `observer`.
+    fn tick_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O) -> Status;
+
+    /// Halts every running node (each started, unfinished stateful action gets `on_halted` once)
+    /// and reports each halt to `observer`.
+    fn halt_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O);
+
+    /// The status the root returned on the last tick; `None` before the first tick and after a halt.
+    fn status(&self) -> Option<Status>;
+
+    /// Ticks the root once.
+    #[inline]
+    fn tick(&mut self, ctx: &mut Self::Context) -> Status {
+        self.tick_with(ctx, &mut crate::NoObserver)
+    }
+
+    /// Halts every running node.
+    #[inline]
+    fn halt(&mut self, ctx: &mut Self::Context) {
+        self.halt_with(ctx, &mut crate::NoObserver)
+    }
+}
