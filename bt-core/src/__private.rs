@@ -9,8 +9,8 @@ pub use crate::decorator::{
     RetryUntilSuccessful, RunOnce,
 };
 pub use crate::{
-    BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex,
-    StatefulAction, Status, SyncAction,
+    BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex, StatefulAction,
+    Status, SyncAction,
 };
 
 /// Ticks a `Condition(Type)` leaf.
@@ -71,3 +71,12 @@ pub fn finish<O: Observer>(
     observer.on_status(node, status);
     status
 }
+
+/// The one place every halt passes through: the node is no longer running; tell the observer.
+#[inline(always)]
+pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
+    *active = false;
+    observer.on_halted(node);
+}
+
+pub use crate::NoObserver;

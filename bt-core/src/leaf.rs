@@ -104,7 +104,10 @@ mod tests {
     fn stateful_dispatch_follows_the_running_flag() {
         let mut action = Steps::default();
         let mut left = 2;
-        assert_eq!(tick_stateful(&mut action, false, &mut left), Status::Running);
+        assert_eq!(
+            tick_stateful(&mut action, false, &mut left),
+            Status::Running
+        );
         assert_eq!(tick_stateful(&mut action, true, &mut left), Status::Running);
         assert_eq!(tick_stateful(&mut action, true, &mut left), Status::Success);
         assert_eq!((action.starts, action.runs), (1, 2));

@@ -23,7 +23,9 @@ pub struct Fallback<I = u8> {
 impl<I: SmallIndex> Fallback<I> {
     /// An idle fallback.
     pub const fn new() -> Self {
-        Fallback { walk: Linear::new() }
+        Fallback {
+            walk: Linear::new(),
+        }
     }
 
     /// The child to tick first in this tick.
@@ -35,7 +37,8 @@ impl<I: SmallIndex> Fallback<I> {
     /// Child `child` of `len` returned `status`.
     #[inline(always)]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
-        self.walk.on_child(child, status, len, Status::Failure, false)
+        self.walk
+            .on_child(child, status, len, Status::Failure, false)
     }
 
     /// The fallback is halted while running: returns the running child and forgets the position.
@@ -62,7 +65,10 @@ mod tests {
     #[test]
     fn first_success_wins() {
         let mut fb = Fallback::<u8>::new();
-        assert_eq!(tick(&mut fb, &[Failure, Success, Success]), (Success, order(&[0, 1])));
+        assert_eq!(
+            tick(&mut fb, &[Failure, Success, Success]),
+            (Success, order(&[0, 1]))
+        );
         assert_eq!(tick(&mut fb, &[Success, Failure]), (Success, order(&[0])));
     }
 
@@ -76,24 +82,45 @@ mod tests {
     #[test]
     fn running_resumes_without_re_ticking_failed_children() {
         let mut fb = Fallback::<u8>::new();
-        assert_eq!(tick(&mut fb, &[Failure, Running, Success]), (Running, order(&[0, 1])));
-        assert_eq!(tick(&mut fb, &[Failure, Failure, Running]), (Running, order(&[1, 2])));
-        assert_eq!(tick(&mut fb, &[Failure, Failure, Failure]), (Failure, order(&[2])));
+        assert_eq!(
+            tick(&mut fb, &[Failure, Running, Success]),
+            (Running, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick(&mut fb, &[Failure, Failure, Running]),
+            (Running, order(&[1, 2]))
+        );
+        assert_eq!(
+            tick(&mut fb, &[Failure, Failure, Failure]),
+            (Failure, order(&[2]))
+        );
         assert_eq!(fb.start(), 0);
     }
 
     #[test]
     fn skipped_children() {
         let mut fb = Fallback::<u8>::new();
-        assert_eq!(tick(&mut fb, &[Skipped, Failure]), (Failure, order(&[0, 1])));
-        assert_eq!(tick(&mut fb, &[Skipped, Skipped]), (Skipped, order(&[0, 1])));
-        assert_eq!(tick(&mut fb, &[Skipped, Success]), (Success, order(&[0, 1])));
+        assert_eq!(
+            tick(&mut fb, &[Skipped, Failure]),
+            (Failure, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick(&mut fb, &[Skipped, Skipped]),
+            (Skipped, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick(&mut fb, &[Skipped, Success]),
+            (Success, order(&[0, 1]))
+        );
     }
 
     #[test]
     fn halt_forgets_the_position() {
         let mut fb = Fallback::<u8>::new();
-        assert_eq!(tick(&mut fb, &[Failure, Running]), (Running, order(&[0, 1])));
+        assert_eq!(
+            tick(&mut fb, &[Failure, Running]),
+            (Running, order(&[0, 1]))
+        );
         assert_eq!(fb.halt(), Some(1));
         assert_eq!(fb.start(), 0);
     }

@@ -62,7 +62,11 @@ impl<I: SmallIndex> Linear<I> {
         } else {
             let all_skipped = self.skipped.get() == len;
             *self = Self::new();
-            Flow::Return(if all_skipped { Status::Skipped } else { keep_going })
+            Flow::Return(if all_skipped {
+                Status::Skipped
+            } else {
+                keep_going
+            })
         }
     }
 

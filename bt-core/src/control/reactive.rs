@@ -66,7 +66,11 @@ impl<I: SmallIndex> Reactive<I> {
             // Every child answered this tick, so the one that was running has finished too.
             let all_skipped = self.skipped.get() == len;
             *self = Self::new();
-            Flow::Return(if all_skipped { Status::Skipped } else { keep_going })
+            Flow::Return(if all_skipped {
+                Status::Skipped
+            } else {
+                keep_going
+            })
         }
     }
 
@@ -187,25 +191,49 @@ mod tests {
     #[test]
     fn sequence_re_checks_from_the_start_every_tick() {
         let mut node = ReactiveSequence::<u8>::new();
-        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(seq(&mut node, &[Success, Success]), (Success, order(&[0, 1]), None));
+        assert_eq!(
+            seq(&mut node, &[Success, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Success, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Success, Success]),
+            (Success, order(&[0, 1]), None)
+        );
     }
 
     #[test]
     fn sequence_failure_before_the_running_child_halts_it() {
         let mut node = ReactiveSequence::<u8>::new();
-        assert_eq!(seq(&mut node, &[Success, Success, Running]), (Running, order(&[0, 1, 2]), None));
-        assert_eq!(seq(&mut node, &[Success, Failure, Running]), (Failure, order(&[0, 1]), Some(2)));
+        assert_eq!(
+            seq(&mut node, &[Success, Success, Running]),
+            (Running, order(&[0, 1, 2]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Success, Failure, Running]),
+            (Failure, order(&[0, 1]), Some(2))
+        );
         // Nothing runs any more: the next failure halts nothing.
-        assert_eq!(seq(&mut node, &[Failure, Running]), (Failure, order(&[0]), None));
+        assert_eq!(
+            seq(&mut node, &[Failure, Running]),
+            (Failure, order(&[0]), None)
+        );
     }
 
     #[test]
     fn sequence_earlier_running_child_pre_empts_the_later_one() {
         let mut node = ReactiveSequence::<u8>::new();
-        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(seq(&mut node, &[Running, Running]), (Running, order(&[0]), Some(1)));
+        assert_eq!(
+            seq(&mut node, &[Success, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Running, Running]),
+            (Running, order(&[0]), Some(1))
+        );
         assert_eq!(node.halt(), Some(0));
         assert_eq!(node.halt(), None);
     }
@@ -213,35 +241,71 @@ mod tests {
     #[test]
     fn sequence_failure_of_the_running_child_itself_halts_nothing() {
         let mut node = ReactiveSequence::<u8>::new();
-        assert_eq!(seq(&mut node, &[Success, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(seq(&mut node, &[Success, Failure]), (Failure, order(&[0, 1]), None));
+        assert_eq!(
+            seq(&mut node, &[Success, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Success, Failure]),
+            (Failure, order(&[0, 1]), None)
+        );
     }
 
     #[test]
     fn sequence_skips() {
         let mut node = ReactiveSequence::<u8>::new();
-        assert_eq!(seq(&mut node, &[Skipped, Skipped]), (Skipped, order(&[0, 1]), None));
-        assert_eq!(seq(&mut node, &[Skipped, Running]), (Running, order(&[0, 1]), None));
+        assert_eq!(
+            seq(&mut node, &[Skipped, Skipped]),
+            (Skipped, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Skipped, Running]),
+            (Running, order(&[0, 1]), None)
+        );
         // Skip counting restarts every tick.
-        assert_eq!(seq(&mut node, &[Skipped, Success]), (Success, order(&[0, 1]), None));
+        assert_eq!(
+            seq(&mut node, &[Skipped, Success]),
+            (Success, order(&[0, 1]), None)
+        );
     }
 
     #[test]
     fn fallback_higher_priority_success_pre_empts() {
         let mut node = ReactiveFallback::<u8>::new();
-        assert_eq!(fb(&mut node, &[Failure, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(fb(&mut node, &[Failure, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(fb(&mut node, &[Success, Running]), (Success, order(&[0]), Some(1)));
-        assert_eq!(fb(&mut node, &[Failure, Failure]), (Failure, order(&[0, 1]), None));
+        assert_eq!(
+            fb(&mut node, &[Failure, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            fb(&mut node, &[Failure, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            fb(&mut node, &[Success, Running]),
+            (Success, order(&[0]), Some(1))
+        );
+        assert_eq!(
+            fb(&mut node, &[Failure, Failure]),
+            (Failure, order(&[0, 1]), None)
+        );
     }
 
     #[test]
     fn fallback_running_and_skips() {
         let mut node = ReactiveFallback::<u8>::new();
-        assert_eq!(fb(&mut node, &[Failure, Running]), (Running, order(&[0, 1]), None));
-        assert_eq!(fb(&mut node, &[Running, Running]), (Running, order(&[0]), Some(1)));
+        assert_eq!(
+            fb(&mut node, &[Failure, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            fb(&mut node, &[Running, Running]),
+            (Running, order(&[0]), Some(1))
+        );
         // The running child answering `Skipped` stopped itself; nothing is left to halt.
-        assert_eq!(fb(&mut node, &[Skipped, Skipped]), (Skipped, order(&[0, 1]), None));
+        assert_eq!(
+            fb(&mut node, &[Skipped, Skipped]),
+            (Skipped, order(&[0, 1]), None)
+        );
         assert_eq!(node.halt(), None);
     }
 }

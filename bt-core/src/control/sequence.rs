@@ -26,7 +26,9 @@ pub struct Sequence<I = u8> {
 impl<I: SmallIndex> Sequence<I> {
     /// An idle sequence.
     pub const fn new() -> Self {
-        Sequence { walk: Linear::new() }
+        Sequence {
+            walk: Linear::new(),
+        }
     }
 
     /// The child to tick first in this tick.
@@ -38,7 +40,8 @@ impl<I: SmallIndex> Sequence<I> {
     /// Child `child` of `len` returned `status`.
     #[inline(always)]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
-        self.walk.on_child(child, status, len, Status::Success, false)
+        self.walk
+            .on_child(child, status, len, Status::Success, false)
     }
 
     /// The sequence is halted while running: returns the running child and forgets the position.
@@ -71,7 +74,9 @@ pub struct SequenceWithMemory<I = u8> {
 impl<I: SmallIndex> SequenceWithMemory<I> {
     /// A sequence positioned at its first child.
     pub const fn new() -> Self {
-        SequenceWithMemory { walk: Linear::new() }
+        SequenceWithMemory {
+            walk: Linear::new(),
+        }
     }
 
     /// The child to tick first in this tick: where the last activation stopped.
@@ -83,7 +88,8 @@ impl<I: SmallIndex> SequenceWithMemory<I> {
     /// Child `child` of `len` returned `status`.
     #[inline(always)]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
-        self.walk.on_child(child, status, len, Status::Success, true)
+        self.walk
+            .on_child(child, status, len, Status::Success, true)
     }
 
     /// The sequence is halted while running: returns the running child; the position is kept.
@@ -107,10 +113,7 @@ mod tests {
         (status, ticked)
     }
 
-    fn tick_swm(
-        seq: &mut SequenceWithMemory,
-        results: &[Status],
-    ) -> (Status, [Option<usize>; 8]) {
+    fn tick_swm(seq: &mut SequenceWithMemory, results: &[Status]) -> (Status, [Option<usize>; 8]) {
         let start = seq.start();
         let (status, ticked, halted) =
             run_tick(start, |c, s| seq.on_child(c, s, results.len()), results);
@@ -121,41 +124,80 @@ mod tests {
     #[test]
     fn all_success_completes_in_one_tick() {
         let mut seq = Sequence::<u8>::new();
-        assert_eq!(tick_seq(&mut seq, &[Success; 3]), (Success, order(&[0, 1, 2])));
+        assert_eq!(
+            tick_seq(&mut seq, &[Success; 3]),
+            (Success, order(&[0, 1, 2]))
+        );
         assert_eq!(seq.start(), 0);
     }
 
     #[test]
     fn running_resumes_at_the_same_child() {
         let mut seq = Sequence::<u8>::new();
-        assert_eq!(tick_seq(&mut seq, &[Success, Running, Success]), (Running, order(&[0, 1])));
-        assert_eq!(tick_seq(&mut seq, &[Success, Running, Success]), (Running, order(&[1])));
-        assert_eq!(tick_seq(&mut seq, &[Success, Success, Success]), (Success, order(&[1, 2])));
-        assert_eq!(tick_seq(&mut seq, &[Success, Running, Success]), (Running, order(&[0, 1])));
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Running, Success]),
+            (Running, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Running, Success]),
+            (Running, order(&[1]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Success, Success]),
+            (Success, order(&[1, 2]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Running, Success]),
+            (Running, order(&[0, 1]))
+        );
     }
 
     #[test]
     fn failure_restarts_from_the_first_child() {
         let mut seq = Sequence::<u8>::new();
-        assert_eq!(tick_seq(&mut seq, &[Success, Running, Success]), (Running, order(&[0, 1])));
-        assert_eq!(tick_seq(&mut seq, &[Success, Failure, Success]), (Failure, order(&[1])));
-        assert_eq!(tick_seq(&mut seq, &[Failure, Running, Success]), (Failure, order(&[0])));
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Running, Success]),
+            (Running, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Failure, Success]),
+            (Failure, order(&[1]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Failure, Running, Success]),
+            (Failure, order(&[0]))
+        );
     }
 
     #[test]
     fn skipped_children_are_passed_and_all_skipped_is_skipped() {
         let mut seq = Sequence::<u8>::new();
-        assert_eq!(tick_seq(&mut seq, &[Skipped, Success]), (Success, order(&[0, 1])));
-        assert_eq!(tick_seq(&mut seq, &[Skipped, Skipped]), (Skipped, order(&[0, 1])));
+        assert_eq!(
+            tick_seq(&mut seq, &[Skipped, Success]),
+            (Success, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Skipped, Skipped]),
+            (Skipped, order(&[0, 1]))
+        );
         // The count belongs to one activation: a later all-skip tick is judged on its own.
-        assert_eq!(tick_seq(&mut seq, &[Skipped, Failure]), (Failure, order(&[0, 1])));
-        assert_eq!(tick_seq(&mut seq, &[Skipped, Skipped]), (Skipped, order(&[0, 1])));
+        assert_eq!(
+            tick_seq(&mut seq, &[Skipped, Failure]),
+            (Failure, order(&[0, 1]))
+        );
+        assert_eq!(
+            tick_seq(&mut seq, &[Skipped, Skipped]),
+            (Skipped, order(&[0, 1]))
+        );
     }
 
     #[test]
     fn halt_names_the_running_child_and_forgets_the_position() {
         let mut seq = Sequence::<u8>::new();
-        assert_eq!(tick_seq(&mut seq, &[Success, Success, Running]), (Running, order(&[0, 1, 2])));
+        assert_eq!(
+            tick_seq(&mut seq, &[Success, Success, Running]),
+            (Running, order(&[0, 1, 2]))
+        );
         assert_eq!(seq.halt(), Some(2));
         assert_eq!(seq.start(), 0);
     }
@@ -163,28 +205,52 @@ mod tests {
     #[test]
     fn memory_keeps_the_failed_child() {
         let mut seq = SequenceWithMemory::<u8>::new();
-        assert_eq!(tick_swm(&mut seq, &[Success, Failure, Success]), (Failure, order(&[0, 1])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Failure, Success]),
+            (Failure, order(&[0, 1]))
+        );
         // Next activation retries child 1 without re-ticking child 0.
-        assert_eq!(tick_swm(&mut seq, &[Success, Failure, Success]), (Failure, order(&[1])));
-        assert_eq!(tick_swm(&mut seq, &[Success, Success, Success]), (Success, order(&[1, 2])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Failure, Success]),
+            (Failure, order(&[1]))
+        );
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Success, Success]),
+            (Success, order(&[1, 2]))
+        );
         // After completing it starts over.
-        assert_eq!(tick_swm(&mut seq, &[Success, Success, Success]), (Success, order(&[0, 1, 2])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Success, Success]),
+            (Success, order(&[0, 1, 2]))
+        );
     }
 
     #[test]
     fn memory_survives_halt() {
         let mut seq = SequenceWithMemory::<u8>::new();
-        assert_eq!(tick_swm(&mut seq, &[Success, Running, Success]), (Running, order(&[0, 1])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Running, Success]),
+            (Running, order(&[0, 1]))
+        );
         assert_eq!(seq.halt(), Some(1));
-        assert_eq!(tick_swm(&mut seq, &[Success, Running, Success]), (Running, order(&[1])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Running, Success]),
+            (Running, order(&[1]))
+        );
     }
 
     #[test]
     fn memory_skip_count_belongs_to_one_activation() {
         let mut seq = SequenceWithMemory::<u8>::new();
-        assert_eq!(tick_swm(&mut seq, &[Skipped, Failure]), (Failure, order(&[0, 1])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Skipped, Failure]),
+            (Failure, order(&[0, 1]))
+        );
         // Resumes at child 1; child 0's skip belonged to the previous activation.
-        assert_eq!(tick_swm(&mut seq, &[Skipped, Skipped]), (Success, order(&[1])));
+        assert_eq!(
+            tick_swm(&mut seq, &[Skipped, Skipped]),
+            (Success, order(&[1]))
+        );
     }
 
     #[test]

@@ -77,7 +77,10 @@ mod tests {
             (inverter, [Failure, Success, Running, Skipped]),
             (force_success, [Success, Success, Running, Skipped]),
             (force_failure, [Failure, Failure, Running, Skipped]),
-            (keep_running_until_failure, [Running, Failure, Running, Running]),
+            (
+                keep_running_until_failure,
+                [Running, Failure, Running, Running],
+            ),
         ];
         for (rule, expected) in table {
             for (child, want) in all.iter().zip(expected) {

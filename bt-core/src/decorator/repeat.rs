@@ -61,7 +61,9 @@ pub struct Repeat<C = u8> {
 impl<C: SmallIndex> Repeat<C> {
     /// A repeat that has counted nothing.
     pub const fn new() -> Self {
-        Repeat { cycles: Loop::new() }
+        Repeat {
+            cycles: Loop::new(),
+        }
     }
 
     /// Before ticking the child: `Some(status)` answers without it (a limit of 0).
@@ -199,7 +201,11 @@ mod tests {
         assert_eq!(node.on_child(Failure, limit), Running);
         assert_eq!(node.on_child(Failure, limit), Running);
         assert_eq!(node.on_child(Failure, limit), Failure);
-        assert_eq!(node.on_child(Failure, limit), Running, "a new activation counts afresh");
+        assert_eq!(
+            node.on_child(Failure, limit),
+            Running,
+            "a new activation counts afresh"
+        );
         assert_eq!(node.on_child(Success, limit), Success);
         assert_eq!(node.count(), 0);
         assert_eq!(node.start(Some(0)), Some(Failure));

@@ -1,0 +1,87 @@
+//! Composites: the generated loop asks the bt-core rule which child to tick next
+//! (`bt_core::control`), and halts the child the rule names.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::Ident;
+
+use super::{halt_child, node_methods, small_index, state, tick_child, NodeCode};
+use crate::model::{Composite, Node, Tree};
+
+pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCode {
+    let mut code = NodeCode::default();
+    let len = node.children.len();
+    let index = small_index(len as u64);
+    let rule = match composite {
+        Composite::Sequence => quote!(Sequence),
+        Composite::SequenceWithMemory => quote!(SequenceWithMemory),
+        Composite::ReactiveSequence => quote!(ReactiveSequence),
+        Composite::Fallback => quote!(Fallback),
+        Composite::ReactiveFallback => quote!(ReactiveFallback),
+    };
+    let ty = quote!(::bt::__private::#rule<#index>);
+    // SequenceWithMemory remembers a failed child across activations, even when nothing below it
+    // can run.
+    let keeps_memory = composite == Composite::SequenceWithMemory;
+    let state = state(node, ty, keeps_memory, &mut code);
+    let access = &state.access;
+    let declare = &state.declare_local;
+
+    let child = Ident::new("__bt_child", Span::mixed_site());
+    let (last, rest) = node
+        .children
+        .split_last()
+        .expect("validated: at least one child");
+    let tick_arms = rest.iter().enumerate().map(|(position, &id)| {
+        let call = tick_child(id);
+        quote!(#position => #call,)
+    });
+    let tick_last = tick_child(*last);
+    let halt_named = halt_by_position(tree, node, quote!(__bt_halt));
+
+    let body = quote! {{
+        #declare
+        let mut #child: usize = #access.start();
+        loop {
+            let __bt_child_status = match #child {
+                #(#tick_arms)*
+                _ => #tick_last,
+            };
+            match #access.on_child(#child, __bt_child_status, #len) {
+                ::bt::__private::Flow::Tick(__bt_next) => #child = __bt_next,
+                ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
+                ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
+                    #halt_named
+                    break __bt_status;
+                }
+            }
+        }
+    }};
+    let halt_running = halt_by_position(tree, node, quote!(__bt_running));
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #access.halt() {
+            #halt_running
+        }
+    };
+    code.methods = node_methods(tree, node, body, halt_body);
+    code
+}
+
+/// `match position { i => halt child i, .. }` over the children that can be running.
+fn halt_by_position(tree: &Tree, node: &Node, position: TokenStream) -> TokenStream {
+    let arms = node
+        .children
+        .iter()
+        .enumerate()
+        .filter(|(_, &id)| tree.nodes[id].may_run)
+        .map(|(index, &id)| {
+            let halt = halt_child(tree, id);
+            quote!(#index => { #halt })
+        });
+    quote! {
+        match #position {
+            #(#arms)*
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Decorators: the child's status goes through the bt-core rule (`bt_core::decorator`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{halt_child, node_methods, small_index, state, tick_child, NodeCode};
+use crate::model::{Decorator, Limit, Node, Tree};
+
+pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeCode {
+    let mut code = NodeCode::default();
+    let child = node.children[0];
+    let tick = tick_child(child);
+    let halt = halt_child(tree, child);
+    let (body, halt_body) = match decorator {
+        Decorator::Inverter => stateless(quote!(inverter), tick, halt),
+        Decorator::ForceSuccess => stateless(quote!(force_success), tick, halt),
+        Decorator::ForceFailure => stateless(quote!(force_failure), tick, halt),
+        Decorator::KeepRunningUntilFailure => {
+            stateless(quote!(keep_running_until_failure), tick, halt)
+        }
+        Decorator::Repeat(limit) => looping(node, quote!(Repeat), *limit, tick, halt, &mut code),
+        Decorator::RetryUntilSuccessful(limit) => looping(
+            node,
+            quote!(RetryUntilSuccessful),
+            *limit,
+            tick,
+            halt,
+            &mut code,
+        ),
+        Decorator::RunOnce { then_skip } => {
+            // The memory lasts for the tree's life, so it is always a field.
+            let state = state(node, quote!(::bt::__private::RunOnce), true, &mut code);
+            let access = &state.access;
+            let body = quote! {
+                match #access.start(#then_skip) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = #tick;
+                        #access.on_child(__bt_child_status)
+                    }
+                }
+            };
+            (body, halt)
+        }
+    };
+    code.methods = node_methods(tree, node, body, halt_body);
+    code
+}
+
+fn stateless(
+    rule: TokenStream,
+    tick: TokenStream,
+    halt: TokenStream,
+) -> (TokenStream, TokenStream) {
+    (quote!(::bt::__private::#rule(#tick)), halt)
+}
+
+/// Repeat and RetryUntilSuccessful: a counter sized for the limit.
+fn looping(
+    node: &Node,
+    rule: TokenStream,
+    limit: Limit,
+    tick: TokenStream,
+    halt: TokenStream,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let counter = small_index(limit.unwrap_or(0));
+    let state = state(node, quote!(::bt::__private::#rule<#counter>), false, code);
+    let access = &state.access;
+    let declare = &state.declare_local;
+    let limit = match limit {
+        Some(limit) => {
+            let limit = limit as usize;
+            quote!(::core::option::Option::Some(#limit))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let body = quote! {{
+        #declare
+        match #access.start(#limit) {
+            ::core::option::Option::Some(__bt_status) => __bt_status,
+            ::core::option::Option::None => {
+                let __bt_child_status = #tick;
+                #access.on_child(__bt_child_status, #limit)
+            }
+        }
+    }};
+    let halt_body = quote! {
+        #halt
+        #access.halt();
+    };
+    (body, halt_body)
+}

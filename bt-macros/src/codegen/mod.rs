@@ -1,0 +1,396 @@
+//! Code generation: one struct per tree, one small `#[inline]` tick function per node (and a halt
+//! function per node that can be running), all naming only `::bt::__private::..` and `::core::..`.
+//!
+//! Every node's result goes through `::bt::__private::finish` and every halt through
+//! `::bt::__private::halted`: the one place where status changes are recorded and observed.
+//! The rules themselves are bt-core's; the files here only wire them (`composite.rs`,
+//! `decorator.rs`, `leaf.rs`).
+
+mod composite;
+mod decorator;
+mod leaf;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::model::{Kind, Leaf, Node, Tree};
+use crate::parse::Header;
+
+/// Everything one node adds to the tree: struct fields (with their initialisers) and methods.
+#[derive(Default)]
+struct NodeCode {
+    fields: Vec<(Ident, TokenStream, TokenStream)>,
+    methods: TokenStream,
+}
+
+/// Names shared by the generated functions.
+fn ctx() -> Ident {
+    Ident::new("__bt_ctx", Span::mixed_site())
+}
+
+fn observer() -> Ident {
+    Ident::new("__bt_observer", Span::mixed_site())
+}
+
+fn tick_fn(id: usize) -> Ident {
+    format_ident!("__bt_tick_{}", id)
+}
+
+fn halt_fn(id: usize) -> Ident {
+    format_ident!("__bt_halt_{}", id)
+}
+
+fn state_field(id: usize) -> Ident {
+    format_ident!("__bt_state_{}", id)
+}
+
+fn leaf_field(id: usize) -> Ident {
+    format_ident!("__bt_leaf_{}", id)
+}
+
+/// The unsigned type that holds values up to `max`.
+fn small_index(max: u64) -> TokenStream {
+    if max <= u64::from(u8::MAX) {
+        quote!(u8)
+    } else if max <= u64::from(u16::MAX) {
+        quote!(u16)
+    } else if max <= u64::from(u32::MAX) {
+        quote!(u32)
+    } else {
+        quote!(usize)
+    }
+}
+
+/// Where a node's state lives: a field when it must survive between ticks (the node can be
+/// running, or keeps memory across activations), else a local of its tick function.
+struct State {
+    access: TokenStream,
+    declare_local: TokenStream,
+}
+
+fn state(node: &Node, ty: TokenStream, keeps_memory: bool, code: &mut NodeCode) -> State {
+    if node.may_run || keeps_memory {
+        let field = state_field(node.id);
+        code.fields
+            .push((field.clone(), ty.clone(), quote!(<#ty>::new())));
+        State {
+            access: quote!(self.#field),
+            declare_local: TokenStream::new(),
+        }
+    } else {
+        let local = Ident::new("__bt_state", Span::mixed_site());
+        State {
+            access: quote!(#local),
+            declare_local: quote!(let mut #local = <#ty>::new();),
+        }
+    }
+}
+
+/// `self.__bt_tick_N(ctx, observer)`.
+fn tick_child(child: usize) -> TokenStream {
+    let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
+    quote!(self.#tick(#ctx, #observer))
+}
+
+/// Halts `child` if it can be running; nothing for a child that never runs.
+fn halt_child(tree: &Tree, child: usize) -> TokenStream {
+    if tree.nodes[child].may_run {
+        let (halt, ctx, observer) = (halt_fn(child), ctx(), observer());
+        quote!(self.#halt(#ctx, #observer);)
+    } else {
+        TokenStream::new()
+    }
+}
+
+/// The tick function (and, for a node that may run, the halt function) of `node`, around the
+/// `body` that computes its status and the `halt_body` that stops its running descendants.
+fn node_methods(
+    tree: &Tree,
+    node: &Node,
+    body: TokenStream,
+    halt_body: TokenStream,
+) -> TokenStream {
+    let context = &tree.header.context;
+    let (ctx, observer) = (ctx(), observer());
+    let id = node.id;
+    let tick = tick_fn(id);
+    let active = match node.active_slot {
+        Some(slot) => quote!(::core::option::Option::Some(&mut self.__bt_active[#slot])),
+        None => quote!(::core::option::Option::None),
+    };
+    let mut methods = quote! {
+        #[inline]
+        fn #tick<__BtO: ::bt::__private::Observer>(
+            &mut self,
+            #ctx: &mut #context,
+            #observer: &mut __BtO,
+        ) -> ::bt::__private::Status {
+            let __bt_status: ::bt::__private::Status = #body;
+            ::bt::__private::finish(#active, #id, __bt_status, #observer)
+        }
+    };
+    if let Some(slot) = node.active_slot {
+        let halt = halt_fn(id);
+        methods.extend(quote! {
+            #[inline]
+            fn #halt<__BtO: ::bt::__private::Observer>(
+                &mut self,
+                #ctx: &mut #context,
+                #observer: &mut __BtO,
+            ) {
+                if self.__bt_active[#slot] {
+                    #halt_body
+                    ::bt::__private::halted(&mut self.__bt_active[#slot], #id, #observer);
+                }
+            }
+        });
+    }
+    methods
+}
+
+fn node_code(tree: &Tree, node: &Node) -> NodeCode {
+    match &node.kind {
+        Kind::Composite(composite) => composite::generate(tree, node, *composite),
+        Kind::Decorator(decorator) => decorator::generate(tree, node, decorator),
+        Kind::Leaf(leaf) => leaf::generate(tree, node, leaf),
+        Kind::Invalid => unreachable_invalid(),
+    }
+}
+
+/// Invalid nodes only exist in trees that had errors, which are emitted as stubs.
+fn unreachable_invalid() -> NodeCode {
+    NodeCode::default()
+}
+
+fn node_info(node: &Node) -> TokenStream {
+    let name = &node.name;
+    let kind = node.kind_ident.to_string();
+    let category = match &node.kind {
+        Kind::Composite(_) | Kind::Invalid => quote!(Control),
+        Kind::Decorator(_) => quote!(Decorator),
+        Kind::Leaf(Leaf::Condition(_)) => quote!(Condition),
+        Kind::Leaf(_) => quote!(Action),
+    };
+    let parent = match node.parent {
+        Some(parent) => quote!(::core::option::Option::Some(#parent)),
+        None => quote!(::core::option::Option::None),
+    };
+    let depth = node.depth;
+    quote! {
+        ::bt::__private::NodeInfo {
+            name: #name,
+            kind: #kind,
+            category: ::bt::__private::NodeCategory::#category,
+            parent: #parent,
+            depth: #depth,
+        }
+    }
+}
+
+/// The whole generated tree.
+pub fn tree(tree: &Tree) -> TokenStream {
+    let mut field_decls = Vec::new();
+    let mut field_inits = Vec::new();
+    let mut methods = TokenStream::new();
+    for node in &tree.nodes {
+        let code = node_code(tree, node);
+        for (name, ty, init) in code.fields {
+            field_decls.push(quote!(#name: #ty));
+            field_inits.push(quote!(#name: #init));
+        }
+        methods.extend(code.methods);
+    }
+    let slots = tree.active_slots();
+    let infos = tree.nodes.iter().map(node_info);
+    let root = &tree.nodes[0];
+    let tick_root = tick_child(root.id);
+    let halt_root = halt_child(tree, root.id);
+    let api = Api {
+        header: &tree.header,
+        fields: quote! {
+            #(#field_decls,)*
+            __bt_active: [bool; #slots],
+            __bt_status: ::core::option::Option<::bt::__private::Status>,
+        },
+        new: quote! {
+            Self {
+                #(#field_inits,)*
+                __bt_active: [false; #slots],
+                __bt_status: ::core::option::Option::None,
+            }
+        },
+        nodes: quote!(&[#(#infos),*]),
+        tick: quote! {
+            let __bt_status = #tick_root;
+            self.__bt_status = ::core::option::Option::Some(__bt_status);
+            __bt_status
+        },
+        halt: quote! {
+            #halt_root
+            self.__bt_status = ::core::option::Option::None;
+        },
+        status: quote!(self.__bt_status),
+        private_methods: methods,
+    };
+    api.generate()
+}
+
+/// The tree type with its public API but no nodes, emitted after errors so that code using the
+/// tree type-checks and the user sees only the real errors.
+pub fn stub(header: &Header) -> TokenStream {
+    let (ctx, observer) = (ctx(), observer());
+    Api {
+        header,
+        fields: quote!(__bt_stub: ()),
+        new: quote!(Self { __bt_stub: () }),
+        nodes: quote!(&[]),
+        tick: quote! {
+            let _ = (#ctx, #observer);
+            ::core::unreachable!("this tree failed to compile")
+        },
+        halt: quote!(let _ = (#ctx, #observer);),
+        status: quote!(::core::option::Option::None),
+        private_methods: TokenStream::new(),
+    }
+    .generate()
+}
+
+/// The public surface shared by real trees and stubs.
+struct Api<'a> {
+    header: &'a Header,
+    fields: TokenStream,
+    new: TokenStream,
+    nodes: TokenStream,
+    tick: TokenStream,
+    halt: TokenStream,
+    status: TokenStream,
+    private_methods: TokenStream,
+}
+
+impl Api<'_> {
+    fn generate(self) -> TokenStream {
+        let Header {
+            attrs,
+            vis,
+            name,
+            context,
+            ..
+        } = self.header;
+        let Api {
+            fields,
+            new,
+            nodes,
+            tick,
+            halt,
+            status,
+            private_methods,
+            ..
+        } = self;
+        let (ctx, observer) = (ctx(), observer());
+        quote! {
+            #(#attrs)*
+            #vis struct #name {
+                #fields
+            }
+
+            #[allow(
+                dead_code,
+                unused_variables,
+                unused_mut,
+                unreachable_code,
+                clippy::all,
+                clippy::pedantic,
+                clippy::nursery
+            )]
+            impl #name {
+                /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
+                pub const NODE_COUNT: usize = Self::NODES.len();
+
+                /// Metadata of every node, indexed by node id.
+                pub const NODES: &'static [::bt::__private::NodeInfo] = #nodes;
+
+                /// A tree at rest: nothing running, every leaf built.
+                pub fn new() -> Self {
+                    #new
+                }
+
+                /// Ticks the root once.
+                #[inline]
+                pub fn tick(&mut self, #ctx: &mut #context) -> ::bt::__private::Status {
+                    self.tick_with(#ctx, &mut ::bt::__private::NoObserver)
+                }
+
+                /// Ticks the root once, reporting every node's result to `observer`.
+                #[inline]
+                pub fn tick_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) -> ::bt::__private::Status {
+                    #tick
+                }
+
+                /// Halts every running node: each started, unfinished stateful action gets
+                /// `on_halted` exactly once.
+                #[inline]
+                pub fn halt(&mut self, #ctx: &mut #context) {
+                    self.halt_with(#ctx, &mut ::bt::__private::NoObserver)
+                }
+
+                /// Halts every running node, reporting each halt to `observer`.
+                #[inline]
+                pub fn halt_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) {
+                    #halt
+                }
+
+                /// The root's status on the last tick; `None` before the first tick and after a
+                /// halt.
+                #[inline]
+                pub fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+                    #status
+                }
+
+                #private_methods
+            }
+
+            impl ::core::default::Default for #name {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl ::bt::__private::BehaviorTree for #name {
+                type Context = #context;
+
+                const NODES: &'static [::bt::__private::NodeInfo] = #name::NODES;
+
+                #[inline]
+                fn tick_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) -> ::bt::__private::Status {
+                    #name::tick_with(self, #ctx, #observer)
+                }
+
+                #[inline]
+                fn halt_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) {
+                    #name::halt_with(self, #ctx, #observer)
+                }
+
+                #[inline]
+                fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+                    #name::status(self)
+                }
+            }
+        }
+    }
+}

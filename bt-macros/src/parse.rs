@@ -1,0 +1,158 @@
+//! Syntax of `behavior_tree!`, parsed with syn. This stage only recognises shapes; what a node
+//! kind means, and whether its arguments and children fit it, is decided in `model`.
+//!
+//! ```text
+//! input    := outer-attribute* visibility "tree" IDENT "for" TYPE "{" body "}"
+//! body     := ( node ","? )*            (the model requires exactly one root)
+//! node     := outer-attribute* IDENT ( "(" tokens ")" )? ( "{" ( node ","? )* "}" )? ","?
+//! ```
+
+use proc_macro2::{Span, TokenStream};
+use syn::parse::{Parse, ParseStream, Parser};
+use syn::token::{Brace, Paren};
+use syn::{braced, parenthesized, Attribute, Ident, Token, Type, Visibility};
+
+mod keyword {
+    syn::custom_keyword!(tree);
+}
+
+/// The tree's header: everything but its body. Parsed first, so that a tree whose body has errors
+/// can still be emitted as a stub and the user's other code sees no follow-on errors.
+pub struct Header {
+    pub attrs: Vec<Attribute>,
+    pub vis: Visibility,
+    pub name: Ident,
+    pub context: Type,
+    /// Span of the braces around the body, for "no root" errors.
+    pub body_span: Span,
+}
+
+/// The invocation: the header, and the body's tokens (parsed by [`parse_body`]).
+pub struct TreeInput {
+    pub header: Header,
+    pub body: TokenStream,
+}
+
+/// One node as written: `#[attrs] Kind(args) { children }`.
+pub struct NodeSyntax {
+    pub attrs: Vec<Attribute>,
+    pub kind: Ident,
+    pub args: Option<Args>,
+    pub children: Option<Children>,
+}
+
+/// The parenthesised arguments of a node, kept as tokens for the model to interpret per kind.
+pub struct Args {
+    pub paren: Paren,
+    pub tokens: TokenStream,
+}
+
+/// The braced children of a node.
+pub struct Children {
+    pub brace: Brace,
+    pub nodes: Vec<NodeSyntax>,
+}
+
+impl Parse for TreeInput {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis: Visibility = input.parse()?;
+        if !input.peek(keyword::tree) {
+            return Err(input.error(
+                "expected `tree`: a behavior tree starts with `[pub] tree Name for ContextType { .. }`",
+            ));
+        }
+        input.parse::<keyword::tree>()?;
+        let name: Ident = input.parse()?;
+        if !input.peek(Token![for]) {
+            return Err(input
+                .error("expected `for` and the context type: `tree Name for ContextType { .. }`"));
+        }
+        input.parse::<Token![for]>()?;
+        let context: Type = input.parse()?;
+        if !input.peek(Brace) {
+            return Err(input.error("expected the tree's body: `{ RootNode { .. } }`"));
+        }
+        let content;
+        let brace = braced!(content in input);
+        let body: TokenStream = content.parse()?;
+        if !input.is_empty() {
+            return Err(
+                input.error("unexpected tokens after the tree; one invocation defines one tree")
+            );
+        }
+        Ok(TreeInput {
+            header: Header {
+                attrs,
+                vis,
+                name,
+                context,
+                body_span: brace.span.join(),
+            },
+            body,
+        })
+    }
+}
+
+/// Parses the body of a tree: its root node (the model checks there is exactly one).
+pub fn parse_body(body: TokenStream) -> syn::Result<Vec<NodeSyntax>> {
+    parse_nodes.parse2(body)
+}
+
+/// A list of nodes, each optionally followed by a comma.
+fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
+    let mut nodes = Vec::new();
+    while !input.is_empty() {
+        nodes.push(input.parse()?);
+        if input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    Ok(nodes)
+}
+
+impl Parse for NodeSyntax {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        if !input.peek(Ident) {
+            return Err(input.error(
+                "expected a node: a kind such as `Sequence { .. }`, or a leaf such as `Condition(Type)`",
+            ));
+        }
+        let kind: Ident = input.parse()?;
+        if input.peek(Token![::]) {
+            return Err(syn::Error::new(
+                kind.span(),
+                format!(
+                    "expected a node kind, found a path; a leaf type is written inside a leaf kind: `Condition({kind}::..)`, `Action(..)` or `StatefulAction(..)`"
+                ),
+            ));
+        }
+        let args = if input.peek(Paren) {
+            let content;
+            let paren = parenthesized!(content in input);
+            Some(Args {
+                paren,
+                tokens: content.parse()?,
+            })
+        } else {
+            None
+        };
+        let children = if input.peek(Brace) {
+            let content;
+            let brace = braced!(content in input);
+            Some(Children {
+                brace,
+                nodes: parse_nodes(&content)?,
+            })
+        } else {
+            None
+        };
+        Ok(NodeSyntax {
+            attrs,
+            kind,
+            args,
+            children,
+        })
+    }
+}
