@@ -40,20 +40,33 @@ pub fn execute_inline<Ctx: ?Sized, R: Into<Outcome>>(
     action(ctx).into().into()
 }
 
-/// Ticks a `StatefulAction(Type)` leaf: `on_start` unless it is running.
-#[inline(always)]
-pub fn tick_stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(
-    leaf: &mut L,
-    running: bool,
-    ctx: &mut Ctx,
-) -> Status {
-    crate::leaf::tick_stateful(leaf, running, ctx)
+/// What the generated code asks of a `StatefulAction(Type)` leaf.
+#[derive(Clone, Copy)]
+pub enum StatefulCall {
+    /// Tick it; `running` says whether its last answer was `Running`.
+    Tick {
+        /// Whether the action is running (then `on_running`, else `on_start`).
+        running: bool,
+    },
+    /// It was running and is halted.
+    Halt,
 }
 
-/// Halts a running `StatefulAction(Type)` leaf.
+/// Every call to a `StatefulAction(Type)` leaf goes through this one function, so that a type
+/// that does not implement the trait is reported once, at the user's token.
 #[inline(always)]
-pub fn halt_stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(leaf: &mut L, ctx: &mut Ctx) {
-    leaf.on_halted(ctx)
+pub fn stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(
+    leaf: &mut L,
+    ctx: &mut Ctx,
+    call: StatefulCall,
+) -> Status {
+    match call {
+        StatefulCall::Tick { running } => crate::leaf::tick_stateful(leaf, running, ctx),
+        StatefulCall::Halt => {
+            leaf.on_halted(ctx);
+            Status::Running
+        }
+    }
 }
 
 /// The one place every node's result passes through: records whether a node that can run is

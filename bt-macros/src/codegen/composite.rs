@@ -41,7 +41,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
 
     let body = quote! {{
         #declare
-        let mut #child: usize = #access.start();
+        let mut #child: ::core::primitive::usize = #access.start();
         loop {
             let __bt_child_status = match #child {
                 #(#tick_arms)*

@@ -44,12 +44,16 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let slot = node.active_slot.expect("a stateful action may run");
             (
-                quote_spanned!(ty.span()=> ::bt::__private::tick_stateful::<#context, #ty>(
+                quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
                     &mut #field,
-                    self.__bt_active[#slot],
                     #ctx,
+                    ::bt::__private::StatefulCall::Tick { running: self.__bt_active[#slot] },
                 )),
-                quote_spanned!(ty.span()=> ::bt::__private::halt_stateful::<#context, #ty>(&mut #field, #ctx);),
+                quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
+                    &mut #field,
+                    #ctx,
+                    ::bt::__private::StatefulCall::Halt,
+                );),
             )
         }
     };

@@ -51,13 +51,13 @@ fn leaf_field(id: usize) -> Ident {
 /// The unsigned type that holds values up to `max`.
 fn small_index(max: u64) -> TokenStream {
     if max <= u64::from(u8::MAX) {
-        quote!(u8)
+        quote!(::core::primitive::u8)
     } else if max <= u64::from(u16::MAX) {
-        quote!(u16)
+        quote!(::core::primitive::u16)
     } else if max <= u64::from(u32::MAX) {
-        quote!(u32)
+        quote!(::core::primitive::u32)
     } else {
-        quote!(usize)
+        quote!(::core::primitive::usize)
     }
 }
 
@@ -209,7 +209,7 @@ pub fn tree(tree: &Tree) -> TokenStream {
         header: &tree.header,
         fields: quote! {
             #(#field_decls,)*
-            __bt_active: [bool; #slots],
+            __bt_active: [::core::primitive::bool; #slots],
             __bt_status: ::core::option::Option<::bt::__private::Status>,
         },
         new: quote! {
@@ -304,7 +304,7 @@ impl Api<'_> {
             )]
             impl #name {
                 /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
-                pub const NODE_COUNT: usize = Self::NODES.len();
+                pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
 
                 /// Metadata of every node, indexed by node id.
                 pub const NODES: &'static [::bt::__private::NodeInfo] = #nodes;

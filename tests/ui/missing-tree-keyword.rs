@@ -1,0 +1,11 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    struct Tree for World {
+        AlwaysSuccess
+    }
+}
+
+fn main() {}
