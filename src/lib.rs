@@ -1,4 +1,199 @@
-//! placeholder
+//! Behavior trees compiled by a macro into plain structs with a statically dispatched `tick`:
+//! no boxing, no `dyn`, no heap, no string look-ups.
+//!
+//! `bt` is the crate to depend on: it re-exports the runtime (`bt-core`: statuses, leaf traits,
+//! node rules, observers) and the [`behavior_tree!`] macro (`bt-macros`).
+//!
+//! # A first tree
+//!
+//! ```
+//! use bt::{behavior_tree, Condition, Outcome, StatefulAction, Status, SyncAction};
+//!
+//! /// The world the leaves act on; the tree does not own it, `tick` borrows it.
+//! #[derive(Default)]
+//! pub struct World {
+//!     enemy_visible: bool,
+//!     ammo: u32,
+//!     patrol_steps: u32,
+//! }
+//!
+//! #[derive(Default)]
+//! pub struct HasAmmo;
+//! impl Condition<World> for HasAmmo {
+//!     fn check(&mut self, world: &World) -> bool {
+//!         world.ammo > 0
+//!     }
+//! }
+//!
+//! #[derive(Default)]
+//! pub struct Shoot;
+//! impl SyncAction<World> for Shoot {
+//!     fn execute(&mut self, world: &mut World) -> Outcome {
+//!         world.ammo -= 1;
+//!         Outcome::Success
+//!     }
+//! }
+//!
+//! #[derive(Default)]
+//! pub struct Patrol;
+//! impl StatefulAction<World> for Patrol {
+//!     fn on_start(&mut self, world: &mut World) -> Status {
+//!         world.patrol_steps = 0;
+//!         Status::Running
+//!     }
+//!     fn on_running(&mut self, world: &mut World) -> Status {
+//!         world.patrol_steps += 1;
+//!         Status::Running
+//!     }
+//!     fn on_halted(&mut self, _: &mut World) {
+//!         // Pre-empted while running: called exactly once.
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     /// Shoot when an enemy is in sight, patrol otherwise.
+//!     pub tree Sniper for World {
+//!         ReactiveFallback {
+//!             Sequence {
+//!                 Condition(|world| world.enemy_visible),
+//!                 Condition(HasAmmo),
+//!                 Action(Shoot),
+//!             },
+//!             StatefulAction(Patrol),
+//!         }
+//!     }
+//! }
+//!
+//! let mut world = World { ammo: 2, ..World::default() };
+//! let mut sniper = Sniper::new();
+//! assert_eq!(sniper.tick(&mut world), Status::Running); // patrolling
+//! world.enemy_visible = true;
+//! assert_eq!(sniper.tick(&mut world), Status::Success); // patrol pre-empted, one shot
+//! assert_eq!(world.ammo, 1);
+//! ```
+//!
+//! # The syntax
+//!
+//! ```text
+//! behavior_tree! {
+//!     /// docs and attributes pass through to the struct
+//!     pub tree Name for ContextType {
+//!         RootNode
+//!     }
+//! }
+//!
+//! node := #[name = "..."]?  Kind ( (arguments) )? ( { node, node, .. } )?
+//! ```
+//!
+//! One invocation defines one struct, `Name`, with:
+//!
+//! | item | what it does |
+//! |---|---|
+//! | `Name::new()`, `Default` | a tree at rest; leaves built with `Default` or their initialiser |
+//! | `tick(&mut self, ctx: &mut ContextType) -> Status` | ticks the root once |
+//! | `halt(&mut self, ctx)` | halts every running node (`on_halted` once per running stateful action) |
+//! | `tick_with(ctx, &mut observer)`, `halt_with(..)` | the same, reporting every node's result to an [`Observer`] |
+//! | `status() -> Option<Status>` | the root's last status (`None` before the first tick and after a halt) |
+//! | `NODE_COUNT`, `NODES: &[NodeInfo]` | `const` metadata: each node's name, kind, parent, depth; ids are pre-order positions |
+//!
+//! The struct also implements [`BehaviorTree`] for generic code. It holds all of its state inline
+//! (`new`, `tick` and `halt` never allocate) and is `Send`/`Sync` when its leaves are.
+//!
+//! Commas between children are optional. `#[name = "..."]` names a node for traces and
+//! [`NodeInfo::find`]; names must be unique in a tree.
+//!
+//! # Leaves
+//!
+//! | written | the leaf |
+//! |---|---|
+//! | `Condition(Type)` | `Type: Condition<Ctx>`, built with `Default`; `check(&mut self, &Ctx) -> bool` |
+//! | `Condition(Type = expr)` | the same, built with `expr` |
+//! | `Condition(\|ctx\| expr)` | an inline condition; `expr` is a `bool` |
+//! | `Action(Type)` / `Action(Type = expr)` | `Type: SyncAction<Ctx>`; `execute(&mut self, &mut Ctx) -> Outcome` |
+//! | `Action(\|ctx\| expr)` | an inline action; `expr` is a `bool` or an [`Outcome`] |
+//! | `StatefulAction(Type)` / `(Type = expr)` | `Type: StatefulAction<Ctx>`: `on_start`, `on_running`, `on_halted` |
+//! | `AlwaysSuccess`, `AlwaysFailure` | constant leaves |
+//!
+//! # Nodes
+//!
+//! Each node's rule is a small documented type or function in [`control`] or [`decorator`]; the
+//! macro only wires them. Names are BehaviorTree.CPP's; behavior3's `MemSequence` and
+//! `MemPriority` are aliases of the nodes with the same rule.
+//!
+//! | node | rule |
+//! |---|---|
+//! | `Sequence { .. }` (alias `MemSequence`) | children in order while they succeed; resumes at the running child; a failure restarts from the first ([`control::Sequence`]) |
+//! | `SequenceWithMemory { .. }` (alias `SequenceStar`) | like `Sequence`, but a failure or a halt keeps the position: the next activation re-ticks the failed/halted child, not the earlier ones ([`control::SequenceWithMemory`]) |
+//! | `ReactiveSequence { .. }` | restarts from the first child every tick; a failure or an earlier running child halts the later running one ([`control::ReactiveSequence`]) |
+//! | `Fallback { .. }` (alias `MemPriority`) | children in order until one succeeds; resumes at the running child ([`control::Fallback`]) |
+//! | `ReactiveFallback { .. }` | restarts from the first child every tick; a higher-priority success or running child halts the lower one ([`control::ReactiveFallback`]) |
+//! | `Inverter { c }` | swaps Success and Failure ([`decorator::inverter`]) |
+//! | `ForceSuccess { c }`, `ForceFailure { c }` | a completed child counts as Success / Failure |
+//! | `Repeat(n) { c }`, `Repeat(forever) { c }` | runs the child until it succeeded `n` times, one completion per tick; fails on the first failure ([`decorator::Repeat`]) |
+//! | `RetryUntilSuccessful(n) { c }`, `(forever)` | retries a failing child, one attempt per tick, at most `n` attempts ([`decorator::RetryUntilSuccessful`]) |
+//! | `KeepRunningUntilFailure { c }` | Running until the child fails ([`decorator::keep_running_until_failure`]) |
+//! | `RunOnce { c }`, `RunOnce(then_skip = false) { c }` | ticks the child until it completes once; then Skipped (or its remembered status) forever ([`decorator::RunOnce`]) |
+//!
+//! # The tick model
+//!
+//! * A tick is synchronous: a composite moves on through children that complete at once, so
+//!   `Sequence { AlwaysSuccess, AlwaysSuccess }` succeeds in one tick (also `SequenceWithMemory`,
+//!   which in BehaviorTree.CPP yields between children).
+//! * A tick is bounded: a looping decorator never restarts a child that completed in the same
+//!   tick; it answers `Running` and restarts the child on the next tick.
+//! * Halting is exact: a node that is pre-empted or halted while running halts its running
+//!   descendants, and every started, unfinished [`StatefulAction`] gets `on_halted` exactly once;
+//!   an action that finished never does.
+//! * [`Status::Skipped`] (from `RunOnce`) is passed over by composites; a composite whose children
+//!   were all skipped is skipped.
+//!
+//! # Observing a tree
+//!
+//! Every node's result passes through one place in the generated code, which calls an
+//! [`Observer`]. [`TickTrace`] records one tick and prints it as an indented tree:
+//!
+//! ```
+//! # use bt::{behavior_tree, Status, TickTrace};
+//! # pub struct World { door_open: bool }
+//! behavior_tree! {
+//!     tree Door for World {
+//!         Fallback {
+//!             #[name = "door open?"]
+//!             Condition(|world| world.door_open),
+//!             #[name = "open door"]
+//!             Action(|world| { world.door_open = true; true }),
+//!         }
+//!     }
+//! }
+//! let mut tree = Door::new();
+//! let mut trace = TickTrace::<{ Door::NODE_COUNT }>::new();
+//! tree.tick_with(&mut World { door_open: false }, &mut trace);
+//! assert_eq!(
+//!     trace.display(Door::NODES).to_string(),
+//!     "Fallback      SUCCESS\n  door open?  FAILURE\n  open door   SUCCESS\n",
+//! );
+//! ```
+//!
+//! # Compile-time errors
+//!
+//! Mistakes in a tree are compile errors at the offending token, with a message that says what to
+//! do: an unknown node kind (with a suggestion), a decorator without exactly one child, an empty
+//! composite, a leaf with children, a bad or negative count, two roots, duplicate node names, a
+//! leaf type that does not implement the trait its kind needs. `tests/ui/` holds one case per
+//! diagnostic.
+//!
+//! ```compile_fail
+//! # use bt::behavior_tree;
+//! # pub struct World;
+//! behavior_tree! {
+//!     tree Broken for World {
+//!         Inverter { AlwaysSuccess, AlwaysFailure }   // a decorator takes exactly one child
+//!     }
+//! }
+//! ```
 #![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub use bt_core::*;
 pub use bt_macros::behavior_tree;
