@@ -197,3 +197,8 @@
 
 pub use bt_core::*;
 pub use bt_macros::behavior_tree;
+
+/// The README's code blocks, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

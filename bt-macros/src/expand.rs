@@ -34,3 +34,222 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::behavior_tree;
+    use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+    use quote::quote;
+
+    fn expand(input: TokenStream) -> String {
+        behavior_tree(input).to_string()
+    }
+
+    const SNIPER: &str = r#"
+        /// The sniper.
+        pub tree Sniper for World {
+            Fallback {
+                #[name = "attack"]
+                Sequence {
+                    Condition(IsEnemyVisible),
+                    Condition(|world| world.in_range),
+                    Action(Aim = Aim::steady()),
+                    Action(|world| { world.ammo -= 1; true }),
+                },
+                ReactiveSequence { Inverter { AlwaysFailure }, StatefulAction(Patrol) },
+                SequenceWithMemory { Repeat(3) { AlwaysSuccess }, RetryUntilSuccessful(forever) { AlwaysFailure } },
+                ReactiveFallback { KeepRunningUntilFailure { AlwaysSuccess }, RunOnce(then_skip = false) { AlwaysSuccess } },
+                MemSequence { ForceSuccess { AlwaysFailure }, ForceFailure { AlwaysSuccess } },
+                MemPriority { SequenceStar { AlwaysSuccess } },
+            }
+        }
+    "#;
+
+    #[test]
+    fn valid_tree_expands_to_parseable_items() {
+        let out = behavior_tree(SNIPER.parse().unwrap());
+        let file: syn::File = syn::parse2(out.clone()).expect("expansion parses as Rust items");
+        let text = out.to_string();
+        assert!(!text.contains("compile_error"), "{text}");
+        assert!(
+            file.items.len() >= 4,
+            "struct, inherent impl, Default, BehaviorTree"
+        );
+        assert!(text.contains("pub struct Sniper"));
+        assert!(
+            text.contains("\"attack\""),
+            "explicit names reach the metadata"
+        );
+        // Every node gets a tick function; ids are pre-order.
+        assert!(text.contains("fn __bt_tick_0"));
+        assert!(text.contains("fn __bt_tick_1"));
+    }
+
+    #[test]
+    fn cursor_type_grows_with_the_child_count() {
+        let children: Vec<TokenStream> = (0..300).map(|_| quote!(AlwaysSuccess,)).collect();
+        let text = expand(quote!(tree Wide for () { Sequence { #(#children)* } }));
+        assert!(
+            text.contains("Sequence < :: core :: primitive :: u16 >"),
+            "{text}"
+        );
+        let text = expand(quote!(tree Narrow for () { Sequence { AlwaysSuccess } }));
+        assert!(
+            text.contains("Sequence < :: core :: primitive :: u8 >"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn nodes_that_cannot_run_keep_no_state_between_ticks() {
+        let text = expand(quote!(tree T for () { Sequence { AlwaysSuccess, AlwaysFailure } }));
+        assert!(!text.contains("__bt_state_0 :"), "{text}");
+        assert!(
+            text.contains("__bt_active : [:: core :: primitive :: bool ; 0usize]"),
+            "{text}"
+        );
+        let text = expand(quote!(tree T for () { Sequence { StatefulAction(Walk) } }));
+        assert!(text.contains("__bt_state_0 :"), "{text}");
+    }
+
+    #[test]
+    fn errors_come_with_a_stub() {
+        let text = expand(quote!(tree Broken for World { Sequnce { AlwaysSuccess } }));
+        assert!(text.contains("compile_error"));
+        assert!(text.contains("did you mean `Sequence`"));
+        assert!(
+            text.contains("struct Broken"),
+            "the stub keeps user code compiling"
+        );
+    }
+
+    #[test]
+    fn all_errors_are_reported_at_once() {
+        let text = expand(quote!(tree Broken for World {
+            Sequence {
+                Sequnce { AlwaysSuccess },
+                Inverter,
+                Repeat(-2) { AlwaysSuccess },
+                #[colour = "red"] AlwaysFailure,
+            }
+        }));
+        assert_eq!(text.matches("compile_error").count(), 4, "{text}");
+    }
+
+    #[test]
+    fn a_broken_header_gives_only_the_error() {
+        let text = expand(quote!(struct Broken for World { AlwaysSuccess }));
+        assert!(text.contains("compile_error"));
+        assert!(!text.contains("struct Broken"));
+    }
+
+    /// A small deterministic generator (xorshift), so failures reproduce from the seed.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Rebuilds `stream` with one random edit at a random depth: a token deleted, duplicated,
+    /// swapped with its neighbour, or replaced by a token taken from a pool of DSL fragments.
+    fn mutate(stream: TokenStream, rng: &mut Rng, pool: &[TokenTree]) -> TokenStream {
+        let mut tokens: Vec<TokenTree> = stream.into_iter().collect();
+        if tokens.is_empty() {
+            return pool[rng.below(pool.len())].clone().into();
+        }
+        let at = rng.below(tokens.len());
+        let descend = matches!(tokens[at], TokenTree::Group(_)) && rng.below(3) != 0;
+        if descend {
+            if let TokenTree::Group(group) = &tokens[at] {
+                let inner = mutate(group.stream(), rng, pool);
+                let mut rebuilt = Group::new(group.delimiter(), inner);
+                rebuilt.set_span(group.span());
+                tokens[at] = TokenTree::Group(rebuilt);
+            }
+        } else {
+            match rng.below(4) {
+                0 => {
+                    tokens.remove(at);
+                }
+                1 => {
+                    let copy = tokens[at].clone();
+                    tokens.insert(at, copy);
+                }
+                2 if at + 1 < tokens.len() => tokens.swap(at, at + 1),
+                _ => tokens[at] = pool[rng.below(pool.len())].clone(),
+            }
+        }
+        tokens.into_iter().collect()
+    }
+
+    fn fragment_pool() -> Vec<TokenTree> {
+        let fragments = quote! {
+            Sequence Fallback Inverter Repeat Condition Action StatefulAction RunOnce
+            AlwaysSuccess forever then_skip name tree for , ; = - | # 0 1 255 256 -1 "x"
+            (3) (forever) (then_skip = false) (|w| w.x) (T = T::new()) {} { AlwaysSuccess }
+            [name = "a"] [name] ::
+        };
+        let mut pool: Vec<TokenTree> = fragments.into_iter().collect();
+        pool.push(TokenTree::Group(Group::new(
+            Delimiter::Brace,
+            TokenStream::new(),
+        )));
+        pool
+    }
+
+    /// The front end answers every input with code or spanned errors, never a panic. Runs
+    /// `BT_FUZZ_CASES` inputs (default 3,000) from `BT_FUZZ_SEED` (default 1).
+    #[test]
+    fn never_panics_on_mutated_input() {
+        let cases: usize = std::env::var("BT_FUZZ_CASES")
+            .ok()
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(3_000);
+        let seed: u64 = std::env::var("BT_FUZZ_SEED")
+            .ok()
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(1);
+        let pool = fragment_pool();
+        let base: TokenStream = SNIPER.parse().unwrap();
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for case in 0..cases {
+            let mut input = base.clone();
+            for _ in 0..1 + rng.below(4) {
+                input = mutate(input, &mut rng, &pool);
+            }
+            let shown = input.to_string();
+            let result = std::panic::catch_unwind(|| behavior_tree(input));
+            assert!(
+                result.is_ok(),
+                "case {case} (seed {seed}) panicked on: {shown}"
+            );
+        }
+    }
+
+    #[test]
+    fn deep_trees_do_not_overflow() {
+        // rustc runs proc macros with a large stack; give the test thread a comparable one.
+        let deep = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(|| {
+                let mut node = quote!(AlwaysSuccess);
+                for _ in 0..1_000 {
+                    node = quote!(Inverter { #node });
+                }
+                expand(quote!(tree Deep for () { #node }))
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(!deep.contains("compile_error"));
+    }
+}

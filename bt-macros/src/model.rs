@@ -68,13 +68,13 @@ pub enum Leaf {
 
 pub enum LeafImpl {
     Type(LeafType),
-    Inline(ExprClosure),
+    Inline(Box<ExprClosure>),
 }
 
 /// A user leaf type and how to build it (`Default` when `init` is `None`).
 pub struct LeafType {
-    pub ty: Type,
-    pub init: Option<Expr>,
+    pub ty: Box<Type>,
+    pub init: Option<Box<Expr>>,
 }
 
 pub enum Kind {
@@ -270,7 +270,7 @@ fn default_name(kind: &Kind, written: &str) -> String {
     let leaf_type = match kind {
         Kind::Leaf(Leaf::Condition(LeafImpl::Type(leaf)))
         | Kind::Leaf(Leaf::Action(LeafImpl::Type(leaf)))
-        | Kind::Leaf(Leaf::Stateful(leaf)) => Some(&leaf.ty),
+        | Kind::Leaf(Leaf::Stateful(leaf)) => Some(&*leaf.ty),
         _ => None,
     };
     match leaf_type {
@@ -511,7 +511,7 @@ fn leaf_impl(cx: &Ctxt, node: &NodeSyntax) -> Option<LeafImpl> {
     let is_closure = starts_closure(&tokens);
     if is_closure {
         return match syn::parse2::<ExprClosure>(tokens) {
-            Ok(closure) => Some(LeafImpl::Inline(closure)),
+            Ok(closure) => Some(LeafImpl::Inline(Box::new(closure))),
             Err(error) => {
                 cx.syn_error(syn::Error::new(
                     error.span(),
@@ -574,10 +574,10 @@ fn leaf_args(cx: &Ctxt, node: &NodeSyntax) -> Option<TokenStream> {
 fn leaf_type(cx: &Ctxt, node: &NodeSyntax, tokens: TokenStream) -> Option<LeafType> {
     let kind = &node.kind;
     let parser = |input: ParseStream| -> syn::Result<LeafType> {
-        let ty: Type = input.parse()?;
+        let ty = Box::new(input.parse::<Type>()?);
         let init = if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
-            Some(input.parse::<Expr>()?)
+            Some(Box::new(input.parse::<Expr>()?))
         } else {
             None
         };

@@ -73,7 +73,8 @@ mod tests {
     #[test]
     fn stateless_rules() {
         let all = [Success, Failure, Running, Skipped];
-        let table: [(fn(Status) -> Status, [Status; 4]); 4] = [
+        type Rule = fn(Status) -> Status;
+        let table: [(Rule, [Status; 4]); 4] = [
             (inverter, [Failure, Success, Running, Skipped]),
             (force_success, [Success, Success, Running, Skipped]),
             (force_failure, [Failure, Failure, Running, Skipped]),
