@@ -204,4 +204,8 @@ fn main() {
         let visits = world.arrivals.iter().filter(|&&w| w == waypoint).count();
         println!("  {waypoint}: reached {visits} time(s)");
     }
+    println!(
+        "The whole tree, all of its state inline: size_of::<PatrolRobot>() = {} bytes.",
+        std::mem::size_of::<PatrolRobot>()
+    );
 }

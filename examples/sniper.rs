@@ -263,4 +263,8 @@ fn main() {
         "End of the story: {} hit(s), {} round(s) left, last waypoint {}.",
         world.hits, world.rounds, WAYPOINTS[world.waypoint]
     );
+    println!(
+        "The whole tree, all of its state inline: size_of::<Sniper>() = {} bytes.",
+        std::mem::size_of::<Sniper>()
+    );
 }
