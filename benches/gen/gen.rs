@@ -1,0 +1,240 @@
+//! Generator of the large benchmark trees: writes one `behavior_tree!` invocation (plus the same
+//! tree as a compact shape string, for the implementations that build trees at run time) to
+//! stdout.
+//!
+//! A single file with no dependencies, compiled with plain `rustc`:
+//!
+//! ```text
+//! rustc -O --edition 2021 benches/gen/gen.rs -o target/bt-gen
+//! target/bt-gen memory   <nodes>  <TreeName>  > file.rs   # nested Sequences, running leaf last
+//! target/bt-gen reactive <groups> <TreeName>  > file.rs   # ~14 nodes per group, re-checked every tick
+//! ```
+//!
+//! `bash benches/gen/regen.sh` regenerates every checked-in file in `benches/trees/`;
+//! `bash benches/build_time.sh` uses the same generator for the build-time measurements.
+//!
+//! The generated file expects `BigWorld` and `Work` in its parent module (`benches/trees/mod.rs`
+//! or the scratch crate of `build_time.sh`). Leaves are numbered in pre-order (`0..LEAVES`); leaf
+//! `i` answers `FLAGS[i]` (`'1'` = success).
+//!
+//! Shape format (read by `benches/support/shape.rs`): `S(..)` Sequence, `R(..)` ReactiveSequence,
+//! `Q(..)` ReactiveFallback, `I(..)` Inverter, `cN` condition, `aN` action, `wN` stateful action
+//! that runs forever; items separated by spaces.
+
+use std::env;
+use std::fmt::Write as _;
+use std::process::exit;
+
+enum Node {
+    Seq(Vec<Node>),
+    RSeq(Vec<Node>),
+    RFb(Vec<Node>),
+    Inv(Box<Node>),
+    Cond(u32),
+    Act(u32),
+    Work(u32),
+}
+
+#[derive(Default)]
+struct Gen {
+    leaves: u32,
+    flags: String,
+}
+
+impl Gen {
+    fn leaf(&mut self, ok: bool) -> u32 {
+        let id = self.leaves;
+        self.leaves += 1;
+        self.flags.push(if ok { '1' } else { '0' });
+        id
+    }
+
+    fn cond(&mut self, ok: bool) -> Node {
+        Node::Cond(self.leaf(ok))
+    }
+
+    fn act(&mut self, ok: bool) -> Node {
+        Node::Act(self.leaf(ok))
+    }
+}
+
+/// A memory tree of exactly `nodes` nodes: Sequences of at most `fanout` children, split as
+/// evenly as possible; leaves alternate condition / action (all succeed) and the last leaf in
+/// pre-order (the deepest on the last-child path) is the stateful action that keeps running.
+fn memory(g: &mut Gen, nodes: usize, fanout: usize, last: bool) -> Node {
+    if nodes == 1 {
+        return if last {
+            Node::Work(g.leaf(true))
+        } else if g.leaves % 2 == 0 {
+            g.cond(true)
+        } else {
+            g.act(true)
+        };
+    }
+    let below = nodes - 1;
+    let k = fanout.min(below);
+    let (base, extra) = (below / k, below % k);
+    let children = (0..k)
+        .map(|i| memory(g, base + usize::from(i < extra), fanout, last && i == k - 1))
+        .collect();
+    Node::Seq(children)
+}
+
+/// One group of the reactive tree (14 nodes, 10 leaves, all ticked on every tick):
+/// `ReactiveFallback { ReactiveSequence { c c c c c(fails) }, Inverter { c }, ReactiveSequence {
+/// c c c a } }`: the first branch fails at its last condition, the inverted condition fails, the
+/// third branch succeeds.
+fn reactive_group(g: &mut Gen) -> Node {
+    let first = (0..5).map(|i| g.cond(i < 4)).collect();
+    let inverted = Node::Inv(Box::new(g.cond(true)));
+    let mut third: Vec<Node> = (0..3).map(|_| g.cond(true)).collect();
+    third.push(g.act(true));
+    Node::RFb(vec![Node::RSeq(first), inverted, Node::RSeq(third)])
+}
+
+/// `ReactiveSequence { group × groups, StatefulAction(Work) }`: `2 + 14 × groups` nodes.
+fn reactive(g: &mut Gen, groups: usize) -> Node {
+    let mut children: Vec<Node> = (0..groups).map(|_| reactive_group(g)).collect();
+    children.push(Node::Work(g.leaf(true)));
+    Node::RSeq(children)
+}
+
+fn count(node: &Node) -> (usize, usize) {
+    // (nodes, depth)
+    let kids: &[Node] = match node {
+        Node::Seq(c) | Node::RSeq(c) | Node::RFb(c) => c,
+        Node::Inv(c) => std::slice::from_ref(&**c),
+        _ => return (1, 0),
+    };
+    kids.iter().fold((1, 0), |(n, d), child| {
+        let (cn, cd) = count(child);
+        (n + cn, d.max(cd + 1))
+    })
+}
+
+fn emit_macro(node: &Node, indent: usize, out: &mut String) {
+    let pad = "    ".repeat(indent);
+    let (kind, kids): (&str, &[Node]) = match node {
+        Node::Seq(c) => ("Sequence", c),
+        Node::RSeq(c) => ("ReactiveSequence", c),
+        Node::RFb(c) => ("ReactiveFallback", c),
+        Node::Inv(c) => ("Inverter", std::slice::from_ref(&**c)),
+        Node::Cond(id) => {
+            let _ = writeln!(out, "{pad}Condition(|w| w.cond({id})),");
+            return;
+        }
+        Node::Act(id) => {
+            let _ = writeln!(out, "{pad}Action(|w| w.act({id})),");
+            return;
+        }
+        Node::Work(id) => {
+            let _ = writeln!(out, "{pad}StatefulAction(Work = Work::new({id})),");
+            return;
+        }
+    };
+    let _ = writeln!(out, "{pad}{kind} {{");
+    for kid in kids {
+        emit_macro(kid, indent + 1, out);
+    }
+    let _ = writeln!(out, "{pad}}},");
+}
+
+fn emit_shape(node: &Node, out: &mut String) {
+    let (tag, kids): (char, &[Node]) = match node {
+        Node::Seq(c) => ('S', c),
+        Node::RSeq(c) => ('R', c),
+        Node::RFb(c) => ('Q', c),
+        Node::Inv(c) => ('I', std::slice::from_ref(&**c)),
+        Node::Cond(id) => return out.push_str(&format!("c{id} ")),
+        Node::Act(id) => return out.push_str(&format!("a{id} ")),
+        Node::Work(id) => return out.push_str(&format!("w{id} ")),
+    };
+    out.push(tag);
+    out.push('(');
+    for kid in kids {
+        emit_shape(kid, out);
+    }
+    out.push_str(") ");
+}
+
+fn usage() -> ! {
+    eprintln!("usage: bt-gen (memory <nodes> | reactive <groups>) <TreeName>");
+    exit(2)
+}
+
+fn main() {
+    let args: Vec<String> = env::args().skip(1).collect();
+    if args.len() != 3 {
+        usage();
+    }
+    let size: usize = args[1].parse().unwrap_or_else(|_| usage());
+    let name = &args[2];
+    let mut g = Gen::default();
+    let (root, what) = match args[0].as_str() {
+        "memory" if size >= 2 => (
+            memory(&mut g, size, 10, true),
+            "Memory tree: nested `Sequence`s of at most 10 children; every leaf succeeds except \
+             the last one (in pre-order, on the deepest last-child path), a stateful action that \
+             keeps running. After the first tick every `Sequence` on that path resumes at its last \
+             child.",
+        ),
+        "reactive" if size >= 1 => (
+            reactive(&mut g, size),
+            "Reactive tree: a `ReactiveSequence` of groups `ReactiveFallback { ReactiveSequence { \
+             c c c c c(fails) }, Inverter { c }, ReactiveSequence { c c c a } }` and a last \
+             stateful action that keeps running: every leaf is ticked again on every tick.",
+        ),
+        _ => usage(),
+    };
+    let (nodes, depth) = count(&root);
+    let mut body = String::new();
+    emit_macro(&root, 2, &mut body);
+    let body = body.trim_end().trim_end_matches(',');
+    let mut shape = String::new();
+    emit_shape(&root, &mut shape);
+    let shape = shape.trim_end();
+    let mut doc = String::new();
+    let mut line = String::from("//!");
+    for word in what.split_whitespace() {
+        if line.len() + 1 + word.len() > 99 {
+            doc.push_str(&line);
+            doc.push('\n');
+            line = String::from("//!");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    doc.push_str(&line);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "// @generated by benches/gen/gen.rs (`{cmd}`); do not edit.\n\
+         // Regenerate every bench tree with `bash benches/gen/regen.sh`.\n\
+         \n\
+         {doc}\n\
+         \n\
+         use super::{{BigWorld, Work}};\n\
+         \n\
+         bt::behavior_tree! {{\n    \
+             /// Generated benchmark tree ({nodes} nodes, {leaves} leaves, depth {depth}).\n    \
+             pub tree {name} for BigWorld {{\n\
+         {body}\n    \
+             }}\n\
+         }}\n\
+         \n\
+         /// Number of nodes.\n\
+         pub const NODES: usize = {nodes};\n\
+         /// Number of leaves (leaf ids are `0..LEAVES`, in pre-order).\n\
+         pub const LEAVES: usize = {leaves};\n\
+         /// Depth of the deepest leaf (the root is at depth 0).\n\
+         pub const DEPTH: usize = {depth};\n\
+         /// The same tree for the run-time implementations (format: `benches/gen/gen.rs`).\n\
+         pub const SHAPE: &str = \"{shape}\";\n\
+         /// Leaf `i` succeeds when `FLAGS[i]` is `'1'`.\n\
+         pub const FLAGS: &str = \"{flags}\";\n",
+        cmd = format!("bt-gen {} {} {}", args[0], args[1], args[2]),
+        leaves = g.leaves,
+        flags = g.flags,
+    );
+    print!("{out}");
+}

@@ -1,0 +1,153 @@
+//! Every benchmark tree (`benches/trees/`) is allocation-free in `new`, `tick` and `halt`, and
+//! small: its `size_of` is printed and bounded.
+//!
+//! One `#[test]` in this binary, and the allocation counter only counts on the thread that
+//! measures, so the test harness's own allocations do not interfere.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::mem::size_of;
+
+use bt::{BehaviorTree, Status};
+
+#[path = "../benches/trees/mod.rs"]
+mod trees;
+
+use trees::{BigWorld, SniperWorld};
+
+struct CountingAllocator;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn note_allocation() {
+    // `try_with`: the thread-locals may be gone while a thread shuts down.
+    let _ = COUNTING.try_with(|counting| {
+        if counting.get() {
+            let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        }
+    });
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect on
+// the memory handed out.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: the caller's layout, passed through.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: the caller's layout, passed through.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        // SAFETY: `ptr` came from this allocator (i.e. from `System`) with `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from this allocator (i.e. from `System`) with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// Runs `f` and returns its result with the number of allocations it made on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    ALLOCATIONS.with(|n| n.set(0));
+    COUNTING.with(|c| c.set(true));
+    let result = f();
+    COUNTING.with(|c| c.set(false));
+    (result, ALLOCATIONS.with(Cell::get))
+}
+
+/// Builds a `T`, ticks it `ticks` times, halts it, ticks it once more and halts it again, counting
+/// the allocations of each step; returns the statuses of the first and last tick.
+fn exercise<T: BehaviorTree + Default>(name: &str, world: &mut T::Context, ticks: usize) -> Status
+where
+    T::Context: Sized,
+{
+    let (mut tree, n) = allocations(T::default);
+    assert_eq!(n, 0, "{name}: new() allocated {n} times");
+    let (status, n) = allocations(|| {
+        let mut status = tree.tick(world);
+        for _ in 1..ticks {
+            status = tree.tick(world);
+        }
+        status
+    });
+    assert_eq!(n, 0, "{name}: {ticks} ticks allocated {n} times");
+    let ((), n) = allocations(|| tree.halt(world));
+    assert_eq!(n, 0, "{name}: halt() allocated {n} times");
+    let ((), n) = allocations(|| {
+        tree.tick(world);
+        tree.halt(world);
+    });
+    assert_eq!(n, 0, "{name}: tick after halt, halt allocated {n} times");
+    status
+}
+
+/// Prints `size_of::<T>()` and checks it against `bound`.
+fn size<T>(name: &str, nodes: usize, bound: usize) {
+    let size = size_of::<T>();
+    println!("size_of::<{name}>() = {size:>3} bytes  ({nodes} nodes; bound {bound})");
+    assert!(
+        size <= bound,
+        "{name} is {size} bytes, more than the bound {bound}"
+    );
+}
+
+#[test]
+fn bench_trees_do_not_allocate_and_stay_small() {
+    // The sniper, patrolling (Running) and shooting (Success on every tick).
+    for visible in [false, true] {
+        let expected = if visible {
+            Status::Success
+        } else {
+            Status::Running
+        };
+        let mut world = SniperWorld::new(visible);
+        let status = exercise::<trees::Sniper>("Sniper", &mut world, 10);
+        assert_eq!(status, expected);
+        assert_eq!(world.patrol_halts, u64::from(!visible) * 2);
+
+        let mut world = SniperWorld::new(visible);
+        let status = exercise::<trees::ReactiveSniper>("ReactiveSniper", &mut world, 10);
+        assert_eq!(status, expected);
+        assert_eq!(world.patrol_halts, u64::from(!visible) * 2);
+    }
+
+    // The generated trees all end in a stateful leaf that keeps running.
+    macro_rules! generated {
+        ($($module:ident :: $tree:ident),*) => {$(
+            let mut world = BigWorld::new(trees::$module::FLAGS);
+            let status = exercise::<trees::$module::$tree>(stringify!($tree), &mut world, 10);
+            assert_eq!(status, Status::Running, stringify!($tree));
+            assert_eq!(world.work_halts, 2, stringify!($tree));
+            assert_eq!(world.work_steps, 11, stringify!($tree));
+        )*};
+    }
+    generated!(
+        reactive_1000::Reactive1000,
+        memory_10::Memory10,
+        memory_1000::Memory1000,
+        memory_10000::Memory10000
+    );
+
+    // All state is inline and grows with the nodes that can be running, not with the tree.
+    size::<trees::Sniper>("Sniper", trees::Sniper::NODE_COUNT, 8);
+    size::<trees::ReactiveSniper>("ReactiveSniper", trees::ReactiveSniper::NODE_COUNT, 8);
+    size::<trees::reactive_1000::Reactive1000>("Reactive1000", trees::reactive_1000::NODES, 16);
+    size::<trees::memory_10::Memory10>("Memory10", trees::memory_10::NODES, 16);
+    size::<trees::memory_1000::Memory1000>("Memory1000", trees::memory_1000::NODES, 24);
+    size::<trees::memory_10000::Memory10000>("Memory10000", trees::memory_10000::NODES, 24);
+}
