@@ -458,12 +458,7 @@ fn pre_empting_a_running_subtree_halts_its_running_leaf_once() {
     ctx.script(0, &[Success]);
     ctx.script(1, &[Success]);
     ctx.script(2, &[Success]);
-    expect_tick(
-        &mut tree,
-        &mut ctx,
-        Success,
-        &[Check(0), Exec(1), Check(2)],
-    );
+    expect_tick(&mut tree, &mut ctx, Success, &[Check(0), Exec(1), Check(2)]);
 }
 
 behavior_tree! {
