@@ -93,3 +93,52 @@ pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
 }
 
 pub use crate::NoObserver;
+
+pub use crate::blackboard::Unset;
+pub use crate::conditions::{after_halt, postconditions, preconditions, Gate};
+
+/// Ticks an inline `Condition(|ctx, bb| ..)` leaf.
+#[inline(always)]
+pub fn check_inline_bb<Ctx: ?Sized, Bb>(
+    ctx: &Ctx,
+    bb: &Bb,
+    condition: impl FnOnce(&Ctx, &Bb) -> bool,
+) -> Status {
+    Status::from_bool(condition(ctx, bb))
+}
+
+/// Ticks an inline `Action(|ctx, bb| ..)` leaf.
+#[inline(always)]
+pub fn execute_inline_bb<Ctx: ?Sized, Bb, R: Into<Outcome>>(
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+    action: impl FnOnce(&mut Ctx, &mut Bb) -> R,
+) -> Status {
+    action(ctx, bb).into().into()
+}
+
+/// Evaluates a condition over the blackboard (`ScriptCondition`, pre-conditions).
+#[inline(always)]
+pub fn test<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> bool {
+    condition(bb)
+}
+
+/// Runs statements over the blackboard (`Script`, post-conditions).
+#[inline(always)]
+pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
+    script(bb)
+}
+
+/// `SetBlackboard(entry = value)`: the value must have the entry's type.
+#[inline(always)]
+pub fn set<T>(entry: &mut T, value: T) -> Status {
+    *entry = value;
+    Status::Success
+}
+
+/// `UnsetBlackboard(entry)`.
+#[inline(always)]
+pub fn unset<T: Unset>(entry: &mut T) -> Status {
+    entry.unset();
+    Status::Success
+}

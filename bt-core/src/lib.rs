@@ -10,6 +10,8 @@
 //!   each a small state type that is told what its current child returned and answers with a
 //!   [`Flow`](control::Flow): tick that child next, or finish with this status (halting that child);
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
+//! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
+//! * [`blackboard`]: helpers behind the blackboard nodes;
 //! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
 //!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
 //!
@@ -21,6 +23,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod blackboard;
+pub mod conditions;
 pub mod control;
 pub mod decorator;
 mod index;

@@ -8,6 +8,9 @@ pub trait BehaviorTree {
     /// The world the leaves act on, passed to every tick.
     type Context: ?Sized;
 
+    /// The tree's blackboard (`()` for a tree without a blackboard section).
+    type Blackboard;
+
     /// Metadata of every node, indexed by node id (ids are pre-order positions; the root is 0).
     const NODES: &'static [NodeInfo];
 
@@ -20,6 +23,12 @@ pub trait BehaviorTree {
 
     /// The status the root returned on the last tick; `None` before the first tick and after a halt.
     fn status(&self) -> Option<Status>;
+
+    /// The tree's blackboard.
+    fn blackboard(&self) -> &Self::Blackboard;
+
+    /// The tree's blackboard, to change entries between ticks.
+    fn blackboard_mut(&mut self) -> &mut Self::Blackboard;
 
     /// Ticks the root once.
     #[inline]

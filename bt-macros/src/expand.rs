@@ -15,8 +15,8 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         Ok(input) => input,
         Err(error) => return error.to_compile_error(),
     };
-    let roots = match parse_body(input.body) {
-        Ok(roots) => roots,
+    let body = match parse_body(input.body) {
+        Ok(body) => body,
         Err(error) => {
             let mut out = error.to_compile_error();
             out.extend(codegen::stub(&input.header));
@@ -24,7 +24,7 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         }
     };
     let cx = Ctxt::new();
-    let tree = Tree::from_syntax(&cx, input.header, roots);
+    let tree = Tree::from_syntax(&cx, input.header, body);
     match cx.check() {
         Ok(()) => codegen::tree(&tree),
         Err(error) => {

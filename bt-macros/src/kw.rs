@@ -1,7 +1,18 @@
 //! Every word of the DSL, defined once.
 
+// Tree body.
+pub const BLACKBOARD: &str = "blackboard";
+
 // Node attributes.
 pub const NAME: &str = "name";
+pub const FAILURE_IF: &str = "failure_if";
+pub const SUCCESS_IF: &str = "success_if";
+pub const SKIP_IF: &str = "skip_if";
+pub const RUN_WHILE: &str = "run_while";
+pub const ON_SUCCESS: &str = "on_success";
+pub const ON_FAILURE: &str = "on_failure";
+pub const ON_HALTED: &str = "on_halted";
+pub const POST: &str = "post";
 
 // Parameters.
 pub const FOREVER: &str = "forever";
@@ -13,6 +24,10 @@ pub const ACTION: &str = "Action";
 pub const STATEFUL_ACTION: &str = "StatefulAction";
 pub const ALWAYS_SUCCESS: &str = "AlwaysSuccess";
 pub const ALWAYS_FAILURE: &str = "AlwaysFailure";
+pub const SET_BLACKBOARD: &str = "SetBlackboard";
+pub const UNSET_BLACKBOARD: &str = "UnsetBlackboard";
+pub const SCRIPT: &str = "Script";
+pub const SCRIPT_CONDITION: &str = "ScriptCondition";
 
 // Composites.
 pub const SEQUENCE: &str = "Sequence";
@@ -40,6 +55,10 @@ pub const ALL_KINDS: &[&str] = &[
     STATEFUL_ACTION,
     ALWAYS_SUCCESS,
     ALWAYS_FAILURE,
+    SET_BLACKBOARD,
+    UNSET_BLACKBOARD,
+    SCRIPT,
+    SCRIPT_CONDITION,
     SEQUENCE,
     MEM_SEQUENCE,
     SEQUENCE_WITH_MEMORY,

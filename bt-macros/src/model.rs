@@ -9,12 +9,71 @@ use syn::{Attribute, Expr, ExprClosure, Ident, LitBool, LitInt, LitStr, Token, T
 
 use crate::ctxt::Ctxt;
 use crate::kw;
-use crate::parse::{Header, NodeSyntax};
+use crate::parse::{BlackboardSyntax, Body, EntrySyntax, Header, NodeSyntax};
 
 /// A whole tree. `nodes` is in pre-order: a node's id is its index, the root is node 0.
 pub struct Tree {
     pub header: Header,
+    pub blackboard: Option<Blackboard>,
     pub nodes: Vec<Node>,
+}
+
+/// The tree's `blackboard { .. }` section.
+pub struct Blackboard {
+    pub entries: Vec<EntrySyntax>,
+}
+
+impl Blackboard {
+    fn entry(&self, name: &Ident) -> Option<&EntrySyntax> {
+        self.entries.iter().find(|entry| entry.name == *name)
+    }
+}
+
+/// Pre- and post-conditions of one node: closures over the blackboard.
+#[derive(Default)]
+pub struct Conditions {
+    pub failure_if: Option<Box<ExprClosure>>,
+    pub success_if: Option<Box<ExprClosure>>,
+    pub skip_if: Option<Box<ExprClosure>>,
+    pub run_while: Option<Box<ExprClosure>>,
+    pub on_success: Option<Box<ExprClosure>>,
+    pub on_failure: Option<Box<ExprClosure>>,
+    pub on_halted: Option<Box<ExprClosure>>,
+    pub post: Option<Box<ExprClosure>>,
+}
+
+impl Conditions {
+    pub fn is_empty(&self) -> bool {
+        self.failure_if.is_none()
+            && self.success_if.is_none()
+            && self.skip_if.is_none()
+            && self.run_while.is_none()
+            && self.on_success.is_none()
+            && self.on_failure.is_none()
+            && self.on_halted.is_none()
+            && self.post.is_none()
+    }
+
+    /// Each attribute with its slot; the pre-conditions test, the others act.
+    fn slot(&mut self, name: &str) -> Option<(&mut Option<Box<ExprClosure>>, bool)> {
+        Some(match name {
+            kw::FAILURE_IF => (&mut self.failure_if, true),
+            kw::SUCCESS_IF => (&mut self.success_if, true),
+            kw::SKIP_IF => (&mut self.skip_if, true),
+            kw::RUN_WHILE => (&mut self.run_while, true),
+            kw::ON_SUCCESS => (&mut self.on_success, false),
+            kw::ON_FAILURE => (&mut self.on_failure, false),
+            kw::ON_HALTED => (&mut self.on_halted, false),
+            kw::POST => (&mut self.post, false),
+            _ => return None,
+        })
+    }
+}
+
+/// The value of `SetBlackboard(entry = value)`: another entry (copied) or an expression.
+pub enum Value {
+    Entry(Ident),
+    Expr(Box<Expr>),
 }
 
 pub struct Node {
@@ -27,6 +86,8 @@ pub struct Node {
     pub name: String,
     /// The `#[name = ".."]` literal, if the user gave one.
     pub explicit_name: Option<LitStr>,
+    /// `#[skip_if(..)]`, `#[on_success(..)]`, ...
+    pub conditions: Conditions,
     pub kind: Kind,
     pub children: Vec<usize>,
     /// Whether this node can answer `Running` (then it can be running between ticks and must
@@ -64,10 +125,22 @@ pub enum Leaf {
     Stateful(LeafType),
     AlwaysSuccess,
     AlwaysFailure,
+    SetBlackboard {
+        entry: Ident,
+        value: Value,
+    },
+    UnsetBlackboard {
+        entry: Ident,
+    },
+    /// `Script(|bb| statements)`: always `Success`.
+    Script(Box<ExprClosure>),
+    /// `ScriptCondition(|bb| condition)`.
+    ScriptCondition(Box<ExprClosure>),
 }
 
 pub enum LeafImpl {
     Type(LeafType),
+    /// `|ctx| ..` or `|ctx, bb| ..`.
     Inline(Box<ExprClosure>),
 }
 
@@ -90,7 +163,7 @@ pub enum Kind {
 enum KindName {
     Composite(Composite),
     Decorator(fn(&Ctxt, &NodeSyntax) -> Option<Decorator>),
-    Leaf(fn(&Ctxt, &NodeSyntax) -> Option<Leaf>),
+    Leaf(fn(&Ctxt, &NodeSyntax, Option<&Blackboard>) -> Option<Leaf>),
 }
 
 fn lookup(name: &str) -> Option<KindName> {
@@ -120,27 +193,34 @@ fn lookup(name: &str) -> Option<KindName> {
             Decorator(|cx, node| limit(cx, node).map(self::Decorator::RetryUntilSuccessful))
         }
         kw::RUN_ONCE => Decorator(run_once),
-        kw::CONDITION => Leaf(|cx, node| leaf_impl(cx, node).map(self::Leaf::Condition)),
-        kw::ACTION => Leaf(|cx, node| leaf_impl(cx, node).map(self::Leaf::Action)),
-        kw::STATEFUL_ACTION => Leaf(stateful),
+        kw::CONDITION => Leaf(|cx, node, _| leaf_impl(cx, node).map(self::Leaf::Condition)),
+        kw::ACTION => Leaf(|cx, node, _| leaf_impl(cx, node).map(self::Leaf::Action)),
+        kw::STATEFUL_ACTION => Leaf(|cx, node, _| stateful(cx, node)),
         kw::ALWAYS_SUCCESS => {
-            Leaf(|cx, node| no_args(cx, node).then_some(self::Leaf::AlwaysSuccess))
+            Leaf(|cx, node, _| no_args(cx, node).then_some(self::Leaf::AlwaysSuccess))
         }
         kw::ALWAYS_FAILURE => {
-            Leaf(|cx, node| no_args(cx, node).then_some(self::Leaf::AlwaysFailure))
+            Leaf(|cx, node, _| no_args(cx, node).then_some(self::Leaf::AlwaysFailure))
+        }
+        kw::SET_BLACKBOARD => Leaf(set_blackboard),
+        kw::UNSET_BLACKBOARD => Leaf(unset_blackboard),
+        kw::SCRIPT => Leaf(|cx, node, _| script(cx, node).map(self::Leaf::Script)),
+        kw::SCRIPT_CONDITION => {
+            Leaf(|cx, node, _| script(cx, node).map(self::Leaf::ScriptCondition))
         }
         _ => return None,
     })
 }
 
 impl Tree {
-    pub fn from_syntax(cx: &Ctxt, header: Header, roots: Vec<NodeSyntax>) -> Tree {
+    pub fn from_syntax(cx: &Ctxt, header: Header, body: Body) -> Tree {
         let body_span = header.body_span;
         let mut tree = Tree {
             header,
+            blackboard: body.blackboard.map(|syntax| blackboard(cx, syntax)),
             nodes: Vec::new(),
         };
-        let mut roots = roots.into_iter();
+        let mut roots = body.roots.into_iter();
         match roots.next() {
             None => cx.syn_error(syn::Error::new(
                 body_span,
@@ -169,7 +249,7 @@ impl Tree {
         depth: usize,
     ) -> usize {
         let id = self.nodes.len();
-        let explicit_name = node_name(cx, &syntax.attrs);
+        let (explicit_name, conditions) = node_attributes(cx, &syntax.attrs);
         let kind_name = syntax.kind.to_string();
         let kind = match lookup(&kind_name) {
             None => {
@@ -191,7 +271,7 @@ impl Tree {
                 }
             }
             Some(KindName::Leaf(read)) => {
-                let leaf = read(cx, &syntax);
+                let leaf = read(cx, &syntax, self.blackboard.as_ref());
                 match (leaf, child_count(cx, &syntax, 0..=0)) {
                     (Some(leaf), true) => Kind::Leaf(leaf),
                     _ => Kind::Invalid,
@@ -209,6 +289,7 @@ impl Tree {
             kind_ident: syntax.kind,
             name,
             explicit_name,
+            conditions,
             kind,
             children: Vec::new(),
             may_run: false,
@@ -279,11 +360,14 @@ fn default_name(kind: &Kind, written: &str) -> String {
     }
 }
 
-/// Reads `#[name = ".."]`; any other attribute is an error.
-fn node_name(cx: &Ctxt, attrs: &[Attribute]) -> Option<LitStr> {
+/// Reads a node's attributes: `#[name = ".."]` and the pre/post-conditions.
+fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Conditions) {
     let mut name = None;
+    let mut conditions = Conditions::default();
     for attr in attrs {
-        if attr.path().is_ident(kw::NAME) {
+        let path = attr.path();
+        let written = path.to_token_stream().to_string().replace(' ', "");
+        if path.is_ident(kw::NAME) {
             match &attr.meta {
                 syn::Meta::NameValue(syn::MetaNameValue {
                     value:
@@ -303,17 +387,106 @@ fn node_name(cx: &Ctxt, attrs: &[Attribute]) -> Option<LitStr> {
                 }
                 _ => cx.error_spanned_by(attr, "expected `#[name = \"...\"]`"),
             }
+        } else if let Some((slot, is_test)) = conditions.slot(&written) {
+            let usage = if is_test {
+                format!("`#[{written}(|bb| condition)]`")
+            } else {
+                format!("`#[{written}(|bb| statement)]`")
+            };
+            match attr.parse_args::<ExprClosure>() {
+                Ok(closure) => {
+                    if slot.is_some() {
+                        cx.error_spanned_by(
+                            attr,
+                            format!("this node already has a `#[{written}]`"),
+                        );
+                    } else if closure_arity(cx, &closure, &[1], &usage) {
+                        *slot = Some(Box::new(closure));
+                    }
+                }
+                Err(_) => cx.error_spanned_by(
+                    attr,
+                    format!("expected a closure over the blackboard: {usage}"),
+                ),
+            }
         } else {
             cx.error_spanned_by(
-                attr.path(),
+                path,
                 format!(
-                    "unknown node attribute `{}`; a node accepts `#[name = \"...\"]`",
-                    attr.path().to_token_stream().to_string().replace(' ', "")
+                    "unknown node attribute `{written}`; a node accepts `#[name = \"...\"]` and the conditions `failure_if`, `success_if`, `skip_if`, `run_while`, `on_success`, `on_failure`, `on_halted`, `post`"
                 ),
             );
         }
     }
-    name
+    (name, conditions)
+}
+
+/// Checks a closure's parameter count; reports at the closure otherwise.
+fn closure_arity(cx: &Ctxt, closure: &ExprClosure, allowed: &[usize], usage: &str) -> bool {
+    if allowed.contains(&closure.inputs.len()) {
+        return true;
+    }
+    cx.error_spanned_by(
+        &closure.inputs,
+        format!(
+            "this closure takes {} parameter(s); write {usage}",
+            closure.inputs.len()
+        ),
+    );
+    false
+}
+
+/// Checks the blackboard section: no entry declared twice.
+fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
+    let _ = &syntax.keyword;
+    let mut entries: Vec<EntrySyntax> = Vec::new();
+    for entry in syntax.entries {
+        if entries.iter().any(|earlier| earlier.name == entry.name) {
+            cx.error_spanned_by(
+                &entry.name,
+                format!(
+                    "blackboard entry `{}` is declared twice; give each entry its own name",
+                    entry.name
+                ),
+            );
+        } else {
+            entries.push(entry);
+        }
+    }
+    Blackboard { entries }
+}
+
+/// Resolves `{entry}` against the blackboard, reporting unknown entries.
+fn resolve_entry(cx: &Ctxt, blackboard: Option<&Blackboard>, name: &Ident) -> bool {
+    match blackboard {
+        Some(blackboard) if blackboard.entry(name).is_some() => true,
+        Some(blackboard) => {
+            let known: Vec<String> = blackboard
+                .entries
+                .iter()
+                .map(|entry| format!("`{}`", entry.name))
+                .collect();
+            let known = if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            };
+            cx.error_spanned_by(
+                name,
+                format!("unknown blackboard entry `{name}`; declared entries: {known}"),
+            );
+            false
+        }
+        None => {
+            cx.error_spanned_by(
+                name,
+                format!(
+                    "unknown blackboard entry `{name}`: this tree declares no blackboard; add `blackboard {{ {name}: Type = initial_value }}` before the root node"
+                ),
+            );
+            false
+        }
+    }
 }
 
 /// Explicit names identify nodes (in traces, `NodeInfo::find`), so two nodes cannot share one.
@@ -510,8 +683,11 @@ fn leaf_impl(cx: &Ctxt, node: &NodeSyntax) -> Option<LeafImpl> {
     let tokens = leaf_args(cx, node)?;
     let is_closure = starts_closure(&tokens);
     if is_closure {
+        let kind = &node.kind;
+        let usage = format!("`{kind}(|ctx| ..)` or `{kind}(|ctx, bb| ..)`");
         return match syn::parse2::<ExprClosure>(tokens) {
-            Ok(closure) => Some(LeafImpl::Inline(Box::new(closure))),
+            Ok(closure) => closure_arity(cx, &closure, &[1, 2], &usage)
+                .then(|| LeafImpl::Inline(Box::new(closure))),
             Err(error) => {
                 cx.syn_error(syn::Error::new(
                     error.span(),
@@ -592,6 +768,104 @@ fn leaf_type(cx: &Ctxt, node: &NodeSyntax, tokens: TokenStream) -> Option<LeafTy
         Ok(leaf) => Some(leaf),
         Err(error) => {
             cx.syn_error(error);
+            None
+        }
+    }
+}
+
+/// `SetBlackboard(entry = value)`: `value` is `{other_entry}` (copied) or an expression.
+fn set_blackboard(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Option<Leaf> {
+    let usage = "`SetBlackboard(entry = value)` or `SetBlackboard(entry = {other_entry})`";
+    let tokens = required_args(cx, node, usage)?;
+    let parser = |input: ParseStream| -> syn::Result<(Ident, Value)> {
+        let entry: Ident = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let value = match entry_ref(input)? {
+            Some(other) => Value::Entry(other),
+            None => Value::Expr(Box::new(input.parse()?)),
+        };
+        Ok((entry, value))
+    };
+    match parser.parse2(tokens) {
+        Ok((entry, value)) => {
+            let mut ok = resolve_entry(cx, blackboard, &entry);
+            if let Value::Entry(other) = &value {
+                ok &= resolve_entry(cx, blackboard, other);
+            }
+            ok.then_some(Leaf::SetBlackboard { entry, value })
+        }
+        Err(error) => {
+            cx.syn_error(syn::Error::new(error.span(), format!("expected {usage}")));
+            None
+        }
+    }
+}
+
+/// `UnsetBlackboard(entry)` for an optional entry.
+fn unset_blackboard(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Option<Leaf> {
+    let usage = "`UnsetBlackboard(entry)`";
+    let tokens = required_args(cx, node, usage)?;
+    let parser = |input: ParseStream| -> syn::Result<Ident> {
+        match entry_ref(input)? {
+            Some(entry) => Ok(entry),
+            None => input.parse(),
+        }
+    };
+    match parser.parse2(tokens) {
+        Ok(entry) => {
+            resolve_entry(cx, blackboard, &entry).then_some(Leaf::UnsetBlackboard { entry })
+        }
+        Err(error) => {
+            cx.syn_error(syn::Error::new(error.span(), format!("expected {usage}")));
+            None
+        }
+    }
+}
+
+/// `Script(|bb| ..)` and `ScriptCondition(|bb| ..)`.
+fn script(cx: &Ctxt, node: &NodeSyntax) -> Option<Box<ExprClosure>> {
+    let kind = &node.kind;
+    let usage = format!("`{kind}(|bb| ..)`");
+    let tokens = required_args(cx, node, &usage)?;
+    match syn::parse2::<ExprClosure>(tokens) {
+        Ok(closure) => closure_arity(cx, &closure, &[1], &usage).then(|| Box::new(closure)),
+        Err(error) => {
+            cx.syn_error(syn::Error::new(
+                error.span(),
+                format!("expected a closure over the blackboard: {usage}"),
+            ));
+            None
+        }
+    }
+}
+
+/// `{name}`: a blackboard entry reference, as BehaviorTree.CPP writes it.
+fn entry_ref(input: ParseStream) -> syn::Result<Option<Ident>> {
+    if !input.peek(syn::token::Brace) {
+        return Ok(None);
+    }
+    let content;
+    syn::braced!(content in input);
+    let name: Ident = content.parse()?;
+    if !content.is_empty() {
+        return Err(content.error("expected a blackboard entry name: `{entry}`"));
+    }
+    Ok(Some(name))
+}
+
+fn required_args(cx: &Ctxt, node: &NodeSyntax, usage: &str) -> Option<TokenStream> {
+    let kind = &node.kind;
+    match &node.args {
+        Some(args) if !args.tokens.is_empty() => Some(args.tokens.clone()),
+        Some(args) => {
+            cx.syn_error(syn::Error::new(
+                args.paren.span.join(),
+                format!("`{kind}` needs arguments: {usage}"),
+            ));
+            None
+        }
+        None => {
+            cx.error_spanned_by(kind, format!("`{kind}` needs arguments: {usage}"));
             None
         }
     }

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! input    := outer-attribute* visibility "tree" IDENT "for" TYPE "{" body "}"
-//! body     := ( node ","? )*            (the model requires exactly one root)
+//! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
+//! blackboard := "blackboard" "{" ( outer-attribute* IDENT ":" TYPE ( "=" EXPR )? ),* "}"
 //! node     := outer-attribute* IDENT ( "(" tokens ")" )? ( "{" ( node ","? )* "}" )? ","?
 //! ```
 
@@ -11,6 +12,8 @@ use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::token::{Brace, Paren};
 use syn::{braced, parenthesized, Attribute, Ident, Token, Type, Visibility};
+
+use crate::kw;
 
 mod keyword {
     syn::custom_keyword!(tree);
@@ -94,9 +97,84 @@ impl Parse for TreeInput {
     }
 }
 
-/// Parses the body of a tree: its root node (the model checks there is exactly one).
-pub fn parse_body(body: TokenStream) -> syn::Result<Vec<NodeSyntax>> {
-    parse_nodes.parse2(body)
+/// The body of a tree: an optional blackboard section, then the root node (the model checks
+/// there is exactly one).
+pub struct Body {
+    pub blackboard: Option<BlackboardSyntax>,
+    pub roots: Vec<NodeSyntax>,
+}
+
+/// `blackboard { name: Type = initial, .. }`.
+pub struct BlackboardSyntax {
+    pub keyword: Ident,
+    pub entries: Vec<EntrySyntax>,
+}
+
+/// One entry: `#[doc] name: Type` with an optional `= initial` (else `Default`).
+pub struct EntrySyntax {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub ty: Type,
+    pub init: Option<syn::Expr>,
+}
+
+/// Parses the body of a tree.
+pub fn parse_body(body: TokenStream) -> syn::Result<Body> {
+    (|input: ParseStream| {
+        let blackboard = if input.peek(Ident) && input.peek2(Brace) && {
+            let fork = input.fork();
+            fork.parse::<Ident>()? == kw::BLACKBOARD
+        } {
+            Some(input.parse()?)
+        } else {
+            None
+        };
+        let roots = parse_nodes(input)?;
+        Ok(Body { blackboard, roots })
+    })
+    .parse2(body)
+}
+
+impl Parse for BlackboardSyntax {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let keyword: Ident = input.parse()?;
+        let content;
+        braced!(content in input);
+        let mut entries = Vec::new();
+        while !content.is_empty() {
+            entries.push(content.parse()?);
+            if !content.is_empty() {
+                content.parse::<Token![,]>()?;
+            }
+        }
+        Ok(BlackboardSyntax { keyword, entries })
+    }
+}
+
+impl Parse for EntrySyntax {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let name: Ident = input.parse()?;
+        if !input.peek(Token![:]) {
+            return Err(input.error(format!(
+                "expected `: Type` after the entry name: `{name}: Type` or `{name}: Type = initial_value`"
+            )));
+        }
+        input.parse::<Token![:]>()?;
+        let ty: Type = input.parse()?;
+        let init = if input.peek(Token![=]) {
+            input.parse::<Token![=]>()?;
+            Some(input.parse()?)
+        } else {
+            None
+        };
+        Ok(EntrySyntax {
+            attrs,
+            name,
+            ty,
+            init,
+        })
+    }
 }
 
 /// A list of nodes, each optionally followed by a comma.

@@ -5,22 +5,58 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{ctx, leaf_field, node_methods, NodeCode};
-use crate::model::{Leaf, LeafImpl, LeafType, Node, Tree};
+use super::{blackboard_type, ctx, leaf_field, node_methods, NodeCode};
+use crate::model::{Leaf, LeafImpl, LeafType, Node, Tree, Value};
 
 pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
     let mut code = NodeCode::default();
     let context = &tree.header.context;
     let ctx = ctx();
+    let bb = blackboard_type(tree);
     let (body, halt_body) = match leaf {
         Leaf::AlwaysSuccess => (quote!(::bt::__private::Status::Success), TokenStream::new()),
         Leaf::AlwaysFailure => (quote!(::bt::__private::Status::Failure), TokenStream::new()),
+        Leaf::Condition(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
+            quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &self.__bt_bb, #closure)),
+            TokenStream::new(),
+        ),
         Leaf::Condition(LeafImpl::Inline(closure)) => (
             quote_spanned!(closure.span()=> ::bt::__private::check_inline::<#context>(#ctx, #closure)),
             TokenStream::new(),
         ),
+        Leaf::Action(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
+            quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut self.__bt_bb, #closure)),
+            TokenStream::new(),
+        ),
         Leaf::Action(LeafImpl::Inline(closure)) => (
             quote_spanned!(closure.span()=> ::bt::__private::execute_inline::<#context, _>(#ctx, #closure)),
+            TokenStream::new(),
+        ),
+        Leaf::SetBlackboard { entry, value } => {
+            let value = match value {
+                Value::Entry(other) => {
+                    quote_spanned!(other.span()=> ::core::clone::Clone::clone(&self.__bt_bb.#other))
+                }
+                Value::Expr(expr) => quote_spanned!(expr.span()=> #expr),
+            };
+            (
+                quote_spanned!(entry.span()=> ::bt::__private::set(&mut self.__bt_bb.#entry, #value)),
+                TokenStream::new(),
+            )
+        }
+        Leaf::UnsetBlackboard { entry } => (
+            quote_spanned!(entry.span()=> ::bt::__private::unset(&mut self.__bt_bb.#entry)),
+            TokenStream::new(),
+        ),
+        Leaf::Script(closure) => (
+            quote_spanned!(closure.span()=> {
+                ::bt::__private::run(&mut self.__bt_bb, #closure);
+                ::bt::__private::Status::Success
+            }),
+            TokenStream::new(),
+        ),
+        Leaf::ScriptCondition(closure) => (
+            quote_spanned!(closure.span()=> ::bt::__private::Status::from_bool(::bt::__private::test(&self.__bt_bb, #closure))),
             TokenStream::new(),
         ),
         Leaf::Condition(LeafImpl::Type(leaf)) => {

@@ -11,7 +11,8 @@ mod decorator;
 mod leaf;
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::model::{Kind, Leaf, Node, Tree};
 use crate::parse::Header;
@@ -46,6 +47,58 @@ fn state_field(id: usize) -> Ident {
 
 fn leaf_field(id: usize) -> Ident {
     format_ident!("__bt_leaf_{}", id)
+}
+
+/// The blackboard's type: `{Tree}Blackboard`, or `()` for a tree without a blackboard section.
+fn blackboard_type(tree: &Tree) -> TokenStream {
+    match &tree.blackboard {
+        Some(_) => {
+            let name = format_ident!("{}Blackboard", tree.header.name);
+            quote!(#name)
+        }
+        None => quote!(()),
+    }
+}
+
+/// The blackboard struct: one public field per entry, each with its initial value.
+fn blackboard_struct(tree: &Tree) -> TokenStream {
+    let Some(blackboard) = &tree.blackboard else {
+        return TokenStream::new();
+    };
+    let vis = &tree.header.vis;
+    let tree_name = &tree.header.name;
+    let name = format_ident!("{}Blackboard", tree_name);
+    let doc = format!("The blackboard of [`{tree_name}`]: one field per entry.");
+    let fields = blackboard.entries.iter().map(|entry| {
+        let (attrs, name, ty) = (&entry.attrs, &entry.name, &entry.ty);
+        quote!(#(#attrs)* pub #name: #ty)
+    });
+    let inits = blackboard.entries.iter().map(|entry| {
+        let (name, ty) = (&entry.name, &entry.ty);
+        match &entry.init {
+            Some(init) => quote_spanned!(init.span()=> #name: #init),
+            None => quote_spanned!(ty.span()=> #name: <#ty as ::core::default::Default>::default()),
+        }
+    });
+    quote! {
+        #[doc = #doc]
+        #vis struct #name {
+            #(#fields,)*
+        }
+
+        impl #name {
+            /// Every entry at its initial value.
+            pub fn new() -> Self {
+                Self { #(#inits,)* }
+            }
+        }
+
+        impl ::core::default::Default for #name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    }
 }
 
 /// The unsigned type that holds values up to `max`.
@@ -102,8 +155,24 @@ fn halt_child(tree: &Tree, child: usize) -> TokenStream {
     }
 }
 
+/// A closure over the blackboard, called through the bt-core helper that fixes its argument type.
+fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream {
+    match closure {
+        Some(closure) => quote_spanned!(closure.span()=> #closure),
+        None => quote!(|_| #absent),
+    }
+}
+
+fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
+    match closure {
+        Some(closure) => quote_spanned!(closure.span()=> #closure),
+        None => quote!(|_| {}),
+    }
+}
+
 /// The tick function (and, for a node that may run, the halt function) of `node`, around the
 /// `body` that computes its status and the `halt_body` that stops its running descendants.
+/// Pre- and post-conditions wrap the body here, once for every kind of node.
 fn node_methods(
     tree: &Tree,
     node: &Node,
@@ -118,6 +187,49 @@ fn node_methods(
         Some(slot) => quote!(::core::option::Option::Some(&mut self.__bt_active[#slot])),
         None => quote!(::core::option::Option::None),
     };
+    let conditions = &node.conditions;
+    let body = if conditions.is_empty() {
+        body
+    } else {
+        let running = match node.active_slot {
+            Some(slot) => quote!(self.__bt_active[#slot]),
+            None => quote!(false),
+        };
+        let halt_self = match node.active_slot {
+            Some(_) => {
+                let halt = halt_fn(id);
+                quote!(self.#halt(#ctx, #observer);)
+            }
+            None => TokenStream::new(),
+        };
+        let (failure_if, success_if, skip_if) = (
+            bb_test(&conditions.failure_if, false),
+            bb_test(&conditions.success_if, false),
+            bb_test(&conditions.skip_if, false),
+        );
+        let run_while = bb_test(&conditions.run_while, true);
+        let (on_success, on_failure, post) = (
+            bb_run(&conditions.on_success),
+            bb_run(&conditions.on_failure),
+            bb_run(&conditions.post),
+        );
+        quote! {{
+            let __bt_gated = match ::bt::__private::preconditions(
+                #running, &self.__bt_bb, #failure_if, #success_if, #skip_if, #run_while,
+            ) {
+                ::bt::__private::Gate::Tick => #body,
+                ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
+                ::bt::__private::Gate::HaltAndSkip => {
+                    #halt_self
+                    ::bt::__private::Status::Skipped
+                }
+            };
+            ::bt::__private::postconditions(
+                __bt_gated, &mut self.__bt_bb, #on_success, #on_failure, #post,
+            );
+            __bt_gated
+        }}
+    };
     let mut methods = quote! {
         #[inline]
         fn #tick<__BtO: ::bt::__private::Observer>(
@@ -131,6 +243,12 @@ fn node_methods(
     };
     if let Some(slot) = node.active_slot {
         let halt = halt_fn(id);
+        let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
+        let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
+            quote!(::bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
+        } else {
+            TokenStream::new()
+        };
         methods.extend(quote! {
             #[inline]
             fn #halt<__BtO: ::bt::__private::Observer>(
@@ -141,6 +259,7 @@ fn node_methods(
                 if self.__bt_active[#slot] {
                     #halt_body
                     ::bt::__private::halted(&mut self.__bt_active[#slot], #id, #observer);
+                    #hooks
                 }
             }
         });
@@ -168,7 +287,7 @@ fn node_info(node: &Node) -> TokenStream {
     let category = match &node.kind {
         Kind::Composite(_) | Kind::Invalid => quote!(Control),
         Kind::Decorator(_) => quote!(Decorator),
-        Kind::Leaf(Leaf::Condition(_)) => quote!(Condition),
+        Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_)) => quote!(Condition),
         Kind::Leaf(_) => quote!(Action),
     };
     let parent = match node.parent {
@@ -201,20 +320,24 @@ pub fn tree(tree: &Tree) -> TokenStream {
         methods.extend(code.methods);
     }
     let slots = tree.active_slots();
+    let bb = blackboard_type(tree);
     let infos = tree.nodes.iter().map(node_info);
     let root = &tree.nodes[0];
     let tick_root = tick_child(root.id);
     let halt_root = halt_child(tree, root.id);
     let api = Api {
         header: &tree.header,
+        blackboard: blackboard_type(tree),
         fields: quote! {
             #(#field_decls,)*
+            __bt_bb: #bb,
             __bt_active: [::core::primitive::bool; #slots],
             __bt_status: ::core::option::Option<::bt::__private::Status>,
         },
         new: quote! {
             Self {
                 #(#field_inits,)*
+                __bt_bb: <#bb as ::core::default::Default>::default(),
                 __bt_active: [false; #slots],
                 __bt_status: ::core::option::Option::None,
             }
@@ -231,8 +354,16 @@ pub fn tree(tree: &Tree) -> TokenStream {
         },
         status: quote!(self.__bt_status),
         private_methods: methods,
+        blackboard_access: quote! {
+            &self.__bt_bb
+        },
+        blackboard_access_mut: quote! {
+            &mut self.__bt_bb
+        },
     };
-    api.generate()
+    let mut out = blackboard_struct(tree);
+    out.extend(api.generate());
+    out
 }
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the
@@ -241,6 +372,7 @@ pub fn stub(header: &Header) -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     Api {
         header,
+        blackboard: quote!(()),
         fields: quote!(__bt_stub: ()),
         new: quote!(Self { __bt_stub: () }),
         nodes: quote!(&[]),
@@ -251,6 +383,8 @@ pub fn stub(header: &Header) -> TokenStream {
         halt: quote!(let _ = (#ctx, #observer);),
         status: quote!(::core::option::Option::None),
         private_methods: TokenStream::new(),
+        blackboard_access: quote!(&self.__bt_stub),
+        blackboard_access_mut: quote!(&mut self.__bt_stub),
     }
     .generate()
 }
@@ -258,6 +392,9 @@ pub fn stub(header: &Header) -> TokenStream {
 /// The public surface shared by real trees and stubs.
 struct Api<'a> {
     header: &'a Header,
+    blackboard: TokenStream,
+    blackboard_access: TokenStream,
+    blackboard_access_mut: TokenStream,
     fields: TokenStream,
     new: TokenStream,
     nodes: TokenStream,
@@ -277,6 +414,9 @@ impl Api<'_> {
             ..
         } = self.header;
         let Api {
+            blackboard,
+            blackboard_access,
+            blackboard_access_mut,
             fields,
             new,
             nodes,
@@ -347,6 +487,18 @@ impl Api<'_> {
                     #halt
                 }
 
+                /// The tree's blackboard.
+                #[inline]
+                pub fn blackboard(&self) -> &#blackboard {
+                    #blackboard_access
+                }
+
+                /// The tree's blackboard, to change entries between ticks.
+                #[inline]
+                pub fn blackboard_mut(&mut self) -> &mut #blackboard {
+                    #blackboard_access_mut
+                }
+
                 /// The root's status on the last tick; `None` before the first tick and after a
                 /// halt.
                 #[inline]
@@ -365,6 +517,7 @@ impl Api<'_> {
 
             impl ::bt::__private::BehaviorTree for #name {
                 type Context = #context;
+                type Blackboard = #blackboard;
 
                 const NODES: &'static [::bt::__private::NodeInfo] = #name::NODES;
 
@@ -389,6 +542,16 @@ impl Api<'_> {
                 #[inline]
                 fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
                     #name::status(self)
+                }
+
+                #[inline]
+                fn blackboard(&self) -> &#blackboard {
+                    #name::blackboard(self)
+                }
+
+                #[inline]
+                fn blackboard_mut(&mut self) -> &mut #blackboard {
+                    #name::blackboard_mut(self)
                 }
             }
         }
