@@ -1,0 +1,283 @@
+//! A generated tree never allocates: not in `new()`, not in `tick()`, not in `halt()`.
+//!
+//! A counting global allocator counts the allocations made by the test's own thread while the
+//! tree is built, ticked and halted. The tree uses every node kind and every leaf form, on a
+//! context that does not allocate, and runs through thousands of pseudo-random ticks with
+//! halts in between. This file holds a single test, in its own test binary.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+use std::mem::{align_of, size_of};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bt::control::{Fallback, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory};
+use bt::decorator::{Repeat, RetryUntilSuccessful, RunOnce};
+use bt::{behavior_tree, Condition, Outcome, StatefulAction, Status, SyncAction, TickTrace};
+
+// ---------------------------------------------------------------------------------------------
+// The counting allocator.
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Only the measuring thread counts (libtest's own threads may allocate at any time).
+    static MEASURING: Cell<bool> = const { Cell::new(false) };
+}
+
+fn note_allocation() {
+    if MEASURING.try_with(Cell::get).unwrap_or(false) {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        System.realloc(ptr, layout, new_size)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns its result with the number of allocations it made on this thread.
+fn allocations_in<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    MEASURING.with(|m| m.set(true));
+    let result = f();
+    MEASURING.with(|m| m.set(false));
+    (result, ALLOCATIONS.load(Ordering::Relaxed) - before)
+}
+
+// ---------------------------------------------------------------------------------------------
+// A world that does not allocate, and leaves that answer pseudo-randomly.
+
+const LEAVES: usize = 24;
+
+struct World {
+    seed: Cell<u32>,
+    /// Calls per leaf id.
+    calls: [Cell<u32>; LEAVES],
+    halts: Cell<u32>,
+}
+
+impl World {
+    fn new() -> Self {
+        World {
+            seed: Cell::new(0x2545_f491),
+            calls: Default::default(),
+            halts: Cell::new(0),
+        }
+    }
+
+    /// Counts a call of leaf `id` and returns a pseudo-random number in `0..100` (xorshift).
+    fn roll(&self, id: usize) -> u32 {
+        self.calls[id].set(self.calls[id].get() + 1);
+        let mut x = self.seed.get();
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        self.seed.set(x);
+        x % 100
+    }
+
+    /// True with probability `percent`%.
+    fn coin(&self, id: usize, percent: u32) -> bool {
+        self.roll(id) < percent
+    }
+
+    /// A stateful action's answer: Running 50%, Success 20%, Failure 25%, Skipped 5%.
+    fn progress(&self, id: usize) -> Status {
+        match self.roll(id) {
+            0..=49 => Status::Running,
+            50..=69 => Status::Success,
+            70..=94 => Status::Failure,
+            _ => Status::Skipped,
+        }
+    }
+}
+
+/// Every typed leaf of the tree: a condition, a synchronous action and a stateful action at once.
+/// `percent` is its chance of success as a condition or synchronous action.
+struct Coin<const ID: usize> {
+    percent: u32,
+}
+
+impl<const ID: usize> Coin<ID> {
+    fn biased(percent: u32) -> Self {
+        Coin { percent }
+    }
+}
+
+impl<const ID: usize> Default for Coin<ID> {
+    fn default() -> Self {
+        Coin { percent: 50 }
+    }
+}
+
+impl<const ID: usize> Condition<World> for Coin<ID> {
+    fn check(&mut self, w: &World) -> bool {
+        w.coin(ID, self.percent)
+    }
+}
+
+impl<const ID: usize> SyncAction<World> for Coin<ID> {
+    fn execute(&mut self, w: &mut World) -> Outcome {
+        w.coin(ID, self.percent).into()
+    }
+}
+
+impl<const ID: usize> StatefulAction<World> for Coin<ID> {
+    fn on_start(&mut self, w: &mut World) -> Status {
+        w.progress(ID)
+    }
+
+    fn on_running(&mut self, w: &mut World) -> Status {
+        w.progress(ID)
+    }
+
+    fn on_halted(&mut self, w: &mut World) {
+        w.halts.set(w.halts.get() + 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every node kind.
+
+behavior_tree! {
+    tree Everything for World {
+        ReactiveFallback {
+            #[name = "engage"]
+            ReactiveSequence {
+                Condition(Coin<0> = Coin::biased(30))
+                Condition(|w| w.coin(20, 70))
+                Sequence {
+                    Action(Coin<1>)
+                    MemSequence { Action(|w| w.coin(21, 80)), StatefulAction(Coin<2>) }
+                }
+            }
+            Fallback {
+                SequenceWithMemory { Condition(Coin<3> = Coin::biased(30)), StatefulAction(Coin<4>) }
+                SequenceStar {
+                    AlwaysSuccess
+                    ForceSuccess { Action(Coin<11>) }
+                    Inverter { StatefulAction(Coin<5>) }
+                }
+                Repeat(3) { Action(Coin<6>) }
+                Repeat(forever) { Action(Coin<10> = Coin::biased(70)) }
+                RetryUntilSuccessful(3) { StatefulAction(Coin<7>) }
+                KeepRunningUntilFailure { StatefulAction(Coin<9>) }
+                MemPriority {
+                    ForceFailure { RunOnce { Action(|w| Outcome::from(w.coin(22, 50))) } }
+                    RunOnce(then_skip = false) { AlwaysFailure }
+                }
+                Inverter { RetryUntilSuccessful(forever) { Condition(Coin<8>) } }
+            }
+        }
+    }
+}
+
+/// Ids of the leaves above that must all have been called.
+const CALLED: [usize; 15] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22];
+
+#[test]
+fn new_tick_and_halt_never_allocate() {
+    // The counter works: an allocation on this thread is seen.
+    let (boxed, count) = allocations_in(|| black_box(Box::new(7u64)));
+    assert!(count >= 1, "the counting allocator missed an allocation");
+    drop(boxed);
+
+    let (mut tree, count) = allocations_in(Everything::new);
+    assert_eq!(count, 0, "Everything::new() allocated");
+    let mut world = World::new();
+    let mut trace = TickTrace::<{ Everything::NODE_COUNT }>::new();
+    let mut results = [0u32; 4];
+    let (mut tick_allocations, mut halt_allocations) = (0, 0);
+    for round in 0..20_000u32 {
+        let (status, count) = allocations_in(|| {
+            if round % 2 == 0 {
+                tree.tick(&mut world)
+            } else {
+                tree.tick_with(&mut world, &mut trace)
+            }
+        });
+        tick_allocations += count;
+        results[status as usize] += 1;
+        if round % 13 == 12 {
+            let ((), count) = allocations_in(|| {
+                if round % 2 == 0 {
+                    tree.halt(&mut world)
+                } else {
+                    tree.halt_with(&mut world, &mut trace)
+                }
+            });
+            halt_allocations += count;
+        }
+    }
+    assert_eq!(tick_allocations, 0, "tick() allocated");
+    assert_eq!(halt_allocations, 0, "halt() allocated");
+
+    // The run did exercise the tree: every leaf was called, the root answered every completed
+    // status and Running, and running actions were halted.
+    for id in CALLED {
+        assert!(world.calls[id].get() > 0, "leaf {id} was never called");
+    }
+    let [running, success, failure, _skipped] = results;
+    assert!(
+        running > 0 && success > 0 && failure > 0,
+        "root results {results:?}"
+    );
+    assert!(world.halts.get() > 0, "no stateful action was ever halted");
+
+    // Size: the tree is its leaves plus a few bytes per stateful node; no pointer, no heap.
+    // Upper bound, from the tree as written:
+    // * 12 typed leaves (Coin<0..=11>), each stored by value;
+    // * one state per composite, sized for its child count (u8 cursors): 1 ReactiveFallback,
+    //   1 ReactiveSequence, 3 sequence-like (Sequence, MemSequence) and fallback-like (Fallback,
+    //   MemPriority) counted with the larger of the two, 2 SequenceWithMemory (incl. SequenceStar);
+    // * one state per counting decorator: 2 Repeat, 2 RetryUntilSuccessful (u8 counters), 2 RunOnce;
+    //   Inverter (2), ForceSuccess, ForceFailure and KeepRunningUntilFailure are stateless;
+    // * at most one "running" flag (bool) per node;
+    // * the root's last status (Option<Status>);
+    // rounded up to the alignment of the leaves. Nodes that cannot run keep their state in
+    // locals of the tick, so the real size may be below the bound.
+    let leaves = 12 * size_of::<Coin<0>>();
+    let linear = size_of::<Sequence<u8>>().max(size_of::<Fallback<u8>>());
+    let composites = size_of::<ReactiveFallback<u8>>()
+        + size_of::<ReactiveSequence<u8>>()
+        + 4 * linear
+        + 2 * size_of::<SequenceWithMemory<u8>>();
+    let decorators = 2 * size_of::<Repeat<u8>>()
+        + 2 * size_of::<RetryUntilSuccessful<u8>>()
+        + 2 * size_of::<RunOnce>();
+    let flags = Everything::NODE_COUNT * size_of::<bool>();
+    let status = size_of::<Option<Status>>();
+    let align = align_of::<Coin<0>>();
+    let bound = (leaves + composites + decorators + flags + status).div_ceil(align) * align;
+    let size = size_of::<Everything>();
+    assert!(
+        size <= bound,
+        "size_of::<Everything>() = {size}, above the computed bound {bound}"
+    );
+    assert!(size >= leaves, "the leaves are stored in the tree");
+    // With 4-byte leaves and byte-sized node state the bound is small: no boxing, no vectors.
+    assert!(bound <= 128, "bound {bound}");
+}
