@@ -192,6 +192,18 @@ fn halt_restarts_from_first_child<T: TestTree>() {
     expect_tick(&mut tree, &mut ctx, Failure, &[Check(0)]);
 }
 
+fn skip_count_restarts_after_a_halt<T: TestTree>() {
+    let (mut tree, mut ctx) = (T::default(), Ctx::new());
+    ctx.script(0, &[Skipped]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(1)]);
+    // One skip of two in the new activation: Success, not Skipped.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Skipped]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0), OnStart(1)]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // SequenceWithMemory / SequenceStar: the position survives failures and halts.
 
@@ -258,6 +270,16 @@ fn halting_after_a_failure_keeps_the_position<T: TestTree>() {
     expect_tick(&mut tree, &mut ctx, Success, &[OnStart(1), OnStart(2)]);
 }
 
+fn skip_count_restarts_after_a_halt_at_the_kept_position<T: TestTree>() {
+    let (mut tree, mut ctx) = (T::default(), Ctx::new());
+    ctx.script(0, &[Skipped]);
+    ctx.script(1, &[Running, Skipped]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(1)]);
+    // Resumes at child 1; the skip of child 0 belonged to the halted activation.
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(1)]);
+}
+
 fn skip_count_restarts_after_a_failure<T: TestTree>() {
     let (mut tree, mut ctx) = (T::default(), Ctx::new());
     ctx.script(0, &[Skipped]);
@@ -295,7 +317,8 @@ rows!(
     ],
     [
         all_skipped_is_skipped_and_re_evaluated,
-        skip_count_spans_the_activation
+        skip_count_spans_the_activation,
+        skip_count_restarts_after_a_halt
     ]
 );
 
@@ -314,7 +337,8 @@ rows!(
     ],
     [
         all_skipped_is_skipped_and_re_evaluated,
-        skip_count_spans_the_activation
+        skip_count_spans_the_activation,
+        skip_count_restarts_after_a_halt
     ]
 );
 
@@ -336,7 +360,8 @@ rows!(
     [
         all_skipped_is_skipped_and_re_evaluated,
         skip_count_spans_the_activation,
-        skip_count_restarts_after_a_failure
+        skip_count_restarts_after_a_failure,
+        skip_count_restarts_after_a_halt_at_the_kept_position
     ]
 );
 
@@ -358,7 +383,8 @@ rows!(
     [
         all_skipped_is_skipped_and_re_evaluated,
         skip_count_spans_the_activation,
-        skip_count_restarts_after_a_failure
+        skip_count_restarts_after_a_failure,
+        skip_count_restarts_after_a_halt_at_the_kept_position
     ]
 );
 
