@@ -196,7 +196,7 @@
 #![warn(missing_docs)]
 
 pub use bt_core::*;
-pub use bt_macros::behavior_tree;
+pub use bt_macros::{behavior_tree, Ports};
 
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]

@@ -94,7 +94,7 @@ pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
 
 pub use crate::NoObserver;
 
-pub use crate::blackboard::Unset;
+pub use crate::blackboard::{CopyInto, Unset};
 pub use crate::conditions::{after_halt, postconditions, preconditions, Gate};
 
 /// Ticks an inline `Condition(|ctx, bb| ..)` leaf.
@@ -136,9 +136,45 @@ pub fn set<T>(entry: &mut T, value: T) -> Status {
     Status::Success
 }
 
+/// `SetBlackboard(entry = {other})`.
+#[inline(always)]
+pub fn copy_entry<Entry, Other: CopyInto<Entry>>(entry: &mut Entry, other: &Other) -> Status {
+    other.copy_into(entry);
+    Status::Success
+}
+
 /// `UnsetBlackboard(entry)`.
 #[inline(always)]
 pub fn unset<T: Unset>(entry: &mut T) -> Status {
     entry.unset();
     Status::Success
+}
+
+pub use crate::ports::{check_required, BindEntry, BindValue, PortDirection, PortInfo};
+
+/// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
+/// `#[derive(bt::Ports)]` (an inherent constant, which takes precedence) or else this one.
+pub trait NoPorts {
+    /// No ports.
+    const __BT_PORTS: &'static [PortInfo] = &[];
+}
+
+impl<T: ?Sized> NoPorts for T {}
+
+/// `port = {entry}`, before the leaf's call.
+#[inline(always)]
+pub fn load_entry<P: BindEntry<E>, E>(port: &mut P, entry: &E) {
+    port.load(entry)
+}
+
+/// `port = {entry}`, after the leaf's call.
+#[inline(always)]
+pub fn store_entry<P: BindEntry<E>, E>(port: &mut P, entry: &mut E) {
+    port.store(entry)
+}
+
+/// `port = expression`, before the leaf's call.
+#[inline(always)]
+pub fn load_value<P: BindValue<V>, V>(port: &mut P, value: V) {
+    port.load_value(value)
 }

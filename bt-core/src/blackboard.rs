@@ -22,9 +22,35 @@ impl<T> Unset for Option<T> {
     }
 }
 
+/// `SetBlackboard(entry = {other})` copies `other` into `entry`: both must have the same type.
+#[diagnostic::on_unimplemented(
+    message = "cannot copy a blackboard entry of type `{Self}` into an entry of type `{Entry}`",
+    label = "this entry is a `{Self}`",
+    note = "`SetBlackboard(entry = {{other}})` needs two entries of the same type that is `Clone`; convert with `SetBlackboard(entry = expression)` or a `Script`"
+)]
+pub trait CopyInto<Entry> {
+    /// Writes a copy of `self` into `entry`.
+    fn copy_into(&self, entry: &mut Entry);
+}
+
+impl<T: Clone> CopyInto<T> for T {
+    #[inline]
+    fn copy_into(&self, entry: &mut T) {
+        entry.clone_from(self);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Unset;
+
+    #[test]
+    fn copy_into_clones() {
+        use super::CopyInto;
+        let mut entry = 1;
+        7.copy_into(&mut entry);
+        assert_eq!(entry, 7);
+    }
 
     #[test]
     fn unset_clears_an_option() {

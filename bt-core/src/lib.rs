@@ -12,6 +12,7 @@
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
+//! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
 //! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
 //!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
 //!
@@ -19,7 +20,7 @@
 //! node, calls children in the order a rule asks for, and reports every result to the observer.
 //!
 //! This crate is `no_std` and never allocates.
-#![no_std]
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -30,12 +31,14 @@ pub mod decorator;
 mod index;
 mod leaf;
 pub mod observe;
+pub mod ports;
 mod status;
 mod tree;
 
 pub use index::SmallIndex;
 pub use leaf::{Condition, StatefulAction, SyncAction};
 pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
+pub use ports::{InOut, Input, Output, PortDirection, PortInfo, Ports};
 pub use status::{Outcome, Status};
 pub use tree::BehaviorTree;
 

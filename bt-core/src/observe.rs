@@ -37,6 +37,8 @@ pub struct NodeInfo {
     pub parent: Option<usize>,
     /// Distance from the root (the root is 0).
     pub depth: usize,
+    /// The ports of a leaf type that declares them with `#[derive(bt::Ports)]`.
+    pub ports: &'static [crate::PortInfo],
 }
 
 impl NodeInfo {
@@ -205,6 +207,7 @@ mod tests {
             category: NodeCategory::Control,
             parent: None,
             depth: 0,
+            ports: &[],
         },
         NodeInfo {
             name: "IsVisible",
@@ -212,6 +215,7 @@ mod tests {
             category: NodeCategory::Condition,
             parent: Some(0),
             depth: 1,
+            ports: &[],
         },
         NodeInfo {
             name: "Patrol",
@@ -219,6 +223,7 @@ mod tests {
             category: NodeCategory::Action,
             parent: Some(0),
             depth: 1,
+            ports: &[],
         },
     ];
 

@@ -12,10 +12,18 @@ mod expand;
 mod kw;
 mod model;
 mod parse;
+mod ports;
 
 /// Compiles a behavior tree into a struct with a statically dispatched `tick`.
 /// See the `bt` crate for the syntax and the node catalogue.
 #[proc_macro]
 pub fn behavior_tree(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand::behavior_tree(input.into()).into()
+}
+
+/// Declares a leaf type's ports: its fields of type `bt::Input<T>`, `bt::Output<T>` and
+/// `bt::InOut<T>`. Inputs are required unless marked `#[port(default)]`.
+#[proc_macro_derive(Ports, attributes(port))]
+pub fn derive_ports(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    ports::derive(input.into()).into()
 }

@@ -4,6 +4,7 @@
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
+use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::{Attribute, Expr, ExprClosure, Ident, LitBool, LitInt, LitStr, Token, Type};
 
@@ -144,10 +145,17 @@ pub enum LeafImpl {
     Inline(Box<ExprClosure>),
 }
 
-/// A user leaf type and how to build it (`Default` when `init` is `None`).
+/// A user leaf type, how to build it (`Default` when `init` is `None`), and its port bindings.
 pub struct LeafType {
     pub ty: Box<Type>,
     pub init: Option<Box<Expr>>,
+    pub bindings: Vec<PortBinding>,
+}
+
+/// `port = {entry}`, `port = {=}` or `port = expression`.
+pub struct PortBinding {
+    pub port: Ident,
+    pub value: Value,
 }
 
 pub enum Kind {
@@ -193,9 +201,9 @@ fn lookup(name: &str) -> Option<KindName> {
             Decorator(|cx, node| limit(cx, node).map(self::Decorator::RetryUntilSuccessful))
         }
         kw::RUN_ONCE => Decorator(run_once),
-        kw::CONDITION => Leaf(|cx, node, _| leaf_impl(cx, node).map(self::Leaf::Condition)),
-        kw::ACTION => Leaf(|cx, node, _| leaf_impl(cx, node).map(self::Leaf::Action)),
-        kw::STATEFUL_ACTION => Leaf(|cx, node, _| stateful(cx, node)),
+        kw::CONDITION => Leaf(|cx, node, bb| leaf_impl(cx, node, bb).map(self::Leaf::Condition)),
+        kw::ACTION => Leaf(|cx, node, bb| leaf_impl(cx, node, bb).map(self::Leaf::Action)),
+        kw::STATEFUL_ACTION => Leaf(stateful),
         kw::ALWAYS_SUCCESS => {
             Leaf(|cx, node, _| no_args(cx, node).then_some(self::Leaf::AlwaysSuccess))
         }
@@ -679,7 +687,7 @@ fn run_once(cx: &Ctxt, node: &NodeSyntax) -> Option<Decorator> {
 }
 
 /// `Condition(Type)`, `Condition(Type = expr)` or `Condition(|ctx| expr)` (same for `Action`).
-fn leaf_impl(cx: &Ctxt, node: &NodeSyntax) -> Option<LeafImpl> {
+fn leaf_impl(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Option<LeafImpl> {
     let tokens = leaf_args(cx, node)?;
     let is_closure = starts_closure(&tokens);
     if is_closure {
@@ -697,11 +705,11 @@ fn leaf_impl(cx: &Ctxt, node: &NodeSyntax) -> Option<LeafImpl> {
             }
         };
     }
-    leaf_type(cx, node, tokens).map(LeafImpl::Type)
+    leaf_type(cx, node, tokens, blackboard).map(LeafImpl::Type)
 }
 
 /// `StatefulAction(Type)` or `StatefulAction(Type = expr)`.
-fn stateful(cx: &Ctxt, node: &NodeSyntax) -> Option<Leaf> {
+fn stateful(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Option<Leaf> {
     let tokens = leaf_args(cx, node)?;
     let is_closure = starts_closure(&tokens);
     if is_closure {
@@ -711,7 +719,7 @@ fn stateful(cx: &Ctxt, node: &NodeSyntax) -> Option<Leaf> {
         );
         return None;
     }
-    leaf_type(cx, node, tokens).map(Leaf::Stateful)
+    leaf_type(cx, node, tokens, blackboard).map(Leaf::Stateful)
 }
 
 fn starts_closure(tokens: &TokenStream) -> bool {
@@ -747,7 +755,12 @@ fn leaf_args(cx: &Ctxt, node: &NodeSyntax) -> Option<TokenStream> {
     }
 }
 
-fn leaf_type(cx: &Ctxt, node: &NodeSyntax, tokens: TokenStream) -> Option<LeafType> {
+fn leaf_type(
+    cx: &Ctxt,
+    node: &NodeSyntax,
+    tokens: TokenStream,
+    blackboard: Option<&Blackboard>,
+) -> Option<LeafType> {
     let kind = &node.kind;
     let parser = |input: ParseStream| -> syn::Result<LeafType> {
         let ty = Box::new(input.parse::<Type>()?);
@@ -757,20 +770,80 @@ fn leaf_type(cx: &Ctxt, node: &NodeSyntax, tokens: TokenStream) -> Option<LeafTy
         } else {
             None
         };
-        if !input.is_empty() {
-            return Err(input.error(format!(
-                "unexpected tokens; write `{kind}(Type)` or `{kind}(Type = expression)`"
-            )));
+        let mut bindings = Vec::new();
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            bindings.push(port_binding(input)?);
         }
-        Ok(LeafType { ty, init })
+        Ok(LeafType { ty, init, bindings })
     };
-    match parser.parse2(tokens) {
-        Ok(leaf) => Some(leaf),
+    let leaf = match parser.parse2(tokens) {
+        Ok(leaf) => leaf,
         Err(error) => {
-            cx.syn_error(error);
-            None
+            cx.syn_error(syn::Error::new(
+                error.span(),
+                format!(
+                    "{error}; write `{kind}(Type)`, `{kind}(Type = expression)`, and port bindings after a comma: `{kind}(Type, port = {{entry}}, other = value)`"
+                ),
+            ));
+            return None;
+        }
+    };
+    let mut ok = true;
+    for (index, binding) in leaf.bindings.iter().enumerate() {
+        if leaf.bindings[..index]
+            .iter()
+            .any(|earlier| earlier.port == binding.port)
+        {
+            cx.error_spanned_by(
+                &binding.port,
+                format!(
+                    "port `{}` is bound twice; bind each port once",
+                    binding.port
+                ),
+            );
+            ok = false;
+        }
+        if let Value::Entry(entry) = &binding.value {
+            ok &= resolve_entry(cx, blackboard, entry);
         }
     }
+    ok.then_some(leaf)
+}
+
+/// `port = {entry}`, `port = {=}` (the entry named like the port) or `port = expression`.
+fn port_binding(input: ParseStream) -> syn::Result<PortBinding> {
+    let port: Ident = input.parse()?;
+    if !input.peek(Token![=]) {
+        return Err(input.error(format!(
+            "expected `=` after the port name: `{port} = {{entry}}` or `{port} = value`"
+        )));
+    }
+    input.parse::<Token![=]>()?;
+    if input.peek(syn::token::Brace) {
+        let fork = input.fork();
+        let content;
+        syn::braced!(content in fork);
+        if content.peek(Token![=]) {
+            let same: Token![=] = content.parse()?;
+            if content.is_empty() {
+                input.advance_to(&fork);
+                let entry = Ident::new(&port.to_string(), same.span);
+                return Ok(PortBinding {
+                    port,
+                    value: Value::Entry(entry),
+                });
+            }
+        }
+    }
+    let value = match entry_ref(input)? {
+        Some(entry) => Value::Entry(entry),
+        None => Value::Expr(Box::new(input.parse()?)),
+    };
+    Ok(PortBinding { port, value })
 }
 
 /// `SetBlackboard(entry = value)`: `value` is `{other_entry}` (copied) or an expression.

@@ -62,43 +62,91 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
         Leaf::Condition(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            (
-                quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #field, #ctx)),
-                TokenStream::new(),
-            )
+            let call = quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #field, #ctx));
+            (with_ports(leaf, &field, call), TokenStream::new())
         }
         Leaf::Action(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            (
-                quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #field, #ctx)),
-                TokenStream::new(),
-            )
+            let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #field, #ctx));
+            (with_ports(leaf, &field, call), TokenStream::new())
         }
         Leaf::Stateful(leaf) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
             let slot = node.active_slot.expect("a stateful action may run");
-            (
-                quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                    &mut #field,
-                    #ctx,
-                    ::bt::__private::StatefulCall::Tick { running: self.__bt_active[#slot] },
-                )),
-                quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                    &mut #field,
-                    #ctx,
-                    ::bt::__private::StatefulCall::Halt,
-                );),
-            )
+            let tick = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
+                &mut #field,
+                #ctx,
+                ::bt::__private::StatefulCall::Tick { running: self.__bt_active[#slot] },
+            ));
+            let halt = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
+                &mut #field,
+                #ctx,
+                ::bt::__private::StatefulCall::Halt,
+            ));
+            let halt = with_ports(leaf, &field, halt);
+            (with_ports(leaf, &field, tick), quote!(#halt;))
         }
     };
     code.methods = node_methods(tree, node, body, halt_body);
     code
 }
 
+/// `call` between the port loads (inputs take their bound values) and the port stores (written
+/// outputs reach their entries). Every access is spanned at the user's binding, so an unknown port
+/// or a type mismatch is reported there.
+fn with_ports(leaf: &LeafType, field: &TokenStream, call: TokenStream) -> TokenStream {
+    if leaf.bindings.is_empty() {
+        return call;
+    }
+    let loads = leaf.bindings.iter().map(|binding| {
+        let port = &binding.port;
+        match &binding.value {
+            Value::Entry(entry) => quote_spanned!(entry.span()=>
+                ::bt::__private::load_entry(&mut #field.#port, &self.__bt_bb.#entry);),
+            Value::Expr(expr) => quote_spanned!(expr.span()=>
+                ::bt::__private::load_value(&mut #field.#port, #expr);),
+        }
+    });
+    let stores = leaf.bindings.iter().filter_map(|binding| {
+        let port = &binding.port;
+        match &binding.value {
+            Value::Entry(entry) => Some(quote_spanned!(entry.span()=>
+                ::bt::__private::store_entry(&mut #field.#port, &mut self.__bt_bb.#entry);)),
+            Value::Expr(_) => None,
+        }
+    });
+    quote! {{
+        #(#loads)*
+        let __bt_result = #call;
+        #(#stores)*
+        __bt_result
+    }}
+}
+
+/// The leaf type's port list: its `#[derive(Ports)]` constant, or an empty one.
+pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
+    quote_spanned!(ty.span()=> {
+        #[allow(unused_imports)]
+        use ::bt::__private::NoPorts as _;
+        <#ty>::__BT_PORTS
+    })
+}
+
+/// A compile-time check that every required input of the leaf type is bound.
+fn required_check(leaf: &LeafType) -> TokenStream {
+    let ty = &leaf.ty;
+    let ports = ports_of(ty);
+    let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
+    quote_spanned!(ty.span()=>
+        const _: () = ::bt::__private::check_required(#ports, &[#(#bound),*]);
+    )
+}
+
 /// Adds the leaf's field (built with its initialiser or `Default`) and returns `self.field`.
 fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> TokenStream {
+    code.items.extend(required_check(leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;
     let init = match &leaf.init {

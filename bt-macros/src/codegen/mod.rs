@@ -14,7 +14,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::model::{Kind, Leaf, Node, Tree};
+use crate::model::{Kind, Leaf, LeafImpl, Node, Tree};
 use crate::parse::Header;
 
 /// Everything one node adds to the tree: struct fields (with their initialisers) and methods.
@@ -22,6 +22,8 @@ use crate::parse::Header;
 struct NodeCode {
     fields: Vec<(Ident, TokenStream, TokenStream)>,
     methods: TokenStream,
+    /// Module-level items (compile-time checks).
+    items: TokenStream,
 }
 
 /// Names shared by the generated functions.
@@ -295,6 +297,12 @@ fn node_info(node: &Node) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let depth = node.depth;
+    let ports = match &node.kind {
+        Kind::Leaf(Leaf::Condition(LeafImpl::Type(leaf)))
+        | Kind::Leaf(Leaf::Action(LeafImpl::Type(leaf)))
+        | Kind::Leaf(Leaf::Stateful(leaf)) => leaf::ports_of(&leaf.ty),
+        _ => quote!(&[]),
+    };
     quote! {
         ::bt::__private::NodeInfo {
             name: #name,
@@ -302,6 +310,7 @@ fn node_info(node: &Node) -> TokenStream {
             category: ::bt::__private::NodeCategory::#category,
             parent: #parent,
             depth: #depth,
+            ports: #ports,
         }
     }
 }
@@ -311,8 +320,10 @@ pub fn tree(tree: &Tree) -> TokenStream {
     let mut field_decls = Vec::new();
     let mut field_inits = Vec::new();
     let mut methods = TokenStream::new();
+    let mut items = TokenStream::new();
     for node in &tree.nodes {
         let code = node_code(tree, node);
+        items.extend(code.items);
         for (name, ty, init) in code.fields {
             field_decls.push(quote!(#name: #ty));
             field_inits.push(quote!(#name: #init));
@@ -363,6 +374,7 @@ pub fn tree(tree: &Tree) -> TokenStream {
     };
     let mut out = blackboard_struct(tree);
     out.extend(api.generate());
+    out.extend(items);
     out
 }
 
