@@ -1,1 +1,85 @@
-fn main() {}
+//! Workload (a): the sniper, a small tree (`Fallback { Sequence { visible? loaded? aim shoot },
+//! Patrol }`), in three groups:
+//!
+//! * `sniper_running`: no enemy; the patrol keeps running (the `Fallback` resumes it each tick);
+//! * `sniper_restart`: an enemy in sight; the sequence succeeds on every tick, so the tree
+//!   finishes and restarts on every tick;
+//! * `sniper_reactive_running`: the same tree under a `ReactiveFallback` (the user guide's first
+//!   tree): the patrol keeps running and the first condition is checked again on every tick.
+//!
+//! Implementations: the generated tree, a hand-written state machine, a `Box<dyn Node>` tree,
+//! bonsai-bt 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+#[path = "trees/mod.rs"]
+mod trees;
+
+use support::dyn_tree::{self, BoxNode};
+use support::{bonsai, btl, hand, tick_generated};
+use trees::{AimAtEnemy, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld};
+
+/// The sniper as a `Box<dyn Node>` tree.
+pub fn dyn_sniper(reactive: bool) -> BoxNode<SniperWorld> {
+    let snipe = dyn_tree::sequence(vec![
+        dyn_tree::condition(IsEnemyVisible),
+        dyn_tree::condition(IsRifleLoaded),
+        dyn_tree::action(AimAtEnemy),
+        dyn_tree::action(Shoot),
+    ]);
+    let children = vec![snipe, dyn_tree::stateful(Patrol)];
+    if reactive {
+        dyn_tree::reactive_fallback(children)
+    } else {
+        dyn_tree::fallback(children)
+    }
+}
+
+const TICKS: usize = 100;
+
+fn sniper(c: &mut Criterion) {
+    for (group, visible) in [("sniper_running", false), ("sniper_restart", true)] {
+        workload!(
+            c,
+            group,
+            "sniper",
+            ticks = TICKS,
+            world = SniperWorld::new(visible),
+            [
+                ("generated", trees::Sniper::new(), tick_generated),
+                (
+                    "hand-written",
+                    hand::HandSniper::default(),
+                    hand::tick_sniper
+                ),
+                ("box-dyn", dyn_sniper(false), dyn_tree::tick),
+                ("bonsai-bt", bonsai::sniper(false), bonsai::tick_sniper),
+                ("behavior-tree-lite", btl::sniper(false), btl::tick_sniper),
+            ]
+        );
+    }
+    workload!(
+        c,
+        "sniper_reactive_running",
+        "sniper",
+        ticks = TICKS,
+        world = SniperWorld::new(false),
+        [
+            ("generated", trees::ReactiveSniper::new(), tick_generated),
+            (
+                "hand-written",
+                hand::HandReactiveSniper::default(),
+                hand::tick_reactive_sniper
+            ),
+            ("box-dyn", dyn_sniper(true), dyn_tree::tick),
+            ("bonsai-bt", bonsai::sniper(true), bonsai::tick_sniper),
+            ("behavior-tree-lite", btl::sniper(true), btl::tick_sniper),
+        ]
+    );
+}
+
+criterion_group!(benches, sniper);
+criterion_main!(benches);

@@ -241,7 +241,7 @@ impl BigWorld {
 }
 
 /// The stateful leaf of the generated trees: keeps running (`on_start` = `on_running`).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Work {
     pub id: u32,
 }

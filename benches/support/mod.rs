@@ -1,0 +1,132 @@
+//! What the bench binaries share: the other implementations of the benchmark trees (hand-written,
+//! `Box<dyn Node>`, bonsai-bt, behavior-tree-lite), the equivalence check and the timing helper.
+//!
+//! Each implementation's tick is a function marked `#[inline(never)]`, so that every
+//! implementation pays the same one call per tick and none is inlined into the timing loop.
+
+#![allow(dead_code)]
+
+pub mod bonsai;
+pub mod btl;
+pub mod dyn_tree;
+pub mod hand;
+pub mod shape;
+
+use std::fmt::Debug;
+use std::hint::black_box;
+
+use bt::{BehaviorTree, Status};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId};
+
+/// Ticks a generated tree.
+#[inline(never)]
+pub fn tick_generated<T: BehaviorTree>(tree: &mut T, w: &mut T::Context) -> Status {
+    tree.tick(w)
+}
+
+/// Ticks `tree` `ticks` times from a fresh `world` and records each status and the world after
+/// each tick.
+pub fn record<T, W: Clone>(
+    ticks: usize,
+    mut tree: T,
+    mut world: W,
+    mut tick: impl FnMut(&mut T, &mut W) -> Status,
+) -> Vec<(Status, W)> {
+    (0..ticks)
+        .map(|_| {
+            let status = tick(&mut tree, &mut world);
+            (status, world.clone())
+        })
+        .collect()
+}
+
+/// Asserts that `run` (implementation `name`) has the same statuses, leaf calls (the world's
+/// probe) and world changes as `reference`, tick by tick.
+pub fn assert_same<W: PartialEq + Debug>(
+    workload: &str,
+    reference: &[(Status, W)],
+    name: &str,
+    run: &[(Status, W)],
+) {
+    assert_eq!(reference.len(), run.len());
+    for (tick, ((s0, w0), (s1, w1))) in reference.iter().zip(run).enumerate() {
+        assert_eq!(
+            s0, s1,
+            "{workload}: {name} returned {s1:?} on tick {tick}, the generated tree {s0:?}"
+        );
+        if w0 != w1 {
+            let mut a = format!("{w0:?}");
+            let mut b = format!("{w1:?}");
+            a.truncate(2000);
+            b.truncate(2000);
+            panic!(
+                "{workload}: after tick {tick}, {name} left the world\n  {b}\nthe generated tree\n  {a}"
+            );
+        }
+    }
+    eprintln!(
+        "{workload}: {name} is equivalent to the generated tree over {} ticks",
+        run.len()
+    );
+}
+
+/// Times `tick` on `tree` and `world`, after `warmup` untimed ticks (to reach the steady state).
+pub fn time<T, W>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: BenchmarkId,
+    mut tree: T,
+    mut world: W,
+    warmup: usize,
+    mut tick: impl FnMut(&mut T, &mut W) -> Status,
+) {
+    for _ in 0..warmup {
+        tick(&mut tree, &mut world);
+    }
+    group.bench_function(id, |b| {
+        b.iter(|| tick(black_box(&mut tree), black_box(&mut world)))
+    });
+}
+
+/// One workload: first the equivalence check of every implementation against the first one (the
+/// generated tree) over `ticks` ticks from a fresh tree and world, then the timing of each
+/// implementation (fresh tree and world, one untimed tick first) in one criterion group.
+///
+/// ```text
+/// workload!(criterion, "group", parameter, ticks = 100, world = make_world(), [
+///     ("generated", make_tree(), tick_fn),
+///     ...
+/// ]);
+/// ```
+macro_rules! workload {
+    ($c:expr, $group:expr, $param:expr, ticks = $ticks:expr, world = $world:expr,
+     [($name0:expr, $make0:expr, $tick0:expr) $(, ($name:expr, $make:expr, $tick:expr))* $(,)?]) => {{
+        let group_name: &str = $group;
+        let workload = format!("{}/{}", group_name, $param);
+        let reference = $crate::support::record($ticks, $make0, $world, $tick0);
+        $(
+            let run = $crate::support::record($ticks, $make, $world, $tick);
+            $crate::support::assert_same(&workload, &reference, $name, &run);
+        )*
+        let mut group = $c.benchmark_group(group_name);
+        $crate::support::time(
+            &mut group,
+            criterion::BenchmarkId::new($name0, $param),
+            $make0,
+            $world,
+            1,
+            $tick0,
+        );
+        $(
+            $crate::support::time(
+                &mut group,
+                criterion::BenchmarkId::new($name, $param),
+                $make,
+                $world,
+                1,
+                $tick,
+            );
+        )*
+        group.finish();
+    }};
+}

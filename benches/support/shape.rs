@@ -1,0 +1,100 @@
+//! Reads a generated tree's `SHAPE` (format: `benches/gen/gen.rs`) so that the run-time
+//! implementations (`Box<dyn Node>`, bonsai-bt, behavior-tree-lite) build the very same tree.
+
+use bt::{Condition, SyncAction};
+
+use crate::trees::BigWorld;
+
+/// A node of a generated tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    Sequence(Vec<Spec>),
+    ReactiveSequence(Vec<Spec>),
+    ReactiveFallback(Vec<Spec>),
+    Inverter(Box<Spec>),
+    Condition(u32),
+    Action(u32),
+    Work(u32),
+}
+
+impl Spec {
+    /// Number of nodes.
+    pub fn nodes(&self) -> usize {
+        match self {
+            Spec::Sequence(c) | Spec::ReactiveSequence(c) | Spec::ReactiveFallback(c) => {
+                1 + c.iter().map(Spec::nodes).sum::<usize>()
+            }
+            Spec::Inverter(c) => 1 + c.nodes(),
+            _ => 1,
+        }
+    }
+}
+
+/// Parses a `SHAPE` string.
+pub fn parse(shape: &str) -> Spec {
+    let mut tokens = shape.split_whitespace().flat_map(split_parens).peekable();
+    let spec = node(&mut tokens);
+    assert!(tokens.next().is_none(), "trailing input in shape");
+    spec
+}
+
+/// `S(c0` is the two tokens `S(` and `c0`; `)` is a token of its own.
+fn split_parens(word: &str) -> Vec<&str> {
+    match word.find('(') {
+        Some(i) if i + 1 < word.len() => vec![&word[..=i], &word[i + 1..]],
+        _ => vec![word],
+    }
+}
+
+fn node<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Spec {
+    let token = tokens.next().expect("unexpected end of shape");
+    let children = |tokens: &mut std::iter::Peekable<_>| {
+        let mut children = Vec::new();
+        while tokens.peek() != Some(&")") {
+            children.push(node(tokens));
+        }
+        tokens.next();
+        children
+    };
+    match token {
+        "S(" => Spec::Sequence(children(tokens)),
+        "R(" => Spec::ReactiveSequence(children(tokens)),
+        "Q(" => Spec::ReactiveFallback(children(tokens)),
+        "I(" => {
+            let mut c = children(tokens);
+            assert_eq!(c.len(), 1, "an inverter has one child");
+            Spec::Inverter(Box::new(c.remove(0)))
+        }
+        leaf => {
+            let id: u32 = leaf[1..].parse().expect("leaf id");
+            match &leaf[..1] {
+                "c" => Spec::Condition(id),
+                "a" => Spec::Action(id),
+                "w" => Spec::Work(id),
+                other => panic!("unknown shape token {other:?}"),
+            }
+        }
+    }
+}
+
+/// Condition leaf `id` of a generated tree, as a type (for the run-time trees).
+#[derive(Clone, Copy, Debug)]
+pub struct BigCond(pub u32);
+
+impl Condition<BigWorld> for BigCond {
+    #[inline]
+    fn check(&mut self, w: &BigWorld) -> bool {
+        w.cond(self.0)
+    }
+}
+
+/// Action leaf `id` of a generated tree, as a type.
+#[derive(Clone, Copy, Debug)]
+pub struct BigAct(pub u32);
+
+impl SyncAction<BigWorld> for BigAct {
+    #[inline]
+    fn execute(&mut self, w: &mut BigWorld) -> bt::Outcome {
+        w.act(self.0).into()
+    }
+}
