@@ -131,7 +131,7 @@ pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
 
 /// `SetBlackboard(entry = value)`: the value must have the entry's type.
 #[inline(always)]
-pub fn set<T>(entry: &mut T, value: T) -> Status {
+pub fn set<T>(value: T, entry: &mut T) -> Status {
     *entry = value;
     Status::Success
 }
@@ -161,20 +161,27 @@ pub trait NoPorts {
 
 impl<T: ?Sized> NoPorts for T {}
 
-/// `port = {entry}`, before the leaf's call.
-#[inline(always)]
-pub fn load_entry<P: BindEntry<E>, E>(port: &mut P, entry: &E) {
-    port.load(entry)
+/// Which side of the leaf's call a port binding is handled on.
+#[derive(Clone, Copy)]
+pub enum PortStep {
+    /// Before the call: inputs take their values.
+    Load,
+    /// After the call: written outputs reach their entries.
+    Store,
 }
 
-/// `port = {entry}`, after the leaf's call.
+/// `port = {entry}`, before and after the leaf's call. One function for both steps, taking the
+/// entry first, so that a type mismatch is reported once, naming both types.
 #[inline(always)]
-pub fn store_entry<P: BindEntry<E>, E>(port: &mut P, entry: &mut E) {
-    port.store(entry)
+pub fn bind_entry<E, P: BindEntry<E>>(entry: &mut E, port: &mut P, step: PortStep) {
+    match step {
+        PortStep::Load => port.load(entry),
+        PortStep::Store => port.store(entry),
+    }
 }
 
-/// `port = expression`, before the leaf's call.
+/// `port = expression`, before the leaf's call (the value first, so that its type is known).
 #[inline(always)]
-pub fn load_value<P: BindValue<V>, V>(port: &mut P, value: V) {
+pub fn bind_value<V, P: BindValue<V>>(value: V, port: &mut P) {
     port.load_value(value)
 }

@@ -1,7 +1,7 @@
 //! Leaves: user types are fields of the tree and are called through the bt-core leaf traits,
 //! with the call spanned at the user's type so that a missing trait impl is reported there.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -33,16 +33,13 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             TokenStream::new(),
         ),
         Leaf::SetBlackboard { entry, value } => {
-            let value = match value {
-                Value::Entry(other) => {
-                    quote_spanned!(other.span()=> ::core::clone::Clone::clone(&self.__bt_bb.#other))
-                }
-                Value::Expr(expr) => quote_spanned!(expr.span()=> #expr),
+            let body = match value {
+                Value::Entry(other) => quote_spanned!(other.span()=>
+                    ::bt::__private::copy_entry(&mut self.__bt_bb.#entry, &self.__bt_bb.#other)),
+                Value::Expr(expr) => quote_spanned!(expr.span()=>
+                    ::bt::__private::set(#expr, &mut self.__bt_bb.#entry)),
             };
-            (
-                quote_spanned!(entry.span()=> ::bt::__private::set(&mut self.__bt_bb.#entry, #value)),
-                TokenStream::new(),
-            )
+            (body, TokenStream::new())
         }
         Leaf::UnsetBlackboard { entry } => (
             quote_spanned!(entry.span()=> ::bt::__private::unset(&mut self.__bt_bb.#entry)),
@@ -62,13 +59,13 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
         Leaf::Condition(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #field, #ctx));
+            let call = quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut self.#field, #ctx));
             (with_ports(leaf, &field, call), TokenStream::new())
         }
         Leaf::Action(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #field, #ctx));
+            let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut self.#field, #ctx));
             (with_ports(leaf, &field, call), TokenStream::new())
         }
         Leaf::Stateful(leaf) => {
@@ -76,12 +73,12 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let slot = node.active_slot.expect("a stateful action may run");
             let tick = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                &mut #field,
+                &mut self.#field,
                 #ctx,
                 ::bt::__private::StatefulCall::Tick { running: self.__bt_active[#slot] },
             ));
             let halt = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                &mut #field,
+                &mut self.#field,
                 #ctx,
                 ::bt::__private::StatefulCall::Halt,
             ));
@@ -96,29 +93,39 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
 /// `call` between the port loads (inputs take their bound values) and the port stores (written
 /// outputs reach their entries). Every access is spanned at the user's binding, so an unknown port
 /// or a type mismatch is reported there.
-fn with_ports(leaf: &LeafType, field: &TokenStream, call: TokenStream) -> TokenStream {
+fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream {
     if leaf.bindings.is_empty() {
         return call;
     }
-    let loads = leaf.bindings.iter().map(|binding| {
-        let port = &binding.port;
+    // `self.<leaf>.<port>`, spanned at the user's port name so that rustc reports an unknown port
+    // or a port of the wrong kind there.
+    let port_access = |port: &Ident| {
+        let field = Ident::new(&field.to_string(), port.span());
+        quote_spanned!(port.span()=> self.#field.#port)
+    };
+    let step = |step: TokenStream| {
+        leaf.bindings.iter().filter_map(move |binding| {
+            let port = port_access(&binding.port);
+            match &binding.value {
+                Value::Entry(entry) => Some(quote_spanned!(entry.span()=>
+                    ::bt::__private::bind_entry(&mut self.__bt_bb.#entry, &mut #port, ::bt::__private::PortStep::#step);)),
+                Value::Expr(_) => None,
+            }
+        })
+    };
+    let values = leaf.bindings.iter().filter_map(|binding| {
+        let port = port_access(&binding.port);
         match &binding.value {
-            Value::Entry(entry) => quote_spanned!(entry.span()=>
-                ::bt::__private::load_entry(&mut #field.#port, &self.__bt_bb.#entry);),
-            Value::Expr(expr) => quote_spanned!(expr.span()=>
-                ::bt::__private::load_value(&mut #field.#port, #expr);),
+            Value::Expr(expr) => Some(quote_spanned!(expr.span()=>
+                ::bt::__private::bind_value(#expr, &mut #port);)),
+            Value::Entry(_) => None,
         }
     });
-    let stores = leaf.bindings.iter().filter_map(|binding| {
-        let port = &binding.port;
-        match &binding.value {
-            Value::Entry(entry) => Some(quote_spanned!(entry.span()=>
-                ::bt::__private::store_entry(&mut #field.#port, &mut self.__bt_bb.#entry);)),
-            Value::Expr(_) => None,
-        }
-    });
+    let loads = step(quote!(Load));
+    let stores = step(quote!(Store));
     quote! {{
         #(#loads)*
+        #(#values)*
         let __bt_result = #call;
         #(#stores)*
         __bt_result
@@ -144,8 +151,8 @@ fn required_check(leaf: &LeafType) -> TokenStream {
     )
 }
 
-/// Adds the leaf's field (built with its initialiser or `Default`) and returns `self.field`.
-fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> TokenStream {
+/// Adds the leaf's field (built with its initialiser or `Default`) and returns its name.
+fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
     code.items.extend(required_check(leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;
@@ -154,5 +161,5 @@ fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> TokenStream {
         None => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
     };
     code.fields.push((name.clone(), quote!(#ty), init));
-    quote!(self.#name)
+    name
 }

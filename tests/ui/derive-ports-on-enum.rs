@@ -1,0 +1,9 @@
+use bt::Ports;
+
+#[derive(Ports)]
+pub enum Mode {
+    Walk,
+    Run,
+}
+
+fn main() {}
