@@ -114,6 +114,62 @@
 //! | `StatefulAction(Type)` / `(Type = expr)` | `Type: StatefulAction<Ctx>`: `on_start`, `on_running`, `on_halted` |
 //! | `AlwaysSuccess`, `AlwaysFailure` | constant leaves |
 //!
+//! # Blackboard, ports and conditions
+//!
+//! ```
+//! use bt::{behavior_tree, Input, Outcome, Output, Ports, SyncAction};
+//!
+//! pub struct World;
+//!
+//! /// Ports are fields of type `Input<T>`, `Output<T>` or `InOut<T>`.
+//! #[derive(Default, Ports)]
+//! pub struct Add {
+//!     pub a: Input<i32>,
+//!     #[port(default)] // not required: unbound, it keeps the value it was built with
+//!     pub b: Input<i32>,
+//!     pub sum: Output<i32>,
+//! }
+//!
+//! impl SyncAction<World> for Add {
+//!     fn execute(&mut self, _: &mut World) -> Outcome {
+//!         self.sum.set(*self.a + *self.b);
+//!         Outcome::Success
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     tree Calc for World {
+//!         blackboard {
+//!             x: i32 = 2,
+//!             total: i32,
+//!             runs: u32,
+//!         }
+//!         Sequence {
+//!             #[on_success(|bb| bb.runs += 1)]
+//!             Action(Add, a = {x}, b = 40, sum = {total}),
+//!             #[skip_if(|bb| bb.runs > 1)]
+//!             Script(|bb| bb.x += 1),
+//!         }
+//!     }
+//! }
+//!
+//! let mut calc = Calc::new();
+//! calc.tick(&mut World);
+//! assert_eq!((calc.blackboard().total, calc.blackboard().x), (42, 3));
+//! ```
+//!
+//! * The `blackboard { name: Type = initial, .. }` section compiles to a struct
+//!   `{Tree}Blackboard` with one public field per entry (`Default` when no initial value);
+//!   `tree.blackboard()` / `blackboard_mut()` reach it.
+//! * A port is bound by name after the leaf type: `port = {entry}`, `port = {=}` (the entry named
+//!   like the port) or `port = expression` (inputs only, evaluated on every tick). See [`ports`].
+//! * Blackboard leaves: `SetBlackboard(entry = value)`, `SetBlackboard(entry = {other})`,
+//!   `UnsetBlackboard(entry)` (an `Option` entry), `Script(|bb| ..)`, `ScriptCondition(|bb| ..)`;
+//!   inline leaves may take the blackboard: `Condition(|ctx, bb| ..)`, `Action(|ctx, bb| ..)`.
+//! * Conditions on any node: `#[failure_if(|bb| ..)]`, `#[success_if]`, `#[skip_if]`,
+//!   `#[run_while]`, `#[on_success(|bb| ..)]`, `#[on_failure]`, `#[on_halted]`, `#[post]`; the rule
+//!   is in [`conditions`].
+//!
 //! # Nodes
 //!
 //! Each node's rule is a small documented type or function in [`control`] or [`decorator`]; the
