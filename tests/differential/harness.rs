@@ -1,0 +1,493 @@
+//! Runs each generated tree side by side with the reference interpreter and checks the halt
+//! invariants. See `tests/differential.rs` for the environment variables.
+
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+
+use bt::{BehaviorTree, NodeInfo, Status};
+
+use crate::leaves::{mix, Call, Ctx, Rng};
+use crate::reference::Reference;
+use crate::tree::{self, Node};
+
+/// The `CASES` table of one generated part (the trees themselves are plain `behavior_tree!`
+/// invocations next to it):
+///
+/// ```text
+/// cases! {
+///     Tree0001 "Seq(c0,t1)",
+/// }
+/// ```
+///
+/// (The DSL is not passed through this macro: `behavior_tree!` with leaf types that come from a
+/// `macro_rules!` fragment does not compile, see `tests/regression/`.)
+macro_rules! cases {
+    ($($name:ident $desc:literal),* $(,)?) => {
+        pub const CASES: &[crate::harness::Case] = &[$(
+            crate::harness::Case {
+                name: stringify!($name),
+                desc: $desc,
+                nodes: <$name as bt::BehaviorTree>::NODES,
+                make: || Box::new($name::new()),
+            },
+        )*];
+    };
+}
+
+/// One generated tree: its compiled form and its description.
+pub struct Case {
+    pub name: &'static str,
+    /// The description `tree::parse` reads (the interpreter builds from it).
+    pub desc: &'static str,
+    /// The compiled tree's node metadata (checked against the description).
+    pub nodes: &'static [NodeInfo],
+    /// A new compiled tree.
+    pub make: fn() -> Box<dyn DynTree>,
+}
+
+/// The compiled trees behind one non-generic interface (keeps the per-tree generic code, and
+/// so the build time, small).
+pub trait DynTree {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status;
+    fn halt(&mut self, ctx: &mut Ctx);
+    fn status(&self) -> Option<Status>;
+}
+
+impl<T: BehaviorTree<Context = Ctx>> DynTree for T {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        BehaviorTree::tick(self, ctx)
+    }
+    fn halt(&mut self, ctx: &mut Ctx) {
+        BehaviorTree::halt(self, ctx)
+    }
+    fn status(&self) -> Option<Status> {
+        BehaviorTree::status(self)
+    }
+}
+
+/// The settings of a run, from the environment.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `BT_DIFF_SEED`: the base of every script seed (default 0x5EED; `random` picks one).
+    pub seed: u64,
+    /// `BT_DIFF_RUNS`: script seeds per tree (default 3).
+    pub runs: u64,
+    /// `BT_DIFF_TICKS`: ticks per run (default 250).
+    pub ticks: u64,
+    /// `BT_DIFF_TREE`: only these trees (comma-separated names), if set.
+    pub only: Option<Vec<String>>,
+    /// `BT_DIFF_VERBOSE=1`: print every step of every run (use with `BT_DIFF_TREE`).
+    pub verbose: bool,
+}
+
+const DEFAULT_SEED: u64 = 0x5EED;
+
+impl Config {
+    pub fn from_env() -> Config {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let number = |name: &str, default: u64| match var(name) {
+            None => default,
+            Some(text) => {
+                parse_number(&text).unwrap_or_else(|| panic!("{name}={text:?} is not a number"))
+            }
+        };
+        let seed = match var("BT_DIFF_SEED").as_deref() {
+            Some("random") => {
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos() as u64;
+                mix(&[nanos, std::process::id() as u64])
+            }
+            _ => number("BT_DIFF_SEED", DEFAULT_SEED),
+        };
+        Config {
+            seed,
+            runs: number("BT_DIFF_RUNS", 3),
+            ticks: number("BT_DIFF_TICKS", 250),
+            only: var("BT_DIFF_TREE").map(|v| v.split(',').map(|s| s.trim().to_string()).collect()),
+            verbose: var("BT_DIFF_VERBOSE").is_some_and(|v| v != "0"),
+        }
+    }
+}
+
+fn parse_number(text: &str) -> Option<u64> {
+    let text = text.trim().replace('_', "");
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    }
+}
+
+/// What one part's run covered.
+#[derive(Default, Debug)]
+pub struct Totals {
+    pub trees: u64,
+    pub runs: u64,
+    pub ticks: u64,
+    pub halts: u64,
+    pub leaf_calls: u64,
+    pub halted_actions: u64,
+    pub fresh_checks: u64,
+}
+
+/// Runs every case of a part; panics with the reports of the trees that failed.
+pub fn run_part(part: &str, cases: &[Case]) {
+    let config = Config::from_env();
+    let mut totals = Totals::default();
+    let mut failures = Vec::new();
+    for case in cases {
+        if let Some(only) = &config.only {
+            if !only.iter().any(|name| name == case.name) {
+                continue;
+            }
+        }
+        totals.trees += 1;
+        if let Err(report) = run_case(part, case, &config, &mut totals) {
+            failures.push((case.name, report));
+        }
+    }
+    println!(
+        "{part}: seed {:#x}: {} trees, {} runs, {} ticks, {} halts, {} leaf calls, {} actions halted, {} fresh-after-halt ticks",
+        config.seed,
+        totals.trees,
+        totals.runs,
+        totals.ticks,
+        totals.halts,
+        totals.leaf_calls,
+        totals.halted_actions,
+        totals.fresh_checks
+    );
+    if !failures.is_empty() {
+        let names: Vec<_> = failures.iter().map(|(name, _)| *name).collect();
+        let mut message = format!(
+            "{} of {} trees of {part} failed: {}\n\n",
+            failures.len(),
+            totals.trees,
+            names.join(", ")
+        );
+        for (_, report) in failures.iter().take(3) {
+            message.push_str(report);
+            message.push('\n');
+        }
+        if failures.len() > 3 {
+            message.push_str(
+                "(reports of the other trees left out; rerun with BT_DIFF_TREE=<name>)\n",
+            );
+        }
+        panic!("{message}");
+    }
+}
+
+/// Checks one case for every script seed; the report of the first failure.
+pub fn run_case(
+    part: &str,
+    case: &Case,
+    config: &Config,
+    totals: &mut Totals,
+) -> Result<(), String> {
+    let node =
+        tree::parse(case.desc).map_err(|e| format!("{}: bad description: {e}", case.name))?;
+    check_structure(case, &node)?;
+    for run in 0..config.runs {
+        totals.runs += 1;
+        Run::new(part, case, &node, config, run).go(totals)?;
+    }
+    Ok(())
+}
+
+/// The description and the compiled tree have the same shape: node count, kinds, parents.
+fn check_structure(case: &Case, node: &Node) -> Result<(), String> {
+    let expected = node.preorder();
+    let same = expected.len() == case.nodes.len()
+        && expected
+            .iter()
+            .zip(case.nodes)
+            .all(|((n, parent), info)| info.kind == n.dsl_kind() && info.parent == *parent);
+    if same {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: the compiled tree's NODES do not match its description {}\nexpected (kind, parent): {:?}\ncompiled: {:?}",
+            case.name,
+            case.desc,
+            expected
+                .iter()
+                .map(|(n, p)| (n.dsl_kind(), *p))
+                .collect::<Vec<_>>(),
+            case.nodes
+                .iter()
+                .map(|i| (i.kind, i.parent))
+                .collect::<Vec<_>>()
+        ))
+    }
+}
+
+/// Ticks for which a freshly built tree shadows a halted one (trees without halt memory).
+const FRESH_TICKS: u64 = 12;
+
+/// One tree, one script seed.
+struct Run<'a> {
+    part: &'a str,
+    case: &'a Case,
+    node: &'a Node,
+    config: &'a Config,
+    run: u64,
+    seed: u64,
+    lib: Box<dyn DynTree>,
+    lib_ctx: Ctx,
+    reference: Reference,
+    ref_ctx: Ctx,
+    /// A fresh tree ticked next to the library's after a halt, with what is left to compare.
+    shadow: Option<(Box<dyn DynTree>, Ctx, u64)>,
+    /// The last steps, for reports.
+    history: VecDeque<String>,
+    step: u64,
+}
+
+/// FNV-1a, to turn a tree name into a seed part.
+fn hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn calls(log: &[Call]) -> String {
+    format!("{log:?}")
+}
+
+impl<'a> Run<'a> {
+    fn new(part: &'a str, case: &'a Case, node: &'a Node, config: &'a Config, run: u64) -> Run<'a> {
+        let seed = mix(&[config.seed, hash(case.name), run]);
+        Run {
+            part,
+            case,
+            node,
+            config,
+            run,
+            seed,
+            lib: (case.make)(),
+            lib_ctx: Ctx::new(seed),
+            reference: Reference::new(node),
+            ref_ctx: Ctx::new(seed),
+            shadow: None,
+            history: VecDeque::new(),
+            step: 0,
+        }
+    }
+
+    fn go(mut self, totals: &mut Totals) -> Result<(), String> {
+        let mut schedule = Rng(mix(&[self.seed, 0x5c4e_d01e]));
+        // Some runs halt often, some rarely.
+        let halt_percent = schedule.pick(&[1, 3, 6, 12, 25]);
+        for tick in 0..self.config.ticks {
+            if tick > 0 && schedule.percent(halt_percent) {
+                self.halt(totals)?;
+            }
+            self.tick(totals)?;
+        }
+        // Every run ends with a halt: nothing may be left started.
+        self.halt(totals)
+    }
+
+    fn remember(&mut self, line: String) {
+        if self.config.verbose {
+            println!("{} run {}: {line}", self.case.name, self.run);
+        }
+        self.history.push_back(line);
+        if self.history.len() > 16 {
+            self.history.pop_front();
+        }
+    }
+
+    fn tick(&mut self, totals: &mut Totals) -> Result<(), String> {
+        self.step += 1;
+        totals.ticks += 1;
+        let lib_status = self.lib.tick(&mut self.lib_ctx);
+        let lib_calls = self.lib_ctx.take_log();
+        let ref_status = self.reference.tick(&mut self.ref_ctx);
+        let ref_calls = self.ref_ctx.take_log();
+        totals.leaf_calls += lib_calls.len() as u64;
+        if (lib_status, &lib_calls) != (ref_status, &ref_calls) {
+            return Err(self.report(
+                "the tick differs from the reference",
+                &format!(
+                    "library:   {lib_status:?} {}\nreference: {ref_status:?} {}",
+                    calls(&lib_calls),
+                    calls(&ref_calls)
+                ),
+            ));
+        }
+        self.remember(format!(
+            "step {}: tick -> {lib_status:?} {}",
+            self.step,
+            calls(&lib_calls)
+        ));
+        if self.lib.status() != Some(lib_status) {
+            return Err(self.report(
+                "status() is not the status the tick returned",
+                &format!("tick: {lib_status:?}, status(): {:?}", self.lib.status()),
+            ));
+        }
+        self.check_contract()?;
+        // A started action was ticked in this tick and answered Running: an action that is
+        // left started without being ticked (or halted) leaked.
+        for id in self.lib_ctx.started() {
+            let last = lib_calls.iter().rev().find(|call| match call {
+                Call::OnStart(i, _) | Call::OnRunning(i, _) | Call::OnHalted(i) => *i == id,
+                _ => false,
+            });
+            let ok = matches!(
+                last,
+                Some(Call::OnStart(_, Status::Running) | Call::OnRunning(_, Status::Running))
+            );
+            if !ok || lib_status != Status::Running {
+                return Err(self.report(
+                    "a stateful action is left started but was not ticked (pre-empted without on_halted)",
+                    &format!("t{id} is started after a tick that answered {lib_status:?}"),
+                ));
+            }
+        }
+        self.tick_shadow(lib_status, &lib_calls, totals)
+    }
+
+    /// After a halt, a tree without halt memory must behave exactly like a new one.
+    fn tick_shadow(
+        &mut self,
+        lib_status: Status,
+        lib_calls: &[Call],
+        totals: &mut Totals,
+    ) -> Result<(), String> {
+        let Some((fresh, ctx, left)) = &mut self.shadow else {
+            return Ok(());
+        };
+        let fresh_status = fresh.tick(ctx);
+        let fresh_calls = ctx.take_log();
+        totals.fresh_checks += 1;
+        *left -= 1;
+        let done = *left == 0;
+        if (fresh_status, fresh_calls.as_slice()) != (lib_status, lib_calls) {
+            return Err(self.report(
+                "after a halt, the tree does not behave like a new one (it has no SequenceWithMemory or RunOnce)",
+                &format!("halted tree: {lib_status:?} {}\nnew tree:    {fresh_status:?} {}", calls(lib_calls), calls(&fresh_calls)),
+            ));
+        }
+        if done {
+            self.shadow = None;
+        }
+        Ok(())
+    }
+
+    fn halt(&mut self, totals: &mut Totals) -> Result<(), String> {
+        self.step += 1;
+        totals.halts += 1;
+        let started = self.lib_ctx.started();
+        self.lib.halt(&mut self.lib_ctx);
+        let lib_calls = self.lib_ctx.take_log();
+        let kept_loop_count = self.reference.halt(&mut self.ref_ctx);
+        let ref_calls = self.ref_ctx.take_log();
+        totals.halted_actions += lib_calls.len() as u64;
+        if lib_calls != ref_calls {
+            return Err(self.report(
+                "the halt differs from the reference",
+                &format!(
+                    "library:   {}\nreference: {}",
+                    calls(&lib_calls),
+                    calls(&ref_calls)
+                ),
+            ));
+        }
+        self.remember(format!("step {}: halt {}", self.step, calls(&lib_calls)));
+        self.check_contract()?;
+        // on_halted exactly once for each started action, and nothing else.
+        let mut halted: Vec<usize> = Vec::new();
+        for call in &lib_calls {
+            match call {
+                Call::OnHalted(id) => halted.push(*id),
+                other => {
+                    return Err(self.report(
+                        "a halt called a leaf other than through on_halted",
+                        &format!("{other:?}"),
+                    ))
+                }
+            }
+        }
+        halted.sort_unstable();
+        if halted != started {
+            return Err(self.report(
+                "on_halted must be called exactly once for each started action",
+                &format!("started before the halt: {started:?}; on_halted: {halted:?}"),
+            ));
+        }
+        let left = self.lib_ctx.started();
+        if !left.is_empty() {
+            return Err(self.report(
+                "actions are left started after a halt",
+                &format!("{left:?}"),
+            ));
+        }
+        if self.lib.status().is_some() {
+            return Err(self.report(
+                "status() after a halt",
+                &format!("{:?}, expected None", self.lib.status()),
+            ));
+        }
+        // The interpreter's own halt leaves only the memory the spec keeps (and the loop counts
+        // of the mirrored bug).
+        let root = &self.reference.root;
+        let mut left = root.clone();
+        left.clear_loop_counts();
+        if left != root.forget_all_but_halt_memory() {
+            return Err(self.report(
+                "reference bug: state left after a halt",
+                &format!("{root:?}"),
+            ));
+        }
+        self.shadow = if self.node.has_halt_memory() || kept_loop_count {
+            None
+        } else {
+            Some(((self.case.make)(), self.lib_ctx.clone(), FRESH_TICKS))
+        };
+        Ok(())
+    }
+
+    fn check_contract(&mut self) -> Result<(), String> {
+        let lib = self.lib_ctx.take_violations();
+        if !lib.is_empty() {
+            return Err(self.report("the stateful-action contract is broken", &lib.join("\n")));
+        }
+        let reference = self.ref_ctx.take_violations();
+        if !reference.is_empty() {
+            return Err(self.report(
+                "reference bug: the stateful-action contract is broken",
+                &reference.join("\n"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn report(&self, what: &str, detail: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "=== {} ({}): {what}", self.case.name, self.part);
+        let _ = writeln!(
+            out,
+            "step {} of run {} (BT_DIFF_SEED={:#x}, script seed {:#x})",
+            self.step, self.run, self.config.seed, self.seed
+        );
+        let _ = writeln!(out, "{detail}");
+        let _ = writeln!(out, "tree {}:", self.case.desc);
+        out.push_str(&self.node.to_dsl(1));
+        let _ = writeln!(out, "previous steps (library and reference agreed):");
+        for line in &self.history {
+            let _ = writeln!(out, "  {line}");
+        }
+        let _ = writeln!(
+            out,
+            "reproduce: BT_DIFF_SEED={:#x} BT_DIFF_TREE={} BT_DIFF_VERBOSE=1 cargo test --test differential {} -- --nocapture",
+            self.config.seed, self.case.name, self.part
+        );
+        out
+    }
+}

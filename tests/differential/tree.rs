@@ -1,0 +1,392 @@
+//! The tree description shared by the generator (`gen/`) and the differential test.
+//!
+//! A tree is written twice in the generated files: as `behavior_tree!` DSL (compiled by the
+//! library) and as a compact *description* string that [`parse`] turns back into a [`Node`]
+//! (interpreted by `reference.rs`). Both are printed from the same [`Node`] by this module, so
+//! they cannot disagree.
+//!
+//! Description grammar (no spaces):
+//!
+//! ```text
+//! node     := name ( "(" node ( "," node )* ")" )?
+//! name     := Seq | MSeq | Swm | Star | RSeq | Fb | MPri | RFb      composites (1+ children)
+//!           | Inv | FS | FF | Keep | Once | OnceT | OnceK            decorators (1 child)
+//!           | Rep<n> | RepF | Ret<n> | RetF                         counted decorators
+//!           | c<id> | a<id> | t<id> | S | F                           leaves
+//! ```
+//!
+//! `c<id>` is `Condition(Cond<id>)`, `a<id>` `Action(Act<id>)`, `t<id>` `StatefulAction(Task<id>)`,
+//! `S`/`F` `AlwaysSuccess`/`AlwaysFailure`. `Rep3` is `Repeat(3)`, `RetF` is
+//! `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT` `RunOnce(then_skip = true)`,
+//! `OnceK` `RunOnce(then_skip = false)`.
+//!
+//! Adding a node kind: add a variant, its description name in [`Node::desc_name`] / [`parse`],
+//! its DSL in [`Node::write_dsl`], and its `kind` string in [`Node::dsl_kind`].
+
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+
+/// A composite, as spelled in the DSL (aliases are kept so the generator exercises them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Composite {
+    Sequence,
+    MemSequence,
+    SequenceWithMemory,
+    SequenceStar,
+    ReactiveSequence,
+    Fallback,
+    MemPriority,
+    ReactiveFallback,
+}
+
+/// The rule a composite follows (aliases share a rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    Sequence,
+    SequenceWithMemory,
+    ReactiveSequence,
+    Fallback,
+    ReactiveFallback,
+}
+
+impl Composite {
+    pub const ALL: [Composite; 8] = [
+        Composite::Sequence,
+        Composite::MemSequence,
+        Composite::SequenceWithMemory,
+        Composite::SequenceStar,
+        Composite::ReactiveSequence,
+        Composite::Fallback,
+        Composite::MemPriority,
+        Composite::ReactiveFallback,
+    ];
+
+    pub fn rule(self) -> Rule {
+        match self {
+            Composite::Sequence | Composite::MemSequence => Rule::Sequence,
+            Composite::SequenceWithMemory | Composite::SequenceStar => Rule::SequenceWithMemory,
+            Composite::ReactiveSequence => Rule::ReactiveSequence,
+            Composite::Fallback | Composite::MemPriority => Rule::Fallback,
+            Composite::ReactiveFallback => Rule::ReactiveFallback,
+        }
+    }
+
+    pub fn dsl(self) -> &'static str {
+        match self {
+            Composite::Sequence => "Sequence",
+            Composite::MemSequence => "MemSequence",
+            Composite::SequenceWithMemory => "SequenceWithMemory",
+            Composite::SequenceStar => "SequenceStar",
+            Composite::ReactiveSequence => "ReactiveSequence",
+            Composite::Fallback => "Fallback",
+            Composite::MemPriority => "MemPriority",
+            Composite::ReactiveFallback => "ReactiveFallback",
+        }
+    }
+
+    pub fn desc(self) -> &'static str {
+        match self {
+            Composite::Sequence => "Seq",
+            Composite::MemSequence => "MSeq",
+            Composite::SequenceWithMemory => "Swm",
+            Composite::SequenceStar => "Star",
+            Composite::ReactiveSequence => "RSeq",
+            Composite::Fallback => "Fb",
+            Composite::MemPriority => "MPri",
+            Composite::ReactiveFallback => "RFb",
+        }
+    }
+}
+
+/// `Repeat` / `RetryUntilSuccessful` bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Count {
+    Times(u32),
+    Forever,
+}
+
+/// How a `RunOnce` is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunOnceForm {
+    /// `RunOnce` (then_skip = true by default).
+    Default,
+    /// `RunOnce(then_skip = true)`.
+    ThenSkip,
+    /// `RunOnce(then_skip = false)`.
+    KeepStatus,
+}
+
+impl RunOnceForm {
+    pub fn then_skip(self) -> bool {
+        !matches!(self, RunOnceForm::KeepStatus)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    Composite(Composite, Vec<Node>),
+    Inverter(Box<Node>),
+    ForceSuccess(Box<Node>),
+    ForceFailure(Box<Node>),
+    Repeat(Count, Box<Node>),
+    Retry(Count, Box<Node>),
+    KeepRunningUntilFailure(Box<Node>),
+    RunOnce(RunOnceForm, Box<Node>),
+    /// `Condition(Cond<id>)`.
+    Condition(usize),
+    /// `Action(Act<id>)`.
+    Action(usize),
+    /// `StatefulAction(Task<id>)`.
+    Stateful(usize),
+    AlwaysSuccess,
+    AlwaysFailure,
+}
+
+impl Node {
+    /// The node's children (empty for a leaf).
+    pub fn children(&self) -> Vec<&Node> {
+        match self {
+            Node::Composite(_, children) => children.iter().collect(),
+            Node::Inverter(c)
+            | Node::ForceSuccess(c)
+            | Node::ForceFailure(c)
+            | Node::Repeat(_, c)
+            | Node::Retry(_, c)
+            | Node::KeepRunningUntilFailure(c)
+            | Node::RunOnce(_, c) => vec![&**c],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Number of nodes in the tree.
+    pub fn size(&self) -> usize {
+        1 + self.children().iter().map(|c| c.size()).sum::<usize>()
+    }
+
+    /// Depth of the tree (a leaf has depth 1).
+    pub fn depth(&self) -> usize {
+        1 + self.children().iter().map(|c| c.depth()).max().unwrap_or(0)
+    }
+
+    /// The node kind as written in the DSL (what `NodeInfo::kind` reports).
+    pub fn dsl_kind(&self) -> &'static str {
+        match self {
+            Node::Composite(kind, _) => kind.dsl(),
+            Node::Inverter(_) => "Inverter",
+            Node::ForceSuccess(_) => "ForceSuccess",
+            Node::ForceFailure(_) => "ForceFailure",
+            Node::Repeat(..) => "Repeat",
+            Node::Retry(..) => "RetryUntilSuccessful",
+            Node::KeepRunningUntilFailure(_) => "KeepRunningUntilFailure",
+            Node::RunOnce(..) => "RunOnce",
+            Node::Condition(_) => "Condition",
+            Node::Action(_) => "Action",
+            Node::Stateful(_) => "StatefulAction",
+            Node::AlwaysSuccess => "AlwaysSuccess",
+            Node::AlwaysFailure => "AlwaysFailure",
+        }
+    }
+
+    /// The nodes in pre-order with their parent's pre-order index (ids as in `NodeInfo`).
+    pub fn preorder(&self) -> Vec<(&Node, Option<usize>)> {
+        fn walk<'a>(
+            node: &'a Node,
+            parent: Option<usize>,
+            out: &mut Vec<(&'a Node, Option<usize>)>,
+        ) {
+            let me = out.len();
+            out.push((node, parent));
+            for child in node.children() {
+                walk(child, Some(me), out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, None, &mut out);
+        out
+    }
+
+    /// True if the tree holds a node whose memory survives a halt (SequenceWithMemory, RunOnce).
+    pub fn has_halt_memory(&self) -> bool {
+        matches!(
+            self,
+            Node::Composite(Composite::SequenceWithMemory | Composite::SequenceStar, _)
+                | Node::RunOnce(..)
+        ) || self.children().iter().any(|c| c.has_halt_memory())
+    }
+
+    fn desc_name(&self) -> String {
+        let count = |prefix: &str, count: &Count| match count {
+            Count::Times(n) => format!("{prefix}{n}"),
+            Count::Forever => format!("{prefix}F"),
+        };
+        match self {
+            Node::Composite(kind, _) => kind.desc().to_string(),
+            Node::Inverter(_) => "Inv".into(),
+            Node::ForceSuccess(_) => "FS".into(),
+            Node::ForceFailure(_) => "FF".into(),
+            Node::Repeat(n, _) => count("Rep", n),
+            Node::Retry(n, _) => count("Ret", n),
+            Node::KeepRunningUntilFailure(_) => "Keep".into(),
+            Node::RunOnce(RunOnceForm::Default, _) => "Once".into(),
+            Node::RunOnce(RunOnceForm::ThenSkip, _) => "OnceT".into(),
+            Node::RunOnce(RunOnceForm::KeepStatus, _) => "OnceK".into(),
+            Node::Condition(id) => format!("c{id}"),
+            Node::Action(id) => format!("a{id}"),
+            Node::Stateful(id) => format!("t{id}"),
+            Node::AlwaysSuccess => "S".into(),
+            Node::AlwaysFailure => "F".into(),
+        }
+    }
+
+    /// The compact description ([`parse`] reads it back).
+    pub fn to_desc(&self) -> String {
+        let mut out = self.desc_name();
+        let children = self.children();
+        if !children.is_empty() {
+            out.push('(');
+            for (i, child) in children.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&child.to_desc());
+            }
+            out.push(')');
+        }
+        out
+    }
+
+    /// The `behavior_tree!` body for this tree, indented by `indent` levels of four spaces.
+    pub fn to_dsl(&self, indent: usize) -> String {
+        let mut out = String::new();
+        self.write_dsl(indent, &mut out);
+        out
+    }
+
+    fn write_dsl(&self, indent: usize, out: &mut String) {
+        let pad = "    ".repeat(indent);
+        let count = |n: &Count| match n {
+            Count::Times(n) => n.to_string(),
+            Count::Forever => "forever".to_string(),
+        };
+        let head = match self {
+            Node::Composite(kind, _) => kind.dsl().to_string(),
+            Node::Repeat(n, _) => format!("Repeat({})", count(n)),
+            Node::Retry(n, _) => format!("RetryUntilSuccessful({})", count(n)),
+            Node::RunOnce(RunOnceForm::Default, _) => "RunOnce".into(),
+            Node::RunOnce(RunOnceForm::ThenSkip, _) => "RunOnce(then_skip = true)".into(),
+            Node::RunOnce(RunOnceForm::KeepStatus, _) => "RunOnce(then_skip = false)".into(),
+            Node::Condition(id) => format!("Condition(Cond<{id}>)"),
+            Node::Action(id) => format!("Action(Act<{id}>)"),
+            Node::Stateful(id) => format!("StatefulAction(Task<{id}>)"),
+            other => other.dsl_kind().to_string(),
+        };
+        let children = self.children();
+        if children.is_empty() {
+            let _ = writeln!(out, "{pad}{head},");
+        } else {
+            let _ = writeln!(out, "{pad}{head} {{");
+            for child in children {
+                child.write_dsl(indent + 1, out);
+            }
+            let _ = writeln!(out, "{pad}}},");
+        }
+    }
+}
+
+/// Reads a description written by [`Node::to_desc`].
+pub fn parse(desc: &str) -> Result<Node, String> {
+    let mut parser = Parser {
+        text: desc.as_bytes(),
+        pos: 0,
+    };
+    let node = parser.node()?;
+    if parser.pos != desc.len() {
+        return Err(format!("trailing text at {} in {desc:?}", parser.pos));
+    }
+    Ok(node)
+}
+
+struct Parser<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn node(&mut self) -> Result<Node, String> {
+        let start = self.pos;
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_alphanumeric() {
+            self.pos += 1;
+        }
+        let name = std::str::from_utf8(&self.text[start..self.pos]).unwrap();
+        if name.is_empty() {
+            return Err(format!("expected a node name at {start}"));
+        }
+        let mut children = Vec::new();
+        if self.text.get(self.pos) == Some(&b'(') {
+            self.pos += 1;
+            loop {
+                children.push(self.node()?);
+                match self.text.get(self.pos) {
+                    Some(b',') => self.pos += 1,
+                    Some(b')') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return Err(format!("expected ',' or ')' at {}", self.pos)),
+                }
+            }
+        }
+        build(name, children)
+    }
+}
+
+fn build(name: &str, mut children: Vec<Node>) -> Result<Node, String> {
+    let leaf = |node: Node, children: &Vec<Node>| {
+        if children.is_empty() {
+            Ok(node)
+        } else {
+            Err(format!("leaf {name} has children"))
+        }
+    };
+    let one = |children: &mut Vec<Node>| {
+        if children.len() == 1 {
+            Ok(Box::new(children.pop().unwrap()))
+        } else {
+            Err(format!("decorator {name} needs exactly one child"))
+        }
+    };
+    let number = |rest: &str| -> Result<usize, String> {
+        rest.parse().map_err(|_| format!("bad node name {name:?}"))
+    };
+    let count = |rest: &str| -> Result<Count, String> {
+        if rest == "F" {
+            Ok(Count::Forever)
+        } else {
+            Ok(Count::Times(number(rest)? as u32))
+        }
+    };
+    if let Some(kind) = Composite::ALL.iter().find(|k| k.desc() == name) {
+        if children.is_empty() {
+            return Err(format!("composite {name} needs children"));
+        }
+        return Ok(Node::Composite(*kind, children));
+    }
+    Ok(match name {
+        "Inv" => Node::Inverter(one(&mut children)?),
+        "FS" => Node::ForceSuccess(one(&mut children)?),
+        "FF" => Node::ForceFailure(one(&mut children)?),
+        "Keep" => Node::KeepRunningUntilFailure(one(&mut children)?),
+        "Once" => Node::RunOnce(RunOnceForm::Default, one(&mut children)?),
+        "OnceT" => Node::RunOnce(RunOnceForm::ThenSkip, one(&mut children)?),
+        "OnceK" => Node::RunOnce(RunOnceForm::KeepStatus, one(&mut children)?),
+        "S" => leaf(Node::AlwaysSuccess, &children)?,
+        "F" => leaf(Node::AlwaysFailure, &children)?,
+        _ if name.starts_with("Rep") => Node::Repeat(count(&name[3..])?, one(&mut children)?),
+        _ if name.starts_with("Ret") => Node::Retry(count(&name[3..])?, one(&mut children)?),
+        _ if name.starts_with('c') => leaf(Node::Condition(number(&name[1..])?), &children)?,
+        _ if name.starts_with('a') => leaf(Node::Action(number(&name[1..])?), &children)?,
+        _ if name.starts_with('t') => leaf(Node::Stateful(number(&name[1..])?), &children)?,
+        _ => return Err(format!("unknown node name {name:?}")),
+    })
+}
