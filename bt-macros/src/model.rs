@@ -645,7 +645,7 @@ fn limit(cx: &Ctxt, node: &NodeSyntax) -> Option<Limit> {
     }
     parser
         .parse2(args.tokens.clone())
-        .map_err(|error| cx.syn_error(error))
+        .map_err(|error| cx.syn_error(at_args(error, node)))
         .ok()
 }
 
@@ -669,7 +669,10 @@ fn run_once(cx: &Ctxt, node: &NodeSyntax) -> Option<Decorator> {
         }
         Ok(value.value)
     };
-    match parser.parse2(args.tokens.clone()) {
+    match parser
+        .parse2(args.tokens.clone())
+        .map_err(|error| at_args(error, node))
+    {
         Ok(then_skip) => Some(Decorator::RunOnce { then_skip }),
         Err(error) => {
             let span = if args.tokens.is_empty() {
@@ -693,7 +696,7 @@ fn leaf_impl(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> O
     if is_closure {
         let kind = &node.kind;
         let usage = format!("`{kind}(|ctx| ..)` or `{kind}(|ctx, bb| ..)`");
-        return match syn::parse2::<ExprClosure>(tokens) {
+        return match syn::parse2::<ExprClosure>(tokens).map_err(|error| at_args(error, node)) {
             Ok(closure) => closure_arity(cx, &closure, &[1, 2], &usage)
                 .then(|| LeafImpl::Inline(Box::new(closure))),
             Err(error) => {
@@ -780,7 +783,7 @@ fn leaf_type(
         }
         Ok(LeafType { ty, init, bindings })
     };
-    let leaf = match parser.parse2(tokens) {
+    let leaf = match parser.parse2(tokens).map_err(|error| at_args(error, node)) {
         Ok(leaf) => leaf,
         Err(error) => {
             cx.syn_error(syn::Error::new(
@@ -859,7 +862,7 @@ fn set_blackboard(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>)
         };
         Ok((entry, value))
     };
-    match parser.parse2(tokens) {
+    match parser.parse2(tokens).map_err(|error| at_args(error, node)) {
         Ok((entry, value)) => {
             let mut ok = resolve_entry(cx, blackboard, &entry);
             if let Value::Entry(other) = &value {
@@ -884,7 +887,7 @@ fn unset_blackboard(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard
             None => input.parse(),
         }
     };
-    match parser.parse2(tokens) {
+    match parser.parse2(tokens).map_err(|error| at_args(error, node)) {
         Ok(entry) => {
             resolve_entry(cx, blackboard, &entry).then_some(Leaf::UnsetBlackboard { entry })
         }
@@ -900,7 +903,7 @@ fn script(cx: &Ctxt, node: &NodeSyntax) -> Option<Box<ExprClosure>> {
     let kind = &node.kind;
     let usage = format!("`{kind}(|bb| ..)`");
     let tokens = required_args(cx, node, &usage)?;
-    match syn::parse2::<ExprClosure>(tokens) {
+    match syn::parse2::<ExprClosure>(tokens).map_err(|error| at_args(error, node)) {
         Ok(closure) => closure_arity(cx, &closure, &[1], &usage).then(|| Box::new(closure)),
         Err(error) => {
             cx.syn_error(syn::Error::new(
@@ -924,6 +927,17 @@ fn entry_ref(input: ParseStream) -> syn::Result<Option<Ident>> {
         return Err(content.error("expected a blackboard entry name: `{entry}`"));
     }
     Ok(Some(name))
+}
+
+/// Arguments are re-parsed from detached tokens, where syn reports "unexpected end of input" at
+/// the macro call site; point such errors at the closing parenthesis of the node's arguments.
+fn at_args(error: syn::Error, node: &NodeSyntax) -> syn::Error {
+    match &node.args {
+        Some(args) if error.to_string().starts_with("unexpected end of input") => {
+            syn::Error::new(args.paren.span.close(), error.to_string())
+        }
+        _ => error,
+    }
 }
 
 fn required_args(cx: &Ctxt, node: &NodeSyntax, usage: &str) -> Option<TokenStream> {

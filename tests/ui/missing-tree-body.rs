@@ -1,0 +1,9 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World;
+}
+
+fn main() {}

@@ -1,0 +1,16 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World {
+        #[name = "a"]
+        #[name = "b"]
+        AlwaysSuccess
+    }
+}
+
+fn main() {
+    let mut tree = Tree::new();
+    let _ = tree.tick(&mut World);
+}
