@@ -38,7 +38,8 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::behavior_tree;
-    use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+    use crate::fuzz;
+    use proc_macro2::TokenStream;
     use quote::quote;
 
     fn expand(input: TokenStream) -> String {
@@ -143,96 +144,12 @@ mod tests {
         assert!(!text.contains("struct Broken"));
     }
 
-    /// A small deterministic generator (xorshift), so failures reproduce from the seed.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    /// Rebuilds `stream` with one random edit at a random depth: a token deleted, duplicated,
-    /// swapped with its neighbour, or replaced by a token taken from a pool of DSL fragments.
-    fn mutate(stream: TokenStream, rng: &mut Rng, pool: &[TokenTree]) -> TokenStream {
-        let mut tokens: Vec<TokenTree> = stream.into_iter().collect();
-        if tokens.is_empty() {
-            return pool[rng.below(pool.len())].clone().into();
-        }
-        let at = rng.below(tokens.len());
-        let descend = matches!(tokens[at], TokenTree::Group(_)) && rng.below(3) != 0;
-        if descend {
-            if let TokenTree::Group(group) = &tokens[at] {
-                let inner = mutate(group.stream(), rng, pool);
-                let mut rebuilt = Group::new(group.delimiter(), inner);
-                rebuilt.set_span(group.span());
-                tokens[at] = TokenTree::Group(rebuilt);
-            }
-        } else {
-            match rng.below(4) {
-                0 => {
-                    tokens.remove(at);
-                }
-                1 => {
-                    let copy = tokens[at].clone();
-                    tokens.insert(at, copy);
-                }
-                2 if at + 1 < tokens.len() => tokens.swap(at, at + 1),
-                _ => tokens[at] = pool[rng.below(pool.len())].clone(),
-            }
-        }
-        tokens.into_iter().collect()
-    }
-
-    fn fragment_pool() -> Vec<TokenTree> {
-        let fragments = quote! {
-            Sequence Fallback Inverter Repeat Condition Action StatefulAction RunOnce
-            AlwaysSuccess forever then_skip name tree for , ; = - | # 0 1 255 256 -1 "x"
-            (3) (forever) (then_skip = false) (|w| w.x) (T = T::new()) {} { AlwaysSuccess }
-            [name = "a"] [name] ::
-        };
-        let mut pool: Vec<TokenTree> = fragments.into_iter().collect();
-        pool.push(TokenTree::Group(Group::new(
-            Delimiter::Brace,
-            TokenStream::new(),
-        )));
-        pool
-    }
-
     /// The front end answers every input with code or spanned errors, never a panic. Runs
     /// `BT_FUZZ_CASES` inputs (default 3,000) from `BT_FUZZ_SEED` (default 1).
     #[test]
     fn never_panics_on_mutated_input() {
-        let cases: usize = std::env::var("BT_FUZZ_CASES")
-            .ok()
-            .and_then(|value| value.parse().ok())
-            .unwrap_or(3_000);
-        let seed: u64 = std::env::var("BT_FUZZ_SEED")
-            .ok()
-            .and_then(|value| value.parse().ok())
-            .unwrap_or(1);
-        let pool = fragment_pool();
-        let base: TokenStream = SNIPER.parse().unwrap();
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-        for case in 0..cases {
-            let mut input = base.clone();
-            for _ in 0..1 + rng.below(4) {
-                input = mutate(input, &mut rng, &pool);
-            }
-            let shown = input.to_string();
-            let result = std::panic::catch_unwind(|| behavior_tree(input));
-            assert!(
-                result.is_ok(),
-                "case {case} (seed {seed}) panicked on: {shown}"
-            );
-        }
+        let (cases, seed) = fuzz::settings();
+        fuzz::never_panics(SNIPER, cases, seed, behavior_tree);
     }
 
     #[test]

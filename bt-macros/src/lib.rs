@@ -9,6 +9,7 @@
 mod codegen;
 mod ctxt;
 mod expand;
+mod fuzz;
 mod kw;
 mod model;
 mod parse;

@@ -145,3 +145,45 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::derive;
+    use crate::fuzz;
+
+    const MOVE_TO: &str = r#"
+        #[derive(Default, Ports)]
+        pub struct MoveTo<T: Clone> {
+            pub goal: Input<(i32, i32)>,
+            #[port(default)]
+            pub speed: bt::Input<T>,
+            pub arrived: Output<bool>,
+            pub odometer: InOut<u32>,
+            steps: u32,
+        }
+    "#;
+
+    #[test]
+    fn ports_are_listed_in_field_order_with_their_directions() {
+        let text = derive(MOVE_TO.parse().unwrap()).to_string();
+        assert!(!text.contains("compile_error"), "{text}");
+        let goal = text.find("\"goal\"").unwrap();
+        let speed = text.find("\"speed\"").unwrap();
+        let arrived = text.find("\"arrived\"").unwrap();
+        assert!(goal < speed && speed < arrived);
+        assert!(!text.contains("\"steps\""), "plain fields are not ports");
+        assert_eq!(
+            text.matches("required : true").count(),
+            2,
+            "goal and odometer: {text}"
+        );
+        assert!(text.contains("PortDirection :: InOut"));
+    }
+
+    /// The derive never panics either; same settings as the tree macro's test.
+    #[test]
+    fn never_panics_on_mutated_input() {
+        let (cases, seed) = fuzz::settings();
+        fuzz::never_panics(MOVE_TO, cases, seed, derive);
+    }
+}
