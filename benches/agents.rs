@@ -1,1 +1,284 @@
-fn main() {}
+//! Workload (e): many agents. 100,000 sniper trees (the `Fallback` sniper of `benches/sniper.rs`),
+//! each with its own world, all ticked once per frame; one agent in four has an enemy in sight
+//! (its tree finishes and restarts every frame), the others patrol (a running leaf resumed).
+//!
+//! Groups: `agents_serial` (one thread, `iter_mut`) and `agents_rayon` (rayon's `par_iter_mut` on
+//! the default pool: one thread per core). behavior-tree-lite is serial only: its trees hold `Rc`s
+//! and are not `Send`.
+
+use std::hint::black_box;
+
+use bt::Status;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rayon::prelude::*;
+
+#[allow(unused_macros)]
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+#[path = "trees/mod.rs"]
+mod trees;
+
+use support::dyn_tree::{self, BoxNode};
+use support::{bonsai, btl, hand, tick_generated};
+use trees::{AimAtEnemy, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld};
+
+const AGENTS: usize = 100_000;
+const CHECK_FRAMES: usize = 3;
+
+fn dyn_sniper() -> BoxNode<SniperWorld> {
+    dyn_tree::fallback(vec![
+        dyn_tree::sequence(vec![
+            dyn_tree::condition(IsEnemyVisible),
+            dyn_tree::condition(IsRifleLoaded),
+            dyn_tree::action(AimAtEnemy),
+            dyn_tree::action(Shoot),
+        ]),
+        dyn_tree::stateful(Patrol),
+    ])
+}
+
+fn agents<T>(make: impl Fn() -> T) -> Vec<(T, SniperWorld)> {
+    (0..AGENTS)
+        .map(|i| (make(), SniperWorld::new(i % 4 == 0)))
+        .collect()
+}
+
+/// One frame on one thread; returns the number of agents still running.
+#[inline(never)]
+fn frame_serial<T>(
+    agents: &mut [(T, SniperWorld)],
+    tick: impl Fn(&mut T, &mut SniperWorld) -> Status,
+) -> usize {
+    agents
+        .iter_mut()
+        .map(|(tree, world)| tick(tree, world))
+        .filter(|&status| status == Status::Running)
+        .count()
+}
+
+/// One frame with rayon.
+#[inline(never)]
+fn frame_rayon<T: Send>(
+    agents: &mut [(T, SniperWorld)],
+    tick: impl Fn(&mut T, &mut SniperWorld) -> Status + Sync,
+) -> usize {
+    agents
+        .par_iter_mut()
+        .map(|(tree, world)| tick(tree, world))
+        .filter(|&status| status == Status::Running)
+        .count()
+}
+
+/// What one frame did: the number of agents running, and every agent's world afterwards.
+type Frame = (usize, Vec<SniperWorld>);
+
+/// Runs `CHECK_FRAMES` frames from fresh agents.
+fn check_run<T>(
+    mut agents: Vec<(T, SniperWorld)>,
+    frame: impl Fn(&mut [(T, SniperWorld)]) -> usize,
+) -> Vec<Frame> {
+    (0..CHECK_FRAMES)
+        .map(|_| {
+            let running = frame(&mut agents);
+            (running, agents.iter().map(|(_, w)| w.clone()).collect())
+        })
+        .collect()
+}
+
+/// The same running counts and worlds, frame by frame, as the generated trees.
+fn assert_same_frames(workload: &str, reference: &[Frame], name: &str, run: &[Frame]) {
+    for (frame, (a, b)) in reference.iter().zip(run).enumerate() {
+        assert_eq!(
+            a.0, b.0,
+            "{workload}: {name}: running agents in frame {frame}"
+        );
+        if let Some(i) = (0..AGENTS).find(|&i| a.1[i] != b.1[i]) {
+            panic!(
+                "{workload}: {name}: agent {i} after frame {frame}: {:?}, generated: {:?}",
+                b.1[i], a.1[i]
+            );
+        }
+    }
+    eprintln!("{workload}: {name} is equivalent to the generated trees over {CHECK_FRAMES} frames");
+}
+
+macro_rules! check {
+    ($workload:expr, $frame:ident, $reference:expr, $name:expr, $make:expr, $tick:expr) => {
+        let run = check_run(agents($make), |a| $frame(a, $tick));
+        assert_same_frames($workload, $reference, $name, &run);
+    };
+}
+
+macro_rules! time {
+    ($group:expr, $frame:ident, $param:expr, $name:expr, $make:expr, $tick:expr) => {{
+        let mut agents = agents($make);
+        $frame(&mut agents, $tick); // warm-up frame: the patrols start
+        $group.bench_function(BenchmarkId::new($name, $param), |b| {
+            b.iter(|| $frame(black_box(&mut agents), $tick))
+        });
+    }};
+}
+
+fn many_agents(c: &mut Criterion) {
+    // Equivalence first, serial and parallel, before anything is timed.
+    let reference = check_run(agents(trees::Sniper::new), |a| {
+        frame_serial(a, tick_generated)
+    });
+    assert_eq!(
+        reference[0].0,
+        AGENTS - AGENTS.div_ceil(4),
+        "three agents in four patrol"
+    );
+    check!(
+        "agents_serial",
+        frame_serial,
+        &reference,
+        "hand-written",
+        hand::HandSniper::default,
+        hand::tick_sniper
+    );
+    check!(
+        "agents_serial",
+        frame_serial,
+        &reference,
+        "box-dyn",
+        dyn_sniper,
+        dyn_tree::tick
+    );
+    check!(
+        "agents_serial",
+        frame_serial,
+        &reference,
+        "bonsai-bt",
+        || bonsai::sniper(false),
+        bonsai::tick_sniper
+    );
+    check!(
+        "agents_serial",
+        frame_serial,
+        &reference,
+        "behavior-tree-lite",
+        || btl::sniper(false),
+        btl::tick_sniper
+    );
+    check!(
+        "agents_rayon",
+        frame_rayon,
+        &reference,
+        "generated",
+        trees::Sniper::new,
+        tick_generated
+    );
+    check!(
+        "agents_rayon",
+        frame_rayon,
+        &reference,
+        "hand-written",
+        hand::HandSniper::default,
+        hand::tick_sniper
+    );
+    check!(
+        "agents_rayon",
+        frame_rayon,
+        &reference,
+        "box-dyn",
+        dyn_sniper,
+        dyn_tree::tick
+    );
+    check!(
+        "agents_rayon",
+        frame_rayon,
+        &reference,
+        "bonsai-bt",
+        || bonsai::sniper(false),
+        bonsai::tick_sniper
+    );
+    drop(reference);
+
+    let param = AGENTS;
+    let mut group = c.benchmark_group("agents_serial");
+    group.throughput(Throughput::Elements(AGENTS as u64));
+    group.sample_size(20);
+    time!(
+        group,
+        frame_serial,
+        param,
+        "generated",
+        trees::Sniper::new,
+        tick_generated
+    );
+    time!(
+        group,
+        frame_serial,
+        param,
+        "hand-written",
+        hand::HandSniper::default,
+        hand::tick_sniper
+    );
+    time!(
+        group,
+        frame_serial,
+        param,
+        "box-dyn",
+        dyn_sniper,
+        dyn_tree::tick
+    );
+    time!(
+        group,
+        frame_serial,
+        param,
+        "bonsai-bt",
+        || bonsai::sniper(false),
+        bonsai::tick_sniper
+    );
+    time!(
+        group,
+        frame_serial,
+        param,
+        "behavior-tree-lite",
+        || btl::sniper(false),
+        btl::tick_sniper
+    );
+    group.finish();
+
+    let mut group = c.benchmark_group("agents_rayon");
+    group.throughput(Throughput::Elements(AGENTS as u64));
+    group.sample_size(20);
+    time!(
+        group,
+        frame_rayon,
+        param,
+        "generated",
+        trees::Sniper::new,
+        tick_generated
+    );
+    time!(
+        group,
+        frame_rayon,
+        param,
+        "hand-written",
+        hand::HandSniper::default,
+        hand::tick_sniper
+    );
+    time!(
+        group,
+        frame_rayon,
+        param,
+        "box-dyn",
+        dyn_sniper,
+        dyn_tree::tick
+    );
+    time!(
+        group,
+        frame_rayon,
+        param,
+        "bonsai-bt",
+        || bonsai::sniper(false),
+        bonsai::tick_sniper
+    );
+    group.finish();
+}
+
+criterion_group!(benches, many_agents);
+criterion_main!(benches);

@@ -1,1 +1,48 @@
-fn main() {}
+//! Workload (b): a reactive tree of about 1,000 nodes (996: `bt-gen reactive 71`, see
+//! `benches/trees/reactive_1000.rs`) whose 710 conditions and actions are all ticked again on
+//! every tick, in front of a stateful leaf that keeps running.
+//!
+//! Implementations: the generated tree, a hand-written loop, a `Box<dyn Node>` tree, bonsai-bt
+//! 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+#[path = "trees/mod.rs"]
+mod trees;
+
+use support::shape::{self, Spec};
+use support::{bonsai, btl, dyn_tree, hand, tick_generated};
+use trees::reactive_1000 as tree;
+use trees::BigWorld;
+
+const TICKS: usize = 100;
+
+fn reactive(c: &mut Criterion) {
+    let spec: Spec = shape::parse(tree::SHAPE);
+    assert_eq!(spec.nodes(), tree::NODES);
+    let groups = (tree::NODES as u32 - 2) / 14;
+    workload!(
+        c,
+        "reactive_1000",
+        tree::NODES,
+        ticks = TICKS,
+        world = BigWorld::new(tree::FLAGS),
+        [
+            ("generated", tree::Reactive1000::new(), tick_generated),
+            (
+                "hand-written",
+                hand::HandReactive::new(groups),
+                hand::tick_reactive
+            ),
+            ("box-dyn", support::dyn_big(&spec), dyn_tree::tick),
+            ("bonsai-bt", bonsai::big(&spec), bonsai::tick_big),
+            ("behavior-tree-lite", btl::big(&spec), btl::tick_big),
+        ]
+    );
+}
+
+criterion_group!(benches, reactive);
+criterion_main!(benches);

@@ -25,6 +25,21 @@ pub fn tick_generated<T: BehaviorTree>(tree: &mut T, w: &mut T::Context) -> Stat
     tree.tick(w)
 }
 
+/// A generated tree (its `SHAPE`) as a `Box<dyn Node>` tree.
+pub fn dyn_big(spec: &shape::Spec) -> dyn_tree::BoxNode<crate::trees::BigWorld> {
+    use shape::{BigAct, BigCond, Spec};
+    let all = |c: &[Spec]| c.iter().map(dyn_big).collect::<Vec<_>>();
+    match spec {
+        Spec::Sequence(c) => dyn_tree::sequence(all(c)),
+        Spec::ReactiveSequence(c) => dyn_tree::reactive_sequence(all(c)),
+        Spec::ReactiveFallback(c) => dyn_tree::reactive_fallback(all(c)),
+        Spec::Inverter(c) => dyn_tree::inverter(dyn_big(c)),
+        Spec::Condition(id) => dyn_tree::condition(BigCond(*id)),
+        Spec::Action(id) => dyn_tree::action(BigAct(*id)),
+        Spec::Work(id) => dyn_tree::stateful(crate::trees::Work::new(*id)),
+    }
+}
+
 /// Ticks `tree` `ticks` times from a fresh `world` and records each status and the world after
 /// each tick.
 pub fn record<T, W: Clone>(

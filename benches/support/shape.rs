@@ -32,18 +32,38 @@ impl Spec {
 
 /// Parses a `SHAPE` string.
 pub fn parse(shape: &str) -> Spec {
-    let mut tokens = shape.split_whitespace().flat_map(split_parens).peekable();
+    let mut tokens = tokens(shape).into_iter().peekable();
     let spec = node(&mut tokens);
     assert!(tokens.next().is_none(), "trailing input in shape");
     spec
 }
 
-/// `S(c0` is the two tokens `S(` and `c0`; `)` is a token of its own.
-fn split_parens(word: &str) -> Vec<&str> {
-    match word.find('(') {
-        Some(i) if i + 1 < word.len() => vec![&word[..=i], &word[i + 1..]],
-        _ => vec![word],
+/// `S(`, `)` and leaves (`c12`); spaces separate leaves, nothing else is needed.
+fn tokens(shape: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in shape.char_indices() {
+        match ch {
+            '(' => {
+                out.push(&shape[start.take().expect("a kind before '('")..=i]);
+            }
+            ')' | ' ' => {
+                if let Some(s) = start.take() {
+                    out.push(&shape[s..i]);
+                }
+                if ch == ')' {
+                    out.push(")");
+                }
+            }
+            _ => {
+                start.get_or_insert(i);
+            }
+        }
     }
+    if let Some(s) = start {
+        out.push(&shape[s..]);
+    }
+    out
 }
 
 fn node<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Spec {
