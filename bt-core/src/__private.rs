@@ -5,7 +5,7 @@ pub use crate::control::{
     Fallback, Flow, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory,
 };
 pub use crate::decorator::{
-    force_failure, force_success, inverter, keep_running_until_failure, Repeat,
+    force_failure, force_success, inverter, keep_running_until_failure, EntryUpdated, Repeat,
     RetryUntilSuccessful, RunOnce,
 };
 pub use crate::{
@@ -94,7 +94,7 @@ pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
 
 pub use crate::NoObserver;
 
-pub use crate::blackboard::{CopyInto, Unset};
+pub use crate::blackboard::{CopyInto, Tracked, Unset};
 pub use crate::conditions::{after_halt, postconditions, preconditions, Gate};
 
 /// Ticks an inline `Condition(|ctx, bb| ..)` leaf.
@@ -184,4 +184,11 @@ pub fn bind_entry<E, P: BindEntry<E>>(entry: &mut E, port: &mut P, step: PortSte
 #[inline(always)]
 pub fn bind_value<V, P: BindValue<V>>(value: V, port: &mut P) {
     port.load_value(value)
+}
+
+/// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
+#[inline(always)]
+pub fn set_tracked<T>(value: T, entry: &mut Tracked<T>) -> Status {
+    entry.set(value);
+    Status::Success
 }

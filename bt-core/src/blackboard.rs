@@ -2,7 +2,78 @@
 //! `blackboard { name: Type = initial, .. }` section: one public field per entry, so reading an
 //! entry is a field access and every entry always has a value.
 //!
-//! This module holds what the blackboard nodes need beyond field access.
+//! This module holds what the blackboard nodes need beyond field access, and [`Tracked`]: an
+//! entry declared `#[tracked] name: T` counts its updates, for `WasEntryUpdated`,
+//! `SkipUnlessUpdated` and `WaitValueUpdate`. Entries that are not tracked cost nothing.
+
+use core::ops::{Deref, DerefMut};
+
+/// A blackboard entry that counts its updates (BehaviorTree.CPP's per-entry sequence id).
+///
+/// Every write is an update: [`set`](Tracked::set), or any mutable access through `DerefMut`
+/// (`*bb.count += 1` in a script), and every write by a node (an output port, `SetBlackboard`,
+/// `UnsetBlackboard`). Reading through `Deref` is free. The version starts at 0, so "never
+/// written" is version 0 (`spec/decisions.md`, decision 12).
+#[derive(Debug, Default)]
+pub struct Tracked<T> {
+    value: T,
+    version: u64,
+}
+
+impl<T> Tracked<T> {
+    /// An entry holding its initial value, at version 0.
+    pub const fn new(value: T) -> Self {
+        Tracked { value, version: 0 }
+    }
+
+    /// Writes `value`: one update.
+    #[inline]
+    pub fn set(&mut self, value: T) {
+        self.value = value;
+        self.bump();
+    }
+
+    /// How many updates the entry has had.
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The value.
+    #[inline]
+    pub fn get(&self) -> &T {
+        &self.value
+    }
+
+    #[inline]
+    fn bump(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+}
+
+impl<T> Deref for Tracked<T> {
+    type Target = T;
+
+    #[inline]
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> DerefMut for Tracked<T> {
+    /// Mutable access counts as an update.
+    #[inline]
+    fn deref_mut(&mut self) -> &mut T {
+        self.bump();
+        &mut self.value
+    }
+}
+
+impl<T: PartialEq> PartialEq<T> for Tracked<T> {
+    fn eq(&self, other: &T) -> bool {
+        self.value == *other
+    }
+}
 
 /// An entry that `UnsetBlackboard(entry)` can clear: an optional value.
 #[diagnostic::on_unimplemented(
@@ -19,6 +90,13 @@ impl<T> Unset for Option<T> {
     #[inline]
     fn unset(&mut self) {
         *self = None;
+    }
+}
+
+impl<T: Unset> Unset for Tracked<T> {
+    #[inline]
+    fn unset(&mut self) {
+        (**self).unset();
     }
 }
 
@@ -40,6 +118,27 @@ impl<T: Clone> CopyInto<T> for T {
     }
 }
 
+impl<T: Clone> CopyInto<Tracked<T>> for T {
+    #[inline]
+    fn copy_into(&self, entry: &mut Tracked<T>) {
+        entry.set(self.clone());
+    }
+}
+
+impl<T: Clone> CopyInto<T> for Tracked<T> {
+    #[inline]
+    fn copy_into(&self, entry: &mut T) {
+        entry.clone_from(&self.value);
+    }
+}
+
+impl<T: Clone> CopyInto<Tracked<T>> for Tracked<T> {
+    #[inline]
+    fn copy_into(&self, entry: &mut Tracked<T>) {
+        entry.set(self.value.clone());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Unset;
@@ -57,5 +156,28 @@ mod tests {
         let mut entry = Some(3);
         entry.unset();
         assert_eq!(entry, None);
+        let mut tracked = super::Tracked::new(Some(1));
+        tracked.unset();
+        assert_eq!((tracked.version(), *tracked), (1, None));
+    }
+
+    #[test]
+    fn tracked_counts_writes_not_reads() {
+        use super::{CopyInto, Tracked};
+        let mut entry = Tracked::new(5);
+        assert_eq!((*entry, entry.version()), (5, 0));
+        let _ = *entry + 1;
+        assert_eq!(entry.version(), 0);
+        *entry += 1;
+        entry.set(6);
+        assert_eq!(
+            (*entry, entry.version()),
+            (6, 2),
+            "the same value written again is an update"
+        );
+        9.copy_into(&mut entry);
+        let mut plain = 0;
+        entry.copy_into(&mut plain);
+        assert_eq!((plain, entry.version()), (9, 3));
     }
 }

@@ -35,6 +35,7 @@ pub mod ports;
 mod status;
 mod tree;
 
+pub use blackboard::Tracked;
 pub use index::SmallIndex;
 pub use leaf::{Condition, StatefulAction, SyncAction};
 pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};

@@ -22,6 +22,8 @@
 
 use core::ops::Deref;
 
+use crate::blackboard::Tracked;
+
 /// An input port: a value the tree provides before every call of the leaf.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Input<T> {
@@ -211,6 +213,44 @@ impl<T: Clone> BindEntry<T> for InOut<T> {
     }
 }
 
+impl<T: Clone> BindEntry<Tracked<T>> for Input<T> {
+    #[inline(always)]
+    fn load(&mut self, entry: &Tracked<T>) {
+        self.value.clone_from(entry.get());
+    }
+
+    #[inline(always)]
+    fn store(&mut self, _: &mut Tracked<T>) {}
+}
+
+impl<T> BindEntry<Tracked<T>> for Output<T> {
+    #[inline(always)]
+    fn load(&mut self, _: &Tracked<T>) {}
+
+    #[inline(always)]
+    fn store(&mut self, entry: &mut Tracked<T>) {
+        if let Some(value) = self.pending.take() {
+            entry.set(value);
+        }
+    }
+}
+
+impl<T: Clone> BindEntry<Tracked<T>> for InOut<T> {
+    #[inline(always)]
+    fn load(&mut self, entry: &Tracked<T>) {
+        self.value.clone_from(entry.get());
+        self.written = false;
+    }
+
+    #[inline(always)]
+    fn store(&mut self, entry: &mut Tracked<T>) {
+        if self.written {
+            entry.set(self.value.clone());
+            self.written = false;
+        }
+    }
+}
+
 /// Binding an input port to a Rust expression (`port = expression`), evaluated on every tick.
 #[diagnostic::on_unimplemented(
     message = "port of type `{Self}` cannot be bound to an expression of type `{Value}`",
@@ -294,6 +334,27 @@ mod tests {
         port.store(&mut entry);
         assert_eq!(entry, 9);
         assert_eq!(port.pending(), None, "delivered once");
+    }
+
+    #[test]
+    fn tracked_entries_count_only_delivered_writes() {
+        let mut entry = Tracked::new(0);
+        let mut output = Output::new();
+        output.store(&mut entry);
+        assert_eq!(entry.version(), 0);
+        output.set(3);
+        output.store(&mut entry);
+        assert_eq!((*entry, entry.version()), (3, 1));
+        let mut input = Input::new(0);
+        input.load(&entry);
+        assert_eq!((*input, entry.version()), (3, 1));
+        let mut both = InOut::new(0);
+        both.load(&entry);
+        both.store(&mut entry);
+        assert_eq!(entry.version(), 1);
+        both.set(4);
+        both.store(&mut entry);
+        assert_eq!((*entry, entry.version()), (4, 2));
     }
 
     #[test]

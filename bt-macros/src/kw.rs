@@ -2,6 +2,7 @@
 
 // Tree body.
 pub const BLACKBOARD: &str = "blackboard";
+pub const TRACKED: &str = "tracked";
 
 // Node attributes.
 pub const NAME: &str = "name";
@@ -28,6 +29,7 @@ pub const SET_BLACKBOARD: &str = "SetBlackboard";
 pub const UNSET_BLACKBOARD: &str = "UnsetBlackboard";
 pub const SCRIPT: &str = "Script";
 pub const SCRIPT_CONDITION: &str = "ScriptCondition";
+pub const WAS_ENTRY_UPDATED: &str = "WasEntryUpdated";
 
 // Composites.
 pub const SEQUENCE: &str = "Sequence";
@@ -47,6 +49,8 @@ pub const REPEAT: &str = "Repeat";
 pub const RETRY_UNTIL_SUCCESSFUL: &str = "RetryUntilSuccessful";
 pub const KEEP_RUNNING_UNTIL_FAILURE: &str = "KeepRunningUntilFailure";
 pub const RUN_ONCE: &str = "RunOnce";
+pub const SKIP_UNLESS_UPDATED: &str = "SkipUnlessUpdated";
+pub const WAIT_VALUE_UPDATE: &str = "WaitValueUpdate";
 
 /// Every node kind the macro knows, for "did you mean" suggestions.
 pub const ALL_KINDS: &[&str] = &[
@@ -59,6 +63,7 @@ pub const ALL_KINDS: &[&str] = &[
     UNSET_BLACKBOARD,
     SCRIPT,
     SCRIPT_CONDITION,
+    WAS_ENTRY_UPDATED,
     SEQUENCE,
     MEM_SEQUENCE,
     SEQUENCE_WITH_MEMORY,
@@ -74,4 +79,6 @@ pub const ALL_KINDS: &[&str] = &[
     RETRY_UNTIL_SUCCESSFUL,
     KEEP_RUNNING_UNTIL_FAILURE,
     RUN_ONCE,
+    SKIP_UNLESS_UPDATED,
+    WAIT_VALUE_UPDATE,
 ];

@@ -28,6 +28,19 @@ impl Blackboard {
     fn entry(&self, name: &Ident) -> Option<&EntrySyntax> {
         self.entries.iter().find(|entry| entry.name == *name)
     }
+
+    /// True for an entry declared `#[tracked]`: it is a `bt::Tracked<T>` that counts updates.
+    pub fn is_tracked(&self, name: &Ident) -> bool {
+        self.entry(name).is_some_and(is_tracked)
+    }
+}
+
+/// True for an entry declared `#[tracked]`.
+pub fn is_tracked(entry: &EntrySyntax) -> bool {
+    entry
+        .attrs
+        .iter()
+        .any(|attr| attr.path().is_ident(kw::TRACKED))
 }
 
 /// Pre- and post-conditions of one node: closures over the blackboard.
@@ -114,7 +127,13 @@ pub enum Decorator {
     Repeat(Limit),
     RetryUntilSuccessful(Limit),
     KeepRunningUntilFailure,
-    RunOnce { then_skip: bool },
+    RunOnce {
+        then_skip: bool,
+    },
+    /// `SkipUnlessUpdated(entry)`: the entry is `#[tracked]`.
+    SkipUnlessUpdated(Ident),
+    /// `WaitValueUpdate(entry)`: the entry is `#[tracked]`.
+    WaitValueUpdate(Ident),
 }
 
 /// A loop limit: `Some(n)` completions, or `None` for `forever`.
@@ -137,6 +156,8 @@ pub enum Leaf {
     Script(Box<ExprClosure>),
     /// `ScriptCondition(|bb| condition)`.
     ScriptCondition(Box<ExprClosure>),
+    /// `WasEntryUpdated(entry)`: the entry is `#[tracked]`.
+    WasEntryUpdated(Ident),
 }
 
 pub enum LeafImpl {
@@ -170,7 +191,7 @@ pub enum Kind {
 #[derive(Clone, Copy)]
 enum KindName {
     Composite(Composite),
-    Decorator(fn(&Ctxt, &NodeSyntax) -> Option<Decorator>),
+    Decorator(fn(&Ctxt, &NodeSyntax, Option<&Blackboard>) -> Option<Decorator>),
     Leaf(fn(&Ctxt, &NodeSyntax, Option<&Blackboard>) -> Option<Leaf>),
 }
 
@@ -185,22 +206,28 @@ fn lookup(name: &str) -> Option<KindName> {
         kw::FALLBACK | kw::MEM_PRIORITY => Composite(self::Composite::Fallback),
         kw::REACTIVE_FALLBACK => Composite(self::Composite::ReactiveFallback),
         kw::INVERTER => {
-            Decorator(|cx, node| no_args(cx, node).then_some(self::Decorator::Inverter))
+            Decorator(|cx, node, _| no_args(cx, node).then_some(self::Decorator::Inverter))
         }
         kw::FORCE_SUCCESS => {
-            Decorator(|cx, node| no_args(cx, node).then_some(self::Decorator::ForceSuccess))
+            Decorator(|cx, node, _| no_args(cx, node).then_some(self::Decorator::ForceSuccess))
         }
         kw::FORCE_FAILURE => {
-            Decorator(|cx, node| no_args(cx, node).then_some(self::Decorator::ForceFailure))
+            Decorator(|cx, node, _| no_args(cx, node).then_some(self::Decorator::ForceFailure))
         }
-        kw::KEEP_RUNNING_UNTIL_FAILURE => Decorator(|cx, node| {
+        kw::KEEP_RUNNING_UNTIL_FAILURE => Decorator(|cx, node, _| {
             no_args(cx, node).then_some(self::Decorator::KeepRunningUntilFailure)
         }),
-        kw::REPEAT => Decorator(|cx, node| limit(cx, node).map(self::Decorator::Repeat)),
+        kw::REPEAT => Decorator(|cx, node, _| limit(cx, node).map(self::Decorator::Repeat)),
         kw::RETRY_UNTIL_SUCCESSFUL => {
-            Decorator(|cx, node| limit(cx, node).map(self::Decorator::RetryUntilSuccessful))
+            Decorator(|cx, node, _| limit(cx, node).map(self::Decorator::RetryUntilSuccessful))
         }
-        kw::RUN_ONCE => Decorator(run_once),
+        kw::RUN_ONCE => Decorator(|cx, node, _| run_once(cx, node)),
+        kw::SKIP_UNLESS_UPDATED => Decorator(|cx, node, bb| {
+            tracked_entry(cx, node, bb).map(self::Decorator::SkipUnlessUpdated)
+        }),
+        kw::WAIT_VALUE_UPDATE => Decorator(|cx, node, bb| {
+            tracked_entry(cx, node, bb).map(self::Decorator::WaitValueUpdate)
+        }),
         kw::CONDITION => Leaf(|cx, node, bb| leaf_impl(cx, node, bb).map(self::Leaf::Condition)),
         kw::ACTION => Leaf(|cx, node, bb| leaf_impl(cx, node, bb).map(self::Leaf::Action)),
         kw::STATEFUL_ACTION => Leaf(stateful),
@@ -211,6 +238,9 @@ fn lookup(name: &str) -> Option<KindName> {
             Leaf(|cx, node, _| no_args(cx, node).then_some(self::Leaf::AlwaysFailure))
         }
         kw::SET_BLACKBOARD => Leaf(set_blackboard),
+        kw::WAS_ENTRY_UPDATED => {
+            Leaf(|cx, node, bb| tracked_entry(cx, node, bb).map(self::Leaf::WasEntryUpdated))
+        }
         kw::UNSET_BLACKBOARD => Leaf(unset_blackboard),
         kw::SCRIPT => Leaf(|cx, node, _| script(cx, node).map(self::Leaf::Script)),
         kw::SCRIPT_CONDITION => {
@@ -272,7 +302,7 @@ impl Tree {
                 }
             }
             Some(KindName::Decorator(read)) => {
-                let decorator = read(cx, &syntax);
+                let decorator = read(cx, &syntax, self.blackboard.as_ref());
                 match (decorator, child_count(cx, &syntax, 1..=1)) {
                     (Some(decorator), true) => Kind::Decorator(decorator),
                     _ => Kind::Invalid,
@@ -329,7 +359,9 @@ impl Tree {
                     Decorator::Inverter
                     | Decorator::ForceSuccess
                     | Decorator::ForceFailure
-                    | Decorator::RunOnce { .. } => only_child_runs,
+                    | Decorator::RunOnce { .. }
+                    | Decorator::SkipUnlessUpdated(_) => only_child_runs,
+                    Decorator::WaitValueUpdate(_) => true,
                     Decorator::Repeat(limit) | Decorator::RetryUntilSuccessful(limit) => {
                         match limit {
                             Some(0) => false,
@@ -449,6 +481,20 @@ fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
     let _ = &syntax.keyword;
     let mut entries: Vec<EntrySyntax> = Vec::new();
     for entry in syntax.entries {
+        for attr in &entry.attrs {
+            let path = attr.path();
+            if path.is_ident(kw::TRACKED) {
+                if !matches!(attr.meta, syn::Meta::Path(_)) {
+                    cx.error_spanned_by(attr, "write `#[tracked]` alone");
+                }
+            } else if !path.is_ident("doc") && !path.is_ident("allow") && !path.is_ident("cfg_attr")
+            {
+                cx.error_spanned_by(
+                    path,
+                    "unknown entry attribute; an entry accepts doc comments and `#[tracked]` (count its updates)",
+                );
+            }
+        }
         if entries.iter().any(|earlier| earlier.name == entry.name) {
             cx.error_spanned_by(
                 &entry.name,
@@ -913,6 +959,39 @@ fn script(cx: &Ctxt, node: &NodeSyntax) -> Option<Box<ExprClosure>> {
             None
         }
     }
+}
+
+/// The `(entry)` of the update nodes: a declared, `#[tracked]` entry.
+fn tracked_entry(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Option<Ident> {
+    let kind = &node.kind;
+    let usage = format!("`{kind}(entry)`");
+    let tokens = required_args(cx, node, &usage)?;
+    let parser = |input: ParseStream| -> syn::Result<Ident> {
+        match entry_ref(input)? {
+            Some(entry) => Ok(entry),
+            None => input.parse(),
+        }
+    };
+    let entry = match parser.parse2(tokens).map_err(|error| at_args(error, node)) {
+        Ok(entry) => entry,
+        Err(error) => {
+            cx.syn_error(syn::Error::new(error.span(), format!("expected {usage}")));
+            return None;
+        }
+    };
+    if !resolve_entry(cx, blackboard, &entry) {
+        return None;
+    }
+    if !blackboard.is_some_and(|bb| bb.is_tracked(&entry)) {
+        cx.error_spanned_by(
+            &entry,
+            format!(
+                "`{kind}` needs an entry that counts its updates: declare it `#[tracked] {entry}: Type` in the blackboard"
+            ),
+        );
+        return None;
+    }
+    Some(entry)
 }
 
 /// `{name}`: a blackboard entry reference, as BehaviorTree.CPP writes it.

@@ -15,9 +15,11 @@
 
 mod repeat;
 mod run_once;
+mod updated;
 
 pub use repeat::{Repeat, RetryUntilSuccessful};
 pub use run_once::RunOnce;
+pub use updated::EntryUpdated;
 
 use crate::Status;
 

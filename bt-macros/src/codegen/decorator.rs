@@ -27,6 +27,12 @@ pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeC
             halt,
             &mut code,
         ),
+        Decorator::SkipUnlessUpdated(entry) => {
+            updated(tree, node, entry, quote!(Skipped), tick, halt, &mut code)
+        }
+        Decorator::WaitValueUpdate(entry) => {
+            updated(tree, node, entry, quote!(Running), tick, halt, &mut code)
+        }
         Decorator::RunOnce { then_skip } => {
             // The memory lasts for the tree's life, so it is always a field.
             let state = state(node, quote!(::bt::__private::RunOnce), true, &mut code);
@@ -45,6 +51,37 @@ pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeC
     };
     code.methods = node_methods(tree, node, body, halt_body);
     code
+}
+
+/// SkipUnlessUpdated / WaitValueUpdate: tick the child only when the `#[tracked]` entry was
+/// updated since the last look, or when the child is still running.
+fn updated(
+    tree: &Tree,
+    node: &Node,
+    entry: &syn::Ident,
+    waiting: TokenStream,
+    tick: TokenStream,
+    halt: TokenStream,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    // The last version seen is memory across ticks, so it is always a field.
+    let state = state(node, quote!(::bt::__private::EntryUpdated), true, code);
+    let access = &state.access;
+    let child_running = match tree.nodes[node.children[0]].active_slot {
+        Some(slot) => quote!(self.__bt_active[#slot]),
+        None => quote!(false),
+    };
+    let body = quote! {
+        match #access.start(
+            #child_running,
+            self.__bt_bb.#entry.version(),
+            ::bt::__private::Status::#waiting,
+        ) {
+            ::core::option::Option::Some(__bt_status) => __bt_status,
+            ::core::option::Option::None => #tick,
+        }
+    };
+    (body, halt)
 }
 
 fn stateless(

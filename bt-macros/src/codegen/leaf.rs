@@ -36,10 +36,32 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let body = match value {
                 Value::Entry(other) => quote_spanned!(other.span()=>
                     ::bt::__private::copy_entry(&mut self.__bt_bb.#entry, &self.__bt_bb.#other)),
+                Value::Expr(expr)
+                    if tree
+                        .blackboard
+                        .as_ref()
+                        .is_some_and(|bb| bb.is_tracked(entry)) =>
+                {
+                    quote_spanned!(expr.span()=>
+                        ::bt::__private::set_tracked(#expr, &mut self.__bt_bb.#entry))
+                }
                 Value::Expr(expr) => quote_spanned!(expr.span()=>
                     ::bt::__private::set(#expr, &mut self.__bt_bb.#entry)),
             };
             (body, TokenStream::new())
+        }
+        Leaf::WasEntryUpdated(entry) => {
+            let field = super::state_field(node.id);
+            code.fields.push((
+                field.clone(),
+                quote!(::bt::__private::EntryUpdated),
+                quote!(::bt::__private::EntryUpdated::new()),
+            ));
+            (
+                quote_spanned!(entry.span()=> ::bt::__private::Status::from_bool(
+                    self.#field.was_updated(self.__bt_bb.#entry.version()))),
+                TokenStream::new(),
+            )
         }
         Leaf::UnsetBlackboard { entry } => (
             quote_spanned!(entry.span()=> ::bt::__private::unset(&mut self.__bt_bb.#entry)),

@@ -14,7 +14,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::model::{Kind, Leaf, LeafImpl, Node, Tree};
+use crate::kw;
+use crate::model::{is_tracked, Kind, Leaf, LeafImpl, Node, Tree};
 use crate::parse::Header;
 
 /// Everything one node adds to the tree: struct fields (with their initialisers) and methods.
@@ -43,7 +44,7 @@ fn halt_fn(id: usize) -> Ident {
     format_ident!("__bt_halt_{}", id)
 }
 
-fn state_field(id: usize) -> Ident {
+pub(super) fn state_field(id: usize) -> Ident {
     format_ident!("__bt_state_{}", id)
 }
 
@@ -72,14 +73,27 @@ fn blackboard_struct(tree: &Tree) -> TokenStream {
     let name = format_ident!("{}Blackboard", tree_name);
     let doc = format!("The blackboard of [`{tree_name}`]: one field per entry.");
     let fields = blackboard.entries.iter().map(|entry| {
-        let (attrs, name, ty) = (&entry.attrs, &entry.name, &entry.ty);
-        quote!(#(#attrs)* pub #name: #ty)
+        let (name, ty) = (&entry.name, &entry.ty);
+        let attrs = entry
+            .attrs
+            .iter()
+            .filter(|attr| !attr.path().is_ident(kw::TRACKED));
+        if is_tracked(entry) {
+            quote!(#(#attrs)* pub #name: ::bt::__private::Tracked<#ty>)
+        } else {
+            quote!(#(#attrs)* pub #name: #ty)
+        }
     });
     let inits = blackboard.entries.iter().map(|entry| {
         let (name, ty) = (&entry.name, &entry.ty);
-        match &entry.init {
-            Some(init) => quote_spanned!(init.span()=> #name: #init),
-            None => quote_spanned!(ty.span()=> #name: <#ty as ::core::default::Default>::default()),
+        let value = match &entry.init {
+            Some(init) => quote_spanned!(init.span()=> #init),
+            None => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+        };
+        if is_tracked(entry) {
+            quote!(#name: ::bt::__private::Tracked::new(#value))
+        } else {
+            quote!(#name: #value)
         }
     });
     quote! {
@@ -289,7 +303,9 @@ fn node_info(node: &Node) -> TokenStream {
     let category = match &node.kind {
         Kind::Composite(_) | Kind::Invalid => quote!(Control),
         Kind::Decorator(_) => quote!(Decorator),
-        Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_)) => quote!(Condition),
+        Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_) | Leaf::WasEntryUpdated(_)) => {
+            quote!(Condition)
+        }
         Kind::Leaf(_) => quote!(Action),
     };
     let parent = match node.parent {

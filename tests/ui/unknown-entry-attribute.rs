@@ -1,0 +1,18 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World {
+        blackboard {
+            #[versioned]
+            goal: u32,
+        }
+        AlwaysSuccess
+    }
+}
+
+fn main() {
+    let mut tree = Tree::new();
+    let _ = tree.tick(&mut World);
+}
