@@ -52,6 +52,9 @@ fn feature(node: &Node) -> String {
         Node::RunOnce(RunOnceForm::Default, _) => "RunOnce".into(),
         Node::RunOnce(RunOnceForm::ThenSkip, _) => "RunOnce(then_skip = true)".into(),
         Node::RunOnce(RunOnceForm::KeepStatus, _) => "RunOnce(then_skip = false)".into(),
+        Node::Condition(_, form) | Node::Action(_, form) | Node::Stateful(_, form) => {
+            format!("{} {form:?}", node.dsl_kind())
+        }
         other => other.dsl_kind().to_string(),
     }
 }
@@ -90,9 +93,14 @@ fn every_node_kind_and_parameter_is_covered() {
         "RunOnce",
         "RunOnce(then_skip = true)",
         "RunOnce(then_skip = false)",
-        "Condition",
-        "Action",
-        "StatefulAction",
+        "Condition Type",
+        "Condition Init",
+        "Condition Inline",
+        "Action Type",
+        "Action Init",
+        "Action Inline",
+        "StatefulAction Type",
+        "StatefulAction Init",
         "AlwaysSuccess",
         "AlwaysFailure",
     ] {
@@ -109,4 +117,46 @@ fn every_node_kind_and_parameter_is_covered() {
         depth.keys().any(|d| *d >= 8),
         "no tree of depth 8: {depth:?}"
     );
+}
+
+/// The differential test is sharp enough: each deliberate error in the interpreter
+/// (`reference::Mutation`) makes some tree differ from the library.
+#[test]
+fn every_mutation_of_the_interpreter_is_caught() {
+    use crate::harness::{run_case, Config, Totals};
+    use crate::reference::{set_mutation, Mutation};
+
+    let config = Config {
+        seed: 0x5EED,
+        runs: 2,
+        ticks: 250,
+        only: None,
+        verbose: false,
+    };
+    let mut missed = Vec::new();
+    for mutation in Mutation::ALL {
+        set_mutation(Some(mutation));
+        let mut caught = None;
+        'search: for part in PARTS {
+            for case in part.iter() {
+                if let Err(report) = run_case("mutation", case, &config, &mut Totals::default()) {
+                    caught = Some((case.name, report));
+                    break 'search;
+                }
+            }
+        }
+        set_mutation(None);
+        match caught {
+            Some((name, report)) => {
+                let first = report.lines().next().unwrap_or_default().to_string();
+                println!("{mutation:?}: caught by {name}: {first}");
+                assert!(
+                    !report.contains("reference bug"),
+                    "{mutation:?} was caught by the interpreter's self-check, not by the comparison:\n{report}"
+                );
+            }
+            None => missed.push(mutation),
+        }
+    }
+    assert!(missed.is_empty(), "mutations not caught: {missed:?}");
 }

@@ -24,6 +24,55 @@ use bt::Status::{self, Failure, Running, Skipped, Success};
 use crate::leaves::Ctx;
 use crate::tree::{Count, Node, Rule};
 
+/// Deliberate errors the interpreter can be switched to, one at a time, to check that the
+/// differential test notices them (`checks.rs`). Each is one `mutant(..)` test below; with no
+/// mutation set (always, outside that check) they change nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// SequenceWithMemory restarts at its first child after a halt.
+    SwmForgetsIndexOnHalt,
+    /// SequenceWithMemory restarts at its first child after a failure.
+    SwmForgetsIndexOnFailure,
+    /// A tree halt lets every RunOnce run again.
+    RunOnceForgetsOnTreeHalt,
+    /// A halt does not clear a running Repeat/Retry count.
+    LoopKeepsCountOnHalt,
+    /// `Repeat(0)` / `RetryUntilSuccessful(0)` run their child once.
+    ZeroCountRunsOnce,
+    /// Sequence/Fallback count skipped children per tick, not per activation.
+    SkipCountPerTick,
+    /// KeepRunningUntilFailure passes a skipped child's Skipped on.
+    KeepRunningPassesSkipped,
+    /// A reactive composite does not halt the other running child.
+    ReactiveLeavesOtherRunning,
+}
+
+impl Mutation {
+    pub const ALL: [Mutation; 8] = [
+        Mutation::SwmForgetsIndexOnHalt,
+        Mutation::SwmForgetsIndexOnFailure,
+        Mutation::RunOnceForgetsOnTreeHalt,
+        Mutation::LoopKeepsCountOnHalt,
+        Mutation::ZeroCountRunsOnce,
+        Mutation::SkipCountPerTick,
+        Mutation::KeepRunningPassesSkipped,
+        Mutation::ReactiveLeavesOtherRunning,
+    ];
+}
+
+thread_local! {
+    static MUTATION: std::cell::Cell<Option<Mutation>> = const { std::cell::Cell::new(None) };
+}
+
+/// Sets (or clears) this thread's mutation.
+pub fn set_mutation(mutation: Option<Mutation>) {
+    MUTATION.with(|m| m.set(mutation));
+}
+
+fn mutant(mutation: Mutation) -> bool {
+    MUTATION.with(|m| m.get()) == Some(mutation)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RefNode {
     /// Sequence, MemSequence, SequenceWithMemory, SequenceStar, Fallback, MemPriority
@@ -145,9 +194,9 @@ impl RefNode {
                 child: child(c),
                 running: false,
             },
-            Node::Condition(id) => RefNode::Condition(*id),
-            Node::Action(id) => RefNode::Action(*id),
-            Node::Stateful(id) => RefNode::Stateful {
+            Node::Condition(id, _) => RefNode::Condition(*id),
+            Node::Action(id, _) => RefNode::Action(*id),
+            Node::Stateful(id, _) => RefNode::Stateful {
                 id: *id,
                 running: false,
             },
@@ -197,7 +246,7 @@ impl RefNode {
             } => {
                 // A new activation starts with no skipped children; the index is 0 except
                 // for a SequenceWithMemory that failed or was halted.
-                if !was_running {
+                if !was_running || mutant(Mutation::SkipCountPerTick) {
                     *skipped = 0;
                 }
                 let is_sequence = *rule != Rule::Fallback;
@@ -216,7 +265,9 @@ impl RefNode {
                             *index += 1;
                         }
                         s if s == stop => {
-                            if *rule == Rule::SequenceWithMemory {
+                            if *rule == Rule::SequenceWithMemory
+                                && !mutant(Mutation::SwmForgetsIndexOnFailure)
+                            {
                                 // Keep the position: the next activation re-ticks this child.
                                 halt_all(&mut children[*index..], ctx);
                             } else {
@@ -268,7 +319,7 @@ impl RefNode {
                         // The running child wins; any other running child is halted, after
                         // this one was ticked.
                         for (j, other) in children.iter_mut().enumerate() {
-                            if j != i {
+                            if j != i && !mutant(Mutation::ReactiveLeavesOtherRunning) {
                                 other.halt(ctx);
                             }
                         }
@@ -311,7 +362,7 @@ impl RefNode {
                 child,
                 ..
             } => {
-                if *times == Count::Times(0) {
+                if *times == Count::Times(0) && !mutant(Mutation::ZeroCountRunsOnce) {
                     Success
                 } else {
                     match child.tick(ctx) {
@@ -323,7 +374,7 @@ impl RefNode {
                         }
                         Success => {
                             *count += 1;
-                            if Count::Times(*count) == *times {
+                            if reached(*times, *count) {
                                 *count = 0;
                                 Success
                             } else {
@@ -340,7 +391,7 @@ impl RefNode {
                 child,
                 ..
             } => {
-                if *times == Count::Times(0) {
+                if *times == Count::Times(0) && !mutant(Mutation::ZeroCountRunsOnce) {
                     Failure
                 } else {
                     match child.tick(ctx) {
@@ -352,7 +403,7 @@ impl RefNode {
                         }
                         Failure => {
                             *count += 1;
-                            if Count::Times(*count) == *times {
+                            if reached(*times, *count) {
                                 *count = 0;
                                 Failure
                             } else {
@@ -364,6 +415,7 @@ impl RefNode {
             }
             RefNode::KeepRunning { child, .. } => match child.tick(ctx) {
                 Failure => Failure,
+                Skipped if mutant(Mutation::KeepRunningPassesSkipped) => Skipped,
                 _ => Running,
             },
             RefNode::RunOnce {
@@ -418,7 +470,7 @@ impl RefNode {
             } => {
                 halt_all(children, ctx);
                 // SequenceWithMemory resumes at the halted child (spec 2.2, decision 2).
-                if *rule != Rule::SequenceWithMemory {
+                if *rule != Rule::SequenceWithMemory || mutant(Mutation::SwmForgetsIndexOnHalt) {
                     *index = 0;
                 }
                 *skipped = 0;
@@ -427,7 +479,9 @@ impl RefNode {
             RefNode::Map { child, .. } | RefNode::KeepRunning { child, .. } => child.halt(ctx),
             RefNode::Repeat { count, child, .. } | RefNode::Retry { count, child, .. } => {
                 child.halt(ctx);
-                *count = 0;
+                if !mutant(Mutation::LoopKeepsCountOnHalt) {
+                    *count = 0;
+                }
             }
             // The "already ran" memory is never cleared (decision 6).
             RefNode::RunOnce { child, .. } => child.halt(ctx),
@@ -437,43 +491,48 @@ impl RefNode {
         self.set_running(false);
     }
 
-    /// True if a Repeat/RetryUntilSuccessful in this subtree holds a count.
-    pub fn has_loop_count(&self) -> bool {
-        let mine = matches!(
-            self,
-            RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } if *count != 0
-        );
-        mine || match self {
-            RefNode::Linear { children, .. } | RefNode::Reactive { children, .. } => {
-                children.iter().any(RefNode::has_loop_count)
-            }
-            RefNode::Map { child, .. }
-            | RefNode::Repeat { child, .. }
-            | RefNode::Retry { child, .. }
-            | RefNode::KeepRunning { child, .. }
-            | RefNode::RunOnce { child, .. } => child.has_loop_count(),
-            _ => false,
-        }
-    }
-
-    pub fn clear_loop_counts(&mut self) {
-        if let RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } = self {
-            *count = 0;
-        }
+    /// The node's children.
+    fn children_mut(&mut self) -> &mut [RefNode] {
         match self {
-            RefNode::Linear { children, .. } | RefNode::Reactive { children, .. } => {
-                children.iter_mut().for_each(RefNode::clear_loop_counts)
-            }
+            RefNode::Linear { children, .. } | RefNode::Reactive { children, .. } => children,
             RefNode::Map { child, .. }
             | RefNode::Repeat { child, .. }
             | RefNode::Retry { child, .. }
             | RefNode::KeepRunning { child, .. }
-            | RefNode::RunOnce { child, .. } => child.clear_loop_counts(),
+            | RefNode::RunOnce { child, .. } => std::slice::from_mut(&mut **child),
             RefNode::Condition(_)
             | RefNode::Action(_)
             | RefNode::Stateful { .. }
-            | RefNode::Constant(_) => {}
+            | RefNode::Constant(_) => &mut [],
         }
+    }
+
+    /// Calls `f` on this node and every descendant.
+    fn for_each_mut(&mut self, f: &mut dyn FnMut(&mut RefNode)) {
+        f(self);
+        for child in self.children_mut() {
+            child.for_each_mut(f);
+        }
+    }
+
+    /// True if a Repeat/RetryUntilSuccessful in this subtree holds a count.
+    pub fn has_loop_count(&self) -> bool {
+        let mut found = false;
+        self.clone().for_each_mut(&mut |node| {
+            if let RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } = node {
+                found |= *count != 0;
+            }
+        });
+        found
+    }
+
+    /// Sets the count of every Repeat/RetryUntilSuccessful in this subtree to 0.
+    pub fn clear_loop_counts(&mut self) {
+        self.for_each_mut(&mut |node| {
+            if let RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } = node {
+                *count = 0;
+            }
+        });
     }
 
     /// This node as a freshly built one with only the memory that survives a halt kept:
@@ -481,57 +540,31 @@ impl RefNode {
     /// own `halt` leaves exactly that.
     pub fn forget_all_but_halt_memory(&self) -> RefNode {
         let mut copy = self.clone();
-        copy.reset_volatile();
-        copy
-    }
-
-    fn reset_volatile(&mut self) {
-        match self {
+        copy.for_each_mut(&mut |node| match node {
             RefNode::Linear {
                 rule,
-                children,
                 index,
                 skipped,
-                running,
+                ..
             } => {
                 if *rule != Rule::SequenceWithMemory {
                     *index = 0;
                 }
                 *skipped = 0;
-                *running = false;
-                children.iter_mut().for_each(RefNode::reset_volatile);
             }
-            RefNode::Reactive {
-                children, running, ..
-            } => {
-                *running = false;
-                children.iter_mut().for_each(RefNode::reset_volatile);
-            }
-            RefNode::Repeat {
-                count,
-                child,
-                running,
-                ..
-            }
-            | RefNode::Retry {
-                count,
-                child,
-                running,
-                ..
-            } => {
-                *count = 0;
-                *running = false;
-                child.reset_volatile();
-            }
-            RefNode::Map { child, running, .. }
-            | RefNode::KeepRunning { child, running }
-            | RefNode::RunOnce { child, running, .. } => {
-                *running = false;
-                child.reset_volatile();
-            }
-            RefNode::Stateful { running, .. } => *running = false,
-            RefNode::Condition(_) | RefNode::Action(_) | RefNode::Constant(_) => {}
-        }
+            RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } => *count = 0,
+            _ => {}
+        });
+        copy.for_each_mut(&mut |node| node.set_running(false));
+        copy
+    }
+}
+
+/// True when a loop bounded by `times` has counted `count` completions.
+fn reached(times: Count, count: u32) -> bool {
+    match times {
+        Count::Times(n) => count >= n,
+        Count::Forever => false,
     }
 }
 
@@ -581,6 +614,13 @@ impl Reference {
     pub fn halt(&mut self, ctx: &mut Ctx) -> bool {
         self.root.halt(ctx);
         self.status = None;
+        if mutant(Mutation::RunOnceForgetsOnTreeHalt) {
+            self.root.for_each_mut(&mut |node| {
+                if let RefNode::RunOnce { done, .. } = node {
+                    *done = None;
+                }
+            });
+        }
         if MIRROR_HALT_KEEPS_IDLE_LOOP_COUNT {
             self.root.has_loop_count()
         } else {

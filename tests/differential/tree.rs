@@ -13,10 +13,12 @@
 //!           | Inv | FS | FF | Keep | Once | OnceT | OnceK            decorators (1 child)
 //!           | Rep<n> | RepF | Ret<n> | RetF                         counted decorators
 //!           | c<id> | a<id> | t<id> | S | F                           leaves
+//! id       := digits ( "e" | "l" )?                                   leaf form
 //! ```
 //!
 //! `c<id>` is `Condition(Cond<id>)`, `a<id>` `Action(Act<id>)`, `t<id>` `StatefulAction(Task<id>)`,
-//! `S`/`F` `AlwaysSuccess`/`AlwaysFailure`. `Rep3` is `Repeat(3)`, `RetF` is
+//! `S`/`F` `AlwaysSuccess`/`AlwaysFailure`; a leaf id may end in `e` (`Cond<id> = Cond::<id>`)
+//! or, for conditions and actions, `l` (an inline closure `|ctx| ctx.check(id)`), see [`LeafForm`]. `Rep3` is `Repeat(3)`, `RetF` is
 //! `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT` `RunOnce(then_skip = true)`,
 //! `OnceK` `RunOnce(then_skip = false)`.
 //!
@@ -123,6 +125,28 @@ impl RunOnceForm {
     }
 }
 
+/// How a leaf is written; the leaf behaves the same in every form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeafForm {
+    /// `Condition(Cond<3>)`; description `c3`.
+    Type,
+    /// `Condition(Cond<3> = Cond::<3>)`, built with an expression; description `c3e`.
+    Init,
+    /// `Condition(|ctx| ctx.check(3))`, `Action(|ctx| ctx.exec(3))`: an inline closure;
+    /// description `c3l`. Not for stateful actions.
+    Inline,
+}
+
+impl LeafForm {
+    fn suffix(self) -> &'static str {
+        match self {
+            LeafForm::Type => "",
+            LeafForm::Init => "e",
+            LeafForm::Inline => "l",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Composite(Composite, Vec<Node>),
@@ -133,12 +157,12 @@ pub enum Node {
     Retry(Count, Box<Node>),
     KeepRunningUntilFailure(Box<Node>),
     RunOnce(RunOnceForm, Box<Node>),
-    /// `Condition(Cond<id>)`.
-    Condition(usize),
-    /// `Action(Act<id>)`.
-    Action(usize),
-    /// `StatefulAction(Task<id>)`.
-    Stateful(usize),
+    /// `Condition(Cond<id>)` (or another [`LeafForm`]).
+    Condition(usize, LeafForm),
+    /// `Action(Act<id>)` (or another [`LeafForm`]).
+    Action(usize, LeafForm),
+    /// `StatefulAction(Task<id>)` (or `Task<id> = Task::<id>`; never a closure).
+    Stateful(usize, LeafForm),
     AlwaysSuccess,
     AlwaysFailure,
 }
@@ -180,9 +204,9 @@ impl Node {
             Node::Retry(..) => "RetryUntilSuccessful",
             Node::KeepRunningUntilFailure(_) => "KeepRunningUntilFailure",
             Node::RunOnce(..) => "RunOnce",
-            Node::Condition(_) => "Condition",
-            Node::Action(_) => "Action",
-            Node::Stateful(_) => "StatefulAction",
+            Node::Condition(..) => "Condition",
+            Node::Action(..) => "Action",
+            Node::Stateful(..) => "StatefulAction",
             Node::AlwaysSuccess => "AlwaysSuccess",
             Node::AlwaysFailure => "AlwaysFailure",
         }
@@ -231,9 +255,9 @@ impl Node {
             Node::RunOnce(RunOnceForm::Default, _) => "Once".into(),
             Node::RunOnce(RunOnceForm::ThenSkip, _) => "OnceT".into(),
             Node::RunOnce(RunOnceForm::KeepStatus, _) => "OnceK".into(),
-            Node::Condition(id) => format!("c{id}"),
-            Node::Action(id) => format!("a{id}"),
-            Node::Stateful(id) => format!("t{id}"),
+            Node::Condition(id, form) => format!("c{id}{}", form.suffix()),
+            Node::Action(id, form) => format!("a{id}{}", form.suffix()),
+            Node::Stateful(id, form) => format!("t{id}{}", form.suffix()),
             Node::AlwaysSuccess => "S".into(),
             Node::AlwaysFailure => "F".into(),
         }
@@ -276,9 +300,16 @@ impl Node {
             Node::RunOnce(RunOnceForm::Default, _) => "RunOnce".into(),
             Node::RunOnce(RunOnceForm::ThenSkip, _) => "RunOnce(then_skip = true)".into(),
             Node::RunOnce(RunOnceForm::KeepStatus, _) => "RunOnce(then_skip = false)".into(),
-            Node::Condition(id) => format!("Condition(Cond<{id}>)"),
-            Node::Action(id) => format!("Action(Act<{id}>)"),
-            Node::Stateful(id) => format!("StatefulAction(Task<{id}>)"),
+            Node::Condition(id, LeafForm::Type) => format!("Condition(Cond<{id}>)"),
+            Node::Condition(id, LeafForm::Init) => format!("Condition(Cond<{id}> = Cond::<{id}>)"),
+            Node::Condition(id, LeafForm::Inline) => format!("Condition(|ctx| ctx.check({id}))"),
+            Node::Action(id, LeafForm::Type) => format!("Action(Act<{id}>)"),
+            Node::Action(id, LeafForm::Init) => format!("Action(Act<{id}> = Act::<{id}>)"),
+            Node::Action(id, LeafForm::Inline) => format!("Action(|ctx| ctx.exec({id}))"),
+            Node::Stateful(id, LeafForm::Init) => {
+                format!("StatefulAction(Task<{id}> = Task::<{id}>)")
+            }
+            Node::Stateful(id, _) => format!("StatefulAction(Task<{id}>)"),
             other => other.dsl_kind().to_string(),
         };
         let children = self.children();
@@ -359,6 +390,15 @@ fn build(name: &str, mut children: Vec<Node>) -> Result<Node, String> {
     let number = |rest: &str| -> Result<usize, String> {
         rest.parse().map_err(|_| format!("bad node name {name:?}"))
     };
+    let leaf_id = |rest: &str| -> Result<(usize, LeafForm), String> {
+        if let Some(id) = rest.strip_suffix('e') {
+            Ok((number(id)?, LeafForm::Init))
+        } else if let Some(id) = rest.strip_suffix('l') {
+            Ok((number(id)?, LeafForm::Inline))
+        } else {
+            Ok((number(rest)?, LeafForm::Type))
+        }
+    };
     let count = |rest: &str| -> Result<Count, String> {
         if rest == "F" {
             Ok(Count::Forever)
@@ -384,9 +424,20 @@ fn build(name: &str, mut children: Vec<Node>) -> Result<Node, String> {
         "F" => leaf(Node::AlwaysFailure, &children)?,
         _ if name.starts_with("Rep") => Node::Repeat(count(&name[3..])?, one(&mut children)?),
         _ if name.starts_with("Ret") => Node::Retry(count(&name[3..])?, one(&mut children)?),
-        _ if name.starts_with('c') => leaf(Node::Condition(number(&name[1..])?), &children)?,
-        _ if name.starts_with('a') => leaf(Node::Action(number(&name[1..])?), &children)?,
-        _ if name.starts_with('t') => leaf(Node::Stateful(number(&name[1..])?), &children)?,
+        _ if name.starts_with('c') => {
+            let (id, form) = leaf_id(&name[1..])?;
+            leaf(Node::Condition(id, form), &children)?
+        }
+        _ if name.starts_with('a') => {
+            let (id, form) = leaf_id(&name[1..])?;
+            leaf(Node::Action(id, form), &children)?
+        }
+        _ if name.starts_with('t') => match leaf_id(&name[1..])? {
+            (_, LeafForm::Inline) => {
+                return Err(format!("{name}: a stateful action is no closure"))
+            }
+            (id, form) => leaf(Node::Stateful(id, form), &children)?,
+        },
         _ => return Err(format!("unknown node name {name:?}")),
     })
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --manifest-path tests/differential/gen/Cargo.toml -- \
-//!     [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME]
+//!     [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME] [--seen FILE]
 //! ```
 //!
 //! Writes `DIR/mod.rs` (one `#[test]` per part) and `DIR/part_NN.rs` (`--per-file` trees each,
@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use tree::{Composite, Count, Node, RunOnceForm};
+use tree::{Composite, Count, LeafForm, Node, RunOnceForm};
 
 /// Deepest tree (levels, the root is level 1).
 const MAX_DEPTH: usize = 8;
@@ -70,6 +70,8 @@ struct Args {
     per_file: usize,
     out: PathBuf,
     prefix: String,
+    /// Descriptions to skip, one per line; the new ones are appended.
+    seen: Option<PathBuf>,
 }
 
 fn parse_args() -> Args {
@@ -79,6 +81,7 @@ fn parse_args() -> Args {
         per_file: 100,
         out: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../trees"),
         prefix: "Tree".to_string(),
+        seen: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -89,9 +92,10 @@ fn parse_args() -> Args {
             "--per-file" => args.per_file = value().parse().expect("--per-file: a number"),
             "--out" => args.out = PathBuf::from(value()),
             "--prefix" => args.prefix = value(),
+            "--seen" => args.seen = Some(PathBuf::from(value())),
             "--help" | "-h" => {
                 println!(
-                    "bt-diff-gen [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME]"
+                    "bt-diff-gen [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME] [--seen FILE]"
                 );
                 std::process::exit(0);
             }
@@ -157,10 +161,20 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
 
 fn gen_leaf(rng: &mut Rng) -> Node {
     // Ids are assigned afterwards, in pre-order.
+    // Mostly the plain type form; sometimes an initialiser or an inline closure.
+    let form = |rng: &mut Rng, closures: bool| match rng.weighted(&[
+        70,
+        15,
+        if closures { 15 } else { 0 },
+    ]) {
+        0 => LeafForm::Type,
+        1 => LeafForm::Init,
+        _ => LeafForm::Inline,
+    };
     match rng.weighted(&[30, 20, 40, 5, 5]) {
-        0 => Node::Condition(0),
-        1 => Node::Action(0),
-        2 => Node::Stateful(0),
+        0 => Node::Condition(0, form(rng, true)),
+        1 => Node::Action(0, form(rng, true)),
+        2 => Node::Stateful(0, form(rng, false)),
         3 => Node::AlwaysSuccess,
         _ => Node::AlwaysFailure,
     }
@@ -169,7 +183,7 @@ fn gen_leaf(rng: &mut Rng) -> Node {
 /// Numbers the leaves `0, 1, 2, ..` in pre-order.
 fn number_leaves(node: &mut Node, next: &mut usize) {
     match node {
-        Node::Condition(id) | Node::Action(id) | Node::Stateful(id) => {
+        Node::Condition(id, _) | Node::Action(id, _) | Node::Stateful(id, _) => {
             *id = *next;
             *next += 1;
         }
@@ -206,6 +220,11 @@ fn main() {
     let args = parse_args();
     let mut rng = Rng(args.seed);
     let mut seen = HashSet::new();
+    if let Some(path) = &args.seen {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            seen.extend(text.lines().map(str::to_string));
+        }
+    }
     let mut trees = Vec::new();
     while trees.len() < args.count {
         let tree = gen_tree(&mut rng);
@@ -216,6 +235,13 @@ fn main() {
         }
     }
 
+    if let Some(path) = &args.seen {
+        let mut text: String = trees.iter().map(|t| t.to_desc() + "\n").collect();
+        if let Ok(old) = std::fs::read_to_string(path) {
+            text.insert_str(0, &old);
+        }
+        std::fs::write(path, text).expect("write the --seen file");
+    }
     std::fs::create_dir_all(&args.out).expect("create the output directory");
     // Remove parts left from an earlier, larger run.
     for entry in std::fs::read_dir(&args.out).expect("read the output directory") {

@@ -8,75 +8,81 @@ bt::behavior_tree! {
         ReactiveFallback {
             ReactiveFallback {
                 Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
                         Condition(Cond<4>),
-                        AlwaysFailure,
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Action(Act<6>),
+                        Inverter {
+                            AlwaysFailure,
+                        },
+                        AlwaysSuccess,
+                        StatefulAction(Task<7> = Task::<7>),
                     },
                 },
             },
-            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        ForceSuccess {
-            ForceFailure {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                    },
+        SequenceWithMemory {
+            Inverter {
+                Repeat(3) {
+                    StatefulAction(Task<0>),
                 },
             },
+            MemPriority {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<1>),
+                },
+                AlwaysSuccess,
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<4>),
-            },
-            AlwaysFailure,
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0003 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            ForceSuccess {
-                Inverter {
+        Repeat(2) {
+            KeepRunningUntilFailure {
+                Sequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Action(|ctx| ctx.exec(2)),
+                        ForceSuccess {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
                     ReactiveSequence {
                         StatefulAction(Task<5>),
-                        AlwaysFailure,
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<9>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                        },
                     },
                 },
             },
@@ -85,12 +91,23 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0004 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
+    pub tree Tree0003 for Ctx {
+        MemPriority {
+            StatefulAction(Task<0>),
             Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
+            RetryUntilSuccessful(4) {
+                Condition(Cond<2>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0004 for Ctx {
+        Sequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -99,76 +116,19 @@ bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         MemPriority {
             StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
-        Repeat(2) {
-            MemPriority {
-                Repeat(2) {
-                    RunOnce {
-                        Fallback {
-                            Inverter {
-                                Action(Act<0>),
-                            },
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    MemSequence {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        RunOnce(then_skip = false) {
-                            ReactiveFallback {
-                                Repeat(0) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<8>),
-                                Action(Act<9>),
-                                StatefulAction(Task<10>),
-                            },
-                            Fallback {
-                                Condition(Cond<11>),
-                                Condition(Cond<12>),
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    Repeat(0) {
-                        Fallback {
-                            ReactiveSequence {
-                                Condition(Cond<13>),
-                                Action(Act<14>),
-                            },
-                            ReactiveSequence {
-                                Condition(Cond<15>),
-                                Condition(Cond<16>),
-                                Action(Act<17>),
-                            },
-                            MemPriority {
-                                StatefulAction(Task<18>),
-                                StatefulAction(Task<19>),
-                            },
-                            Condition(Cond<20>),
-                        },
-                    },
-                },
+        Sequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(1)),
             },
         }
     }
@@ -177,96 +137,22 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         ReactiveSequence {
-            Fallback {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        Inverter {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    Repeat(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Sequence {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Fallback {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                            },
-                            ForceSuccess {
-                                Fallback {
-                                    Condition(Cond<8>),
-                                    Condition(Cond<9>),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            Sequence {
-                                Action(Act<11>),
-                                Condition(Cond<12>),
-                                Sequence {
-                                    StatefulAction(Task<13>),
-                                    Condition(Cond<14>),
-                                },
-                            },
-                        },
-                    },
-                    AlwaysSuccess,
-                    Action(Act<15>),
-                },
-            },
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
-        Fallback {
-            ForceFailure {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
-            MemPriority {
-                Sequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-                Fallback {
-                    Repeat(4) {
-                        StatefulAction(Task<9>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<10>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<11>),
-                        Action(Act<12>),
-                    },
-                },
+        MemSequence {
+            Condition(|ctx| ctx.check(0)),
+            Action(Act<1>),
+            MemSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -274,23 +160,58 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
+        Sequence {
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+                ForceFailure {
+                    MemSequence {
+                        Condition(Cond<5>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
                     },
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        StatefulAction(Task<2>),
-                    },
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<8>),
                 },
             },
             Fallback {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
+                Fallback {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    Inverter {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                ReactiveSequence {
+                    ForceFailure {
+                        StatefulAction(Task<12>),
+                    },
+                    Condition(Cond<13> = Cond::<13>),
+                    KeepRunningUntilFailure {
+                        AlwaysSuccess,
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    ReactiveSequence {
+                        StatefulAction(Task<14>),
+                        RetryUntilSuccessful(4) {
+                            RetryUntilSuccessful(4) {
+                                Condition(|ctx| ctx.check(15)),
+                            },
+                        },
+                        Action(Act<16>),
+                    },
+                },
             },
         }
     }
@@ -298,26 +219,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
+        ForceFailure {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                RetryUntilSuccessful(forever) {
+                    RunOnce(then_skip = true) {
+                        Inverter {
+                            Fallback {
+                                Condition(Cond<3>),
+                                Action(Act<4>),
+                                AlwaysFailure,
+                            },
+                        },
                     },
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -325,17 +242,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
+        Sequence {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<1>),
             },
-            Condition(Cond<5>),
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<3>),
         }
     }
 }
@@ -343,86 +256,59 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
         ReactiveSequence {
-            ForceFailure {
-                AlwaysSuccess,
-            },
             ReactiveSequence {
-                Repeat(2) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<0>),
+                KeepRunningUntilFailure {
+                    Action(Act<0>),
+                },
+                RetryUntilSuccessful(2) {
+                    Repeat(3) {
+                        MemSequence {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
                     },
                 },
-                StatefulAction(Task<1>),
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
             },
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
+            Condition(Cond<3>),
+            Condition(Cond<4> = Cond::<4>),
+            ReactiveSequence {
+                Sequence {
                     StatefulAction(Task<5>),
                     Condition(Cond<6>),
                 },
+                ReactiveFallback {
+                    Fallback {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                    },
+                },
             },
-            RetryUntilSuccessful(4) {
-                Condition(Cond<7>),
-            },
-            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
-        RunOnce(then_skip = false) {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ForceFailure {
+                Fallback {
+                    StatefulAction(Task<1>),
+                },
+            },
             Sequence {
-                ReactiveSequence {
-                    Repeat(4) {
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Fallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
+                ForceFailure {
+                    StatefulAction(Task<2>),
                 },
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(0) {
-                        Fallback {
-                            SequenceWithMemory {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                                Condition(Cond<10>),
-                            },
-                            ForceSuccess {
-                                Condition(Cond<11>),
-                            },
-                            RetryUntilSuccessful(3) {
-                                Action(Act<12>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                    },
-                    StatefulAction(Task<15>),
-                    SequenceStar {
-                        StatefulAction(Task<16>),
-                        Action(Act<17>),
-                    },
-                    Condition(Cond<18>),
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
             },
         }
@@ -431,54 +317,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
-        ForceSuccess {
-            Fallback {
-                SequenceWithMemory {
-                    Sequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                    },
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Fallback {
-                    Repeat(0) {
-                        MemSequence {
-                            KeepRunningUntilFailure {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            StatefulAction(Task<3>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
-        Repeat(3) {
-            SequenceWithMemory {
-                Fallback {
-                    Inverter {
-                        Inverter {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-                StatefulAction(Task<1>),
+        KeepRunningUntilFailure {
+            ForceFailure {
+                Condition(Cond<0>),
             },
         }
     }
@@ -486,31 +339,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                ForceFailure {
-                    StatefulAction(Task<0>),
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<3>),
+                    Inverter {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<1>),
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    Repeat(2) {
+                        MemSequence {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(5)),
+                                AlwaysSuccess,
+                                Action(Act<6>),
+                            },
+                        },
+                    },
                 },
-                AlwaysFailure,
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
             },
         }
     }
@@ -518,12 +373,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Fallback {
-                Condition(Cond<2>),
-                Action(Act<3>),
+        ReactiveSequence {
+            MemSequence {
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = true) {
+                            Repeat(4) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    ForceSuccess {
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<1>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+            SequenceStar {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<5>),
+                    },
+                    AlwaysSuccess,
+                },
+                ForceFailure {
+                    StatefulAction(Task<6>),
+                },
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<7>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(Cond<9>),
+                    },
+                },
             },
         }
     }
@@ -531,20 +424,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    Inverter {
-                        Action(Act<0>),
+        ForceSuccess {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    SequenceStar {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                        },
+                        Condition(Cond<1>),
                     },
-                    Repeat(forever) {
-                        StatefulAction(Task<1>),
+                    ForceSuccess {
+                        ForceFailure {
+                            Condition(|ctx| ctx.check(2)),
+                        },
                     },
-                    MemPriority {
-                        StatefulAction(Task<2>),
+                    SequenceWithMemory {
                         StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
                     },
+                },
+                MemPriority {
+                    RunOnce(then_skip = true) {
+                        Action(Act<6>),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    RunOnce {
+                        Condition(Cond<9>),
+                    },
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -553,23 +462,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            ReactiveSequence {
-                SequenceStar {
+        ReactiveFallback {
+            Fallback {
+                MemSequence {
                     Condition(Cond<0>),
-                    ForceSuccess {
-                        Condition(Cond<1>),
+                    Repeat(0) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+                AlwaysFailure,
+                StatefulAction(Task<4>),
+                Fallback {
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<7>),
+                        },
+                        StatefulAction(Task<8>),
                     },
                 },
-                AlwaysFailure,
-                Condition(Cond<2>),
-            },
-            Sequence {
-                Repeat(0) {
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    ReactiveSequence {
+                        Fallback {
+                            Condition(|ctx| ctx.check(9)),
+                            StatefulAction(Task<10>),
+                            AlwaysFailure,
+                        },
+                        AlwaysFailure,
+                        Condition(Cond<11> = Cond::<11>),
                     },
                 },
             },
@@ -579,52 +511,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            Condition(Cond<1>),
+        RunOnce {
+            MemPriority {
+                Action(Act<0>),
+                Fallback {
+                    ForceSuccess {
+                        Repeat(3) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Repeat(1) {
+                        Condition(Cond<2>),
+                    },
+                    ReactiveFallback {
+                        AlwaysSuccess,
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Repeat(2) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(0) {
+                Fallback {
+                    Fallback {
                         StatefulAction(Task<1>),
-                        ForceFailure {
-                            StatefulAction(Task<2>),
-                        },
+                    },
+                    ReactiveSequence {
+                        AlwaysFailure,
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3>),
                     },
                 },
-                MemSequence {
-                    RetryUntilSuccessful(3) {
-                        RetryUntilSuccessful(forever) {
-                            ForceFailure {
-                                MemSequence {
-                                    Action(Act<3>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    StatefulAction(Task<4>),
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Action(Act<5>),
-                    },
-                    Inverter {
-                        ForceFailure {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -632,20 +562,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        Inverter {
-            Repeat(4) {
+        MemPriority {
+            RunOnce(then_skip = false) {
                 AlwaysSuccess,
             },
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        Repeat(2) {
+            Fallback {
+                Repeat(4) {
+                    AlwaysSuccess,
+                },
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<0>),
+                },
+            },
         }
     }
 }
@@ -653,103 +589,50 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         Fallback {
-            MemSequence {
-                Repeat(2) {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                Condition(Cond<2>),
-                                Condition(Cond<3>),
-                            },
-                            MemSequence {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<6>),
-                    AlwaysFailure,
-                    Condition(Cond<7>),
-                },
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        RetryUntilSuccessful(3) {
-                            RunOnce {
-                                ReactiveFallback {
-                                    Action(Act<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            RunOnce {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<13>),
-                },
-            },
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            AlwaysSuccess,
+            AlwaysSuccess,
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                ForceFailure {
-                    ReactiveFallback {
-                        MemPriority {
-                            ReactiveFallback {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                },
-                                SequenceStar {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                },
-                                Condition(Cond<3>),
-                                Repeat(1) {
-                                    Action(Act<4>),
-                                },
-                            },
-                            Inverter {
-                                ReactiveSequence {
-                                    AlwaysSuccess,
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                        ForceFailure {
-                            RetryUntilSuccessful(2) {
-                                MemPriority {
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                    Condition(Cond<8>),
-                                    AlwaysSuccess,
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
+        Sequence {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            SequenceWithMemory {
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+                MemPriority {
+                    RetryUntilSuccessful(3) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(5)),
+                        StatefulAction(Task<6>),
                     },
                 },
+            },
+            MemPriority {
+                SequenceStar {
+                    Action(Act<7>),
+                    Action(Act<8> = Act::<8>),
+                },
+                Condition(|ctx| ctx.check(9)),
+                Action(|ctx| ctx.exec(10)),
+                AlwaysSuccess,
             },
         }
     }
@@ -757,57 +640,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
+        Repeat(2) {
+            Repeat(2) {
+                ForceSuccess {
+                    Repeat(forever) {
+                        Action(Act<0>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
-        Fallback {
-            RunOnce {
-                Sequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            StatefulAction(Task<4>),
+        Sequence {
             Inverter {
-                Fallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                    Fallback {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<8>),
-                },
+                StatefulAction(Task<0>),
             },
-            ReactiveFallback {
-                Condition(Cond<9>),
-                ForceSuccess {
-                    Condition(Cond<10>),
-                },
-                Action(Act<11>),
-            },
-            Sequence {
-                ReactiveSequence {
-                    Fallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<12>),
-                            AlwaysFailure,
-                        },
-                    },
-                    Condition(Cond<13>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<14>),
-                    },
+            RunOnce(then_skip = false) {
+                Repeat(1) {
+                    Condition(Cond<1>),
                 },
             },
         }
@@ -817,57 +670,17 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         ReactiveFallback {
-            MemPriority {
-                RunOnce {
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                MemPriority {
-                    AlwaysFailure,
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                ReactiveFallback {
-                    Action(Act<6>),
-                    AlwaysSuccess,
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
-            SequenceStar {
-                SequenceStar {
-                    Condition(Cond<9>),
-                    Sequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
-                        Condition(Cond<14>),
-                    },
-                },
-                Repeat(2) {
-                    ReactiveFallback {
-                        Condition(Cond<15>),
-                        ReactiveSequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
+            RunOnce {
+                Condition(|ctx| ctx.check(1)),
             },
-            StatefulAction(Task<17>),
+            Condition(Cond<2>),
+            Repeat(3) {
+                StatefulAction(Task<3>),
+            },
+            Action(Act<4>),
         }
     }
 }
@@ -875,102 +688,54 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
         Fallback {
-            Repeat(2) {
-                Inverter {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<1>),
-                        },
-                        RetryUntilSuccessful(0) {
-                            Action(Act<2>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    MemPriority {
-                        SequenceWithMemory {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Sequence {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            AlwaysFailure,
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-            },
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Fallback {
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            Condition(Cond<1>),
-                            ReactiveSequence {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
+        SequenceStar {
+            ReactiveSequence {
+                ReactiveFallback {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    RetryUntilSuccessful(1) {
+                        MemSequence {
+                            AlwaysSuccess,
+                            RetryUntilSuccessful(3) {
+                                Repeat(3) {
+                                    AlwaysSuccess,
+                                },
                             },
                         },
                     },
                 },
-                SequenceWithMemory {
-                    RetryUntilSuccessful(1) {
-                        SequenceStar {
-                            Action(Act<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-            },
-            Fallback {
-                ForceFailure {
-                    ForceFailure {
-                        Condition(Cond<9>),
+                StatefulAction(Task<2>),
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5>),
                     },
                 },
                 Sequence {
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                },
-                StatefulAction(Task<12>),
-                Condition(Cond<13>),
-                Fallback {
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15>),
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<16>),
-                    Condition(Cond<17>),
-                    Condition(Cond<18>),
-                },
-                StatefulAction(Task<19>),
-                Fallback {
-                    Action(Act<20>),
-                    Action(Act<21>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    ReactiveFallback {
+                        ForceSuccess {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -979,23 +744,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                Action(Act<0>),
-                Action(Act<1>),
-            },
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+        KeepRunningUntilFailure {
+            ForceFailure {
+                SequenceStar {
+                    Inverter {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    MemSequence {
+                        Repeat(4) {
+                            Sequence {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
                 },
-            },
-            Condition(Cond<4>),
-            Repeat(2) {
-                Action(Act<5>),
-            },
-            RetryUntilSuccessful(2) {
-                Condition(Cond<6>),
             },
         }
     }
@@ -1003,56 +768,103 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-            },
+        ReactiveSequence {
             KeepRunningUntilFailure {
-                SequenceStar {
-                    Action(Act<1>),
-                    Action(Act<2>),
+                ReactiveFallback {
+                    ForceSuccess {
+                        MemPriority {
+                            Sequence {
+                                Sequence {
+                                    AlwaysSuccess,
+                                    Condition(Cond<0>),
+                                },
+                                Inverter {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                StatefulAction(Task<2>),
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<3>),
+                                MemSequence {
+                                    Condition(|ctx| ctx.check(4)),
+                                    Condition(Cond<5>),
+                                },
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
                 },
             },
-            Sequence {
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-                Inverter {
-                    Condition(Cond<4>),
+            ForceSuccess {
+                ReactiveSequence {
+                    MemPriority {
+                        Action(Act<7> = Act::<7>),
+                        AlwaysFailure,
+                        StatefulAction(Task<8>),
+                    },
+                    RunOnce {
+                        Condition(Cond<9>),
+                    },
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(10)),
+                        StatefulAction(Task<11>),
+                    },
+                    RunOnce {
+                        Condition(Cond<12>),
+                    },
                 },
             },
-            Action(Act<5>),
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(1) {
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            Fallback {
+                                Action(|ctx| ctx.exec(13)),
+                                StatefulAction(Task<14>),
+                                StatefulAction(Task<15>),
+                                Condition(Cond<16> = Cond::<16>),
+                            },
+                            Condition(Cond<17>),
+                            StatefulAction(Task<18> = Task::<18>),
+                            Repeat(1) {
+                                Repeat(forever) {
+                                    Condition(Cond<19>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Action(Act<0>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
+        ReactiveFallback {
+            RunOnce {
+                ReactiveSequence {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
             },
             Fallback {
-                Condition(Cond<2>),
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    RunOnce {
-                        Action(Act<3>),
-                    },
+                RetryUntilSuccessful(3) {
                     Condition(Cond<4>),
                 },
-            },
-            StatefulAction(Task<5>),
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        AlwaysFailure,
+                ForceFailure {
+                    MemPriority {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
                     },
                 },
             },
@@ -1063,60 +875,94 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
         SequenceWithMemory {
-            Repeat(4) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+            ReactiveSequence {
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        MemPriority {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            ForceFailure {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
                 },
-            },
-            RunOnce {
                 KeepRunningUntilFailure {
-                    StatefulAction(Task<3>),
+                    Action(Act<3>),
+                },
+                Sequence {
+                    Repeat(forever) {
+                        SequenceStar {
+                            Action(Act<4>),
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ForceFailure {
+                            RetryUntilSuccessful(0) {
+                                Action(|ctx| ctx.exec(6)),
+                            },
+                        },
+                    },
+                    AlwaysSuccess,
                 },
             },
-            Condition(Cond<4>),
+            MemPriority {
+                Inverter {
+                    ReactiveSequence {
+                        Fallback {
+                            Fallback {
+                                Action(Act<7>),
+                                Repeat(2) {
+                                    Action(Act<8>),
+                                },
+                                AlwaysFailure,
+                            },
+                        },
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+                MemSequence {
+                    ForceSuccess {
+                        Repeat(3) {
+                            ReactiveSequence {
+                                Condition(Cond<11>),
+                                StatefulAction(Task<12>),
+                                StatefulAction(Task<13> = Task::<13>),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        MemPriority {
+                            Sequence {
+                                AlwaysFailure,
+                            },
+                        },
+                        ForceSuccess {
+                            RunOnce {
+                                StatefulAction(Task<15>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Inverter {
-                            Fallback {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<0>),
-                                },
-                                RetryUntilSuccessful(4) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    Sequence {
-                        SequenceWithMemory {
-                            ReactiveFallback {
-                                Action(Act<4>),
-                                AlwaysFailure,
-                                StatefulAction(Task<5>),
-                                Fallback {
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                StatefulAction(Task<8>),
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
+        Inverter {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                SequenceWithMemory {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
                 },
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1124,79 +970,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    StatefulAction(Task<2>),
-                },
-            },
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                AlwaysSuccess,
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                },
+        MemSequence {
+            ReactiveFallback {
+                Action(Act<0>),
                 Action(Act<1>),
-                Inverter {
-                    Fallback {
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
+                Condition(Cond<2>),
             },
-            ForceFailure {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<4>),
-                },
-            },
-            SequenceStar {
-                Inverter {
-                    Condition(Cond<5>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-                AlwaysSuccess,
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<9>),
-            },
-            ReactiveSequence {
-                Action(Act<10>),
-                Action(Act<11>),
-                ReactiveFallback {
-                    StatefulAction(Task<12>),
-                    AlwaysFailure,
-                    StatefulAction(Task<13>),
-                },
-                StatefulAction(Task<14>),
+            Inverter {
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
@@ -1204,14 +994,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
-        Repeat(4) {
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+        Sequence {
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
         }
@@ -1220,9 +1006,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(forever) {
-                Action(Act<0>),
+        KeepRunningUntilFailure {
+            Fallback {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Repeat(4) {
+                        RunOnce {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                Inverter {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
@@ -1230,34 +1028,51 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
-        MemSequence {
-            MemPriority {
-                Repeat(4) {
+        SequenceWithMemory {
+            Fallback {
+                ForceSuccess {
                     Action(Act<0>),
                 },
-                Action(Act<1>),
+                StatefulAction(Task<1>),
             },
-            Action(Act<2>),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                MemSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+                Condition(Cond<6> = Cond::<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Inverter {
-                    MemSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
+        Inverter {
+            ForceFailure {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Inverter {
+                            Sequence {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<3>),
+                        },
+                        Inverter {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
                     },
                 },
-            },
-            Fallback {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
             },
         }
     }
@@ -1265,25 +1080,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                Inverter {
-                    ReactiveSequence {
-                        Fallback {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                        ForceSuccess {
-                            Fallback {
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
+        Fallback {
+            MemSequence {
+                Condition(Cond<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                },
+            },
+            RetryUntilSuccessful(0) {
+                SequenceWithMemory {
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Sequence {
+                    RetryUntilSuccessful(4) {
+                        MemSequence {
+                            Action(|ctx| ctx.exec(6)),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
                         },
                     },
+                    Condition(Cond<9>),
                 },
             },
         }
@@ -1292,18 +1114,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        RunOnce {
-            Fallback {
+        ReactiveFallback {
+            ReactiveSequence {
+                Repeat(0) {
+                    Action(Act<0> = Act::<0>),
+                },
                 ReactiveFallback {
-                    ForceFailure {
-                        Inverter {
-                            Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                Condition(Cond<3>),
+            },
+            Inverter {
+                Fallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            Condition(Cond<6>),
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(7)),
+                    Condition(Cond<8>),
+                },
+                Sequence {
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            StatefulAction(Task<9> = Task::<9>),
+                            AlwaysFailure,
                         },
-                    },
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
                     },
                 },
             },
@@ -1313,24 +1152,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
-        RetryUntilSuccessful(4) {
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
+        RunOnce {
+            ReactiveSequence {
+                Sequence {
+                    Inverter {
+                        MemSequence {
+                            ReactiveSequence {
+                                Inverter {
+                                    Condition(Cond<0>),
+                                },
+                                Sequence {
+                                    Condition(Cond<1>),
+                                    Action(Act<2>),
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                            },
                         },
                     },
                 },
@@ -1341,36 +1177,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                ReactiveFallback {
+        Sequence {
+            RetryUntilSuccessful(2) {
+                Fallback {
                     StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                Repeat(2) {
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<10>),
-                },
-                SequenceStar {
-                    ForceSuccess {
-                        Condition(Cond<11>),
+                    Action(Act<1>),
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            AlwaysFailure,
+                        },
                     },
-                    Action(Act<12>),
+                    ForceFailure {
+                        Fallback {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                RetryUntilSuccessful(0) {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Repeat(4) {
+                            ForceFailure {
+                                Condition(Cond<6> = Cond::<6>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1379,12 +1215,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
-        SequenceStar {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            AlwaysFailure,
-            RunOnce(then_skip = true) {
-                Condition(Cond<2>),
+        RetryUntilSuccessful(1) {
+            Fallback {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0047 for Ctx {
+        Sequence {
+            Sequence {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
             StatefulAction(Task<3>),
         }
@@ -1392,115 +1241,23 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Inverter {
-                    Fallback {
-                        MemPriority {
-                            AlwaysFailure,
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            Condition(Cond<2>),
-                            Fallback {
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                            },
-                            SequenceWithMemory {
-                                Condition(Cond<6>),
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                        ForceSuccess {
-                            Repeat(0) {
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<10>),
-                    },
-                    SequenceStar {
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    Fallback {
-                        Condition(Cond<13>),
-                        Condition(Cond<14>),
-                        Action(Act<15>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<16>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    StatefulAction(Task<17>),
-                    Action(Act<18>),
-                    StatefulAction(Task<19>),
-                    Condition(Cond<20>),
-                },
-                MemPriority {
-                    Condition(Cond<21>),
-                    StatefulAction(Task<22>),
-                    ForceSuccess {
-                        Condition(Cond<23>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<24>),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                RetryUntilSuccessful(3) {
-                    ForceFailure {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                        },
-                    },
+        Fallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-            },
-            Sequence {
-                ForceFailure {
-                    RetryUntilSuccessful(3) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                    },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
-                MemSequence {
-                    StatefulAction(Task<3>),
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                    },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(7)),
+                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -1509,94 +1266,79 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
+        Fallback {
+            RunOnce(then_skip = false) {
+                AlwaysSuccess,
+            },
+            Inverter {
+                MemSequence {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                    },
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
+            },
+            KeepRunningUntilFailure {
+                Sequence {
+                    Action(Act<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<7>),
+                Inverter {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                AlwaysFailure,
+                AlwaysFailure,
+                StatefulAction(Task<9> = Task::<9>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<4>),
-                        },
-                    },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Fallback {
+                AlwaysSuccess,
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(3)),
+                    Action(Act<4>),
                 },
             },
-            KeepRunningUntilFailure {
-                RunOnce {
-                    ReactiveSequence {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                },
+            SequenceStar {
+                Condition(Cond<5>),
+                Action(Act<6>),
+                AlwaysFailure,
             },
+            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
-        Repeat(0) {
-            MemSequence {
-                Repeat(1) {
-                    Repeat(2) {
-                        KeepRunningUntilFailure {
-                            MemSequence {
-                                StatefulAction(Task<0>),
-                                RetryUntilSuccessful(2) {
-                                    StatefulAction(Task<1>),
-                                },
-                                Condition(Cond<2>),
-                                Action(Act<3>),
-                                Inverter {
-                                    Action(Act<4>),
-                                },
-                            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            ForceSuccess {
+                RetryUntilSuccessful(2) {
+                    Repeat(4) {
+                        ForceSuccess {
+                            Action(Act<1>),
                         },
                     },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        Repeat(4) {
-                            Action(Act<5>),
-                        },
-                        RunOnce {
-                            Action(Act<6>),
-                        },
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<12>),
                 },
             },
         }
@@ -1605,15 +1347,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
+        Fallback {
+            SequenceStar {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Inverter {
+                        Sequence {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
                 },
                 Sequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                    },
+                    ForceSuccess {
+                        Condition(Cond<6>),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            StatefulAction(Task<8>),
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(9)),
+                },
+                Condition(Cond<10>),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<11>),
                 },
             },
         }
@@ -1622,50 +1387,85 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Repeat(0) {
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            Repeat(2) {
+                Action(Act<0>),
             },
-            AlwaysFailure,
+            Condition(Cond<1>),
+            Fallback {
+                Action(|ctx| ctx.exec(2)),
+                ForceFailure {
+                    Condition(Cond<3>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                MemSequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
-        Sequence {
+        Fallback {
             ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
+                SequenceWithMemory {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                },
             },
+            ReactiveFallback {
+                Repeat(2) {
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(5)),
+                KeepRunningUntilFailure {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0055 for Ctx {
-        Repeat(2) {
+        ReactiveSequence {
             ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+                Condition(Cond<2>),
+            },
+            KeepRunningUntilFailure {
+                Action(Act<3>),
+            },
+            Fallback {
+                Action(Act<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Inverter {
                 SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Action(Act<2>),
-                    },
+                    Condition(Cond<6>),
+                    Condition(Cond<7> = Cond::<7>),
                 },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    ReactiveFallback {
-                        Repeat(forever) {
-                            StatefulAction(Task<5>),
-                        },
-                        Condition(Cond<6>),
-                    },
-                    Condition(Cond<7>),
-                },
+            },
+            Fallback {
+                Condition(Cond<8> = Cond::<8>),
+                AlwaysSuccess,
+                Action(Act<9>),
             },
         }
     }
@@ -1673,68 +1473,54 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                Repeat(1) {
-                    StatefulAction(Task<0>),
+        RetryUntilSuccessful(4) {
+            MemPriority {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Fallback {
+                            Action(Act<0>),
+                            ReactiveSequence {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Action(Act<5> = Act::<5>),
+                    Repeat(forever) {
+                        Condition(Cond<6>),
+                    },
+                    Action(Act<7>),
+                },
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<8>),
                 },
             },
-            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0057 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(1) {
-                Action(Act<0>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Fallback {
-                ReactiveFallback {
-                    MemSequence {
-                        RunOnce {
-                            Condition(Cond<0>),
-                        },
-                        Fallback {
-                            Action(Act<1>),
-                        },
-                    },
-                    Inverter {
-                        Condition(Cond<2>),
-                    },
-                },
-                Repeat(3) {
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        ForceSuccess {
-                            Inverter {
-                                ReactiveFallback {
-                                    Action(Act<4>),
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        ForceFailure {
-                            Inverter {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
+        Inverter {
+            RetryUntilSuccessful(0) {
+                MemPriority {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
                 },
             },
         }
@@ -1743,10 +1529,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
-        Repeat(0) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        RunOnce(then_skip = true) {
+            Fallback {
+                Repeat(forever) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                StatefulAction(Task<1>),
+                ReactiveFallback {
+                    RunOnce {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
@@ -1754,13 +1549,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        ForceFailure {
-            SequenceWithMemory {
+        RunOnce(then_skip = false) {
+            Fallback {
                 Condition(Cond<0>),
                 StatefulAction(Task<1>),
-                AlwaysSuccess,
-                Action(Act<2>),
-                StatefulAction(Task<3>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1768,27 +1561,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
-        MemPriority {
-            Inverter {
-                Inverter {
-                    Condition(Cond<0>),
+        Sequence {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            RunOnce(then_skip = true) {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<4>),
                 },
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            ForceFailure {
-                Repeat(2) {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -1796,24 +1579,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
-        RunOnce {
+        Fallback {
+            Action(Act<0>),
             ReactiveSequence {
-                SequenceStar {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            Action(Act<0>),
-                        },
-                        MemPriority {
-                            ForceFailure {
-                                StatefulAction(Task<1>),
-                            },
-                            Fallback {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<3>),
+                Action(Act<4>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1821,25 +1600,61 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
-        RetryUntilSuccessful(4) {
+        Repeat(forever) {
             ReactiveSequence {
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Repeat(4) {
-                            Condition(Cond<3>),
+                SequenceStar {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        ReactiveSequence {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                    MemPriority {
+                        Condition(Cond<6> = Cond::<6>),
+                        Condition(Cond<7>),
+                    },
+                    ReactiveFallback {
+                        Sequence {
+                            Action(Act<8> = Act::<8>),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<9>),
+                        },
+                        Repeat(forever) {
+                            StatefulAction(Task<10> = Task::<10>),
                         },
                     },
                 },
-                StatefulAction(Task<4>),
                 ReactiveFallback {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysFailure,
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
+                    RetryUntilSuccessful(forever) {
+                        ForceSuccess {
+                            ReactiveFallback {
+                                StatefulAction(Task<11>),
+                                MemSequence {
+                                    Condition(Cond<12>),
+                                    StatefulAction(Task<13> = Task::<13>),
+                                    Condition(Cond<14>),
+                                },
+                            },
+                        },
+                    },
+                    MemSequence {
+                        ForceSuccess {
+                            MemSequence {
+                                StatefulAction(Task<15>),
+                                Action(Act<16>),
+                                Condition(Cond<17> = Cond::<17>),
+                            },
+                        },
+                        Action(Act<18>),
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -1848,83 +1663,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
+        MemPriority {
+            MemPriority {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Repeat(forever) {
+                    Action(Act<4>),
+                },
+            },
+            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
-        RunOnce {
-            Fallback {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        AlwaysSuccess,
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<4>),
-                    },
-                },
-                AlwaysFailure,
+        SequenceWithMemory {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
+            Condition(Cond<2>),
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(3)),
+            },
+            Action(Act<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
-        SequenceWithMemory {
-            MemPriority {
+        Fallback {
+            RunOnce(then_skip = false) {
                 ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+                    Inverter {
+                        Sequence {
+                            ReactiveFallback {
+                                RetryUntilSuccessful(2) {
+                                    StatefulAction(Task<0>),
+                                },
+                                Condition(Cond<1> = Cond::<1>),
+                                Condition(|ctx| ctx.check(2)),
+                                Action(Act<3>),
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
+                            Action(Act<5>),
+                        },
                     },
-                },
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
                 },
             },
-            MemPriority {
-                Repeat(3) {
-                    StatefulAction(Task<10>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        Condition(Cond<13>),
-                    },
-                },
+            ForceSuccess {
+                AlwaysSuccess,
             },
         }
     }
@@ -1932,20 +1728,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0067 for Ctx {
-        Inverter {
+        Sequence {
             Sequence {
-                Condition(Cond<0>),
-                SequenceStar {
+                MemSequence {
+                    Action(Act<0>),
                     StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+                    Inverter {
+                        Condition(Cond<2>),
+                    },
                 },
-                KeepRunningUntilFailure {
+                RunOnce(then_skip = false) {
+                    Repeat(0) {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                Inverter {
                     MemPriority {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
+                        KeepRunningUntilFailure {
+                            ReactiveSequence {
+                                StatefulAction(Task<4>),
+                                Condition(|ctx| ctx.check(5)),
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Inverter {
+                            Action(Act<7>),
+                        },
+                    },
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                MemSequence {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            ReactiveSequence {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<11>),
                     },
                 },
             },
@@ -1956,57 +1780,27 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
         Fallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3>),
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0069 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                        },
-                        Repeat(1) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Inverter {
-                        SequenceWithMemory {
-                            Sequence {
-                                StatefulAction(Task<2>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    Fallback {
-                        Repeat(1) {
-                            ReactiveSequence {
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                },
+        SequenceWithMemory {
+            SequenceWithMemory {
                 Fallback {
-                    AlwaysSuccess,
-                    Repeat(2) {
-                        ForceSuccess {
-                            Condition(Cond<6>),
+                    StatefulAction(Task<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Repeat(3) {
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
@@ -2017,67 +1811,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0070 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    MemSequence {
-                        Repeat(3) {
-                            ReactiveFallback {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                                Sequence {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(forever) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Repeat(4) {
-                        Repeat(0) {
-                            Inverter {
-                                ReactiveFallback {
-                                    StatefulAction(Task<7>),
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
             },
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
-        Sequence {
-            Repeat(4) {
-                Condition(Cond<0>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1>),
-            },
-            Action(Act<2>),
-            Sequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
+        RetryUntilSuccessful(forever) {
+            AlwaysFailure,
         }
     }
 }
@@ -2085,47 +1831,25 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
         ForceFailure {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        RetryUntilSuccessful(2) {
-                            Condition(Cond<6>),
-                        },
-                        AlwaysFailure,
-                        Action(Act<7>),
-                        Action(Act<8>),
-                    },
-                },
-                Action(Act<9>),
-            },
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Fallback {
-                Fallback {
-                    RunOnce {
-                        Condition(Cond<0>),
+        RetryUntilSuccessful(0) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
                     },
-                    Action(Act<1>),
                     StatefulAction(Task<2>),
                 },
-                ForceFailure {
-                    Condition(Cond<3>),
-                },
+                Condition(Cond<3>),
             },
         }
     }
@@ -2133,12 +1857,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            ForceFailure {
-                StatefulAction(Task<2>),
+        Fallback {
+            SequenceStar {
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Sequence {
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                    Fallback {
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                },
             },
+            StatefulAction(Task<10> = Task::<10>),
         }
     }
 }
@@ -2146,84 +1892,50 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
         SequenceWithMemory {
-            Sequence {
-                Condition(Cond<0>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
             },
-            RetryUntilSuccessful(2) {
-                MemPriority {
-                    ForceFailure {
-                        Fallback {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
+            RetryUntilSuccessful(forever) {
+                Fallback {
+                    StatefulAction(Task<1>),
                     ForceSuccess {
-                        StatefulAction(Task<4>),
+                        StatefulAction(Task<2>),
                     },
                 },
             },
-            Repeat(2) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            AlwaysFailure,
-                            StatefulAction(Task<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        Repeat(1) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<11>),
-                        },
-                        StatefulAction(Task<12>),
-                        Action(Act<13>),
-                    },
-                },
-            },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Inverter {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
+        Fallback {
+            Sequence {
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
-                Sequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            ReactiveFallback {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<5>),
-                    },
-                    Action(Act<6>),
+                MemPriority {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(|ctx| ctx.check(6)),
                 },
                 StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                SequenceWithMemory {
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
+                Fallback {
+                    Condition(Cond<8>),
+                    Action(|ctx| ctx.exec(9)),
+                    Condition(Cond<10> = Cond::<10>),
                 },
-                AlwaysFailure,
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Action(Act<13> = Act::<13>),
+                },
             },
         }
     }
@@ -2231,31 +1943,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
-        Sequence {
-            ForceFailure {
-                Repeat(forever) {
-                    Sequence {
-                        Action(Act<0>),
-                    },
-                },
+        ReactiveFallback {
+            Sequence {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
             },
-            StatefulAction(Task<1>),
-            Repeat(1) {
-                ForceFailure {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            MemSequence {
+                Condition(Cond<4> = Cond::<4>),
+                AlwaysFailure,
             },
             ReactiveSequence {
-                Condition(Cond<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-                AlwaysFailure,
-                StatefulAction(Task<8>),
+                Action(Act<5>),
             },
         }
     }
@@ -2264,40 +1967,28 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         ReactiveFallback {
-            Action(Act<0>),
-            Action(Act<1>),
+            RunOnce {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
-        SequenceWithMemory {
-            Repeat(1) {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = false) {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                        },
+        Inverter {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Sequence {
+                    Repeat(0) {
+                        Condition(Cond<2>),
                     },
-                },
-            },
-            Fallback {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-            },
-            RunOnce(then_skip = false) {
-                RetryUntilSuccessful(forever) {
-                    Action(Act<8>),
                 },
             },
         }
@@ -2306,13 +1997,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(1) {
-                Repeat(3) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        ReactiveFallback {
+            Sequence {
+                Sequence {
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                    ReactiveFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(Act<2>),
                     },
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+                ReactiveSequence {
+                    ForceFailure {
+                        Sequence {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                MemSequence {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
                 },
             },
         }
@@ -2321,47 +2032,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
-        RetryUntilSuccessful(4) {
-            ReactiveFallback {
-                RetryUntilSuccessful(forever) {
-                    KeepRunningUntilFailure {
-                        MemPriority {
-                            Fallback {
-                                Inverter {
-                                    Condition(Cond<0>),
-                                },
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Fallback {
-                                StatefulAction(Task<2>),
-                                AlwaysFailure,
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        MemPriority {
-                            StatefulAction(Task<5>),
-                            RetryUntilSuccessful(4) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        ForceFailure {
-                            KeepRunningUntilFailure {
-                                RetryUntilSuccessful(forever) {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<7>),
+        MemSequence {
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            Action(Act<2>),
+            SequenceWithMemory {
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<4>),
+                AlwaysFailure,
             },
         }
     }
@@ -2369,18 +2049,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
+        ReactiveFallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            RetryUntilSuccessful(0) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveSequence {
+                        RetryUntilSuccessful(4) {
+                            Inverter {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
                 },
             },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+            StatefulAction(Task<5>),
+            Sequence {
+                Condition(Cond<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                Action(Act<8>),
             },
         }
     }
@@ -2388,61 +2082,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
-        Inverter {
-            Fallback {
-                Inverter {
-                    Fallback {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                },
-                SequenceWithMemory {
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
+        SequenceWithMemory {
+            Action(Act<0>),
+            AlwaysFailure,
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0084 for Ctx {
-        Repeat(4) {
-            StatefulAction(Task<0>),
+        Fallback {
+            Action(Act<0> = Act::<0>),
+            KeepRunningUntilFailure {
+                Action(Act<1>),
+            },
+            Condition(Cond<2> = Cond::<2>),
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
-        RetryUntilSuccessful(2) {
-            MemPriority {
+        Fallback {
+            Fallback {
                 Action(Act<0>),
-                SequenceWithMemory {
-                    ForceFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    Fallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    ForceSuccess {
-                        Action(Act<4>),
-                    },
-                },
-                AlwaysSuccess,
-                ReactiveSequence {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-                RetryUntilSuccessful(3) {
-                    AlwaysFailure,
-                },
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                AlwaysFailure,
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                Action(Act<4>),
+                Condition(Cond<5> = Cond::<5>),
             },
         }
     }
@@ -2450,37 +2131,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
-                    },
-                    KeepRunningUntilFailure {
-                        ForceSuccess {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            Inverter {
-                ReactiveSequence {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    ForceFailure {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            RunOnce {
-                RetryUntilSuccessful(3) {
+        Sequence {
+            RetryUntilSuccessful(4) {
+                Inverter {
                     SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
+                        StatefulAction(Task<0>),
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
                     },
                 },
+            },
+            Sequence {
+                Condition(Cond<3> = Cond::<3>),
+                ForceFailure {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                MemSequence {
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                StatefulAction(Task<8>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    AlwaysSuccess,
+                },
+                Action(Act<10>),
             },
         }
     }
@@ -2488,58 +2166,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        ForceFailure {
-            StatefulAction(Task<0>),
+        Sequence {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
-        SequenceStar {
-            Repeat(1) {
-                MemSequence {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Inverter {
-                            ForceFailure {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
+        Fallback {
+            Fallback {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
             },
-            ReactiveSequence {
-                Inverter {
-                    MemPriority {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                    },
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                        Action(Act<9>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                        Condition(Cond<14>),
-                    },
-                    Action(Act<15>),
-                },
+            StatefulAction(Task<2>),
+            Fallback {
+                Condition(Cond<3>),
+                Action(Act<4>),
             },
         }
     }
@@ -2547,126 +2200,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(1) {
-                SequenceStar {
-                    MemPriority {
-                        Repeat(forever) {
-                            ReactiveSequence {
-                                Inverter {
-                                    Action(Act<0>),
-                                },
-                            },
+        Fallback {
+            Fallback {
+                ForceFailure {
+                    Sequence {
+                        MemSequence {
+                            AlwaysFailure,
+                            StatefulAction(Task<0> = Task::<0>),
                         },
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
                     },
                 },
-            },
-            SequenceStar {
                 Sequence {
-                    Action(Act<3>),
-                    AlwaysFailure,
-                },
-                AlwaysFailure,
-                Repeat(2) {
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<4>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    KeepRunningUntilFailure {
+                        Action(Act<3>),
                     },
+                    AlwaysSuccess,
+                    StatefulAction(Task<4>),
                 },
-            },
-            Sequence {
-                ReactiveFallback {
-                    SequenceStar {
-                        RetryUntilSuccessful(1) {
-                            RunOnce(then_skip = false) {
-                                Action(Act<5>),
-                            },
+                Repeat(3) {
+                    ForceSuccess {
+                        Fallback {
+                            Action(Act<5>),
                         },
                     },
                 },
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
             },
+            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    ReactiveFallback {
-                        Fallback {
-                            Repeat(3) {
-                                Condition(Cond<0>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                SequenceWithMemory {
-                                    Condition(Cond<1>),
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    AlwaysFailure,
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<4>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<5>),
-                        AlwaysSuccess,
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<6>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
+        SequenceWithMemory {
+            Inverter {
+                ReactiveSequence {
+                    Condition(Cond<0>),
                 },
             },
-            Fallback {
-                Fallback {
-                    Condition(Cond<12>),
-                    Repeat(2) {
-                        Condition(Cond<13>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<14>),
-                    },
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                Condition(Cond<15>),
-                            },
-                        },
-                    },
+            Inverter {
+                Inverter {
                     SequenceWithMemory {
-                        ForceSuccess {
-                            StatefulAction(Task<16>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<17>),
-                            StatefulAction(Task<18>),
-                        },
-                        RunOnce(then_skip = true) {
-                            AlwaysFailure,
-                        },
-                        RetryUntilSuccessful(2) {
-                            Action(Act<19>),
+                        ForceFailure {
+                            Repeat(1) {
+                                ForceSuccess {
+                                    Action(Act<1>),
+                                },
+                            },
                         },
                     },
                 },
@@ -2677,14 +2259,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(3) {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<2>),
+        RetryUntilSuccessful(forever) {
+            ForceSuccess {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
                 },
             },
         }
@@ -2693,58 +2271,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
-        MemSequence {
-            RunOnce {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    KeepRunningUntilFailure {
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Inverter {
-                            RunOnce {
-                                RunOnce {
-                                    Action(Act<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
-        KeepRunningUntilFailure {
+        MemSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(3) {
+                AlwaysFailure,
+            },
             Sequence {
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                AlwaysSuccess,
+                Action(Act<3>),
+                Condition(Cond<4> = Cond::<4>),
             },
         }
     }
@@ -2752,89 +2301,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        MemPriority {
-            MemSequence {
+        ForceFailure {
+            ReactiveFallback {
                 Condition(Cond<0>),
+                Action(Act<1>),
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
             },
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = false) {
-                            AlwaysSuccess,
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                ForceFailure {
+                    Action(|ctx| ctx.exec(2)),
                 },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                },
-                MemPriority {
-                    AlwaysFailure,
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                },
-            },
-            SequenceStar {
-                MemPriority {
-                    KeepRunningUntilFailure {
-                        Inverter {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    Fallback {
-                        Action(Act<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(3) {
-                        RunOnce {
-                            Action(Act<14>),
-                        },
-                    },
-                    Sequence {
-                        Action(Act<15>),
-                        Condition(Cond<16>),
-                    },
-                    Repeat(3) {
-                        ReactiveFallback {
-                            StatefulAction(Task<17>),
-                            Action(Act<18>),
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    Action(Act<19>),
-                    ReactiveFallback {
-                        StatefulAction(Task<20>),
-                    },
-                    MemSequence {
-                        Condition(Cond<21>),
-                        AlwaysSuccess,
-                    },
-                },
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
             },
         }
     }
@@ -2842,14 +2332,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
-        SequenceWithMemory {
-            Repeat(1) {
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
+        SequenceStar {
+            KeepRunningUntilFailure {
+                Action(Act<0>),
+            },
+            RetryUntilSuccessful(forever) {
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
                     },
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+                },
+            },
+            Repeat(3) {
+                Repeat(1) {
+                    Sequence {
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                },
+            },
+            MemPriority {
+                Condition(Cond<5>),
+                ReactiveSequence {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(|ctx| ctx.check(7)),
                 },
             },
         }
@@ -2858,79 +2368,70 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        Fallback {
-            Inverter {
-                Repeat(4) {
-                    Fallback {
-                        Action(Act<0>),
+        Sequence {
+            Action(Act<0>),
+            ForceSuccess {
+                Action(Act<1>),
+            },
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
                     },
                 },
-            },
-            Repeat(forever) {
-                Fallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+                ReactiveFallback {
+                    StatefulAction(Task<8> = Task::<8>),
+                    Action(|ctx| ctx.exec(9)),
+                    Condition(Cond<10> = Cond::<10>),
                 },
             },
-            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                RunOnce {
-                    Condition(Cond<0>),
-                },
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Fallback {
                 Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            ReactiveFallback {
-                Inverter {
-                    AlwaysSuccess,
-                },
-            },
-            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        MemSequence {
-            Repeat(1) {
-                MemSequence {
-                    RunOnce(then_skip = false) {
+        RetryUntilSuccessful(2) {
+            Inverter {
+                SequenceStar {
+                    Fallback {
                         StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    RetryUntilSuccessful(0) {
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
                         },
                     },
-                },
-                MemSequence {
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
+                    Repeat(0) {
+                        ForceSuccess {
+                            Condition(|ctx| ctx.check(4)),
+                        },
                     },
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                },
-                MemPriority {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-                ReactiveFallback {
-                    Action(Act<9>),
-                    AlwaysFailure,
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    Action(|ctx| ctx.exec(8)),
                 },
             },
         }
@@ -2938,104 +2439,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0000 "RFb(RFb(Seq(t0,t1,c2,a3),OnceK(RSeq(S,c4,F))),c5)",
-    Tree0001 "FS(FF(RSeq(Swm(t0))))",
-    Tree0002 "Fb(Swm(t0,t1,t2),t3,Ret2(t4),F,t5)",
-    Tree0003 "RSeq(Swm(Ret4(c0),c1,RSeq(t2,t3),t4),FS(Inv(RSeq(t5,F))))",
-    Tree0004 "RSeq(c0,c1,t2,a3)",
-    Tree0005 "MPri(t0,t1)",
-    Tree0006 "Rep2(MPri(Rep2(Once(Fb(Inv(a0),a1,t2,t3,c4))),Rep2(MSeq(c5,t6,OnceK(RFb(Rep0(t7))))),Fb(RSeq(RSeq(RSeq(t8,a9,t10),Fb(c11,c12)))),MSeq(Rep0(Fb(RSeq(c13,a14),RSeq(c15,c16,a17),MPri(t18,t19),c20)))))",
-    Tree0007 "RSeq(Fb(RFb(RepF(Inv(FS(t0))),Rep0(RSeq(t1,Seq(c2,t3),c4)),Fb(RFb(RSeq(c5,t6,c7),FS(Fb(c8,c9,c10))))),RFb(Seq(OnceK(Seq(a11,c12,Seq(t13,c14)))),S,a15)))",
-    Tree0008 "Fb(FF(RSeq(RSeq(t0,c1),c2,a3,c4,a5)),MPri(Seq(c6,t7,t8),Fb(Rep4(t9),Once(t10),RSeq(t11,a12))))",
-    Tree0009 "RFb(Ret1(Fb(RSeq(t0,t1,S),RFb(S,t2))),Fb(a3,t4))",
-    Tree0010 "Fb(Seq(t0,c1,S),RSeq(Ret0(t2),OnceK(FS(t3))),RSeq(t4,t5,t6))",
-    Tree0011 "RFb(Seq(MSeq(t0,c1),c2,a3,t4),c5)",
-    Tree0012 "RSeq(FF(S),RSeq(Rep2(RetF(t0)),t1,Swm(t2,a3)),Ret1(RFb(t4,t5,c6)),Ret4(c7),F)",
-    Tree0013 "OnceK(Seq(RSeq(Rep4(Inv(t0)),MSeq(t1,t2,Fb(a3,t4,t5,c6,t7))),OnceK(Ret0(Fb(Swm(t8,t9,c10),FS(c11),Ret3(a12)))),RSeq(RFb(t13,t14),t15,Star(t16,a17),c18)))",
-    Tree0014 "FS(Fb(Swm(Seq(S,t0),RSeq(t1),FS(Keep(S))),Fb(Rep0(MSeq(Keep(c2))),OnceK(Swm(t3,c4)))))",
-    Tree0015 "Rep3(Swm(Fb(Inv(Inv(a0))),t1))",
-    Tree0016 "RFb(Ret2(FF(t0)),RFb(Ret1(t1),F,a2),RFb(c3,c4),Ret0(t5),RSeq(c6,t7,t8,c9))",
-    Tree0017 "Fb(t0,c1,Fb(c2,a3))",
-    Tree0018 "OnceK(Ret4(RSeq(F,Inv(a0),RepF(t1),MPri(t2,t3))))",
-    Tree0019 "Seq(F,RSeq(Star(c0,FS(c1)),F,c2),Seq(Rep0(RFb(a3,c4))))",
-    Tree0020 "Swm(a0,c1)",
-    Tree0021 "RSeq(RFb(Rep2(RFb(t0,t1,FF(t2))),MSeq(Ret3(RetF(FF(MSeq(a3,F)))),t4,RFb(S,a5),Inv(FF(c6))),Seq(c7,t8)))",
-    Tree0022 "Inv(Rep4(S))",
-    Tree0023 "RFb(t0,c1,t2)",
-    Tree0024 "Fb(MSeq(Rep2(Swm(RFb(c0,a1),RFb(RSeq(c2,c3),MSeq(t4,t5))))),RSeq(RSeq(a6,F,c7),OnceK(Inv(Ret3(Once(RFb(a8,t9))))),Seq(RFb(t10,t11),Inv(t12))),Once(Ret4(c13)))",
-    Tree0025 "Inv(RSeq(FF(RFb(MPri(RFb(Fb(t0),Star(t1,a2),c3,Rep1(a4)),Inv(RSeq(S,c5))),FF(Ret2(MPri(t6,a7,c8,S,c9)))))))",
-    Tree0026 "MSeq(t0,S)",
-    Tree0027 "Fb(Once(Seq(c0,a1,t2,c3)),t4,Inv(Fb(Swm(t5,c6),t7,Fb(S),t8)),RFb(c9,FS(c10),a11),Seq(RSeq(Fb(Swm(t12,F)),c13,OnceK(t14))))",
-    Tree0028 "RFb(MPri(Once(Seq(RSeq(c0,t1,a2))),MPri(F,Swm(c3,a4),t5),RFb(a6,S,c7,t8)),Star(Star(c9,Seq(t10,t11)),OnceT(Seq(c12,c13,c14)),Rep2(RFb(c15,RSeq(F,t16)))),t17)",
-    Tree0029 "Fb(Rep2(Inv(RFb(c0,OnceK(c1),Ret0(a2),Inv(t3),Ret1(c4)))),FS(FS(MPri(Swm(t5,t6),Seq(c7,t8,F),S))))",
-    Tree0030 "Swm(t0,Fb(FF(Keep(Seq(c1,RSeq(c2,t3)))),Swm(Ret1(Star(a4,c5)),OnceK(c6),t7,a8)),Fb(FF(FF(c9)),Seq(a10,t11),t12,c13,Fb(t14,c15)),RSeq(Swm(t16,c17,c18),t19,Fb(a20,a21)))",
-    Tree0031 "MPri(RFb(a0,a1),Keep(Swm(c2,t3)),c4,Rep2(a5),Ret2(c6))",
-    Tree0032 "Swm(Seq(FS(t0)),Keep(Star(a1,a2)),Seq(t3,F,Inv(c4)),a5)",
-    Tree0033 "RSeq(Swm(a0,Ret0(t1)),Fb(c2),RFb(RFb(Once(a3),c4)),t5,Keep(RFb(RSeq(c6,F))))",
-    Tree0034 "Swm(Rep4(RSeq(t0,c1,t2)),Once(Keep(t3)),c4)",
-    Tree0035 "Once(RSeq(RFb(Keep(Inv(Fb(Keep(c0),Ret4(t1)))),Star(t2,c3),Seq(Swm(RFb(a4,F,t5,Fb(t6,t7),t8),t9)))))",
-    Tree0036 "RFb(OnceT(Seq(c0,t1)),Keep(Seq(t2)),Keep(Swm(t3,c4,t5,c6)))",
-    Tree0037 "RFb(RSeq(S,RSeq(t0,S),a1,Inv(Fb(Inv(t2))),Inv(t3)),FF(Ret1(c4)),Star(Inv(c5),RFb(t6,c7,c8),S),OnceK(t9),RSeq(a10,a11,RFb(t12,F,t13),t14))",
-    Tree0038 "Rep4(Ret3(RSeq(t0,S,F,t1,t2)))",
-    Tree0039 "OnceK(RetF(a0))",
-    Tree0040 "MSeq(MPri(Rep4(a0),a1),a2)",
-    Tree0041 "RFb(Fb(Inv(MSeq(a0,t1))),Fb(c2,c3,a4,t5))",
-    Tree0042 "RSeq(FF(Inv(RSeq(Fb(a0,t1,t2),Inv(F),FS(Fb(c3,t4))))))",
-    Tree0043 "Once(Fb(RFb(FF(Inv(c0)),MPri(t1,c2,a3))))",
-    Tree0044 "Ret4(OnceT(Fb(Fb(t0,Inv(F),RetF(c1)),Ret2(Seq(t2,t3,t4,t5)))))",
-    Tree0045 "RSeq(Swm(RFb(t0,t1),c2,RSeq(c3,t4),Rep2(c5),t6),RSeq(Swm(a7,t8),t9,Ret0(t10),Star(FS(c11),a12)))",
-    Tree0046 "Star(a0,c1,F,OnceT(c2),t3)",
-    Tree0047 "Fb(RFb(Inv(Fb(MPri(F,RSeq(t0,t1),c2,Fb(c3,t4,c5),Swm(c6,a7))))),Ret3(Fb(RFb(c8,FS(Rep0(c9))),RSeq(F,t10),Star(c11,t12))),FS(RFb(Fb(c13,c14,a15),RFb(t16,F))),Star(RSeq(t17,a18,t19,c20),MPri(c21,t22,FS(c23),OnceT(c24),S)))",
-    Tree0048 "RFb(OnceK(Ret3(FF(Star(t0)))),Seq(FF(Ret3(RSeq(t1,a2))),MSeq(t3,Fb(t4,c5,a6))))",
-    Tree0049 "Swm(a0,t1,t2,c3)",
-    Tree0050 "Star(RSeq(Fb(t0,c1),Keep(Seq(c2,S,a3,OnceK(c4)))),Keep(Once(RSeq(Seq(RSeq(t5,a6),t7),t8))))",
-    Tree0051 "Rep0(MSeq(Rep1(Rep2(Keep(MSeq(t0,Ret2(t1),c2,a3,Inv(a4))))),Fb(RFb(Rep4(a5),Once(a6),a7,t8),RFb(RSeq(t9)),c10,t11),RFb(c12)))",
-    Tree0052 "FS(RSeq(Swm(c0,a1),Seq(t2,t3)))",
-    Tree0053 "Fb(a0,Rep0(t1),F)",
-    Tree0054 "Seq(RFb(t0,t1,S))",
-    Tree0055 "Rep2(RFb(Swm(t0,Swm(a1,a2)),RSeq(a3,t4,RFb(RepF(t5),c6),c7)))",
-    Tree0056 "RFb(FS(Rep1(t0)),S)",
-    Tree0057 "Fb(Ret1(a0))",
-    Tree0058 "RetF(Fb(RFb(MSeq(Once(c0),Fb(a1)),Inv(c2)),Rep3(Swm(c3,FS(Inv(RFb(a4,c5,t6))))),RFb(Keep(FF(Inv(OnceT(t7)))))))",
-    Tree0059 "Rep0(RFb(t0,a1))",
-    Tree0060 "FF(Swm(c0,t1,S,a2,t3))",
-    Tree0061 "MPri(Inv(Inv(c0)),RSeq(a1,t2),FF(Rep2(RSeq(t3,c4,c5))),RSeq(t6))",
-    Tree0062 "Once(RSeq(Star(RSeq(FS(a0),MPri(FF(t1),Fb(t2,c3))))))",
-    Tree0063 "Ret4(RSeq(RFb(Seq(c0,t1,a2,Rep4(c3))),t4,RFb(c5,t6,F,t7,c8)))",
-    Tree0064 "Rep0(c0)",
-    Tree0065 "Once(Fb(Keep(RFb(RFb(c0,c1))),RFb(FF(F),Keep(c2),RFb(c3,S)),RetF(Ret4(c4)),F))",
-    Tree0066 "Swm(MPri(RSeq(c0,t1),FS(RFb(c2,t3)),t4,t5,RFb(t6,a7,c8,c9)),MPri(Rep3(t10),RSeq(c11,t12),Ret4(Inv(c13))))",
-    Tree0067 "Inv(Seq(c0,Star(t1,c2,t3,t4),Keep(MPri(t5,c6,c7))))",
-    Tree0068 "Fb(RSeq(Ret3(t0)),Seq(t1,c2),c3)",
-    Tree0069 "Fb(RSeq(Swm(RFb(RFb(t0,S),Rep1(t1)),Inv(Swm(Seq(t2,F))),Fb(Rep1(RSeq(c3,t4)),t5)),Fb(S,Rep2(FS(c6)))))",
-    Tree0070 "RFb(Fb(Ret1(MSeq(Rep3(RFb(RFb(c0,c1),Seq(t2,t3))),Fb(RFb(RetF(c4)),RSeq(t5,c6)))),Inv(Rep4(Rep0(Inv(RFb(t7,a8)))))))",
-    Tree0071 "Seq(Rep4(c0),Keep(t1),a2,Seq(t3,t4,t5))",
-    Tree0072 "FF(RFb(RFb(Seq(t0,t1),Seq(t2,a3,c4),RSeq(t5,Ret2(c6),F,a7,a8)),a9))",
-    Tree0073 "RetF(Fb(Fb(Once(c0),a1,t2),FF(c3)))",
-    Tree0074 "Seq(t0,c1,FF(t2))",
-    Tree0075 "Swm(Seq(c0),Ret2(MPri(FF(Fb(c1,t2)),t3,FS(t4))),Rep2(Swm(RFb(Seq(t5,F,t6),t7,Rep1(c8)),RSeq(c9,t10,Keep(t11),t12,a13))))",
-    Tree0076 "Seq(RSeq(t0,Inv(Inv(Keep(t1))),Seq(a2,c3,c4)),RFb(Seq(OnceK(t5),a6),t7,c8,Swm(FS(t9)),F))",
-    Tree0077 "Seq(FF(RepF(Seq(a0))),t1,Rep1(FF(RFb(c2,S,a3,t4))),RSeq(c5,a6,t7,F,t8))",
-    Tree0078 "RFb(a0,a1)",
-    Tree0079 "Swm(Rep1(MSeq(c0,c1)),Keep(OnceK(Keep(Fb(c2,a3)))),Fb(a4,c5,c6,c7),OnceK(RetF(a8)))",
-    Tree0080 "Keep(Rep1(Rep3(Star(t0,t1))))",
-    Tree0081 "Ret4(RFb(RetF(Keep(MPri(Fb(Inv(c0),RFb(F,c1)),Fb(t2,F,t3,t4)))),Swm(RSeq(MPri(t5,Ret4(S)),FF(Keep(RetF(a6))))),t7))",
-    Tree0082 "MPri(c0,RSeq(RSeq(t1,S)),RFb(c2,c3,c4))",
-    Tree0083 "Inv(Fb(Inv(Fb(a0,c1,c2,a3)),Swm(Inv(c4),t5,t6)))",
-    Tree0084 "Rep4(t0)",
-    Tree0085 "Ret2(MPri(a0,Swm(FF(t1),Fb(c2,t3),FS(a4)),S,RSeq(c5,c6),Ret3(F)))",
-    Tree0086 "RFb(MSeq(RFb(OnceK(c0),Keep(FS(c1)))),Inv(RSeq(a2,t3,t4,S,FF(t5))),Once(Ret3(Swm(S,t6))))",
-    Tree0087 "FF(t0)",
-    Tree0088 "Star(Rep1(MSeq(OnceK(t0),Ret1(Inv(FF(c1))),t2,c3)),RSeq(Inv(MPri(c4,c5,a6)),FS(RFb(t7,a8,a9))),Ret0(RFb(RSeq(a10,t11,c12,a13,c14),a15)))",
-    Tree0089 "MPri(Ret1(Star(MPri(RepF(RSeq(Inv(a0))),a1,t2))),Star(Seq(a3,F),F,Rep2(RetF(a4))),Seq(RFb(Star(Ret1(OnceK(a5)))),RFb(c6,t7,t8)))",
-    Tree0090 "RFb(RFb(Ret1(RFb(Fb(Rep3(c0),RetF(Swm(c1,a2,t3))))),Fb(F,OnceT(t4),MSeq(t5,S),Keep(c6)),Fb(t7,a8,t9,c10,t11)),Fb(Fb(c12,Rep2(c13),OnceK(t14)),RFb(Fb(Fb(Keep(c15))),Swm(FS(t16),RSeq(c17,t18),OnceT(F),Ret2(a19)))))",
-    Tree0091 "MSeq(RSeq(Ret3(a0),c1,Ret0(t2)))",
-    Tree0092 "MSeq(Once(Seq(t0,t1,t2,Keep(Inv(F)))),Once(Star(Swm(Inv(Once(Once(a3)))))))",
-    Tree0093 "Keep(Seq(RSeq(OnceT(a0),a1,c2),Fb(RFb(c3,a4),MSeq(t5,t6),t7)))",
-    Tree0094 "MPri(MSeq(c0),Once(t1),c2)",
-    Tree0095 "Fb(RFb(RSeq(t0,a1,OnceT(OnceK(S)),t2,a3),Keep(RSeq(c4,t5,a6)),MPri(F,c7,t8,t9,a10)),Star(MPri(Keep(Inv(c11)),Fb(a12,t13)),RSeq(Ret3(Once(a14)),Seq(a15,c16),Rep3(RFb(t17,a18)))),Ret4(RSeq(a19,RFb(t20),MSeq(c21,S))))",
-    Tree0096 "Swm(Rep1(RSeq(Keep(c0),t1,t2)))",
-    Tree0097 "Fb(Inv(Rep4(Fb(a0))),RepF(Fb(c1,t2,c3)),S)",
-    Tree0098 "RSeq(Swm(Once(c0),a1),RFb(Inv(S)),t2)",
-    Tree0099 "MSeq(Rep1(MSeq(OnceK(t0))),RSeq(FF(Ret0(Fb(t1,c2))),MSeq(Seq(c3,t4),c5,a6),MPri(c7,t8),RFb(a9,F)))",
+    Tree0000 "RFb(RFb(Seq(t0e,c1,a2,c3e),Swm(S,Keep(c4),c5)),FS(RSeq(RSeq(a6,Inv(F),S,t7e))))",
+    Tree0001 "Swm(Inv(Rep3(t0)),MPri(Keep(t1),S,t2),c3)",
+    Tree0002 "Rep2(Keep(Seq(RSeq(t0,a1,a2l,FS(c3)),t4e,RSeq(t5,c6,t7,t8),RFb(c9,Swm(t10,t11)))))",
+    Tree0003 "MPri(t0,c1,Ret4(c2),F)",
+    Tree0004 "Seq(a0,t1)",
+    Tree0005 "MPri(t0,a1,t2,t3)",
+    Tree0006 "Seq(t0,RSeq(c1l))",
+    Tree0007 "RSeq(t0,t1,a2,c3)",
+    Tree0008 "MSeq(c0l,a1,MSeq(c2,t3))",
+    Tree0009 "Seq(RFb(Seq(c0,t1),Seq(c2,c3,c4l),FF(MSeq(c5,Swm(t6,c7e))),Keep(t8)),Fb(Fb(t9,t10,Inv(t11)),RSeq(FF(t12),c13e,Keep(S)),Ret0(RSeq(t14,Ret4(Ret4(c15l)),a16))))",
+    Tree0010 "FF(RFb(c0l,t1,c2,RetF(OnceT(Inv(Fb(c3,a4,F))))))",
+    Tree0011 "Seq(c0,RetF(t1),t2e,c3)",
+    Tree0012 "RSeq(RSeq(Keep(a0),Ret2(Rep3(MSeq(c1,a2)))),c3,c4e,RSeq(Seq(t5,c6),RFb(Fb(c7,t8)),Seq(Fb(t9,c10))))",
+    Tree0013 "RSeq(t0,FF(Fb(t1)),Seq(FF(t2),Seq(t3,a4)))",
+    Tree0014 "RSeq(c0,t1,t2e,t3,S)",
+    Tree0015 "Keep(FF(c0))",
+    Tree0016 "Fb(t0e,Once(RFb(RFb(t1,t2,S),c3,Inv(t4))),Keep(Keep(Rep2(MSeq(RFb(c5l,S,a6))))))",
+    Tree0017 "RSeq(MSeq(Swm(OnceK(OnceT(Rep4(t0))),FS(RSeq(RSeq(t1,F))),Fb(t2,c3l))),Star(RFb(c4,Ret3(c5),S),FF(t6),RSeq(Keep(t7),RSeq(t8e,c9))))",
+    Tree0018 "FS(RSeq(Swm(Star(RFb(c0),c1),FS(FF(c2l)),Swm(t3,t4,t5)),MPri(OnceT(a6),t7e,t8,Once(c9),t10)))",
+    Tree0019 "RFb(Fb(MSeq(c0,Rep0(OnceT(t1)),t2),t3,F,t4,Fb(Inv(t5),c6l)),Fb(Keep(Fb(Ret3(t7),t8)),RFb(F,RSeq(Fb(c9l,t10,F),F,c11e))))",
+    Tree0020 "Once(MPri(a0,Fb(FS(Rep3(t1)),Rep1(c2),RFb(S,a3,c4))))",
+    Tree0021 "Swm(c0,Ret0(Fb(Fb(t1),RSeq(F,c2),OnceT(t3))),RSeq(t4,t5))",
+    Tree0022 "MPri(OnceK(S),a0)",
+    Tree0023 "Rep2(Fb(Rep4(S),Ret4(c0)))",
+    Tree0024 "Fb(t0,a1,S,S,t2e)",
+    Tree0025 "Seq(RFb(Ret0(t0),RFb(a1l,c2),t3),Swm(Rep0(S),MPri(Ret3(c4l),RSeq(c5l,t6))),MPri(Star(a7,a8e),c9l,a10l,S))",
+    Tree0026 "Rep2(Rep2(FS(RepF(a0))))",
+    Tree0027 "Seq(Inv(t0),OnceK(Rep1(c1)))",
+    Tree0028 "RFb(FS(t0),Once(c1l),c2,Rep3(t3),a4)",
+    Tree0029 "Fb(c0,c1,S)",
+    Tree0030 "Star(RSeq(RFb(MPri(c0,S,a1l),Ret1(MSeq(S,Ret3(Rep3(S))))),t2,RSeq(c3,c4,Keep(t5)),Seq(c6,c7,RFb(FS(t8e)),Keep(c9l),t10)))",
+    Tree0031 "Keep(FF(Star(Inv(c0e),t1e,MSeq(Rep4(Seq(t2,c3,t4))))))",
+    Tree0032 "RSeq(Keep(RFb(FS(MPri(Seq(Seq(S,c0),Inv(t1e),t2),Swm(t3,MSeq(c4l,c5),t6))))),FS(RSeq(MPri(a7e,F,t8),Once(c9),RFb(c10l,t11),Once(c12))),OnceT(Ret1(Keep(Swm(Fb(a13l,t14,t15,c16e),c17,t18e,Rep1(RepF(c19)))))))",
+    Tree0033 "RFb(Once(RSeq(MPri(c0,a1),OnceK(Seq(c2,c3)))),Fb(Ret3(c4),FF(MPri(t5,t6,a7))))",
+    Tree0034 "Swm(RSeq(FF(Keep(MPri(t0,c1,FF(c2)))),Keep(a3),Seq(RepF(Star(a4,c5l)),OnceK(FF(Ret0(a6l))),S)),MPri(Inv(RSeq(Fb(Fb(a7,Rep2(a8),F)),t9,c10)),MSeq(FS(Rep3(RSeq(c11,t12,t13e,t14))),Seq(MPri(Seq(F)),FS(Once(t15))))))",
+    Tree0035 "Inv(Fb(t0,t1,Swm(c2,a3),t4))",
+    Tree0036 "Swm(t0,c1)",
+    Tree0037 "MSeq(RFb(a0,a1,c2),Inv(t3e))",
+    Tree0038 "Seq(FF(Keep(c0e)))",
+    Tree0039 "Keep(Fb(RSeq(a0,Rep4(Once(c1))),Inv(RFb(F))))",
+    Tree0040 "Swm(Fb(FS(a0),t1),RFb(c2,MSeq(c3,t4),c5,c6e))",
+    Tree0041 "Inv(FF(Swm(RFb(Inv(Seq(t0))),Seq(Ret2(t1),t2e,Ret0(c3),Inv(t4e)))))",
+    Tree0042 "Fb(MSeq(c0,Seq(t1)),Ret0(Swm(F,c2,c3e,a4,t5)),OnceK(Seq(Ret4(MSeq(a6l,c7,t8)),c9)))",
+    Tree0043 "RFb(RSeq(Rep0(a0e),RFb(t1,a2e),c3),Inv(Fb(c4,c5e)),c6,RFb(RFb(c7l,c8),Seq(Keep(Seq(t9e,F)))))",
+    Tree0044 "Once(RSeq(Seq(Inv(MSeq(RSeq(Inv(c0),Seq(c1,a2,a3l)))))))",
+    Tree0045 "Seq(Ret2(Fb(t0,a1,Inv(RFb(t2,F)),FF(Fb(c3,t4)),S)),Fb(Ret0(RFb(c5,Rep4(FF(c6e))))))",
+    Tree0046 "Ret1(Fb(c0,a1,a2,c3))",
+    Tree0047 "Seq(Seq(F,t0,c1,t2),t3)",
+    Tree0048 "Fb(RSeq(c0,RFb(t1,c2),RSeq(c3,t4,t5,t6),RSeq(c7l,t8)))",
+    Tree0049 "Fb(OnceK(S),Inv(MSeq(RFb(F,F),S,c0)),Swm(c1e,a2,c3e,c4),Keep(Seq(a5,t6e)),RSeq(c7,Inv(c8e),F,F,t9e))",
+    Tree0050 "RFb(t0,Fb(S,c1,c2l,Swm(a3l,a4)),Star(c5,a6,F),t7)",
+    Tree0051 "Swm(t0,FS(Ret2(Rep4(FS(a1)))))",
+    Tree0052 "Fb(Star(RSeq(t0,Inv(Seq(a1,t2))),Seq(RFb(c3,c4,c5),FS(c6),c7)),t8,RFb(RFb(c9l),c10,RFb(F,t11)))",
+    Tree0053 "RFb(Rep2(a0),c1,Fb(a2l,FF(c3)),Ret2(MSeq(t4,c5)))",
+    Tree0054 "Fb(RFb(Swm(c0e,a1)),RFb(Rep2(Seq(t2e,t3,c4))),Swm(c5l,Keep(Seq(t6,a7))),t8)",
+    Tree0055 "RSeq(RFb(c0l,t1,F,c2),Keep(a3),Fb(a4,t5e),Inv(Swm(c6,c7e)),Fb(c8e,S,a9))",
+    Tree0056 "Ret4(MPri(Swm(RFb(Fb(a0,RSeq(t1,t2),F))),RSeq(t3,c4,a5e,RepF(c6),a7),Ret1(c8)))",
+    Tree0057 "RFb(t0,S)",
+    Tree0058 "Inv(Ret0(MPri(c0e,t1,S)))",
+    Tree0059 "OnceT(Fb(RepF(c0l),t1,RFb(Once(t2),t3,t4)))",
+    Tree0060 "OnceK(Fb(c0,t1,t2))",
+    Tree0061 "Seq(Swm(a0,t1,c2,t3),OnceT(Keep(t4)))",
+    Tree0062 "Fb(a0,RSeq(S,t1),RSeq(S,c2),Swm(c3,a4,S))",
+    Tree0063 "RepF(RSeq(Star(MSeq(t0,RSeq(a1,t2),OnceK(t3),t4,c5),MPri(c6e,c7),RFb(Seq(a8e),OnceK(t9),RepF(t10e))),RFb(RetF(FS(RFb(t11,MSeq(c12,t13e,c14)))),MSeq(FS(MSeq(t15,a16,c17e)),a18,F))))",
+    Tree0064 "MPri(MPri(c0),t1,c2e,RSeq(t3,RepF(a4)),c5)",
+    Tree0065 "Swm(RSeq(t0,t1),c2,RFb(a3l),a4)",
+    Tree0066 "Fb(OnceK(RSeq(Inv(Seq(RFb(Ret2(t0),c1e,c2l,a3,OnceT(c4e)),a5)))),FS(S))",
+    Tree0067 "Seq(Seq(MSeq(a0,t1,Inv(c2)),OnceK(Rep0(c3e)),Inv(MPri(Keep(RSeq(t4,c5l,a6)))),Fb(Ret3(Inv(a7)),c8e),MSeq(c9,t10)),RSeq(Inv(OnceK(c11))))",
+    Tree0068 "Fb(c0,c1e)",
+    Tree0069 "Swm(Swm(Fb(t0)),OnceK(Rep3(Seq(t1,a2,Swm(t3)))))",
+    Tree0070 "Fb(Ret0(t0),t1)",
+    Tree0071 "RetF(F)",
+    Tree0072 "FF(c0)",
+    Tree0073 "Ret0(RSeq(RFb(S,RSeq(t0,t1,F),t2),c3))",
+    Tree0074 "Fb(Star(Keep(Star(t0)),Seq(c1,c2l,t3,RFb(t4),t5),Swm(RSeq(t6,a7),Fb(c8,a9))),t10e)",
+    Tree0075 "Swm(OnceK(t0),RetF(Fb(t1,FS(t2))),c3l)",
+    Tree0076 "Fb(Seq(FF(RSeq(t0,c1,t2)),MPri(a3,t4,c5l,c6l),t7,Fb(c8,a9l,c10e),RFb(t11,t12e,a13e)))",
+    Tree0077 "RFb(Seq(t0,F),RFb(a1l,t2),t3,MSeq(c4e,F),RSeq(a5))",
+    Tree0078 "RFb(Once(Fb(c0,c1,t2)),S)",
+    Tree0079 "Inv(Seq(t0,c1,Seq(Rep0(c2))))",
+    Tree0080 "RFb(Seq(Seq(S,c0,RFb(c1e,a2),c3,c4),RSeq(FF(Seq(t5,c6,S))),MSeq(S,S,t7,t8,a9)))",
+    Tree0081 "MSeq(RetF(t0),c1,a2,Swm(t3e,c4,F))",
+    Tree0082 "RFb(RFb(a0,c1,c2),Ret0(RFb(RFb(F,t3),RSeq(Ret4(Inv(c4))))),t5,Seq(c6,t7e,a8))",
+    Tree0083 "Swm(a0,F,c1e)",
+    Tree0084 "Fb(a0e,Keep(a1),c2e,RFb(Keep(t3),t4,t5e))",
+    Tree0085 "Fb(Fb(a0,t1),RSeq(F,a2),RFb(c3,a4,c5e))",
+    Tree0086 "Seq(Ret4(Inv(Swm(t0,a1e,t2e))),Seq(c3e,FF(c4e),MSeq(c5l,t6,c7e),t8),Fb(RFb(t9,S),a10))",
+    Tree0087 "Seq(Seq(a0,t1,t2),OnceK(t3e),RetF(t4))",
+    Tree0088 "Fb(Fb(c0,a1l),t2,Fb(c3,a4))",
+    Tree0089 "Fb(Fb(FF(Seq(MSeq(F,t0e))),Seq(t1,a2,Keep(a3),S,t4),Rep3(FS(Fb(a5)))),t6)",
+    Tree0090 "Swm(Inv(RSeq(c0)),Inv(Inv(Swm(FF(Rep1(FS(a1)))))))",
+    Tree0091 "RetF(FS(OnceK(c0)))",
+    Tree0092 "RSeq(c0,a1l)",
+    Tree0093 "MSeq(S,t0,Ret3(F),Seq(c1,t2),RFb(S,a3,c4e))",
+    Tree0094 "FF(RFb(c0,a1,Keep(c2),t3))",
+    Tree0095 "Keep(RSeq(a0,t1,FF(a2l),t3,c4e))",
+    Tree0096 "Star(Keep(a0),RetF(FS(RFb(t1,a2))),Rep3(Rep1(Seq(a3,a4))),MPri(c5,RSeq(RFb(F,t6),c7l)))",
+    Tree0097 "Seq(a0,FS(a1),RSeq(Seq(t2e,t3,Swm(c4,a5)),c6e,t7,RFb(t8e,a9l,c10e)))",
+    Tree0098 "Seq(t0e,Fb(a1,t2e))",
+    Tree0099 "Ret2(Inv(Star(Fb(t0,t1),RepF(RSeq(t2,c3l)),Rep0(FS(c4l)),Fb(t5,c6,t7),a8l)))",
 }

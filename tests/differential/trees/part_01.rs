@@ -5,96 +5,50 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Inverter {
-                            Condition(Cond<0>),
-                        },
-                        Condition(Cond<1>),
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        ForceSuccess {
-                            StatefulAction(Task<4>),
-                        },
-                        Sequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<5>),
-                        },
-                    },
+        Repeat(3) {
+            Inverter {
+                MemPriority {
+                    Condition(Cond<0>),
                 },
             },
-            MemSequence {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<8>),
-                },
-            },
-            Action(Act<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        Fallback {
-            RunOnce {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                Condition(Cond<1>),
+                KeepRunningUntilFailure {
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<2>),
+                    },
                 },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Fallback {
-                    Condition(Cond<4>),
-                    AlwaysFailure,
-                },
-                Condition(Cond<5>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    Action(Act<6>),
-                },
-                StatefulAction(Task<7>),
             },
             MemSequence {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<10>),
+                RetryUntilSuccessful(forever) {
+                    SequenceWithMemory {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
                     },
                 },
-                RunOnce {
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = false) {
-                            Inverter {
-                                ReactiveSequence {
-                                    StatefulAction(Task<11>),
-                                    Condition(Cond<12>),
-                                },
-                            },
-                        },
-                    },
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
                 },
             },
-            Fallback {
-                StatefulAction(Task<13>),
-                Condition(Cond<14>),
-                StatefulAction(Task<15>),
-                Condition(Cond<16>),
-                StatefulAction(Task<17>),
+            RunOnce {
+                SequenceWithMemory {
+                    StatefulAction(Task<7>),
+                    Action(|ctx| ctx.exec(8)),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -102,87 +56,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(0) {
-                ForceSuccess {
-                    SequenceStar {
-                        RetryUntilSuccessful(2) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            Sequence {
-                Condition(Cond<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            Inverter {
-                Sequence {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        Action(Act<9>),
-                        Condition(Cond<10>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-            },
-            ForceSuccess {
-                AlwaysSuccess,
-            },
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
-        Sequence {
+        MemSequence {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(|ctx| ctx.check(1)),
+            },
             ReactiveSequence {
-                Condition(Cond<0>),
-                Sequence {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-            },
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                MemPriority {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-            },
-            Action(Act<8>),
-            ReactiveSequence {
-                Inverter {
+                ForceFailure {
                     MemPriority {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-                RunOnce {
-                    Repeat(forever) {
-                        Action(Act<11>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        ForceFailure {
+                            Fallback {
+                                Sequence {
+                                    Condition(Cond<3> = Cond::<3>),
+                                    StatefulAction(Task<4>),
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -192,291 +93,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Fallback {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-            RunOnce {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                StatefulAction(Task<8>),
-            },
+        RunOnce(then_skip = true) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeat(forever) {
+        Fallback {
+            ForceSuccess {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Repeat(0) {
                         StatefulAction(Task<1>),
                     },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+                    Action(Act<2> = Act::<2>),
                 },
-                Inverter {
-                    Fallback {
-                        ReactiveFallback {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                        RetryUntilSuccessful(3) {
-                            Action(Act<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        Repeat(2) {
-                            ForceSuccess {
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                        Sequence {
-                            Repeat(forever) {
-                                StatefulAction(Task<9>),
-                            },
-                        },
+            },
+            Sequence {
+                KeepRunningUntilFailure {
+                    Inverter {
+                        AlwaysFailure,
                     },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                Sequence {
-                    Fallback {
-                        Sequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<0>),
-                            ForceSuccess {
-                                ForceSuccess {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-            Repeat(3) {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<6>),
-                Inverter {
-                    Action(Act<7>),
-                },
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(forever) {
-                RunOnce {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                Sequence {
-                    Sequence {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                RetryUntilSuccessful(4) {
+                Action(Act<3>),
+                Action(Act<4>),
+                ForceSuccess {
                     ReactiveSequence {
                         Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0108 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            Fallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0109 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
-            },
-            ForceFailure {
-                RetryUntilSuccessful(3) {
-                    ForceFailure {
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0110 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0111 for Ctx {
-        ForceSuccess {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0112 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                MemPriority {
-                    RunOnce(then_skip = true) {
-                        Action(Act<0>),
-                    },
-                    AlwaysFailure,
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                SequenceWithMemory {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Sequence {
-                            AlwaysSuccess,
+                        Repeat(0) {
                             Condition(Cond<6>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            Sequence {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            Inverter {
-                ForceSuccess {
-                    SequenceStar {
-                        ReactiveFallback {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -487,17 +134,318 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0115 for Ctx {
-        KeepRunningUntilFailure {
-            SequenceStar {
-                RunOnce(then_skip = true) {
-                    ForceFailure {
-                        Condition(Cond<0>),
+    pub tree Tree0106 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        Fallback {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(2) {
+                            Sequence {
+                                ReactiveFallback {
+                                    Condition(Cond<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                                Action(Act<2>),
+                            },
+                        },
                     },
                 },
+            },
+            SequenceWithMemory {
+                Repeat(forever) {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        AlwaysFailure,
+                    },
+                },
+                Action(Act<5>),
+            },
+            Condition(|ctx| ctx.check(6)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0108 for Ctx {
+        MemSequence {
+            Fallback {
+                Repeat(4) {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            KeepRunningUntilFailure {
+                                Action(Act<0>),
+                            },
+                            Repeat(1) {
+                                Action(Act<1> = Act::<1>),
+                            },
+                            KeepRunningUntilFailure {
+                                Condition(Cond<2>),
+                            },
+                            ForceSuccess {
+                                Repeat(4) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Condition(Cond<4> = Cond::<4>),
+                            SequenceStar {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<7>),
+                                Condition(Cond<8>),
+                            },
+                            Condition(Cond<9>),
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Repeat(2) {
+                            Condition(|ctx| ctx.check(11)),
+                        },
+                    },
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0109 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0110 for Ctx {
+        ReactiveFallback {
+            Repeat(2) {
+                SequenceStar {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                            Fallback {
+                                Action(Act<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                    RetryUntilSuccessful(forever) {
+                        RetryUntilSuccessful(3) {
+                            Repeat(0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ForceSuccess {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Condition(Cond<6>),
+                            Condition(Cond<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                            AlwaysSuccess,
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Condition(Cond<9>),
+            },
+            ForceSuccess {
+                MemSequence {
+                    Condition(Cond<10>),
+                    MemPriority {
+                        Condition(Cond<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    Sequence {
+                        SequenceStar {
+                            StatefulAction(Task<13>),
+                            Action(Act<14>),
+                        },
+                        Repeat(1) {
+                            Action(Act<15>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0111 for Ctx {
+        Inverter {
+            Sequence {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
                 ReactiveSequence {
-                    RetryUntilSuccessful(2) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                },
+                Fallback {
+                    MemSequence {
+                        Condition(|ctx| ctx.check(4)),
+                        AlwaysFailure,
+                    },
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0112 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Condition(|ctx| ctx.check(2)),
+            Condition(Cond<3>),
+            Condition(Cond<4>),
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0114 for Ctx {
+        ForceSuccess {
+            RunOnce(then_skip = false) {
+                Repeat(3) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0115 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                RunOnce {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Sequence {
+                    Inverter {
                         Condition(Cond<1>),
+                    },
+                    Fallback {
+                        AlwaysFailure,
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    Repeat(0) {
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    RetryUntilSuccessful(4) {
+                        RetryUntilSuccessful(2) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                RunOnce {
+                    SequenceStar {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<9>),
+                            },
+                            StatefulAction(Task<10>),
+                            Repeat(3) {
+                                Repeat(2) {
+                                    Condition(Cond<11>),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13> = Task::<13>),
+                            RetryUntilSuccessful(forever) {
+                                Action(Act<14>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<15>),
+                ForceSuccess {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<16>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    MemSequence {
+                        Condition(Cond<17>),
+                        Condition(Cond<18>),
                     },
                 },
             },
@@ -507,19 +455,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
-        Repeat(0) {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    AlwaysFailure,
-                    RunOnce(then_skip = true) {
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<0>),
-                    Repeat(3) {
-                        Condition(Cond<1>),
-                    },
-                    AlwaysFailure,
+        Fallback {
+            MemSequence {
+                Condition(Cond<0>),
+                RunOnce(then_skip = true) {
+                    Condition(Cond<1>),
                 },
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            MemPriority {
+                Fallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Sequence {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+                Repeat(3) {
+                    Action(Act<9>),
+                },
+                KeepRunningUntilFailure {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -527,36 +490,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-            },
-            RunOnce(then_skip = false) {
-                RetryUntilSuccessful(0) {
-                    Sequence {
-                        RetryUntilSuccessful(forever) {
-                            Action(Act<4>),
+        RunOnce {
+            MemPriority {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Inverter {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Condition(Cond<5>),
                     },
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -566,26 +514,25 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
         ReactiveFallback {
-            Condition(Cond<0>),
-            RunOnce {
-                Action(Act<1>),
+            Action(|ctx| ctx.exec(0)),
+            Inverter {
+                StatefulAction(Task<1> = Task::<1>),
             },
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            KeepRunningUntilFailure {
-                Condition(Cond<4>),
-            },
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0119 for Ctx {
-        ForceSuccess {
-            MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+        Repeat(1) {
+            SequenceWithMemory {
+                RetryUntilSuccessful(1) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysFailure,
             },
         }
     }
@@ -593,49 +540,89 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            RetryUntilSuccessful(3) {
-                Repeat(4) {
-                    StatefulAction(Task<1>),
+        SequenceStar {
+            Fallback {
+                RetryUntilSuccessful(forever) {
+                    Action(Act<0> = Act::<0>),
                 },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+                ForceFailure {
+                    Condition(Cond<5>),
+                },
+                Inverter {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Condition(Cond<7> = Cond::<7>),
             },
-            Condition(Cond<2>),
+            StatefulAction(Task<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
-        Fallback {
+        ReactiveSequence {
             StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            Condition(Cond<4>),
+            KeepRunningUntilFailure {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<1>),
+                    },
+                    Repeat(1) {
+                        ReactiveFallback {
+                            Action(Act<2>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Sequence {
+                        Condition(|ctx| ctx.check(3)),
+                        Action(Act<4>),
+                        AlwaysFailure,
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0122 for Ctx {
-        ForceFailure {
-            Condition(Cond<0>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Sequence {
+                Action(Act<2>),
+                Action(Act<3>),
+                AlwaysSuccess,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                AlwaysSuccess,
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                Action(Act<2>),
-                AlwaysSuccess,
+        RetryUntilSuccessful(forever) {
+            ForceSuccess {
+                Inverter {
+                    Fallback {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                        Condition(Cond<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -643,20 +630,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
-        RetryUntilSuccessful(0) {
-            RunOnce {
+        ForceFailure {
+            ReactiveSequence {
+                Condition(Cond<0>),
                 SequenceWithMemory {
-                    ForceSuccess {
-                        Action(Act<0>),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
                     },
+                    AlwaysFailure,
+                    Inverter {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    ForceFailure {
+                        Repeat(3) {
+                            Sequence {
+                                RetryUntilSuccessful(1) {
+                                    Condition(Cond<5>),
+                                },
+                                ReactiveFallback {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7>),
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -664,47 +671,67 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        Repeat(3) {
-            Sequence {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    ForceSuccess {
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        AlwaysFailure,
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    Repeat(0) {
-                        KeepRunningUntilFailure {
-                            Action(Act<4>),
+    pub tree Tree0125 for Ctx {
+        SequenceWithMemory {
+            ReactiveSequence {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Inverter {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                RunOnce {
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            Fallback {
+                Repeat(0) {
+                    KeepRunningUntilFailure {
+                        Inverter {
+                            StatefulAction(Task<5>),
                         },
                     },
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<6>),
+                },
+                Condition(Cond<7>),
+            },
+            SequenceWithMemory {
+                AlwaysFailure,
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+                Condition(|ctx| ctx.check(10)),
+                Action(Act<11>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        SequenceWithMemory {
+            SequenceStar {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                StatefulAction(Task<2>),
+                Fallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+            },
+            SequenceWithMemory {
+                RetryUntilSuccessful(3) {
+                    Condition(|ctx| ctx.check(6)),
                 },
                 SequenceWithMemory {
-                    Action(Act<5>),
-                    Inverter {
-                        Action(Act<6>),
-                    },
                     Action(Act<7>),
-                    Action(Act<8>),
-                },
-                Sequence {
-                    ForceFailure {
-                        Condition(Cond<9>),
-                    },
-                    Condition(Cond<10>),
-                    Action(Act<11>),
-                },
-                RunOnce(then_skip = true) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<12>),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<13>),
-                        },
-                    },
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
                 },
             },
         }
@@ -713,44 +740,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
-        ReactiveSequence {
-            Repeat(0) {
-                AlwaysFailure,
-            },
-            MemSequence {
-                RetryUntilSuccessful(0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        AlwaysSuccess,
-                    },
-                },
-                Repeat(2) {
-                    Repeat(1) {
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
+        Sequence {
+            Repeat(3) {
+                RunOnce(then_skip = true) {
+                    Condition(Cond<0>),
                 },
             },
-            ForceFailure {
-                Sequence {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<9>),
+            Condition(Cond<1>),
+            Fallback {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -758,21 +756,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            RetryUntilSuccessful(0) {
-                Action(Act<6>),
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
             },
         }
     }
@@ -780,70 +772,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
-        Fallback {
-            Fallback {
-                SequenceWithMemory {
-                    Repeat(0) {
-                        MemPriority {
-                            RunOnce(then_skip = false) {
-                                SequenceStar {
-                                    Condition(Cond<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+        Repeat(0) {
+            RetryUntilSuccessful(1) {
+                Fallback {
+                    AlwaysFailure,
+                    RunOnce(then_skip = true) {
+                        AlwaysFailure,
                     },
-                    Sequence {
-                        Sequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Sequence {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                ReactiveSequence {
-                    MemPriority {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        Fallback {
-                            ReactiveSequence {
-                                Action(Act<10>),
-                                StatefulAction(Task<11>),
-                            },
-                            Inverter {
-                                StatefulAction(Task<12>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            StatefulAction(Task<13>),
-                            Condition(Cond<14>),
-                            Condition(Cond<15>),
-                            Condition(Cond<16>),
-                            SequenceWithMemory {
-                                Action(Act<17>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<18>),
-                        },
-                    },
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
         }
@@ -852,41 +790,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Inverter {
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        SequenceStar {
-                            Repeat(0) {
-                                StatefulAction(Task<1>),
-                            },
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                StatefulAction(Task<2>),
-                            },
-                            RetryUntilSuccessful(0) {
-                                ReactiveSequence {
-                                    Condition(Cond<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
+        SequenceWithMemory {
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(forever) {
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(0)),
                     },
                 },
             },
-            RetryUntilSuccessful(forever) {
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Action(Act<5>),
-                    },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+            },
+            Inverter {
+                Action(Act<2>),
+            },
+            Sequence {
+                Action(Act<3>),
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                KeepRunningUntilFailure {
                     StatefulAction(Task<6>),
-                    AlwaysFailure,
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<7>),
-                    },
-                    AlwaysSuccess,
                 },
+            },
+            RunOnce(then_skip = true) {
+                Action(Act<7> = Act::<7>),
             },
         }
     }
@@ -894,25 +821,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        Repeat(4) {
+            SequenceWithMemory {
+                ForceSuccess {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3> = Act::<3>),
+                },
+                ReactiveFallback {
+                    Fallback {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                    Repeat(4) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<8>),
+                    },
+                },
+                StatefulAction(Task<9>),
             },
-            Action(Act<1>),
-            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
-                Action(Act<1>),
-            },
-            RetryUntilSuccessful(forever) {
-                AlwaysFailure,
+        RunOnce {
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
             },
         }
     }
@@ -920,125 +864,79 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
-        Sequence {
-            Fallback {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ForceFailure {
-                        ForceSuccess {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                        Repeat(3) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<0>),
             },
+            StatefulAction(Task<1>),
+            ForceSuccess {
+                Condition(|ctx| ctx.check(2)),
+            },
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            MemPriority {
-                                Condition(Cond<0>),
-                                Action(Act<1>),
-                            },
-                            Repeat(4) {
-                                Sequence {
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            ReactiveSequence {
-                                Repeat(4) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
+        MemSequence {
+            Condition(Cond<0>),
+            Repeat(2) {
+                Condition(Cond<1>),
             },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        Condition(Cond<6>),
-                        SequenceStar {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                        },
-                        AlwaysFailure,
-                    },
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Action(Act<9>),
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
-                            Action(Act<12>),
-                        },
-                    },
-                },
-            },
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
-        Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                AlwaysSuccess,
-                Condition(Cond<3>),
-            },
-            Inverter {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    ForceFailure {
-                        Condition(Cond<6>),
+        ReactiveSequence {
+            Repeat(1) {
+                ForceFailure {
+                    Inverter {
+                        Sequence {
+                            SequenceWithMemory {
+                                RetryUntilSuccessful(forever) {
+                                    Condition(Cond<0>),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                            Inverter {
+                                MemPriority {
+                                    Condition(Cond<2> = Cond::<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            SequenceStar {
-                StatefulAction(Task<7>),
-                AlwaysSuccess,
-                Condition(Cond<8>),
-                AlwaysSuccess,
-                Action(Act<9>),
-            },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                    Inverter {
-                        Condition(Cond<12>),
+            SequenceWithMemory {
+                Condition(Cond<4> = Cond::<4>),
+                Condition(Cond<5> = Cond::<5>),
+                Fallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<6>),
                     },
-                    AlwaysFailure,
+                },
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        MemPriority {
+                            Sequence {
+                                RunOnce {
+                                    Action(Act<7>),
+                                },
+                            },
+                            MemPriority {
+                                StatefulAction(Task<8>),
+                                Action(|ctx| ctx.exec(9)),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1047,36 +945,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
-        Sequence {
-            RunOnce(then_skip = false) {
+        Fallback {
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    AlwaysFailure,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            SequenceStar {
+                AlwaysFailure,
                 Sequence {
-                    RunOnce(then_skip = false) {
-                        Action(Act<0>),
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                    Action(Act<10>),
+                },
+                Fallback {
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                    Repeat(1) {
+                        Condition(Cond<13>),
                     },
                 },
             },
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<1>),
+            RunOnce {
+                ForceFailure {
+                    Fallback {
+                        SequenceStar {
+                            AlwaysFailure,
+                            Action(|ctx| ctx.exec(14)),
+                        },
+                        Action(Act<15> = Act::<15>),
+                        Action(Act<16>),
+                    },
                 },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                },
-                Action(Act<3>),
-            },
-            SequenceWithMemory {
-                Action(Act<4>),
-                Condition(Cond<5>),
-            },
-            ReactiveFallback {
-                AlwaysSuccess,
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-                StatefulAction(Task<9>),
             },
         }
     }
@@ -1084,8 +996,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
-        RetryUntilSuccessful(2) {
-            StatefulAction(Task<0>),
+        ReactiveFallback {
+            ReactiveSequence {
+                Inverter {
+                    SequenceStar {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Fallback {
+                Inverter {
+                    Condition(Cond<2>),
+                },
+                RetryUntilSuccessful(2) {
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5>),
+            KeepRunningUntilFailure {
+                Fallback {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    RunOnce {
+                        Condition(Cond<8>),
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
         }
     }
 }
@@ -1093,56 +1038,42 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         ReactiveFallback {
-            MemSequence {
-                Repeat(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Fallback {
+            Fallback {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(2) {
                     Action(Act<1>),
+                },
+                KeepRunningUntilFailure {
                     Action(Act<2>),
                 },
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<5>),
-                },
-                Repeat(3) {
-                    MemSequence {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
+                StatefulAction(Task<3>),
             },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Sequence {
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                        AlwaysFailure,
-                    },
-                    Action(Act<10>),
-                    SequenceStar {
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<13>),
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(Cond<16>),
-                            AlwaysFailure,
+            Repeat(forever) {
+                ForceFailure {
+                    MemPriority {
+                        RunOnce {
+                            SequenceWithMemory {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        SequenceStar {
+                            StatefulAction(Task<8>),
+                            Condition(|ctx| ctx.check(9)),
                         },
                     },
                 },
             },
             Fallback {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<17>),
+                StatefulAction(Task<10>),
+                Sequence {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+                Repeat(4) {
+                    Condition(Cond<13>),
                 },
             },
         }
@@ -1151,20 +1082,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
-        ReactiveFallback {
-            Sequence {
+        SequenceStar {
+            ForceSuccess {
                 Condition(Cond<0>),
-                RetryUntilSuccessful(2) {
-                    Repeat(2) {
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                },
+            },
+            SequenceWithMemory {
+                ForceFailure {
+                    RunOnce {
+                        SequenceStar {
                             Condition(Cond<3>),
-                            StatefulAction(Task<4>),
+                            Repeat(0) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6> = Cond::<6>),
+                            },
                         },
                     },
                 },
-                StatefulAction(Task<5>),
             },
         }
     }
@@ -1172,41 +1115,85 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
-        Inverter {
-            Action(Act<0>),
+        ReactiveFallback {
+            Repeat(1) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        SequenceStar {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        Fallback {
+                            AlwaysSuccess,
+                            Action(Act<4>),
+                            Repeat(3) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        RetryUntilSuccessful(3) {
+                            AlwaysSuccess,
+                        },
+                        Fallback {
+                            Action(Act<6>),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        Repeat(1) {
+            MemSequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
-        RunOnce(then_skip = false) {
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
             MemPriority {
-                Fallback {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<0>),
-                    },
-                    Sequence {
-                        MemSequence {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            Repeat(2) {
+                                StatefulAction(Task<1>),
+                            },
+                            Repeat(forever) {
+                                StatefulAction(Task<2>),
+                            },
                         },
                     },
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<5>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    RunOnce {
+                        StatefulAction(Task<4>),
                     },
+                    Fallback {
+                        MemSequence {
+                            AlwaysSuccess,
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    Condition(Cond<8>),
                 },
             },
         }
@@ -1215,65 +1202,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(3) {
-                Condition(Cond<0>),
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            ReactiveSequence {
-                SequenceStar {
-                    Condition(Cond<5>),
-                    ReactiveFallback {
-                        Condition(Cond<6>),
-                    },
-                },
-                Action(Act<7>),
-            },
-            Fallback {
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<10>),
+        ReactiveSequence {
+            RetryUntilSuccessful(2) {
                 AlwaysFailure,
             },
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            Action(Act<4>),
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
+        SequenceStar {
+            ReactiveFallback {
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                },
-            },
-            StatefulAction(Task<7>),
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
+                    Action(Act<2>),
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = false) {
+                            AlwaysFailure,
+                        },
+                    },
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                Action(Act<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
                 },
             },
         }
@@ -1282,20 +1249,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
-        ForceSuccess {
-            KeepRunningUntilFailure {
-                Fallback {
-                    MemPriority {
-                        ForceSuccess {
-                            SequenceWithMemory {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                },
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
+        MemSequence {
+            Repeat(2) {
+                Action(Act<0> = Act::<0>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1303,10 +1263,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
-        ForceFailure {
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    Condition(Cond<0>),
+        ReactiveFallback {
+            ReactiveSequence {
+                ReactiveFallback {
+                    SequenceStar {
+                        SequenceWithMemory {
+                            ReactiveSequence {
+                                AlwaysFailure,
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                                Condition(|ctx| ctx.check(2)),
+                                StatefulAction(Task<3>),
+                            },
+                            Inverter {
+                                SequenceStar {
+                                    StatefulAction(Task<4>),
+                                    Action(|ctx| ctx.exec(5)),
+                                    AlwaysSuccess,
+                                    Condition(Cond<6>),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                Sequence {
+                                    Action(Act<7>),
+                                },
+                            },
+                            SequenceStar {
+                                Repeat(0) {
+                                    AlwaysSuccess,
+                                },
+                                RunOnce {
+                                    Condition(Cond<8>),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                ForceSuccess {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1315,48 +1311,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    MemSequence {
-                        RunOnce {
-                            Repeat(3) {
-                                ReactiveFallback {
-                                    Action(Act<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                        Sequence {
-                            Fallback {
-                                ForceSuccess {
-                                    Action(Act<3>),
-                                },
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                    Repeat(1) {
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                    },
+        MemPriority {
+            SequenceWithMemory {
+                RetryUntilSuccessful(3) {
                     Fallback {
-                        SequenceWithMemory {
-                            MemSequence {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                            },
-                            Condition(Cond<10>),
-                            MemSequence {
-                                StatefulAction(Task<11>),
-                            },
+                        Action(Act<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        RetryUntilSuccessful(2) {
+                            AlwaysFailure,
                         },
-                        Action(Act<12>),
+                        StatefulAction(Task<2>),
                     },
+                },
+                Repeat(3) {
+                    Inverter {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            SequenceStar {
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        Action(Act<4> = Act::<4>),
+                        AlwaysFailure,
+                    },
+                },
+                Action(|ctx| ctx.exec(5)),
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<7> = Task::<7>),
+                ReactiveSequence {
+                    Action(Act<8> = Act::<8>),
+                    Action(Act<9>),
                 },
             },
         }
@@ -1365,194 +1353,125 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
-        Repeat(4) {
-            Repeat(3) {
-                Sequence {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                        ForceFailure {
-                            MemPriority {
-                                Condition(Cond<5>),
-                                ForceFailure {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                        Repeat(3) {
-                            Condition(Cond<7>),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            ReactiveSequence {
-                                Condition(Cond<10>),
-                                Action(Act<11>),
-                                Condition(Cond<12>),
-                            },
-                        },
-                        Repeat(2) {
-                            Fallback {
-                                Condition(Cond<13>),
-                                ReactiveFallback {
-                                    StatefulAction(Task<14>),
-                                    Condition(Cond<15>),
-                                    StatefulAction(Task<16>),
-                                    AlwaysSuccess,
-                                    Action(Act<17>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<18>),
-                        },
-                        ReactiveFallback {
-                            Sequence {
-                                Condition(Cond<19>),
-                                StatefulAction(Task<20>),
-                            },
-                        },
-                    },
-                },
-            },
+        MemSequence {
+            Action(Act<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
-        KeepRunningUntilFailure {
-            Condition(Cond<0>),
+        Repeat(0) {
+            ForceSuccess {
+                ReactiveSequence {
+                    Sequence {
+                        SequenceStar {
+                            AlwaysFailure,
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    MemSequence {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                        Repeat(forever) {
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                Condition(Cond<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    Repeat(0) {
-                        Condition(Cond<3>),
-                    },
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Fallback {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    MemPriority {
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    AlwaysFailure,
-                },
-            },
+        ForceFailure {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                Repeat(2) {
-                    MemSequence {
-                        AlwaysFailure,
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-                StatefulAction(Task<7>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Action(Act<8>),
-                Inverter {
-                    StatefulAction(Task<9>),
-                },
-                Fallback {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
+        Fallback {
+            AlwaysSuccess,
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                ForceFailure {
+        Sequence {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
+            SequenceWithMemory {
+                Action(Act<3>),
+                Condition(Cond<4>),
+                ForceSuccess {
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                Condition(Cond<7>),
+            },
+            SequenceStar {
+                SequenceWithMemory {
                     Inverter {
-                        Condition(Cond<0>),
+                        Sequence {
+                            StatefulAction(Task<8>),
+                            Fallback {
+                                Condition(Cond<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
                     },
                 },
-                Action(Act<1>),
-                Action(Act<2>),
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Action(Act<0>),
-                Condition(Cond<1>),
+        RetryUntilSuccessful(3) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
             },
-            ForceFailure {
-                Action(Act<2>),
-            },
-            Condition(Cond<3>),
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Action(Act<1>),
-                Condition(Cond<2>),
-                AlwaysSuccess,
+        ReactiveFallback {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            RunOnce(then_skip = false) {
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
@@ -1560,20 +1479,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(2) {
+        SequenceWithMemory {
+            ForceFailure {
                 Sequence {
-                    Condition(Cond<0>),
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
-            },
-            Repeat(0) {
-                Action(Act<1>),
             },
             KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                },
+                Condition(Cond<4>),
+            },
+            Inverter {
+                StatefulAction(Task<5>),
+            },
+            RetryUntilSuccessful(1) {
+                Action(Act<6>),
             },
         }
     }
@@ -1581,463 +1503,92 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            RunOnce {
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            ReactiveFallback {
+                ReactiveSequence {
+                    MemSequence {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    Condition(Cond<2>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+                ReactiveFallback {
+                    ForceFailure {
+                        Action(Act<5>),
+                    },
+                    Repeat(4) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Action(Act<7>),
+                },
+                Condition(Cond<8>),
+                Sequence {
+                    StatefulAction(Task<9> = Task::<9>),
+                    ReactiveSequence {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    Action(Act<12>),
+                    StatefulAction(Task<13>),
+                    Action(|ctx| ctx.exec(14)),
+                },
             },
-            AlwaysSuccess,
-            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
-        MemSequence {
-            RunOnce {
-                Condition(Cond<0>),
+        Inverter {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Repeat(forever) {
+                    AlwaysFailure,
+                },
+                Condition(Cond<1> = Cond::<1>),
             },
-            Repeat(3) {
-                StatefulAction(Task<1>),
-            },
-            KeepRunningUntilFailure {
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
-            Action(Act<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
-        Sequence {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
         ReactiveSequence {
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Inverter {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Repeat(2) {
-                            SequenceWithMemory {
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        RetryUntilSuccessful(1) {
-                            Action(Act<5>),
-                        },
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        AlwaysFailure,
-                        Condition(Cond<8>),
-                    },
-                },
-            },
             MemSequence {
-                ForceFailure {
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<9>),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    ForceSuccess {
-                        StatefulAction(Task<10>),
-                    },
-                },
-                RunOnce {
-                    Action(Act<11>),
-                },
-                ReactiveSequence {
-                    ForceFailure {
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<13>),
-                StatefulAction(Task<14>),
-                Condition(Cond<15>),
-                Condition(Cond<16>),
-                Condition(Cond<17>),
-            },
-            MemPriority {
-                ForceFailure {
-                    AlwaysSuccess,
-                },
-                Repeat(4) {
-                    ReactiveFallback {
-                        Condition(Cond<18>),
-                        StatefulAction(Task<19>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        Repeat(4) {
-            Sequence {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        ForceFailure {
-            MemPriority {
-                ReactiveSequence {
-                    MemSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                MemSequence {
-                    Repeat(0) {
-                        Condition(Cond<3>),
-                    },
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    AlwaysSuccess,
-                },
-                Repeat(forever) {
-                    StatefulAction(Task<7>),
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<8>),
-                    },
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<9>),
-                    },
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Sequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    StatefulAction(Task<5>),
-                },
                 ReactiveFallback {
-                    StatefulAction(Task<6>),
-                },
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        Sequence {
-            Sequence {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<0>),
-                },
-                SequenceStar {
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-            },
-            MemSequence {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        RetryUntilSuccessful(2) {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                        MemSequence {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Fallback {
-                        Action(Act<5>),
+                    Repeat(forever) {
+                        Condition(Cond<0> = Cond::<0>),
                     },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                MemPriority {
-                    ForceSuccess {
-                        Sequence {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<12>),
-                    AlwaysFailure,
-                    Condition(Cond<13>),
-                },
-                Repeat(1) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0168 for Ctx {
-        Fallback {
-            Sequence {
-                Action(Act<0>),
-                AlwaysFailure,
-            },
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
-        RunOnce(then_skip = false) {
-            Sequence {
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0170 for Ctx {
-        SequenceWithMemory {
-            RunOnce(then_skip = true) {
+                Condition(Cond<1>),
                 AlwaysSuccess,
             },
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            Repeat(2) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                SequenceStar {
-                    RetryUntilSuccessful(0) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0172 for Ctx {
-        SequenceStar {
-            Repeat(forever) {
-                AlwaysFailure,
-            },
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<1>),
-            },
             ReactiveFallback {
-                Condition(Cond<2>),
-                Action(Act<3>),
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3>),
             },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        MemPriority {
-            Sequence {
-                StatefulAction(Task<0>),
-                MemPriority {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Condition(Cond<2>),
-            Fallback {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Inverter {
-                    Action(Act<6>),
-                },
-            },
-            Sequence {
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                AlwaysFailure,
-                Condition(Cond<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        SequenceStar {
-            Fallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            Repeat(1) {
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3>),
             SequenceWithMemory {
-                AlwaysFailure,
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    AlwaysSuccess,
+                    Action(|ctx| ctx.exec(6)),
+                },
             },
-            ReactiveFallback {
-                StatefulAction(Task<6>),
-                Sequence {
-                    StatefulAction(Task<7>),
+            Sequence {
+                Action(Act<7>),
+                AlwaysFailure,
+            },
+            RetryUntilSuccessful(2) {
+                Repeat(0) {
                     Condition(Cond<8>),
                 },
             },
@@ -2046,64 +1597,95 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        MemSequence {
-            Sequence {
-                StatefulAction(Task<0>),
+    pub tree Tree0159 for Ctx {
+        SequenceStar {
+            Fallback {
+                AlwaysSuccess,
+                Condition(Cond<0>),
+            },
+            ReactiveSequence {
                 Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx {
+        ForceSuccess {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        Fallback {
+            AlwaysFailure,
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            ForceFailure {
+                Condition(Cond<2> = Cond::<2>),
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        SequenceWithMemory {
+            AlwaysSuccess,
+            MemSequence {
                 Inverter {
-                    RunOnce {
-                        Repeat(forever) {
-                            Action(Act<2>),
-                        },
-                    },
+                    Action(Act<0>),
                 },
-                Fallback {
-                    Action(Act<3>),
+                MemPriority {
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3>),
                     StatefulAction(Task<4>),
                 },
             },
-            StatefulAction(Task<5>),
-            Repeat(2) {
-                ReactiveFallback {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        AlwaysSuccess,
-                    },
-                    Fallback {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    SequenceStar {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    Action(Act<11>),
-                    SequenceStar {
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                    },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
             },
-            MemPriority {
-                Inverter {
-                    Sequence {
-                        KeepRunningUntilFailure {
-                            SequenceStar {
-                                AlwaysSuccess,
-                                Condition(Cond<14>),
-                            },
+            ReactiveSequence {
+                Condition(Cond<8>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        ForceSuccess {
+            Repeat(1) {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Sequence {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                            Condition(Cond<2>),
                         },
-                    },
-                },
-                Inverter {
-                    Repeat(1) {
-                        Fallback {
-                            AlwaysSuccess,
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<15>),
+                        ForceFailure {
+                            ReactiveSequence {
+                                StatefulAction(Task<3>),
+                                AlwaysFailure,
                             },
-                            Condition(Cond<16>),
                         },
                     },
                 },
@@ -2113,41 +1695,410 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    RunOnce {
-                        Condition(Cond<2>),
+    pub tree Tree0164 for Ctx {
+        RunOnce(then_skip = true) {
+            ForceFailure {
+                Fallback {
+                    Inverter {
+                        StatefulAction(Task<0>),
                     },
-                    Sequence {
-                        KeepRunningUntilFailure {
+                    MemSequence {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Inverter {
+                                StatefulAction(Task<1>),
+                            },
+                            AlwaysSuccess,
+                            ForceSuccess {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Repeat(3) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(5)),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        AlwaysSuccess,
+                    },
+                    Repeat(0) {
+                        Action(Act<7>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    MemSequence {
+                        SequenceWithMemory {
+                            Action(Act<8>),
+                            StatefulAction(Task<9> = Task::<9>),
+                            Condition(Cond<10>),
+                            Condition(Cond<11>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        Fallback {
+            Fallback {
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(1)),
+                        ReactiveFallback {
+                            Repeat(3) {
+                                StatefulAction(Task<2>),
+                            },
                             AlwaysSuccess,
                         },
-                        Condition(Cond<3>),
                     },
-                    Condition(Cond<4>),
+                },
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            RetryUntilSuccessful(forever) {
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    Condition(Cond<6>),
+                },
+            },
+            Fallback {
+                Fallback {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                ReactiveFallback {
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                },
+                SequenceStar {
+                    ReactiveSequence {
+                        StatefulAction(Task<11> = Task::<11>),
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                    },
+                },
+                Inverter {
+                    Condition(Cond<14> = Cond::<14>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx {
+        SequenceWithMemory {
+            Repeat(0) {
+                ForceSuccess {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        MemSequence {
+                            Action(Act<1>),
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        ForceFailure {
+                            StatefulAction(Task<5>),
+                        },
+                    },
                 },
             },
             ReactiveFallback {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                Inverter {
-                    StatefulAction(Task<9>),
-                },
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
+                Action(|ctx| ctx.exec(8)),
+                StatefulAction(Task<9>),
             },
-            RunOnce {
-                ForceSuccess {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0168 for Ctx {
+        RunOnce(then_skip = true) {
+            SequenceStar {
+                Repeat(forever) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Sequence {
+                    Condition(Cond<1>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(|ctx| ctx.exec(3)),
+                    MemSequence {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
                     ForceFailure {
-                        AlwaysFailure,
+                        Action(Act<6> = Act::<6>),
                     },
                 },
+                RunOnce(then_skip = true) {
+                    KeepRunningUntilFailure {
+                        RunOnce {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Inverter {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    SequenceStar {
+                        KeepRunningUntilFailure {
+                            RetryUntilSuccessful(0) {
+                                Condition(Cond<9>),
+                            },
+                        },
+                        StatefulAction(Task<10>),
+                    },
+                    RunOnce {
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0169 for Ctx {
+        Repeat(forever) {
+            SequenceStar {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0170 for Ctx {
+        Repeat(2) {
+            Fallback {
+                Inverter {
+                    Repeat(1) {
+                        Inverter {
+                            RetryUntilSuccessful(3) {
+                                Repeat(forever) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0171 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            SequenceStar {
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0172 for Ctx {
+        Sequence {
+            Sequence {
+                Action(Act<0>),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Action(Act<3>),
+            },
+            Condition(Cond<4>),
+            Inverter {
+                Sequence {
+                    Action(|ctx| ctx.exec(5)),
+                    Action(|ctx| ctx.exec(6)),
+                    ForceFailure {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx {
+        ForceSuccess {
+            Sequence {
+                ForceFailure {
+                    Condition(Cond<0>),
+                },
+                RunOnce {
+                    MemPriority {
+                        ForceFailure {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        Sequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                },
+                SequenceStar {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+            ForceSuccess {
+                Sequence {
+                    StatefulAction(Task<6> = Task::<6>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0175 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                AlwaysSuccess,
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+            },
+            AlwaysSuccess,
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        SequenceStar {
+            Sequence {
+                Fallback {
+                    AlwaysFailure,
+                    Action(Act<0>),
+                },
+                Repeat(1) {
+                    RetryUntilSuccessful(3) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            AlwaysSuccess,
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                },
+                Sequence {
+                    AlwaysFailure,
+                    StatefulAction(Task<6>),
+                },
+                ForceFailure {
+                    Fallback {
+                        Condition(Cond<7>),
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                },
+            },
+            ForceFailure {
+                StatefulAction(Task<9>),
             },
         }
     }
@@ -2155,18 +2106,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            ReactiveFallback {
-                Action(Act<5>),
+        ReactiveFallback {
+            ForceSuccess {
+                MemPriority {
+                    ReactiveFallback {
+                        Inverter {
+                            Condition(Cond<0>),
+                        },
+                        RunOnce(then_skip = false) {
+                            SequenceWithMemory {
+                                KeepRunningUntilFailure {
+                                    AlwaysFailure,
+                                },
+                                Condition(Cond<1>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        ForceSuccess {
+                            AlwaysSuccess,
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                },
             },
         }
     }
@@ -2175,16 +2140,59 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
         SequenceWithMemory {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(Act<1>),
+            SequenceStar {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3> = Act::<3>),
+                },
+                StatefulAction(Task<4>),
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<7> = Act::<7>),
+                    StatefulAction(Task<8>),
+                },
             },
-            StatefulAction(Task<2>),
-            Repeat(4) {
-                StatefulAction(Task<3>),
+            MemSequence {
+                Fallback {
+                    Inverter {
+                        StatefulAction(Task<9>),
+                    },
+                    ReactiveFallback {
+                        SequenceStar {
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                        },
+                        StatefulAction(Task<12>),
+                    },
+                },
+                Fallback {
+                    Repeat(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<13>),
+                            Action(Act<14> = Act::<14>),
+                        },
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<15> = Task::<15>),
+                        StatefulAction(Task<16> = Task::<16>),
+                        StatefulAction(Task<17>),
+                    },
+                    Repeat(4) {
+                        RunOnce(then_skip = true) {
+                            Action(Act<18>),
+                        },
+                    },
+                },
             },
-            Condition(Cond<4>),
-            StatefulAction(Task<5>),
         }
     }
 }
@@ -2192,49 +2200,52 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
         ReactiveSequence {
-            Condition(Cond<0>),
+            StatefulAction(Task<0>),
+            Inverter {
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                    RunOnce {
+                        RetryUntilSuccessful(forever) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            Inverter {
+                ReactiveSequence {
+                    Action(Act<2>),
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                },
+            },
+            Fallback {
+                Action(Act<4>),
+                Sequence {
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            SequenceWithMemory {
+                Repeat(1) {
+                    RetryUntilSuccessful(3) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
-        RetryUntilSuccessful(4) {
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                },
-                Condition(Cond<3>),
-                ForceFailure {
-                    Fallback {
-                        Action(Act<4>),
-                        SequenceStar {
-                            StatefulAction(Task<5>),
-                            ForceSuccess {
-                                Condition(Cond<6>),
-                            },
-                        },
-                        StatefulAction(Task<7>),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    Repeat(1) {
-                        ForceSuccess {
-                            MemSequence {
-                                Action(Act<8>),
-                                Action(Act<9>),
-                                Condition(Cond<10>),
-                                Condition(Cond<11>),
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
-                },
-                AlwaysFailure,
+        RunOnce {
+            ForceSuccess {
+                Action(Act<0>),
             },
         }
     }
@@ -2243,68 +2254,147 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
         RetryUntilSuccessful(3) {
-            StatefulAction(Task<0>),
+            Inverter {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
-        RetryUntilSuccessful(1) {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            ReactiveSequence {
+                ReactiveFallback {
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(3) {
+                            Fallback {
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(Task<0>),
+                                },
+                                Condition(Cond<1>),
+                                RunOnce {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(3)),
+                        Action(|ctx| ctx.exec(4)),
+                        StatefulAction(Task<5>),
+                    },
+                    Sequence {
+                        Sequence {
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        RetryUntilSuccessful(forever) {
+                            Action(Act<8>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(2) {
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            Repeat(4) {
+                                Action(|ctx| ctx.exec(10)),
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Inverter {
+                            StatefulAction(Task<11>),
+                        },
+                        StatefulAction(Task<12>),
+                        AlwaysSuccess,
+                    },
+                    MemSequence {
+                        StatefulAction(Task<13>),
+                        AlwaysSuccess,
+                    },
+                    Fallback {
+                        StatefulAction(Task<14> = Task::<14>),
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        ReactiveFallback {
+            ReactiveFallback {
+                RetryUntilSuccessful(3) {
+                    AlwaysFailure,
+                },
+                AlwaysFailure,
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysFailure,
+                },
+                Action(Act<3>),
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                MemSequence {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
                     },
-                    SequenceStar {
-                        SequenceWithMemory {
-                            RunOnce {
-                                Sequence {
-                                    AlwaysFailure,
-                                    StatefulAction(Task<2>),
-                                },
-                            },
+                    Condition(Cond<10>),
+                },
+                StatefulAction(Task<11>),
+                Repeat(2) {
+                    StatefulAction(Task<12>),
+                },
+            },
+            ForceSuccess {
+                Fallback {
+                    RunOnce {
+                        StatefulAction(Task<13>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<14>),
+                        Action(Act<15> = Act::<15>),
+                        StatefulAction(Task<16>),
+                        StatefulAction(Task<17>),
+                    },
+                    KeepRunningUntilFailure {
+                        RetryUntilSuccessful(2) {
+                            AlwaysSuccess,
                         },
                     },
                 },
             },
-            StatefulAction(Task<3>),
-            AlwaysFailure,
-            ReactiveFallback {
-                MemSequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<8>),
-                },
-                Repeat(0) {
-                    Repeat(3) {
-                        Condition(Cond<9>),
+            Repeat(3) {
+                ForceSuccess {
+                    KeepRunningUntilFailure {
+                        ForceSuccess {
+                            RunOnce {
+                                Sequence {
+                                    Action(Act<18>),
+                                    StatefulAction(Task<19>),
+                                },
+                            },
+                        },
                     },
-                },
-            },
-            SequenceStar {
-                Sequence {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                },
-                MemPriority {
-                    Condition(Cond<13>),
-                    Condition(Cond<14>),
-                    Condition(Cond<15>),
                 },
             },
         }
@@ -2313,59 +2403,79 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<1>),
-                },
+        Sequence {
+            MemSequence {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            Action(Act<2>),
+            SequenceStar {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                ForceSuccess {
+                    StatefulAction(Task<6>),
+                },
+                Condition(|ctx| ctx.check(7)),
+            },
+            Fallback {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+                Condition(Cond<10>),
+                Action(Act<11>),
+            },
+            ReactiveFallback {
+                MemPriority {
+                    StatefulAction(Task<12>),
+                    Condition(Cond<13>),
+                },
+                StatefulAction(Task<14>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        ForceFailure {
-            RunOnce {
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
+        Fallback {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    Action(Act<1>),
-                    ReactiveFallback {
+        Inverter {
+            Fallback {
+                Action(Act<0>),
+                SequenceStar {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<1>),
+                            },
+                        },
                         StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
                     },
+                    StatefulAction(Task<3>),
+                },
+                MemPriority {
+                    SequenceWithMemory {
+                        Action(Act<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    Condition(Cond<8>),
                 },
             },
         }
@@ -2374,41 +2484,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
-        Sequence {
-            SequenceStar {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
+        Inverter {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
-        Repeat(2) {
+        ReactiveSequence {
+            ForceFailure {
+                ForceSuccess {
+                    StatefulAction(Task<0>),
+                },
+            },
+            ForceSuccess {
+                Fallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
             Sequence {
-                Inverter {
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                ForceSuccess {
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
+                StatefulAction(Task<3> = Task::<3>),
+                Action(|ctx| ctx.exec(4)),
             },
         }
     }
@@ -2416,249 +2515,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Inverter {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0190 for Ctx {
-        SequenceWithMemory {
-            MemSequence {
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Action(Act<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        Repeat(1) {
+            Repeat(3) {
                 MemPriority {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Condition(Cond<6>),
-            Sequence {
-                StatefulAction(Task<7>),
-                Action(Act<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0191 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Action(Act<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0193 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Repeat(0) {
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            RunOnce(then_skip = true) {
-                                Repeat(3) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            Sequence {
-                                StatefulAction(Task<1>),
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                SequenceStar {
-                    ReactiveFallback {
-                        Action(Act<3>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        AlwaysSuccess,
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0194 for Ctx {
-        Fallback {
-            Fallback {
-                ReactiveFallback {
-                    Inverter {
+                    ForceSuccess {
                         Condition(Cond<0>),
                     },
-                    RetryUntilSuccessful(forever) {
-                        Inverter {
-                            RetryUntilSuccessful(1) {
-                                ForceSuccess {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+                    Repeat(0) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(2)),
                     },
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            Action(Act<6>),
-                        },
-                        Action(Act<7>),
-                    },
-                },
-            },
-            RunOnce {
-                Fallback {
-                    RetryUntilSuccessful(1) {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                StatefulAction(Task<8>),
-                                Action(Act<9>),
-                                Action(Act<10>),
-                                Action(Act<11>),
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        MemPriority {
-                            Action(Act<13>),
-                            Condition(Cond<14>),
-                        },
-                        Condition(Cond<15>),
-                    },
-                    Inverter {
-                        Inverter {
-                            Condition(Cond<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0195 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0196 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0197 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Repeat(1) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                },
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Action(Act<6>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                    Action(Act<10>),
-                    Condition(Cond<11>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                    Condition(Cond<14>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0198 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                RunOnce(then_skip = false) {
+                    StatefulAction(Task<3>),
                     Condition(Cond<4>),
                 },
             },
@@ -2667,123 +2536,304 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0199 for Ctx {
+    pub tree Tree0190 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0191 for Ctx {
+        RetryUntilSuccessful(3) {
+            ForceFailure {
+                RunOnce(then_skip = true) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0192 for Ctx {
         Fallback {
             Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            MemPriority {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+            ReactiveFallback {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+                Action(|ctx| ctx.exec(4)),
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
             },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0193 for Ctx {
+        Fallback {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
             ForceFailure {
-                Condition(Cond<4>),
+                StatefulAction(Task<1>),
             },
-            ForceFailure {
+            StatefulAction(Task<2>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0194 for Ctx {
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Repeat(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<4>),
                 Condition(Cond<5>),
+            },
+            SequenceStar {
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0195 for Ctx {
+        ReactiveFallback {
+            MemPriority {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    MemPriority {
+                        AlwaysSuccess,
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    MemPriority {
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(3) {
+                    Repeat(4) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+            SequenceStar {
+                Fallback {
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
+                },
+                Repeat(4) {
+                    Repeat(forever) {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0196 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0197 for Ctx {
+        Sequence {
+            RetryUntilSuccessful(4) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0198 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0199 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    AlwaysFailure,
+                },
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        RunOnce(then_skip = true) {
+                            Action(Act<2> = Act::<2>),
+                        },
+                        Condition(Cond<3>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+                MemSequence {
+                    AlwaysFailure,
+                    Condition(Cond<5> = Cond::<5>),
+                },
             },
         }
     }
 }
 
 cases! {
-    Tree0100 "Fb(Keep(Keep(RFb(Inv(c0),c1,RSeq(c2,t3),FS(t4),Seq(F,t5)))),MSeq(RFb(F,c6,c7),OnceK(c8)),a9)",
-    Tree0101 "Fb(Once(Rep0(t0)),RFb(t1,c2,c3,Fb(c4,F),c5),RFb(FF(a6),t7),MSeq(Fb(OnceK(t8),t9,Keep(t10)),Once(OnceT(OnceK(Inv(RSeq(t11,c12)))))),Fb(t13,c14,t15,c16,t17))",
-    Tree0102 "RSeq(Ret0(FS(Star(Ret2(Swm(t0,c1,c2)),t3))),Seq(c4,a5,a6,t7,t8),Inv(Seq(Swm(F,a9,c10),Swm(t11,t12,t13))),FS(S))",
-    Tree0103 "Seq(RSeq(c0,Seq(a1,a2)),FS(Keep(Seq(RFb(t3,t4,t5)))),FS(MPri(t6,a7)),a8,RSeq(Inv(MPri(t9,c10)),Once(RepF(a11))))",
-    Tree0104 "RFb(Swm(Fb(RSeq(Fb(t0,c1)))),RSeq(RSeq(F,t2),c3,c4,t5),Once(OnceT(t6)),RFb(Keep(FF(t7)),t8))",
-    Tree0105 "RSeq(RSeq(Seq(OnceT(t0),RepF(t1),t2,t3),Inv(Fb(RFb(c4,a5),Ret3(a6),t7,Rep2(FS(t8)),Seq(RepF(t9))))))",
-    Tree0106 "Seq(RetF(Seq(Fb(Seq(F,t0,FS(FS(c1)),t2,a3)))),Rep3(RFb(t4,t5)),Star(t6,Inv(a7),a8,t9,c10))",
-    Tree0107 "MSeq(RetF(Once(RepF(RSeq(c0,c1,F,a2)))),RepF(Seq(Seq(Seq(t3,Keep(t4))))),FF(Ret4(RSeq(a5,t6,Inv(t7)))))",
-    Tree0108 "Seq(Keep(FF(Seq(c0,c1))),Fb(c2,t3,t4,c5,t6))",
-    Tree0109 "RSeq(OnceK(t0),FF(Ret3(FF(Swm(c1,t2)))))",
-    Tree0110 "RFb(c0,c1)",
-    Tree0111 "FS(c0)",
-    Tree0112 "MSeq(RSeq(MPri(OnceT(a0),F,Swm(a1,c2)),Swm(FS(RFb(t3,c4,a5)),RSeq(Seq(S,c6))),RFb(t7)))",
-    Tree0113 "RSeq(a0,t1,Seq(a2,t3),t4)",
-    Tree0114 "RFb(MPri(t0,t1,t2,a3,c4),Inv(FS(Star(RFb(c5,t6)))),t7)",
-    Tree0115 "Keep(Star(OnceT(FF(c0)),RSeq(Ret2(c1))))",
-    Tree0116 "Rep0(Ret1(Fb(F,OnceT(F),t0,Rep3(c1),F)))",
-    Tree0117 "Swm(Keep(RetF(Ret1(c0))),Swm(t1),Fb(c2,t3,S),OnceK(Ret0(Seq(RetF(a4),t5,c6))),RetF(RetF(t7)))",
-    Tree0118 "RFb(c0,Once(a1),t2,a3,Keep(c4))",
-    Tree0119 "FS(MPri(a0,t1,c2))",
-    Tree0120 "Fb(a0,Ret3(Rep4(t1)),c2)",
-    Tree0121 "Fb(t0,c1,c2,c3,c4)",
-    Tree0122 "FF(c0)",
-    Tree0123 "RSeq(RFb(S,a0,t1),Seq(a2,S))",
-    Tree0124 "OnceK(t0)",
-    Tree0125 "Ret0(Once(Swm(FS(a0))))",
-    Tree0126 "Rep3(Seq(t0,RFb(FS(c1),Fb(F,a2,c3),Rep0(Keep(a4))),Swm(a5,Inv(a6),a7,a8),Seq(FF(c9),c10,a11),OnceT(Swm(t12,OnceT(t13)))))",
-    Tree0127 "RSeq(Rep0(F),MSeq(Ret0(RSeq(t0,S)),Rep2(Rep1(Keep(Fb(c1,t2))))),FF(Seq(a3,t4,t5)),Seq(OnceK(t6),c7,t8),Ret4(t9))",
-    Tree0128 "RFb(FS(t0),Seq(a1,t2,t3),Swm(t4,t5),Ret0(a6))",
-    Tree0129 "Fb(Fb(Swm(Rep0(MPri(OnceK(Star(c0,t1)))),Seq(Seq(c2,c3),c4,t5),Seq(c6,c7,t8)),RSeq(MPri(Fb(Keep(t9)),Fb(RSeq(a10,t11),Inv(t12),S))),RFb(Keep(Seq(t13,c14,c15,c16,Swm(a17,F))),Swm(Ret2(t18)))))",
-    Tree0130 "RSeq(c0,Inv(OnceK(Inv(Star(Rep0(t1),Swm(S,t2),Ret0(RSeq(c3,a4)))))),RetF(Seq(Keep(a5),t6,F,Keep(t7),S)))",
-    Tree0131 "RFb(FS(t0),a1,a2)",
-    Tree0132 "Fb(t0,OnceT(a1),RetF(F))",
-    Tree0133 "Seq(Fb(c0,RFb(RFb(c1,t2),FF(FS(S))),RSeq(c3,MPri(t4,a5,Rep3(c6)))))",
-    Tree0134 "Fb(RFb(FS(Keep(Seq(MPri(c0,a1),Rep4(Seq(c2,t3)),RSeq(Rep4(F)))))),OnceK(RFb(Swm(Seq(t4,t5),c6,Star(t7,a8),F),OnceK(RFb(a9,c10,c11,a12)))))",
-    Tree0135 "Seq(Seq(t0,c1,t2),RFb(S,c3),Inv(RFb(c4,t5,FF(c6))),Star(t7,S,c8,S,a9),OnceT(RFb(c10,t11,Inv(c12),F)))",
-    Tree0136 "Seq(OnceK(Seq(OnceK(a0))),Fb(OnceK(t1)),RSeq(RSeq(F,c2),a3),Swm(a4,c5),RFb(S,t6,a7,t8,t9))",
-    Tree0137 "Ret2(t0)",
-    Tree0138 "RFb(MSeq(RepF(t0),Fb(a1,a2),MPri(t3,c4),FS(t5),Rep3(MSeq(a6,t7))),OnceK(Swm(Seq(c8,c9,F),a10,Star(t11,c12),Swm(c13,c14,c15),Seq(RSeq(c16,F)))),Fb(RetF(t17)))",
-    Tree0139 "RFb(Seq(c0,Ret2(Rep2(Fb(t1,a2,c3,t4))),t5))",
-    Tree0140 "Inv(a0)",
-    Tree0141 "RSeq(t0,c1,t2)",
-    Tree0142 "OnceK(MPri(Fb(Ret4(t0),Seq(MSeq(a1,a2,c3,t4)),Ret1(c5))))",
-    Tree0143 "MSeq(Ret3(c0),RFb(RSeq(t1,t2),Keep(c3),t4),RSeq(Star(c5,RFb(c6)),a7),Fb(t8,c9),Swm(c10,F))",
-    Tree0144 "RSeq(Swm(c0,t1,c2,a3),a4,OnceT(OnceK(RFb(c5,a6))),t7,OnceK(RSeq(c8,c9,t10)))",
-    Tree0145 "FS(Keep(Fb(MPri(FS(Swm(RFb(c0),c1))))))",
-    Tree0146 "FF(Ret3(Fb(c0)))",
-    Tree0147 "Keep(RFb(RSeq(c0,MSeq(Once(Rep3(RFb(a1,t2))),Seq(Fb(FS(a3),c4,t5,a6))),Rep1(Inv(t7)),Fb(Swm(MSeq(t8,t9),c10,MSeq(t11)),a12))))",
-    Tree0148 "Rep4(Rep3(Seq(RSeq(RFb(c0,a1,t2,c3,a4),FF(MPri(c5,FF(a6))),Rep3(c7),t8),Swm(Seq(t9,RSeq(c10,a11,c12)),Rep2(Fb(c13,RFb(t14,c15,t16,S,a17)))),Swm(Ret4(c18),RFb(Seq(c19,t20))))))",
-    Tree0149 "Keep(c0)",
-    Tree0150 "RFb(Keep(Fb(t0,Seq(t1,a2),Rep0(c3),a4,t5)),OnceK(Fb(t6,a7,t8,MPri(a9,t10),F)))",
-    Tree0151 "RFb(RFb(OnceK(t0),RFb(c1,c2),t3,t4),Swm(Rep2(MSeq(F,c5,c6)),t7,S),RSeq(a8,Inv(t9),Fb(t10,t11)))",
-    Tree0152 "Swm(RSeq(FF(Inv(c0)),a1,a2),t3)",
-    Tree0153 "RFb(RSeq(a0,c1),FF(a2),c3,RSeq(t4,c5),t6)",
-    Tree0154 "RSeq(t0,RFb(a1,c2,S))",
-    Tree0155 "MPri(Ret2(Seq(c0)),Rep0(a1),Keep(Swm(F,c2)))",
-    Tree0156 "RFb(t0,Once(t1),S,c2)",
-    Tree0157 "MSeq(Once(c0),Rep3(t1),Keep(a2),t3,a4)",
-    Tree0158 "Seq(OnceK(c0))",
-    Tree0159 "RSeq(Keep(FF(Ret3(t0))),Inv(RSeq(RSeq(Rep2(Swm(a1,t2))),RFb(t3,t4),RSeq(Ret1(a5),t6,t7,F,c8))),MSeq(FF(Ret2(c9)),Ret1(FS(t10)),Once(a11),RSeq(FF(t12))),RSeq(t13,t14,c15,c16,c17),MPri(FF(S),Rep4(RFb(c18,t19))))",
-    Tree0160 "Swm(t0,RetF(c1))",
-    Tree0161 "Swm(Seq(t0,t1),c2)",
-    Tree0162 "Rep4(Seq(OnceT(RFb(a0,t1)),MSeq(c2,t3)))",
-    Tree0163 "FF(MPri(RSeq(MSeq(c0,t1),t2),MSeq(Rep0(c3),S,t4,Seq(t5,c6),S),RepF(t7),Seq(Keep(t8),Fb(F,t9),F)))",
-    Tree0164 "RFb(RFb(RSeq(F,t0,t1,c2),Seq(c3,c4)),RFb(Fb(t5),RFb(t6),c7))",
-    Tree0165 "Seq(Seq(OnceT(t0),Star(c1),c2),MSeq(Seq(t3,t4,c5,t6)))",
-    Tree0166 "Ret2(RFb(Swm(RSeq(t0,Keep(t1),MSeq(a2,t3,c4)),Fb(a5))))",
-    Tree0167 "Inv(RSeq(Star(t0,a1,Swm(t2,c3,t4,c5)),MPri(FS(Seq(t6,t7,c8))),Seq(t9,a10,t11),RSeq(t12,F,c13),Rep1(RSeq(S,t14))))",
-    Tree0168 "Fb(Seq(a0,F),Once(t1),c2)",
-    Tree0169 "OnceK(Seq(t0,OnceK(t1),a2))",
-    Tree0170 "Swm(OnceT(S),Inv(t0),Rep2(c1))",
-    Tree0171 "RSeq(Fb(Star(Ret0(S),t0)))",
-    Tree0172 "Star(RepF(F),FS(t0),OnceK(t1),RFb(c2,a3),RFb(t4,F))",
-    Tree0173 "MPri(Seq(t0,MPri(Keep(t1))),c2,Fb(c3,c4),RFb(t5,Inv(a6)),Seq(c7,c8,t9,F,c10))",
-    Tree0174 "Star(Fb(c0,c1),Rep1(c2),c3,Swm(F,t4,t5),RFb(t6,Seq(t7,c8)))",
-    Tree0175 "MSeq(Seq(t0,c1,Inv(Once(RepF(a2))),Fb(a3,t4)),t5,Rep2(RFb(Fb(t6,S),Fb(c7,t8),Star(c9,t10),a11,Star(c12,a13))),MPri(Inv(Seq(Keep(Star(S,c14)))),Inv(Rep1(Fb(S,Ret2(t15),c16)))))",
-    Tree0176 "Fb(Ret0(Swm(t0,t1,Once(c2),Seq(Keep(S),c3),c4)),RFb(c5,t6,Keep(t7),c8,Inv(t9)),Once(FS(FF(F))))",
-    Tree0177 "MPri(Swm(c0,c1,a2),Seq(t3,a4),RFb(a5))",
-    Tree0178 "Swm(Swm(c0,a1),t2,Rep4(t3),c4,t5)",
-    Tree0179 "RSeq(c0)",
-    Tree0180 "Ret4(Seq(Ret1(RFb(t0,c1,a2)),c3,FF(Fb(a4,Star(t5,FS(c6)),t7)),Ret1(Rep1(FS(MSeq(a8,a9,c10,c11,t12)))),F))",
-    Tree0181 "Ret3(t0)",
-    Tree0182 "Ret1(t0)",
-    Tree0183 "RSeq(Ret2(RFb(RSeq(t0,t1),Star(Swm(Once(Seq(F,t2)))))),t3,F,RFb(MSeq(c4,c5,a6,t7),OnceT(t8),Rep0(Rep3(c9))),Star(Seq(t10,t11,t12),MPri(c13,c14,c15)))",
-    Tree0184 "Swm(Ret4(RSeq(t0,S,t1)),a2)",
-    Tree0185 "FF(Once(Fb(Swm(c0,t1),OnceK(MSeq(F,t2)),RetF(c3),t4)))",
-    Tree0186 "Swm(FF(Ret0(t0)),Swm(Swm(a1,RFb(t2,t3))))",
-    Tree0187 "Seq(Star(c0,c1),c2)",
-    Tree0188 "Rep2(Seq(Inv(OnceT(FF(Fb(t0,FS(t1),t2)))),OnceK(RSeq(a3,t4,c5,c6))))",
-    Tree0189 "RetF(Inv(c0))",
-    Tree0190 "Swm(MSeq(Fb(RSeq(t0)),a1,c2,t3,MPri(t4,c5)),c6,Seq(t7,a8))",
-    Tree0191 "OnceT(Fb(a0,c1,RFb(S,a2,a3,a4,RFb(c5,c6))))",
-    Tree0192 "OnceT(RFb(Swm(t0,c1),a2,a3,t4))",
-    Tree0193 "Inv(RSeq(Rep0(OnceK(Fb(OnceT(Rep3(t0)),Seq(t1,F),c2))),Star(RFb(a3),RFb(a4,S),RSeq(c5,c6,a7))))",
-    Tree0194 "Fb(Fb(RFb(Inv(c0),RetF(Inv(Ret1(FS(t1)))),RFb(t2,t3,a4,t5),Seq(OnceK(a6),a7))),Once(Fb(Ret1(Keep(Seq(t8,a9,a10,a11,t12))),RFb(MPri(a13,c14),c15),Inv(Inv(c16)))))",
-    Tree0195 "Swm(c0,c1)",
-    Tree0196 "Swm(t0,c1)",
-    Tree0197 "Fb(RFb(Rep1(Fb(t0,a1)),RFb(Seq(c2,a3),Fb(t4,t5)),OnceK(FS(a6)),Swm(t7,a8,Inv(t9),a10,c11),RFb(c12,c13,c14)))",
-    Tree0198 "RFb(MPri(a0,t1,a2,t3,OnceK(c4)))",
-    Tree0199 "Fb(c0,t1,MPri(t2,c3),FF(c4),FF(c5))",
+    Tree0100 "Rep3(Inv(MPri(c0)))",
+    Tree0101 "Seq(t0e,MPri(c1,Keep(Fb(F,t2))),MSeq(RetF(Swm(c3,c4)),RFb(c5,c6)),Once(Swm(t7,a8l)),RFb(c9,t10))",
+    Tree0102 "MSeq(t0e,c1l,t2)",
+    Tree0103 "MSeq(Fb(c0l,c1l),RSeq(FF(MPri(t2e,FF(Fb(Seq(c3e,t4,t5e)))))))",
+    Tree0104 "OnceT(c0l)",
+    Tree0105 "Fb(FS(RSeq(t0,Rep0(t1),a2e)),Seq(Keep(Inv(F)),a3,a4,FS(RSeq(a5,Rep0(c6)))),t7)",
+    Tree0106 "RSeq(a0)",
+    Tree0107 "Fb(OnceK(OnceK(RSeq(Ret2(Seq(RFb(c0,t1),a2))))),Swm(RepF(FS(c3l)),Once(RFb(t4,F)),a5),c6l)",
+    Tree0108 "MSeq(Fb(Rep4(RFb(RFb(Keep(a0),Rep1(a1e),Keep(c2),FS(Rep4(t3))))),Seq(Keep(RSeq(c4e,Star(t5,c6),RFb(c7,c8),c9,Ret0(t10)))),Fb(Ret0(Rep2(c11l)),c12)))",
+    Tree0109 "RSeq(t0,t1)",
+    Tree0110 "RFb(Rep2(Star(RFb(Swm(t0,Fb(a1,t2))),c3l,t4,RetF(Ret3(Rep0(t5))))),RFb(FS(Swm(RSeq(c6,c7,c8e,S,F))),c9),FS(MSeq(c10,MPri(c11,t12),Seq(Star(t13,a14),Rep1(a15)))))",
+    Tree0111 "Inv(Seq(Ret3(c0),t1,RSeq(t2,t3e,Once(S)),Fb(MSeq(c4l,F),Ret3(t5),t6)))",
+    Tree0112 "Swm(RFb(t0,c1),c2l,c3,c4,c5)",
+    Tree0113 "RFb(a0)",
+    Tree0114 "FS(OnceK(Rep3(t0)))",
+    Tree0115 "RFb(RFb(Once(c0l),Seq(Inv(c1),Fb(F,c2))),OnceK(RSeq(Rep0(Star(t3,a4)),Ret4(Ret2(Keep(t5))),RSeq(t6,Swm(t7,c8)))),FS(Once(Star(RSeq(Ret3(t9),t10,Rep3(Rep2(c11))),Swm(t12,t13e,RetF(a14))))),RFb(t15,FS(Swm(S,t16)),Keep(MSeq(c17,c18))))",
+    Tree0116 "Fb(MSeq(c0,OnceT(c1),RFb(c2,t3,t4)),MPri(Fb(t5e,c6l),Seq(t7,t8),Rep3(a9),Keep(S),t10))",
+    Tree0117 "Once(MPri(Swm(RSeq(Seq(t0,t1e),t2,t3,Inv(t4e),c5))))",
+    Tree0118 "RFb(a0l,Inv(t1e),t2e,c3)",
+    Tree0119 "Rep1(Swm(Ret1(S),t0e,F))",
+    Tree0120 "Star(Fb(RetF(a0e),RFb(c1l,t2e,a3,a4e),FF(c5),Inv(c6e),c7e),t8)",
+    Tree0121 "RSeq(t0,Keep(Fb(Ret3(t1),Rep1(RFb(a2,S)),Seq(c3l,a4,F,t5,t6))))",
+    Tree0122 "RSeq(t0,t1,Seq(a2,a3,S))",
+    Tree0123 "RetF(FS(Inv(Fb(OnceK(t0),c1,c2e,Star(t3,c4)))))",
+    Tree0124 "FF(RSeq(c0,Swm(RSeq(t1,t2e,t3),F,Inv(OnceT(t4e))),Ret4(FF(Rep3(Seq(Ret1(c5),RFb(c6,t7,t8))))),Inv(t9)))",
+    Tree0125 "Swm(RSeq(a0e,c1,t2,Inv(t3e),Once(a4e)),Fb(Rep0(Keep(Inv(t5))),OnceK(c6),c7),Swm(F,t8,c9,c10l,a11))",
+    Tree0126 "Swm(Star(Swm(a0,c1e),t2,Fb(t3,t4,a5)),Swm(Ret3(c6l),Swm(a7,c8,t9,a10)))",
+    Tree0127 "Seq(Rep3(OnceT(c0)),c1,Fb(t2))",
+    Tree0128 "Keep(Ret2(Fb(Keep(c0),t1,a2)))",
+    Tree0129 "Rep0(Ret1(Fb(F,OnceT(F),t0,c1,a2l)))",
+    Tree0130 "Swm(Keep(RetF(Keep(c0l))),Swm(t1),Inv(a2),Seq(a3,c4,c5,Keep(t6)),OnceT(a7e))",
+    Tree0131 "Rep4(Swm(FS(t0),RFb(t1,t2,a3e),RFb(Fb(c4,c5,c6),Rep4(c7l)),Keep(Keep(c8)),t9))",
+    Tree0132 "Once(Keep(c0))",
+    Tree0133 "Swm(Ret3(t0),t1,FS(c2l),t3e)",
+    Tree0134 "MSeq(c0,Rep2(c1),c2)",
+    Tree0135 "RSeq(Rep1(FF(Inv(Seq(Swm(RetF(c0),t1),Inv(MPri(c2e,t3)))))),Swm(c4e,c5e,Fb(Keep(t6))),FF(RFb(RepF(MPri(Seq(Once(a7)),MPri(t8,a9l,t10))))))",
+    Tree0136 "Fb(RSeq(RFb(t0,c1l,t2,t3e,F),Swm(t4,a5,t6,t7)),Star(F,Seq(F,S,c8,a9,a10),Fb(c11,c12,Rep1(c13))),Once(FF(Fb(Star(F,a14l),a15e,a16))))",
+    Tree0137 "RFb(RSeq(Inv(Star(t0e,t1))),Fb(Inv(c2),Ret2(a3),t4),t5,Keep(Fb(c6,c7)),Keep(Star(Once(c8),Rep0(t9))))",
+    Tree0138 "RFb(Fb(t0,Ret2(a1),Keep(a2),t3),RepF(FF(MPri(Once(Swm(c4,t5,c6,t7)),Star(t8,c9l)))),Fb(t10,Seq(t11,t12),Rep4(c13)))",
+    Tree0139 "Star(FS(c0),FS(RSeq(c1,t2,F)),Swm(FF(Once(Star(c3,Rep0(t4e),RSeq(t5,c6e))))))",
+    Tree0140 "RFb(Rep1(Swm(RFb(Star(t0,t1,a2,t3),Fb(S,a4,Rep3(c5))),Fb(Ret3(S),Fb(a6,c7,t8),c9l))))",
+    Tree0141 "Rep1(MSeq(a0,c1,c2e,c3))",
+    Tree0142 "RSeq(a0l,MPri(RFb(Swm(RFb(Rep2(t1),RepF(t2)))),RFb(t3,Once(t4),Fb(MSeq(S,a5,t6,t7)),c8)))",
+    Tree0143 "RSeq(Ret2(F),Fb(c0e,t1),t2)",
+    Tree0144 "Star(RFb(Seq(Fb(t0,c1e),a2,OnceK(OnceK(F)),RFb(Keep(RFb(a3,c4))),Swm(t5e))))",
+    Tree0145 "MSeq(Rep2(a0e),RFb(t1,t2))",
+    Tree0146 "RFb(RSeq(RFb(Star(Swm(RSeq(F,t0,c1,c2l,t3),Inv(Star(t4,a5l,S,c6)),OnceK(Seq(a7)),Star(Rep0(S),Once(c8)),OnceK(FS(c9)))))))",
+    Tree0147 "MPri(Swm(Ret3(Fb(a0,c1l,Ret2(F),t2)),Rep3(Inv(c3))),Star(Ret4(RSeq(a4e,F)),a5l,RFb(t6,F),t7e,RSeq(a8e,a9)))",
+    Tree0148 "MSeq(a0,a1)",
+    Tree0149 "Rep0(FS(RSeq(Seq(Star(F,t0),t1,Keep(t2),t3,t4),MSeq(Ret4(t5e),RSeq(t6,c7),RepF(RFb(t8,c9,t10))))))",
+    Tree0150 "FF(a0l)",
+    Tree0151 "Fb(S,c0)",
+    Tree0152 "Seq(Fb(c0e,a1),c2,Swm(a3,c4,FS(t5)),RFb(c6,c7),Star(Swm(Inv(Seq(t8,Fb(c9,t10))))))",
+    Tree0153 "Ret3(MSeq(t0,c1l))",
+    Tree0154 "RFb(Seq(a0,t1),OnceK(a2l))",
+    Tree0155 "Swm(FF(Seq(t0,c1,c2,t3)),Keep(c4),Inv(t5),Ret1(a6))",
+    Tree0156 "Swm(RFb(RSeq(MSeq(MSeq(t0)),t1),Fb(c2,OnceT(t3),c4),RFb(FF(a5),Rep4(t6e),a7),c8,Seq(t9e,RSeq(c10,t11),a12,t13,a14l)))",
+    Tree0157 "Inv(Star(t0,RepF(F),c1e))",
+    Tree0158 "RSeq(MSeq(RFb(RepF(c0e)),c1,S),RFb(a2l,t3),Swm(RSeq(t4,a5,S,a6l)),Seq(a7,F),Ret2(Rep0(c8)))",
+    Tree0159 "Star(Fb(S,c0),RSeq(c1,t2))",
+    Tree0160 "FS(c0)",
+    Tree0161 "Fb(F,t0e,t1e,FF(c2e),t3)",
+    Tree0162 "Swm(S,MSeq(Inv(a0),MPri(F,S,t1e)),RSeq(RSeq(a2e,c3,t4)),OnceT(RSeq(t5,t6,t7)),RSeq(c8,F))",
+    Tree0163 "FS(Rep1(Keep(RFb(Seq(a0,t1,F,c2),FF(RSeq(t3,F))))))",
+    Tree0164 "OnceT(FF(Fb(Inv(t0),MSeq(RFb(t1,c2),S))))",
+    Tree0165 "RSeq(RFb(Ret0(Fb(RFb(t0,Inv(t1),S,FS(a2)))),Swm(OnceK(Inv(t3)),Rep3(c4l)),RFb(RSeq(RSeq(c5l,t6)),Keep(S),Rep0(a7)),OnceT(MSeq(Swm(a8,t9e,c10,c11),S))))",
+    Tree0166 "Fb(Fb(c0,RSeq(Swm(c1l,RFb(Rep3(t2),S))),Keep(RSeq(OnceT(RetF(RetF(t3))),Seq(t4,c5))),RepF(c6)),Fb(Fb(t7,t8e),RFb(a9,t10),Star(RSeq(t11e,c12,c13)),Inv(c14e)))",
+    Tree0167 "Swm(Rep0(FS(RSeq(a0l,MSeq(a1,c2e),t3,a4,FF(t5)))),RFb(c6l,c7,a8l,t9))",
+    Tree0168 "OnceT(Star(RepF(t0e),Seq(c1,OnceT(t2),a3l,MSeq(c4,a5),FF(a6e)),OnceT(Keep(Once(t7))),RFb(Inv(Keep(t8)),Star(Keep(Ret0(c9)),t10),Once(c11e))))",
+    Tree0169 "RepF(Star(a0,c1,Seq(t2,t3,a4)))",
+    Tree0170 "Rep2(Fb(Inv(Rep1(Inv(Ret3(RepF(c0))))),FS(t1e)))",
+    Tree0171 "RSeq(Seq(a0l,t1e),Star(FF(Keep(Swm(t2e,t3)))),FF(a4))",
+    Tree0172 "Seq(Seq(a0,a1,c2e,a3),c4,Inv(Seq(a5l,a6l,FF(t7))))",
+    Tree0173 "FS(Seq(FF(c0),Once(MPri(FF(a1))),t2,t3))",
+    Tree0174 "Seq(RFb(RSeq(c0,F,c1),Star(a2e,t3,c4,a5l)),FS(Seq(t6e,OnceT(t7),t8)))",
+    Tree0175 "RSeq(RSeq(S,F,t0),S,t1)",
+    Tree0176 "Star(Seq(Fb(F,a0),Rep1(Ret3(RSeq(t1,S,t2)))),RFb(RFb(a3,a4,c5),Seq(F,t6),FF(Fb(c7,a8l))),FF(t9))",
+    Tree0177 "RFb(FS(MPri(RFb(Inv(c0),OnceK(Swm(Keep(F),c1,F))),RFb(FS(S),c2l,a3,a4))))",
+    Tree0178 "Swm(Star(Fb(c0e,t1,c2l,a3e),t4,FF(Keep(MSeq(t5,t6))),Swm(a7e,t8)),MSeq(Fb(Inv(t9),RFb(Star(t10,c11),t12)),Fb(Rep4(RSeq(t13,a14e)),Star(t15e,t16e,t17),Rep4(OnceT(a18)))))",
+    Tree0179 "RSeq(t0,Inv(Star(t1,Once(RetF(F)))),Inv(RSeq(a2,S,S,S,t3)),Fb(a4,Seq(a5e,t6,t7)),Swm(Rep1(Ret3(OnceT(t8)))))",
+    Tree0180 "Once(FS(a0))",
+    Tree0181 "Ret3(Inv(t0))",
+    Tree0182 "RSeq(RSeq(RFb(OnceK(Ret3(Fb(Ret4(t0),c1,Once(c2)))),Swm(c3l,a4l,t5),Seq(Seq(RetF(t6e),c7e),RetF(a8))),RSeq(Ret2(RFb(t9,Rep4(a10l))),MPri(Inv(t11),t12,S),MSeq(t13,S),Fb(t14e,Ret1(t15)))))",
+    Tree0183 "RFb(RFb(Ret3(F),F,Fb(t0e,t1e),RSeq(t2e,F),a3),RSeq(Swm(c4,c5),MSeq(Seq(t6,c7e,t8,c9),c10),t11,Rep2(t12)),FS(Fb(Once(t13),Fb(t14,a15e,t16,t17),Keep(Ret2(S)))),Rep3(FS(Keep(FS(Once(Seq(a18,t19)))))))",
+    Tree0184 "Seq(MSeq(c0l,c1,t2),Star(c3l,t4,t5,FS(t6),c7l),Fb(RFb(c8l,t9),c10,a11),RFb(MPri(t12,c13),t14))",
+    Tree0185 "Fb(a0,t1,t2,c3)",
+    Tree0186 "Inv(Fb(a0,Star(RSeq(RFb(Ret3(c1)),t2),t3),MPri(Swm(a4,c5e,t6e),Once(Keep(t7)),c8)))",
+    Tree0187 "Inv(c0e)",
+    Tree0188 "RSeq(FF(FS(t0)),FS(Fb(S,t1,t2)),Seq(t3e,a4l))",
+    Tree0189 "Rep1(Rep3(MPri(FS(c0),Rep0(c1e),FF(c2l),t3,c4)))",
+    Tree0190 "RSeq(c0)",
+    Tree0191 "Ret3(FF(OnceT(c0)))",
+    Tree0192 "Fb(c0,RFb(RFb(RFb(F,t1e),a2),t3,a4l,RSeq(t5,c6e)))",
+    Tree0193 "Fb(F,t0,FF(t1),t2,F)",
+    Tree0194 "RFb(a0l,OnceK(RSeq(c1,F,t2e)),OnceT(RepF(t3)),MSeq(t4,c5),Star(c6l,c7))",
+    Tree0195 "RFb(MPri(c0e,c1e,t2),RFb(RFb(MPri(S,a3,t4),t5,MPri(c6l,t7))),OnceT(Ret3(Rep4(F))),RSeq(Swm(Swm(t8,c9,t10)),Ret3(RFb(t11))),Star(Fb(t12,a13),Rep4(RepF(OnceT(c14)))))",
+    Tree0196 "RFb(t0,a1l)",
+    Tree0197 "Seq(Ret4(c0))",
+    Tree0198 "RSeq(a0,t1)",
+    Tree0199 "Keep(RSeq(Fb(t0,a1l,F),Keep(RFb(OnceT(a2e),c3,a4l)),MSeq(F,c5e)))",
 }

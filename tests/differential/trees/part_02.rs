@@ -5,81 +5,28 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ReactiveSequence {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Condition(Cond<3>),
-                        AlwaysSuccess,
-                        Action(Act<4>),
-                    },
-                    MemPriority {
-                        AlwaysFailure,
-                        Fallback {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<7>),
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    Fallback {
-                        RetryUntilSuccessful(1) {
-                            ReactiveSequence {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                                Condition(Cond<10>),
-                            },
-                        },
-                        StatefulAction(Task<11>),
-                        SequenceWithMemory {
-                            RunOnce(then_skip = false) {
-                                Repeat(forever) {
-                                    Action(Act<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Inverter {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
-        ForceFailure {
-            Repeat(0) {
-                Sequence {
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(2) {
-                                Action(Act<3>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(Act<4>),
-                            AlwaysSuccess,
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                            Action(Act<7>),
+        RetryUntilSuccessful(0) {
+            Sequence {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                Repeat(0) {
+                    RetryUntilSuccessful(0) {
+                        ForceSuccess {
+                            Action(Act<2>),
                         },
                     },
                 },
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -87,37 +34,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            ForceSuccess {
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
             KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    Condition(Cond<4>),
-                },
-            },
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    SequenceWithMemory {
-                        Action(Act<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
+                AlwaysFailure,
             },
         }
     }
@@ -125,61 +45,108 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
-        MemSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+        SequenceWithMemory {
+            ReactiveFallback {
                 Sequence {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
-            },
-            Sequence {
-                Sequence {
-                    MemPriority {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
+                    Repeat(4) {
+                        Inverter {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0>),
+                                ReactiveSequence {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                            },
+                        },
                     },
-                    StatefulAction(Task<7>),
+                    Fallback {
+                        Condition(|ctx| ctx.check(4)),
+                        Action(|ctx| ctx.exec(5)),
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
                 },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<8>),
+                Repeat(4) {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Condition(Cond<8>),
+                            Action(Act<9> = Act::<9>),
+                        },
+                        RunOnce(then_skip = false) {
+                            KeepRunningUntilFailure {
+                                Action(Act<10>),
+                            },
+                        },
+                        RetryUntilSuccessful(2) {
+                            ForceFailure {
+                                ForceFailure {
+                                    Action(Act<11>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            Action(Act<9>),
+            MemSequence {
+                Sequence {
+                    ReactiveSequence {
+                        Action(Act<12>),
+                        AlwaysFailure,
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<13>),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<14>),
+                        },
+                        StatefulAction(Task<15> = Task::<15>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<16> = Task::<16>),
+                        StatefulAction(Task<17>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19>),
+                    },
+                },
+                ReactiveSequence {
+                    RunOnce {
+                        ForceSuccess {
+                            StatefulAction(Task<20>),
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            Sequence {
+                                Action(Act<21>),
+                                Condition(Cond<22>),
+                            },
+                        },
+                    },
+                    Repeat(forever) {
+                        StatefulAction(Task<23>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
-        Repeat(3) {
-            Fallback {
-                Action(Act<0>),
-                Fallback {
-                    ReactiveFallback {
-                        MemPriority {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
+        Sequence {
+            ReactiveSequence {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                ReactiveFallback {
-                    Action(Act<5>),
-                    RetryUntilSuccessful(1) {
-                        MemSequence {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
-                        },
+                StatefulAction(Task<2> = Task::<2>),
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
                     },
-                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -188,13 +155,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
-        Sequence {
-            Repeat(0) {
-                Condition(Cond<0>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        Inverter {
+            RetryUntilSuccessful(1) {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(0)),
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -202,24 +176,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        Repeat(2) {
-            RetryUntilSuccessful(1) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Inverter {
-                            Condition(Cond<0>),
-                        },
-                        Action(Act<1>),
-                        ReactiveSequence {
-                            SequenceStar {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                            },
-                            Condition(Cond<6>),
+        MemPriority {
+            ForceFailure {
+                MemPriority {
+                    Action(|ctx| ctx.exec(0)),
+                    Repeat(3) {
+                        RetryUntilSuccessful(4) {
+                            Action(Act<1>),
                         },
                     },
+                    Action(Act<2>),
+                },
+            },
+            RetryUntilSuccessful(0) {
+                SequenceWithMemory {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<7>),
+                ForceFailure {
+                    Inverter {
+                        Condition(Cond<8>),
+                    },
+                },
+                Inverter {
+                    AlwaysFailure,
                 },
             },
         }
@@ -228,60 +213,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
-        Fallback {
-            ForceSuccess {
-                Inverter {
-                    MemSequence {
-                        Action(Act<0>),
+        ForceFailure {
+            ReactiveSequence {
+                Action(Act<0>),
+                ReactiveSequence {
+                    Inverter {
                         StatefulAction(Task<1>),
                     },
                 },
-            },
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Action(Act<2>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-                Action(Act<7>),
-            },
-            Inverter {
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15>),
-                },
-                Repeat(1) {
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<16>),
-                    },
-                },
-                Condition(Cond<17>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<18>),
-                },
-                Action(Act<19>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -289,69 +229,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                SequenceWithMemory {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    RunOnce {
-                        MemPriority {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            ForceSuccess {
-                                StatefulAction(Task<4>),
-                            },
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Condition(Cond<6>),
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-                MemSequence {
-                    AlwaysFailure,
-                    Condition(Cond<9>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Fallback {
-                            Action(Act<11>),
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        Condition(Cond<14>),
-                    },
-                },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    Condition(Cond<15>),
-                    StatefulAction(Task<16>),
-                    MemSequence {
-                        Action(Act<17>),
-                        Condition(Cond<18>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<19>),
-                    StatefulAction(Task<20>),
-                },
+        KeepRunningUntilFailure {
+            Fallback {
+                Action(Act<0>),
             },
         }
     }
@@ -359,86 +239,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
-        RunOnce(then_skip = false) {
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Repeat(1) {
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
+        Inverter {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<3>),
-                    },
-                    ForceFailure {
-                        Repeat(1) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Sequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                    Sequence {
-                        ForceFailure {
-                            Condition(Cond<8>),
-                        },
-                        AlwaysSuccess,
-                    },
-                    Inverter {
-                        MemSequence {
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    MemSequence {
-                        Action(Act<11>),
-                        Condition(Cond<12>),
-                    },
-                    Action(Act<13>),
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Condition(Cond<14>),
-                        StatefulAction(Task<15>),
-                        Condition(Cond<16>),
-                        ReactiveFallback {
-                            StatefulAction(Task<17>),
-                            ReactiveFallback {
-                                StatefulAction(Task<18>),
-                                StatefulAction(Task<19>),
-                            },
-                        },
-                    },
-                },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            ForceFailure {
+                Condition(Cond<3>),
             },
+            StatefulAction(Task<4>),
         }
     }
 }
@@ -446,10 +262,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
         Fallback {
-            Condition(Cond<0>),
-            SequenceStar {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+            },
+            Action(|ctx| ctx.exec(2)),
+            AlwaysFailure,
+            StatefulAction(Task<3>),
+            MemPriority {
+                AlwaysSuccess,
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -457,43 +281,81 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
-        ForceSuccess {
-            StatefulAction(Task<0>),
+        ForceFailure {
+            Inverter {
+                ReactiveFallback {
+                    Inverter {
+                        MemSequence {
+                            Inverter {
+                                ReactiveFallback {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            Condition(|ctx| ctx.check(1)),
+                            ReactiveSequence {
+                                ForceSuccess {
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                        },
+                    },
+                    Repeat(4) {
+                        ReactiveSequence {
+                            Fallback {
+                                StatefulAction(Task<3>),
+                                Repeat(3) {
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                                Condition(Cond<5>),
+                            },
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    Fallback {
-                        Action(Act<1>),
+        Fallback {
+            SequenceWithMemory {
+                MemSequence {
+                    Repeat(3) {
+                        RetryUntilSuccessful(1) {
+                            Sequence {
+                                Action(|ctx| ctx.exec(0)),
+                            },
+                        },
                     },
-                    MemSequence {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<3> = Act::<3>),
                         Action(Act<4>),
+                        Action(Act<5> = Act::<5>),
                     },
                     RetryUntilSuccessful(forever) {
-                        RetryUntilSuccessful(1) {
-                            AlwaysFailure,
+                        ReactiveSequence {
+                            Action(|ctx| ctx.exec(6)),
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                            Action(Act<9> = Act::<9>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12> = Task::<12>),
                         },
                     },
                 },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                Action(Act<9>),
             },
         }
     }
@@ -501,59 +363,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        Sequence {
+        ReactiveFallback {
             Fallback {
-                Condition(Cond<0>),
-                Sequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-                SequenceStar {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Repeat(1) {
-                ReactiveFallback {
+                ForceFailure {
                     Inverter {
                         ReactiveSequence {
-                            Fallback {
-                                StatefulAction(Task<7>),
-                                Action(Act<8>),
+                            RetryUntilSuccessful(2) {
+                                Sequence {
+                                    Condition(Cond<0>),
+                                },
                             },
-                            Condition(Cond<9>),
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
                         },
-                    },
-                    Sequence {
-                        Repeat(1) {
-                            Condition(Cond<12>),
-                        },
-                        AlwaysSuccess,
                     },
                 },
-            },
-            Condition(Cond<13>),
-            Repeat(forever) {
-                MemSequence {
-                    Action(Act<14>),
-                    ReactiveSequence {
-                        StatefulAction(Task<15>),
-                        Action(Act<16>),
-                        Condition(Cond<17>),
+                Repeat(2) {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
                     },
-                    Action(Act<18>),
-                    Condition(Cond<19>),
-                    RunOnce {
-                        StatefulAction(Task<20>),
-                    },
+                },
+                RunOnce {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(|ctx| ctx.check(7)),
                 },
             },
         }
@@ -562,24 +399,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
-        ForceSuccess {
-            SequenceWithMemory {
-                Repeat(1) {
-                    Repeat(4) {
-                        Sequence {
-                            Action(Act<0>),
-                            Inverter {
-                                Action(Act<1>),
-                            },
-                        },
+        Sequence {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                SequenceStar {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                    RetryUntilSuccessful(2) {
+                        Action(Act<3>),
+                    },
+                    SequenceStar {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
                 },
-                ForceFailure {
-                    Repeat(forever) {
-                        SequenceStar {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
+            },
+            ReactiveSequence {
+                MemPriority {
+                    RunOnce {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Inverter {
+                        AlwaysSuccess,
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Sequence {
+                        AlwaysFailure,
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                    Action(Act<14>),
+                },
+                Inverter {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<15>),
                     },
                 },
             },
@@ -589,26 +450,88 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        RunOnce(then_skip = true) {
+            RunOnce {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    SequenceStar {
+                        StatefulAction(Task<1>),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Action(Act<4> = Act::<4>),
+                        },
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Inverter {
-                    Condition(Cond<0>),
+        SequenceWithMemory {
+            RunOnce {
+                ReactiveSequence {
+                    MemPriority {
+                        Action(Act<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        Inverter {
+                            Action(Act<2>),
+                        },
+                    },
+                    Repeat(4) {
+                        Inverter {
+                            RunOnce(then_skip = true) {
+                                Sequence {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            Inverter {
+                                SequenceStar {
+                                    StatefulAction(Task<4>),
+                                    StatefulAction(Task<5>),
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<1>),
-                Condition(Cond<2>),
             },
-            ForceSuccess {
-                StatefulAction(Task<3>),
+            ReactiveFallback {
+                StatefulAction(Task<7>),
+                Inverter {
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(8)),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                SequenceStar {
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<10>),
+                    },
+                    Fallback {
+                        RunOnce(then_skip = false) {
+                            Action(Act<11>),
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15>),
+                    },
+                },
             },
         }
     }
@@ -616,26 +539,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
-        ForceFailure {
-            Sequence {
-                ForceSuccess {
-                    Fallback {
-                        ReactiveFallback {
-                            RunOnce(then_skip = true) {
-                                SequenceWithMemory {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
+        SequenceWithMemory {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            Repeat(1) {
+                                AlwaysFailure,
                             },
-                            ReactiveFallback {
-                                Action(Act<2>),
-                                Repeat(forever) {
-                                    Action(Act<3>),
-                                },
-                                Action(Act<4>),
-                            },
+                            Condition(Cond<2>),
                         },
                     },
+                },
+                MemPriority {
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
+                    Action(Act<5>),
                 },
             },
         }
@@ -644,28 +570,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
-        RunOnce {
-            Sequence {
+        KeepRunningUntilFailure {
+            ReactiveSequence {
                 Inverter {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                Action(Act<2>),
-                            },
-                            Condition(Cond<3>),
+                    SequenceStar {
+                        RunOnce {
+                            StatefulAction(Task<0>),
                         },
+                        StatefulAction(Task<1>),
                     },
                 },
-                MemPriority {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<4>),
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Repeat(1) {
+                        RunOnce(then_skip = false) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
                     },
-                    Condition(Cond<5>),
-                    Inverter {
-                        StatefulAction(Task<6>),
-                    },
+                    Condition(Cond<4>),
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<5>),
                 },
             },
         }
@@ -674,108 +599,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
-        SequenceStar {
-            Fallback {
-                RunOnce {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            ReactiveSequence {
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                            ForceSuccess {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    RunOnce {
-                        Action(Act<8>),
-                    },
-                },
+        ReactiveFallback {
+            Inverter {
+                Condition(Cond<0>),
             },
             SequenceWithMemory {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                        Condition(Cond<15>),
-                    },
-                    ReactiveSequence {
-                        ForceFailure {
-                            StatefulAction(Task<16>),
-                        },
-                        Inverter {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<17>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        Inverter {
-                            Action(Act<18>),
-                        },
-                        MemSequence {
-                            ReactiveSequence {
-                                AlwaysFailure,
-                                Condition(Cond<19>),
-                            },
-                        },
-                    },
-                },
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
-            ForceSuccess {
-                ReactiveFallback {
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            Repeat(3) {
-                                Condition(Cond<20>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<21>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        RetryUntilSuccessful(2) {
+        MemSequence {
+            SequenceStar {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
             SequenceWithMemory {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Sequence {
-                    Action(Act<2>),
-                    Repeat(1) {
-                        StatefulAction(Task<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Inverter {
+                        Condition(Cond<6>),
                     },
-                    Action(Act<4>),
                 },
-                AlwaysSuccess,
+                MemPriority {
+                    AlwaysFailure,
+                    Condition(Cond<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<9>),
+                Action(Act<10>),
+                StatefulAction(Task<11> = Task::<11>),
             },
         }
     }
@@ -783,21 +647,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
-        MemPriority {
+        RetryUntilSuccessful(4) {
             SequenceStar {
-                RunOnce(then_skip = false) {
-                    Repeat(1) {
-                        Action(Act<0>),
+                Fallback {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        AlwaysFailure,
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                RetryUntilSuccessful(1) {
+                    RetryUntilSuccessful(0) {
+                        SequenceWithMemory {
+                            Condition(|ctx| ctx.check(4)),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
                     },
                 },
-                Fallback {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<5>),
             },
         }
     }
@@ -805,29 +675,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
-        Fallback {
-            MemSequence {
-                ForceSuccess {
-                    Repeat(3) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Condition(Cond<1>),
-            Sequence {
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                AlwaysSuccess,
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            Inverter {
-                ForceSuccess {
-                    Action(Act<6>),
-                },
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -835,66 +686,78 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        Fallback {
-            ForceFailure {
-                Condition(Cond<0>),
-            },
-            Inverter {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        Fallback {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            Condition(Cond<7>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
-        ReactiveFallback {
-            Repeat(1) {
-                MemPriority {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Action(Act<2>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        Repeat(4) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<6>),
-                    },
-                    Repeat(1) {
+        SequenceStar {
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0226 for Ctx {
+        Fallback {
+            Action(Act<0> = Act::<0>),
+            Inverter {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0227 for Ctx {
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0228 for Ctx {
+        Sequence {
+            RetryUntilSuccessful(0) {
+                ReactiveFallback {
+                    Repeat(0) {
                         Inverter {
-                            Repeat(1) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10>),
-                                },
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                    },
+                    Sequence {
+                        ForceSuccess {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                ForceSuccess {
+                    SequenceWithMemory {
+                        Inverter {
+                            ForceSuccess {
+                                StatefulAction(Task<3>),
                             },
                         },
                     },
@@ -905,97 +768,36 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0226 for Ctx {
-        ReactiveSequence {
+    pub tree Tree0229 for Ctx {
+        SequenceWithMemory {
             ForceFailure {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
+                ReactiveFallback {
+                    Fallback {
                         StatefulAction(Task<0>),
-                        AlwaysSuccess,
-                        Condition(Cond<1>),
+                        Action(Act<1>),
+                    },
+                    Fallback {
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
                     },
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0227 for Ctx {
-        ReactiveSequence {
-            Repeat(2) {
-                MemSequence {
-                    ForceSuccess {
-                        Action(Act<0>),
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
                     },
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            Inverter {
-                Inverter {
-                    StatefulAction(Task<3>),
                 },
             },
             MemSequence {
-                Repeat(4) {
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
                 StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                Condition(Cond<11>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        Repeat(1) {
-            Sequence {
-                Action(Act<0>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0229 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                Repeat(2) {
-                    StatefulAction(Task<4>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<5>),
+                Condition(Cond<7> = Cond::<7>),
+                SequenceWithMemory {
+                    StatefulAction(Task<8> = Task::<8>),
+                    Condition(Cond<9>),
                 },
             },
         }
@@ -1004,16 +806,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        MemSequence {
+            AlwaysFailure,
+            Action(Act<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
             },
-            Action(Act<2>),
-            ReactiveFallback {
-                StatefulAction(Task<3>),
+            Sequence {
+                StatefulAction(Task<3> = Task::<3>),
                 Action(Act<4>),
-                Action(Act<5>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                ForceFailure {
+                    Condition(Cond<7>),
+                },
             },
         }
     }
@@ -1021,17 +830,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
-        RetryUntilSuccessful(3) {
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    MemPriority {
-                        Action(Act<0>),
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+        ReactiveSequence {
+            ReactiveFallback {
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            Action(Act<3>),
+            MemSequence {
+                Condition(Cond<4>),
+                ReactiveFallback {
+                    Action(Act<5>),
+                    Action(Act<6>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    SequenceStar {
+                        Repeat(4) {
+                            Condition(Cond<7> = Cond::<7>),
                         },
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        RunOnce {
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
                     },
                 },
             },
@@ -1041,38 +865,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
+        Inverter {
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    Fallback {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                },
-            },
-            Repeat(3) {
-                SequenceWithMemory {
-                    MemSequence {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        AlwaysSuccess,
-                        Inverter {
+                    Sequence {
+                        SequenceWithMemory {
                             StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Inverter {
-                        ForceSuccess {
                             Action(Act<5>),
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
                         },
                     },
-                },
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = false) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
         }
@@ -1082,70 +898,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
         Sequence {
-            Repeat(0) {
-                Inverter {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Repeat(2) {
-                                AlwaysSuccess,
-                            },
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Fallback {
-                            RetryUntilSuccessful(3) {
-                                RunOnce(then_skip = false) {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                },
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            ReactiveFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
             },
-            MemPriority {
-                RunOnce {
-                    SequenceStar {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveFallback {
-                    Repeat(1) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        RetryUntilSuccessful(2) {
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Fallback {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<12>),
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<13>),
-                Inverter {
-                    Condition(Cond<14>),
-                },
-                Inverter {
-                    AlwaysFailure,
-                },
-                RetryUntilSuccessful(4) {
-                    Action(Act<15>),
+            ForceSuccess {
+                MemPriority {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
         }
@@ -1154,54 +918,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
-        Repeat(3) {
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            Repeat(4) {
-                                StatefulAction(Task<2>),
-                            },
-                            Action(Act<3>),
-                            MemSequence {
-                                AlwaysFailure,
-                                StatefulAction(Task<4>),
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                },
-            },
+        ReactiveFallback {
+            Action(Act<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
                     Condition(Cond<1>),
+                    Action(Act<2>),
                 },
-                Condition(Cond<2>),
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<3>),
-                    },
+            },
+            MemSequence {
+                Action(Act<3>),
+                ReactiveFallback {
+                    Action(Act<4>),
+                    Action(Act<5>),
                 },
             },
         }
@@ -1211,20 +951,31 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
         ReactiveSequence {
-            SequenceWithMemory {
-                Action(Act<0>),
-                AlwaysSuccess,
+            Repeat(4) {
+                StatefulAction(Task<0>),
             },
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
+            Inverter {
+                Condition(|ctx| ctx.check(1)),
             },
-            StatefulAction(Task<4>),
             Sequence {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                },
             },
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    Action(|ctx| ctx.exec(8)),
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
+            Condition(Cond<10>),
         }
     }
 }
@@ -1232,25 +983,41 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         ReactiveSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Sequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+            MemPriority {
+                RetryUntilSuccessful(3) {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(2) {
+                            Action(Act<0>),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                        Inverter {
+                            ForceFailure {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        ForceSuccess {
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
             },
-            RunOnce(then_skip = false) {
-                AlwaysFailure,
+            RunOnce(then_skip = true) {
+                Fallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
             },
-            Condition(Cond<4>),
-            StatefulAction(Task<5>),
-            Sequence {
-                Condition(Cond<6>),
-                AlwaysSuccess,
-                Condition(Cond<7>),
+            MemPriority {
+                StatefulAction(Task<7>),
                 StatefulAction(Task<8>),
                 Condition(Cond<9>),
+            },
+            SequenceStar {
+                Condition(Cond<10>),
+                Inverter {
+                    Condition(Cond<11>),
+                },
             },
         }
     }
@@ -1258,40 +1025,67 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            AlwaysFailure,
-            StatefulAction(Task<2>),
-            Action(Act<3>),
+        ReactiveSequence {
+            Fallback {
+                ReactiveSequence {
+                    Action(Act<0>),
+                },
+                SequenceWithMemory {
+                    Sequence {
+                        Fallback {
+                            RetryUntilSuccessful(0) {
+                                Condition(Cond<1>),
+                            },
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            RetryUntilSuccessful(forever) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                    StatefulAction(Task<6>),
+                                    Action(Act<7>),
+                                },
+                            },
+                            StatefulAction(Task<8>),
+                            SequenceStar {
+                                Condition(Cond<9>),
+                                StatefulAction(Task<10>),
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                AlwaysFailure,
-                Repeat(4) {
-                    StatefulAction(Task<5>),
-                },
-            },
+        SequenceStar {
             ReactiveSequence {
-                Fallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
+                RunOnce {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+            RetryUntilSuccessful(2) {
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
                 },
             },
         }
@@ -1300,17 +1094,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
-        Repeat(0) {
-            MemPriority {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
+        ReactiveSequence {
+            ForceSuccess {
+                ForceFailure {
+                    MemPriority {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                KeepRunningUntilFailure {
+                                    AlwaysFailure,
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
+                },
+            },
+            Repeat(forever) {
+                RetryUntilSuccessful(2) {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                ForceSuccess {
+                    Condition(Cond<7>),
+                },
+            },
+            Fallback {
+                Action(|ctx| ctx.exec(8)),
+                StatefulAction(Task<9>),
+                ForceSuccess {
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Repeat(0) {
                     ForceSuccess {
-                        StatefulAction(Task<4>),
+                        Action(Act<11> = Act::<11>),
                     },
                 },
             },
@@ -1321,24 +1145,24 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
         MemPriority {
-            Repeat(forever) {
+            ForceFailure {
                 StatefulAction(Task<0>),
             },
             StatefulAction(Task<1>),
             ReactiveFallback {
                 SequenceWithMemory {
-                    ForceSuccess {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
                     Inverter {
-                        AlwaysFailure,
+                        StatefulAction(Task<2>),
+                    },
+                    Sequence {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
                     },
                 },
-                Inverter {
-                    Condition(Cond<4>),
+                AlwaysFailure,
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Action(|ctx| ctx.exec(6)),
                 },
             },
         }
@@ -1347,42 +1171,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<1>),
-                            },
+        RetryUntilSuccessful(1) {
+            SequenceStar {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<0>),
                         },
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<2>),
-                            },
+                        Condition(Cond<1>),
+                    },
+                    ForceSuccess {
+                        Fallback {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
                         },
-                        Action(Act<3>),
+                    },
+                    ForceSuccess {
+                        Condition(Cond<4>),
+                    },
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6> = Act::<6>),
                     },
                 },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            Fallback {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                            },
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
+                StatefulAction(Task<7> = Task::<7>),
             },
         }
     }
@@ -1390,43 +1202,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
-        SequenceStar {
-            AlwaysFailure,
-            RunOnce {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
+        Repeat(3) {
+            MemPriority {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
             },
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
-        Sequence {
-            Sequence {
-                Inverter {
-                    MemSequence {
-                        RetryUntilSuccessful(4) {
-                            Repeat(2) {
-                                StatefulAction(Task<0>),
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(3) {
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        Action(Act<0> = Act::<0>),
+                        Sequence {
+                            ForceFailure {
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                },
                             },
                         },
-                        ReactiveSequence {
-                            Action(Act<1>),
-                            AlwaysFailure,
-                        },
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -1436,17 +1235,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<4>),
-                    },
-                },
+        Sequence {
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -1454,19 +1249,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                Action(Act<1>),
-                ReactiveFallback {
-                    MemPriority {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
+        Fallback {
+            ReactiveSequence {
+                ReactiveSequence {
+                    SequenceStar {
+                        ReactiveFallback {
+                            KeepRunningUntilFailure {
+                                AlwaysSuccess,
+                            },
+                            Action(Act<0>),
+                        },
                     },
-                    StatefulAction(Task<7>),
+                    ForceSuccess {
+                        ReactiveFallback {
+                            Condition(Cond<1> = Cond::<1>),
+                            ReactiveFallback {
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                SequenceStar {
+                    Action(Act<5>),
+                    SequenceWithMemory {
+                        Condition(Cond<6> = Cond::<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    SequenceWithMemory {
+                        Inverter {
+                            Fallback {
+                                Action(|ctx| ctx.exec(8)),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -1476,11 +1302,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Repeat(0) {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Fallback {
+                    Condition(Cond<3>),
+                    AlwaysFailure,
+                },
+            },
+            KeepRunningUntilFailure {
+                ForceFailure {
+                    StatefulAction(Task<4>),
                 },
             },
         }
@@ -1489,35 +1322,62 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                MemPriority {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                ForceFailure {
-                    Condition(Cond<4>),
-                },
-            },
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    Sequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<7>),
-                        },
+        KeepRunningUntilFailure {
+            RunOnce {
+                MemSequence {
+                    SequenceWithMemory {
                         Fallback {
-                            StatefulAction(Task<8>),
+                            AlwaysFailure,
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Action(Act<4>),
+                    },
+                    SequenceStar {
+                        ReactiveFallback {
+                            MemSequence {
+                                StatefulAction(Task<5>),
+                                AlwaysSuccess,
+                                StatefulAction(Task<6>),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<7> = Task::<7>),
+                                Action(Act<8>),
+                                Action(Act<9>),
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
                         },
                     },
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
+                    ForceSuccess {
+                        ReactiveSequence {
+                            StatefulAction(Task<11> = Task::<11>),
+                            Action(Act<12>),
+                            Repeat(4) {
+                                Sequence {
+                                    Condition(Cond<13>),
+                                    Condition(Cond<14> = Cond::<14>),
+                                },
+                            },
+                            ForceFailure {
+                                Action(Act<15> = Act::<15>),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<16>),
+                                StatefulAction(Task<17>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<18>),
+                        },
+                        Repeat(4) {
+                            RetryUntilSuccessful(1) {
+                                Action(Act<19>),
+                            },
+                        },
                     },
                 },
             },
@@ -1527,97 +1387,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(4) {
-                MemSequence {
-                    SequenceWithMemory {
-                        Fallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                        },
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                                Action(Act<6>),
-                            },
-                            ReactiveSequence {
-                                Condition(Cond<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            MemPriority {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                            },
-                            ReactiveSequence {
-                                Action(Act<11>),
-                                StatefulAction(Task<12>),
-                                Action(Act<13>),
-                            },
-                            RunOnce {
-                                Action(Act<14>),
-                            },
-                        },
-                    },
-                    Repeat(2) {
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                Repeat(4) {
-                                    StatefulAction(Task<15>),
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<16>),
-                                StatefulAction(Task<17>),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<18>),
-                                Repeat(2) {
-                                    Action(Act<19>),
-                                },
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            ReactiveFallback {
-                                ReactiveFallback {
-                                    Condition(Cond<20>),
-                                    StatefulAction(Task<21>),
-                                    StatefulAction(Task<22>),
-                                },
-                                ForceFailure {
-                                    Action(Act<23>),
-                                },
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            ForceFailure {
+                Condition(Cond<0>),
             },
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        ForceFailure {
-            Inverter {
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                    },
+        ReactiveSequence {
+            ReactiveFallback {
+                Repeat(2) {
+                    Condition(Cond<0>),
+                },
+                Inverter {
                     Inverter {
-                        Repeat(3) {
+                        Sequence {
+                            StatefulAction(Task<1>),
                             Condition(Cond<2>),
                         },
                     },
@@ -1629,27 +1418,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        Repeat(forever) {
-            RunOnce {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        AlwaysFailure,
-                    },
-                    ForceFailure {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<4>),
+        ReactiveSequence {
+            Sequence {
+                Inverter {
                     Sequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                            StatefulAction(Task<7>),
+                        MemSequence {
+                            SequenceWithMemory {
+                                ReactiveSequence {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                },
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<3>),
+                                },
+                            },
+                            Fallback {
+                                SequenceWithMemory {
+                                    Condition(Cond<4>),
+                                    AlwaysSuccess,
+                                    AlwaysFailure,
+                                    Condition(Cond<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
                         },
                     },
                 },
@@ -1660,30 +1454,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                MemPriority {
-                    Sequence {
-                        MemPriority {
-                            AlwaysSuccess,
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    RunOnce {
-                        SequenceStar {
+        RunOnce(then_skip = true) {
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Inverter {
                             StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
                         },
+                        StatefulAction(Task<3>),
                     },
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = true) {
-                            Action(Act<4>),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        AlwaysFailure,
-                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Action(|ctx| ctx.exec(6)),
                 },
             },
         }
@@ -1692,42 +1478,68 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
-        Sequence {
-            Repeat(3) {
-                StatefulAction(Task<0>),
-            },
+        SequenceStar {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
-        Fallback {
-            RunOnce(then_skip = true) {
-                Action(Act<0>),
-            },
-            ForceFailure {
-                RunOnce(then_skip = false) {
-                    MemPriority {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+        Sequence {
+            ReactiveSequence {
+                ForceFailure {
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            Action(Act<1> = Act::<1>),
+                            Action(|ctx| ctx.exec(2)),
+                        },
                     },
+                },
+                Repeat(1) {
+                    ForceSuccess {
+                        ForceSuccess {
+                            ReactiveFallback {
+                                Condition(Cond<3>),
+                                Inverter {
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    MemSequence {
+                        Action(Act<6>),
+                        ForceFailure {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        SequenceStar {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    AlwaysFailure,
                 },
             },
             Inverter {
-                Fallback {
-                    Condition(Cond<3>),
-                    Inverter {
-                        StatefulAction(Task<4>),
+                SequenceStar {
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                    SequenceStar {
+                        Condition(|ctx| ctx.check(12)),
+                        Condition(Cond<13> = Cond::<13>),
                     },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(Cond<6>),
+                    StatefulAction(Task<14>),
+                    StatefulAction(Task<15>),
                 },
             },
         }
@@ -1736,26 +1548,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
-        Sequence {
-            Repeat(3) {
+        ReactiveSequence {
+            ReactiveFallback {
                 StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
             },
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                Action(Act<2>),
+            Fallback {
                 StatefulAction(Task<3>),
+                Condition(Cond<4>),
             },
-            Sequence {
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
+            SequenceWithMemory {
                 StatefulAction(Task<5>),
+                AlwaysSuccess,
+                Action(Act<6>),
             },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Action(Act<6>),
-                    AlwaysFailure,
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    StatefulAction(Task<7>),
                 },
+            },
+            SequenceStar {
+                StatefulAction(Task<8>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<9>),
+                },
+                Condition(Cond<10> = Cond::<10>),
             },
         }
     }
@@ -1763,17 +1581,63 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
+        KeepRunningUntilFailure {
+            MemPriority {
+                RunOnce {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
+                        ForceSuccess {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Inverter {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    RunOnce {
+                        Action(Act<3>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<4>),
+                    KeepRunningUntilFailure {
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
-        RunOnce(then_skip = false) {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            Sequence {
+                Condition(Cond<0>),
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+                RetryUntilSuccessful(1) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
             },
         }
     }
@@ -1781,27 +1645,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
-        Sequence {
-            AlwaysFailure,
+        MemPriority {
             ReactiveSequence {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
                 },
             },
-            RetryUntilSuccessful(forever) {
-                Action(Act<7>),
+            SequenceWithMemory {
+                RunOnce {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Repeat(forever) {
+                    Action(Act<5>),
+                },
+            },
+            Fallback {
+                Condition(Cond<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                Action(Act<10>),
             },
         }
     }
@@ -1809,11 +1682,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
-        ForceFailure {
-            ForceSuccess {
-                ForceFailure {
-                    Action(Act<0>),
+        RunOnce {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                    },
                 },
+                Condition(Cond<2>),
             },
         }
     }
@@ -1823,25 +1700,36 @@ bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
         ReactiveSequence {
             Fallback {
-                Fallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                MemPriority {
-                    AlwaysFailure,
-                    KeepRunningUntilFailure {
-                        Action(Act<2>),
+                RetryUntilSuccessful(1) {
+                    RetryUntilSuccessful(1) {
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                AlwaysSuccess,
+                                SequenceWithMemory {
+                                    AlwaysFailure,
+                                    Action(Act<1>),
+                                    Action(Act<2>),
+                                },
+                                Repeat(4) {
+                                    Condition(|ctx| ctx.check(3)),
+                                },
+                                Fallback {
+                                    Condition(Cond<4>),
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    Condition(Cond<6>),
+                                },
+                            },
+                            Repeat(0) {
+                                ReactiveFallback {
+                                    Action(Act<7>),
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
                     },
                 },
-                Repeat(3) {
-                    Condition(Cond<3>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -1849,61 +1737,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0261 for Ctx {
-        Sequence {
+        Repeat(2) {
             StatefulAction(Task<0>),
-            ForceFailure {
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0262 for Ctx {
-        Inverter {
-            MemSequence {
-                Condition(Cond<0>),
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        SequenceWithMemory {
-                            Inverter {
-                                Condition(Cond<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                Action(Act<3>),
-                                Condition(Cond<4>),
-                            },
-                            MemPriority {
-                                Action(Act<5>),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        Sequence {
-                            Sequence {
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                            },
-                            ForceFailure {
-                                Sequence {
-                                    StatefulAction(Task<9>),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                            Condition(Cond<11>),
-                            StatefulAction(Task<12>),
-                            KeepRunningUntilFailure {
-                                Action(Act<13>),
-                            },
+        Fallback {
+            MemPriority {
+                ForceSuccess {
+                    Action(Act<0>),
+                },
+                Condition(Cond<1> = Cond::<1>),
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    ForceSuccess {
+                        ForceSuccess {
+                            AlwaysFailure,
                         },
                     },
+                    StatefulAction(Task<4>),
                 },
             },
         }
@@ -1913,65 +1769,55 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
         SequenceWithMemory {
-            MemPriority {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                ReactiveSequence {
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Fallback {
-                Repeat(forever) {
-                    RetryUntilSuccessful(4) {
-                        ReactiveSequence {
-                            AlwaysFailure,
-                            Condition(Cond<7>),
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
+            RunOnce {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        MemSequence {
+                            Action(Act<0>),
+                            Condition(Cond<1>),
+                            Inverter {
+                                Condition(Cond<2>),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            Inverter {
+                                Condition(Cond<5>),
+                            },
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
-                ReactiveFallback {
+            },
+            Repeat(0) {
+                Repeat(3) {
                     Sequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<12>),
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<13>),
-                    ForceSuccess {
-                        StatefulAction(Task<14>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<15>),
-                        Action(Act<16>),
-                        Action(Act<17>),
-                    },
-                },
-            },
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<18>),
-                    StatefulAction(Task<19>),
-                    Condition(Cond<20>),
-                },
-                KeepRunningUntilFailure {
-                    Inverter {
-                        Sequence {
+                        Fallback {
+                            Condition(|ctx| ctx.check(7)),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        SequenceStar {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                            Condition(Cond<11>),
                             AlwaysFailure,
-                            Action(Act<21>),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Fallback {
+                        Fallback {
+                            KeepRunningUntilFailure {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<12>),
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<13>),
+                            },
+                            StatefulAction(Task<14>),
                         },
                     },
                 },
@@ -1982,55 +1828,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0264 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                ReactiveSequence {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    Repeat(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            KeepRunningUntilFailure {
+                Condition(Cond<2>),
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0265 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Action(Act<3>),
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Inverter {
+                Action(Act<2>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0266 for Ctx {
-        Fallback {
-            Sequence {
-                RetryUntilSuccessful(0) {
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Repeat(0) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            RetryUntilSuccessful(1) {
+                AlwaysFailure,
             },
         }
     }
@@ -2038,17 +1866,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0267 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
+        RetryUntilSuccessful(0) {
+            ReactiveFallback {
+                Inverter {
+                    Repeat(1) {
+                        Inverter {
+                            ForceSuccess {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Repeat(2) {
+                Repeat(1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
                     StatefulAction(Task<3>),
+                    Condition(Cond<4>),
                 },
-                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
             },
         }
     }
@@ -2057,27 +1902,8 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
         ReactiveSequence {
-            Repeat(forever) {
-                RunOnce {
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-                ReactiveFallback {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-                StatefulAction(Task<7>),
-            },
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
@@ -2085,144 +1911,130 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
         SequenceWithMemory {
-            RunOnce {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+            KeepRunningUntilFailure {
+                Repeat(0) {
+                    MemPriority {
+                        RunOnce {
+                            Condition(Cond<0>),
+                        },
+                        AlwaysFailure,
+                        Condition(Cond<1>),
+                    },
                 },
             },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    SequenceStar {
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
             },
-            SequenceWithMemory {
-                Action(Act<7>),
-                Condition(Cond<8>),
-            },
+            Condition(Cond<7>),
+            StatefulAction(Task<8> = Task::<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                AlwaysSuccess,
-                Condition(Cond<0>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                Fallback {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                },
+        ReactiveFallback {
+            SequenceWithMemory {
+                Action(Act<0>),
             },
-            Fallback {
-                Condition(Cond<5>),
-                Fallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            ForceFailure {
-                StatefulAction(Task<9>),
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
+        ReactiveFallback {
+            Inverter {
+                Inverter {
+                    Fallback {
+                        Sequence {
+                            ForceFailure {
+                                Sequence {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    Action(Act<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                            RetryUntilSuccessful(4) {
+                                Fallback {
+                                    Condition(Cond<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
             KeepRunningUntilFailure {
-                SequenceStar {
-                    Condition(Cond<4>),
-                    Repeat(2) {
-                        Action(Act<5>),
-                    },
-                    ReactiveSequence {
-                        Repeat(forever) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    ForceSuccess {
-                        Condition(Cond<7>),
-                    },
-                    Action(Act<8>),
-                },
+                Action(Act<2> = Act::<2>),
             },
-            Fallback {
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        RetryUntilSuccessful(2) {
-                            Sequence {
-                                Condition(Cond<9>),
-                                MemPriority {
-                                    StatefulAction(Task<10>),
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        Action(Act<12>),
-                        Repeat(0) {
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    Condition(Cond<14>),
-                },
-            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                ForceSuccess {
+        MemPriority {
+            StatefulAction(Task<0>),
+            Sequence {
+                ForceFailure {
+                    Fallback {
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                },
+                Action(|ctx| ctx.exec(5)),
+            },
+            SequenceWithMemory {
+                Inverter {
                     ReactiveFallback {
-                        ReactiveFallback {
-                            RunOnce {
-                                StatefulAction(Task<0>),
+                        Sequence {
+                            AlwaysFailure,
+                            RetryUntilSuccessful(4) {
+                                StatefulAction(Task<6>),
                             },
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
+                            StatefulAction(Task<7>),
                         },
-                        RetryUntilSuccessful(1) {
-                            AlwaysSuccess,
-                        },
-                        RunOnce(then_skip = true) {
-                            Action(Act<3>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<8>),
+                    RetryUntilSuccessful(0) {
+                        MemPriority {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                            StatefulAction(Task<11>),
                         },
                     },
                 },
@@ -2233,44 +2045,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0274 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(2) {
-                Inverter {
-                    MemPriority {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<0>),
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Inverter {
-                ForceSuccess {
+        Fallback {
+            SequenceStar {
+                Sequence {
                     Fallback {
-                        RunOnce {
-                            Sequence {
-                                Fallback {
-                                    Condition(Cond<2>),
-                                    Action(Act<3>),
-                                },
-                                Condition(Cond<4>),
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        Inverter {
+                            Condition(Cond<2>),
                         },
                     },
+                    Sequence {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Repeat(1) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
                 },
-            },
-            Sequence {
-                ForceFailure {
-                    Condition(Cond<6>),
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(Act<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        AlwaysFailure,
+                        StatefulAction(Task<8>),
+                    },
+                    Repeat(2) {
+                        StatefulAction(Task<9>),
+                    },
                 },
-                StatefulAction(Task<7>),
-            },
-            Repeat(3) {
-                StatefulAction(Task<8>),
             },
         }
     }
@@ -2278,10 +2083,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        SequenceWithMemory {
+            AlwaysFailure,
+            AlwaysSuccess,
+            AlwaysFailure,
+            Repeat(0) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -2289,38 +2097,41 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
         RetryUntilSuccessful(forever) {
-            Fallback {
-                Fallback {
-                    Repeat(4) {
-                        Sequence {
-                            Repeat(forever) {
-                                Condition(Cond<0>),
-                            },
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
+            Sequence {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
                     },
-                    ReactiveSequence {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                    },
+                    StatefulAction(Task<3>),
                 },
-                ReactiveSequence {
-                    Fallback {
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
+                MemSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        RetryUntilSuccessful(2) {
+                            Condition(Cond<5>),
+                        },
+                        Condition(Cond<6>),
                     },
-                    KeepRunningUntilFailure {
+                    Sequence {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        Action(|ctx| ctx.exec(9)),
                         Condition(Cond<10>),
                     },
+                },
+                MemPriority {
+                    Condition(Cond<11> = Cond::<11>),
                     Fallback {
-                        Condition(Cond<11>),
                         Condition(Cond<12>),
-                        StatefulAction(Task<13>),
+                        Condition(Cond<13>),
                     },
+                    RunOnce {
+                        StatefulAction(Task<14>),
+                    },
+                    Condition(Cond<15>),
+                    Condition(Cond<16>),
                 },
             },
         }
@@ -2330,39 +2141,45 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
         Fallback {
-            RunOnce(then_skip = false) {
-                Inverter {
-                    Action(Act<0>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Condition(Cond<1>),
-            },
-            Fallback {
-                Action(Act<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            Inverter {
-                StatefulAction(Task<5>),
-            },
-            SequenceWithMemory {
-                Action(Act<6>),
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-            },
+            Condition(Cond<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
+        ReactiveSequence {
+            SequenceWithMemory {
                 Inverter {
-                    StatefulAction(Task<1>),
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
                 },
+                StatefulAction(Task<1>),
+                Sequence {
+                    Action(Act<2>),
+                    Sequence {
+                        Condition(Cond<3>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    Inverter {
+                        Action(Act<6>),
+                    },
+                },
+                StatefulAction(Task<7>),
+                Fallback {
+                    Condition(Cond<8>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<9>),
             },
         }
     }
@@ -2370,57 +2187,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
-        Inverter {
-            MemSequence {
-                MemPriority {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-                Sequence {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Fallback {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Fallback {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
+        ForceSuccess {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
-        SequenceStar {
-            SequenceStar {
-                Condition(Cond<0>),
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<1>),
+        MemSequence {
+            ReactiveFallback {
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            SequenceWithMemory {
+                RunOnce {
+                    Sequence {
+                        Condition(Cond<3>),
+                        AlwaysSuccess,
+                        AlwaysFailure,
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
-                RunOnce {
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                Inverter {
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -2429,106 +2231,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0281 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Repeat(2) {
-                        Action(Act<1>),
-                    },
-                },
-                Inverter {
-                    Repeat(1) {
-                        Repeat(4) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                ForceSuccess {
-                    Sequence {
-                        Sequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<0>),
-                            AlwaysFailure,
-                        },
-                        Condition(Cond<1>),
-                        Repeat(4) {
-                            SequenceStar {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                                RunOnce(then_skip = true) {
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
+        Repeat(forever) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
                 },
-                Fallback {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            Condition(Cond<5>),
-                            ForceSuccess {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        ReactiveSequence {
-                            KeepRunningUntilFailure {
-                                Action(Act<9>),
-                            },
-                            StatefulAction(Task<10>),
-                            Repeat(4) {
-                                ReactiveSequence {
-                                    Action(Act<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                            StatefulAction(Task<13>),
-                        },
-                    },
+                Repeat(0) {
+                    StatefulAction(Task<2>),
                 },
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<14>),
-                        ForceFailure {
-                            ForceFailure {
-                                StatefulAction(Task<15>),
-                            },
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<17>),
-                        StatefulAction(Task<18>),
-                        Condition(Cond<19>),
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            StatefulAction(Task<20>),
-                            ReactiveFallback {
-                                AlwaysSuccess,
-                                StatefulAction(Task<21>),
-                            },
-                            Condition(Cond<22>),
-                        },
-                    },
-                },
+                Condition(Cond<3>),
+                AlwaysFailure,
             },
         }
     }
@@ -2536,30 +2257,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        ReactiveSequence {
+            AlwaysSuccess,
+            Inverter {
+                StatefulAction(Task<0>),
             },
+            Condition(Cond<1>),
+            AlwaysSuccess,
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<1>),
-                },
-                ReactiveSequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<3>),
+        ReactiveSequence {
+            MemSequence {
+                RetryUntilSuccessful(4) {
+                    SequenceStar {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            RetryUntilSuccessful(1) {
+                                ReactiveFallback {
+                                    Action(Act<1>),
+                                    Condition(Cond<2>),
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            Sequence {
+                                Repeat(2) {
+                                    Condition(Cond<4>),
+                                },
+                                Condition(Cond<5>),
+                            },
+                            Repeat(forever) {
+                                Sequence {
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -2568,37 +2307,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
-        RetryUntilSuccessful(3) {
+        MemSequence {
+            Condition(Cond<0>),
             Fallback {
-                Inverter {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                AlwaysFailure,
             },
+            Action(Act<4>),
+            ReactiveSequence {
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+            },
+            StatefulAction(Task<7> = Task::<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Repeat(2) {
-                    Inverter {
-                        Fallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+            },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2606,11 +2341,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(2) {
-                Repeat(3) {
-                    StatefulAction(Task<1>),
+        RetryUntilSuccessful(forever) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Inverter {
+                        Action(Act<0>),
+                    },
+                    Condition(Cond<1>),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<2>),
+                    },
+                },
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    StatefulAction(Task<4>),
+                },
+                Repeat(0) {
+                    SequenceWithMemory {
+                        Repeat(0) {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
                 },
             },
         }
@@ -2619,62 +2374,51 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                ReactiveSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                ReactiveFallback {
+        MemSequence {
+            Repeat(1) {
+                KeepRunningUntilFailure {
                     ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        MemPriority {
+                        Condition(Cond<0> = Cond::<0>),
+                        Sequence {
+                            Action(Act<1>),
                             AlwaysFailure,
-                            StatefulAction(Task<7>),
+                            StatefulAction(Task<2>),
                         },
-                    },
-                    RunOnce(then_skip = true) {
                         RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(4) {
-                                Action(Act<8>),
-                            },
-                        },
-                    },
-                    Repeat(1) {
-                        Inverter {
-                            ReactiveSequence {
-                                StatefulAction(Task<9>),
-                                Condition(Cond<10>),
-                            },
+                            Condition(Cond<3>),
                         },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
-                },
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        AlwaysSuccess,
+            },
+            Action(Act<4>),
+            Repeat(4) {
+                MemSequence {
+                    ReactiveSequence {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
                     },
-                    StatefulAction(Task<11>),
-                    SequenceWithMemory {
-                        Action(Act<12>),
+                    Sequence {
                         AlwaysFailure,
-                        StatefulAction(Task<13>),
+                        StatefulAction(Task<7>),
                     },
-                    Condition(Cond<14>),
+                    Inverter {
+                        Condition(Cond<8>),
+                    },
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+            MemSequence {
+                AlwaysFailure,
+                Action(Act<10>),
+                Inverter {
+                    StatefulAction(Task<11>),
+                },
+                Repeat(forever) {
+                    ReactiveFallback {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13> = Task::<13>),
+                        StatefulAction(Task<14>),
+                    },
                 },
             },
         }
@@ -2683,34 +2427,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                ForceFailure {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        RetryUntilSuccessful(4) {
-                            AlwaysSuccess,
-                        },
-                    },
+        RunOnce {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
                 },
-            },
-            Repeat(3) {
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
+                Repeat(4) {
+                    StatefulAction(Task<3>),
                 },
-            },
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<6>),
-                },
-                Action(Act<7>),
-                StatefulAction(Task<8>),
             },
         }
     }
@@ -2718,16 +2444,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                Fallback {
+                    RunOnce {
+                        Repeat(0) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    MemSequence {
+                        Condition(Cond<1>),
+                        AlwaysFailure,
+                    },
+                },
             },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            KeepRunningUntilFailure {
-                Action(Act<3>),
+            AlwaysFailure,
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    MemSequence {
+                        SequenceStar {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Action(Act<4>),
+                    },
+                },
             },
         }
     }
@@ -2735,32 +2476,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
-        Repeat(3) {
+        Sequence {
             ReactiveSequence {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                    Inverter {
-                        StatefulAction(Task<4>),
+                Repeat(3) {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<0>),
                     },
                 },
-                Sequence {
-                    Inverter {
-                        Sequence {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
+                Condition(Cond<1>),
+                Inverter {
+                    Repeat(0) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<2>),
                         },
                     },
-                    SequenceWithMemory {
-                        StatefulAction(Task<8>),
+                },
+                Action(Act<3>),
+                ReactiveFallback {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            Condition(Cond<7>),
+            Sequence {
+                ReactiveSequence {
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                },
+                StatefulAction(Task<12> = Task::<12>),
+                Condition(Cond<13>),
+                Fallback {
+                    Repeat(forever) {
+                        StatefulAction(Task<14>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Sequence {
                         ReactiveSequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<9>),
+                            Condition(|ctx| ctx.check(15)),
+                            StatefulAction(Task<16> = Task::<16>),
+                            StatefulAction(Task<17> = Task::<17>),
                         },
                     },
                 },
@@ -2771,33 +2529,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            Repeat(0) {
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Action(Act<3>),
+        MemPriority {
+            Repeat(3) {
+                ForceFailure {
+                    Sequence {
+                        ForceFailure {
+                            Condition(Cond<0>),
+                        },
+                        Action(|ctx| ctx.exec(1)),
+                        Inverter {
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
             },
-            Action(Act<4>),
+            Repeat(3) {
+                ReactiveFallback {
+                    Action(Act<3>),
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        RetryUntilSuccessful(4) {
-            ForceFailure {
-                Sequence {
-                    Condition(Cond<0>),
+        ReactiveFallback {
+            ReactiveSequence {
+                Action(Act<0>),
+                RetryUntilSuccessful(0) {
                     StatefulAction(Task<1>),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<2>),
+                },
+                Inverter {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<2>),
                     },
-                    StatefulAction(Task<3>),
+                },
+            },
+            Inverter {
+                MemPriority {
+                    Sequence {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
                 },
             },
         }
@@ -2806,42 +2584,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                RetryUntilSuccessful(0) {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            AlwaysFailure,
-                        },
-                        ForceFailure {
-                            ForceFailure {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    SequenceStar {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Fallback {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<7>),
-                    Repeat(2) {
-                        StatefulAction(Task<8>),
-                    },
-                    Condition(Cond<9>),
-                    AlwaysFailure,
-                    StatefulAction(Task<10>),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -2849,58 +2595,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
-        Repeat(3) {
-            MemSequence {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    AlwaysFailure,
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                },
-            },
+        ReactiveFallback {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-            StatefulAction(Task<3>),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
                 },
-                Condition(Cond<3>),
-                Sequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
+                ForceFailure {
+                    Condition(Cond<2>),
+                },
+                SequenceStar {
+                    Action(Act<3> = Act::<3>),
+                    RunOnce(then_skip = true) {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -2909,68 +2637,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        Action(Act<0>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                ForceSuccess {
+        RetryUntilSuccessful(3) {
+            MemPriority {
+                KeepRunningUntilFailure {
                     ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-            },
-            SequenceStar {
-                ForceSuccess {
-                    Repeat(0) {
-                        RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(0) {
-                                Repeat(3) {
-                                    Condition(Cond<8>),
-                                },
+                        Inverter {
+                            Inverter {
+                                Condition(Cond<0>),
                             },
                         },
                     },
                 },
-                AlwaysFailure,
-                StatefulAction(Task<9>),
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    Fallback {
-                        Action(Act<12>),
-                        Condition(Cond<13>),
-                        StatefulAction(Task<14>),
-                        Condition(Cond<15>),
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<16>),
-                        },
-                    },
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
-                Fallback {
-                    RetryUntilSuccessful(4) {
-                        RunOnce {
-                            Condition(Cond<17>),
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        Repeat(4) {
+                            Condition(Cond<3>),
                         },
                     },
                 },
@@ -2981,18 +2666,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
+        SequenceStar {
+            ForceFailure {
+                Sequence {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Repeat(1) {
+                                ForceFailure {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2> = Cond::<2>),
+                        },
                     },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
+                    MemSequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        Action(Act<5> = Act::<5>),
                     },
-                    SequenceStar {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+                    SequenceWithMemory {
+                        Inverter {
+                            ReactiveSequence {
+                                StatefulAction(Task<6>),
+                                ForceSuccess {
+                                    Condition(Cond<7> = Cond::<7>),
+                                },
+                                StatefulAction(Task<8>),
+                                Condition(Cond<9> = Cond::<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
                     },
                 },
             },
@@ -3001,104 +2705,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0200 "RSeq(Seq(RSeq(MSeq(t0,a1,c2),RFb(S,c3,S,a4),MPri(F,Fb(t5,t6)))),t7,OnceK(FF(Fb(Ret1(RSeq(t8,t9,c10)),t11,Swm(OnceK(RepF(a12)))))))",
-    Tree0201 "FF(Rep0(Seq(Fb(F,t0,t1,t2),RSeq(RSeq(Ret2(a3)),RSeq(a4,S,t5,c6,a7)))))",
-    Tree0202 "RSeq(c0,FS(Ret4(RFb(t1,c2))),Keep(Swm(t3,F,c4)),Once(OnceK(Swm(a5,a6))),RSeq(Keep(t7),c8,t9))",
-    Tree0203 "MSeq(Fb(t0,c1,c2,Seq(a3,a4)),Seq(Seq(MPri(t5,a6),t7),OnceT(t8)),a9)",
-    Tree0204 "Rep3(Fb(a0,Fb(RFb(MPri(t1,t2,c3),RSeq(OnceK(t4)))),RFb(a5,Ret1(MSeq(c6,c7)),t8)))",
-    Tree0205 "Seq(Rep0(c0),RFb(t1,t2))",
-    Tree0206 "Rep2(Ret1(Swm(RFb(Inv(c0),a1,RSeq(Star(a2,c3,c4,t5),c6)))))",
-    Tree0207 "Fb(FS(Inv(MSeq(a0,t1))),Fb(Ret1(a2),RFb(t3,t4,c5),c6,a7),Inv(RSeq(t8,t9,t10)),Keep(FS(Keep(RFb(t11,t12,c13)))),RFb(RSeq(t14,c15),Rep1(RetF(c16)),c17,OnceT(t18),a19))",
-    Tree0208 "RFb(MPri(Swm(Seq(t0,a1),Once(MPri(t2,t3,FS(t4),a5)))),OnceK(c6),RSeq(Swm(t7,c8),MSeq(F,c9,Swm(t10))),Swm(RFb(RSeq(Fb(a11,S),t12),Seq(t13,c14))),Star(RSeq(c15,t16,MSeq(a17,c18)),RFb(c19,t20)))",
-    Tree0209 "OnceK(Keep(Keep(RSeq(Rep1(RetF(t0)),a1,a2,a3))))",
-    Tree0210 "Star(RFb(Swm(RSeq(a0,a1,Inv(t2)),Keep(t3),FF(Rep1(t4))),MPri(Seq(a5,t6,a7),Seq(FF(c8),S),Inv(MSeq(c9,t10)),MSeq(a11,c12),a13),OnceK(RFb(S,c14,t15,c16,RFb(t17,RFb(t18,t19))))))",
-    Tree0211 "Fb(c0,Star(t1,a2))",
-    Tree0212 "FS(t0)",
-    Tree0213 "MPri(c0,Ret2(RSeq(Fb(a1),MSeq(c2,c3,a4),RetF(Ret1(F)))),Star(RSeq(t5,a6),FS(t7),c8,a9))",
-    Tree0214 "Seq(Fb(c0,Seq(a1,c2,c3,c4),Star(Keep(t5),Inv(t6))),Rep1(RFb(Inv(RSeq(Fb(t7,a8),c9,c10,c11)),Seq(Rep1(c12),S))),c13,RepF(MSeq(a14,RSeq(t15,a16,c17),a18,c19,Once(t20))))",
-    Tree0215 "FS(Swm(Rep1(Rep4(Seq(a0,Inv(a1)))),FF(RepF(Star(t2,c3)))))",
-    Tree0216 "Swm(t0,t1,t2)",
-    Tree0217 "RFb(RFb(Inv(c0),c1,c2),FS(t3))",
-    Tree0218 "FF(Seq(FS(Fb(RFb(OnceT(Swm(c0,c1)),RFb(a2,RepF(a3),a4))))))",
-    Tree0219 "Once(Seq(Inv(Swm(t0,a1,RFb(RSeq(a2),c3))),MPri(Ret4(t4),c5,Inv(t6))))",
-    Tree0220 "Star(Fb(Once(FS(Swm(t0,RSeq(c1,t2),a3,c4,FS(F)))),Seq(t5,a6,t7,Once(a8))),Swm(RSeq(Fb(t9,a10,t11,t12),Seq(t13,t14,c15),RSeq(FF(t16),Inv(Ret0(t17)))),Inv(Seq(Inv(a18),MSeq(RSeq(F,c19))))),FS(RFb(Fb(Keep(Rep3(c20))),Keep(t21),Ret3(S))))",
-    Tree0221 "Ret2(Swm(Fb(t0,c1),Seq(a2,Rep1(t3),a4),S))",
-    Tree0222 "MPri(Star(OnceK(Rep1(a0)),Fb(c1,c2,t3,a4,S),t5))",
-    Tree0223 "Fb(MSeq(FS(Rep3(c0))),c1,Seq(t2,S,t3),RSeq(S,a4,t5),Inv(FS(a6)))",
-    Tree0224 "Fb(FF(c0),Inv(FS(Swm(Fb(a1,t2)))),Seq(t3,RSeq(t4,c5),Ret3(t6)),c7)",
-    Tree0225 "RFb(Rep1(MPri(RFb(RFb(t0,t1),a2),Fb(t3,c4,Rep4(t5)),Ret0(t6),Rep1(Inv(Rep1(Swm(t7,t8,t9,a10)))))))",
-    Tree0226 "RSeq(FF(Keep(RFb(t0,S,c1))))",
-    Tree0227 "RSeq(Rep2(MSeq(FS(a0),Once(c1),a2)),Inv(Inv(t3)),MSeq(Rep4(RSeq(t4,t5)),t6,t7),FF(RFb(c8,t9,c10)),Ret1(c11))",
-    Tree0228 "Rep1(Seq(a0,Ret0(t1),t2))",
-    Tree0229 "MPri(RSeq(RFb(t0,a1),Star(t2,t3)),RFb(Rep2(t4),Keep(c5)))",
-    Tree0230 "Seq(RFb(t0,t1),a2,RFb(t3,a4,a5))",
-    Tree0231 "Ret3(FF(OnceT(MPri(a0,RFb(t1,t2),t3,a4))))",
-    Tree0232 "Swm(FF(Swm(OnceK(t0))),Rep3(Swm(MSeq(c1,a2,t3,S,Inv(t4)))),RSeq(RFb(Inv(FS(a5))),RFb(c6,c7)))",
-    Tree0233 "Seq(Rep0(Inv(RFb(RFb(Rep2(S),t0,t1),Fb(Ret3(OnceK(a2)))))),MPri(Once(Star(c3,t4)),RFb(Rep1(Keep(t5)),Swm(c6,Ret2(a7)))),Fb(Fb(c8,t9),RSeq(t10,a11),Keep(c12)),MSeq(t13,Inv(c14),Inv(F),Ret4(a15)))",
-    Tree0234 "Rep3(Fb(Fb(t0,t1,Ret2(Fb(Rep4(t2),a3,MSeq(F,t4),t5))),Seq(RSeq(t6,t7)),MSeq(c8,a9,c10)))",
-    Tree0235 "Once(RSeq(Swm(c0,c1),c2,Fb(OnceK(t3))))",
-    Tree0236 "RSeq(Swm(a0,S),Swm(c1,t2,t3),t4,Seq(t5,t6))",
-    Tree0237 "RSeq(MSeq(t0,Seq(c1,t2,t3)),OnceK(F),c4,t5,Seq(c6,S,c7,t8,c9))",
-    Tree0238 "RFb(c0,c1,F,t2,a3)",
-    Tree0239 "Fb(c0,OnceT(RFb(t1,t2,c3)),Swm(t4,F,Rep4(t5)),RSeq(Fb(c6,c7,c8,c9)))",
-    Tree0240 "Rep0(MPri(Swm(RFb(t0,c1,c2,c3),FS(t4))))",
-    Tree0241 "MPri(RepF(t0),t1,RFb(Swm(FS(Seq(t2,t3)),Inv(F)),Inv(c4)))",
-    Tree0242 "Seq(RFb(Ret3(Fb(t0,Keep(Ret0(t1)),Keep(Ret4(c2)),a3)),RFb(RFb(Swm(Fb(t4,a5),t6,c7)),RFb(t8,c9,c10,t11))))",
-    Tree0243 "Star(F,Once(Keep(a0)),a1,t2,c3)",
-    Tree0244 "Seq(Seq(Inv(MSeq(Ret4(Rep2(t0)),RSeq(a1,F),Keep(t2))),Ret4(RetF(t3))))",
-    Tree0245 "Inv(RSeq(Seq(t0,t1,c2,c3,OnceT(a4))))",
-    Tree0246 "RFb(Fb(a0,a1,RFb(MPri(c2,c3,t4,t5,c6),t7)))",
-    Tree0247 "RFb(t0,c1,Rep0(Ret3(t2)))",
-    Tree0248 "RFb(Swm(Fb(c0,t1),MPri(a2,t3),FF(c4)),Keep(Star(Seq(a5,t6,Ret3(t7),Fb(t8)),Fb(t9,a10))))",
-    Tree0249 "Inv(Ret4(MSeq(Swm(Fb(F,t0,a1,a2,c3),RSeq(RFb(t4,c5,a6),RSeq(c7,t8))),OnceK(MSeq(MPri(c9,t10),RSeq(a11,t12,a13),Once(a14))),Rep2(RSeq(Swm(Rep4(t15)),RFb(t16,t17),RFb(c18,Rep2(a19)))),OnceK(FF(RFb(RFb(c20,t21,t22),FF(a23)))))))",
-    Tree0250 "FF(Inv(RSeq(Ret2(Swm(c0,a1)),Inv(Rep3(c2)))))",
-    Tree0251 "RepF(Once(Swm(RSeq(a0,a1,t2,c3),Ret0(F),FF(S),t4,Seq(Swm(t5,a6,t7)))))",
-    Tree0252 "Keep(Keep(MPri(Seq(MPri(S,c0,a1)),Once(Star(t2,t3)),OnceT(OnceT(a4)),Ret3(F))))",
-    Tree0253 "Seq(Rep3(t0))",
-    Tree0254 "Fb(OnceT(a0),FF(OnceK(MPri(a1,t2))),Inv(Fb(c3,Inv(t4))),Ret4(Seq(OnceT(t5),c6)))",
-    Tree0255 "Seq(Rep3(t0),t1,Swm(a2,t3),Seq(FS(t4),t5),OnceT(RFb(a6,F)))",
-    Tree0256 "Star(t0)",
-    Tree0257 "OnceK(OnceK(t0))",
-    Tree0258 "Seq(F,RSeq(RSeq(c0,c1),c2),RSeq(t3,c4),FF(RSeq(c5,c6)),RetF(a7))",
-    Tree0259 "FF(FS(FF(a0)))",
-    Tree0260 "RSeq(Fb(Fb(F,t0,c1),MPri(F,Keep(a2)),Rep3(c3)),Swm(t4,t5,t6))",
-    Tree0261 "Seq(t0,FF(Seq(t1,c2,t3,a4)))",
-    Tree0262 "Inv(MSeq(c0,OnceT(Fb(Swm(Inv(c1),t2),RFb(RFb(a3,c4),MPri(a5,c6)),Seq(Seq(a7,t8),FF(Seq(t9,t10)),c11,t12,Keep(a13))))))",
-    Tree0263 "Swm(MPri(RFb(c0,c1,t2,t3),t4,RSeq(c5,OnceK(c6))),Fb(RepF(Ret4(RSeq(F,c7,c8,t9))),RFb(Seq(t10,t11),F,t12)),FS(RFb(t13,FS(t14),Fb(t15,a16,a17))),Seq(MSeq(t18,t19,c20),Keep(Inv(Seq(F,a21)))))",
-    Tree0264 "RFb(Seq(RSeq(Inv(c0),t1,Rep0(t2)),Keep(S)))",
-    Tree0265 "Star(c0,t1,c2,a3)",
-    Tree0266 "Fb(Seq(Ret0(Ret1(Fb(c0,t1))),OnceK(FS(Rep0(F)))))",
-    Tree0267 "Keep(RSeq(Keep(c0),t1,c2,Rep2(t3),t4))",
-    Tree0268 "RSeq(RepF(Once(S)),RFb(t0,F,Swm(t1,S),RFb(a2,t3,c4,t5,c6),t7))",
-    Tree0269 "Swm(Once(Seq(c0,t1,t2)),RFb(c3,t4,c5,t6),Swm(a7,c8))",
-    Tree0270 "RSeq(RFb(S,c0,Ret3(t1),c2,Fb(c3,a4)),Fb(c5,Fb(c6,c7,t8)),FF(t9))",
-    Tree0271 "Seq(c0)",
-    Tree0272 "Swm(Seq(t0,c1,RSeq(Fb(F,t2,t3))),Keep(Star(c4,Rep2(a5),RSeq(RepF(t6)),FS(c7),a8)),Fb(OnceK(FS(Ret2(Seq(c9,MPri(t10,t11))))),Inv(Seq(a12,Rep0(c13))),FS(c14)))",
-    Tree0273 "OnceT(RFb(FS(RFb(RFb(Once(t0),a1,t2),Ret1(S),OnceT(a3)))))",
-    Tree0274 "Swm(Ret2(Inv(MPri(OnceT(c0),S,t1))),Inv(FS(Fb(Once(Seq(Fb(c2,a3),c4,OnceK(t5)))))),Seq(FF(c6),t7),Rep3(t8))",
-    Tree0275 "Fb(c0,t1,t2)",
-    Tree0276 "RetF(Fb(Fb(Rep4(Seq(RepF(c0),a1,t2,c3)),RSeq(a4,c5,a6)),RSeq(Fb(a7,t8,t9),Keep(c10),Fb(c11,c12,t13))))",
-    Tree0277 "Fb(OnceK(Inv(a0)),OnceK(c1),Fb(a2,a3,c4),Inv(t5),Swm(a6,a7,t8))",
-    Tree0278 "Star(t0,OnceT(Inv(t1)))",
-    Tree0279 "Inv(MSeq(MPri(c0,c1),Keep(t2),Seq(Ret2(t3),t4,t5),Seq(t6,Inv(t7)),Fb(c8,c9,Fb(t10,t11))))",
-    Tree0280 "Star(Star(c0,FF(Inv(c1)),Once(c2),c3,Keep(t4)))",
-    Tree0281 "Swm(RFb(MSeq(c0,Rep2(a1)),Inv(Rep1(Rep4(F))),c2),t3)",
-    Tree0282 "FS(RSeq(FS(Seq(Seq(F,t0,F),c1,Rep4(Star(a2,c3,OnceT(a4))))),Fb(FS(Swm(c5,FS(t6),a7,t8)),OnceK(RSeq(Keep(a9),t10,Rep4(RSeq(a11,t12)),t13))),Swm(Fb(t14,FF(FF(t15)),FF(t16)),RSeq(a17,t18,c19),Keep(RFb(t20,RFb(S,t21),c22)))))",
-    Tree0283 "RFb(t0,Seq(c1,t2))",
-    Tree0284 "Once(RSeq(t0,Ret0(c1),RSeq(F,t2),OnceK(t3)))",
-    Tree0285 "Ret3(Fb(Inv(RSeq(a0,t1)),RFb(F,c2)))",
-    Tree0286 "RFb(RSeq(t0,Rep2(Inv(Fb(F,t1,t2)))))",
-    Tree0287 "RFb(c0,Ret2(Rep3(t1)))",
-    Tree0288 "RFb(RSeq(RSeq(FS(t0)),RFb(RFb(t1,c2),MPri(t3,c4),t5,a6),Swm(RSeq(MPri(F,t7)),OnceT(OnceK(Ret4(a8))),Rep1(Inv(RSeq(t9,c10)))),OnceK(F),Swm(Keep(S),t11,Swm(a12,F,t13),c14)))",
-    Tree0289 "Seq(RetF(FF(Swm(t0,Keep(t1),t2,t3,Ret4(S)))),Rep3(Seq(t4,c5)),RSeq(Keep(t6),a7,t8))",
-    Tree0290 "Fb(Ret0(c0),RFb(t1,t2),Keep(a3))",
-    Tree0291 "Rep3(RSeq(MSeq(t0,c1,Ret3(t2),a3,Inv(t4)),Seq(Inv(Seq(c5,t6,c7)),Swm(t8,RSeq(F,t9)))))",
-    Tree0292 "Star(c0,Rep0(Inv(Fb(t1,a2,a3))),a4)",
-    Tree0293 "Ret4(FF(Seq(c0,t1,Keep(c2),t3)))",
-    Tree0294 "Keep(RSeq(Ret0(RSeq(RFb(c0,F),FF(FF(t1)))),Ret4(Star(t2,c3,c4,Fb(t5,a6),S)),Fb(t7,Rep2(t8),c9,F,t10)))",
-    Tree0295 "Rep3(MSeq(OnceK(Fb(t0,t1,a2,c3)),RFb(c4,F,t5,F)))",
-    Tree0296 "RSeq(RFb(Fb(RSeq(t0,a1),c2)),t3)",
-    Tree0297 "OnceK(RSeq(RSeq(a0,c1,t2),c3,Seq(F,t4,c5)))",
-    Tree0298 "Seq(RSeq(Fb(OnceT(a0),Swm(c1,c2)),FS(RSeq(t3,a4)),Seq(RSeq(t5)),Seq(t6,a7)),Star(FS(Rep0(OnceK(Ret0(Rep3(c8))))),F,t9),RFb(RFb(RFb(t10,t11),Fb(a12,c13,t14,c15,Ret3(c16))),Fb(Ret4(Once(c17)))))",
-    Tree0299 "Seq(RetF(RFb(OnceT(t0),OnceK(t1),Star(c2,t3))))",
+    Tree0200 "Inv(a0)",
+    Tree0201 "Ret0(Seq(MPri(t0,a1),Rep0(Ret0(FS(a2))),t3))",
+    Tree0202 "RFb(t0,Keep(F))",
+    Tree0203 "Swm(RFb(Seq(Rep4(Inv(Swm(t0,RSeq(t1e,c2,t3e)))),Fb(c4l,a5l,a6,t7)),Rep4(RSeq(RSeq(c8,a9e),OnceK(Keep(a10)),Ret2(FF(FF(a11)))))),MSeq(Seq(RSeq(a12,F),RFb(c13,RetF(t14),t15e),RSeq(t16e,t17),RSeq(t18,t19)),RSeq(Once(FS(t20)),Ret2(RSeq(Seq(a21,c22))),RepF(t23))))",
+    Tree0204 "Seq(RSeq(MPri(t0,t1),t2e,Keep(Star(c3,c4))))",
+    Tree0205 "Inv(Ret1(Keep(Fb(S,a0l,a1,c2e,RFb(t3,t4)))))",
+    Tree0206 "MPri(FF(MPri(a0l,Rep3(Ret4(a1)),a2)),Ret0(Swm(c3,c4,c5,c6l)),Swm(c7,FF(Inv(c8)),Inv(F)))",
+    Tree0207 "FF(RSeq(a0,RSeq(Inv(t1)),t2))",
+    Tree0208 "Keep(Fb(a0))",
+    Tree0209 "Inv(c0)",
+    Tree0210 "RSeq(c0,t1,a2,FF(c3),t4)",
+    Tree0211 "Fb(Fb(RFb(t0,a1)),a2l,F,t3,MPri(S,t4))",
+    Tree0212 "FF(Inv(RFb(Inv(MSeq(Inv(RFb(c0)),c1l,RSeq(FS(c2e)))),Rep4(RSeq(Fb(t3,Rep3(c4e),c5),F)))))",
+    Tree0213 "Fb(Swm(MSeq(Rep3(Ret1(Seq(a0l))),RFb(OnceK(c1),t2),RSeq(a3e,a4,a5e),RetF(RSeq(a6l,t7,c8,a9e)),Keep(Swm(t10,t11,t12e)))))",
+    Tree0214 "RFb(Fb(FF(Inv(RSeq(Ret2(Seq(c0))))),Rep2(RFb(t1,c2,t3)),Once(S),t4,RFb(c5l,c6e,c7l)))",
+    Tree0215 "Seq(Star(t0,Star(a1l,t2,Ret2(a3),Star(c4,t5,t6,c7))),RSeq(MPri(Once(t8e),Inv(S)),Keep(Seq(F,t9,t10,c11e)),RSeq(c12,t13,a14),Inv(Ret3(t15))))",
+    Tree0216 "OnceT(Once(Swm(c0,Star(t1,RetF(t2)),Inv(RFb(t3,a4e)),c5e)))",
+    Tree0217 "Swm(Once(RSeq(MPri(a0,c1l,Inv(a2)),Rep4(Inv(OnceT(Seq(S,t3)))),Keep(Keep(Inv(Star(t4,t5,a6)))))),RFb(t7,Inv(RFb(c8l,t9)),Star(Ret1(c10),Fb(OnceK(a11)),Seq(t12,t13,t14,t15))))",
+    Tree0218 "Swm(RSeq(RSeq(t0,F)),RSeq(RFb(RSeq(Fb(t1,Rep1(F),c2))),MPri(a3,a4e,a5)))",
+    Tree0219 "Keep(RSeq(Inv(Star(Once(t0),t1)),RFb(t2e,Rep1(OnceK(c3l)),c4),OnceK(a5)))",
+    Tree0220 "RFb(Inv(c0),Swm(a1l,c2,t3),t4)",
+    Tree0221 "MSeq(Star(c0e,a1e,t2e,a3,t4),Swm(RFb(t5,Inv(c6)),MPri(F,c7,c8l)),RSeq(c9,a10,t11e))",
+    Tree0222 "Ret4(Star(Fb(Swm(c0,F,a1),t2,S,c3e),Ret1(Ret0(Swm(c4l,t5,t6)))))",
+    Tree0223 "OnceK(Swm(a0,t1))",
+    Tree0224 "RFb(t0,t1e)",
+    Tree0225 "Star(Once(RSeq(t0,t1e,c2,c3,t4)),RSeq(t5))",
+    Tree0226 "Fb(a0e,Inv(t1))",
+    Tree0227 "Seq(c0l,c1,t2e,t3)",
+    Tree0228 "Seq(Ret0(RFb(Rep0(Inv(a0l)),Seq(FS(c1e),c2))),OnceK(FS(Swm(Inv(FS(t3))))))",
+    Tree0229 "Swm(FF(RFb(Fb(t0,a1),Fb(c2l,c3l,t4))),Keep(OnceK(OnceK(OnceT(t5e)))),MSeq(t6,c7e,Swm(t8e,c9)))",
+    Tree0230 "MSeq(F,a0,Swm(t1e,t2),Seq(t3e,a4),Swm(t5e,t6,FF(c7)))",
+    Tree0231 "RSeq(RFb(S,t0,t1,a2),a3,MSeq(c4,RFb(a5,a6)),OnceT(Swm(Star(Rep4(c7e),t8,t9,Once(t10e)))))",
+    Tree0232 "Inv(Ret1(RSeq(Fb(Seq(t0e,c1),t2,t3e),Seq(Swm(t4,a5,c6,t7)),Keep(OnceK(F)))))",
+    Tree0233 "Seq(t0,c1,RFb(t2e,t3,t4e,t5),FS(MPri(c6,t7e)))",
+    Tree0234 "RFb(a0,a1,c2,c3)",
+    Tree0235 "RSeq(t0,Ret4(RFb(c1,a2)),MSeq(a3,RFb(a4,a5)))",
+    Tree0236 "RSeq(Rep4(t0),Inv(c1l),Seq(RFb(c2,t3),Seq(t4,c5e,t6)),Inv(RFb(t7,a8l,c9e)),c10)",
+    Tree0237 "RSeq(MPri(Ret3(RFb(Ret2(a0),t1e,Inv(FF(t2)),FS(c3)))),OnceT(Fb(t4,t5,c6)),MPri(t7,t8,c9),Star(c10,Inv(c11)))",
+    Tree0238 "RSeq(Fb(RSeq(a0),Swm(Seq(Fb(Ret0(c1),t2,a3))),FS(RFb(Swm(RetF(Swm(t4,c5,t6,a7)),t8,Star(c9,t10,RetF(t11)))))))",
+    Tree0239 "Star(RSeq(Once(RSeq(OnceT(a0l),c1,c2l))),Ret2(RFb(c3,c4)))",
+    Tree0240 "RSeq(FS(FF(MPri(Keep(RFb(c0,Keep(F),t1))))),RepF(Ret2(Fb(t2,t3,c4))),RSeq(c5,t6e,FS(c7)),Fb(a8l,t9,FS(c10e),Rep0(FS(a11e))))",
+    Tree0241 "MPri(FF(t0),t1,RFb(Swm(Inv(t2),Seq(c3,t4)),F,Fb(t5,a6l)))",
+    Tree0242 "Ret1(Star(Swm(Swm(Ret4(t0),c1),FS(Fb(t2,c3)),FS(c4),Swm(c5l,a6e)),t7e))",
+    Tree0243 "Rep3(MPri(a0,t1))",
+    Tree0244 "Keep(Ret3(Ret4(Seq(a0e,Seq(FF(RFb(t1,t2)))))))",
+    Tree0245 "Seq(MSeq(t0e,t1,c2,c3,c4))",
+    Tree0246 "Fb(RSeq(RSeq(Star(RFb(Keep(S),a0)),FS(RFb(c1e,RFb(t2,t3),c4e)))),MSeq(Star(a5,Swm(c6e,c7)),Ret2(Swm(Inv(Fb(a8l,t9)),F)),MPri(t10)))",
+    Tree0247 "RFb(Seq(a0,t1,t2,Fb(c3,F)),Keep(FF(t4)))",
+    Tree0248 "Keep(Once(MSeq(Swm(Fb(F,t0,a1,c2,t3e),a4),Star(RFb(MSeq(t5,S,t6),RSeq(t7e,a8,a9,t10e))),FS(RSeq(t11e,a12,Rep4(Seq(c13,c14e)),FF(a15e),Swm(c16,t17))),Seq(Keep(c18),Rep4(Ret1(a19))))))",
+    Tree0249 "Fb(FF(c0),c1)",
+    Tree0250 "RSeq(RFb(Rep2(c0),Inv(Inv(Seq(t1,c2)))))",
+    Tree0251 "RSeq(Seq(Inv(Seq(MSeq(Swm(RSeq(t0,a1),FF(t2),OnceK(c3)),Fb(Swm(c4,S,F,c5,t6)))))))",
+    Tree0252 "OnceT(Seq(Seq(t0,RSeq(t1,Inv(t2),t3)),Swm(t4,a5,a6l)))",
+    Tree0253 "Star(t0)",
+    Tree0254 "Seq(RSeq(FF(Ret2(RSeq(c0,a1e,a2l))),Rep1(FS(FS(RFb(c3,Inv(a4l),t5))))),RSeq(Swm(MSeq(a6,FF(c7l)),Keep(Star(t8,c9))),OnceK(F)),Inv(Star(a10,t11,Star(c12l,c13e),t14,t15)))",
+    Tree0255 "RSeq(RFb(t0,t1,c2l),Fb(t3,c4),Swm(t5,S,a6),Keep(FS(t7)),Star(t8,Keep(t9),c10e))",
+    Tree0256 "Keep(MPri(Once(MPri(t0,F,FS(t1e),Inv(t2e))),FF(Once(a3)),Fb(c4,Keep(a5),t6e,t7,c8)))",
+    Tree0257 "RFb(Seq(c0,S),RSeq(RFb(RFb(c1,a2),t3,RetF(t4),c5l),Ret1(Keep(t6e))))",
+    Tree0258 "MPri(RSeq(FF(t0),Swm(OnceK(t1),S,c2)),Swm(Once(t3),RFb(t4e),RepF(a5)),Fb(c6,t7e,c8,t9,a10))",
+    Tree0259 "Once(Fb(OnceK(Fb(c0l,t1)),c2))",
+    Tree0260 "RSeq(Fb(Ret1(Ret1(RFb(RSeq(t0,S,Swm(F,a1,a2),Rep4(c3l),Fb(c4,t5e,c6)),Rep0(RFb(a7,S,t8)))))))",
+    Tree0261 "Rep2(t0)",
+    Tree0262 "Fb(MPri(FS(a0),c1e,MPri(t2,t3,FS(FS(F)),t4)))",
+    Tree0263 "Swm(Once(Keep(Seq(MSeq(a0,c1,Inv(c2),t3),Swm(t4,Inv(c5),t6)))),Rep0(Rep3(Seq(Fb(c7l,t8e),Star(t9,a10,c11,F)))),Swm(RFb(Fb(Fb(Keep(F),t12,Keep(t13),t14)))))",
+    Tree0264 "Fb(c0,t1,Keep(c2),t3)",
+    Tree0265 "Fb(t0,c1e,Inv(a2))",
+    Tree0266 "RSeq(t0,c1,t2,Ret1(F))",
+    Tree0267 "Ret0(RFb(Inv(Rep1(Inv(FS(OnceT(t0))))),Rep1(RSeq(t1)),RFb(t2,t3,c4),RFb(F,c5,c6)))",
+    Tree0268 "RSeq(t0,c1e)",
+    Tree0269 "Swm(Keep(Rep0(MPri(Once(c0),F,c1))),Ret3(Fb(Star(Seq(t2,c3e),Seq(t4,t5),Keep(t6e)))),c7,t8e)",
+    Tree0270 "RFb(Swm(a0),t1)",
+    Tree0271 "RFb(Inv(Inv(Fb(Seq(FF(Seq(t0e,a1,a2)),Ret4(Fb(c3,a4)),c5)))))",
+    Tree0272 "Fb(c0,t1,Keep(a2e),t3,t4)",
+    Tree0273 "MPri(t0,Seq(FF(Fb(a1l,t2e,t3e)),RFb(c4),a5l),Swm(Inv(RFb(Seq(F,Ret4(t6),t7))),Fb(t8,Ret0(MPri(t9,a10,t11)))))",
+    Tree0274 "Fb(Star(Seq(Fb(t0,a1l,Inv(c2)),Seq(Ret4(t3)),Rep1(t4e)),RFb(Swm(t5e,a6,t7e,F,t8),Rep2(t9))))",
+    Tree0275 "Swm(F,S,F,Rep0(t0))",
+    Tree0276 "RetF(Seq(RFb(RFb(a0,t1,c2),t3),MSeq(Swm(t4,Ret2(c5),c6),Seq(t7,t8,a9l,c10)),MPri(c11e,Fb(c12,c13),Once(t14),c15,c16)))",
+    Tree0277 "Fb(c0,c1)",
+    Tree0278 "RSeq(Swm(Inv(Inv(t0)),t1,Seq(a2,Seq(c3,a4l)),RFb(t5)),Fb(Ret1(Inv(a6)),t7,Fb(c8,F),t9))",
+    Tree0279 "FS(a0)",
+    Tree0280 "MSeq(RFb(Rep3(c0),RSeq(t1,t2)),Swm(Once(Seq(c3,S,F,a4,t5e))),RSeq(c6,t7,c8,t9,Inv(t10)))",
+    Tree0281 "OnceK(t0e)",
+    Tree0282 "RepF(RFb(RFb(t0,c1),Rep0(t2),c3,F))",
+    Tree0283 "RSeq(S,Inv(t0),c1,S,a2)",
+    Tree0284 "RSeq(MSeq(Ret4(Star(RFb(t0,Ret1(RFb(a1,c2,a3))),RSeq(Seq(Rep2(c4),c5),RepF(Seq(c6)))))))",
+    Tree0285 "MSeq(c0,Fb(t1,a2,t3,F),a4,RSeq(t5,c6),t7e)",
+    Tree0286 "Swm(Swm(a0l,t1),OnceT(t2))",
+    Tree0287 "RetF(RFb(RSeq(Inv(a0),c1,Keep(c2)),RSeq(Keep(OnceT(c3)),t4),Rep0(Swm(Rep0(c5l)))))",
+    Tree0288 "MSeq(Rep1(Keep(RFb(c0e,Seq(a1,F,t2),OnceK(c3)))),a4,Rep4(MSeq(RSeq(c5,t6),Seq(F,t7),Inv(c8),c9l)),MSeq(F,a10,Inv(t11),RepF(RFb(t12,t13e,t14))))",
+    Tree0289 "Once(Fb(a0e,Fb(a1e,t2),Rep4(t3)))",
+    Tree0290 "RSeq(OnceK(Fb(Once(Rep0(t0)),MSeq(c1,F))),F,OnceK(FF(MSeq(Star(t2,t3e),a4))))",
+    Tree0291 "Seq(RSeq(Rep3(RetF(t0)),c1,Inv(Rep0(Keep(t2))),a3,RFb(a4,t5,t6e)),c7,Seq(RSeq(a8,t9,a10,t11),t12e,c13,Fb(RepF(t14)),OnceT(Seq(RSeq(c15l,t16e,t17e)))))",
+    Tree0292 "MPri(Rep3(FF(Seq(FF(c0),a1l,Inv(t2)))),Rep3(RFb(a3,Ret4(c4e))))",
+    Tree0293 "RFb(RSeq(a0,Ret0(t1),Inv(Ret1(t2))),Inv(MPri(Seq(c3,c4,a5))))",
+    Tree0294 "MPri(t0,Ret1(t1))",
+    Tree0295 "RFb(a0,t1)",
+    Tree0296 "RFb(c0,t1)",
+    Tree0297 "Keep(RFb(FS(RFb(t0,a1)),FF(c2),Star(a3e,OnceT(F))))",
+    Tree0298 "Ret3(MPri(Keep(RSeq(Inv(Inv(c0)))),Star(t1,c2l),Ret2(Star(Rep4(c3)))))",
+    Tree0299 "Star(FF(Seq(RSeq(RSeq(Rep1(FF(t0)),t1e,c2e)),MSeq(c3,a4,a5e),Swm(Inv(RSeq(t6,FS(c7e),t8,c9e,t10))))))",
 }

@@ -5,65 +5,120 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(0) {
-                RetryUntilSuccessful(forever) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        AlwaysFailure,
-                    },
-                },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            RetryUntilSuccessful(1) {
+                Condition(|ctx| ctx.check(2)),
             },
-            KeepRunningUntilFailure {
-                MemSequence {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
-                },
-                Condition(Cond<5>),
-            },
+            StatefulAction(Task<3>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
+        ReactiveFallback {
+            MemSequence {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                MemSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Action(Act<4>),
+            },
+            StatefulAction(Task<5> = Task::<5>),
+            StatefulAction(Task<6>),
+            SequenceStar {
+                Action(Act<7>),
+                SequenceWithMemory {
+                    Condition(Cond<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
-        Inverter {
-            StatefulAction(Task<0>),
+        ForceSuccess {
+            RunOnce(then_skip = true) {
+                Fallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
-        Repeat(4) {
-            Action(Act<0>),
+        ForceSuccess {
+            Sequence {
+                RunOnce(then_skip = true) {
+                    Action(Act<0> = Act::<0>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6> = Act::<6>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            KeepRunningUntilFailure {
-                AlwaysFailure,
+        Fallback {
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    Fallback {
+                        Condition(|ctx| ctx.check(4)),
+                        RetryUntilSuccessful(forever) {
+                            ForceFailure {
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Sequence {
+                        SequenceWithMemory {
+                            RetryUntilSuccessful(1) {
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<7>),
+                                Action(Act<8>),
+                            },
+                        },
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                },
             },
         }
     }
@@ -71,11 +126,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                Action(Act<0>),
-                AlwaysFailure,
-                Action(Act<1>),
+        Sequence {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysSuccess,
+            },
+            RunOnce(then_skip = false) {
+                Condition(Cond<1>),
+            },
+            Sequence {
+                Action(Act<2>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -83,14 +144,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
-        MemPriority {
+        MemSequence {
             Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
+            SequenceStar {
+                StatefulAction(Task<1>),
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveFallback {
+                AlwaysSuccess,
+                Action(Act<2> = Act::<2>),
+                Action(Act<3>),
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                Fallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<6>),
+                },
+            },
+            ForceFailure {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Inverter {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
                 },
             },
         }
@@ -99,71 +181,152 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        ForceSuccess {
+            Repeat(2) {
+                ReactiveFallback {
+                    MemPriority {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                    },
+                    Fallback {
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                },
             },
-            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        ReactiveFallback {
+            ForceFailure {
+                RetryUntilSuccessful(1) {
+                    ReactiveSequence {
+                        Fallback {
+                            RetryUntilSuccessful(forever) {
+                                SequenceStar {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Repeat(4) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Fallback {
+                    AlwaysSuccess,
+                    ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        ReactiveSequence {
+        MemSequence {
             Sequence {
-                Condition(Cond<0>),
-                RunOnce {
-                    Action(Act<1>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
+                Fallback {
+                    Action(Act<0>),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
-            StatefulAction(Task<3>),
-            Condition(Cond<4>),
+            RetryUntilSuccessful(0) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
+            },
+            SequenceStar {
+                SequenceWithMemory {
+                    KeepRunningUntilFailure {
+                        Action(Act<7>),
+                    },
+                    ReactiveFallback {
+                        MemPriority {
+                            Condition(Cond<8>),
+                            Action(Act<9>),
+                            Repeat(4) {
+                                Condition(Cond<10> = Cond::<10>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Repeat(forever) {
+                    Condition(Cond<11>),
+                },
+                Inverter {
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+                RunOnce(then_skip = true) {
+                    AlwaysSuccess,
+                },
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        AlwaysSuccess,
+                    },
+                },
+                Condition(Cond<13>),
+            },
+            Condition(Cond<14>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                ReactiveFallback {
-                    Repeat(0) {
-                        Condition(Cond<0>),
-                    },
-                    ForceSuccess {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<1>),
-                    ForceFailure {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
+        KeepRunningUntilFailure {
             ReactiveSequence {
-                Repeat(0) {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                            RunOnce {
-                                StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    RunOnce(then_skip = true) {
+                        ForceFailure {
+                            Fallback {
+                                StatefulAction(Task<0>),
+                                RunOnce {
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
                             },
-                            RetryUntilSuccessful(3) {
-                                Action(Act<6>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Repeat(forever) {
+                            MemPriority {
+                                Condition(Cond<3>),
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(Act<5>),
+                            Fallback {
+                                Action(Act<6> = Act::<6>),
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
@@ -175,40 +338,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                MemPriority {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        Action(Act<0>),
-                    },
-                    MemSequence {
-                        Action(Act<1>),
-                        AlwaysFailure,
-                    },
+        ForceSuccess {
+            Sequence {
+                SequenceWithMemory {
                     RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                MemSequence {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<2>),
-                    },
-                    Sequence {
-                        RetryUntilSuccessful(0) {
-                            ReactiveSequence {
-                                SequenceWithMemory {
-                                    Action(Act<3>),
-                                    Condition(Cond<4>),
+                        RunOnce {
+                            Sequence {
+                                Sequence {
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                    Condition(|ctx| ctx.check(2)),
                                 },
                             },
                         },
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
+                    },
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(0) {
+                            Sequence {
+                                Condition(Cond<3> = Cond::<3>),
+                                Condition(Cond<4>),
+                                Condition(Cond<5>),
+                                Condition(Cond<6> = Cond::<6>),
+                                Condition(Cond<7>),
+                            },
                         },
+                    },
+                },
+                Inverter {
+                    Repeat(1) {
+                        StatefulAction(Task<8>),
                     },
                 },
             },
@@ -218,52 +376,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0312 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
+        MemSequence {
+            Fallback {
+                RunOnce {
+                    AlwaysSuccess,
+                },
+                Action(Act<0>),
                 Condition(Cond<1>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        RetryUntilSuccessful(0) {
-            ForceSuccess {
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        Sequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                ForceSuccess {
-                    Action(Act<1>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
+            Sequence {
+                Condition(Cond<2>),
                 Action(Act<3>),
             },
         }
@@ -271,30 +393,153 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        Fallback {
-            Repeat(4) {
-                Fallback {
-                    Sequence {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Sequence {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
+    pub tree Tree0313 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Inverter {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Inverter {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                RetryUntilSuccessful(4) {
+                                    AlwaysFailure,
+                                },
+                                StatefulAction(Task<0>),
+                            },
                         },
                     },
-                    ReactiveFallback {
-                        Action(Act<6>),
-                        Action(Act<7>),
-                        AlwaysFailure,
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    SequenceStar {
+                        Action(Act<1>),
+                        RetryUntilSuccessful(2) {
+                            ReactiveSequence {
+                                Sequence {
+                                    AlwaysSuccess,
+                                    Condition(Cond<2>),
+                                },
+                                StatefulAction(Task<3>),
+                            },
+                        },
                     },
                     ReactiveSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
+                        Condition(Cond<4> = Cond::<4>),
+                        Condition(|ctx| ctx.check(5)),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                    RunOnce {
+                        ReactiveSequence {
+                            Inverter {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            StatefulAction(Task<10>),
+                            Action(|ctx| ctx.exec(11)),
+                            Action(Act<12>),
+                            Condition(|ctx| ctx.check(13)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        MemPriority {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                ReactiveSequence {
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveSequence {
+                MemPriority {
+                    Repeat(4) {
+                        ForceFailure {
+                            Sequence {
+                                ReactiveSequence {
+                                    AlwaysSuccess,
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                    },
+                    AlwaysSuccess,
+                    Fallback {
+                        Condition(Cond<7>),
+                        Sequence {
+                            Action(Act<8> = Act::<8>),
+                            StatefulAction(Task<9> = Task::<9>),
+                        },
+                    },
+                    Action(Act<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        RunOnce(then_skip = true) {
+            Sequence {
+                RunOnce {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<1> = Cond::<1>),
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<2>),
+                    },
+                },
+                ReactiveFallback {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                KeepRunningUntilFailure {
+                    ForceFailure {
+                        Sequence {
+                            SequenceWithMemory {
+                                Condition(Cond<7>),
+                                Condition(|ctx| ctx.check(8)),
+                            },
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    ReactiveFallback {
+                        StatefulAction(Task<10>),
+                        Action(|ctx| ctx.exec(11)),
+                        ReactiveSequence {
+                            Action(Act<12>),
+                            AlwaysFailure,
+                        },
                     },
                 },
             },
@@ -304,9 +549,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
-        RetryUntilSuccessful(2) {
-            Inverter {
-                AlwaysSuccess,
+        SequenceStar {
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(forever) {
+                    ForceSuccess {
+                        ForceFailure {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+            },
+            Repeat(forever) {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                },
+            },
+            ForceFailure {
+                Fallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
@@ -314,23 +579,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
-        ForceSuccess {
-            Fallback {
+        ReactiveSequence {
+            ReactiveSequence {
                 StatefulAction(Task<0>),
                 StatefulAction(Task<1>),
             },
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
-        ForceFailure {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<0>),
-                },
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0>),
                 Condition(Cond<1>),
+            },
+            KeepRunningUntilFailure {
                 StatefulAction(Task<2>),
             },
         }
@@ -339,37 +605,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
-        ReactiveFallback {
-            Repeat(3) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ForceFailure {
-                        Action(Act<4>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        SequenceStar {
-                            StatefulAction(Task<5>),
-                            Sequence {
-                                Action(Act<6>),
-                                Condition(Cond<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<9>),
-                    },
-                },
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -377,45 +617,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    Action(Act<8>),
-                },
+        MemSequence {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
                 Sequence {
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Action(Act<3>),
+                KeepRunningUntilFailure {
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
-            Sequence {
-                ReactiveFallback {
+            Condition(|ctx| ctx.check(5)),
+            Fallback {
+                SequenceWithMemory {
                     ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<12>),
+                        Condition(Cond<6>),
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
                     },
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<13>),
-                    },
-                    Sequence {
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
+                    StatefulAction(Task<9>),
+                    AlwaysSuccess,
                 },
-                StatefulAction(Task<16>),
             },
         }
     }
@@ -423,18 +647,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
-        Inverter {
-            ReactiveFallback {
+        Fallback {
+            KeepRunningUntilFailure {
                 ReactiveFallback {
-                    RunOnce {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<4>),
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -443,46 +677,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx {
-        Repeat(1) {
-            Condition(Cond<0>),
+        Repeat(forever) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0324 for Ctx {
-        ReactiveFallback {
+        Fallback {
             ReactiveSequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-            },
-            RetryUntilSuccessful(forever) {
-                RetryUntilSuccessful(1) {
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
+                Repeat(2) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-            },
-            ForceFailure {
                 ReactiveSequence {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Condition(Cond<1>),
+                        Inverter {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
                     StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
                     StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    Condition(Cond<5>),
+                    Action(Act<5>),
                 },
             },
-            ReactiveSequence {
-                AlwaysFailure,
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            RetryUntilSuccessful(forever) {
+            ForceSuccess {
                 ReactiveSequence {
                     Inverter {
-                        Action(Act<8>),
+                        ReactiveSequence {
+                            Action(Act<6> = Act::<6>),
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
                     },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<9>),
+                    MemSequence {
+                        AlwaysSuccess,
+                        Condition(Cond<9> = Cond::<9>),
+                        ReactiveSequence {
+                            Condition(Cond<10>),
+                            Action(Act<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<13>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<14>),
+                    Inverter {
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<15>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<16>),
+                    AlwaysFailure,
+                },
+                ReactiveSequence {
+                    Condition(Cond<17>),
+                    Action(Act<18>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<19>),
                     },
                 },
             },
@@ -492,18 +755,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0325 for Ctx {
-        SequenceWithMemory {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                Repeat(2) {
-                    Condition(Cond<2>),
-                },
-                ForceFailure {
-                    Action(Act<3>),
-                },
+        Fallback {
+            Condition(Cond<0>),
+            Fallback {
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -511,33 +766,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0326 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        ForceSuccess {
+            Sequence {
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
-                Inverter {
-                    ForceFailure {
-                        RunOnce {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<4>),
-            Fallback {
-                Repeat(forever) {
-                    StatefulAction(Task<5>),
-                },
-                Action(Act<6>),
-                ReactiveSequence {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                },
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -545,51 +782,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
-        ReactiveSequence {
-            Repeat(forever) {
-                Fallback {
-                    Sequence {
-                        ReactiveFallback {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
+        Fallback {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Repeat(0) {
+                        ForceSuccess {
                             StatefulAction(Task<1>),
                         },
                     },
-                    Inverter {
-                        MemPriority {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    ForceFailure {
-                        StatefulAction(Task<4>),
-                    },
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
                 },
-            },
-            ReactiveFallback {
-                MemPriority {
-                    Fallback {
-                        Condition(Cond<5>),
+                RetryUntilSuccessful(3) {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            AlwaysSuccess,
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<5>),
+                        },
                         StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    MemPriority {
+                        Condition(Cond<7>),
                         AlwaysFailure,
-                        AlwaysFailure,
-                        Inverter {
-                            AlwaysFailure,
-                        },
                     },
                 },
-            },
-            MemPriority {
-                Condition(Cond<9>),
-                Inverter {
-                    Condition(Cond<10>),
-                },
-                Condition(Cond<11>),
             },
         }
     }
@@ -597,101 +815,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0328 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            ForceSuccess {
+        Sequence {
+            RunOnce(then_skip = false) {
                 SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<6>),
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                },
+            },
+            ReactiveSequence {
+                AlwaysFailure,
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Action(Act<1>),
+                        StatefulAction(Task<2> = Task::<2>),
                     },
                 },
+                SequenceStar {
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
             },
-            Action(Act<7>),
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
-        Sequence {
-            SequenceWithMemory {
+        SequenceStar {
+            KeepRunningUntilFailure {
                 ReactiveFallback {
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<0>),
-                    },
-                    Action(Act<1>),
-                    Repeat(3) {
-                        Condition(Cond<2>),
-                    },
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            Repeat(forever) {
+                Fallback {
                     Condition(Cond<3>),
-                },
-                Sequence {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        Action(Act<12>),
-                    },
-                },
-            },
-            Fallback {
-                ForceFailure {
-                    Fallback {
-                        AlwaysFailure,
-                        Action(Act<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-                Condition(Cond<15>),
-                RunOnce {
-                    ReactiveSequence {
-                        Sequence {
-                            Action(Act<16>),
-                            Condition(Cond<17>),
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                Repeat(3) {
-                    Inverter {
-                        SequenceStar {
-                            Inverter {
-                                ForceFailure {
-                                    Condition(Cond<18>),
-                                },
-                            },
-                            Condition(Cond<19>),
-                            SequenceStar {
-                                StatefulAction(Task<20>),
-                                Action(Act<21>),
-                                StatefulAction(Task<22>),
-                            },
-                            StatefulAction(Task<23>),
-                            Fallback {
-                                Action(Act<24>),
-                                StatefulAction(Task<25>),
-                            },
-                        },
-                    },
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
                 },
             },
         }
@@ -700,12 +866,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(3) {
-                Action(Act<0>),
+        SequenceWithMemory {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
             },
-            ReactiveFallback {
-                AlwaysFailure,
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+                Action(|ctx| ctx.exec(8)),
+            },
+            MemPriority {
+                StatefulAction(Task<9>),
+                AlwaysSuccess,
             },
         }
     }
@@ -713,21 +894,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Fallback {
-                    ReactiveSequence {
-                        SequenceStar {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    MemSequence {
+                        Action(Act<0> = Act::<0>),
                     },
-                    Condition(Cond<5>),
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    Repeat(0) {
+                        Fallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(7)),
+                    },
                 },
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -735,15 +923,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+        Repeat(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -751,23 +932,59 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
         ReactiveSequence {
-            AlwaysFailure,
             StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                AlwaysFailure,
-                ForceSuccess {
-                    RunOnce {
-                        StatefulAction(Task<0>),
+        Repeat(forever) {
+            SequenceWithMemory {
+                RetryUntilSuccessful(2) {
+                    Fallback {
+                        AlwaysFailure,
+                        Repeat(4) {
+                            ForceSuccess {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
                     },
                 },
-                Condition(Cond<1>),
+                Sequence {
+                    Condition(Cond<1>),
+                    Fallback {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                    Action(Act<5> = Act::<5>),
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    ReactiveFallback {
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                        Action(|ctx| ctx.exec(12)),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<13> = Task::<13>),
+                    },
+                    RunOnce(then_skip = false) {
+                        AlwaysFailure,
+                    },
+                    Repeat(3) {
+                        Condition(|ctx| ctx.check(14)),
+                    },
+                },
             },
         }
     }
@@ -775,19 +992,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
+        SequenceWithMemory {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                Action(Act<5>),
+                Condition(Cond<6>),
+                Condition(Cond<7>),
+                StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<9>),
+            },
+            Condition(|ctx| ctx.check(10)),
+            SequenceStar {
+                RunOnce {
+                    Condition(Cond<11>),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                Action(Act<6>),
+                Action(|ctx| ctx.exec(12)),
             },
         }
     }
@@ -795,88 +1020,73 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
-            AlwaysSuccess,
+        Repeat(0) {
+            SequenceStar {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<2>),
+                    KeepRunningUntilFailure {
+                        RetryUntilSuccessful(0) {
+                            ForceSuccess {
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
-        Fallback {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            ForceSuccess {
-                StatefulAction(Task<3>),
-            },
-            Action(Act<4>),
+        ForceSuccess {
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Repeat(1) {
-                            ForceFailure {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-            SequenceWithMemory {
-                Fallback {
-                    Repeat(forever) {
-                        Fallback {
-                            StatefulAction(Task<4>),
-                            Inverter {
-                                Condition(Cond<5>),
-                            },
-                            Action(Act<6>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<7>),
-                    Action(Act<8>),
-                    Condition(Cond<9>),
-                    AlwaysFailure,
+        Fallback {
+            ForceSuccess {
+                ForceFailure {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Action(Act<10>),
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
+            SequenceStar {
+                Repeat(3) {
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                Repeat(4) {
+                    Condition(Cond<3>),
                 },
                 ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    Action(Act<14>),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                    Action(Act<6> = Act::<6>),
                 },
-                RetryUntilSuccessful(0) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<15>),
-                    },
+            },
+            MemSequence {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<7>),
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
+                Condition(Cond<8>),
+                Condition(Cond<9>),
+                RetryUntilSuccessful(4) {
+                    Action(|ctx| ctx.exec(10)),
                 },
-                StatefulAction(Task<18>),
+                Action(|ctx| ctx.exec(11)),
             },
         }
     }
@@ -884,48 +1094,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0339 for Ctx {
-        Fallback {
-            ForceFailure {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
             StatefulAction(Task<1>),
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                AlwaysFailure,
-                Condition(Cond<2>),
-                Condition(Cond<3>),
+        ReactiveSequence {
+            Inverter {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        Action(Act<0>),
+                    },
+                    Condition(Cond<1>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<6>),
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    AlwaysFailure,
+                    Condition(Cond<8>),
+                    Action(Act<9> = Act::<9>),
+                },
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
             },
         }
     }
@@ -933,54 +1140,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
-        Fallback {
-            ForceSuccess {
-                Repeat(3) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                RunOnce {
-                    ReactiveSequence {
-                        SequenceStar {
-                            Fallback {
-                                AlwaysSuccess,
-                                Condition(Cond<1>),
-                            },
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                        Repeat(0) {
-                            SequenceWithMemory {
-                                ForceSuccess {
-                                    StatefulAction(Task<5>),
-                                },
-                                Action(Act<6>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Repeat(3) {
-                                Condition(Cond<7>),
-                            },
-                            Condition(Cond<8>),
-                            Inverter {
-                                StatefulAction(Task<9>),
-                            },
-                            Condition(Cond<10>),
-                        },
-                        Sequence {
-                            Sequence {
-                                ReactiveFallback {
-                                    StatefulAction(Task<11>),
-                                    Action(Act<12>),
-                                },
-                            },
-                        },
-                    },
-                },
+        RetryUntilSuccessful(4) {
+            Inverter {
+                Condition(Cond<0>),
             },
         }
     }
@@ -988,48 +1150,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
-        SequenceStar {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
             Action(Act<4>),
-            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                ForceFailure {
-                    ReactiveFallback {
+        ReactiveSequence {
+            ReactiveSequence {
+                Inverter {
+                    RunOnce(then_skip = false) {
                         SequenceWithMemory {
-                            Condition(Cond<0>),
-                            Sequence {
-                                AlwaysFailure,
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        SequenceStar {
-                            MemSequence {
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            RunOnce(then_skip = true) {
-                                RunOnce(then_skip = true) {
-                                    Action(Act<7>),
+                            KeepRunningUntilFailure {
+                                SequenceWithMemory {
+                                    Condition(Cond<0>),
+                                    Action(Act<1>),
                                 },
                             },
                             ReactiveFallback {
-                                Condition(Cond<8>),
-                                Condition(Cond<9>),
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            ReactiveFallback {
+                                ReactiveFallback {
+                                    StatefulAction(Task<3>),
+                                    AlwaysSuccess,
+                                },
+                                Inverter {
+                                    AlwaysSuccess,
+                                },
                             },
                         },
                     },
@@ -1041,63 +1197,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
-        Sequence {
-            Sequence {
-                Sequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                ReactiveFallback {
+        Fallback {
+            Repeat(0) {
+                SequenceStar {
+                    StatefulAction(Task<0>),
                     ForceFailure {
-                        Condition(Cond<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
-            },
-            Sequence {
-                ReactiveFallback {
-                    Action(Act<6>),
-                    Action(Act<7>),
-                    AlwaysFailure,
-                    StatefulAction(Task<8>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<9>),
-                Condition(Cond<10>),
-                StatefulAction(Task<11>),
-                AlwaysSuccess,
-                Condition(Cond<12>),
-            },
-            Fallback {
-                Sequence {
-                    Inverter {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                StatefulAction(Task<14>),
-                Sequence {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            AlwaysFailure,
-                            Action(Act<15>),
-                            StatefulAction(Task<16>),
-                            Condition(Cond<17>),
+                        Inverter {
+                            KeepRunningUntilFailure {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
                         },
                     },
+                    Fallback {
+                        AlwaysSuccess,
+                        Condition(Cond<2>),
+                    },
                 },
             },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Action(Act<18>),
-                },
-                Fallback {
-                    StatefulAction(Task<19>),
-                    Condition(Cond<20>),
+            StatefulAction(Task<3>),
+            ReactiveFallback {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+                SequenceWithMemory {
+                    Action(Act<8>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -1106,78 +1233,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Condition(Cond<5>),
-            },
+        MemSequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
+        MemSequence {
+            ReactiveSequence {
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
             },
-            MemPriority {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            StatefulAction(Task<5>),
+            Action(Act<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
-        Inverter {
-            Fallback {
-                Repeat(2) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
+        RunOnce {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                RunOnce(then_skip = true) {
+                    Condition(Cond<1>),
                 },
-                SequenceStar {
-                    Condition(Cond<5>),
-                    ForceSuccess {
-                        Action(Act<6>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                    Action(Act<8>),
-                },
-                ReactiveSequence {
-                    SequenceStar {
-                        MemPriority {
-                            AlwaysFailure,
-                            Action(Act<9>),
-                            Inverter {
-                                Action(Act<10>),
-                            },
-                            Action(Act<11>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    RunOnce {
-                        StatefulAction(Task<12>),
-                    },
-                },
-                Condition(Cond<13>),
             },
         }
     }
@@ -1185,27 +1277,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0348 for Ctx {
-        Repeat(0) {
-            Sequence {
-                Repeat(2) {
-                    SequenceStar {
-                        AlwaysSuccess,
-                        Condition(Cond<0>),
-                    },
-                },
-                Sequence {
-                    Repeat(3) {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
+        Fallback {
+            ForceSuccess {
                 ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                    ForceFailure {
+                        Action(Act<1>),
                     },
-                    ForceSuccess {
-                        Condition(Cond<3>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
             },
@@ -1215,10 +1301,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0349 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                Condition(Cond<1>),
+        Sequence {
+            SequenceStar {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Action(Act<0> = Act::<0>),
+                        AlwaysSuccess,
+                    },
+                },
+                StatefulAction(Task<1>),
+                ReactiveSequence {
+                    Action(Act<2>),
+                    AlwaysFailure,
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Fallback {
+                Action(Act<5>),
+                Condition(Cond<6>),
+                Action(Act<7>),
+                Condition(Cond<8> = Cond::<8>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<11>),
+                },
+                Fallback {
+                    StatefulAction(Task<12>),
+                    MemSequence {
+                        Condition(Cond<13>),
+                        Condition(Cond<14>),
+                    },
+                    StatefulAction(Task<15>),
+                },
             },
         }
     }
@@ -1226,94 +1346,100 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
-        Sequence {
-            Repeat(forever) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ForceFailure {
+        Fallback {
+            RunOnce(then_skip = true) {
                 ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        AlwaysSuccess,
-                        Action(Act<7>),
-                        Action(Act<8>),
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Repeat(2) {
+                            StatefulAction(Task<1>),
+                        },
+                        Inverter {
+                            Action(Act<2>),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        RunOnce(then_skip = false) {
+                            Action(Act<5>),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            Sequence {
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(2) {
+                    Repeat(2) {
+                        ForceSuccess {
+                            Sequence {
+                                Action(Act<10>),
+                                Sequence {
+                                    Action(Act<11>),
+                                    StatefulAction(Task<12>),
+                                },
+                                Action(Act<13>),
+                            },
+                        },
                     },
                 },
             },
-            MemSequence {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<9>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-                StatefulAction(Task<12>),
-            },
+            StatefulAction(Task<14>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-            Action(Act<1>),
-            RetryUntilSuccessful(1) {
-                AlwaysFailure,
-            },
-            MemPriority {
-                RetryUntilSuccessful(3) {
-                    AlwaysFailure,
+        MemSequence {
+            Condition(Cond<0>),
+            Inverter {
+                MemPriority {
+                    ForceSuccess {
+                        ForceFailure {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
                 },
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<4>),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                ForceFailure {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                ForceSuccess {
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                AlwaysFailure,
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5>),
-            ReactiveFallback {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<8>),
+        RunOnce(then_skip = true) {
+            MemPriority {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(0) {
+                        RunOnce(then_skip = false) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<9>),
-                ReactiveSequence {
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
+                RetryUntilSuccessful(0) {
+                    Action(Act<0>),
                 },
-                Action(Act<12>),
             },
         }
     }
@@ -1322,9 +1448,45 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0353 for Ctx {
         Fallback {
-            ReactiveFallback {
+            ReactiveSequence {
                 Condition(Cond<0>),
-                StatefulAction(Task<1>),
+                Inverter {
+                    Fallback {
+                        RetryUntilSuccessful(forever) {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                        ReactiveSequence {
+                            StatefulAction(Task<4> = Task::<4>),
+                            RunOnce(then_skip = false) {
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    MemPriority {
+                        Condition(Cond<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            Fallback {
+                ForceFailure {
+                    Fallback {
+                        Action(Act<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<10> = Task::<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                    Action(Act<12>),
+                },
+            },
+            Repeat(1) {
+                Condition(Cond<13>),
             },
         }
     }
@@ -1332,22 +1494,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
-        ReactiveSequence {
-            Repeat(3) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                Action(Act<1>),
-                MemPriority {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    Action(Act<5>),
+        Sequence {
+            RetryUntilSuccessful(0) {
+                ReactiveSequence {
+                    Fallback {
+                        SequenceStar {
+                            Condition(Cond<0>),
+                            RunOnce {
+                                Condition(Cond<1>),
+                            },
+                            Action(|ctx| ctx.exec(2)),
+                            AlwaysFailure,
+                        },
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                ReactiveSequence {
+                                    Condition(Cond<3>),
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                                StatefulAction(Task<5>),
+                            },
+                            SequenceWithMemory {
+                                ReactiveFallback {
+                                    Action(Act<6> = Act::<6>),
+                                    Condition(Cond<7>),
+                                    Action(Act<8>),
+                                    Action(Act<9>),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        ForceFailure {
+                            Condition(Cond<11>),
+                        },
+                        ForceSuccess {
+                            Fallback {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<12>),
+                                },
+                                ReactiveFallback {
+                                    StatefulAction(Task<13>),
+                                    StatefulAction(Task<14>),
+                                    Condition(Cond<15>),
+                                },
+                                Repeat(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1356,22 +1553,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            ReactiveFallback {
-                Action(Act<1>),
-            },
-            StatefulAction(Task<2>),
-            MemPriority {
-                Condition(Cond<3>),
-                AlwaysFailure,
-            },
-            Sequence {
-                Condition(Cond<4>),
-                Inverter {
-                    Action(Act<5>),
-                },
-                Condition(Cond<6>),
+        Inverter {
+            Repeat(4) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -1379,26 +1563,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                Action(Act<0>),
-                Sequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    ForceFailure {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+        RunOnce(then_skip = false) {
+            AlwaysFailure,
         }
     }
 }
@@ -1406,79 +1572,59 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
         ReactiveSequence {
-            Inverter {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Fallback {
-                Condition(Cond<1>),
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        AlwaysFailure,
-                    },
-                },
-            },
+            StatefulAction(Task<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Sequence {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            Condition(Cond<7>),
+        Repeat(forever) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Repeat(2) {
-                            Condition(Cond<0>),
-                        },
-                        KeepRunningUntilFailure {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<1>),
+        MemPriority {
+            Fallback {
+                StatefulAction(Task<0>),
+                Repeat(2) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                    Action(Act<9> = Act::<9>),
+                },
+                RetryUntilSuccessful(0) {
+                    ForceFailure {
+                        RetryUntilSuccessful(0) {
+                            ReactiveFallback {
+                                StatefulAction(Task<10>),
+                                ForceFailure {
+                                    StatefulAction(Task<11>),
+                                },
+                                Action(Act<12>),
                             },
-                        },
-                    },
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Condition(Cond<7>),
-                        Repeat(1) {
-                            StatefulAction(Task<8>),
                         },
                     },
                 },
@@ -1489,72 +1635,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Sequence {
+        Sequence {
+            Repeat(forever) {
+                SequenceStar {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<1>),
+                        },
+                        AlwaysFailure,
+                        Action(Act<2>),
+                    },
                     ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            Fallback {
+                                StatefulAction(Task<3> = Task::<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
                         AlwaysSuccess,
                     },
-                    Action(Act<0>),
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    Repeat(forever) {
-                        Condition(Cond<3>),
-                    },
-                    Action(Act<4>),
-                },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
+                    ForceSuccess {
                         ReactiveSequence {
-                            SequenceWithMemory {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            SequenceStar {
-                                StatefulAction(Task<7>),
-                                AlwaysFailure,
-                                AlwaysFailure,
-                            },
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
                         },
                     },
-                },
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    ReactiveSequence {
-                        ReactiveFallback {
+                    Repeat(1) {
+                        KeepRunningUntilFailure {
                             Repeat(3) {
-                                Inverter {
-                                    StatefulAction(Task<8>),
-                                },
+                                Condition(Cond<7>),
                             },
-                        },
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                StatefulAction(Task<9>),
-                                Action(Act<10>),
-                                Action(Act<11>),
-                            },
-                            Action(Act<12>),
-                            Condition(Cond<13>),
-                            Action(Act<14>),
-                        },
-                        Repeat(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<15>),
-                                StatefulAction(Task<16>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<17>),
-                            Action(Act<18>),
-                            Action(Act<19>),
-                            Condition(Cond<20>),
                         },
                     },
                 },
@@ -1565,37 +1676,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0361 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            SequenceStar {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                ForceFailure {
-                    Condition(Cond<5>),
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        Condition(Cond<8>),
+        SequenceStar {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(1) {
+                Sequence {
+                    ReactiveFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
                     },
                 },
-            },
-            SequenceWithMemory {
-                Condition(Cond<9>),
-                ReactiveSequence {
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<10>),
-                },
-            },
-            ForceFailure {
-                Action(Act<11>),
             },
         }
     }
@@ -1603,81 +1694,97 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Sequence {
-                    RetryUntilSuccessful(1) {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            Sequence {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                                AlwaysSuccess,
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
             SequenceWithMemory {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Fallback {
-                            Sequence {
-                                StatefulAction(Task<4>),
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            RunOnce {
+                Sequence {
+                    ReactiveFallback {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<2>),
+                        },
+                        ReactiveSequence {
+                            Action(Act<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                RetryUntilSuccessful(3) {
+                    ReactiveFallback {
+                        ForceSuccess {
+                            Inverter {
                                 StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
                             },
                         },
-                    },
-                },
-                Repeat(3) {
-                    Condition(Cond<7>),
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        MemPriority {
-                            StatefulAction(Task<8>),
-                            AlwaysFailure,
+                        KeepRunningUntilFailure {
+                            Action(Act<6>),
                         },
-                    },
-                    RetryUntilSuccessful(0) {
-                        MemPriority {
+                        Sequence {
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                        },
+                        ReactiveFallback {
                             StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            Action(Act<11>),
+                            Condition(Cond<10>),
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<12>),
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                },
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<15>),
-                        Action(Act<16>),
-                        Condition(Cond<17>),
-                    },
-                },
-            },
-            Condition(Cond<18>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        Action(Act<0>),
+        RunOnce(then_skip = true) {
+            Inverter {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            Sequence {
+                                Action(Act<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                        RetryUntilSuccessful(0) {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        Inverter {
+                            ForceSuccess {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    Sequence {
+                        Inverter {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                        Fallback {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            Condition(Cond<8>),
+                            Condition(Cond<9>),
+                        },
+                        Condition(Cond<10>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -1687,18 +1794,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
-        SequenceWithMemory {
-            Repeat(2) {
-                Condition(Cond<0>),
-            },
-            Sequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(3) {
-                ForceFailure {
-                    AlwaysFailure,
+        Fallback {
+            StatefulAction(Task<0>),
+            Repeat(forever) {
+                Repeat(0) {
+                    Inverter {
+                        Condition(Cond<1>),
+                    },
                 },
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1706,27 +1812,62 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
-        MemSequence {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Inverter {
-                            AlwaysSuccess,
+        Fallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Sequence {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysSuccess,
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
                         },
                     },
-                    Condition(Cond<1>),
-                    Sequence {
-                        Action(Act<2>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        MemSequence {
+                            Condition(Cond<4>),
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        Condition(|ctx| ctx.check(8)),
                     },
-                    KeepRunningUntilFailure {
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                RetryUntilSuccessful(3) {
+                    ReactiveSequence {
+                        StatefulAction(Task<11>),
+                        Action(Act<12> = Act::<12>),
+                    },
+                },
+                SequenceWithMemory {
+                    Fallback {
+                        Action(Act<13>),
                         SequenceWithMemory {
-                            RetryUntilSuccessful(1) {
-                                StatefulAction(Task<3>),
-                            },
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<4>),
-                            },
+                            StatefulAction(Task<14>),
+                            StatefulAction(Task<15> = Task::<15>),
+                        },
+                    },
+                },
+                MemSequence {
+                    StatefulAction(Task<16> = Task::<16>),
+                    AlwaysSuccess,
+                    Action(Act<17>),
+                    Action(|ctx| ctx.exec(18)),
+                    AlwaysSuccess,
+                },
+                RunOnce(then_skip = true) {
+                    Repeat(4) {
+                        KeepRunningUntilFailure {
+                            Action(Act<19>),
                         },
                     },
                 },
@@ -1737,27 +1878,102 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
-        Fallback {
-            AlwaysSuccess,
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+        MemPriority {
+            RetryUntilSuccessful(1) {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Inverter {
+                            Inverter {
+                                Action(Act<0>),
+                            },
+                        },
+                        Repeat(4) {
+                            ReactiveSequence {
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Sequence {
+                            StatefulAction(Task<3> = Task::<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<6>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                SequenceWithMemory {
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                },
+                AlwaysFailure,
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        SequenceWithMemory {
+                            Condition(Cond<10>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    ReactiveFallback {
+                        Repeat(3) {
+                            ReactiveFallback {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        RunOnce(then_skip = false) {
+                            RunOnce(then_skip = true) {
+                                Action(|ctx| ctx.exec(12)),
+                            },
+                        },
+                    },
+                },
+            },
+            Action(Act<13>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            ReactiveSequence {
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
                 SequenceWithMemory {
-                    MemSequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
+                    RunOnce {
+                        StatefulAction(Task<0>),
+                    },
+                    ForceSuccess {
+                        Fallback {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                ReactiveSequence {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            RetryUntilSuccessful(2) {
+                                Action(Act<6>),
+                            },
+                            AlwaysSuccess,
+                            Condition(Cond<7>),
+                        },
                     },
                 },
             },
@@ -1767,24 +1983,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            SequenceStar {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            SequenceStar {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-            },
+        SequenceWithMemory {
             Fallback {
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-                AlwaysFailure,
+                RunOnce(then_skip = false) {
+                    AlwaysFailure,
+                },
+                Sequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+            },
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Inverter {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Condition(Cond<7>),
+                    SequenceWithMemory {
+                        Action(Act<8>),
+                        Action(Act<9> = Act::<9>),
+                    },
+                },
+                MemPriority {
+                    Condition(Cond<10>),
+                    Action(|ctx| ctx.exec(11)),
+                    Condition(|ctx| ctx.check(12)),
+                    AlwaysFailure,
+                },
+                Fallback {
+                    AlwaysSuccess,
+                    Condition(Cond<13>),
+                    StatefulAction(Task<14>),
+                },
             },
         }
     }
@@ -1793,13 +2027,8 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
         ReactiveSequence {
-            Repeat(2) {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-            },
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
@@ -1807,23 +2036,49 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
         ReactiveSequence {
+            Fallback {
+                RetryUntilSuccessful(2) {
+                    RetryUntilSuccessful(2) {
+                        Inverter {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    Repeat(3) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
             ReactiveSequence {
-                Action(Act<0>),
-                Action(Act<1>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Condition(Cond<4>),
+                RunOnce {
+                    AlwaysFailure,
+                },
             },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<4>),
-            },
-            Repeat(1) {
-                Action(Act<5>),
+            Condition(Cond<5>),
+            Sequence {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
             },
             SequenceWithMemory {
-                StatefulAction(Task<6>),
-                Action(Act<7>),
+                RunOnce(then_skip = true) {
+                    AlwaysSuccess,
+                },
+                MemSequence {
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -1831,67 +2086,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
-        RetryUntilSuccessful(2) {
-            Sequence {
+        Fallback {
+            ForceSuccess {
                 StatefulAction(Task<0>),
-                Action(Act<1>),
             },
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                RunOnce(then_skip = false) {
+        Sequence {
+            SequenceWithMemory {
+                Repeat(4) {
                     StatefulAction(Task<0>),
                 },
+                Condition(Cond<1>),
+                AlwaysSuccess,
             },
-            RunOnce {
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
+            ReactiveFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
             },
-            ReactiveSequence {
-                Repeat(3) {
-                    Sequence {
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        StatefulAction(Task<4>),
                         Condition(Cond<5>),
                         StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
                     },
-                },
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
                 },
             },
-            Fallback {
-                RunOnce {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-                StatefulAction(Task<11>),
+            RunOnce(then_skip = false) {
+                Condition(|ctx| ctx.check(8)),
             },
-            ForceSuccess {
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<12>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        RunOnce {
-                            Repeat(1) {
-                                Action(Act<13>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
-                },
+            ReactiveFallback {
+                Action(Act<9> = Act::<9>),
+                Condition(Cond<10> = Cond::<10>),
             },
         }
     }
@@ -1900,53 +2135,50 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         ReactiveFallback {
-            ReactiveSequence {
-                Sequence {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Sequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Inverter {
-                            MemSequence {
-                                Action(Act<5>),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                            Action(Act<9>),
-                        },
-                    },
-                },
-                Repeat(1) {
+            MemSequence {
+                ReactiveFallback {
                     ReactiveSequence {
-                        Repeat(1) {
-                            ForceFailure {
-                                Action(Act<10>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Sequence {
-                                Action(Act<11>),
-                                StatefulAction(Task<12>),
-                                StatefulAction(Task<13>),
-                            },
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
+                },
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        SequenceStar {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5> = Task::<5>),
                         },
                     },
                 },
-                Condition(Cond<14>),
+            },
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            Action(|ctx| ctx.exec(7)),
+            MemSequence {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            KeepRunningUntilFailure {
+                                Action(Act<8>),
+                            },
+                            Condition(Cond<9>),
+                        },
+                        StatefulAction(Task<10>),
+                        RetryUntilSuccessful(0) {
+                            Condition(|ctx| ctx.check(11)),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13> = Task::<13>),
+                            StatefulAction(Task<14> = Task::<14>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -1954,20 +2186,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(forever) {
-                RunOnce {
-                    Condition(Cond<0>),
+        SequenceStar {
+            MemPriority {
+                Action(Act<0>),
+            },
+            Fallback {
+                RetryUntilSuccessful(4) {
+                    MemPriority {
+                        Fallback {
+                            Inverter {
+                                AlwaysFailure,
+                            },
+                        },
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            Fallback {
+                                Condition(Cond<2> = Cond::<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
                 },
             },
-            ReactiveFallback {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
             ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(5)),
+                    Action(Act<6>),
+                },
+                Condition(Cond<7>),
+                StatefulAction(Task<8> = Task::<8>),
+                Action(Act<9> = Act::<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -1975,18 +2225,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
-            Condition(Cond<0>),
+        MemSequence {
+            ForceSuccess {
+                Condition(Cond<0> = Cond::<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
+        Repeat(4) {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1995,63 +2246,64 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
         ReactiveFallback {
-            Action(Act<0>),
-            ForceFailure {
-                RunOnce {
-                    StatefulAction(Task<1>),
+            Inverter {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+            ForceFailure {
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
             },
-            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        ReactiveSequence {
+            ForceFailure {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Action(|ctx| ctx.exec(2)),
+            Inverter {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            StatefulAction(Task<6> = Task::<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
-        SequenceStar {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Repeat(0) {
-                            StatefulAction(Task<3>),
-                        },
-                        Action(Act<4>),
-                    },
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
             ReactiveSequence {
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                AlwaysSuccess,
+                AlwaysFailure,
+                StatefulAction(Task<1>),
             },
-            MemSequence {
-                Action(Act<7>),
-                Condition(Cond<8>),
+            SequenceWithMemory {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Inverter {
+                Condition(Cond<5> = Cond::<5>),
             },
             Sequence {
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-                StatefulAction(Task<11>),
+                StatefulAction(Task<6>),
+                Condition(|ctx| ctx.check(7)),
             },
         }
     }
@@ -2059,35 +2311,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-            },
-            RetryUntilSuccessful(3) {
-                MemSequence {
-                    Condition(Cond<4>),
-                    KeepRunningUntilFailure {
-                        ForceSuccess {
-                            Action(Act<5>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+        Sequence {
             ReactiveSequence {
-                MemSequence {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
+                Repeat(0) {
+                    AlwaysSuccess,
                 },
-                ReactiveFallback {
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            Inverter {
+                Repeat(0) {
+                    Action(Act<2> = Act::<2>),
                 },
             },
         }
@@ -2096,16 +2330,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
-        Repeat(3) {
-            MemSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+        MemPriority {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
                 },
-                Action(Act<2>),
-                Condition(Cond<3>),
-                Inverter {
-                    AlwaysFailure,
+                RetryUntilSuccessful(3) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                RunOnce {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        SequenceWithMemory {
+                            AlwaysFailure,
+                            Condition(Cond<5>),
+                        },
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                StatefulAction(Task<6>),
+                                Action(|ctx| ctx.exec(7)),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Fallback {
+                        AlwaysSuccess,
+                        Condition(Cond<10>),
+                        Condition(|ctx| ctx.check(11)),
+                    },
                 },
             },
         }
@@ -2114,15 +2376,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Action(Act<0>),
+        MemPriority {
+            RunOnce {
+                StatefulAction(Task<0>),
+            },
+            KeepRunningUntilFailure {
                 StatefulAction(Task<1>),
             },
-            ReactiveSequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
+            Sequence {
+                Repeat(0) {
+                    Action(Act<2>),
+                },
+            },
+            StatefulAction(Task<3>),
+            Repeat(2) {
+                SequenceStar {
+                    Repeat(forever) {
+                        Action(Act<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6>),
+                    Condition(Cond<7>),
+                    Action(Act<8>),
+                },
             },
         }
     }
@@ -2130,30 +2406,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
-        Fallback {
-            Fallback {
-                Condition(Cond<0>),
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Action(Act<1>),
+        ReactiveSequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Fallback {
+                        MemPriority {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        SequenceStar {
+                            Condition(Cond<3>),
+                            Action(|ctx| ctx.exec(4)),
+                        },
                     },
                 },
-            },
-            Inverter {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Action(Act<2>),
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
+                MemSequence {
                     ReactiveSequence {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
+                        StatefulAction(Task<5>),
+                        AlwaysSuccess,
                     },
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<6>),
+                            ForceFailure {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Sequence {
+                    Sequence {
+                        AlwaysFailure,
+                        Inverter {
+                            Condition(Cond<9>),
+                        },
+                        StatefulAction(Task<10>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<11>),
+                        Action(Act<12>),
+                    },
+                    StatefulAction(Task<13>),
+                    Inverter {
+                        Inverter {
+                            ForceFailure {
+                                SequenceWithMemory {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -2162,19 +2472,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
-        Inverter {
-            KeepRunningUntilFailure {
-                MemPriority {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
+        Sequence {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+            },
+            Fallback {
+                Condition(Cond<5>),
+                Fallback {
+                    Repeat(0) {
+                        StatefulAction(Task<6>),
                     },
-                    RetryUntilSuccessful(3) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    StatefulAction(Task<2>),
                 },
+            },
+            ReactiveFallback {
+                Condition(Cond<7> = Cond::<7>),
+                AlwaysSuccess,
             },
         }
     }
@@ -2182,60 +2498,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        Inverter {
+        SequenceWithMemory {
             ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<0>),
-                },
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        ReactiveFallback {
-                            SequenceStar {
-                                Condition(Cond<1>),
-                                KeepRunningUntilFailure {
-                                    Action(Act<2>),
-                                },
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<5>),
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Repeat(1) {
+                KeepRunningUntilFailure {
+                    MemSequence {
+                        Action(Act<3>),
+                        ForceFailure {
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
-                SequenceWithMemory {
-                    Fallback {
-                        ReactiveSequence {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        Action(Act<8>),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<9>),
-                    },
+            },
+            StatefulAction(Task<5> = Task::<5>),
+            ReactiveFallback {
+                Fallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<6>),
                 },
-                Sequence {
-                    Inverter {
-                        Inverter {
-                            ReactiveFallback {
-                                Condition(Cond<10>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                StatefulAction(Task<11>),
-                                Condition(Cond<12>),
-                            },
-                        },
-                    },
-                },
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+            },
+            ReactiveFallback {
+                Condition(Cond<9>),
+                Action(|ctx| ctx.exec(10)),
+                Condition(Cond<11> = Cond::<11>),
+                Condition(Cond<12> = Cond::<12>),
+                Condition(Cond<13>),
             },
         }
     }
@@ -2243,31 +2536,59 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            Action(Act<0>),
+        RunOnce {
+            MemPriority {
+                StatefulAction(Task<0>),
+                ForceFailure {
+                    SequenceStar {
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Repeat(0) {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        Condition(Cond<6>),
+                    },
+                },
+                ReactiveFallback {
+                    Sequence {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Repeat(4) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<9>),
+                        Condition(|ctx| ctx.check(10)),
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        Sequence {
+        Fallback {
             SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
+                ReactiveSequence {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    RetryUntilSuccessful(3) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
                 },
-            },
-            StatefulAction(Task<2>),
-            RunOnce(then_skip = false) {
-                Repeat(1) {
-                    MemPriority {
-                        ForceFailure {
-                            Condition(Cond<3>),
+                Inverter {
+                    ForceFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
                         },
-                        Condition(Cond<4>),
                     },
                 },
             },
@@ -2277,12 +2598,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
+        RetryUntilSuccessful(1) {
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
@@ -2290,75 +2608,84 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Repeat(0) {
-                    RetryUntilSuccessful(0) {
-                        Repeat(4) {
-                            RunOnce {
-                                Condition(Cond<0>),
-                            },
-                        },
+        SequenceWithMemory {
+            ReactiveFallback {
+                Repeat(forever) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
-                },
-                MemSequence {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
                 },
                 KeepRunningUntilFailure {
-                    Action(Act<2>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        AlwaysSuccess,
+                    MemPriority {
+                        AlwaysFailure,
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
                     },
                 },
             },
-            Fallback {
-                Condition(Cond<5>),
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
+            StatefulAction(Task<4>),
+            ReactiveSequence {
                 SequenceWithMemory {
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
                 },
-                Repeat(0) {
-                    StatefulAction(Task<11>),
+                Repeat(forever) {
+                    StatefulAction(Task<7> = Task::<7>),
                 },
-                StatefulAction(Task<12>),
             },
+            Action(|ctx| ctx.exec(8)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(2) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
+        SequenceStar {
+            ReactiveFallback {
+                ReactiveSequence {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            Repeat(2) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<3>),
+                                    AlwaysSuccess,
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        Action(Act<6> = Act::<6>),
+                    },
                 },
             },
-            ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<1>),
+            Fallback {
+                ReactiveFallback {
+                    Sequence {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    Inverter {
+                        Action(Act<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    Fallback {
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                    },
+                    ForceFailure {
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                    },
                 },
-                ForceFailure {
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
             },
         }
     }
@@ -2366,56 +2693,104 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
+        Sequence {
+            Fallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                MemPriority {
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
             },
-            Sequence {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
+            ReactiveSequence {
+                Condition(Cond<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+                ForceSuccess {
+                    StatefulAction(Task<10>),
+                },
             },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
+            Repeat(2) {
+                ForceFailure {
+                    ReactiveSequence {
+                        Inverter {
+                            ForceSuccess {
+                                Condition(Cond<11> = Cond::<11>),
+                            },
+                        },
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            StatefulAction(Task<12> = Task::<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                        },
+                    },
+                },
             },
-            AlwaysSuccess,
+            Fallback {
+                MemSequence {
+                    Repeat(4) {
+                        Condition(Cond<14> = Cond::<14>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<15>),
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                },
+                MemSequence {
+                    Condition(Cond<18>),
+                    RetryUntilSuccessful(3) {
+                        Action(Act<19>),
+                    },
+                    Action(Act<20>),
+                    StatefulAction(Task<21>),
+                },
+            },
+            StatefulAction(Task<22> = Task::<22>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                SequenceStar {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                Repeat(4) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ForceFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<5>),
+        Sequence {
+            ReactiveSequence {
+                Repeat(0) {
+                    MemSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        AlwaysSuccess,
+                        AlwaysSuccess,
                     },
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
+                },
+                Sequence {
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                Repeat(2) {
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
-            Inverter {
+            ReactiveFallback {
+                MemPriority {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    AlwaysSuccess,
+                },
                 ReactiveFallback {
                     Condition(Cond<8>),
-                    RetryUntilSuccessful(2) {
-                        Action(Act<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
@@ -2424,17 +2799,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
+        MemPriority {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0> = Task::<0>),
             },
             SequenceWithMemory {
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
+                Action(Act<1>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<2>),
                 },
-                Action(Act<4>),
             },
         }
     }
@@ -2442,79 +2815,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        SequenceStar {
-                            Condition(Cond<6>),
-                            ForceSuccess {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                    Action(Act<8>),
-                    SequenceWithMemory {
-                        MemSequence {
-                            Action(Act<9>),
-                            StatefulAction(Task<10>),
-                        },
-                        Sequence {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        Condition(Cond<12>),
-                    },
-                },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Inverter {
+                AlwaysSuccess,
             },
+            Repeat(2) {
+                Action(Act<1>),
+            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Repeat(1) {
-                ReactiveSequence {
-                    Inverter {
-                        StatefulAction(Task<2>),
+        Sequence {
+            Inverter {
+                Fallback {
+                    MemSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
                     },
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            Action(Act<3>),
-                            Inverter {
-                                StatefulAction(Task<4>),
-                            },
-                        },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
-            StatefulAction(Task<5>),
-            SequenceWithMemory {
-                Sequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(Task<8>),
-                MemPriority {
-                    ForceSuccess {
-                        Condition(Cond<9>),
-                    },
-                },
-                Inverter {
-                    StatefulAction(Task<10>),
-                },
+            Fallback {
+                Condition(Cond<2>),
             },
         }
     }
@@ -2522,28 +2851,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
+        ReactiveFallback {
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
                 Condition(Cond<1>),
+            },
+            MemPriority {
                 StatefulAction(Task<2>),
-                Action(Act<3>),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
             },
-            Inverter {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
+            ReactiveSequence {
+                Action(Act<5>),
+                Condition(Cond<6>),
+                SequenceWithMemory {
+                    Condition(Cond<7> = Cond::<7>),
+                    Action(Act<8>),
                 },
             },
-            Action(Act<6>),
-            MemSequence {
-                Action(Act<7>),
-                ForceFailure {
-                    StatefulAction(Task<8>),
-                },
-                Condition(Cond<9>),
+            StatefulAction(Task<9> = Task::<9>),
+            MemPriority {
+                StatefulAction(Task<10> = Task::<10>),
+                StatefulAction(Task<11> = Task::<11>),
             },
         }
     }
@@ -2551,13 +2882,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        Sequence {
-            Sequence {
-                Condition(Cond<0>),
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        Condition(Cond<1>),
+        ReactiveSequence {
+            ReactiveSequence {
+                MemPriority {
+                    MemSequence {
+                        AlwaysFailure,
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
                         Condition(Cond<2>),
+                    },
+                    ReactiveFallback {
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                        AlwaysSuccess,
+                        Condition(Cond<4>),
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(5)),
+                            Condition(Cond<6>),
+                        },
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7>),
+                        },
                     },
                 },
             },
@@ -2567,35 +2913,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
-        Fallback {
-            Inverter {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
+        Inverter {
             ReactiveSequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                Repeat(3) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    MemSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
+                KeepRunningUntilFailure {
+                    Inverter {
+                        ForceSuccess {
+                            Sequence {
+                                RetryUntilSuccessful(0) {
+                                    Condition(Cond<0>),
+                                },
+                                ForceFailure {
+                                    Action(Act<1> = Act::<1>),
+                                },
+                                Fallback {
+                                    Condition(Cond<2>),
+                                    Action(Act<3> = Act::<3>),
+                                },
+                                RetryUntilSuccessful(3) {
+                                    StatefulAction(Task<4>),
+                                },
+                                StatefulAction(Task<5>),
+                            },
+                        },
                     },
                 },
-            },
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<11>),
+                Inverter {
+                    Sequence {
+                        Repeat(3) {
+                            AlwaysFailure,
+                        },
+                        Sequence {
+                            Repeat(1) {
+                                StatefulAction(Task<6>),
+                            },
+                            Condition(Cond<7>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            ReactiveFallback {
+                                RetryUntilSuccessful(1) {
+                                    Condition(Cond<8>),
+                                },
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -2605,20 +2966,10 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         Inverter {
-            ForceSuccess {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        KeepRunningUntilFailure {
-                            Condition(Cond<4>),
-                        },
-                        Condition(Cond<5>),
-                    },
+            KeepRunningUntilFailure {
+                MemSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                 },
             },
         }
@@ -2626,104 +2977,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0300 "Swm(Ret0(RetF(RFb(a0,F))),Keep(MSeq(Swm(a1,t2,t3))),RFb(c4,OnceK(F),c5))",
-    Tree0301 "Swm(t0)",
-    Tree0302 "Inv(t0)",
-    Tree0303 "Rep4(a0)",
-    Tree0304 "MPri(t0,Keep(F))",
-    Tree0305 "Keep(Fb(a0,F,a1))",
-    Tree0306 "MPri(c0,t1,Swm(t2,t3,Ret2(t4)))",
-    Tree0307 "Fb(RFb(a0,t1),c2)",
-    Tree0308 "Seq(t0,c1)",
-    Tree0309 "RSeq(Seq(c0,Once(a1),RSeq(t2)),t3,c4)",
-    Tree0310 "Swm(Once(RFb(Rep0(c0),FS(F),c1,FF(c2))),RSeq(Rep0(Fb(t3,Swm(c4,Once(t5),Ret3(a6))))))",
-    Tree0311 "RFb(Fb(MPri(Swm(F,a0),MSeq(a1,F),OnceK(OnceK(S))),MSeq(Ret1(t2),Seq(Ret0(RSeq(Swm(a3,c4))),Seq(t5,c6)))))",
-    Tree0312 "FS(RSeq(t0,c1))",
-    Tree0313 "Ret0(FS(Ret3(Fb(t0,a1,a2))))",
-    Tree0314 "Seq(t0,a1,t2)",
-    Tree0315 "Seq(MSeq(t0,FS(a1)),RFb(t2,a3))",
-    Tree0316 "Fb(Rep4(Fb(Seq(a0,c1,a2),Ret2(Seq(c3,t4,a5)),RFb(a6,a7,F),RSeq(c8,t9))))",
-    Tree0317 "Ret2(Inv(S))",
-    Tree0318 "FS(Fb(t0,t1))",
-    Tree0319 "FF(Fb(Ret1(c0),c1,t2))",
-    Tree0320 "RFb(Rep3(Seq(t0,t1,t2,a3,Inv(F))),Keep(RFb(FF(a4),Ret3(Star(t5,Seq(a6,c7,t8))),Keep(c9))))",
-    Tree0321 "Seq(RFb(RSeq(a0,Inv(t1),t2,t3,S),RSeq(a4,t5,c6,a7,a8),Seq(a9,t10,t11)),Seq(RFb(RFb(F,t12),Ret1(c13),Seq(c14,c15)),t16))",
-    Tree0322 "Inv(RFb(RFb(Once(RSeq(c0,OnceK(c1),t2)))))",
-    Tree0323 "Rep1(c0)",
-    Tree0324 "RFb(RSeq(c0,a1),RetF(Ret1(FF(t2))),FF(RSeq(t3,t4,S,c5)),RSeq(F,a6,c7),RetF(RSeq(Inv(a8),Keep(t9))))",
-    Tree0325 "Swm(Rep2(t0),t1,Swm(Rep2(c2),FF(a3)))",
-    Tree0326 "MPri(RSeq(RSeq(a0,c1,t2),Inv(FF(Once(c3)))),c4,Fb(RepF(t5),a6,RSeq(a7,t8,c9,c10)))",
-    Tree0327 "RSeq(RepF(Fb(Seq(RFb(FS(t0),t1)),Inv(MPri(c2,t3)),FF(t4))),RFb(MPri(Fb(c5,t6,t7),t8,MPri(F,F,Inv(F)))),MPri(c9,Inv(c10),c11))",
-    Tree0328 "RFb(Seq(Fb(t0,c1,a2),t3),FS(Swm(t4,c5,Ret4(t6))),a7)",
-    Tree0329 "Seq(Swm(RFb(RetF(c0),a1,Rep3(c2),c3),Seq(c4,t5,Swm(t6,t7,t8)),Inv(RSeq(t9,c10,t11,a12))),Fb(FF(Fb(F,a13,t14)),c15,Once(RSeq(Seq(a16,c17)))),Ret4(Rep3(Inv(Star(Inv(FF(c18)),c19,Star(t20,a21,t22),t23,Fb(a24,t25))))))",
-    Tree0330 "Star(Ret3(a0),RFb(F))",
-    Tree0331 "MPri(Swm(Fb(RSeq(Star(c0,a1),c2,t3,c4),c5),t6))",
-    Tree0332 "Swm(Ret0(RSeq(t0,t1)),c2,t3)",
-    Tree0333 "RSeq(F,t0)",
-    Tree0334 "FF(RFb(F,FS(Once(t0)),c1))",
-    Tree0335 "Fb(RFb(a0,c1,RSeq(a2,c3),RSeq(t4,c5),a6))",
-    Tree0336 "Swm(t0,S,S)",
-    Tree0337 "Fb(Inv(t0),t1,t2,FS(t3),a4)",
-    Tree0338 "Seq(RSeq(Keep(RSeq(a0,Rep1(FF(t1)),Ret1(c2))),t3),Swm(Fb(RepF(Fb(t4,Inv(c5),a6))),RFb(a7,a8,c9,F)),RFb(RFb(a10,c11,t12),RSeq(t13,a14),Ret0(OnceK(t15)),Swm(t16,t17),t18))",
-    Tree0339 "Fb(FF(Inv(t0)),t1,Swm(Ret1(Fb(c2,t3,a4))),FF(RSeq(RFb(c5,t6,a7),RFb(c8,t9))))",
-    Tree0340 "Keep(Swm(c0,a1,F,c2,c3))",
-    Tree0341 "Fb(FS(Rep3(OnceK(t0))),Keep(Once(RSeq(Star(Fb(S,c1),t2,t3,a4),Rep0(Swm(FS(t5),a6)),RFb(Rep3(c7),c8,Inv(t9),c10),Seq(Seq(RFb(t11,a12)))))))",
-    Tree0342 "Star(Fb(t0,a1,t2),t3,a4,t5)",
-    Tree0343 "Keep(RFb(FF(RFb(Swm(c0,Seq(F,c1,c2,t3)),Star(MSeq(c4,t5,t6),OnceT(OnceT(a7)),RFb(c8,c9))))))",
-    Tree0344 "Seq(Seq(Seq(c0,a1),Seq(t2,c3),RFb(FF(c4)),t5),Seq(RFb(a6,a7,F,t8)),RSeq(a9,c10,t11,S,c12),Fb(Seq(Inv(t13)),t14,Seq(Keep(MSeq(F,a15,t16,c17)))),Seq(OnceT(a18),Fb(t19,c20)))",
-    Tree0345 "Fb(Seq(t0,t1,t2,Swm(t3,c4),c5))",
-    Tree0346 "Fb(RFb(c0),MPri(t1,c2,c3,c4),t5)",
-    Tree0347 "Inv(Fb(Rep2(RFb(t0,c1,t2,c3,c4)),Star(c5,FS(a6),Inv(t7),a8),RSeq(Star(MPri(F,a9,Inv(a10),a11,S)),Once(t12)),c13))",
-    Tree0348 "Rep0(Seq(Rep2(Star(S,c0)),Seq(Rep3(OnceT(c1))),RSeq(RFb(t2),FS(c3))))",
-    Tree0349 "Swm(c0,RFb(c1))",
-    Tree0350 "Seq(RepF(RSeq(t0,c1,a2,a3,Swm(c4,S))),FF(RFb(Seq(c5,a6,S,a7,a8))),MSeq(OnceK(c9),RSeq(t10,t11),t12))",
-    Tree0351 "RFb(Once(t0),a1,Ret1(F),MPri(Ret3(F),c2,t3),t4)",
-    Tree0352 "MSeq(RFb(c0,c1,t2),RSeq(F,c3,t4),t5,RFb(t6,t7,Keep(t8)),RFb(t9,RSeq(a10,t11),a12))",
-    Tree0353 "Fb(RFb(c0,t1))",
-    Tree0354 "RSeq(Rep3(S),t0,Swm(a1,MPri(a2,c3),RFb(F,t4,S,a5)))",
-    Tree0355 "Seq(a0,RFb(a1),t2,MPri(c3,F),Seq(c4,Inv(a5),c6))",
-    Tree0356 "Star(RSeq(a0,Seq(a1,c2),Inv(t3)),RFb(t4,RFb(t5,FF(t6))))",
-    Tree0357 "RSeq(Inv(Keep(t0)),Fb(c1,Keep(RSeq(t2,F))))",
-    Tree0358 "RSeq(a0,RSeq(t1,Swm(t2,t3,t4,Seq(c5,a6))),c7)",
-    Tree0359 "Keep(RFb(RSeq(RSeq(Rep2(c0),Keep(OnceK(c1))),Fb(Keep(c2),t3)),RSeq(c4,Seq(t5,t6)),OnceK(RSeq(c7,Rep1(t8)))))",
-    Tree0360 "RFb(RSeq(Seq(RFb(S),a0),Fb(Swm(F,t1,c2),RepF(c3),a4),RSeq(Keep(RSeq(Swm(t5,t6),Star(t7,F,F))))),RFb(FF(RSeq(RFb(Rep3(Inv(t8))),RSeq(RFb(t9,a10,a11),a12,c13,a14),RepF(RFb(t15,t16)),RFb(c17,a18,a19,c20)))))",
-    Tree0361 "Swm(a0,Star(t1,c2,t3,t4,FF(c5)),MSeq(t6,t7,Ret1(RSeq(c8))),Swm(c9,RSeq(Inv(S),c10)),FF(a11))",
-    Tree0362 "RFb(Keep(Seq(Ret1(Star(t0,Seq(a1,c2,S,a3))))),Swm(Swm(FS(Fb(Seq(t4,t5,t6)))),Rep3(c7)),Keep(RSeq(RFb(MPri(t8,F)),Ret0(MPri(t9,t10,a11)))),RSeq(RSeq(a12,t13,t14),FF(RSeq(t15,a16,c17))),c18)",
-    Tree0363 "RSeq(Swm(Inv(Keep(a0))))",
-    Tree0364 "Swm(Rep2(c0),Seq(a1,t2),Ret3(FF(F)))",
-    Tree0365 "MSeq(OnceK(Swm(MSeq(t0,Inv(S)),c1,Seq(a2),Keep(Swm(Ret1(t3),Ret0(t4))))))",
-    Tree0366 "Fb(S,c0,c1,c2,t3)",
-    Tree0367 "Seq(c0,RSeq(Swm(MSeq(c1,t2,c3,t4))))",
-    Tree0368 "Seq(c0,c1,Star(t2,t3,a4),Star(t5,a6,c7,c8),Fb(t9,c10,F))",
-    Tree0369 "RSeq(Rep2(Star(t0,c1,a2)))",
-    Tree0370 "RSeq(RSeq(a0,a1),RFb(c2,c3),Keep(t4),Rep1(a5),Swm(t6,a7))",
-    Tree0371 "Ret2(Seq(t0,a1))",
-    Tree0372 "Swm(FF(OnceK(t0)),Once(Star(t1,t2,c3,c4)),RSeq(Rep3(Seq(c5,t6)),RFb(c7,t8)),Fb(Once(t9),t10,t11),FS(Seq(Ret3(t12),Ret1(Once(Rep1(a13))),RSeq(c14,c15))))",
-    Tree0373 "RFb(RSeq(Seq(FF(t0),a1,t2,t3,Seq(S,t4)),Swm(FS(Inv(MSeq(a5,a6))),FF(RSeq(t7,t8,a9))),Rep1(RSeq(Rep1(FF(a10)),RSeq(Seq(a11,t12,t13)))),c14))",
-    Tree0374 "RFb(RetF(Once(c0)),RFb(c1,t2,c3),RSeq(t4,t5))",
-    Tree0375 "RFb(F,c0)",
-    Tree0376 "RSeq(RFb(c0))",
-    Tree0377 "RFb(a0,FF(Once(t1)),RSeq(t2,c3),t4)",
-    Tree0378 "Seq(t0,t1,t2,t3)",
-    Tree0379 "Star(Seq(t0,c1,c2),OnceT(OnceK(Fb(Rep0(t3),a4))),RSeq(t5,c6,S),MSeq(a7,c8),Seq(t9,c10,t11))",
-    Tree0380 "RSeq(RFb(t0,t1,a2,a3),Ret3(MSeq(c4,Keep(FS(a5)),OnceK(t6))),RSeq(MSeq(c7,c8),RFb(a9,c10,t11)))",
-    Tree0381 "Rep3(MSeq(Swm(t0,c1),a2,c3,Inv(F)))",
-    Tree0382 "RSeq(Seq(a0,t1),RSeq(c2,t3,c4))",
-    Tree0383 "Fb(Fb(c0,Swm(RFb(S,a1))),Inv(Star(Swm(a2,a3,c4),a5,RSeq(c6,t7),t8,a9)))",
-    Tree0384 "Inv(Keep(MPri(Swm(c0),Ret3(OnceT(t1)),t2)))",
-    Tree0385 "Inv(RSeq(RFb(a0),Ret3(Seq(RFb(Star(c1,Keep(a2)),Swm(t3,t4)),RetF(t5))),Swm(Fb(RSeq(c6,t7),a8),OnceT(t9)),Seq(Inv(Inv(RFb(c10,F))),Keep(Keep(Swm(t11,c12))))))",
-    Tree0386 "Seq(F,a0)",
-    Tree0387 "Seq(Swm(RFb(c0,t1,S)),t2,OnceK(Rep1(MPri(FF(c3),c4))))",
-    Tree0388 "Swm(t0,Fb(c1,a2,c3))",
-    Tree0389 "RSeq(RSeq(Rep0(Ret0(Rep4(Once(c0)))),MSeq(t1,F),Keep(a2),OnceK(c3),Ret1(Seq(t4,S))),Fb(c5,Seq(t6,a7,t8),Swm(c9,c10),Rep0(t11),t12))",
-    Tree0390 "Fb(Ret2(Keep(c0)),RSeq(Ret1(t1),FF(c2)),RSeq(Once(a3),t4))",
-    Tree0391 "Swm(a0,Swm(t1,a2),Seq(c3,t4),Swm(t5,S),S)",
-    Tree0392 "Swm(Swm(Star(a0,t1),c2,Rep4(t3)),FF(Swm(t4,OnceK(c5),a6,t7)),Inv(RFb(c8,Ret2(a9),t10,t11)))",
-    Tree0393 "RFb(RSeq(t0),Swm(c1,RSeq(a2,c3),a4))",
-    Tree0394 "OnceK(Swm(Swm(RSeq(t0,c1,a2,t3,t4),RSeq(c5,Star(c6,FS(a7))),a8,Swm(MSeq(a9,t10),Seq(OnceK(t11)),c12))))",
-    Tree0395 "Fb(c0,a1,Rep1(RSeq(Inv(t2),FS(Swm(a3,Inv(t4))))),t5,Swm(Seq(c6,t7),t8,MPri(FS(c9)),Inv(t10)))",
-    Tree0396 "Seq(Ret4(t0),Seq(c1,t2,a3),Inv(RFb(c4,c5)),a6,MSeq(a7,FF(t8),c9))",
-    Tree0397 "Seq(Seq(c0,OnceT(Fb(c1,c2))))",
-    Tree0398 "Fb(Inv(RSeq(a0,c1,t2)),RSeq(t3,c4,Rep3(t5)),RetF(Swm(t6,c7,MSeq(c8,t9,t10))),Seq(MSeq(t11)))",
-    Tree0399 "Inv(FS(RSeq(RSeq(a0,RFb(c1,c2),t3,Keep(c4),c5))))",
+    Tree0300 "RFb(t0,c1e,Ret1(c2l),t3,F)",
+    Tree0301 "RFb(MSeq(Ret4(t0),MSeq(a1,t2),OnceT(t3)),Keep(a4),t5e,t6,Star(a7,Swm(c8,c9e)))",
+    Tree0302 "FS(OnceT(Fb(c0,a1,a2)))",
+    Tree0303 "FS(Seq(OnceT(a0e),Swm(t1e,t2,S),Seq(t3,t4,c5e,a6e)))",
+    Tree0304 "Fb(Swm(Seq(t0e,c1,t2),RFb(a3,Fb(c4l,RetF(FF(a5)))),Keep(Seq(Swm(Ret1(c6l),RFb(c7,a8)),c9e))))",
+    Tree0305 "Seq(RFb(t0e,S),OnceK(c1),Seq(a2,c3))",
+    Tree0306 "MSeq(c0,Star(t1,FS(S)),RFb(S,a2e,a3),Fb(t4,c5,Fb(S,t6)),FF(Swm(S,Inv(Ret4(t7)))))",
+    Tree0307 "FS(Rep2(RFb(MPri(a0,c1),Fb(a2e,c3),t4e)))",
+    Tree0308 "RFb(FF(Ret1(RSeq(Fb(RetF(Star(t0,a1,a2)),RSeq(Rep4(S)))))),Swm(Fb(S,RFb(t3e,S),t4)),t5e)",
+    Tree0309 "MSeq(Seq(Fb(a0,RSeq(t1,t2))),Ret0(RSeq(RSeq(RFb(t3e,t4e,t5),a6e))),Star(Swm(Keep(a7),RFb(MPri(c8,a9,Rep4(c10e))))),RSeq(RepF(c11),Inv(t12e),OnceT(S),FF(Keep(S)),c13),c14)",
+    Tree0310 "Keep(RSeq(Swm(OnceT(FF(Fb(t0,Once(c1e)))),Swm(t2,RepF(MPri(c3,c4l)),RSeq(a5,Fb(a6e,t7))))))",
+    Tree0311 "FS(Seq(Swm(OnceK(Once(Seq(Seq(c0,c1,c2l)))),Swm(Ret0(Seq(c3e,c4,c5,c6e,c7)))),Inv(Rep1(t8))))",
+    Tree0312 "MSeq(Fb(Once(S),a0,c1),Seq(c2,a3))",
+    Tree0313 "RSeq(c0,Inv(S))",
+    Tree0314 "Swm(RFb(RFb(Inv(RSeq(RFb(Ret4(F),t0))))),RSeq(RSeq(Star(a1,Ret2(RSeq(Seq(S,c2),t3))),RSeq(c4e,c5l,t6,c7,a8),Once(RSeq(Inv(c9l),t10,a11l,a12,c13l)))))",
+    Tree0315 "MPri(Swm(Swm(t0,c1),RSeq(a2,a3,t4,c5)),RSeq(MPri(Rep4(FF(Seq(RSeq(S,c6)))),S,Fb(c7,Seq(a8e,t9e)),a10)))",
+    Tree0316 "OnceT(Seq(Once(t0e),RFb(c1e,Ret2(c2)),RFb(Fb(t3,c4,a5),t6),Keep(FF(Seq(Swm(c7,c8l),c9))),Rep0(RFb(t10,a11l,RSeq(a12,F)))))",
+    Tree0317 "Star(Keep(RetF(FS(FF(t0)))),RepF(Fb(t1,F,t2)),FF(Fb(t3,t4,t5)))",
+    Tree0318 "RSeq(RSeq(t0,t1),t2)",
+    Tree0319 "Fb(RSeq(a0,c1),Keep(t2))",
+    Tree0320 "Seq(t0,t1,Ret3(t2))",
+    Tree0321 "MSeq(t0,Swm(Seq(t1e,t2e),a3,Keep(a4l)),c5l,Fb(Swm(RFb(c6,c7,t8),t9,S)))",
+    Tree0322 "Fb(Keep(RFb(a0,a1)),RFb(t2,Keep(t3),RFb(S,S)),RFb(c4,RSeq(t5,c6)))",
+    Tree0323 "RepF(t0e)",
+    Tree0324 "Fb(RSeq(Rep2(t0e),RSeq(RFb(F,c1,Inv(c2e)),t3),RFb(t4,a5)),FS(RSeq(Inv(RSeq(a6e,t7,c8)),MSeq(S,c9e,RSeq(c10,a11,t12)))),Seq(RFb(F,c13),RFb(t14,Inv(F),t15),Star(t16,F),RSeq(c17,a18,OnceT(t19))))",
+    Tree0325 "Fb(c0,Fb(t1))",
+    Tree0326 "FS(Seq(FF(t0),t1,c2l,t3,c4))",
+    Tree0327 "Fb(RFb(Swm(t0,Rep0(FS(t1)),t2,a3,c4l),Ret3(RSeq(OnceT(S),FF(t5),t6,c7,F))))",
+    Tree0328 "Seq(OnceK(Swm(F,t0)),RSeq(F,Keep(Seq(a1,t2e)),Star(a3,c4l)),RFb(t5,a6))",
+    Tree0329 "Star(Keep(RFb(t0,c1l,c2e)),RepF(Fb(c3,c4l,c5)))",
+    Tree0330 "Swm(Seq(t0,t1,c2,c3),RSeq(t4),OnceK(t5),RSeq(c6e,t7,a8l),MPri(t9,S))",
+    Tree0331 "Keep(RFb(Swm(MSeq(a0e),Seq(t1,t2,a3),Rep0(Fb(t4e,t5,c6)),FF(c7l))))",
+    Tree0332 "Rep0(c0)",
+    Tree0333 "RSeq(t0,a1l,c2l,t3e)",
+    Tree0334 "RepF(Swm(Ret2(Fb(F,Rep4(FS(c0e)))),Seq(c1,Fb(c2,t3),a4,a5e,RSeq(t6,c7e)),RFb(t8,RFb(a9,t10,t11,a12l),Keep(t13e),OnceK(F),Rep3(c14l))))",
+    Tree0335 "Swm(Seq(t0,t1,a2,t3,c4),RSeq(a5,c6,c7,t8e,c9),c10l,Star(Once(c11),a12l))",
+    Tree0336 "Rep0(Star(RFb(c0,RSeq(t1,F),c2,Keep(Ret0(FS(a3)))),OnceT(Seq(t4e))))",
+    Tree0337 "FS(F)",
+    Tree0338 "Fb(FS(FF(c0l)),Star(Rep3(t1),a2,Rep4(c3),RSeq(a4,c5,a6e)),MSeq(Keep(t7),c8,c9,Ret4(a10l),a11l))",
+    Tree0339 "RFb(c0,t1,a2e)",
+    Tree0340 "RSeq(Inv(Swm(FS(a0),c1,Swm(t2,a3l,c4,a5))),RFb(a6,RSeq(c7,F,c8,a9e),Inv(RSeq(t10,t11))))",
+    Tree0341 "Ret4(Inv(c0))",
+    Tree0342 "Fb(t0,a1e,a2,c3,a4)",
+    Tree0343 "RSeq(RSeq(Inv(OnceK(Swm(Keep(Swm(c0,a1)),RFb(OnceK(c2)),RFb(RFb(t3,S),Inv(S)))))))",
+    Tree0344 "Fb(Rep0(Star(t0,FF(Inv(Keep(OnceT(t1)))),Fb(S,c2))),t3,RFb(a4,t5,t6,a7,Swm(a8,F)))",
+    Tree0345 "MSeq(c0,a1,t2)",
+    Tree0346 "MSeq(RSeq(Keep(Star(Seq(t0e,t1,t2,t3e,c4)))),a5)",
+    Tree0347 "Once(RFb(a0e,OnceT(c1)))",
+    Tree0348 "Fb(FS(RSeq(t0,F,FF(a1))),RetF(Swm(Fb(t2,t3e))))",
+    Tree0349 "Seq(Star(Keep(RSeq(a0e,S)),t1,RSeq(a2,F,a3,t4)),Fb(a5,c6,a7,c8e),Swm(c9,t10),RSeq(Ret3(c11),Fb(t12,MSeq(c13,c14),t15)))",
+    Tree0350 "Fb(OnceT(RFb(RFb(t0,Rep2(t1),Inv(a2)),t3)),RFb(MSeq(t4e),Swm(Swm(OnceK(a5)),t6,t7)),Seq(a8,t9),RSeq(Ret2(Rep2(FS(Seq(a10,Seq(a11,t12),a13))))),t14)",
+    Tree0351 "MSeq(c0,Inv(MPri(FS(FF(t1e)))),RFb(c2,FF(t3e),FS(c4l)))",
+    Tree0352 "OnceT(MPri(Swm(Ret0(OnceK(F))),Ret0(a0)))",
+    Tree0353 "Fb(RSeq(c0,Inv(Fb(RetF(c1l),a2,c3,RSeq(t4e,OnceK(a5)))),RFb(MPri(c6,c7))),Fb(FF(Fb(a8,c9)),RSeq(t10e,c11e,a12)),Rep1(c13))",
+    Tree0354 "Seq(Ret0(RSeq(Fb(Star(c0,Once(c1),a2l,F),RFb(RSeq(RSeq(c3,a4l),t5),Swm(RFb(a6e,c7,a8,a9,c10)))),RSeq(FF(c11),FS(Fb(OnceK(t12),RFb(t13,t14,c15),Rep1(S)))))))",
+    Tree0355 "Inv(Rep4(c0))",
+    Tree0356 "OnceK(F)",
+    Tree0357 "RSeq(t0,a1)",
+    Tree0358 "RepF(t0)",
+    Tree0359 "MPri(Fb(t0,Rep2(Ret3(t1))),t2,RSeq(S,t3,RFb(c4l,t5e)),Fb(RFb(t6,Keep(t7),t8,a9e),Ret0(FF(Ret0(RFb(t10,FF(t11),a12))))))",
+    Tree0360 "Seq(RepF(Star(Fb(t0,Keep(t1),F,a2),RFb(Keep(Fb(t3e,t4)),S),FS(RSeq(a5,t6)),Rep1(Keep(Rep3(c7))))))",
+    Tree0361 "Star(c0,Ret1(Seq(RFb(c1e,c2e,t3,a4))))",
+    Tree0362 "Swm(Swm(RSeq(c0,c1)),Once(Seq(RFb(OnceT(t2),RSeq(a3,a4)))),FF(Ret3(RFb(FS(Inv(t5)),Keep(a6),Seq(c7,a8),RFb(t9,c10)))))",
+    Tree0363 "OnceT(Inv(RFb(RSeq(OnceT(t0),Ret4(Seq(a1,a2)),Ret0(OnceT(t3)),Inv(FS(S))),Seq(Inv(c4l),Fb(a5,t6,t7,S),RFb(F,c8,c9),c10),RFb(t11))))",
+    Tree0364 "Fb(t0,RepF(Rep0(Inv(c1))),Keep(t2))",
+    Tree0365 "Fb(RFb(RFb(Seq(OnceK(t0),S,RFb(t1,t2)),Swm(t3,MSeq(c4,a5,t6,c7e),c8l))),Fb(RSeq(t9,t10),Ret3(RSeq(t11,a12e)),Swm(Fb(a13,Swm(t14,t15e))),MSeq(t16e,S,a17,a18l,S),OnceT(Rep4(Keep(a19)))))",
+    Tree0366 "MPri(Ret1(OnceK(RFb(Inv(Inv(a0)),Rep4(RSeq(c1,c2)),Seq(t3e,c4e),t5))),Swm(a6,OnceT(t7e),Swm(a8,t9),F),FF(RFb(OnceT(Swm(c10,S)),RFb(Rep3(RFb(t11))),Fb(OnceK(OnceT(a12l))))),a13)",
+    Tree0367 "RFb(Ret2(Swm(Once(t0),FS(Fb(a1,t2,c3e)))),RetF(RSeq(OnceK(RFb(t4e,t5)),Keep(Swm(Ret2(a6),S,c7)))))",
+    Tree0368 "Swm(Fb(OnceK(F),Seq(c0,a1),a2,c3l,c4),Seq(Fb(t5,Inv(t6e),c7,Swm(a8,a9e)),MPri(c10,a11l,c12l,F),Fb(S,c13,t14)))",
+    Tree0369 "RSeq(t0,c1)",
+    Tree0370 "RSeq(Fb(Ret2(Ret2(Inv(OnceT(t0)))),RetF(Rep3(S))),RSeq(t1,t2,a3,c4,Once(F)),c5,Seq(t6,t7,t8),Swm(OnceT(S),MSeq(Keep(OnceK(t9))),t10))",
+    Tree0371 "Fb(FS(t0),a1,t2,t3)",
+    Tree0372 "Seq(Swm(Rep4(t0),c1,S),RFb(t2e,c3),Keep(Keep(Fb(t4,c5,t6,t7))),OnceK(c8l),RFb(a9e,c10e))",
+    Tree0373 "RFb(MSeq(RFb(RSeq(t0e,c1,c2,a3)),RFb(Keep(Star(c4,t5e)))),Once(OnceK(t6)),a7l,MSeq(OnceT(RFb(Swm(Keep(a8),c9),t10,Ret0(c11l),RFb(c12,t13e,t14e)))))",
+    Tree0374 "Star(MPri(a0),Fb(Ret4(MPri(Fb(Inv(F)),Fb(t1,Fb(c2e,t3),c4l)))),RSeq(Swm(c5l,a6),c7,t8e,a9e,t10))",
+    Tree0375 "MSeq(FS(c0e))",
+    Tree0376 "Rep4(FS(t0))",
+    Tree0377 "RFb(Inv(RSeq(t0,c1)),FF(Swm(t2e,c3,t4)))",
+    Tree0378 "RSeq(FF(Fb(c0,c1)),a2l,Inv(t3e),RSeq(t4,c5),t6e)",
+    Tree0379 "RSeq(t0,RSeq(F,t1),Swm(t2,t3,t4),Inv(c5e),Seq(t6,c7l))",
+    Tree0380 "Seq(RSeq(Rep0(S),c0,t1),Inv(Rep0(a2e)))",
+    Tree0381 "MPri(Fb(OnceK(c0),Ret3(c1l),Once(c2),t3),RFb(Star(Seq(t4,Swm(F,c5),Keep(Seq(t6,a7l)),RSeq(a8,t9,S)),Fb(S,c10,c11l))))",
+    Tree0382 "MPri(Once(t0),Keep(t1),Seq(Rep0(a2)),t3,Rep2(Star(RepF(a4),t5e,a6,c7,a8)))",
+    Tree0383 "RSeq(RSeq(RSeq(FF(t0),Fb(MPri(a1,t2),Star(c3,a4l))),MSeq(RSeq(t5,S),Keep(RSeq(t6,FF(t7)))),OnceK(RFb(t8)),Seq(Seq(F,Inv(c9),t10),RSeq(t11,a12),t13,Inv(Inv(FF(Swm(F)))))))",
+    Tree0384 "Seq(RFb(c0e,t1,a2e,c3l,c4),Fb(c5,Fb(Rep0(t6))),RFb(c7e,S))",
+    Tree0385 "Swm(RSeq(a0,t1,t2),Rep1(Keep(MSeq(a3,FF(t4)))),t5e,RFb(Fb(S,t6),c7e,t8),RFb(c9,a10l,c11e,c12e,c13))",
+    Tree0386 "Once(MPri(t0,FF(Star(c1l,t2e)),Rep0(RFb(a3,t4,a5l,c6)),RFb(Seq(t7,t8)),Rep4(Swm(t9,c10l,c11l))))",
+    Tree0387 "Fb(Swm(RSeq(FS(c0l),Ret3(a1l)),Inv(FF(RSeq(t2,t3e)))))",
+    Tree0388 "Ret1(Ret4(t0e))",
+    Tree0389 "Swm(RFb(RepF(RSeq(t0,t1)),Keep(MPri(F,t2,c3))),t4,RSeq(Swm(a5,t6),RepF(t7e)),a8l)",
+    Tree0390 "Star(RFb(RSeq(MPri(t0,a1),t2,OnceT(RSeq(Rep2(Swm(t3,S,a4)))),Swm(t5,a6e))),Fb(RFb(Seq(c7,t8),Inv(a9),t10,Fb(t11,c12),FF(RetF(t13e)))))",
+    Tree0391 "Seq(Fb(Swm(t0,t1,c2),MPri(c3e,t4,t5e)),RSeq(c6,t7e,Ret1(t8),t9,FS(t10)),Rep2(FF(RSeq(Inv(FS(c11e)),RSeq(S,t12e,c13e)))),Fb(MSeq(Rep4(c14e)),RSeq(t15,t16,t17),MSeq(c18,Ret3(a19),a20,t21)),t22e)",
+    Tree0392 "Seq(RSeq(Rep0(MSeq(a0l,S,S)),Seq(c1e,a2l,a3l),Rep2(RSeq(t4,t5))),RFb(MPri(c6,c7,S),RFb(c8,t9,t10e)))",
+    Tree0393 "MPri(Ret1(t0e),Swm(a1,OnceT(t2)))",
+    Tree0394 "Swm(c0,Inv(S),Rep2(a1),S)",
+    Tree0395 "Seq(Inv(Fb(MSeq(S,t0),Keep(t1))),Fb(c2))",
+    Tree0396 "RFb(RSeq(OnceK(t0),c1),MPri(t2,a3l,t4),RSeq(a5,c6,Swm(c7e,a8)),t9e,MPri(t10e,t11e))",
+    Tree0397 "RSeq(RSeq(MPri(MSeq(F,c0,a1e,c2),RFb(Inv(t3),S,c4,RFb(c5l,c6),Keep(t7)))))",
+    Tree0398 "Inv(RSeq(Keep(Inv(FS(Seq(Ret0(c0),FF(a1e),Fb(c2,a3e),Ret3(t4),t5)))),Inv(Seq(Rep3(F),Seq(Rep1(t6),c7),Ret4(RFb(Ret1(c8),t9))))))",
+    Tree0399 "Inv(Keep(MSeq(c0,c1)))",
 }

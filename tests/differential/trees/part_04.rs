@@ -5,97 +5,54 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    Repeat(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        Action(Act<2>),
-                    },
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-                ReactiveSequence {
-                    AlwaysFailure,
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
+        Sequence {
+            ForceFailure {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
                 },
             },
+            Sequence {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Repeat(2) {
-                                ReactiveFallback {
-                                    Action(Act<2>),
-                                    Condition(Cond<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<5>),
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<6>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<9>),
-                },
-            },
-            MemSequence {
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            ForceSuccess {
-                                Fallback {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                            Condition(Cond<11>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        Repeat(forever) {
-                            Condition(Cond<13>),
-                        },
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
-                },
-            },
+        ForceSuccess {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                AlwaysFailure,
-            },
-            Fallback {
+        RetryUntilSuccessful(2) {
+            Sequence {
                 StatefulAction(Task<0>),
-                AlwaysSuccess,
+                Sequence {
+                    Action(Act<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                },
+                MemSequence {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<3>),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Condition(Cond<5>),
+                MemPriority {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
@@ -103,18 +60,383 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        RunOnce(then_skip = true) {
-                            Action(Act<0>),
+        MemSequence {
+            Sequence {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                },
+                ForceSuccess {
+                    Action(Act<2>),
+                },
+                ForceFailure {
+                    Condition(Cond<3>),
+                },
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+            Sequence {
+                AlwaysFailure,
+                Sequence {
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<11>),
+                SequenceWithMemory {
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0404 for Ctx {
+        RetryUntilSuccessful(forever) {
+            KeepRunningUntilFailure {
+                MemSequence {
+                    ReactiveSequence {
+                        SequenceStar {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
                         },
-                        ForceSuccess {
-                            RunOnce {
-                                Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        RetryUntilSuccessful(3) {
+                            Action(Act<3>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        AlwaysFailure,
+                        SequenceStar {
+                            Action(Act<4> = Act::<4>),
+                            Condition(Cond<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                        Action(Act<7> = Act::<7>),
+                    },
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0405 for Ctx {
+        Sequence {
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                SequenceStar {
+                    Condition(Cond<4>),
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Fallback {
+                    RunOnce {
+                        Action(Act<6> = Act::<6>),
+                    },
+                    Sequence {
+                        Condition(Cond<7>),
+                        Condition(Cond<8>),
+                    },
+                    ReactiveSequence {
+                        RetryUntilSuccessful(1) {
+                            AlwaysSuccess,
+                        },
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            ForceSuccess {
+                Sequence {
+                    StatefulAction(Task<11>),
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = true) {
+                            ReactiveSequence {
+                                Action(Act<12> = Act::<12>),
+                                Condition(Cond<13>),
                             },
                         },
+                    },
+                    Condition(|ctx| ctx.check(14)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0406 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                ForceFailure {
+                    Sequence {
+                        ForceSuccess {
+                            KeepRunningUntilFailure {
+                                MemPriority {
+                                    Action(Act<0>),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                ReactiveSequence {
+                    Inverter {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    ReactiveFallback {
+                        Repeat(2) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                    Condition(Cond<7>),
+                    ForceSuccess {
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                },
+                AlwaysFailure,
+            },
+            Fallback {
+                MemPriority {
+                    StatefulAction(Task<9>),
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                            Action(Act<12>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            KeepRunningUntilFailure {
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                    RunOnce {
+                        Inverter {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0407 for Ctx {
+        SequenceWithMemory {
+            Inverter {
+                SequenceStar {
+                    Sequence {
+                        Action(Act<0>),
+                        ReactiveSequence {
+                            AlwaysFailure,
+                            KeepRunningUntilFailure {
+                                ForceSuccess {
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                    MemSequence {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    Fallback {
+                        Repeat(0) {
+                            StatefulAction(Task<3>),
+                        },
+                        Inverter {
+                            StatefulAction(Task<4>),
+                        },
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                    Inverter {
+                        KeepRunningUntilFailure {
+                            KeepRunningUntilFailure {
+                                Repeat(forever) {
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                    Fallback {
+                        Repeat(1) {
+                            Condition(Cond<8> = Cond::<8>),
+                        },
+                        Action(|ctx| ctx.exec(9)),
+                        StatefulAction(Task<10>),
+                        ReactiveFallback {
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        ReactiveFallback {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
+            Fallback {
+                RunOnce(then_skip = true) {
+                    ForceFailure {
+                        Sequence {
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        Fallback {
+            AlwaysFailure,
+            Condition(|ctx| ctx.check(0)),
+            Repeat(4) {
+                Condition(Cond<1> = Cond::<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx {
+        Fallback {
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2>),
+                Inverter {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                AlwaysSuccess,
+            },
+            SequenceStar {
+                Action(Act<4> = Act::<4>),
+                AlwaysSuccess,
+                Sequence {
+                    Action(Act<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                StatefulAction(Task<10> = Task::<10>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<11>),
+                StatefulAction(Task<12>),
+                Condition(|ctx| ctx.check(13)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(3) {
+                Condition(Cond<1> = Cond::<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        ForceSuccess {
+            ReactiveFallback {
+                MemPriority {
+                    Condition(|ctx| ctx.check(0)),
+                    RetryUntilSuccessful(1) {
+                        Action(Act<1>),
+                    },
+                },
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3> = Cond::<3>),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Action(Act<4>),
+                },
+                Inverter {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx {
+        MemPriority {
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Action(Act<3>),
+            Condition(Cond<4>),
+            RetryUntilSuccessful(1) {
+                Condition(Cond<5> = Cond::<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        KeepRunningUntilFailure {
+            Repeat(3) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(1)),
                         StatefulAction(Task<2>),
                     },
                 },
@@ -124,137 +446,435 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0404 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                Repeat(2) {
-                    StatefulAction(Task<0>),
-                },
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Inverter {
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            SequenceStar {
-                RetryUntilSuccessful(0) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Repeat(forever) {
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
+    pub tree Tree0415 for Ctx {
         ReactiveSequence {
-            StatefulAction(Task<0>),
             ReactiveSequence {
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            Inverter {
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            StatefulAction(Task<6>),
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Sequence {
-                AlwaysSuccess,
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
             ForceSuccess {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                AlwaysSuccess,
-                Inverter {
-                    StatefulAction(Task<2>),
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
                 },
             },
-            StatefulAction(Task<3>),
-            Action(Act<4>),
-            Action(Act<5>),
-            StatefulAction(Task<6>),
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        Repeat(3) {
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Repeat(2) {
-                            StatefulAction(Task<0>),
-                        },
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                AlwaysFailure,
-                                Action(Act<1>),
-                            },
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
+    pub tree Tree0416 for Ctx {
+        ForceSuccess {
+            ForceFailure {
+                ReactiveSequence {
+                    Inverter {
+                        Sequence {
+                            AlwaysSuccess,
+                            AlwaysSuccess,
                         },
                     },
                     ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<7>),
-                            SequenceWithMemory {
-                                StatefulAction(Task<8>),
+                        AlwaysSuccess,
+                        ReactiveSequence {
+                            ForceSuccess {
+                                StatefulAction(Task<0>),
                             },
                         },
-                        Action(Act<9>),
-                        Action(Act<10>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            MemSequence {
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<3>),
+                },
+                Action(Act<4>),
+                Condition(|ctx| ctx.check(5)),
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(7)),
+                },
+            },
+            Fallback {
+                ForceSuccess {
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+                SequenceWithMemory {
+                    Action(Act<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                },
+            },
+            MemPriority {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    Condition(Cond<12>),
+                },
+                StatefulAction(Task<13> = Task::<13>),
+                Condition(Cond<14>),
+                StatefulAction(Task<15>),
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(16)),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<17>),
+                    },
+                    StatefulAction(Task<18>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        MemSequence {
+            ForceSuccess {
+                AlwaysFailure,
+            },
+            ForceFailure {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        Sequence {
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    Sequence {
+                        ForceFailure {
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<0>),
+                        MemPriority {
+                            Sequence {
+                                StatefulAction(Task<1> = Task::<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        Inverter {
+            SequenceWithMemory {
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        KeepRunningUntilFailure {
+            Repeat(0) {
+                ReactiveFallback {
+                    RetryUntilSuccessful(forever) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Repeat(forever) {
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<4>),
+                        },
+                        Action(Act<5>),
+                        MemSequence {
+                            Condition(|ctx| ctx.check(6)),
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        RunOnce(then_skip = false) {
+            Sequence {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Sequence {
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+                ReactiveSequence {
+                    ForceFailure {
+                        Repeat(2) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        ReactiveFallback {
+            MemSequence {
+                Sequence {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Sequence {
+                AlwaysSuccess,
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        RunOnce(then_skip = false) {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                ReactiveSequence {
+                    MemSequence {
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                    },
+                    Repeat(2) {
                         Repeat(1) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    AlwaysSuccess,
+                    ForceSuccess {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        Inverter {
+            KeepRunningUntilFailure {
+                Sequence {
+                    Action(|ctx| ctx.exec(0)),
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    Sequence {
+                        Condition(Cond<4>),
+                        AlwaysFailure,
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            ForceSuccess {
+                RetryUntilSuccessful(2) {
+                    Repeat(1) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            Fallback {
+                Action(Act<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Fallback {
+                Action(Act<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+            Action(Act<8>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        Repeat(4) {
+            ForceSuccess {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<2>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        Sequence {
+            Inverter {
+                StatefulAction(Task<0>),
+            },
+            KeepRunningUntilFailure {
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            Fallback {
+                AlwaysFailure,
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        RunOnce {
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        AlwaysFailure,
+                        AlwaysFailure,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                ForceFailure {
+                    Action(Act<0>),
+                },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                    Action(Act<2>),
+                },
+                Action(Act<3>),
+            },
+            Fallback {
+                AlwaysSuccess,
+                Sequence {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+            },
+            ForceSuccess {
+                Repeat(0) {
+                    ForceFailure {
+                        Fallback {
+                            Action(Act<6> = Act::<6>),
+                            ForceSuccess {
+                                Condition(Cond<7>),
+                            },
+                            Action(|ctx| ctx.exec(8)),
+                            MemPriority {
+                                Action(Act<9>),
+                                StatefulAction(Task<10>),
+                            },
                             StatefulAction(Task<11>),
                         },
                     },
@@ -265,724 +885,138 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
-        KeepRunningUntilFailure {
-            MemPriority {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        Fallback {
-            Sequence {
-                ReactiveSequence {
-                    ForceSuccess {
-                        Condition(Cond<0>),
-                    },
-                },
-                Action(Act<1>),
-                Action(Act<2>),
-                AlwaysFailure,
-                StatefulAction(Task<3>),
-            },
-            Fallback {
-                AlwaysSuccess,
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                Repeat(1) {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
+    pub tree Tree0434 for Ctx {
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                Fallback {
+            Sequence {
+                AlwaysSuccess,
+                RetryUntilSuccessful(forever) {
                     Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
                         StatefulAction(Task<1>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<2>),
-                    },
-                    ForceSuccess {
-                        RunOnce(then_skip = false) {
-                            AlwaysSuccess,
-                        },
                     },
                 },
-            },
-            RunOnce(then_skip = true) {
-                ForceSuccess {
-                    RetryUntilSuccessful(forever) {
-                        Inverter {
-                            SequenceWithMemory {
-                                Condition(Cond<3>),
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                SequenceStar {
-                    Action(Act<0>),
-                    ForceFailure {
-                        Condition(Cond<1>),
-                    },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        Repeat(4) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Condition(Cond<3>),
-                    AlwaysSuccess,
-                },
-                ReactiveFallback {
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            StatefulAction(Task<6>),
-            Fallback {
-                Repeat(3) {
-                    Condition(Cond<7>),
-                },
-                StatefulAction(Task<8>),
-                ReactiveSequence {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-                StatefulAction(Task<11>),
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        MemPriority {
-            SequenceStar {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<4>),
-                },
-                Action(Act<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    Repeat(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<2>),
-                AlwaysSuccess,
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        RetryUntilSuccessful(0) {
-            Repeat(2) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Fallback {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                    SequenceStar {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<6>),
-                        },
-                        Action(Act<7>),
-                        ForceSuccess {
-                            StatefulAction(Task<8>),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<9>),
-                        },
-                        AlwaysSuccess,
-                    },
-                    Repeat(2) {
-                        SequenceStar {
-                            Sequence {
-                                Action(Act<10>),
-                                Condition(Cond<11>),
-                                StatefulAction(Task<12>),
-                            },
-                            Sequence {
-                                Inverter {
-                                    AlwaysFailure,
-                                },
-                                AlwaysFailure,
-                                StatefulAction(Task<13>),
-                                StatefulAction(Task<14>),
-                                Action(Act<15>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Fallback {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+                Sequence {
+                    Condition(Cond<2> = Cond::<2>),
                     StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Repeat(1) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Inverter {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                },
-            },
-            Sequence {
-                Action(Act<11>),
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(Cond<12>),
-                        StatefulAction(Task<13>),
-                        Action(Act<14>),
-                        Condition(Cond<15>),
-                        Condition(Cond<16>),
-                    },
-                    Condition(Cond<17>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        ForceFailure {
-            ForceFailure {
-                SequenceWithMemory {
-                    Inverter {
-                        ReactiveFallback {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            RetryUntilSuccessful(2) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        RunOnce(then_skip = false) {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Repeat(forever) {
-                        ReactiveFallback {
-                            Action(Act<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0>),
-                        Inverter {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        RetryUntilSuccessful(2) {
-            MemPriority {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Fallback {
-                    Sequence {
-                        Condition(Cond<3>),
-                        AlwaysSuccess,
-                    },
-                },
-                Sequence {
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(forever) {
-                AlwaysFailure,
-            },
-            MemPriority {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            Action(Act<3>),
-            SequenceWithMemory {
-                Repeat(3) {
                     Action(Act<4>),
-                },
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        Fallback {
-            Repeat(1) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        SequenceStar {
-            Fallback {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<1>),
-                Repeat(4) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-            RetryUntilSuccessful(3) {
-                Sequence {
-                    Condition(Cond<6>),
                     AlwaysFailure,
                 },
             },
-            Fallback {
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(3) {
-                    ReactiveSequence {
-                        MemPriority {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Fallback {
-                    Condition(Cond<3>),
-                    ForceFailure {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        SequenceWithMemory {
-            Repeat(2) {
-                Inverter {
-                    Fallback {
-                        Condition(Cond<0>),
+            RunOnce(then_skip = false) {
+                Sequence {
+                    RunOnce(then_skip = true) {
                         SequenceWithMemory {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                            MemPriority {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<3>),
-                                },
+                            Fallback {
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
                             },
-                            KeepRunningUntilFailure {
-                                Action(Act<4>),
-                            },
-                            Condition(Cond<5>),
+                            Condition(Cond<7>),
                         },
                     },
                 },
             },
-            Fallback {
-                Action(Act<6>),
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-                Condition(Cond<9>),
-                MemSequence {
-                    Condition(Cond<10>),
-                    Repeat(4) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        Repeat(0) {
-            MemSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        SequenceStar {
-            MemPriority {
-                Action(Act<0>),
-                ForceFailure {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Repeat(4) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        RetryUntilSuccessful(3) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<1>),
-                RetryUntilSuccessful(forever) {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Inverter {
-                    MemSequence {
-                        ForceFailure {
-                            AlwaysFailure,
-                        },
-                        Fallback {
-                            StatefulAction(Task<4>),
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Repeat(1) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        Fallback {
-            MemSequence {
-                Action(Act<0>),
-                AlwaysFailure,
-            },
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Fallback {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
+        Sequence {
+            Sequence {
+                AlwaysSuccess,
+                MemSequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
                 },
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<1>),
+                StatefulAction(Task<1>),
+                ForceSuccess {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+                Condition(Cond<3>),
             },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            ForceSuccess {
-                MemPriority {
-                    Repeat(4) {
-                        Condition(Cond<5>),
+            Inverter {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        SequenceWithMemory {
+                            Condition(Cond<4> = Cond::<4>),
+                            StatefulAction(Task<5>),
+                        },
                     },
-                    Condition(Cond<6>),
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<7>),
-                    },
-                    RunOnce(then_skip = false) {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7> = Task::<7>),
                         StatefulAction(Task<8>),
                     },
                 },
             },
+            Action(Act<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            AlwaysFailure,
-            MemSequence {
-                Repeat(forever) {
-                    Condition(Cond<5>),
+        Fallback {
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
                 },
-                AlwaysFailure,
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                RetryUntilSuccessful(1) {
+                Action(Act<3>),
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    AlwaysFailure,
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(6)),
+                Condition(Cond<7>),
+                Inverter {
                     Condition(Cond<8>),
                 },
             },
-            Sequence {
-                StatefulAction(Task<9>),
-                RunOnce(then_skip = false) {
-                    Condition(Cond<10>),
+            RetryUntilSuccessful(3) {
+                RunOnce(then_skip = true) {
+                    SequenceWithMemory {
+                        ForceSuccess {
+                            SequenceWithMemory {
+                                Action(Act<9>),
+                                Repeat(3) {
+                                    Condition(Cond<10>),
+                                },
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
-                Repeat(forever) {
-                    StatefulAction(Task<11>),
+            },
+            Sequence {
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ForceSuccess {
+                        MemPriority {
+                            Condition(|ctx| ctx.check(12)),
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<13>),
+                            },
+                            StatefulAction(Task<14>),
+                        },
+                    },
                 },
             },
         }
@@ -991,17 +1025,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        SequenceWithMemory {
+            Sequence {
+                Fallback {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
                 },
-                ForceFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
+                SequenceWithMemory {
+                    MemSequence {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
                         Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
                     },
+                },
+                Repeat(1) {
+                    RetryUntilSuccessful(forever) {
+                        Inverter {
+                            SequenceWithMemory {
+                                Action(Act<6>),
+                                AlwaysFailure,
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Sequence {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                    Condition(Cond<11>),
                 },
             },
         }
@@ -1011,25 +1067,30 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         SequenceWithMemory {
-            RunOnce {
+            RetryUntilSuccessful(0) {
                 ReactiveSequence {
-                    Repeat(0) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        AlwaysSuccess,
                     },
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
             },
-            Fallback {
-                AlwaysSuccess,
-                ForceFailure {
-                    Condition(Cond<2>),
+            StatefulAction(Task<4>),
+            ReactiveFallback {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
                 },
-                Sequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+                ReactiveSequence {
                     AlwaysFailure,
+                    Action(Act<8>),
+                    Condition(Cond<9>),
                 },
             },
         }
@@ -1038,40 +1099,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveSequence {
-                MemPriority {
-                    Action(Act<0>),
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Repeat(3) {
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<6>),
-                    Repeat(2) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    Action(Act<8>),
-                },
-                RunOnce {
-                    ReactiveSequence {
-                        Condition(Cond<9>),
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
+        Fallback {
+            Fallback {
+                AlwaysSuccess,
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            MemPriority {
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1079,16 +1116,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
+        SequenceStar {
+            Fallback {
+                Condition(Cond<0>),
+                Sequence {
                     StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+            },
+            ReactiveSequence {
+                ForceSuccess {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                MemPriority {
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
                 },
             },
             ReactiveFallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+                Sequence {
+                    ReactiveSequence {
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<10>),
+                        Action(Act<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                },
             },
         }
     }
@@ -1096,11 +1159,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
-        RetryUntilSuccessful(4) {
-            ReactiveSequence {
+        ForceFailure {
+            Repeat(0) {
                 Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
             },
         }
     }
@@ -1108,26 +1169,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
-        Fallback {
+        ReactiveFallback {
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2>),
-            },
-            ForceSuccess {
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                ForceSuccess {
-                    Condition(Cond<4>),
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
-                RetryUntilSuccessful(3) {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                Inverter {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            ForceFailure {
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    ForceFailure {
+                        Condition(Cond<7>),
                     },
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            ForceFailure {
+                Sequence {
+                    Action(Act<9>),
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
                 },
             },
         }
@@ -1136,21 +1204,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                Action(Act<3>),
+        SequenceStar {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
-            RetryUntilSuccessful(4) {
-                MemPriority {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<4>),
+            RunOnce(then_skip = false) {
+                Fallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
-                    StatefulAction(Task<5>),
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -1159,27 +1229,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                Fallback {
-                    Sequence {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
+        SequenceWithMemory {
+            Sequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    SequenceWithMemory {
+                        ForceSuccess {
+                            StatefulAction(Task<1> = Task::<1>),
                         },
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+                        StatefulAction(Task<2>),
+                        Repeat(2) {
+                            Condition(Cond<3>),
                         },
-                        Action(Act<3>),
                     },
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            Sequence {
-                                Action(Act<4>),
-                                RetryUntilSuccessful(2) {
-                                    StatefulAction(Task<5>),
-                                },
+                    Condition(|ctx| ctx.check(4)),
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    ForceSuccess {
+                        Fallback {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<7> = Cond::<7>),
                             },
+                            AlwaysSuccess,
+                            AlwaysSuccess,
+                            StatefulAction(Task<8>),
+                            Action(Act<9>),
                         },
                     },
                 },
@@ -1190,21 +1268,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
-        MemSequence {
-            Inverter {
-                SequenceWithMemory {
-                    Repeat(1) {
-                        Fallback {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    Condition(Cond<2>),
-                },
+        ReactiveFallback {
+            Fallback {
+                StatefulAction(Task<0>),
             },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
         }
     }
 }
@@ -1212,24 +1279,27 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         Sequence {
-            MemSequence {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<0>),
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                KeepRunningUntilFailure {
+                    AlwaysSuccess,
                 },
-                StatefulAction(Task<1>),
-                ForceFailure {
-                    Action(Act<2>),
+                ReactiveSequence {
+                    Repeat(1) {
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<2>),
                 },
-                Repeat(forever) {
-                    StatefulAction(Task<5>),
-                },
+                StatefulAction(Task<3>),
+            },
+            MemPriority {
+                AlwaysSuccess,
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -1237,28 +1307,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
-        RetryUntilSuccessful(0) {
-            ReactiveSequence {
-                MemPriority {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<6>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<7>),
-                        AlwaysFailure,
-                        StatefulAction(Task<8>),
-                    },
-                },
+        Repeat(3) {
+            Fallback {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1266,16 +1317,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
-        ForceSuccess {
-            ReactiveFallback {
-                Action(Act<0>),
-                RunOnce(then_skip = true) {
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                AlwaysFailure,
-                ForceSuccess {
-                    Condition(Cond<3>),
+        Repeat(3) {
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
         }
@@ -1284,65 +1332,637 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Action(Act<1>),
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
+        MemPriority {
+            RunOnce(then_skip = true) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            Condition(Cond<4>),
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                Fallback {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
-        Repeat(forever) {
-            Action(Act<0>),
+        MemSequence {
+            MemSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
-        Sequence {
-            Fallback {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    Repeat(forever) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Fallback {
-                    Condition(Cond<4>),
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
+        RunOnce(then_skip = false) {
+            SequenceStar {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        ReactiveSequence {
+                            Action(|ctx| ctx.exec(0)),
+                            StatefulAction(Task<1>),
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                RunOnce {
-                    MemPriority {
-                        RunOnce(then_skip = true) {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0452 for Ctx {
+        SequenceStar {
+            MemPriority {
+                SequenceWithMemory {
+                    Repeat(2) {
+                        Action(Act<0>),
+                    },
+                },
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    ForceSuccess {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0453 for Ctx {
+        RunOnce(then_skip = false) {
+            RetryUntilSuccessful(2) {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysSuccess,
+                        ReactiveFallback {
                             ForceFailure {
-                                Condition(Cond<7>),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<2>),
                             },
                         },
                         Fallback {
-                            Condition(Cond<8>),
-                            Action(Act<9>),
-                            StatefulAction(Task<10>),
+                            ReactiveFallback {
+                                Sequence {
+                                    Condition(Cond<3> = Cond::<3>),
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                                Condition(Cond<5>),
+                                Sequence {
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
                         },
-                        Action(Act<11>),
-                        KeepRunningUntilFailure {
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        MemSequence {
+            Inverter {
+                Repeat(0) {
+                    MemPriority {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        ForceSuccess {
+            ForceSuccess {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        ForceSuccess {
+                            StatefulAction(Task<0>),
+                        },
+                        ForceSuccess {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(Act<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0456 for Ctx {
+        Fallback {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            Repeat(4) {
+                Action(Act<5>),
+            },
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<6>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<7>),
+                },
+                KeepRunningUntilFailure {
+                    Repeat(1) {
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0457 for Ctx {
+        RunOnce(then_skip = false) {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(4) {
+                        AlwaysFailure,
+                    },
+                    Condition(|ctx| ctx.check(1)),
+                    RetryUntilSuccessful(2) {
+                        ForceSuccess {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                ForceSuccess {
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0458 for Ctx {
+        RetryUntilSuccessful(3) {
+            KeepRunningUntilFailure {
+                Action(Act<0> = Act::<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0459 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                Fallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
+                },
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        StatefulAction(Task<3>),
+                        AlwaysFailure,
+                        AlwaysFailure,
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0460 for Ctx {
+        ReactiveFallback {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    RetryUntilSuccessful(3) {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        Action(Act<3>),
+                        Inverter {
+                            Condition(Cond<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                Sequence {
+                    SequenceStar {
+                        AlwaysFailure,
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                        Repeat(3) {
+                            Condition(Cond<10>),
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<11>),
+                        Action(|ctx| ctx.exec(12)),
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0461 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
+            RunOnce(then_skip = false) {
+                MemPriority {
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0462 for Ctx {
+        Repeat(forever) {
+            Sequence {
+                SequenceWithMemory {
+                    RunOnce {
+                        RetryUntilSuccessful(1) {
+                            ReactiveSequence {
+                                Repeat(2) {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                    },
+                    Action(Act<1>),
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Repeat(1) {
+                            MemSequence {
+                                Condition(Cond<5> = Cond::<5>),
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0463 for Ctx {
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0464 for Ctx {
+        Sequence {
+            ForceFailure {
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        RetryUntilSuccessful(3) {
+                            MemSequence {
+                                Action(Act<0>),
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                    RunOnce {
+                        ForceSuccess {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                Sequence {
+                    SequenceWithMemory {
+                        AlwaysFailure,
+                        Action(Act<2>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<3>),
+                    ForceSuccess {
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveSequence {
+                        RunOnce {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0465 for Ctx {
+        MemSequence {
+            Repeat(1) {
+                RetryUntilSuccessful(4) {
+                    SequenceWithMemory {
+                        MemSequence {
+                            Condition(Cond<0>),
+                            Sequence {
+                                Inverter {
+                                    Action(Act<1> = Act::<1>),
+                                },
+                                RetryUntilSuccessful(2) {
+                                    Action(Act<2>),
+                                },
+                            },
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0466 for Ctx {
+        MemSequence {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0467 for Ctx {
+        MemSequence {
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    ForceSuccess {
+                        ForceSuccess {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+            Repeat(forever) {
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Inverter {
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+            },
+            RunOnce(then_skip = false) {
+                SequenceStar {
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0468 for Ctx {
+        Fallback {
+            MemPriority {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0469 for Ctx {
+        Sequence {
+            Repeat(forever) {
+                Repeat(1) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Action(Act<1> = Act::<1>),
+            RunOnce(then_skip = true) {
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        Sequence {
+                            ReactiveFallback {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            RetryUntilSuccessful(1) {
+                                ReactiveFallback {
+                                    Action(Act<4>),
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ForceSuccess {
+                    SequenceWithMemory {
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<6>),
+                                Action(Act<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0470 for Ctx {
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Condition(Cond<5> = Cond::<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0471 for Ctx {
+        Fallback {
+            ForceSuccess {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0472 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                Repeat(0) {
+                    RunOnce {
+                        Fallback {
+                            ForceSuccess {
+                                Action(Act<0>),
+                            },
+                            RunOnce {
+                                StatefulAction(Task<1>),
+                            },
+                            Sequence {
+                                KeepRunningUntilFailure {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Action(Act<7>),
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                        AlwaysSuccess,
+                        AlwaysFailure,
+                    },
+                },
+                MemPriority {
+                    Fallback {
+                        StatefulAction(Task<11>),
+                        Fallback {
+                            AlwaysSuccess,
                             Condition(Cond<12>),
                         },
                         StatefulAction(Task<13>),
@@ -1354,587 +1974,47 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0453 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-            },
-            Repeat(forever) {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        MemSequence {
-            ForceFailure {
-                SequenceStar {
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
+    pub tree Tree0473 for Ctx {
         KeepRunningUntilFailure {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                AlwaysFailure,
-            },
-            AlwaysFailure,
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Fallback {
-                    Condition(Cond<4>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0458 for Ctx {
-        Inverter {
             ReactiveSequence {
-                ForceSuccess {
-                    Sequence {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Condition(Cond<0>),
-                        },
-                        ForceFailure {
-                            Sequence {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            ForceSuccess {
-                                Action(Act<4>),
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(0) {
-                                Fallback {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0459 for Ctx {
-        RetryUntilSuccessful(3) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0460 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                KeepRunningUntilFailure {
+                ReactiveFallback {
                     Fallback {
-                        Condition(Cond<0>),
-                        RetryUntilSuccessful(3) {
-                            ReactiveFallback {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            ReactiveSequence {
                                 StatefulAction(Task<1>),
                                 Action(Act<2>),
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                ReactiveSequence {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                Fallback {
-                    StatefulAction(Task<10>),
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<11>),
-                Action(Act<12>),
-                StatefulAction(Task<13>),
-                Condition(Cond<14>),
-            },
-            RetryUntilSuccessful(2) {
-                AlwaysSuccess,
-            },
-            RetryUntilSuccessful(4) {
-                Fallback {
-                    Action(Act<15>),
-                    SequenceWithMemory {
-                        MemPriority {
-                            StatefulAction(Task<16>),
-                            StatefulAction(Task<17>),
-                            AlwaysFailure,
-                        },
-                        Action(Act<18>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<19>),
-                        Repeat(3) {
-                            Action(Act<20>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0461 for Ctx {
-        MemPriority {
-            ForceFailure {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                ForceSuccess {
-                    ForceSuccess {
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            Condition(Cond<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0464 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    SequenceWithMemory {
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Fallback {
-                    Sequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    MemSequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<7>),
-                Action(Act<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0465 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    Inverter {
-                        Sequence {
-                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<3>),
                                 AlwaysSuccess,
+                                Action(Act<4> = Act::<4>),
                             },
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Condition(Cond<5>),
-                    AlwaysFailure,
-                },
-                Sequence {
-                    AlwaysFailure,
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0466 for Ctx {
-        Fallback {
-            Repeat(1) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            StatefulAction(Task<4>),
-            Fallback {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-            },
-            RunOnce(then_skip = false) {
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0467 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    ForceFailure {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            MemSequence {
-                Sequence {
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                    Fallback {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        Action(Act<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0468 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                ReactiveSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            Inverter {
-                Sequence {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                    Repeat(1) {
-                        StatefulAction(Task<4>),
-                    },
-                    Inverter {
-                        Inverter {
-                            Action(Act<5>),
-                        },
-                    },
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0469 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Action(Act<3>),
-            RunOnce {
-                Repeat(1) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0470 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Sequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            AlwaysSuccess,
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-                MemSequence {
-                    RetryUntilSuccessful(0) {
-                        ForceFailure {
-                            Repeat(4) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                },
+                            ReactiveSequence {
+                                StatefulAction(Task<5> = Task::<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<7>),
+                                Condition(|ctx| ctx.check(8)),
                             },
                         },
-                    },
-                    Fallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Fallback {
-                    MemPriority {
-                        Action(Act<7>),
-                        Condition(Cond<8>),
                         StatefulAction(Task<9>),
                     },
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<10>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0471 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Action(Act<0>),
-                AlwaysSuccess,
-                Condition(Cond<1>),
-                AlwaysFailure,
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0472 for Ctx {
-        RetryUntilSuccessful(2) {
-            RunOnce(then_skip = false) {
                 Sequence {
-                    Action(Act<0>),
-                    ForceFailure {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<3>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        Repeat(1) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0473 for Ctx {
-        MemSequence {
-            Sequence {
-                ForceFailure {
                     ForceSuccess {
-                        Fallback {
-                            Condition(Cond<0>),
-                            RunOnce {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            AlwaysSuccess,
-                            MemSequence {
-                                Condition(Cond<2>),
-                                Action(Act<3>),
-                            },
-                            Condition(Cond<4>),
-                        },
+                        StatefulAction(Task<10>),
                     },
-                },
-                Inverter {
-                    ForceSuccess {
-                        Sequence {
-                            Sequence {
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                                Condition(Cond<7>),
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            ForceSuccess {
+                                Condition(Cond<11>),
                             },
-                            RunOnce(then_skip = false) {
-                                ReactiveSequence {
-                                    Condition(Cond<8>),
-                                },
+                            StatefulAction(Task<12>),
+                            Fallback {
+                                Condition(Cond<13> = Cond::<13>),
+                                Action(Act<14> = Act::<14>),
                             },
                         },
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<11>),
-                        Action(Act<12>),
-                        AlwaysSuccess,
                     },
                 },
             },
@@ -1944,41 +2024,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            MemSequence {
-                MemPriority {
-                    Sequence {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
+        SequenceStar {
+            ReactiveSequence {
+                MemSequence {
+                    Action(Act<0>),
+                    AlwaysFailure,
+                    Action(Act<1>),
+                    Action(Act<2>),
                 },
-                StatefulAction(Task<5>),
+                SequenceStar {
+                    Action(Act<3> = Act::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                Condition(Cond<8>),
             },
-            SequenceStar {
-                ReactiveFallback {
-                    ReactiveSequence {
+            Inverter {
+                KeepRunningUntilFailure {
+                    SequenceWithMemory {
                         ReactiveSequence {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<6>),
+                            RetryUntilSuccessful(0) {
+                                RunOnce(then_skip = false) {
+                                    AlwaysSuccess,
+                                },
                             },
-                            Action(Act<7>),
+                        },
+                        Condition(Cond<9>),
+                        RunOnce {
+                            Fallback {
+                                Action(Act<10>),
+                                StatefulAction(Task<11>),
+                            },
                         },
                     },
                 },
-            },
-            Sequence {
-                Action(Act<8>),
-                Condition(Cond<9>),
-            },
-            Repeat(0) {
-                StatefulAction(Task<10>),
             },
         }
     }
@@ -1986,102 +2067,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
-        Sequence {
-            RunOnce(then_skip = false) {
-                Sequence {
-                    ForceSuccess {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<1>),
-                        Repeat(3) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    ForceSuccess {
-                        RunOnce {
-                            ForceFailure {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
+        MemSequence {
             Fallback {
-                Fallback {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(2) {
-                        ForceSuccess {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
             },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<5>),
+            },
+            AlwaysSuccess,
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
-        Sequence {
-            Sequence {
-                AlwaysSuccess,
-                MemSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<3>),
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<4>),
-                },
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            SequenceWithMemory {
-                ForceSuccess {
-                    Sequence {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<6>),
-                },
-                ForceSuccess {
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<10>),
-            },
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Repeat(2) {
-                RetryUntilSuccessful(0) {
-                    Fallback {
-                        AlwaysSuccess,
-                        Action(Act<1>),
+        SequenceWithMemory {
+            Action(Act<0>),
+            Action(Act<1>),
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    RunOnce {
+                        Action(Act<5> = Act::<5>),
                     },
                 },
             },
@@ -2091,37 +2119,72 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            AlwaysFailure,
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    RetryUntilSuccessful(2) {
+                        Fallback {
+                            Fallback {
+                                Condition(|ctx| ctx.check(0)),
+                                Condition(Cond<1> = Cond::<1>),
+                                Action(Act<2>),
+                            },
+                            AlwaysSuccess,
+                            Repeat(1) {
+                                Repeat(1) {
+                                    Action(Act<3>),
+                                },
+                            },
+                            Fallback {
+                                Action(Act<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Action(|ctx| ctx.exec(6)),
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<7>),
+                    },
+                    AlwaysFailure,
+                },
+                Inverter {
+                    ReactiveFallback {
+                        Fallback {
+                            Condition(Cond<8>),
+                            AlwaysFailure,
+                            Condition(|ctx| ctx.check(9)),
+                            AlwaysFailure,
+                        },
+                        Repeat(2) {
+                            KeepRunningUntilFailure {
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    Action(Act<11>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
-        Fallback {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            SequenceWithMemory {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            ForceSuccess {
-                Sequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+            Action(Act<2>),
+            StatefulAction(Task<3>),
+            ReactiveSequence {
+                Repeat(2) {
+                    StatefulAction(Task<4>),
                 },
-            },
-            ReactiveSequence {
-                Action(Act<5>),
-                AlwaysFailure,
-                Condition(Cond<6>),
-            },
-            ReactiveSequence {
-                Condition(Cond<7>),
-                Condition(Cond<8>),
             },
         }
     }
@@ -2129,68 +2192,76 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
-        RetryUntilSuccessful(0) {
-            ReactiveFallback {
-                Fallback {
-                    RunOnce {
-                        AlwaysSuccess,
-                    },
-                },
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
+        RetryUntilSuccessful(1) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
-        Sequence {
-            ForceFailure {
+        MemPriority {
+            MemPriority {
                 ForceSuccess {
                     Action(Act<0>),
                 },
+                Action(Act<1>),
             },
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<1>),
+            SequenceWithMemory {
+                Sequence {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveSequence {
+                    Repeat(forever) {
+                        Condition(Cond<6>),
+                    },
+                    StatefulAction(Task<7>),
+                    Repeat(0) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                MemPriority {
+                    ReactiveFallback {
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
             },
-            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
-        SequenceStar {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    KeepRunningUntilFailure {
-                        Action(Act<0>),
-                    },
+        MemSequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                ForceSuccess {
+                    Condition(Cond<1>),
                 },
-            },
-            ReactiveFallback {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Repeat(0) {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
-            },
-            MemPriority {
-                Condition(Cond<3>),
-                Action(Act<4>),
                 StatefulAction(Task<5>),
-            },
-            RetryUntilSuccessful(forever) {
-                Fallback {
+                Sequence {
                     Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
+                    Condition(Cond<7>),
                 },
             },
+            Action(Act<8>),
         }
     }
 }
@@ -2198,50 +2269,52 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
         MemSequence {
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        RetryUntilSuccessful(2) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(forever) {
-                        AlwaysSuccess,
-                    },
-                },
+            Condition(Cond<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0484 for Ctx {
+        SequenceStar {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = false) {
+                Condition(|ctx| ctx.check(1)),
+            },
+            ForceSuccess {
+                Sequence {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        AlwaysFailure,
-                        Action(Act<3>),
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
+        RetryUntilSuccessful(forever) {
+            RunOnce(then_skip = true) {
                 SequenceWithMemory {
-                    Action(Act<6>),
-                    Action(Act<7>),
-                    Action(Act<8>),
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    ForceSuccess {
+                        Repeat(4) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
             },
         }
@@ -2250,28 +2323,66 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
-        RetryUntilSuccessful(4) {
-            Action(Act<0>),
+        SequenceWithMemory {
+            Inverter {
+                Fallback {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                    Action(Act<3>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            RetryUntilSuccessful(3) {
+                KeepRunningUntilFailure {
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                RetryUntilSuccessful(4) {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                ReactiveFallback {
+                    Repeat(4) {
+                        Fallback {
+                            StatefulAction(Task<8> = Task::<8>),
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                Sequence {
+                    Action(Act<10>),
+                    Action(Act<11>),
+                    Condition(Cond<12>),
+                },
+                Condition(Cond<13>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<14>),
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<15>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        RunOnce(then_skip = true) {
-            MemSequence {
-                ReactiveSequence {
-                    Inverter {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
+        Repeat(4) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                RunOnce {
+                    StatefulAction(Task<1>),
                 },
             },
         }
@@ -2280,13 +2391,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
-        Repeat(4) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
+        Repeat(forever) {
+            RunOnce(then_skip = true) {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            Condition(Cond<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<2>),
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5>),
+                },
             },
         }
     }
@@ -2294,20 +2418,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Repeat(4) {
-                    RetryUntilSuccessful(1) {
+        ForceFailure {
+            RunOnce(then_skip = true) {
+                RunOnce {
+                    Inverter {
                         Sequence {
-                            SequenceWithMemory {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Repeat(0) {
-                                ForceSuccess {
-                                    Action(Act<2>),
+                            StatefulAction(Task<0> = Task::<0>),
+                            RetryUntilSuccessful(2) {
+                                Repeat(2) {
+                                    StatefulAction(Task<1>),
                                 },
                             },
                         },
@@ -2320,53 +2439,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
-        Sequence {
-            MemPriority {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    RunOnce {
-                        ReactiveSequence {
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Action(Act<5>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            ForceFailure {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<1>),
                 },
             },
-            StatefulAction(Task<10>),
-            ReactiveSequence {
-                Fallback {
-                    Sequence {
-                        Action(Act<11>),
-                        Fallback {
-                            RetryUntilSuccessful(1) {
-                                StatefulAction(Task<12>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<14>),
-                        MemPriority {
-                            Action(Act<15>),
-                            Condition(Cond<16>),
-                        },
-                    },
-                },
+            Action(|ctx| ctx.exec(2)),
+            AlwaysFailure,
+            ForceSuccess {
+                Condition(Cond<3>),
             },
         }
     }
@@ -2374,21 +2457,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Action(Act<0>),
-                Action(Act<1>),
-            },
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        Fallback {
+            ForceFailure {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            Fallback {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            Repeat(3) {
+                                StatefulAction(Task<2>),
+                            },
+                            Sequence {
+                                AlwaysSuccess,
+                                Condition(Cond<3>),
+                            },
+                            Action(Act<4>),
+                            ForceSuccess {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        ReactiveFallback {
+                            Repeat(3) {
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                        },
+                        Inverter {
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<8>),
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -2398,54 +2502,44 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
         SequenceStar {
-            ForceSuccess {
-                Fallback {
-                    AlwaysFailure,
+            Fallback {
+                ReactiveSequence {
                     StatefulAction(Task<0>),
                     StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        Repeat(forever) {
-                            Sequence {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+                Repeat(1) {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Action(Act<8>),
                     },
                 },
             },
-            Sequence {
-                StatefulAction(Task<11>),
-                ForceSuccess {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<12>),
-                    },
+            MemSequence {
+                ReactiveFallback {
+                    Action(Act<9> = Act::<9>),
+                    Condition(Cond<10> = Cond::<10>),
                 },
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
+                Action(|ctx| ctx.exec(11)),
+                SequenceWithMemory {
+                    StatefulAction(Task<12>),
+                    RetryUntilSuccessful(0) {
                         Condition(Cond<13>),
                     },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
                     StatefulAction(Task<14>),
+                },
+                SequenceStar {
+                    Action(|ctx| ctx.exec(15)),
+                    ForceFailure {
+                        RunOnce {
+                            StatefulAction(Task<16>),
+                        },
+                    },
                 },
             },
         }
@@ -2454,36 +2548,96 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        Sequence {
-            ForceSuccess {
-                Sequence {
-                    StatefulAction(Task<0>),
+        Fallback {
+            RunOnce {
+                Condition(Cond<0>),
+            },
+            Fallback {
+                SequenceStar {
                     StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                Sequence {
+                    AlwaysSuccess,
+                    RunOnce(then_skip = false) {
+                        AlwaysFailure,
+                    },
+                    RunOnce {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    MemPriority {
+                        Condition(Cond<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                Sequence {
+                    Condition(Cond<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(10)),
+                    },
                 },
             },
-            Sequence {
-                Condition(Cond<2>),
-                AlwaysSuccess,
-            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        Repeat(1) {
-            Inverter {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+        ReactiveFallback {
+            Repeat(3) {
+                StatefulAction(Task<0>),
+            },
+            Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0496 for Ctx {
+        RunOnce {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    ForceFailure {
+                        RunOnce {
+                            Fallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                ReactiveFallback {
+                                    StatefulAction(Task<2>),
+                                },
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -2491,26 +2645,29 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0496 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            RunOnce(then_skip = true) {
-                Repeat(1) {
+        MemPriority {
+            MemPriority {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                     Action(Act<3>),
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5>),
+            RunOnce(then_skip = true) {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    Condition(Cond<8>),
+                    Inverter {
+                        Condition(|ctx| ctx.check(9)),
+                    },
                 },
             },
         }
@@ -2519,54 +2676,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        ForceFailure {
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            ForceSuccess {
-                MemSequence {
-                    StatefulAction(Task<3>),
-                },
-            },
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
-        Sequence {
-            Inverter {
-                SequenceStar {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        AlwaysSuccess,
-                    },
-                    ReactiveFallback {
-                        MemPriority {
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                    SequenceStar {
-                        Action(Act<5>),
-                    },
+        Fallback {
+            MemPriority {
+                Action(Act<0>),
+                Repeat(1) {
+                    Condition(Cond<1>),
+                },
+                Action(Act<2>),
+            },
+            SequenceStar {
+                ForceFailure {
+                    Action(|ctx| ctx.exec(3)),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
                     StatefulAction(Task<6>),
-                    Repeat(2) {
-                        RunOnce {
-                            Condition(Cond<7>),
+                },
+                Condition(|ctx| ctx.check(7)),
+            },
+            RunOnce {
+                ForceFailure {
+                    SequenceWithMemory {
+                        Inverter {
+                            SequenceWithMemory {
+                                Condition(Cond<8> = Cond::<8>),
+                                AlwaysFailure,
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<10>),
                         },
                     },
                 },
@@ -2576,104 +2727,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0400 "Ret1(Fb(Seq(c0,Rep0(t1),Ret3(a2),c3,c4),RSeq(F,c5,c6)))",
-    Tree0401 "RFb(RFb(OnceT(OnceT(Star(t0,t1,Rep2(RFb(a2,c3,t4))))),MPri(t5,Ret3(c6),RFb(c7,t8)),Keep(a9)),MSeq(RSeq(OnceT(RSeq(FS(Fb(t10)),c11)),Fb(t12,RepF(c13),c14,c15))))",
-    Tree0402 "RFb(MPri(F),Fb(t0,S))",
-    Tree0403 "Seq(RSeq(Keep(RFb(OnceT(a0),FS(Once(c1)),t2))))",
-    Tree0404 "RFb(Keep(S),RFb(Rep2(t0),Ret3(t1)),RFb(c2,a3))",
-    Tree0405 "Swm(c0,Inv(t1),t2,t3,Star(Ret0(OnceK(t4)),RepF(c5)))",
-    Tree0406 "RSeq(t0,RSeq(a1,a2),Inv(Swm(a3,a4,t5)),t6,t7)",
-    Tree0407 "Fb(c0,Seq(S),FS(t1))",
-    Tree0408 "RFb(RSeq(c0,c1,S,Inv(t2)),t3,a4,a5,t6)",
-    Tree0409 "Rep3(Ret3(Star(Swm(Rep2(t0),RFb(RSeq(F,a1),a2,c3,t4,RSeq(t5,c6))),RFb(Seq(t7,Swm(t8)),a9,a10,Rep1(t11)))))",
-    Tree0410 "Keep(MPri(Once(t0),a1,t2,a3,Keep(c4)))",
-    Tree0411 "Fb(Seq(RSeq(FS(c0)),a1,a2,F,t3),Fb(S,c4,t5,c6,Rep1(t7)))",
-    Tree0412 "RFb(t0,FS(Fb(Fb(t1,S,t2),FS(OnceK(S)))),OnceT(FS(RetF(Inv(Swm(c3,a4))))))",
-    Tree0413 "Seq(F,t0)",
-    Tree0414 "RSeq(Swm(Star(a0,FF(c1)),Fb(RFb(Rep4(c2)),c3,S),RFb(Inv(c4),Swm(t5,S))),t6,Fb(Rep3(c7),t8,RSeq(FF(F),t9,t10),t11,t12))",
-    Tree0415 "MPri(Star(c0,t1,t2,t3),Seq(OnceT(c4),a5,a6))",
-    Tree0416 "MPri(RFb(c0,t1,t2),Keep(Fb(Rep3(t3),a4,t5)))",
-    Tree0417 "RFb(RFb(OnceK(t0),Inv(t1)),Swm(a2,S,c3,a4))",
-    Tree0418 "Ret0(Rep2(Swm(c0,Swm(Swm(c1,a2,t3),Fb(t4,c5)),Star(Ret1(t6),a7,FS(t8),RetF(t9),S),Rep2(Star(Seq(a10,c11,t12),Seq(Inv(F),F,t13,t14,a15))))))",
-    Tree0419 "MSeq(RSeq(RFb(Fb(a0),c1,a2,t3,c4),RSeq(RFb(RFb(Rep1(t5)),Inv(t6))),RSeq(Fb(t7,a8),a9,c10)),Seq(a11,RSeq(RSeq(c12,t13,a14,c15,c16),c17)))",
-    Tree0420 "FF(FF(Swm(Inv(RFb(a0,t1,c2,Ret2(c3))))))",
-    Tree0421 "OnceK(OnceT(RSeq(RepF(RFb(a0,a1)),RSeq(a2,Swm(t3,t4)),OnceK(Swm(a5,c6)))))",
-    Tree0422 "Fb(Keep(Keep(RSeq(S,t0,Inv(t1),t2))))",
-    Tree0423 "Ret2(MPri(Swm(t0,MPri(t1,t2)),Fb(Seq(c3,S)),Seq(Inv(t4),c5,t6,a7,c8)))",
-    Tree0424 "RFb(RetF(F),MPri(c0,a1,t2),c3)",
-    Tree0425 "RSeq(MPri(c0,t1),c2,a3,Swm(Rep3(a4),t5,t6,a7),t8)",
-    Tree0426 "Fb(Rep1(t0))",
-    Tree0427 "Star(Fb(FF(c0)),Seq(t1,Rep4(t2)),RSeq(t3,F,c4,t5),Ret3(Seq(c6,F)),Fb(a7,t8))",
-    Tree0428 "FS(RSeq(t0,Ret3(RSeq(MPri(t1,c2),S)),Fb(c3,FF(c4))))",
-    Tree0429 "Swm(Inv(t0),t1,t2,a3)",
-    Tree0430 "Swm(Rep2(Inv(Fb(c0,Swm(c1,c2,MPri(OnceK(t3)),Keep(a4),c5)))),Fb(a6,RSeq(c7,c8),c9,MSeq(c10,Rep4(F))))",
-    Tree0431 "Rep0(MSeq(RSeq(t0,c1,c2,c3,c4),t5))",
-    Tree0432 "Star(MPri(a0,FF(OnceK(t1)),Rep4(c2)))",
-    Tree0433 "Ret3(Swm(RFb(c0,S),t1,RetF(Fb(t2,t3)),Inv(MSeq(FF(F),Fb(t4,OnceK(t5)),Rep1(t6)))))",
-    Tree0434 "Fb(MSeq(a0,F),c1,c2,t3,c4)",
-    Tree0435 "RSeq(RSeq(Fb(S,S),t0,OnceT(t1)),OnceK(Seq(c2,t3,t4)),FS(MPri(Rep4(c5),c6,Ret4(t7),OnceK(t8))))",
-    Tree0436 "MSeq(RFb(t0,c1,t2,t3,t4),F,MSeq(RepF(c5),F,c6,t7,Ret1(c8)),Seq(t9,OnceK(c10),RepF(t11)))",
-    Tree0437 "Ret1(Fb(Star(t0,t1),FF(RFb(t2,c3))))",
-    Tree0438 "Swm(Once(RSeq(Rep0(Fb(t0,t1)))),Fb(S,FF(c2),Seq(c3,c4,F)))",
-    Tree0439 "OnceK(RSeq(MPri(a0,F,t1,t2),Rep3(RFb(c3,t4,c5)),Seq(c6,Rep2(OnceT(t7))),Ret4(a8),Once(RSeq(c9,Ret4(t10)))))",
-    Tree0440 "Swm(RSeq(Fb(t0,t1)),RFb(c2,t3))",
-    Tree0441 "Ret4(RSeq(a0,t1,a2))",
-    Tree0442 "Fb(RSeq(t0,t1),Keep(t2),FS(t3),RFb(FS(c4),Ret3(RSeq(t5,c6))))",
-    Tree0443 "RSeq(Swm(RSeq(t0,t1),a2,a3),Ret4(MPri(Ret0(t4),t5)))",
-    Tree0444 "Keep(Keep(Fb(Seq(Keep(t0),RSeq(t1,t2),a3),OnceK(Seq(Seq(a4,Ret2(t5)))))))",
-    Tree0445 "MSeq(Inv(Swm(Rep1(Fb(c0,a1)),c2)),t3,t4,c5)",
-    Tree0446 "Seq(MSeq(Ret2(c0),t1,FF(a2)),Swm(RFb(t3,F,t4),RepF(t5)))",
-    Tree0447 "Ret0(RSeq(MPri(c0,c1,t2),t3,a4,MSeq(t5,OnceT(c6)),OnceK(Swm(t7,F,t8))))",
-    Tree0448 "FS(RFb(a0,OnceT(a1),t2,F,FS(c3)))",
-    Tree0449 "Fb(a0,a1,OnceK(RSeq(a2,c3)),c4)",
-    Tree0450 "RepF(a0)",
-    Tree0451 "Seq(Fb(RFb(c0,Seq(t1,c2),RepF(t3)),Fb(c4,Seq(t5,a6))),OnceK(Once(MPri(OnceT(FF(c7)),Fb(c8,a9,t10),a11,Keep(c12),t13))))",
-    Tree0452 "Seq(RSeq(t0,t1,c2,t3,a4),Swm(t5,a6,t7))",
-    Tree0453 "Star(RSeq(t0,c1),Swm(c2),RepF(a3))",
-    Tree0454 "MSeq(FF(Star(OnceK(MSeq(t0,F)))),RFb(a1,t2))",
-    Tree0455 "Swm(Fb(t0,c1))",
-    Tree0456 "Keep(F)",
-    Tree0457 "Fb(Swm(c0,F),F,Keep(FS(t1)),RFb(t2,t3,Fb(c4,S)))",
-    Tree0458 "Inv(RSeq(FS(Seq(RSeq(S,c0),FF(Seq(c1,c2,t3)),OnceK(FS(a4)),Keep(Ret0(Fb(t5,t6,c7)))))))",
-    Tree0459 "Ret3(c0)",
-    Tree0460 "RSeq(Star(Keep(Fb(c0,Ret3(RFb(t1,a2)),t3))),RFb(t4,RSeq(c5,c6,c7),RSeq(t8,t9),Fb(t10,S)),Seq(S,t11,a12,t13,c14),Ret2(S),Ret4(Fb(a15,Swm(MPri(t16,t17,F),a18),Swm(t19,Rep3(a20)))))",
-    Tree0461 "MPri(FF(c0),c1)",
-    Tree0462 "RSeq(a0,Swm(RSeq(a1,c2),FS(FS(a3))))",
-    Tree0463 "Seq(F,c0,a1)",
-    Tree0464 "RSeq(Inv(RFb(S,Swm(Inv(t0)))),OnceK(Fb(Seq(c1,t2),MSeq(c3,t4,a5),t6)),RSeq(c7,a8))",
-    Tree0465 "Swm(t0,RSeq(RFb(RSeq(c1,a2),Inv(Seq(Ret3(S),c3,c4)),c5,F),Seq(F,a6,t7)))",
-    Tree0466 "Fb(Rep1(t0),RSeq(t1,t2,a3),t4,Fb(a5,t6),OnceK(c7))",
-    Tree0467 "RFb(MPri(t0,c1,t2),Ret2(RFb(c3,RFb(F,t4,t5),FF(t6))),MSeq(Seq(Inv(t7),Fb(c8,a9,t10)),Seq(OnceK(FF(c11)),Fb(t12,a13))))",
-    Tree0468 "RFb(MPri(RSeq(FS(t0)),c1,t2,c3),Inv(Seq(FF(F),Rep1(t4),Inv(Inv(a5)),c6,t7)))",
-    Tree0469 "Seq(Swm(t0,t1,c2),a3,Once(Rep1(t4)),c5)",
-    Tree0470 "RetF(Seq(Fb(t0,a1,OnceK(Once(S)),S),MSeq(Ret0(FF(Rep4(RFb(t2,c3)))),Fb(RSeq(t4,c5,c6))),Fb(MPri(a7,c8,t9),Ret2(c10),Seq(t11,t12,t13))))",
-    Tree0471 "Swm(Swm(a0,S,c1,F),c2)",
-    Tree0472 "Ret2(OnceK(Seq(a0,FF(a1),t2,Ret3(c3),Ret3(Rep1(F)))))",
-    Tree0473 "MSeq(Seq(FF(FS(Fb(c0,Once(OnceK(t1)),S,MSeq(c2,a3),c4))),Inv(FS(Seq(Seq(t5,a6,c7),OnceK(RSeq(c8))))),RFb(RFb(c9,c10),RFb(a11,a12,S))))",
-    Tree0474 "Fb(RFb(t0,t1),MSeq(MPri(Seq(a2,t3),OnceK(t4)),t5),Star(RFb(RSeq(RSeq(Ret2(t6),a7)))),Seq(a8,c9),Rep0(t10))",
-    Tree0475 "Seq(OnceK(Seq(FS(OnceK(c0)),Swm(t1,Rep3(t2)),FS(Once(FF(t3))))),Fb(Fb(a4,c5,Swm(S,t6)),OnceK(Ret2(FS(t7)))))",
-    Tree0476 "Seq(Seq(S,MSeq(c0,t1),Inv(t2),OnceT(t3),OnceT(a4)),Swm(FS(Seq(t5)),Ret0(t6),FS(Seq(t7,t8,a9))),Keep(c10))",
-    Tree0477 "Seq(t0,Rep2(Ret0(Fb(S,a1))))",
-    Tree0478 "MPri(c0,F)",
-    Tree0479 "Fb(RepF(t0),Swm(a1,t2),FS(Seq(c3,c4)),RSeq(a5,F,c6),RSeq(c7,c8))",
-    Tree0480 "Ret0(RFb(Fb(Once(S)),c0,t1))",
-    Tree0481 "Seq(FF(FS(a0)),Ret2(t1),c2)",
-    Tree0482 "Star(Keep(Ret0(Keep(a0))),RFb(c1,t2,Rep0(FF(F))),MPri(c3,a4,t5),RetF(Fb(a6,t7,c8,t9)))",
-    Tree0483 "MSeq(t0,S,t1)",
-    Tree0484 "Ret2(Swm(Swm(RetF(S))))",
-    Tree0485 "RSeq(t0,t1,RSeq(Ret4(Seq(t2,F,a3)),Inv(MPri(c4,t5)),Swm(a6,a7,a8)))",
-    Tree0486 "Ret4(a0)",
-    Tree0487 "OnceT(MSeq(RSeq(Inv(Fb(t0,t1)),c2,RFb(t3,c4))))",
-    Tree0488 "Rep4(RFb(t0,a1,t2,t3,c4))",
-    Tree0489 "Inv(RSeq(Rep4(Ret1(Seq(Swm(Swm(t0,c1)),Rep0(FS(a2)))))))",
-    Tree0490 "Seq(MPri(c0,RFb(a1,t2),RSeq(Once(RSeq(c3,a4)),a5),RSeq(t6,Seq(t7,t8,c9))),t10,RSeq(Fb(Seq(a11,Fb(Ret1(t12),RetF(t13))),RSeq(c14,MPri(a15,c16)))))",
-    Tree0491 "Seq(RSeq(a0,a1),OnceT(Once(c2)),Swm(Star(t3,t4,t5)))",
-    Tree0492 "Star(FS(Fb(F,t0,t1)),RSeq(t2,c3,t4,t5),RSeq(RSeq(RFb(c6,c7,c8)),Inv(Seq(RepF(Seq(c9,t10))))),Seq(t11,FS(OnceK(t12)),OnceT(Keep(c13))),RFb(Fb(t14)))",
-    Tree0493 "Fb(c0)",
-    Tree0494 "Seq(FS(Seq(t0,t1)),Seq(c2,S))",
-    Tree0495 "Rep1(Inv(RSeq(t0,c1)))",
-    Tree0496 "MPri(c0,c1,c2)",
-    Tree0497 "Seq(RetF(c0),c1,c2,OnceT(Rep1(a3)))",
-    Tree0498 "Swm(RSeq(RFb(t0,t1),Keep(RSeq(FF(S),t2))),FS(MSeq(t3)))",
-    Tree0499 "Seq(Inv(Star(Seq(t0,c1,S),RFb(MPri(a2,c3),c4),Star(a5),t6,Rep2(Once(c7)))))",
+    Tree0400 "Seq(FF(RFb(S,t0)),Seq(c1l,t2,t3),t4)",
+    Tree0401 "FS(t0)",
+    Tree0402 "Ret2(Seq(t0,Seq(a1,F,t2),MSeq(RFb(Ret1(c3),t4)),c5,MPri(t6,t7)))",
+    Tree0403 "MSeq(Seq(Fb(c0e,a1),FS(a2),FF(c3)),Fb(c4l,t5,t6,t7),Seq(F,Seq(a8,t9,t10e)),Fb(t11,Swm(c12,t13e)))",
+    Tree0404 "RetF(Keep(MSeq(RSeq(Star(c0,c1),c2l,Ret3(a3)),Swm(F,Star(a4e,c5,c6l),a7e),c8)))",
+    Tree0405 "Seq(Fb(RFb(t0,t1,t2,t3),Star(c4,Inv(t5)),Fb(Once(a6e),Seq(c7,c8),RSeq(Ret1(S),c9,c10))),FS(Seq(t11,OnceK(OnceT(RSeq(a12e,c13))),c14l)))",
+    Tree0406 "RFb(Seq(FF(Seq(FS(Keep(MPri(a0,t1,t2e,t3e,a4)))))),Seq(RSeq(Inv(c5e),RFb(Rep2(Keep(t6))),c7,FS(c8e)),F),Fb(MPri(t9,Swm(Swm(c10,t11e,a12),Ret4(Keep(c13))),Once(Inv(F)))))",
+    Tree0407 "Swm(Inv(Star(Seq(a0,RSeq(F,Keep(FS(c1l)),S)),MSeq(Keep(c2)),Fb(Rep0(t3),Inv(t4),OnceT(c5e),t6),Inv(Keep(Keep(RepF(a7)))),Fb(Rep1(c8e),a9l,t10,RFb(c11)))))",
+    Tree0408 "RFb(a0e,t1,Fb(OnceT(FF(Seq(c2,c3))),Ret3(t4)))",
+    Tree0409 "Fb(F,c0l,Rep4(c1e))",
+    Tree0410 "Fb(RFb(MSeq(t0e,t1),c2,Inv(t3e),S),Star(a4e,S,Seq(a5,a6l),RFb(c7,c8l,t9e),t10e),RSeq(t11,t12,c13l))",
+    Tree0411 "Swm(t0,Ret3(c1e))",
+    Tree0412 "FS(RFb(MPri(c0l,Ret1(a1)),c2l,c3e,Swm(S,a4),Inv(t5)))",
+    Tree0413 "MPri(Swm(Seq(t0,t1,c2)),a3,c4,Ret1(c5e))",
+    Tree0414 "Keep(Rep3(RSeq(a0,RFb(c1l,t2))))",
+    Tree0415 "RSeq(RSeq(t0,c1),FS(Keep(c2)),c3e)",
+    Tree0416 "FS(FF(RSeq(Inv(Seq(S,S)),RFb(S,RSeq(FS(t0)),t1,t2,t3e))))",
+    Tree0417 "RSeq(Seq(t0,S,RFb(c1,a2)),MSeq(Ret4(c3),a4,c5l,Keep(c6l),Inv(c7l)),Fb(FS(t8),t9,Swm(a10,c11e)),MPri(RFb(S,c12),t13e,c14,t15),Keep(RFb(c16l,OnceK(t17),t18)))",
+    Tree0418 "RFb(c0,a1)",
+    Tree0419 "MSeq(FS(F),FF(c0l))",
+    Tree0420 "Fb(c0,t1,a2)",
+    Tree0421 "Seq(Keep(FS(Seq(FF(S),t0,MPri(Seq(t1e,a2))))),t3e)",
+    Tree0422 "Inv(Swm(a0,c1l,c2,t3e))",
+    Tree0423 "Keep(Rep0(RFb(RetF(RSeq(t0,t1,t2)),RepF(Inv(t3)),Seq(Ret2(t4),a5,MSeq(c6l,a7l)))))",
+    Tree0424 "OnceK(Seq(Star(t0,t1,t2),Seq(c3l,c4),t5,RSeq(FF(Rep2(t6)),c7)))",
+    Tree0425 "RFb(MSeq(Seq(a0,a1,c2,t3),c4e),Seq(S,c5,c6,F))",
+    Tree0426 "OnceK(Fb(c0,t1,RSeq(MSeq(c2,c3),Rep2(Rep1(t4)),S,FS(F))))",
+    Tree0427 "Inv(Keep(Seq(a0l,FF(t1),Ret2(c2),t3,Seq(c4,F,t5))))",
+    Tree0428 "RSeq(t0e,t1e,FS(Ret2(Rep1(F))))",
+    Tree0429 "RSeq(a0,Fb(a1,a2l),Seq(t3,t4e),Fb(a5,c6,t7),a8)",
+    Tree0430 "Rep4(FS(RSeq(a0,c1,Ret4(t2),Ret3(Ret3(c3)))))",
+    Tree0431 "Seq(Inv(t0),Keep(c1),t2,Fb(F),t3)",
+    Tree0432 "Once(Keep(FS(RFb(a0,F,F,t1e))))",
+    Tree0433 "RSeq(RFb(FF(a0),Fb(t1,S,a2),a3),Fb(S,Seq(c4,a5)),FS(Rep0(FF(Fb(a6e,FS(c7),a8l,MPri(a9,t10),t11)))))",
+    Tree0434 "RFb(Seq(S,RetF(Fb(t0e,t1)),Seq(c2e,t3,a4,F)),OnceK(Seq(OnceT(Swm(Fb(a5,t6),c7)))))",
+    Tree0435 "Seq(Seq(S,MSeq(c0,F),t1,FS(t2e),c3),Inv(Swm(FS(Swm(c4e,t5)),Seq(t6,t7e,t8))),a9)",
+    Tree0436 "Fb(Seq(Seq(t0,a1l,t2),a3,MPri(t4,F),FF(RSeq(c5,F))),RFb(a6l,c7,Inv(c8)),Ret3(OnceT(Swm(FS(Swm(a9,Rep3(c10),F))))),Seq(Once(Keep(Keep(Keep(t11)))),RFb(FS(MPri(c12l,OnceT(c13),t14)))))",
+    Tree0437 "Swm(Seq(Fb(c0,F),Swm(MSeq(a1,c2,c3,c4,c5)),Rep1(RetF(Inv(Swm(a6,F,t7)))),Inv(t8e),Seq(c9,t10e,c11)))",
+    Tree0438 "Swm(Ret0(RSeq(Fb(t0,t1e,S),c2,t3)),t4,RFb(Swm(RSeq(t5,c6,t7e)),RSeq(F,a8,c9)))",
+    Tree0439 "Fb(Fb(S,c0,t1),MPri(t2,c3e,S))",
+    Tree0440 "Star(Fb(c0,Seq(t1,t2),c3e),RSeq(FS(Swm(S,RSeq(t4))),MPri(a5,c6,c7)),RFb(Seq(RSeq(a8,t9),RFb(a10,a11,t12e))))",
+    Tree0441 "FF(Rep0(a0))",
+    Tree0442 "RFb(RSeq(FF(t0),a1,a2e,Inv(c3e)),FF(Fb(t4,a5,t6,FF(c7),t8e)),FF(Seq(a9,a10,t11)))",
+    Tree0443 "Star(MSeq(t0,t1,c2,t3),OnceK(Fb(c4,c5e,RFb(t6,c7),a8,t9)))",
+    Tree0444 "Swm(Seq(RSeq(t0e,Swm(FS(t1e),t2,Rep2(c3)),c4l,Seq(t5,t6e)),RetF(FS(Fb(Ret3(c7e),S,S,t8,a9)))))",
+    Tree0445 "RFb(Fb(t0))",
+    Tree0446 "Seq(RFb(c0e,Keep(S),RSeq(Rep1(t1))),RSeq(Ret3(t2),t3),MPri(S,c4,t5))",
+    Tree0447 "Rep3(Fb(t0))",
+    Tree0448 "Rep3(OnceT(RFb(t0,Ret0(t1))))",
+    Tree0449 "MPri(OnceT(Seq(t0,a1,t2)),RFb(Seq(t3,a4,t5),Fb(F),t6))",
+    Tree0450 "MSeq(MSeq(S,t0,c1,t2,a3))",
+    Tree0451 "OnceK(Star(OnceT(Inv(RSeq(a0l,t1,RSeq(a2l))))))",
+    Tree0452 "Star(MPri(Swm(Rep2(a0)),Swm(RSeq(c1,c2,t3))),FS(RFb(S,FS(Seq(t4,c5e)),t6)))",
+    Tree0453 "OnceK(Ret2(RSeq(Swm(c0l,S,RFb(FF(t1e),OnceT(t2)),Fb(RFb(Seq(c3e,a4l),c5,Seq(t6,t7e)))))))",
+    Tree0454 "MSeq(Inv(Rep0(MPri(a0,c1,c2,t3))))",
+    Tree0455 "FS(FS(OnceK(RSeq(FS(t0),FS(t1),a2))))",
+    Tree0456 "Fb(Keep(RSeq(t0,t1,a2,a3,c4)),Rep4(a5),RFb(Keep(OnceT(c6)),Keep(t7),Keep(Rep1(c8e))))",
+    Tree0457 "OnceK(Seq(RFb(t0,Ret4(F),c1l,Ret2(FS(t2e)),RSeq(a3,c4)),FS(Ret3(Fb(a5,t6,F)))))",
+    Tree0458 "Ret3(Keep(a0e))",
+    Tree0459 "Keep(RFb(Fb(S,t0e,c1),OnceK(c2),Keep(Star(t3,F,F)),Swm(c4,a5e)))",
+    Tree0460 "RFb(Swm(RSeq(Ret3(RSeq(RFb(a0,t1,t2))),MSeq(a3,Inv(c4),t5,t6e)),Seq(Star(F,c7,t8,c9,Rep3(c10)),Fb(c11,a12l,c13e))))",
+    Tree0461 "RSeq(t0,t1,a2,c3,OnceK(MPri(a4e,t5)))",
+    Tree0462 "RepF(Seq(Swm(Once(Ret1(RSeq(Rep2(a0)))),a1,Seq(t2,t3,t4e),RetF(Rep1(MSeq(c5e,a6))))))",
+    Tree0463 "OnceK(RFb(t0,a1,c2))",
+    Tree0464 "Seq(FF(Fb(Ret0(Ret3(MSeq(a0,OnceK(t1)))),Once(FS(F)))),FF(Seq(Swm(F,a2,F),t3,FS(t4),RSeq(Once(t5e)),t6)))",
+    Tree0465 "MSeq(Rep1(Ret4(Swm(MSeq(c0,Seq(Inv(a1e),Ret2(a2)),a3,c4)))),a5)",
+    Tree0466 "MSeq(OnceT(t0),t1)",
+    Tree0467 "MSeq(OnceT(RSeq(c0e,FS(FS(c1)))),RepF(Fb(t2,t3)),Inv(Rep0(S)),OnceK(Star(c4,c5e,a6)))",
+    Tree0468 "Fb(MPri(RSeq(t0e,t1,F),RSeq(t2,t3),c4))",
+    Tree0469 "Seq(RepF(Rep1(RFb(a0,F))),a1e,OnceT(OnceK(Fb(Seq(RFb(c2,t3),Ret1(RFb(a4,t5)))))),RFb(FS(Swm(Rep1(Swm(t6,a7,c8))))))",
+    Tree0470 "Fb(c0e,t1,RFb(c2,t3,t4),c5e)",
+    Tree0471 "Fb(FS(RFb(c0,t1,c2)))",
+    Tree0472 "RSeq(Seq(Rep0(Once(Fb(FS(a0),Once(t1),Seq(Keep(c2l))))),RFb(Seq(t3,c4e,t5,t6e),a7,RSeq(c8,t9,c10,S,F)),MPri(Fb(t11,Fb(S,c12),t13))))",
+    Tree0473 "Keep(RSeq(RFb(Fb(Seq(t0e,RSeq(t1,a2,t3,S,a4e),RSeq(t5e,t6),RFb(t7,c8l)),t9)),Seq(FS(t10),Keep(RSeq(FS(c11),t12,Fb(c13e,a14e))))))",
+    Tree0474 "Star(RSeq(MSeq(a0,F,a1,a2),Star(a3e,c4e,t5e,t6,t7),c8),Inv(Keep(Swm(RSeq(Ret0(OnceK(S))),c9,Once(Fb(a10,t11))))))",
+    Tree0475 "MSeq(Fb(t0,t1,a2e,t3,c4l),Keep(t5),S,S)",
+    Tree0476 "RSeq(RFb(t0,t1),F)",
+    Tree0477 "Swm(a0,a1,Swm(Swm(t2,t3,t4),FF(Once(a5e))))",
+    Tree0478 "OnceT(RFb(Keep(Ret2(Fb(Fb(c0l,c1e,a2),S,Rep1(Rep1(a3)),Fb(a4,t5)))),Fb(a6l,Ret3(c7),F),Inv(RFb(Fb(c8,F,c9l,F),Rep2(Keep(c10)))),Star(a11)))",
+    Tree0479 "Star(Fb(c0,t1),a2,t3,RSeq(Rep2(t4)))",
+    Tree0480 "Ret1(a0)",
+    Tree0481 "MPri(MPri(FS(a0),a1),Swm(Seq(RFb(RFb(c2,t3,c4e),t5)),RSeq(RepF(c6),t7,Rep0(t8)),MPri(RFb(Seq(t9,t10)),t11,t12)))",
+    Tree0482 "MSeq(RSeq(c0,FS(c1),Swm(t2e,t3,t4),t5,Seq(a6,c7)),a8)",
+    Tree0483 "MSeq(c0,Fb(t1,t2),OnceK(t3))",
+    Tree0484 "Star(Ret1(t0),OnceK(c1l),FS(Seq(t2,c3)),t4)",
+    Tree0485 "RetF(OnceT(Swm(a0e,t1,a2,c3,FS(Rep4(t4)))))",
+    Tree0486 "Swm(Inv(Fb(a0,c1,t2,S,a3)),Swm(a4,t5e),Ret3(Keep(S)),Fb(Ret4(Fb(t6,c7)),RFb(Rep4(Fb(t8e,c9)))),MPri(Seq(a10,a11,c12),c13,Keep(t14),Keep(a15)))",
+    Tree0487 "Rep4(RSeq(t0,Once(t1)))",
+    Tree0488 "RepF(OnceT(Seq(OnceK(Seq(c0,c1e)),Keep(Seq(OnceT(t2),c3)),a4e,c5)))",
+    Tree0489 "FF(OnceT(Once(Inv(Seq(t0e,Ret2(Rep2(t1)))))))",
+    Tree0490 "RFb(t0,FF(Ret1(t1)),a2l,F,FS(c3))",
+    Tree0491 "Fb(FF(RFb(RepF(RSeq(Fb(c0,t1),Rep3(t2),Seq(S,c3),a4,FS(c5))),Star(RFb(Rep3(t6e)),Inv(a7l)),Fb(c8,F))))",
+    Tree0492 "Star(Fb(RSeq(t0,t1,c2,a3l,t4),c5l,a6,t7,Rep1(RSeq(S,a8))),MSeq(RFb(a9e,c10e),a11l,Swm(t12,Ret0(c13),t14),Star(a15l,FF(Once(t16)))))",
+    Tree0493 "OnceK(RFb(t0,t1))",
+    Tree0494 "Fb(Once(c0),Fb(Star(t1,c2,RFb(t3,c4)),Seq(S,OnceK(F),Once(Ret3(t5)),MPri(c6,c7)),Seq(c8,c9e,Keep(c10l))),S)",
+    Tree0495 "RFb(Rep3(t0),a1l)",
+    Tree0496 "Once(RFb(Ret0(FF(Once(Fb(t0,t1,RFb(t2),c3)))),Seq(RFb(c4,c5,c6),t7,t8,t9)))",
+    Tree0497 "MPri(MPri(RFb(Keep(a0e),t1,c2,a3,S),t4),t5,OnceT(Seq(t6,c7l,c8,Inv(c9l))))",
+    Tree0498 "Seq(c0l,t1,t2,S)",
+    Tree0499 "Fb(MPri(a0,Rep1(c1),a2),Star(FF(a3l),Swm(t4e,t5,t6),c7l),Once(FF(Swm(Inv(Swm(c8e,F,t9)),OnceK(t10)))))",
 }

@@ -5,71 +5,72 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
+        ReactiveFallback {
+            ReactiveSequence {
+                Inverter {
+                    RunOnce(then_skip = true) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                },
+            },
+            Repeat(1) {
+                StatefulAction(Task<1>),
+            },
+            Inverter {
+                StatefulAction(Task<2>),
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Fallback {
-                        Condition(Cond<2>),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<3>),
+        ReactiveSequence {
+            Sequence {
+                ForceFailure {
+                    ReactiveFallback {
+                        Sequence {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
                         },
-                        Action(Act<4>),
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<5>),
-                    AlwaysFailure,
-                    Condition(Cond<6>),
-                },
-                Fallback {
-                    ForceSuccess {
-                        RunOnce(then_skip = false) {
-                            Fallback {
-                                Action(Act<7>),
-                                Condition(Cond<8>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        Action(Act<9>),
-                    },
-                    Repeat(0) {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                Action(Act<10>),
+                        Repeat(4) {
+                            SequenceStar {
+                                StatefulAction(Task<2>),
+                                Action(Act<3>),
                                 AlwaysSuccess,
                             },
                         },
+                        Condition(Cond<4>),
                     },
                 },
-                RunOnce {
-                    Sequence {
-                        ReactiveFallback {
-                            Condition(Cond<11>),
-                            Condition(Cond<12>),
-                        },
-                        Action(Act<13>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<14>),
-                            AlwaysFailure,
-                        },
-                        Condition(Cond<15>),
+                Condition(Cond<5> = Cond::<5>),
+            },
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                },
+                Repeat(1) {
+                    RunOnce {
+                        Action(Act<9>),
                     },
                 },
+                Sequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                },
+                StatefulAction(Task<12>),
+                Condition(Cond<13>),
             },
         }
     }
@@ -77,17 +78,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
-        RunOnce(then_skip = false) {
+        Inverter {
             ReactiveFallback {
-                SequenceStar {
+                ReactiveSequence {
                     StatefulAction(Task<0>),
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            Condition(Cond<1>),
-                        },
-                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                Action(Act<2>),
+                RunOnce(then_skip = false) {
+                    AlwaysSuccess,
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
@@ -95,54 +99,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
-        RunOnce(then_skip = true) {
-            Inverter {
-                Repeat(0) {
-                    ForceFailure {
-                        ReactiveFallback {
-                            SequenceStar {
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                            StatefulAction(Task<5>),
-                            ForceSuccess {
-                                Inverter {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
-        Fallback {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(0) {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        RunOnce {
+            SequenceStar {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        RunOnce(then_skip = false) {
+                            RetryUntilSuccessful(1) {
+                                Action(|ctx| ctx.exec(0)),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
                 },
-            },
-            ReactiveFallback {
-                SequenceStar {
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                },
-                Action(Act<8>),
             },
         }
     }
@@ -150,41 +134,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0505 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        Fallback {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
             },
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
-        RetryUntilSuccessful(forever) {
-            RetryUntilSuccessful(4) {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        ForceFailure {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                AlwaysFailure,
-                                StatefulAction(Task<1>),
-                                ReactiveSequence {
-                                    StatefulAction(Task<2>),
-                                },
-                                Sequence {
-                                    StatefulAction(Task<3>),
-                                    Condition(Cond<4>),
-                                },
-                            },
+        ReactiveSequence {
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Action(Act<0>),
+                    },
+                    ReactiveSequence {
+                        Inverter {
+                            Condition(Cond<1>),
                         },
                     },
+                    Condition(Cond<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(Act<5>),
+                    },
                 },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(Cond<7>),
+                ForceFailure {
+                    Condition(Cond<8>),
+                },
+                Condition(Cond<9>),
+                Action(Act<10>),
             },
         }
     }
@@ -192,62 +179,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    ForceFailure {
-                        Condition(Cond<1>),
+        ReactiveSequence {
+            RetryUntilSuccessful(0) {
+                RetryUntilSuccessful(forever) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
                     },
-                    RetryUntilSuccessful(1) {
-                        AlwaysSuccess,
-                    },
-                },
-                Fallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<5>),
                 },
             },
-            ForceFailure {
-                Fallback {
-                    ReactiveFallback {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
+            ReactiveSequence {
+                KeepRunningUntilFailure {
+                    MemSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
                     },
-                    MemPriority {
-                        SequenceWithMemory {
-                            SequenceWithMemory {
-                                ReactiveSequence {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11>),
-                            },
-                            KeepRunningUntilFailure {
-                                Action(Act<12>),
-                            },
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    ForceSuccess {
+                        Fallback {
+                            Action(Act<6> = Act::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
                         },
                     },
-                    Repeat(4) {
-                        ReactiveFallback {
-                            StatefulAction(Task<13>),
-                            StatefulAction(Task<14>),
-                            KeepRunningUntilFailure {
-                                Action(Act<15>),
-                            },
-                            Action(Act<16>),
-                        },
+                },
+                ReactiveFallback {
+                    Condition(Cond<9>),
+                    ForceSuccess {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            SequenceStar {
+                RetryUntilSuccessful(forever) {
+                    Action(Act<11>),
+                },
+                Inverter {
+                    Fallback {
+                        StatefulAction(Task<12>),
+                        Action(Act<13>),
                     },
                 },
             },
@@ -257,12 +232,70 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
-        Inverter {
-            MemPriority {
-                ForceSuccess {
-                    Action(Act<0>),
+        ReactiveSequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Inverter {
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                StatefulAction(Task<1>),
+                AlwaysFailure,
+                RunOnce {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Fallback {
+                Inverter {
+                    Repeat(1) {
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                            Fallback {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<7> = Cond::<7>),
+                                Condition(Cond<8>),
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            Repeat(3) {
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                },
+            },
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(3) {
+                    Sequence {
+                        ForceFailure {
+                            ReactiveSequence {
+                                StatefulAction(Task<14>),
+                                Action(Act<15>),
+                            },
+                        },
+                        Action(Act<16>),
+                        Action(Act<17> = Act::<17>),
+                    },
+                },
+            },
+            MemSequence {
+                Fallback {
+                    Sequence {
+                        AlwaysSuccess,
+                        Condition(Cond<18>),
+                    },
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<19>),
+                        Condition(|ctx| ctx.check(20)),
+                    },
+                },
             },
         }
     }
@@ -270,63 +303,105 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0509 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Inverter {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
+        Sequence {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
+            Fallback {
+                Action(Act<3>),
             },
-            Inverter {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<4>),
-                },
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                StatefulAction(Task<5>),
-            },
+            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0510 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
+        Inverter {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                Action(Act<0>),
+        ReactiveFallback {
+            MemSequence {
+                ReactiveSequence {
+                    Fallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ForceSuccess {
+                    MemSequence {
+                        Action(Act<2>),
+                        AlwaysSuccess,
+                    },
+                },
+                KeepRunningUntilFailure {
+                    RunOnce(then_skip = true) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    SequenceStar {
+                        Condition(Cond<4> = Cond::<4>),
+                        Action(Act<5>),
+                    },
+                },
             },
-            StatefulAction(Task<1>),
-            KeepRunningUntilFailure {
-                Condition(Cond<2>),
+            ForceFailure {
+                Repeat(2) {
+                    ForceSuccess {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
-        RetryUntilSuccessful(2) {
-            MemPriority {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+        ReactiveFallback {
+            Sequence {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0>),
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Fallback {
+                Sequence {
+                    Action(|ctx| ctx.exec(5)),
+                    Action(Act<6> = Act::<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+            },
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<8>),
+                },
+                Action(Act<9>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<10>),
+                },
+                Condition(|ctx| ctx.check(11)),
+                Condition(|ctx| ctx.check(12)),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<13>),
+                Condition(Cond<14> = Cond::<14>),
+                StatefulAction(Task<15>),
+                StatefulAction(Task<16> = Task::<16>),
+                Condition(Cond<17>),
             },
         }
     }
@@ -334,487 +409,52 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0513 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            MemSequence {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            KeepRunningUntilFailure {
-                Inverter {
-                    Fallback {
-                        MemSequence {
-                            Action(Act<6>),
-                        },
-                        Condition(Cond<7>),
+        Inverter {
+            RunOnce {
+                Sequence {
+                    Sequence {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysSuccess,
+                        StatefulAction(Task<1>),
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
-            StatefulAction(Task<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0514 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Repeat(3) {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-                Sequence {
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Inverter {
-                    MemSequence {
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        KeepRunningUntilFailure {
+        ReactiveSequence {
             Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0516 for Ctx {
-        MemPriority {
-            Repeat(0) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    RunOnce {
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Action(Act<2>),
-                RetryUntilSuccessful(2) {
-                    ForceFailure {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0517 for Ctx {
-        ForceSuccess {
-            SequenceWithMemory {
-                MemSequence {
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<0>),
-                    },
-                },
-                Fallback {
-                    Condition(Cond<1>),
-                },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    ForceFailure {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518 for Ctx {
-        RetryUntilSuccessful(0) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    MemPriority {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
+            RetryUntilSuccessful(2) {
+                MemPriority {
+                    Inverter {
+                        MemPriority {
+                            Action(|ctx| ctx.exec(1)),
                             StatefulAction(Task<2>),
                         },
-                        MemSequence {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Action(|ctx| ctx.exec(3)),
+                            Condition(Cond<4>),
                         },
-                        ForceFailure {
-                            Condition(Cond<6>),
-                        },
-                        ForceSuccess {
-                            SequenceWithMemory {
-                                StatefulAction(Task<7>),
-                                Action(Act<8>),
-                            },
+                        Sequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
                         },
                     },
-                    StatefulAction(Task<9>),
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(4) {
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            ReactiveFallback {
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Repeat(3) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                AlwaysFailure,
-                AlwaysFailure,
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<3>),
-            },
-            Inverter {
-                Action(Act<4>),
-            },
-            ReactiveFallback {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        RunOnce(then_skip = false) {
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        ReactiveFallback {
-            AlwaysSuccess,
-            ReactiveFallback {
-                MemPriority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        ForceFailure {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                Condition(Cond<3>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    AlwaysFailure,
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                AlwaysSuccess,
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            Repeat(1) {
-                MemSequence {
-                    ForceSuccess {
-                        Action(Act<3>),
-                    },
-                    AlwaysFailure,
-                    Condition(Cond<4>),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-                StatefulAction(Task<11>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(4) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                ReactiveFallback {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<5>),
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6>),
-                },
-                AlwaysSuccess,
+            MemPriority {
                 ReactiveFallback {
                     StatefulAction(Task<7>),
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                },
-                ForceSuccess {
-                    Sequence {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        Fallback {
-            Sequence {
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        RunOnce {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    ForceSuccess {
-                        RunOnce(then_skip = true) {
-                            SequenceWithMemory {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        Sequence {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            RetryUntilSuccessful(3) {
-                ForceFailure {
-                    Condition(Cond<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-            RetryUntilSuccessful(0) {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        SequenceWithMemory {
-                            ForceSuccess {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            MemSequence {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                },
-                RunOnce {
-                    Action(Act<5>),
-                },
-            },
-            SequenceStar {
-                SequenceStar {
-                    Action(Act<6>),
-                    Condition(Cond<7>),
                     StatefulAction(Task<8>),
                     StatefulAction(Task<9>),
                 },
@@ -824,200 +464,38 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            SequenceStar {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<8>),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(Act<9>),
-                    ForceFailure {
-                        Fallback {
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                        },
-                    },
-                    Condition(Cond<12>),
-                },
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<13>),
-                },
-            },
+    pub tree Tree0515 for Ctx {
+        RetryUntilSuccessful(0) {
             Fallback {
-                RetryUntilSuccessful(0) {
-                    MemPriority {
-                        StatefulAction(Task<14>),
-                        AlwaysSuccess,
-                    },
-                },
-                Inverter {
-                    Fallback {
-                        Condition(Cond<15>),
-                        AlwaysFailure,
-                    },
-                },
-                StatefulAction(Task<16>),
-                ReactiveFallback {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<17>),
-                    },
-                },
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    MemPriority {
-                        Action(Act<18>),
-                        AlwaysFailure,
-                        StatefulAction(Task<19>),
-                    },
-                    Inverter {
-                        ReactiveFallback {
-                            Repeat(1) {
-                                StatefulAction(Task<20>),
-                            },
-                            Condition(Cond<21>),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        ReactiveSequence {
-                            Action(Act<22>),
-                            StatefulAction(Task<23>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        ReactiveSequence {
-            Repeat(1) {
                 SequenceWithMemory {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        RunOnce(then_skip = true) {
-            SequenceWithMemory {
-                Sequence {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        RetryUntilSuccessful(1) {
-            Sequence {
-                Fallback {
-                    Condition(Cond<0>),
-                },
-                ForceFailure {
-                    Repeat(2) {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-                ForceSuccess {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        MemSequence {
-            RunOnce(then_skip = false) {
-                MemSequence {
                     ReactiveFallback {
-                        Repeat(4) {
-                            StatefulAction(Task<0>),
-                        },
+                        StatefulAction(Task<0>),
                         Action(Act<1>),
                     },
-                    Condition(Cond<2>),
                     Sequence {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<4>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Inverter {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Fallback {
+                        Condition(Cond<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<11>),
+                        Action(Act<12>),
                     },
                 },
             },
@@ -1026,50 +504,78 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                AlwaysFailure,
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
+    pub tree Tree0516 for Ctx {
+        SequenceWithMemory {
+            Repeat(0) {
+                MemPriority {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
                 },
-                StatefulAction(Task<2>),
+            },
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0517 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0518 for Ctx {
+        SequenceWithMemory {
+            KeepRunningUntilFailure {
+                Inverter {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            ForceSuccess {
+                Condition(Cond<3>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Action(Act<4>),
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+    pub tree Tree0519 for Ctx {
+        MemPriority {
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+    pub tree Tree0520 for Ctx {
+        SequenceWithMemory {
             AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        ForceSuccess {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    AlwaysFailure,
+    pub tree Tree0521 for Ctx {
+        Inverter {
+            KeepRunningUntilFailure {
+                SequenceWithMemory {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
                     Action(Act<2>),
                 },
             },
@@ -1078,26 +584,677 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
+    pub tree Tree0522 for Ctx {
         Sequence {
-            StatefulAction(Task<0>),
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    Inverter {
+                        Action(Act<7>),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                },
+            },
             AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        ReactiveSequence {
+            SequenceStar {
+                Fallback {
+                    ForceSuccess {
+                        Inverter {
+                            RetryUntilSuccessful(4) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                RunOnce {
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                    },
+                },
+                ForceSuccess {
+                    SequenceStar {
+                        ReactiveSequence {
+                            RunOnce(then_skip = true) {
+                                Inverter {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                },
+                            },
+                            AlwaysFailure,
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<8>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    SequenceWithMemory {
+                        Repeat(forever) {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                        KeepRunningUntilFailure {
+                            Action(Act<3>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            KeepRunningUntilFailure {
+                                RetryUntilSuccessful(4) {
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Inverter {
+                            SequenceStar {
+                                StatefulAction(Task<6>),
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        Condition(Cond<13>),
+                    },
+                },
+                Repeat(1) {
+                    SequenceStar {
+                        MemSequence {
+                            StatefulAction(Task<14>),
+                            RetryUntilSuccessful(1) {
+                                Condition(Cond<15> = Cond::<15>),
+                            },
+                            StatefulAction(Task<16>),
+                            Condition(|ctx| ctx.check(17)),
+                            Condition(Cond<18> = Cond::<18>),
+                        },
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            KeepRunningUntilFailure {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<19>),
+                                },
+                            },
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<20>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        RunOnce {
+            ReactiveSequence {
+                RunOnce {
+                    Condition(Cond<0>),
+                },
+                Action(|ctx| ctx.exec(1)),
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+                ReactiveFallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
             Condition(Cond<1>),
+            MemPriority {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    ForceSuccess {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Inverter {
+                        Repeat(forever) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    ForceSuccess {
+                        ForceFailure {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        KeepRunningUntilFailure {
+            Fallback {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    Repeat(1) {
+                        ReactiveSequence {
+                            Sequence {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Repeat(3) {
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0530 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Repeat(4) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                ReactiveFallback {
+                    Fallback {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            MemSequence {
+                Action(|ctx| ctx.exec(7)),
+                Inverter {
+                    Condition(Cond<8>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        Fallback {
+            ReactiveFallback {
+                Repeat(4) {
+                    Condition(Cond<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Repeat(4) {
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        KeepRunningUntilFailure {
+            MemPriority {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                RetryUntilSuccessful(3) {
+                    Fallback {
+                        Action(Act<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        ForceSuccess {
+            Repeat(forever) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            Repeat(2) {
+                StatefulAction(Task<2>),
+            },
+            ForceFailure {
+                StatefulAction(Task<3>),
+            },
+            Repeat(4) {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        SequenceStar {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            RetryUntilSuccessful(2) {
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        ReactiveFallback {
+            MemPriority {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                },
+                SequenceStar {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            ReactiveSequence {
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    Inverter {
+                        Inverter {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                KeepRunningUntilFailure {
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<9>),
+                Condition(|ctx| ctx.check(10)),
+                Action(|ctx| ctx.exec(11)),
+                Condition(Cond<12>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        RetryUntilSuccessful(2) {
+            ForceFailure {
+                Sequence {
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        KeepRunningUntilFailure {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Fallback {
+                    Condition(Cond<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        SequenceWithMemory {
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        MemPriority {
+            ReactiveSequence {
+                SequenceStar {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        RunOnce(then_skip = false) {
+                            Fallback {
+                                AlwaysSuccess,
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(forever) {
+                        MemSequence {
+                            Fallback {
+                                ReactiveSequence {
+                                    Action(|ctx| ctx.exec(3)),
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    AlwaysSuccess,
+                    ForceSuccess {
+                        Action(Act<7>),
+                    },
+                    Condition(Cond<8>),
+                },
+            },
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        Inverter {
+            ReactiveSequence {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+                Inverter {
+                    Condition(Cond<4>),
+                },
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            ForceFailure {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        Inverter {
+            ReactiveFallback {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                RunOnce {
+                    RunOnce(then_skip = false) {
+                        Action(Act<1>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0547 for Ctx {
-        ForceSuccess {
-            RetryUntilSuccessful(3) {
-                SequenceWithMemory {
+        SequenceStar {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                AlwaysSuccess,
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(2)),
+                ForceFailure {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Action(Act<4>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        RunOnce {
+            Fallback {
+                RetryUntilSuccessful(2) {
                     StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                        Action(Act<2>),
-                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                },
+                Repeat(3) {
                     Condition(Cond<3>),
                 },
             },
@@ -1106,89 +1263,46 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0549 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            AlwaysSuccess,
+        ForceFailure {
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        ForceFailure {
+                            Repeat(forever) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
                         },
+                        Action(Act<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        ForceFailure {
+                            RetryUntilSuccessful(4) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        StatefulAction(Task<4>),
                     },
                 },
                 Sequence {
-                    Sequence {
-                        Condition(Cond<2>),
+                    ForceSuccess {
+                        Condition(Cond<5>),
                     },
-                },
-                ReactiveSequence {
-                    MemSequence {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        AlwaysSuccess,
-                    },
-                },
-                RunOnce(then_skip = false) {
                     RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            StatefulAction(Task<5>),
-                            ReactiveFallback {
+                        SequenceStar {
+                            ReactiveSequence {
                                 StatefulAction(Task<6>),
-                                Action(Act<7>),
+                                StatefulAction(Task<7> = Task::<7>),
                             },
                         },
                     },
                 },
-            },
-            MemSequence {
-                ReactiveFallback {
-                    ForceFailure {
-                        Action(Act<8>),
-                    },
+                Sequence {
+                    StatefulAction(Task<8>),
                     StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    Inverter {
-                        StatefulAction(Task<11>),
+                    KeepRunningUntilFailure {
+                        Action(Act<10>),
                     },
-                },
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                    StatefulAction(Task<14>),
-                },
-                Fallback {
-                    Condition(Cond<15>),
-                    Action(Act<16>),
-                },
-                Fallback {
-                    Condition(Cond<17>),
-                    Condition(Cond<18>),
-                    Condition(Cond<19>),
-                },
-                ForceFailure {
-                    Repeat(3) {
-                        ReactiveSequence {
-                            Condition(Cond<20>),
-                            StatefulAction(Task<21>),
-                            StatefulAction(Task<22>),
-                        },
-                    },
+                    Action(Act<11>),
                 },
             },
         }
@@ -1198,42 +1312,8 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0550 for Ctx {
         ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0>),
-            },
-            Repeat(forever) {
-                Repeat(4) {
-                    Inverter {
-                        Repeat(1) {
-                            Repeat(4) {
-                                Sequence {
-                                    StatefulAction(Task<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                    Action(Act<5>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                },
+            ForceSuccess {
+                Condition(Cond<0>),
             },
         }
     }
@@ -1242,42 +1322,22 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
         Fallback {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Fallback {
-                                Condition(Cond<0>),
-                                AlwaysFailure,
-                            },
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<1>),
-                            },
-                            ForceSuccess {
-                                StatefulAction(Task<2>),
-                            },
-                            Action(Act<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Inverter {
-                        RetryUntilSuccessful(0) {
-                            Fallback {
-                                MemPriority {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
-                    Inverter {
-                        RetryUntilSuccessful(2) {
-                            Action(Act<9>),
-                        },
-                    },
+            AlwaysFailure,
+            Condition(Cond<0>),
+            Sequence {
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<7>),
             },
         }
     }
@@ -1285,24 +1345,78 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            AlwaysFailure,
+        MemPriority {
+            ForceSuccess {
+                MemPriority {
+                    Condition(Cond<0>),
+                    SequenceWithMemory {
+                        RunOnce(then_skip = true) {
+                            Action(Act<1>),
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            StatefulAction(Task<5>),
+            ReactiveFallback {
+                Condition(Cond<6> = Cond::<6>),
+                Condition(Cond<7>),
+            },
+            Sequence {
+                RetryUntilSuccessful(0) {
+                    Sequence {
+                        ReactiveSequence {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            RunOnce {
+                RunOnce(then_skip = true) {
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Action(Act<1>),
+        SequenceStar {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            AlwaysFailure,
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2>),
+            ReactiveSequence {
+                Action(Act<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+            MemSequence {
+                Inverter {
+                    Condition(Cond<5>),
+                },
+                SequenceStar {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<8>),
+                ForceFailure {
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -1310,31 +1424,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
-        RunOnce(then_skip = false) {
-            Inverter {
-                Sequence {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RunOnce {
-                        Fallback {
-                            SequenceWithMemory {
-                                RetryUntilSuccessful(0) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            AlwaysSuccess,
-                            Action(Act<3>),
-                            Action(Act<4>),
-                        },
-                    },
+        ReactiveFallback {
+            Repeat(1) {
+                MemPriority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
+            },
+            StatefulAction(Task<2>),
+            SequenceWithMemory {
+                Action(Act<3> = Act::<3>),
+                Condition(Cond<4>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1342,37 +1443,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                Fallback {
-                    Sequence {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
+        Repeat(4) {
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-            },
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    Condition(Cond<8>),
-                },
-                Action(Act<9>),
-                Condition(Cond<10>),
-                Action(Act<11>),
-                StatefulAction(Task<12>),
+                Action(Act<1>),
             },
         }
     }
@@ -1380,23 +1456,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                Fallback {
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
+        Fallback {
+            ReactiveFallback {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            RunOnce(then_skip = false) {
+                ForceFailure {
                     Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
+                        RetryUntilSuccessful(2) {
+                            Sequence {
+                                StatefulAction(Task<6>),
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
+                            },
                         },
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(9)),
                     },
-                    StatefulAction(Task<7>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11> = Task::<11>),
+                StatefulAction(Task<12>),
+                ReactiveFallback {
+                    Repeat(3) {
+                        Action(|ctx| ctx.exec(13)),
+                    },
+                },
+                RunOnce {
+                    Condition(Cond<14> = Cond::<14>),
                 },
             },
         }
@@ -1405,50 +1501,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<1>),
-                    Repeat(2) {
+        Fallback {
+            ForceFailure {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            Inverter {
+                StatefulAction(Task<1>),
+            },
+            RetryUntilSuccessful(4) {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
                         StatefulAction(Task<2>),
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        RunOnce(then_skip = true) {
+                            AlwaysFailure,
+                        },
                     },
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Action(Act<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Action(Act<12>),
                 },
             },
             ReactiveFallback {
-                Inverter {
-                    StatefulAction(Task<13>),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<4>),
                 },
-            },
-            Repeat(2) {
-                Inverter {
-                    Inverter {
-                        Inverter {
-                            RetryUntilSuccessful(4) {
-                                AlwaysFailure,
-                            },
-                        },
+                Sequence {
+                    Repeat(1) {
+                        Condition(Cond<5>),
+                    },
+                },
+                ForceSuccess {
+                    ForceFailure {
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
@@ -1458,9 +1544,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
-        RetryUntilSuccessful(2) {
-            Inverter {
-                Action(Act<0>),
+        MemPriority {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    AlwaysSuccess,
+                    Condition(Cond<1>),
+                },
+                Inverter {
+                    StatefulAction(Task<2>),
+                },
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
@@ -1468,26 +1562,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0559 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    StatefulAction(Task<1>),
+        RunOnce(then_skip = true) {
+            RunOnce {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(Cond<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
                 },
-            },
-            Fallback {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ForceFailure {
-                SequenceStar {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<7>),
             },
         }
     }
@@ -1495,38 +1580,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Fallback {
+        SequenceWithMemory {
+            RunOnce {
+                ReactiveSequence {
+                    Action(Act<0> = Act::<0>),
                     Action(Act<1>),
                     StatefulAction(Task<2>),
                 },
             },
-            ReactiveFallback {
-                ForceSuccess {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
+            Fallback {
+                StatefulAction(Task<3>),
+                Action(Act<4>),
                 StatefulAction(Task<5>),
             },
-            RunOnce(then_skip = false) {
-                MemSequence {
-                    Repeat(1) {
+            Inverter {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(6)),
+                    Sequence {
+                        StatefulAction(Task<7>),
                         AlwaysSuccess,
+                        StatefulAction(Task<8>),
                     },
-                    RunOnce(then_skip = false) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    Fallback {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Sequence {
+                        Fallback {
+                            Condition(Cond<10>),
+                            Action(Act<11>),
+                        },
                     },
                 },
             },
@@ -1536,72 +1616,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0561 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+        MemPriority {
+            ForceFailure {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    ReactiveSequence {
                         StatefulAction(Task<3>),
                     },
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                RunOnce(then_skip = true) {
-                    RetryUntilSuccessful(1) {
-                        ForceSuccess {
-                            MemPriority {
-                                StatefulAction(Task<8>),
-                                Action(Act<9>),
-                            },
-                        },
-                    },
+                    StatefulAction(Task<4>),
                 },
             },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Condition(Cond<12>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                    Action(Act<17>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<18>),
-                    Condition(Cond<19>),
-                    StatefulAction(Task<20>),
-                },
-            },
-            ForceFailure {
-                Inverter {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<21>),
-                            ReactiveSequence {
-                                Condition(Cond<22>),
-                            },
-                        },
-                        RunOnce {
-                            Repeat(0) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<23>),
+            Repeat(0) {
+                Fallback {
+                    Fallback {
+                        MemSequence {
+                            Sequence {
+                                Fallback {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    Action(Act<6> = Act::<6>),
                                 },
+                                StatefulAction(Task<7> = Task::<7>),
                             },
                         },
+                    },
+                    Sequence {
+                        Condition(Cond<8>),
                         KeepRunningUntilFailure {
-                            Condition(Cond<24>),
+                            StatefulAction(Task<9> = Task::<9>),
                         },
                     },
                 },
@@ -1612,117 +1655,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
-        SequenceWithMemory {
-            Repeat(3) {
-                SequenceStar {
-                    Action(Act<0>),
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                    },
-                    ForceSuccess {
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    RunOnce {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            MemSequence {
-                MemSequence {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysFailure,
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                Fallback {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+            Condition(Cond<4> = Cond::<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0563 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        ForceFailure {
+            ForceSuccess {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0564 for Ctx {
-        MemSequence {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Fallback {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    ReactiveFallback {
-                        ForceFailure {
-                            Inverter {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        Sequence {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                        },
+        RetryUntilSuccessful(3) {
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
                     },
                     Inverter {
-                        AlwaysFailure,
+                        StatefulAction(Task<2>),
                     },
                 },
-            },
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    Fallback {
-                        Condition(Cond<5>),
-                        RunOnce(then_skip = true) {
-                            ReactiveSequence {
-                                Action(Act<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        StatefulAction(Task<8>),
-                        RetryUntilSuccessful(2) {
-                            Condition(Cond<9>),
-                        },
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<4>),
+                        AlwaysSuccess,
                     },
-                },
-            },
-            ReactiveFallback {
-                Sequence {
-                    ReactiveSequence {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<14>),
-                    Action(Act<15>),
-                    Action(Act<16>),
                 },
                 SequenceWithMemory {
-                    Condition(Cond<17>),
-                    Condition(Cond<18>),
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<7>),
+                },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -1731,17 +1721,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    SequenceWithMemory {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                Condition(Cond<1> = Cond::<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            RunOnce(then_skip = false) {
+                SequenceStar {
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
                 },
+            },
+            RetryUntilSuccessful(3) {
+                Action(Act<4>),
             },
         }
     }
@@ -1749,82 +1743,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0566 for Ctx {
-        MemPriority {
-            Fallback {
-                Repeat(2) {
-                    Condition(Cond<0>),
-                },
-                RetryUntilSuccessful(forever) {
-                    SequenceStar {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Repeat(2) {
-                Repeat(1) {
-                    ForceFailure {
-                        RetryUntilSuccessful(1) {
-                            Fallback {
-                                MemPriority {
-                                    Action(Act<5>),
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<8>),
-                                    Action(Act<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                MemSequence {
-                    ForceFailure {
-                        RetryUntilSuccessful(2) {
-                            Action(Act<10>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<11>),
-                        Condition(Cond<12>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<13>),
-                    },
-                },
-            },
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0567 for Ctx {
-        Inverter {
-            Inverter {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Repeat(4) {
-                        Repeat(3) {
-                            ReactiveSequence {
-                                Fallback {
-                                    StatefulAction(Task<4>),
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Sequence {
+                    Fallback {
+                        Action(Act<1>),
+                        Action(Act<2>),
                     },
                 },
             },
@@ -1834,20 +1769,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
-        Sequence {
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<0>),
-            },
-            Action(Act<1>),
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
+        RunOnce {
             ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Fallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
                 StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                Condition(Cond<7>),
+                ForceFailure {
+                    ReactiveSequence {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
             },
         }
     }
@@ -1855,16 +1791,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0569 for Ctx {
-        ForceFailure {
-            MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                SequenceStar {
-                    Condition(Cond<2>),
-                    AlwaysFailure,
+        Repeat(4) {
+            RunOnce(then_skip = false) {
+                KeepRunningUntilFailure {
+                    RunOnce(then_skip = false) {
+                        MemPriority {
+                            Fallback {
+                                SequenceWithMemory {
+                                    Action(Act<0>),
+                                    Action(|ctx| ctx.exec(1)),
+                                    Condition(Cond<2>),
+                                },
+                                ForceSuccess {
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
             },
         }
     }
@@ -1872,33 +1816,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    Inverter {
-                        Inverter {
-                            Action(Act<0>),
+        SequenceStar {
+            MemPriority {
+                Fallback {
+                    Repeat(3) {
+                        KeepRunningUntilFailure {
+                            AlwaysFailure,
                         },
                     },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                Condition(Cond<3>),
-                SequenceStar {
-                    Fallback {
-                        StatefulAction(Task<4>),
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Fallback {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    Condition(Cond<3>),
+                    SequenceWithMemory {
+                        Condition(Cond<4> = Cond::<4>),
                         Action(Act<5>),
-                        StatefulAction(Task<6>),
                     },
                 },
-                ReactiveFallback {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
+            },
+            Sequence {
+                Action(Act<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8>),
+                StatefulAction(Task<9> = Task::<9>),
             },
         }
     }
@@ -1907,34 +1853,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0571 for Ctx {
         Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Action(Act<1> = Act::<1>),
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
-                },
-                Condition(Cond<5>),
             },
-            Condition(Cond<6>),
-            SequenceWithMemory {
-                StatefulAction(Task<7>),
-                ForceFailure {
-                    ReactiveSequence {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<8>),
-                        },
-                        Condition(Cond<9>),
-                    },
-                },
-                StatefulAction(Task<10>),
+            Repeat(1) {
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
@@ -1942,18 +1868,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0572 for Ctx {
-        Repeat(forever) {
-            RunOnce {
-                SequenceStar {
-                    ForceSuccess {
-                        Repeat(2) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        AlwaysFailure,
-                    },
+        SequenceStar {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
                 },
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            Inverter {
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            SequenceStar {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+                StatefulAction(Task<9> = Task::<9>),
             },
         }
     }
@@ -1961,25 +1897,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0573 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Action(Act<0>),
+        Fallback {
+            Repeat(2) {
+                Condition(Cond<0>),
             },
-            Inverter {
-                Fallback {
-                    Action(Act<1>),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Repeat(4) {
-                RunOnce {
-                    SequenceStar {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+            ReactiveSequence {
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1987,34 +1913,95 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0574 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
+        Fallback {
             KeepRunningUntilFailure {
-                Action(Act<2>),
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
             },
-            Condition(Cond<3>),
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(1)),
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Fallback {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+            Action(Act<5>),
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0575 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-                Repeat(0) {
-                    StatefulAction(Task<2>),
+        SequenceStar {
+            KeepRunningUntilFailure {
+                SequenceWithMemory {
+                    ForceFailure {
+                        Condition(Cond<0>),
+                    },
+                    Fallback {
+                        Fallback {
+                            MemSequence {
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(Task<2>),
+                                Action(Act<3> = Act::<3>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<6>),
+                    },
                 },
-                Action(Act<3>),
             },
-            StatefulAction(Task<4>),
-            Repeat(4) {
-                Condition(Cond<5>),
+            MemPriority {
+                MemPriority {
+                    AlwaysSuccess,
+                    Fallback {
+                        Condition(Cond<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Condition(Cond<8>),
+                },
+                RunOnce(then_skip = true) {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<12>),
+                    RunOnce {
+                        StatefulAction(Task<13>),
+                    },
+                    Condition(Cond<14>),
+                },
+                ForceSuccess {
+                    Action(Act<15>),
+                },
+            },
+            Sequence {
+                Action(|ctx| ctx.exec(16)),
+                StatefulAction(Task<17>),
+                StatefulAction(Task<18>),
+                Action(Act<19>),
             },
         }
     }
@@ -2022,37 +2009,70 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0576 for Ctx {
-        SequenceWithMemory {
+        MemPriority {
             ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                },
+                ForceFailure {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Repeat(1) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Inverter {
+                        Action(Act<5>),
+                    },
+                },
             },
-            Inverter {
-                Action(Act<2>),
+            Condition(Cond<6>),
+            Fallback {
+                Action(Act<7>),
+                Action(Act<8> = Act::<8>),
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                },
             },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<3>),
+            ReactiveSequence {
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11>),
+                AlwaysFailure,
+                AlwaysFailure,
             },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Repeat(forever) {
-                    StatefulAction(Task<2>),
+        ReactiveSequence {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
+            },
+            KeepRunningUntilFailure {
+                Repeat(2) {
+                    Condition(|ctx| ctx.check(1)),
                 },
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3> = Act::<3>),
+                StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            Sequence {
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -2061,52 +2081,52 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
         Fallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    RunOnce {
-                        Condition(Cond<3>),
+            Repeat(3) {
+                RunOnce(then_skip = true) {
+                    KeepRunningUntilFailure {
+                        Fallback {
+                            Repeat(2) {
+                                MemPriority {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            Inverter {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            MemSequence {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                                AlwaysFailure,
+                                Condition(Cond<4>),
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                            RunOnce(then_skip = false) {
+                                Action(Act<6>),
+                            },
+                        },
                     },
-                },
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-            },
-            Fallback {
-                MemPriority {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                MemSequence {
-                    AlwaysFailure,
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<10>),
-                    },
-                    Condition(Cond<11>),
                 },
             },
             RunOnce {
-                Sequence {
-                    Sequence {
-                        Condition(Cond<12>),
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Action(Act<7>),
+                    },
+                    Condition(Cond<8>),
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(9)),
+                        Action(Act<10> = Act::<10>),
+                        Action(Act<11>),
+                    },
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(12)),
                         StatefulAction(Task<13>),
                     },
-                    Sequence {
-                        StatefulAction(Task<14>),
-                        AlwaysSuccess,
-                        Action(Act<15>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<16>),
-                        StatefulAction(Task<17>),
-                    },
-                    Sequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<18>),
+                    Repeat(2) {
+                        ForceSuccess {
+                            StatefulAction(Task<14> = Task::<14>),
+                        },
                     },
                 },
             },
@@ -2117,69 +2137,144 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
         ReactiveFallback {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Action(Act<2>),
+            Fallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Repeat(2) {
+                Repeat(3) {
+                    Repeat(0) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        Inverter {
+            MemPriority {
+                ForceFailure {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Action(Act<1>),
+                Sequence {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
             },
-            MemSequence {
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
-        SequenceStar {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        RunOnce(then_skip = true) {
+            Sequence {
+                RunOnce {
+                    SequenceStar {
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        AlwaysSuccess,
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Inverter {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Inverter {
+                            SequenceWithMemory {
+                                Condition(|ctx| ctx.check(8)),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
-        Repeat(forever) {
-            Fallback {
-                ForceFailure {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<0>),
-                    },
-                },
+        MemPriority {
+            Inverter {
                 Sequence {
-                    ForceSuccess {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
                         StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
-                    Condition(Cond<2>),
-                    Inverter {
-                        AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+            },
+            ForceSuccess {
+                RetryUntilSuccessful(1) {
+                    Repeat(4) {
+                        Condition(Cond<4>),
                     },
                 },
-                StatefulAction(Task<3>),
-                Repeat(2) {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<4>),
-                    },
+            },
+            MemSequence {
+                MemPriority {
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
-                KeepRunningUntilFailure {
+                AlwaysFailure,
+                ReactiveSequence {
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+            ReactiveSequence {
+                RunOnce {
                     ReactiveFallback {
-                        StatefulAction(Task<5>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        Condition(|ctx| ctx.check(14)),
                         AlwaysFailure,
-                        Condition(Cond<6>),
                     },
+                },
+            },
+            SequenceWithMemory {
+                MemPriority {
+                    RetryUntilSuccessful(1) {
+                        AlwaysSuccess,
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<15>),
+                        Action(Act<16> = Act::<16>),
+                        Action(Act<17>),
+                    },
+                    StatefulAction(Task<18>),
                 },
             },
         }
@@ -2188,25 +2283,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1>),
+        Fallback {
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
+            RunOnce(then_skip = false) {
+                Action(Act<2>),
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            ForceFailure {
+                Sequence {
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                    Condition(Cond<6>),
+                },
+            },
+            Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
-        RetryUntilSuccessful(1) {
+        Sequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
+            },
             Inverter {
-                Sequence {
-                    Condition(Cond<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
+                ReactiveFallback {
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -2215,77 +2334,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                Repeat(forever) {
-                    ReactiveSequence {
+        SequenceStar {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Fallback {
+                    Repeat(3) {
                         ReactiveSequence {
-                            Inverter {
-                                Condition(Cond<0>),
-                            },
-                            StatefulAction(Task<1>),
-                            MemSequence {
-                                AlwaysFailure,
-                                Condition(Cond<2>),
+                            Action(Act<4>),
+                            Condition(Cond<5>),
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<6>),
                             },
                         },
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                ForceSuccess {
-                    Fallback {
-                        Repeat(0) {
-                            Inverter {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
-                        MemSequence {
-                            RunOnce(then_skip = false) {
-                                Repeat(1) {
-                                    Action(Act<4>),
-                                },
-                            },
-                            AlwaysFailure,
-                        },
+            ReactiveFallback {
+                Repeat(3) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                ForceFailure {
+                    AlwaysFailure,
+                },
+                Repeat(2) {
+                    ForceFailure {
+                        StatefulAction(Task<8> = Task::<8>),
                     },
                 },
+                Fallback {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                Action(Act<11> = Act::<11>),
             },
-            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                Condition(Cond<0>),
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                    },
-                    MemPriority {
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            Fallback {
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        Fallback {
-                            AlwaysFailure,
-                            Action(Act<7>),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                },
+        ForceFailure {
+            Inverter {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -2293,29 +2390,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
-        MemSequence {
-            Fallback {
-                AlwaysSuccess,
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            Fallback {
-                ReactiveSequence {
-                    ForceFailure {
-                        Action(Act<5>),
+        ReactiveFallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Condition(Cond<0> = Cond::<0>),
                     },
                 },
                 ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
                 },
+            },
+            Sequence {
+                Condition(Cond<3>),
             },
         }
     }
@@ -2323,16 +2412,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
-        Sequence {
-            RunOnce {
-                Action(Act<0>),
+        ReactiveFallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    ForceSuccess {
+                        ReactiveFallback {
+                            SequenceWithMemory {
+                                StatefulAction(Task<1> = Task::<1>),
+                                Action(Act<2>),
+                            },
+                            Condition(Cond<3>),
+                            ForceFailure {
+                                Action(Act<4>),
+                            },
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                MemSequence {
+                    Fallback {
+                        Action(Act<6> = Act::<6>),
+                        Inverter {
+                            Repeat(4) {
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(3) {
+                            KeepRunningUntilFailure {
+                                Sequence {
+                                    StatefulAction(Task<8>),
+                                    StatefulAction(Task<9>),
+                                    StatefulAction(Task<10>),
+                                    StatefulAction(Task<11>),
+                                    Action(Act<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<13>),
             },
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            AlwaysFailure,
         }
     }
 }
@@ -2340,49 +2462,33 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Inverter {
-                    Repeat(0) {
-                        SequenceStar {
-                            Fallback {
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
-                            Condition(Cond<5>),
-                        },
-                    },
+            Sequence {
+                Sequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-                MemSequence {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
+                Condition(Cond<4> = Cond::<4>),
+                Fallback {
+                    ForceFailure {
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
-            ReactiveSequence {
+            SequenceStar {
+                StatefulAction(Task<6>),
+                Condition(Cond<7> = Cond::<7>),
+            },
+            Sequence {
+                Repeat(2) {
+                    Condition(Cond<8>),
+                },
                 Fallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
-                    Repeat(forever) {
-                        Inverter {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Repeat(3) {
-                            StatefulAction(Task<10>),
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                    Sequence {
-                        RunOnce {
-                            Condition(Cond<12>),
-                        },
-                        StatefulAction(Task<13>),
-                    },
-                    Condition(Cond<14>),
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    AlwaysSuccess,
                 },
             },
         }
@@ -2391,11 +2497,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
-        RunOnce(then_skip = true) {
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    Action(Act<0>),
+        Fallback {
+            RetryUntilSuccessful(3) {
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        Inverter {
+                            Inverter {
+                                Repeat(forever) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
                 },
+            },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                AlwaysFailure,
+                ForceFailure {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Action(Act<2>),
+                Action(Act<3>),
             },
         }
     }
@@ -2403,117 +2526,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        RunOnce(then_skip = true) {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(4) {
-                    Repeat(3) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0592 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0593 for Ctx {
-        RetryUntilSuccessful(0) {
-            Repeat(forever) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Repeat(1) {
-                        Sequence {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0594 for Ctx {
-        Inverter {
+        Fallback {
             ReactiveFallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                MemSequence {
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-                Action(Act<8>),
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0595 for Ctx {
-        SequenceStar {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-                ReactiveSequence {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-                MemSequence {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<2> = Task::<2>),
             },
-            Repeat(3) {
-                Fallback {
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
+            StatefulAction(Task<3> = Task::<3>),
+            ForceFailure {
                 AlwaysSuccess,
             },
         }
@@ -2521,56 +2543,184 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0596 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
+    pub tree Tree0592 for Ctx {
+        SequenceStar {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            RunOnce {
                 ReactiveFallback {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            AlwaysFailure,
-                        },
-                        Condition(Cond<5>),
-                        Fallback {
-                            Repeat(0) {
-                                StatefulAction(Task<6>),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<7>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    AlwaysSuccess,
+                },
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0593 for Ctx {
+        SequenceWithMemory {
+            Fallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Action(Act<2>),
                     },
                 },
             },
-            ForceSuccess {
-                Condition(Cond<8>),
+            ReactiveFallback {
+                Condition(Cond<3>),
+                Sequence {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<4>),
+                    },
+                },
+                Condition(Cond<5> = Cond::<5>),
             },
-            StatefulAction(Task<9>),
+            StatefulAction(Task<6> = Task::<6>),
+            MemPriority {
+                AlwaysFailure,
+                StatefulAction(Task<7>),
+                Inverter {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                Action(Act<9>),
+                Condition(Cond<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0594 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            Sequence {
+                RunOnce {
+                    ReactiveFallback {
+                        Inverter {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Fallback {
+                    SequenceWithMemory {
+                        Action(Act<3>),
+                        Repeat(4) {
+                            Fallback {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(4) {
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0595 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                    Fallback {
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                        Action(Act<4>),
+                    },
+                    ReactiveSequence {
+                        Sequence {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Action(Act<7>),
+                        Fallback {
+                            ReactiveSequence {
+                                Condition(Cond<8>),
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0596 for Ctx {
+        Fallback {
+            Sequence {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    ReactiveFallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Condition(Cond<2>),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                },
+                MemSequence {
+                    Inverter {
+                        ReactiveSequence {
+                            Condition(Cond<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                            RunOnce {
+                                Condition(Cond<6>),
+                            },
+                            Action(Act<7>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
+        Sequence {
             RetryUntilSuccessful(2) {
-                StatefulAction(Task<5>),
+                StatefulAction(Task<0>),
+            },
+            SequenceStar {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2578,18 +2728,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-            SequenceWithMemory {
-                AlwaysFailure,
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
+        ReactiveFallback {
+            SequenceStar {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
+                },
+                Action(Act<1>),
             },
         }
     }
@@ -2597,20 +2741,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
-        Repeat(2) {
+        SequenceStar {
             ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Inverter {
-                        StatefulAction(Task<2>),
+                ForceFailure {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
                     },
-                    SequenceStar {
-                        Action(Act<3>),
+                },
+                SequenceWithMemory {
+                    Fallback {
                         StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
                     },
-                    Inverter {
-                        StatefulAction(Task<5>),
+                },
+                MemSequence {
+                    Action(Act<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    Action(Act<9> = Act::<9>),
+                },
+            },
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
                     },
                 },
             },
@@ -2619,104 +2776,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0500 "Seq(c0,a1)",
-    Tree0501 "MSeq(RFb(Fb(Swm(c0,t1),Fb(c2,OnceK(t3),a4)),MSeq(c5,F,c6),Fb(FS(OnceK(Fb(a7,c8,F))),FF(a9),Rep0(Rep1(RFb(a10,S)))),Once(Seq(RFb(c11,c12),a13,Swm(t14,F),c15))))",
-    Tree0502 "OnceK(RFb(Star(t0,OnceK(FF(c1))),a2))",
-    Tree0503 "OnceT(Inv(Rep0(FF(RFb(Star(t0,a1,t2,t3,t4),t5,FS(Inv(t6)))))))",
-    Tree0504 "Fb(Fb(c0,t1,t2,t3),Ret0(RFb(S,t4,t5)),RFb(Star(a6,c7),a8))",
-    Tree0505 "MSeq(FS(Keep(OnceT(t0))),c1)",
-    Tree0506 "RetF(Ret4(Ret3(Seq(FF(RSeq(t0,F,t1,RSeq(t2),Seq(t3,c4)))))))",
-    Tree0507 "MSeq(RFb(Swm(t0,FF(c1),Ret1(S)),Fb(c2,c3,Keep(t4)),OnceT(a5)),FF(Fb(RFb(a6,t7,a8),MPri(Swm(Swm(RSeq(t9))),RSeq(RFb(t10,t11),Keep(a12))),Rep4(RFb(t13,t14,Keep(a15),a16)))))",
-    Tree0508 "Inv(MPri(FS(a0),t1))",
-    Tree0509 "RSeq(Swm(c0,c1,Inv(Ret1(t2)),t3),Inv(Ret3(c4)),Swm(S,t5))",
-    Tree0510 "Seq(RFb(a0,t1))",
-    Tree0511 "RSeq(OnceT(a0),t1,Keep(c2),t3)",
-    Tree0512 "Ret2(MPri(a0,c1,c2))",
-    Tree0513 "Fb(c0,t1,MSeq(t2,a3,t4,t5),Keep(Inv(Fb(MSeq(a6),c7))),t8)",
-    Tree0514 "OnceK(Swm(t0,Rep3(c1),t2,Seq(FS(t3)),Inv(MSeq(a4,t5))))",
-    Tree0515 "Keep(a0)",
-    Tree0516 "MPri(Rep0(Swm(t0,Once(FF(t1)))),Seq(a2,Ret2(FF(t3))))",
-    Tree0517 "FS(Swm(MSeq(RetF(c0)),Fb(c1),RSeq(a2,t3,FF(c4))))",
-    Tree0518 "Ret0(Swm(Swm(MPri(Swm(t0,a1,t2),MSeq(a3,t4,c5),FF(c6),FS(Swm(t7,a8))),t9)))",
-    Tree0519 "Keep(Rep4(Swm(OnceK(MSeq(c0)),OnceT(Fb(RFb(a1,t2))),Rep3(t3))))",
-    Tree0520 "Star(RetF(t0),Seq(c1,t2,F,F),OnceK(t3),Inv(a4),RFb(c5,t6,c7,t8))",
-    Tree0521 "OnceK(OnceK(RFb(a0,S,Keep(t1),t2)))",
-    Tree0522 "Swm(Fb(c0,a1,c2),t3,c4)",
-    Tree0523 "RFb(S,RFb(MPri(c0,t1,c2,Inv(S))),t3)",
-    Tree0524 "FF(Keep(Ret0(Seq(c0,t1,t2))))",
-    Tree0525 "RSeq(Fb(t0,t1,t2),Fb(c3),Keep(RFb(c4,F,t5)))",
-    Tree0526 "Swm(t0,F)",
-    Tree0527 "Seq(RFb(c0,S,a1,c2),Rep1(MSeq(FS(a3),F,c4)),Star(t5,c6),RFb(t7,c8,t9,c10,t11))",
-    Tree0528 "Keep(Rep4(a0))",
-    Tree0529 "RSeq(Inv(RFb(FS(t0),t1,RFb(c2,c3,t4))),Star(t5,OnceK(c6),S,RFb(t7,S,c8),FS(Seq(t9,a10))))",
-    Tree0530 "Fb(Seq(FS(RFb(t0,a1,a2,a3)),OnceT(F)))",
-    Tree0531 "Once(MPri(t0,Seq(t1,FS(OnceT(Swm(a2))))))",
-    Tree0532 "Seq(Fb(c0,t1),Ret3(FF(c2)),t3,Ret0(c4))",
-    Tree0533 "Star(Ret4(RSeq(MPri(t0,Swm(FS(t1))),Swm(c2,t3),t4)))",
-    Tree0534 "RSeq(RFb(a0,t1),Fb(t2,t3),MSeq(RSeq(S,F,t4),Once(a5)),Star(Star(a6,c7,t8,t9)))",
-    Tree0535 "RSeq(RSeq(FF(t0),S,t1),RFb(t2,a3),Star(c4,t5))",
-    Tree0536 "MPri(c0,t1,c2)",
-    Tree0537 "Fb(RFb(RFb(c0,c1,c2,a3,c4),Fb(t5,c6),RSeq(t7,Fb(F,t8)),Swm(a9,FF(Fb(t10,c11)),c12),Fb(S,c13)),Fb(Ret0(MPri(t14,S)),Inv(Fb(c15,F)),t16,RFb(S),Ret1(Keep(t17))),FF(RSeq(MPri(a18,F,t19),Inv(RFb(Rep1(t20),c21)),Ret3(RSeq(a22,t23)))))",
-    Tree0538 "RSeq(Rep1(Swm(c0,S)))",
-    Tree0539 "OnceT(Swm(Seq(Seq(t0))))",
-    Tree0540 "Ret1(Seq(Fb(c0),FF(Rep2(Keep(Ret2(t1)))),RFb(t2,F),FS(RepF(RSeq(c3,c4)))))",
-    Tree0541 "MSeq(OnceK(MSeq(RFb(Rep4(t0),a1),c2,Seq(c3,c4,c5))))",
-    Tree0542 "Fb(a0,Swm(c1,F,OnceK(F),t2))",
-    Tree0543 "MSeq(t0,c1,t2,t3)",
-    Tree0544 "Fb(t0,c1,S)",
-    Tree0545 "FS(OnceT(RSeq(a0,a1,F,a2)))",
-    Tree0546 "Seq(t0,S,c1)",
-    Tree0547 "FS(Ret3(Swm(t0,RSeq(t1,F,a2),c3)))",
-    Tree0548 "Fb(RSeq(c0,c1),t2)",
-    Tree0549 "RFb(Star(Swm(c0,RFb(RSeq(t1,S))),Seq(Seq(c2)),RSeq(MSeq(c3,c4,S)),OnceK(OnceK(RFb(t5,RFb(t6,a7))))),MSeq(RFb(FF(a8),t9,t10,Inv(t11)),Fb(Fb(t12,t13),t14),Fb(c15,a16),Fb(c17,c18,c19),FF(Rep3(RSeq(c20,t21,t22)))))",
-    Tree0550 "RFb(RFb(a0),RepF(Rep4(Inv(Rep1(Rep4(Seq(t1,c2)))))),Fb(RFb(t3,t4,F,a5),Swm(t6,t7),RSeq(c8,a9),RFb(c10,c11)))",
-    Tree0551 "Fb(Keep(RFb(FS(RSeq(Fb(c0,F),OnceT(t1),FS(t2),a3,a4)),Inv(Ret0(Fb(MPri(t5,t6,t7,a8)))),Inv(Ret2(a9)))))",
-    Tree0552 "Seq(t0,a1,F)",
-    Tree0553 "MSeq(RFb(c0,a1),F,Keep(t2))",
-    Tree0554 "OnceK(Inv(Seq(Swm(Seq(t0,Ret4(t1),t2)),Once(Fb(Swm(Ret0(F)),S,a3,a4)))))",
-    Tree0555 "RSeq(Star(Fb(Seq(a0,c1,a2),t3)),Ret4(RFb(Seq(t4,a5),RFb(t6,t7))),RSeq(FF(c8),a9,c10,a11,t12))",
-    Tree0556 "Swm(c0,OnceT(Fb(RSeq(a1,t2,a3,c4),Fb(RFb(t5,c6)),t7)))",
-    Tree0557 "RSeq(OnceK(Swm(c0,S,t1,Rep2(t2),a3)),Swm(RFb(t4,t5,c6,t7)),Ret0(RFb(Keep(a8),t9,t10,t11,a12)),RFb(Inv(t13)),Rep2(Inv(Inv(Inv(Ret4(F))))))",
-    Tree0558 "Ret2(Inv(a0))",
-    Tree0559 "Seq(c0,Keep(FS(t1)),Fb(a2,t3,t4),FF(Star(t5,t6)),Keep(c7))",
-    Tree0560 "MSeq(Swm(c0,Fb(a1,t2)),RFb(FS(OnceT(c3)),t4,t5),OnceK(MSeq(Rep1(S),OnceK(a6))),Keep(FF(Fb(c7,c8))))",
-    Tree0561 "RFb(Swm(RFb(RFb(t0,t1,t2,t3),RFb(t4,c5),FS(t6),t7),OnceT(Ret1(FS(MPri(t8,a9))))),RFb(RSeq(t10,t11,c12),Swm(t13,c14,t15,t16,a17),RFb(c18,c19,t20)),FF(Inv(RSeq(Swm(t21,RSeq(c22)),Once(Rep0(Ret1(t23))),Keep(c24)))))",
-    Tree0562 "Swm(Rep3(Star(a0,MSeq(t1),FS(a2),t3,Once(c4))),MSeq(MSeq(c5,t6,F),Keep(t7),Fb(Keep(RFb(t8,t9)))))",
-    Tree0563 "MPri(t0,c1,t2)",
-    Tree0564 "MSeq(OnceT(RSeq(Fb(MSeq(t0,c1)),RFb(FF(Inv(a2))),RepF(Seq(c3,c4)),Inv(F))),Ret2(RFb(Fb(c5,OnceT(RSeq(a6,t7)),t8,Ret2(c9)))),RFb(Seq(RSeq(c10,t11,t12,t13)),Star(t14,a15,a16),Swm(c17,c18)))",
-    Tree0565 "Seq(Ret1(RFb(t0,t1,Swm(c2,t3),c4)))",
-    Tree0566 "MPri(Fb(Rep2(c0),RetF(Star(a1,t2)),Star(t3,t4)),Rep2(Rep1(FF(Ret1(Fb(MPri(a5,c6,t7),RFb(t8,a9)))))),FF(MSeq(FF(Ret2(a10)),RSeq(c11,c12),Ret2(t13))))",
-    Tree0567 "Inv(Inv(Star(t0,Swm(c1,t2),t3,Rep4(Rep3(RSeq(Fb(t4,a5,t6)))))))",
-    Tree0568 "Seq(OnceT(t0),a1,Swm(t2,c3),RFb(t4,c5,c6,c7))",
-    Tree0569 "FF(MPri(a0,t1,Star(c2,F),c3,t4))",
-    Tree0570 "Seq(F,Seq(Ret2(Inv(Inv(a0))),RFb(t1,a2),c3,Star(Fb(t4,a5,t6)),RFb(a7,t8,a9)))",
-    Tree0571 "Fb(Seq(t0,Keep(c1),Swm(t2,a3),FF(Inv(c4)),c5),c6,Swm(t7,FF(RSeq(Keep(t8),c9)),t10))",
-    Tree0572 "RepF(Once(Star(FS(Rep2(t0)),RetF(F))))",
-    Tree0573 "RSeq(Fb(a0),Inv(Fb(a1,Keep(c2))),Rep4(Once(Star(c3,t4))))",
-    Tree0574 "RSeq(Fb(a0,t1),Keep(a2),c3)",
-    Tree0575 "Seq(RFb(t0,t1,F,Rep0(t2),a3),t4,Rep4(c5))",
-    Tree0576 "Swm(RFb(c0,c1),Inv(a2),Ret4(t3),RFb(t4,t5),t6)",
-    Tree0577 "OnceK(RFb(c0,c1,RepF(t2),c3,c4))",
-    Tree0578 "Fb(RSeq(t0,RSeq(a1,c2,Once(c3)),a4,c5,c6),Fb(MPri(t7,t8,t9),MSeq(F,RFb(F,t10),c11)),Once(Seq(Seq(c12,t13),Seq(t14,S,a15),Swm(c16,t17),Seq(F,t18))))",
-    Tree0579 "RFb(a0,c1,a2)",
-    Tree0580 "Fb(Seq(t0,c1,t2),MSeq(a3,c4),c5)",
-    Tree0581 "Star(a0,t1)",
-    Tree0582 "RepF(Fb(FF(Ret1(a0)),Seq(FS(t1),c2,Inv(F)),t3,Rep2(OnceT(t4)),Keep(RFb(t5,F,c6))))",
-    Tree0583 "RSeq(c0,Keep(t1))",
-    Tree0584 "Ret1(Inv(Seq(c0,RFb(c1,a2))))",
-    Tree0585 "Swm(Once(RepF(RSeq(RSeq(Inv(c0),t1,MSeq(F,c2))))),OnceK(FS(Fb(Rep0(Inv(Keep(c3))),MSeq(OnceK(Rep1(a4)),F)))),t5)",
-    Tree0586 "RFb(Star(c0,RSeq(Swm(a1),MPri(RFb(a2,Fb(c3,c4),t5)),Seq(t6,Fb(F,a7),t8))))",
-    Tree0587 "MSeq(Fb(S,Keep(t0),t1,RSeq(t2,t3)),t4,Fb(RSeq(FF(a5)),RSeq(t6,a7)))",
-    Tree0588 "Seq(Once(a0),t1,RSeq(t2,c3),F)",
-    Tree0589 "RSeq(t0,Swm(t1,a2,Inv(Rep0(Star(Fb(c3,t4),c5))),MSeq(a6,t7)),RSeq(Fb(Keep(c8),RepF(Inv(t9)),RSeq(Rep3(t10),t11),Seq(Once(c12),t13),c14)))",
-    Tree0590 "OnceT(Seq(Ret2(a0)))",
-    Tree0591 "OnceT(Keep(Ret4(Rep3(t0))))",
-    Tree0592 "OnceT(RSeq(t0,t1))",
-    Tree0593 "Ret0(RepF(Seq(t0,Rep1(Seq(a1,t2,t3)),c4)))",
-    Tree0594 "Inv(RFb(Seq(c0,t1,OnceT(c2),t3),MSeq(Inv(t4),t5),Seq(t6,a7),a8))",
-    Tree0595 "Star(Swm(Swm(t0,F),RSeq(a1,a2),MSeq(Swm(OnceK(t3),c4))),Rep3(Fb(RFb(RSeq(a5,c6),Seq(t7,t8)),Seq(c9,a10))),Keep(S))",
-    Tree0596 "RSeq(FF(RFb(Swm(RSeq(a0,t1),t2,a3,t4),Seq(OnceK(F),c5,Fb(Rep0(t6),F)),FS(t7))),FS(c8),t9)",
-    Tree0597 "Swm(Fb(c0,t1,t2,c3,c4),Ret2(t5))",
-    Tree0598 "MPri(t0,RSeq(t1,c2),t3,t4,Swm(F,t5,c6))",
-    Tree0599 "Rep2(RFb(RSeq(c0,t1,Inv(t2),Star(a3,t4),Inv(t5))))",
+    Tree0500 "RFb(RSeq(Inv(OnceT(a0l))),Rep1(t1),Inv(t2),Seq(t3),RFb(t4,c5l))",
+    Tree0501 "RSeq(Seq(FF(RFb(Seq(c0,a1),Rep4(Star(t2,a3,S)),c4)),c5e),RSeq(Seq(t6,t7e,t8),Rep1(Once(a9)),Seq(RSeq(t10,t11e)),t12,c13))",
+    Tree0502 "Inv(RFb(RSeq(t0,t1e,t2,c3),OnceK(S),Keep(t4)))",
+    Tree0503 "RFb(t0,t1e,t2,t3)",
+    Tree0504 "Once(Star(Swm(RSeq(OnceK(Ret1(a0l))),Ret2(RSeq(c1,t2)))))",
+    Tree0505 "Fb(RFb(c0l,t1))",
+    Tree0506 "RSeq(Ret2(Fb(Ret3(a0),RSeq(Inv(c1)),c2,RSeq(t3,t4e,a5))),Swm(t6e,c7,FF(c8),c9,a10))",
+    Tree0507 "RSeq(Ret0(RetF(OnceK(t0))),RSeq(Keep(MSeq(c1l,t2,c3,t4,t5))),Fb(RSeq(FS(Fb(a6e,t7e,t8))),RFb(c9,FS(t10))),Star(RetF(a11),Inv(Fb(t12,a13))))",
+    Tree0508 "RSeq(RSeq(t0,Inv(t1e),F,Once(t2e)),Fb(Inv(Rep1(RFb(t3,a4,Fb(c5,t6),Swm(c7e,c8),t9)))),Rep3(RFb(t10,c11,c12,t13)),Keep(Ret3(Seq(FF(RSeq(t14,a15)),a16,a17e))),MSeq(Fb(Seq(S,c18),RSeq(S,t19,c20l))))",
+    Tree0509 "Seq(t0,a1l,t2,Fb(a3),c4)",
+    Tree0510 "Inv(a0e)",
+    Tree0511 "RFb(MSeq(RSeq(Fb(c0,t1)),FS(MSeq(a2,S)),Keep(OnceT(a3l)),Ret1(Star(c4e,a5))),FF(Rep2(FS(c6e))))",
+    Tree0512 "RFb(Seq(Ret1(t0),Keep(t1),t2,t3,FS(t4)),Fb(Seq(a5l,a6e,c7e)),RSeq(FF(t8),a9,Keep(t10),c11l,c12l),RSeq(t13,c14e,t15,t16e,c17))",
+    Tree0513 "Inv(Once(Seq(Seq(c0l,S,t1),Seq(S,t2,t3))))",
+    Tree0514 "RSeq(a0,Ret2(MPri(Inv(MPri(a1l,t2)),RSeq(RSeq(a3l,c4),Seq(t5,t6)))),MPri(RFb(t7,t8,t9)))",
+    Tree0515 "Ret0(Fb(Swm(RFb(t0,a1),Seq(t2),t3e,RetF(t4),OnceK(Inv(c5))),RFb(c6,t7e,Fb(c8,c9e,t10),RSeq(t11,a12))))",
+    Tree0516 "Swm(Rep0(MPri(a0,c1)),a2l)",
+    Tree0517 "Seq(c0,c1)",
+    Tree0518 "Swm(Keep(Inv(Fb(c0,c1e,t2))),FS(c3),OnceT(RFb(a4)))",
+    Tree0519 "MPri(RetF(t0))",
+    Tree0520 "Swm(S)",
+    Tree0521 "Inv(Keep(Swm(c0e,t1,S,a2)))",
+    Tree0522 "Seq(Fb(RFb(c0,c1,c2,c3),RFb(t4,c5,t6,Inv(a7)),Star(t8,c9)),S)",
+    Tree0523 "RSeq(Star(Fb(FS(Inv(Ret4(c0))),t1e),Once(RSeq(a2,F,t3)),FS(RFb(c4,c5,F)),FS(Star(RSeq(OnceT(Inv(t6e)),F,a7)))),t8)",
+    Tree0524 "Swm(Swm(Seq(Fb(t0,t1),Swm(RepF(OnceK(t2e)),Keep(a3)),OnceK(FS(Keep(Ret4(c4l))))),Fb(RFb(t5e,Inv(Star(t6,a7))),Seq(t8,c9),Swm(c10,t11,t12,c13)),Rep1(Star(MSeq(t14,Ret1(c15e),t16,c17l,c18e),RSeq(S,Keep(Keep(c19)),Keep(t20))))))",
+    Tree0525 "Once(RSeq(Once(c0),a1l,a2,c3l,RFb(t4e,c5l)))",
+    Tree0526 "Swm(c0,c1,MPri(c2,c3))",
+    Tree0527 "OnceT(RSeq(Swm(S,FS(c0e)),Swm(t1,Inv(RepF(t2))),RSeq(FS(FF(a3)))))",
+    Tree0528 "Keep(Fb(c0,Keep(Rep1(RSeq(Seq(t1,t2),RSeq(S))))))",
+    Tree0529 "RSeq(RFb(F,t0,a1,c2e,S),RSeq(Ret0(t3),t4,RFb(t5e,a6)),RSeq(RSeq(Seq(t7e,a8,t9)),Rep3(c10)))",
+    Tree0530 "Seq(c0,a1l)",
+    Tree0531 "RFb(Fb(a0,c1,Rep4(a2l)),Ret2(RFb(Fb(a3,t4),t5,t6e)),MSeq(a7l,Inv(c8)),Fb(t9,t10))",
+    Tree0532 "Fb(RFb(Rep4(c0)),OnceK(Swm(Rep4(RFb(c1,t2)),Ret1(a3))),c4l)",
+    Tree0533 "Keep(MPri(RSeq(t0,F),RFb(t1,F,t2),t3,c4,Ret3(Fb(a5))))",
+    Tree0534 "FS(RepF(a0))",
+    Tree0535 "RSeq(RSeq(t0,a1),Rep2(t2),FF(t3),Rep4(t4))",
+    Tree0536 "Star(t0,t1,c2)",
+    Tree0537 "RFb(RSeq(t0,a1,t2),Ret2(FF(t3)),a4)",
+    Tree0538 "RFb(MPri(RFb(F,c0),Star(a1l,t2)),OnceK(Keep(Keep(c3))))",
+    Tree0539 "Star(RSeq(t0,c1,c2e),RSeq(Fb(RFb(t3,t4),t5,Inv(Inv(t6)))),RSeq(t7,t8,Keep(S)),RFb(t9,c10l,a11l,c12))",
+    Tree0540 "Ret2(FF(Seq(a0l,c1)))",
+    Tree0541 "Keep(Swm(t0,Fb(c1),a2l,t3))",
+    Tree0542 "Swm(Fb(a0,c1,c2),Fb(t3))",
+    Tree0543 "MPri(RSeq(Star(RFb(c0,c1),Ret2(OnceK(Fb(S,c2))),RetF(MSeq(Fb(RSeq(a3l,t4e))))),RSeq(t5,t6,S,FS(a7),c8)),t9)",
+    Tree0544 "Inv(RSeq(Inv(t0),OnceK(Fb(t1,t2)),t3,Inv(c4),Swm(RFb(t5,c6),S)))",
+    Tree0545 "Fb(c0,t1,FF(c2e))",
+    Tree0546 "Inv(RFb(F,t0,Once(OnceK(a1))))",
+    Tree0547 "Star(RFb(a0,c1,S),Fb(c2l,FF(c3e),a4),RFb(RFb(S,t5e),t6))",
+    Tree0548 "Once(Fb(Ret2(t0),RFb(c1,F,t2),Rep3(c3)))",
+    Tree0549 "FF(RFb(OnceT(RSeq(FF(RepF(t0e)),a1,t2e,FF(Ret4(t3)),t4)),Seq(FS(c5),OnceK(Star(RSeq(t6,t7e)))),Seq(t8,t9,Keep(a10),a11)))",
+    Tree0550 "RFb(FS(c0))",
+    Tree0551 "Fb(F,c0,Seq(a1,c2e,c3e),OnceT(MSeq(a4,t5,t6)),Ret4(t7))",
+    Tree0552 "MPri(FS(MPri(c0,Swm(OnceT(a1)),t2,c3,c4)),t5,RFb(c6e,c7),Seq(Ret0(Seq(RSeq(c8,t9),S))),Once(OnceT(Keep(MSeq(t10,t11,t12)))))",
+    Tree0553 "Star(Ret0(c0e),RSeq(a1,c2,t3),t4,MSeq(Inv(c5),Star(a6,t7)),Swm(a8,FF(t9),t10))",
+    Tree0554 "RFb(Rep1(MPri(t0e,c1l)),t2,Swm(a3e,c4,S))",
+    Tree0555 "Rep4(Fb(Ret3(t0e),a1))",
+    Tree0556 "Fb(RFb(Star(t0,a1l,a2,c3l,t4),t5e),OnceK(FF(Fb(Ret2(Seq(t6,a7,t8)),S,c9l))),RFb(t10,t11e,t12,RFb(Rep3(a13l)),Once(c14e)))",
+    Tree0557 "Fb(FF(OnceK(c0e)),Inv(t1),Ret4(OnceT(RFb(t2,OnceT(t3e),OnceT(F)))),RFb(Ret1(t4),Seq(Rep1(c5)),FS(FF(t6e))))",
+    Tree0558 "MPri(Swm(Swm(a0,S,c1),Inv(t2),a3l))",
+    Tree0559 "OnceT(Once(Swm(Swm(a0l,c1,c2e,t3,c4l))))",
+    Tree0560 "Swm(Once(RSeq(a0e,a1,t2)),Fb(t3,a4,t5),Inv(RSeq(a6l,Seq(t7,S,t8),t9,Seq(Fb(c10,a11)))))",
+    Tree0561 "MPri(FF(Fb(t0,t1,c2,RSeq(t3),t4)),Rep0(Fb(Fb(MSeq(Seq(Fb(t5e,a6e),t7e))),Seq(c8,Keep(t9e)))))",
+    Tree0562 "RSeq(t0e,c1,t2,a3,c4e)",
+    Tree0563 "FF(FS(RSeq(c0l,Fb(t1,t2,t3))))",
+    Tree0564 "Ret3(Seq(Swm(t0e,FS(t1),Inv(t2)),FS(RFb(t3,S,t4,S)),Swm(RSeq(a5,t6,F),c7),Ret2(t8)))",
+    Tree0565 "RFb(c0,RSeq(c1e,a2l),OnceK(Star(F,S,t3)),Ret3(a4))",
+    Tree0566 "Seq(a0l)",
+    Tree0567 "OnceK(Swm(Ret1(t0e),Seq(Fb(a1,a2))))",
+    Tree0568 "Once(RFb(a0,t1,Fb(c2,t3),t4,FF(RSeq(c5,t6e))))",
+    Tree0569 "Rep4(OnceK(Keep(OnceK(MPri(Fb(Swm(a0,a1l,c2),FS(a3)))))))",
+    Tree0570 "Star(MPri(Fb(Rep3(Keep(F)),Inv(t0),Ret4(Fb(c1,c2)),c3,Swm(c4e,a5))),Seq(a6,c7,c8,t9e))",
+    Tree0571 "Fb(RFb(RSeq(a0,a1e)),Rep1(t2e))",
+    Tree0572 "Star(RFb(t0,S,Ret0(S),c1),t2,Inv(Swm(a3,t4,t5)),Star(c6,t7,c8,t9e))",
+    Tree0573 "Fb(Rep2(c0),RSeq(a1e,t2,t3,t4))",
+    Tree0574 "Fb(Keep(Swm(t0,F)),RSeq(a1l,RFb(Keep(c2))),Fb(c3,c4),a5,c6)",
+    Tree0575 "Star(Keep(Swm(FF(c0),Fb(Fb(MSeq(c1e,t2,a3e))),Swm(c4,t5),Keep(t6))),MPri(MPri(S,Fb(c7)),Swm(S,c8),OnceT(Keep(RSeq(t9,t10,t11)))),RSeq(Fb(t12,Once(t13),c14),FS(a15)),Seq(a16l,t17,t18,a19))",
+    Tree0576 "MPri(RFb(Swm(t0,t1e,c2),FF(RFb(a3,Rep1(t4))),Keep(Inv(a5))),c6,Fb(a7,a8e,RSeq(t9)),RSeq(t10,t11,F,F))",
+    Tree0577 "RSeq(Ret1(t0),Keep(Rep2(c1l)),Seq(c2l,a3e,t4),RFb(c5,c6,t7,t8),Seq(c9,t10))",
+    Tree0578 "Fb(Rep3(OnceT(Keep(Fb(Rep2(MPri(S)),Inv(t0e),MSeq(t1,t2,c3,F,c4),t5e,OnceK(a6))))),Once(RFb(Swm(a7),c8,Swm(c9l,a10e,a11),RFb(c12l,t13),Rep2(FS(t14e)))))",
+    Tree0579 "RFb(Fb(Swm(t0,a1),RSeq(t2,c3)),Rep2(Rep3(Rep0(t4))))",
+    Tree0580 "Inv(MPri(FF(a0l),a1,Seq(c2,c3)))",
+    Tree0581 "OnceT(Seq(Once(Star(Ret0(t0),t1,S,RSeq(t2,c3),OnceT(t4e))),RFb(Inv(c5e),Swm(c6,t7e),OnceK(Inv(Swm(c8l,S))),t9)))",
+    Tree0582 "MPri(Inv(Seq(c0,RSeq(t1,t2),t3)),FS(Ret1(Rep4(c4))),MSeq(MPri(t5e,t6,t7),F,RSeq(a8,t9,c10l)),RSeq(Once(RFb(OnceK(t11e),t12,t13,c14l,F))),Swm(MPri(Ret1(S),RFb(t15,a16e,a17),t18)))",
+    Tree0583 "Fb(Swm(S,a0,c1e),OnceK(a2),Seq(t3,t4,c5),FF(Seq(F,S,c6)),c7)",
+    Tree0584 "Seq(MSeq(t0,t1,t2),Swm(S,t3),Inv(RFb(a4e,t5e,c6)))",
+    Tree0585 "Star(Swm(RFb(Star(t0,t1),a2,t3),Fb(Rep3(RSeq(a4,c5,Keep(t6))))),RFb(Rep3(t7e),FF(F),Rep2(FF(t8e)),Fb(t9,t10),a11e))",
+    Tree0586 "FF(Inv(t0))",
+    Tree0587 "RFb(RFb(RFb(Swm(S,c0e)),RSeq(a1,c2)),Seq(c3))",
+    Tree0588 "RFb(RFb(RFb(t0,FS(RFb(Swm(t1e,a2),c3,FF(a4),c5))),MSeq(Fb(a6e,Inv(Rep4(t7e))),OnceK(Ret3(Keep(Seq(t8,t9,t10,t11,a12))))),t13))",
+    Tree0589 "RSeq(Seq(Seq(c0e,c1,t2,t3),c4e,Fb(FF(t5))),Star(t6,c7e),Seq(Rep2(c8),Fb(a9,t10,t11,S)))",
+    Tree0590 "Fb(Ret3(Ret4(RSeq(Inv(Inv(RepF(F)))))),RSeq(a0l,F,FF(c1e),a2,a3))",
+    Tree0591 "Fb(RFb(t0e,t1e),OnceT(t2e),t3e,FF(S))",
+    Tree0592 "Star(RSeq(c0l,t1,a2),Once(RFb(t3,t4,c5,S)),Keep(RFb(c6,t7,t8)))",
+    Tree0593 "Swm(Fb(Swm(a0,a1),Fb(Ret3(a2))),RFb(c3,Seq(Keep(c4)),c5e),t6e,MPri(F,t7,Inv(c8e),a9,c10))",
+    Tree0594 "RSeq(a0,Seq(Once(RFb(Inv(Ret3(c1)),t2)),Fb(Swm(a3,Rep4(Fb(t4,t5))))),Rep4(a6))",
+    Tree0595 "RFb(Fb(Seq(OnceK(Fb(t0,t1,t2e,c3e)),Fb(S,S,a4),RSeq(Seq(a5,t6),a7,Fb(RSeq(c8,t9e))))))",
+    Tree0596 "Fb(Seq(MPri(t0,RFb(t1e),c2,Keep(c3)),MSeq(Inv(RSeq(c4,c5e,Once(c6),a7))),RFb(S,F)))",
+    Tree0597 "Seq(Ret2(t0),Star(a1,t2))",
+    Tree0598 "RFb(Star(Ret0(t0),a1))",
+    Tree0599 "Star(RFb(FF(Swm(t0e,a1,c2,t3)),Swm(Fb(t4,c5,c6)),MSeq(a7,t8e,a9e)),Keep(Keep(RSeq(t10))))",
 }

@@ -5,12 +5,69 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-            Condition(Cond<4>),
+        SequenceWithMemory {
+            RetryUntilSuccessful(0) {
+                Repeat(forever) {
+                    RetryUntilSuccessful(forever) {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(0)),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<5>),
+                Sequence {
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(6)),
+                    StatefulAction(Task<7>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                Fallback {
+                    Condition(Cond<11>),
+                    Action(Act<12>),
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<13>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<14>),
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<15>),
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<16>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<17>),
+                StatefulAction(Task<18> = Task::<18>),
+                Sequence {
+                    StatefulAction(Task<19>),
+                    AlwaysSuccess,
+                },
+                Action(Act<20>),
+                SequenceStar {
+                    StatefulAction(Task<21>),
+                    Condition(Cond<22>),
+                },
+            },
         }
     }
 }
@@ -18,60 +75,29 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         Sequence {
-            Action(Act<0>),
-            Fallback {
-                RunOnce {
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Repeat(1) {
-                        Action(Act<5>),
-                    },
-                    ForceFailure {
-                        ForceSuccess {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<7>),
-                    },
-                    Action(Act<8>),
-                },
-            },
+            Condition(Cond<1>),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(1) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
+        SequenceWithMemory {
+            ForceFailure {
+                Condition(|ctx| ctx.check(0)),
             },
-            Repeat(0) {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
+            MemSequence {
+                RetryUntilSuccessful(3) {
+                    KeepRunningUntilFailure {
+                        Action(Act<1>),
                     },
                 },
             },
-            Inverter {
-                Action(Act<2>),
-            },
-            AlwaysFailure,
-            StatefulAction(Task<3>),
+            AlwaysSuccess,
         }
     }
 }
@@ -79,28 +105,10 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         Sequence {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RunOnce {
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        AlwaysFailure,
-                    },
-                },
-                Sequence {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Action(Act<10>),
+            Condition(Cond<0>),
+            Fallback {
+                RetryUntilSuccessful(0) {
+                    Action(Act<1>),
                 },
             },
         }
@@ -109,52 +117,81 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(2) {
-                Condition(Cond<0>),
+        MemPriority {
+            ReactiveFallback {
+                Fallback {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
             },
-            AlwaysSuccess,
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3>),
+            },
+            Fallback {
+                Condition(Cond<4>),
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        MemPriority {
+            ReactiveSequence {
+                Inverter {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Repeat(1) {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(1)),
+                            Condition(Cond<2>),
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+                Inverter {
+                    ReactiveSequence {
+                        Repeat(1) {
+                            StatefulAction(Task<8>),
+                        },
+                        RetryUntilSuccessful(0) {
+                            Sequence {
+                                StatefulAction(Task<9>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<0>),
-                    },
-                },
-                Repeat(1) {
-                    StatefulAction(Task<1>),
-                },
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        ForceSuccess {
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            SequenceStar {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                AlwaysSuccess,
+        Sequence {
+            ReactiveFallback {
+                Action(Act<0>),
                 AlwaysFailure,
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            Repeat(4) {
+                MemPriority {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
             },
         }
     }
@@ -162,12 +199,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        MemSequence {
-            Sequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
+        Repeat(0) {
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<0>),
+                    },
+                },
             },
         }
     }
@@ -175,29 +213,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
-        SequenceWithMemory {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Sequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                AlwaysFailure,
                 Inverter {
-                    Condition(Cond<4>),
+                    Condition(Cond<0>),
                 },
-            },
-            Repeat(4) {
-                StatefulAction(Task<5>),
-            },
-            Fallback {
-                Sequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
+                AlwaysFailure,
             },
         }
     }
@@ -206,52 +228,32 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
         ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-            },
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
-            Condition(Cond<2>),
+            Condition(|ctx| ctx.check(1)),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
-        ForceSuccess {
-            RunOnce {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        SequenceWithMemory {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    AlwaysSuccess,
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                },
+        Inverter {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -259,22 +261,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+        SequenceWithMemory {
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
+                                Fallback {
+                                    Condition(Cond<3> = Cond::<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
                     },
-                    AlwaysSuccess,
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<5>),
+                Repeat(2) {
+                    StatefulAction(Task<6>),
+                },
+                AlwaysSuccess,
+                StatefulAction(Task<7>),
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(Act<8>),
+                    Action(Act<9>),
+                },
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(Task<12>),
+                    },
+                    Condition(|ctx| ctx.check(13)),
+                    StatefulAction(Task<14>),
+                    AlwaysFailure,
+                },
+                Sequence {
+                    RunOnce {
+                        Condition(Cond<15> = Cond::<15>),
+                    },
+                },
+            },
+            SequenceStar {
+                RunOnce {
+                    RunOnce {
+                        Condition(|ctx| ctx.check(16)),
+                    },
                 },
                 Fallback {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-                Inverter {
-                    Condition(Cond<3>),
+                    ReactiveFallback {
+                        Action(Act<17>),
+                        StatefulAction(Task<18>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Action(Act<19>),
+                    },
+                    Condition(Cond<20>),
+                    KeepRunningUntilFailure {
+                        Repeat(4) {
+                            Condition(Cond<21>),
+                        },
+                    },
                 },
             },
         }
@@ -283,13 +338,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0613 for Ctx {
-        RetryUntilSuccessful(0) {
+        Inverter {
             ReactiveFallback {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
+                ReactiveSequence {
+                    MemPriority {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(Act<1>),
+                    },
+                    ForceSuccess {
+                        ForceSuccess {
+                            Action(Act<2>),
+                        },
+                    },
                 },
-                Condition(Cond<1>),
             },
         }
     }
@@ -297,61 +360,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
-        Repeat(1) {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                Repeat(0) {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        AlwaysSuccess,
+        Fallback {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
+            },
+            Repeat(0) {
+                RetryUntilSuccessful(forever) {
+                    Inverter {
+                        StatefulAction(Task<1>),
                     },
                 },
-                ReactiveSequence {
-                    Condition(Cond<2>),
+            },
+            ReactiveFallback {
+                Action(Act<2>),
+                MemPriority {
                     StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
             },
+            StatefulAction(Task<5>),
+            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveFallback {
-                ForceFailure {
-                    ReactiveSequence {
-                        Repeat(forever) {
-                            ForceFailure {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            Action(Act<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        Repeat(0) {
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
-                ForceSuccess {
-                    Sequence {
-                        ForceSuccess {
-                            Condition(Cond<5>),
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    SequenceStar {
-                        StatefulAction(Task<8>),
-                    },
+        ReactiveSequence {
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
         }
@@ -360,32 +399,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
-        Fallback {
-            MemSequence {
-                MemPriority {
-                    ReactiveFallback {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                        Repeat(0) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(2) {
-                                MemSequence {
-                                    Action(Act<3>),
-                                    StatefulAction(Task<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
+        ForceFailure {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -393,22 +410,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Repeat(1) {
+        Repeat(1) {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Repeat(2) {
+                    Action(Act<2>),
+                },
                 Action(Act<3>),
-            },
-            Condition(Cond<4>),
-            KeepRunningUntilFailure {
-                Action(Act<5>),
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                AlwaysFailure,
             },
         }
     }
@@ -416,47 +425,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0618 for Ctx {
-        Fallback {
-            Inverter {
-                RunOnce(then_skip = true) {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                    },
-                },
+        ReactiveSequence {
+            Fallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
             },
-            Repeat(forever) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
-                },
+            MemSequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
-            StatefulAction(Task<3>),
+            Condition(Cond<5> = Cond::<5>),
+            Condition(Cond<6>),
+            MemPriority {
+                Action(Act<7>),
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0619 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                MemSequence {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<8>),
-                },
-                RunOnce {
-                    RunOnce(then_skip = true) {
-                        AlwaysFailure,
+        SequenceWithMemory {
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    MemPriority {
+                        Repeat(1) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        Inverter {
+                            MemSequence {
+                                Action(Act<1>),
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                    Inverter {
+                        SequenceStar {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            ForceFailure {
+                                Action(Act<9>),
+                            },
+                            Condition(Cond<10>),
+                            AlwaysSuccess,
+                            StatefulAction(Task<11> = Task::<11>),
+                            StatefulAction(Task<12>),
+                        },
                     },
                 },
             },
@@ -466,70 +492,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0620 for Ctx {
-        SequenceStar {
-            Repeat(3) {
-                Condition(Cond<0>),
-            },
-            Inverter {
-                Inverter {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-            ForceFailure {
-                KeepRunningUntilFailure {
-                    Action(Act<5>),
-                },
-            },
-            Sequence {
-                AlwaysSuccess,
-                Fallback {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                Action(Act<8>),
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0621 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            Sequence {
-                Condition(Cond<1>),
-                MemPriority {
-                    Condition(Cond<2>),
-                    ForceFailure {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                Inverter {
-                    ForceFailure {
-                        Action(Act<7>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    ReactiveSequence {
-                        Repeat(1) {
-                            Condition(Cond<8>),
-                        },
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                    },
-                },
+        RetryUntilSuccessful(1) {
+            RetryUntilSuccessful(3) {
+                AlwaysSuccess,
             },
         }
     }
@@ -537,25 +511,69 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0622 for Ctx {
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
+        SequenceWithMemory {
+            ForceFailure {
+                RunOnce {
+                    AlwaysFailure,
+                },
+            },
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveFallback {
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
+            },
+            ReactiveSequence {
+                Condition(Cond<4>),
+                AlwaysSuccess,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                RunOnce {
-                    RetryUntilSuccessful(3) {
-                        Sequence {
-                            AlwaysSuccess,
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
+        Fallback {
+            Sequence {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                Action(Act<6>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                MemPriority {
+                    RunOnce {
+                        Action(Act<7>),
                     },
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<8>),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            MemSequence {
+                Repeat(forever) {
+                    Action(Act<10>),
+                },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<11> = Task::<11>),
+                },
+                Action(Act<12>),
+                Action(|ctx| ctx.exec(13)),
+                Repeat(3) {
+                    Action(Act<14>),
                 },
             },
         }
@@ -564,27 +582,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        Sequence {
+        Inverter {
             RunOnce {
-                Sequence {
-                    RetryUntilSuccessful(2) {
-                        ForceFailure {
-                            Condition(Cond<0>),
+                Fallback {
+                    ForceFailure {
+                        Condition(Cond<0>),
+                    },
+                    ForceSuccess {
+                        Inverter {
+                            Condition(Cond<1>),
                         },
                     },
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+                    ForceSuccess {
+                        Action(Act<2>),
+                    },
                 },
-            },
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            StatefulAction(Task<5>),
-            ForceSuccess {
-                Action(Act<6>),
             },
         }
     }
@@ -592,63 +604,87 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
-        Sequence {
-            ForceFailure {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
+        SequenceStar {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
             },
-            Repeat(3) {
-                RetryUntilSuccessful(3) {
-                    Inverter {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+            Action(Act<1>),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            AlwaysFailure,
-            ForceFailure {
-                StatefulAction(Task<1>),
+        Fallback {
+            MemPriority {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
             },
-            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
+        ForceSuccess {
+            Fallback {
+                SequenceStar {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<0>),
+                        },
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3>),
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        MemPriority {
+                            Condition(Cond<6> = Cond::<6>),
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                    },
+                },
+                MemSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Condition(|ctx| ctx.check(9)),
+                        StatefulAction(Task<10>),
+                        AlwaysSuccess,
+                    },
+                    RetryUntilSuccessful(4) {
+                        ReactiveFallback {
+                            StatefulAction(Task<11>),
+                            Action(Act<12>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
-        MemSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+        SequenceStar {
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    RetryUntilSuccessful(0) {
+                        KeepRunningUntilFailure {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
             },
         }
     }
@@ -656,12 +692,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
-        ForceSuccess {
-            SequenceStar {
+        Sequence {
+            ReactiveSequence {
                 AlwaysFailure,
-                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(0)),
                 StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+                Condition(Cond<2> = Cond::<2>),
+                Action(Act<3>),
+            },
+            Sequence {
+                MemSequence {
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+            },
+            SequenceWithMemory {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
+                AlwaysSuccess,
             },
         }
     }
@@ -669,12 +722,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            ReactiveFallback {
+                Fallback {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Repeat(4) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            ForceSuccess {
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Action(Act<6> = Act::<6>),
                 },
             },
         }
@@ -683,19 +752,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        RunOnce {
-            Repeat(2) {
-                ForceFailure {
-                    RetryUntilSuccessful(forever) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<1>),
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
+        Inverter {
+            Repeat(forever) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -703,33 +762,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(0) {
-                Inverter {
-                    Inverter {
-                        ReactiveSequence {
-                            SequenceStar {
-                                StatefulAction(Task<0>),
-                                Sequence {
-                                    Action(Act<1>),
-                                },
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Repeat(0) {
-                RetryUntilSuccessful(2) {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
@@ -737,21 +773,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
+        Fallback {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
+            },
             Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            AlwaysSuccess,
-            Action(Act<3>),
+            Inverter {
+                Condition(|ctx| ctx.check(2)),
+            },
+            StatefulAction(Task<3>),
+            MemPriority {
+                Fallback {
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
-        Repeat(forever) {
-            RunOnce {
-                Action(Act<0>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ForceFailure {
+                ReactiveSequence {
+                    Condition(Cond<1> = Cond::<1>),
+                },
             },
         }
     }
@@ -760,80 +808,109 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         SequenceWithMemory {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<1>),
+            ReactiveFallback {
+                Action(Act<0>),
             },
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
+        MemPriority {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                Fallback {
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(|ctx| ctx.check(2)),
+                },
             },
-            Condition(Cond<4>),
+            MemSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                RunOnce {
+                    Condition(Cond<6>),
+                },
+            },
+            StatefulAction(Task<7> = Task::<7>),
+            Sequence {
+                Condition(Cond<8>),
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                },
+                Sequence {
+                    ReactiveSequence {
+                        Condition(Cond<10> = Cond::<10>),
+                        Condition(Cond<11>),
+                    },
+                    Action(Act<12>),
+                },
+                StatefulAction(Task<13>),
+            },
+            SequenceStar {
+                Fallback {
+                    MemPriority {
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                    },
+                    AlwaysFailure,
+                    Condition(|ctx| ctx.check(16)),
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        ForceFailure {
+                            StatefulAction(Task<17>),
+                        },
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
-        Fallback {
+        Sequence {
             ReactiveFallback {
-                Fallback {
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                    },
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2> = Act::<2>),
                 },
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(1) {
-                RunOnce {
-                    Fallback {
-                        RunOnce(then_skip = false) {
-                            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    RetryUntilSuccessful(forever) {
+                        RunOnce {
+                            Repeat(4) {
                                 StatefulAction(Task<3>),
                             },
                         },
+                    },
+                    KeepRunningUntilFailure {
                         StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        ReactiveFallback {
-                            ForceSuccess {
-                                StatefulAction(Task<6>),
-                            },
-                        },
                     },
                 },
+                StatefulAction(Task<5>),
             },
-            MemSequence {
-                Fallback {
-                    Action(Act<7>),
+            SequenceStar {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    StatefulAction(Task<7> = Task::<7>),
                     StatefulAction(Task<8>),
+                    Action(Act<9> = Act::<9>),
                 },
-                StatefulAction(Task<9>),
-            },
-            StatefulAction(Task<10>),
-            ForceFailure {
-                Repeat(1) {
-                    ReactiveSequence {
-                        Action(Act<11>),
-                        ReactiveFallback {
-                            StatefulAction(Task<12>),
-                            Condition(Cond<13>),
-                        },
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(10)),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<11>),
                     },
                 },
+                StatefulAction(Task<12> = Task::<12>),
             },
         }
     }
@@ -841,40 +918,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            StatefulAction(Task<4>),
-            StatefulAction(Task<5>),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            AlwaysFailure,
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-            StatefulAction(Task<2>),
-            SequenceWithMemory {
-                Action(Act<3>),
-                Action(Act<4>),
+        Repeat(3) {
+            Fallback {
+                Inverter {
+                    Repeat(4) {
+                        Sequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            SequenceStar {
+                                SequenceWithMemory {
+                                    Action(Act<2>),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                            Condition(Cond<4> = Cond::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    Inverter {
+                        RunOnce {
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                    StatefulAction(Task<11>),
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -882,41 +972,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                Sequence {
-                    AlwaysFailure,
-                    Inverter {
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+        RetryUntilSuccessful(1) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    ForceFailure {
+                        SequenceStar {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            AlwaysSuccess,
                         },
                     },
                 },
-            },
-            ReactiveFallback {
-                Repeat(4) {
-                    Action(Act<3>),
-                },
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-            MemSequence {
-                ForceSuccess {
-                    StatefulAction(Task<7>),
-                },
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
-                },
-                Condition(Cond<9>),
-                Condition(Cond<10>),
             },
         }
     }
@@ -924,21 +990,77 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        Repeat(0) {
+            Sequence {
+                AlwaysFailure,
+                KeepRunningUntilFailure {
+                    AlwaysFailure,
+                },
+                Action(Act<0>),
+                Condition(Cond<1>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<2>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Repeat(4) {
-                    Action(Act<1>),
+        KeepRunningUntilFailure {
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Sequence {
+                        Repeat(3) {
+                            ReactiveFallback {
+                                Condition(Cond<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
                 },
+                MemSequence {
+                    ReactiveSequence {
+                        Action(Act<6>),
+                    },
+                    ForceSuccess {
+                        Repeat(forever) {
+                            ReactiveFallback {
+                                StatefulAction(Task<7>),
+                                ReactiveFallback {
+                                    StatefulAction(Task<8>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    Sequence {
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                    },
+                },
+                Repeat(0) {
+                    RunOnce(then_skip = false) {
+                        MemSequence {
+                            Sequence {
+                                Condition(Cond<11>),
+                                Action(Act<12>),
+                            },
+                            Fallback {
+                                Condition(Cond<13>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<14>),
             },
         }
     }
@@ -946,31 +1068,78 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            Condition(Cond<3>),
+        Fallback {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+            AlwaysFailure,
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
-        Repeat(1) {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
+        Inverter {
+            SequenceStar {
                 Inverter {
-                    StatefulAction(Task<2>),
+                    Fallback {
+                        Sequence {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            Inverter {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Inverter {
+                                Condition(Cond<3>),
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
                 },
-                StatefulAction(Task<3>),
-                RunOnce {
+                Inverter {
+                    ForceSuccess {
+                        ForceSuccess {
+                            MemPriority {
+                                ReactiveFallback {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7>),
+                                    AlwaysSuccess,
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = true) {
                     MemPriority {
-                        AlwaysSuccess,
-                        Condition(Cond<4>),
+                        Repeat(forever) {
+                            ReactiveSequence {
+                                Condition(Cond<9>),
+                                Action(Act<10>),
+                                StatefulAction(Task<11>),
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14> = Cond::<14>),
+                            ReactiveFallback {
+                                StatefulAction(Task<15>),
+                                Condition(Cond<16>),
+                                StatefulAction(Task<17>),
+                            },
+                            Sequence {
+                                StatefulAction(Task<18>),
+                                AlwaysFailure,
+                            },
+                        },
                     },
                 },
             },
@@ -980,22 +1149,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
-        Repeat(2) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Fallback {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                StatefulAction(Task<5>),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(2) {
+                Action(Act<1>),
+            },
+            RunOnce {
+                Action(Act<2>),
             },
         }
     }
@@ -1004,15 +1164,34 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
         Fallback {
-            AlwaysSuccess,
-            KeepRunningUntilFailure {
-                Inverter {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            SequenceWithMemory {
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+                MemSequence {
+                    Condition(Cond<6>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<7>),
+                },
+            },
+            Inverter {
+                ReactiveFallback {
+                    ForceSuccess {
                         AlwaysSuccess,
                     },
+                    StatefulAction(Task<8>),
                 },
+            },
+            Condition(Cond<9>),
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<10>),
             },
         }
     }
@@ -1020,27 +1199,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
-        Repeat(0) {
-            Sequence {
+        Repeat(1) {
+            Repeat(3) {
                 StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    Sequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ForceSuccess {
-                    Inverter {
-                        Fallback {
-                            Action(Act<4>),
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
             },
         }
     }
@@ -1049,29 +1210,40 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
         ReactiveFallback {
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                ForceSuccess {
-                    RunOnce {
-                        Sequence {
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
                 AlwaysFailure,
+                Condition(|ctx| ctx.check(1)),
+            },
+            MemPriority {
+                StatefulAction(Task<2>),
+            },
+            RetryUntilSuccessful(0) {
                 ReactiveFallback {
-                    StatefulAction(Task<6>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            RunOnce {
+                ReactiveFallback {
+                    SequenceStar {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            MemSequence {
+                Fallback {
                     AlwaysSuccess,
+                    Condition(Cond<8>),
+                },
+                Action(Act<9> = Act::<9>),
+                Condition(Cond<10>),
+                Condition(Cond<11>),
+                Sequence {
+                    Action(Act<12>),
+                    Action(Act<13>),
                 },
             },
         }
@@ -1080,21 +1252,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0649 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                ForceSuccess {
-                    Condition(Cond<0>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
-            AlwaysFailure,
-            ForceFailure {
-                Repeat(4) {
-                    Action(Act<3>),
-                },
+            Fallback {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
             },
         }
     }
@@ -1102,17 +1271,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Repeat(0) {
-                    ForceSuccess {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
+        Repeat(4) {
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
             },
         }
     }
@@ -1120,19 +1281,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveSequence {
+        Sequence {
+            Repeat(0) {
+                Inverter {
                     MemPriority {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    SequenceWithMemory {
-                        Fallback {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
                         },
                     },
+                },
+            },
+            Action(Act<3>),
+            Sequence {
+                SequenceStar {
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    Action(Act<4>),
                 },
             },
         }
@@ -1141,9 +1309,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        MemSequence {
+            ReactiveFallback {
+                MemSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                Repeat(3) {
+                    Action(Act<2>),
+                },
+                MemPriority {
+                    RunOnce {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Repeat(1) {
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                SequenceWithMemory {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Action(Act<12>),
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<13>),
+                },
+            },
         }
     }
 }
@@ -1151,33 +1358,23 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         ReactiveFallback {
-            Condition(Cond<0>),
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    Action(Act<1>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Action(Act<6>),
-                },
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
             },
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    ForceSuccess {
-                        Inverter {
-                            Condition(Cond<7>),
-                        },
-                    },
+            SequenceWithMemory {
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<10>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                Sequence {
+                    Action(Act<6>),
+                    Action(Act<7> = Act::<7>),
+                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -1186,30 +1383,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        ForceFailure {
+        ReactiveFallback {
+            ReactiveSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+            },
             RetryUntilSuccessful(3) {
-                Inverter {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(0) {
-                            Repeat(3) {
-                                MemPriority {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                        MemSequence {
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
+                StatefulAction(Task<1>),
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
         }
@@ -1218,62 +1405,72 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
-        Sequence {
-            MemSequence {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
-                    },
-                },
-                Condition(Cond<1>),
-                Action(Act<2>),
-                RunOnce {
-                    StatefulAction(Task<3>),
-                },
-                Action(Act<4>),
-            },
-            Fallback {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                RetryUntilSuccessful(1) {
-                    Action(Act<7>),
+        MemPriority {
+            SequenceWithMemory {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                ForceSuccess {
+                    Condition(Cond<2>),
                 },
             },
-            RunOnce {
-                ReactiveFallback {
-                    Action(Act<8>),
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                    Action(Act<12>),
-                },
+            SequenceStar {
+                Action(Act<3>),
+                Condition(Cond<4>),
             },
-            RetryUntilSuccessful(4) {
-                Condition(Cond<13>),
-            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(2) {
+                ReactiveSequence {
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                },
+            },
+            Action(Act<3>),
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8> = Task::<8>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
-        MemPriority {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            MemSequence {
-                Condition(Cond<1>),
-                Action(Act<2>),
+        Sequence {
+            Fallback {
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            RunOnce {
+                ReactiveFallback {
+                    RetryUntilSuccessful(2) {
+                        Sequence {
+                            MemSequence {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -1281,52 +1478,67 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
-        Sequence {
-            Fallback {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<0>),
-                    },
+        SequenceStar {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
                 },
+                StatefulAction(Task<1>),
             },
-            Condition(Cond<1>),
-            Action(Act<2>),
+            Fallback {
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    AlwaysFailure,
+        MemSequence {
+            SequenceWithMemory {
+                MemSequence {
+                    Action(Act<0>),
                 },
-                RetryUntilSuccessful(0) {
+                Repeat(4) {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                },
+            },
+            SequenceStar {
+                ForceFailure {
                     KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                AlwaysFailure,
-                            },
-                        },
+                        Condition(Cond<3>),
                     },
                 },
-                ReactiveSequence {
-                    ForceSuccess {
-                        Action(Act<4>),
-                    },
-                    Inverter {
-                        Action(Act<5>),
-                    },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6> = Act::<6>),
                 },
+                SequenceWithMemory {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
+                },
+                AlwaysFailure,
+            },
+            Inverter {
                 MemPriority {
-                    AlwaysSuccess,
-                    Action(Act<6>),
-                    Condition(Cond<7>),
+                    RunOnce {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -1335,10 +1547,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
-        Fallback {
-            Sequence {
-                AlwaysSuccess,
-                AlwaysSuccess,
+        SequenceWithMemory {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                SequenceStar {
+                    AlwaysSuccess,
+                    StatefulAction(Task<1>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                ForceSuccess {
+                    Condition(Cond<2>),
+                },
+            },
+            Repeat(forever) {
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -1346,22 +1569,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
-        Repeat(2) {
-            ForceSuccess {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        ForceSuccess {
-                            Repeat(3) {
-                                RunOnce {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            AlwaysFailure,
-                        },
-                    },
+        ReactiveFallback {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<4>),
+            },
+            SequenceStar {
+                Inverter {
+                    AlwaysFailure,
                 },
+                Action(Act<5>),
             },
         }
     }
@@ -1369,34 +1591,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
-        ForceFailure {
-            MemPriority {
-                Fallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        Repeat(3) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Sequence {
+                ForceSuccess {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0663 for Ctx {
+        Repeat(4) {
+            MemSequence {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Repeat(3) {
+                    StatefulAction(Task<2>),
                 },
                 ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        RunOnce(then_skip = false) {
-                            Action(Act<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<6>),
                 },
             },
         }
@@ -1404,42 +1631,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0663 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
-        Inverter {
+        ReactiveSequence {
+            ReactiveSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+            },
+            AlwaysFailure,
+            Condition(Cond<1>),
+            Repeat(3) {
+                Action(Act<2>),
+            },
             ForceFailure {
-                MemPriority {
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        ForceSuccess {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                    },
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
                 },
             },
         }
@@ -1448,46 +1654,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                Inverter {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            AlwaysFailure,
-                        },
-                    },
+        SequenceStar {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ForceSuccess {
+                    Condition(Cond<1>),
                 },
-                MemSequence {
-                    Inverter {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Fallback {
-                            Condition(Cond<3>),
-                            AlwaysSuccess,
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            Fallback {
                 Fallback {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            StatefulAction(Task<5>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Repeat(1) {
-                        Inverter {
-                            ReactiveFallback {
-                                Action(Act<6>),
-                            },
-                        },
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            ReactiveSequence {
+                ForceFailure {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<7>),
                     },
                 },
+                Action(Act<8>),
+            },
+            Fallback {
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -1495,20 +1688,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
-        MemSequence {
+        ForceSuccess {
             MemPriority {
-                Repeat(4) {
-                    Action(Act<0>),
+                StatefulAction(Task<0>),
+                Repeat(2) {
+                    ReactiveFallback {
+                        ForceFailure {
+                            Action(Act<1>),
+                        },
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        MemPriority {
+                            AlwaysSuccess,
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
                 },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            RunOnce {
-                Condition(Cond<5>),
             },
         }
     }
@@ -1516,47 +1712,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
+        Fallback {
+            ForceFailure {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysFailure,
                     StatefulAction(Task<1>),
                 },
-                ReactiveFallback {
-                    SequenceStar {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ForceSuccess {
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                    AlwaysFailure,
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
             },
-            ReactiveSequence {
-                Fallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<10>),
+            ForceFailure {
+                StatefulAction(Task<2>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    SequenceWithMemory {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                    },
                 },
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<11>),
+                ForceFailure {
+                    Action(Act<6>),
                 },
+                AlwaysFailure,
+                Action(Act<7> = Act::<7>),
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -1564,33 +1744,88 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                Condition(Cond<1>),
+        ReactiveSequence {
+            ReactiveSequence {
+                Repeat(3) {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    Sequence {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                Fallback {
+                    Condition(Cond<5>),
+                },
             },
-            AlwaysFailure,
-            Action(Act<2>),
+            Sequence {
+                Inverter {
+                    Action(Act<6> = Act::<6>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
+                    AlwaysFailure,
+                },
+                Inverter {
+                    Action(Act<10>),
+                },
+                ForceFailure {
+                    ForceFailure {
+                        MemSequence {
+                            StatefulAction(Task<11>),
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<13>),
+                    },
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            Condition(Cond<14>),
+                            Condition(Cond<15>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    Inverter {
+                        Condition(Cond<16>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
-        Fallback {
-            Repeat(4) {
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Sequence {
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+            },
+            Repeat(forever) {
+                Condition(Cond<4> = Cond::<4>),
+            },
+            SequenceWithMemory {
+                AlwaysFailure,
+            },
+            MemSequence {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
             },
         }
@@ -1599,40 +1834,58 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
-        RetryUntilSuccessful(2) {
-            Condition(Cond<0>),
+        KeepRunningUntilFailure {
+            ForceFailure {
+                ForceFailure {
+                    RetryUntilSuccessful(1) {
+                        Fallback {
+                            Action(|ctx| ctx.exec(0)),
+                            Repeat(3) {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(|ctx| ctx.exec(2)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
-        Sequence {
-            Repeat(4) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Repeat(4) {
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
+        MemSequence {
+            MemSequence {
+                ForceFailure {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(0)),
                         Condition(Cond<1>),
                     },
-                    Repeat(3) {
-                        StatefulAction(Task<2>),
-                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
                     ReactiveFallback {
-                        StatefulAction(Task<3>),
                         Condition(Cond<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            ReactiveSequence {
-                AlwaysFailure,
-                AlwaysFailure,
+            Fallback {
+                Fallback {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<9> = Cond::<9>),
+                        StatefulAction(Task<10> = Task::<10>),
+                        Action(Act<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
             },
         }
     }
@@ -1640,74 +1893,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Fallback {
-                            RetryUntilSuccessful(forever) {
-                                Sequence {
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Fallback {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                    Inverter {
-                        Repeat(forever) {
-                            SequenceStar {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                                Repeat(1) {
-                                    StatefulAction(Task<7>),
-                                },
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        Sequence {
-                            ReactiveFallback {
-                                Condition(Cond<9>),
-                                Action(Act<10>),
-                            },
-                            ReactiveFallback {
-                                ForceSuccess {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<11>),
-                },
+        Fallback {
+            ForceSuccess {
                 Sequence {
-                    Fallback {
-                        ReactiveFallback {
-                            Inverter {
-                                StatefulAction(Task<12>),
-                            },
-                            Sequence {
-                                StatefulAction(Task<13>),
-                                Condition(Cond<14>),
-                                StatefulAction(Task<15>),
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Repeat(0) {
+                            StatefulAction(Task<2>),
+                        },
+                        Repeat(forever) {
+                            RetryUntilSuccessful(0) {
+                                Condition(Cond<3>),
                             },
                         },
                     },
-                    StatefulAction(Task<16>),
-                    Fallback {
-                        StatefulAction(Task<17>),
-                        StatefulAction(Task<18>),
-                        ReactiveSequence {
-                            Action(Act<19>),
-                            Condition(Cond<20>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(3) {
+                            Condition(|ctx| ctx.check(5)),
                         },
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        StatefulAction(Task<7>),
                     },
                 },
             },
@@ -1717,21 +1930,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
-        ForceSuccess {
-            Repeat(3) {
-                SequenceStar {
-                    Repeat(forever) {
-                        Action(Act<0>),
+        SequenceWithMemory {
+            Fallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Repeat(0) {
+                        Condition(Cond<2>),
                     },
-                    Fallback {
-                        Repeat(1) {
-                            Action(Act<1>),
-                        },
-                        Repeat(0) {
-                            StatefulAction(Task<2>),
-                        },
+                    ForceSuccess {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Inverter {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6>),
                     },
                 },
+            },
+            Sequence {
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    Inverter {
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                    StatefulAction(Task<11>),
+                },
+                Condition(|ctx| ctx.check(12)),
+                StatefulAction(Task<13>),
             },
         }
     }
@@ -1739,25 +1970,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0674 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                Action(Act<0>),
-                ForceSuccess {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            AlwaysFailure,
-                            StatefulAction(Task<3>),
+        RetryUntilSuccessful(1) {
+            Sequence {
+                RetryUntilSuccessful(0) {
+                    MemPriority {
+                        Inverter {
+                            RunOnce(then_skip = false) {
+                                MemPriority {
+                                    Action(Act<0>),
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
                         },
-                        Repeat(2) {
-                            Condition(Cond<4>),
+                        Repeat(0) {
+                            ReactiveSequence {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                                Action(Act<3>),
+                            },
                         },
                     },
                 },
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    Action(Act<6>),
+                Fallback {
+                    ReactiveSequence {
+                        Condition(Cond<4>),
+                        Action(Act<5> = Act::<5>),
+                    },
+                    Repeat(3) {
+                        MemPriority {
+                            Repeat(forever) {
+                                StatefulAction(Task<6>),
+                            },
+                            RetryUntilSuccessful(forever) {
+                                Action(Act<7>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1766,32 +2015,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Fallback {
-                KeepRunningUntilFailure {
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            Action(Act<1>),
-                        },
+        ReactiveSequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    KeepRunningUntilFailure {
+                        Action(Act<1>),
                     },
                 },
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
                 },
-                Fallback {
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    RunOnce {
-                        Action(Act<7>),
-                    },
+            },
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Action(|ctx| ctx.exec(5)),
                 },
+            },
+            SequenceStar {
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
+                Condition(|ctx| ctx.check(8)),
+                Action(Act<9>),
                 AlwaysSuccess,
             },
         }
@@ -1800,24 +2048,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0676 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            KeepRunningUntilFailure {
+        ForceFailure {
+            ReactiveSequence {
                 ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
+                    Inverter {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Action(Act<9>),
             },
         }
     }
@@ -1825,21 +2069,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
-        KeepRunningUntilFailure {
-            SequenceStar {
-                Repeat(4) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        RunOnce(then_skip = false) {
-                            SequenceWithMemory {
-                                ForceSuccess {
-                                    Action(Act<1>),
-                                },
-                                Action(Act<2>),
+        ReactiveFallback {
+            ReactiveSequence {
+                MemSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Fallback {
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    AlwaysFailure,
+                },
+                RetryUntilSuccessful(forever) {
+                    MemSequence {
+                        SequenceWithMemory {
+                            ForceFailure {
+                                AlwaysFailure,
+                            },
+                            RetryUntilSuccessful(4) {
+                                Condition(Cond<5>),
                             },
                         },
+                        Sequence {
+                            AlwaysFailure,
+                            Action(Act<6>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    Sequence {
+                        Action(Act<7> = Act::<7>),
+                        Action(Act<8>),
                     },
                 },
             },
@@ -1849,45 +2110,62 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
-        MemSequence {
-            RunOnce {
-                Action(Act<0>),
+        RunOnce {
+            Repeat(3) {
+                ForceFailure {
+                    Sequence {
+                        Repeat(2) {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(0)),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        RunOnce {
+                            Fallback {
+                                ReactiveSequence {
+                                    Condition(Cond<2> = Cond::<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            AlwaysFailure,
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            Condition(Cond<5>),
-            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0679 for Ctx {
-        MemSequence {
-            AlwaysSuccess,
-            RetryUntilSuccessful(forever) {
-                RunOnce {
+        SequenceWithMemory {
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Fallback {
+                SequenceStar {
+                    Action(Act<1> = Act::<1>),
                     ForceFailure {
-                        Action(Act<0>),
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            Inverter {
+                MemSequence {
+                    SequenceWithMemory {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<8> = Task::<8>),
                     },
                 },
-            },
-            AlwaysSuccess,
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<5>),
             },
         }
     }
@@ -1895,83 +2173,101 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
-        ForceSuccess {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
-        ForceSuccess {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-            },
+        Sequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        Inverter {
+            MemPriority {
+                Sequence {
+                    Inverter {
+                        ForceSuccess {
+                            Sequence {
+                                Repeat(1) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        ReactiveSequence {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        Action(Act<6>),
+                    },
+                },
+                Fallback {
+                    SequenceWithMemory {
+                        RunOnce(then_skip = false) {
+                            RunOnce(then_skip = false) {
+                                ReactiveFallback {
+                                    Condition(Cond<7>),
+                                    StatefulAction(Task<8> = Task::<8>),
+                                },
+                            },
+                        },
+                        RunOnce {
+                            StatefulAction(Task<9>),
+                        },
+                        AlwaysSuccess,
+                        MemPriority {
+                            StatefulAction(Task<10> = Task::<10>),
+                            AlwaysSuccess,
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Repeat(4) {
+                            Condition(Cond<11>),
+                        },
+                        Repeat(3) {
+                            ReactiveFallback {
+                                StatefulAction(Task<12>),
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                },
             },
-            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    SequenceStar {
-                        Action(Act<0>),
-                        Repeat(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
+        Sequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                Sequence {
-                                    Action(Act<4>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    RunOnce {
-                        SequenceWithMemory {
-                            Fallback {
-                                MemSequence {
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                    Condition(Cond<8>),
-                                },
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    AlwaysSuccess,
+                StatefulAction(Task<4>),
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
         }
@@ -1980,21 +2276,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
-        Repeat(forever) {
-            MemPriority {
-                Action(Act<0>),
-                ForceSuccess {
-                    Fallback {
-                        Condition(Cond<1>),
-                        Repeat(0) {
-                            StatefulAction(Task<2>),
-                        },
+        ReactiveSequence {
+            Inverter {
+                SequenceStar {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                },
+            },
+            RunOnce {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
                     },
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
+            },
+            SequenceWithMemory {
+                Action(Act<6>),
+                Action(Act<7>),
+                Condition(Cond<8>),
             },
         }
     }
@@ -2002,37 +2304,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                Fallback {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                    StatefulAction(Task<5>),
-                },
-            },
-            Inverter {
-                ReactiveSequence {
-                    Repeat(4) {
-                        StatefulAction(Task<6>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
+        Inverter {
             SequenceWithMemory {
-                StatefulAction(Task<9>),
-                AlwaysFailure,
-                Condition(Cond<10>),
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -2040,101 +2315,141 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
+        Sequence {
+            Sequence {
+                Inverter {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        RetryUntilSuccessful(1) {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                Action(Act<1> = Act::<1>),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                Inverter {
+                    Action(Act<7>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<8>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
+        MemSequence {
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            AlwaysFailure,
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
-        ForceSuccess {
-            Sequence {
-                Repeat(1) {
-                    Condition(Cond<0>),
-                },
-                Inverter {
-                    Action(Act<1>),
-                },
-                KeepRunningUntilFailure {
+        ReactiveFallback {
+            Inverter {
+                ReactiveFallback {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
                     SequenceWithMemory {
-                        Condition(Cond<2>),
-                        Action(Act<3>),
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
                     },
                 },
             },
+            Action(Act<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
-        ForceFailure {
-            Action(Act<0>),
+        Repeat(2) {
+            ReactiveSequence {
+                ForceFailure {
+                    Repeat(3) {
+                        MemPriority {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                AlwaysFailure,
+                            },
+                            ReactiveSequence {
+                                Action(Act<1> = Act::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Action(Act<6>),
+                },
+                AlwaysSuccess,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
-        ReactiveFallback {
+        ReactiveSequence {
             Sequence {
-                KeepRunningUntilFailure {
-                    Repeat(0) {
-                        StatefulAction(Task<0>),
-                    },
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    AlwaysFailure,
                 },
-                SequenceStar {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                    },
-                    Repeat(4) {
-                        Action(Act<2>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    AlwaysFailure,
                 },
-            },
-            ReactiveFallback {
-                ForceSuccess {
-                    Repeat(0) {
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<6>),
-                            },
+                SequenceWithMemory {
+                    Repeat(forever) {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
                         },
                     },
                 },
+            },
+            Condition(Cond<6> = Cond::<6>),
+            KeepRunningUntilFailure {
                 ReactiveSequence {
-                    Action(Act<7>),
-                    Action(Act<8>),
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        AlwaysSuccess,
+                    KeepRunningUntilFailure {
+                        Repeat(3) {
+                            Sequence {
+                                AlwaysSuccess,
+                                Condition(Cond<7> = Cond::<7>),
+                                StatefulAction(Task<8>),
+                                ReactiveSequence {
+                                    Action(Act<9>),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
                     },
-                    Condition(Cond<14>),
                 },
             },
         }
@@ -2143,91 +2458,54 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Sequence {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
+        ReactiveSequence {
+            KeepRunningUntilFailure {
+                Action(Act<0>),
             },
-            Sequence {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Repeat(3) {
-                            StatefulAction(Task<5>),
-                        },
-                        ForceSuccess {
-                            AlwaysFailure,
-                        },
-                        RunOnce {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                AlwaysFailure,
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Action(Act<4>),
             },
-            Inverter {
-                SequenceStar {
-                    Fallback {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                    },
-                    MemSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<9>),
-                    },
-                    Sequence {
-                        ForceSuccess {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            Inverter {
-                                ReactiveFallback {
-                                    Condition(Cond<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                            ForceSuccess {
-                                StatefulAction(Task<13>),
-                            },
-                            SequenceWithMemory {
-                                RetryUntilSuccessful(2) {
-                                    StatefulAction(Task<14>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+            AlwaysSuccess,
+            StatefulAction(Task<5> = Task::<5>),
+            Action(Act<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    Condition(Cond<0>),
-                    Sequence {
-                        Action(Act<1>),
-                        AlwaysFailure,
-                    },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
+                Condition(Cond<4> = Cond::<4>),
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<5>),
+                },
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
+                },
+            },
+            ReactiveSequence {
+                Action(Act<6>),
+                Condition(Cond<7>),
+            },
+            SequenceWithMemory {
+                AlwaysFailure,
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                Condition(Cond<10>),
+                Condition(Cond<11>),
+            },
+            Repeat(1) {
+                Action(Act<12>),
             },
         }
     }
@@ -2235,15 +2513,87 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        SequenceWithMemory {
-            Repeat(3) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        Inverter {
-                            Condition(Cond<0>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                Inverter {
+                    RetryUntilSuccessful(0) {
+                        SequenceWithMemory {
+                            Action(Act<0>),
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
                         },
                     },
-                    Condition(Cond<1>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
+                    Action(Act<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    MemSequence {
+                        Action(Act<6>),
+                        AlwaysSuccess,
+                        Condition(Cond<7>),
+                    },
+                    Condition(Cond<8> = Cond::<8>),
+                    Condition(|ctx| ctx.check(9)),
+                },
+                RetryUntilSuccessful(4) {
+                    Repeat(1) {
+                        RunOnce {
+                            ReactiveSequence {
+                                Condition(Cond<10>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+            SequenceStar {
+                ReactiveSequence {
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            Action(Act<13>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<14> = Task::<14>),
+                    Action(Act<15>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<16> = Task::<16>),
+                    },
+                },
+                Inverter {
+                    Fallback {
+                        Action(Act<17>),
+                        Action(|ctx| ctx.exec(18)),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ForceSuccess {
+                    StatefulAction(Task<19>),
+                },
+                StatefulAction(Task<20>),
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        Condition(Cond<21>),
+                        Action(Act<22>),
+                        StatefulAction(Task<23>),
+                    },
+                },
+                MemPriority {
+                    Condition(Cond<24>),
+                    StatefulAction(Task<25>),
+                    Condition(Cond<26>),
                 },
             },
         }
@@ -2252,19 +2602,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    Condition(Cond<3>),
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    Action(Act<1>),
+                    Inverter {
+                        Action(Act<2>),
+                    },
                 },
             },
         }
@@ -2273,30 +2618,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        ReactiveFallback {
+        ReactiveSequence {
             ForceFailure {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
-            ForceFailure {
-                RunOnce {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                        Condition(Cond<4>),
+                ForceSuccess {
+                    Repeat(forever) {
+                        Action(Act<0>),
                     },
                 },
             },
-            RetryUntilSuccessful(forever) {
-                AlwaysFailure,
+            AlwaysSuccess,
+            MemSequence {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
-            ReactiveFallback {
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                Action(Act<7>),
+            Repeat(forever) {
+                MemSequence {
+                    Condition(Cond<4>),
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<5> = Task::<5>),
+                Action(Act<6>),
+                StatefulAction(Task<7>),
             },
         }
     }
@@ -2304,60 +2653,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
-        MemPriority {
-            Inverter {
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                Condition(Cond<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0697 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                AlwaysFailure,
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0698 for Ctx {
         ForceSuccess {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0699 for Ctx {
-        KeepRunningUntilFailure {
-            ForceFailure {
-                ForceFailure {
-                    RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    ReactiveSequence {
                         Fallback {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<0>),
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                    Repeat(2) {
+                        Repeat(0) {
+                            Sequence {
+                                Condition(Cond<3>),
+                                Condition(Cond<4>),
                             },
-                            AlwaysSuccess,
-                            StatefulAction(Task<1>),
                         },
                     },
                 },
@@ -2366,105 +2677,198 @@ bt::behavior_tree! {
     }
 }
 
+bt::behavior_tree! {
+    pub tree Tree0697 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            KeepRunningUntilFailure {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0698 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Fallback {
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            Action(Act<7>),
+            SequenceWithMemory {
+                Sequence {
+                    Condition(Cond<8>),
+                    RunOnce(then_skip = true) {
+                        RunOnce {
+                            Inverter {
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                    },
+                },
+                ReactiveSequence {
+                    Fallback {
+                        Repeat(1) {
+                            Action(Act<12>),
+                        },
+                        Condition(Cond<13>),
+                    },
+                    ForceSuccess {
+                        Action(Act<14>),
+                    },
+                    Condition(Cond<15>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0699 for Ctx {
+        Repeat(2) {
+            Inverter {
+                SequenceWithMemory {
+                    Repeat(forever) {
+                        Action(Act<0>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
 cases! {
-    Tree0600 "RFb(c0,t1,t2,c3,c4)",
-    Tree0601 "Seq(a0,Fb(Once(MSeq(t1,c2,a3)),t4),RFb(RFb(Rep1(a5),FF(FS(c6))),Seq(OnceT(t7),a8)))",
-    Tree0602 "RFb(Ret1(Inv(t0)),Rep0(Keep(Fb(t1,F))),Inv(a2),F,t3)",
-    Tree0603 "Seq(Swm(RSeq(a0,Swm(t1,c2,t3)),Once(MPri(t4,c5,c6,c7,F)),Seq(c8,c9,a10)))",
-    Tree0604 "Seq(Ret2(c0),S)",
-    Tree0605 "RSeq(a0,t1,t2)",
-    Tree0606 "Fb(Swm(Keep(OnceT(c0)),Rep1(t1),Ret4(RFb(FS(t2),c3))),Star(c4,t5,t6,S,F))",
-    Tree0607 "MSeq(Seq(c0,a1,a2,t3))",
-    Tree0608 "Swm(OnceK(RSeq(c0,c1)),Seq(c2,t3,Inv(c4)),Rep4(t5),Fb(Seq(t6,t7,c8)))",
-    Tree0609 "RSeq(Ret2(FF(t0)))",
-    Tree0610 "RFb(c0,Keep(t1),c2)",
-    Tree0611 "FS(Once(Seq(OnceT(Swm(FS(RFb(S,c0,c1)),c2)),Ret1(RFb(c3,a4,a5)))))",
-    Tree0612 "RFb(Seq(RFb(RFb(a0,t1,t2),S),Fb(S,S),Inv(c3)))",
-    Tree0613 "Ret0(RFb(RFb(S,t0),c1))",
-    Tree0614 "Rep1(Fb(OnceK(t0),Rep0(RFb(c1,S)),RSeq(c2,t3)))",
-    Tree0615 "Ret3(RFb(FF(RSeq(RepF(FF(t0)),Keep(a1),t2,Rep0(t3),c4)),FS(Seq(FS(c5),S,t6,c7)),Ret2(Star(t8))))",
-    Tree0616 "Fb(MSeq(MPri(RFb(MSeq(t0,c1),Rep0(c2))),OnceT(Inv(Swm(Ret2(MSeq(a3,t4,t5)))))))",
-    Tree0617 "Seq(Swm(c0,c1,t2),Rep1(a3),c4,Keep(a5),RSeq(a6,F))",
-    Tree0618 "Fb(Inv(OnceT(Swm(a0,a1))),RepF(Keep(c2)),t3)",
-    Tree0619 "RFb(RFb(c0,t1,t2),RFb(t3,c4,MSeq(c5,t6,t7),Keep(a8),Once(OnceT(F))))",
-    Tree0620 "Star(Rep3(c0),Inv(Inv(Swm(a1,c2,a3))),t4,FF(Keep(a5)),Seq(S,Fb(a6,t7),a8))",
-    Tree0621 "MPri(t0,Seq(c1,MPri(c2,FF(t3),t4)),Swm(c5,c6,Inv(FF(a7))),RSeq(Ret4(RSeq(Rep1(c8),c9,a10))))",
-    Tree0622 "OnceT(t0)",
-    Tree0623 "FS(OnceK(Once(Ret3(Seq(S,t0,c1,a2)))))",
-    Tree0624 "Seq(Once(Seq(Ret2(FF(c0)),c1,c2)),Ret1(RSeq(c3,t4)),t5,FS(a6))",
-    Tree0625 "Seq(FF(Swm(c0,Star(t1,a2),RFb(t3,t4,t5))),Rep3(Ret3(Inv(t6))))",
-    Tree0626 "Swm(t0,F,FF(t1),c2)",
-    Tree0627 "RFb(t0)",
-    Tree0628 "MSeq(S,t0,a1,t2,RFb(t3,t4))",
-    Tree0629 "FS(Star(F,t0,t1,t2))",
-    Tree0630 "Seq(Keep(RFb(t0,c1,c2)))",
-    Tree0631 "Once(Rep2(FF(RetF(Fb(t0,Ret3(c1),c2)))))",
-    Tree0632 "MSeq(Ret0(Inv(Inv(RSeq(Star(t0,Seq(a1)),t2)))),Rep0(Ret2(RFb(t3,Swm(t4),t5,t6))))",
-    Tree0633 "RFb(c0,c1,t2,S,a3)",
-    Tree0634 "RepF(Once(a0))",
-    Tree0635 "Swm(t0,OnceT(t1))",
-    Tree0636 "RSeq(c0,t1,S,RFb(t2,t3),c4)",
-    Tree0637 "Fb(RFb(Fb(FF(c0),RFb(F,t1)),t2),Ret1(Once(Fb(OnceK(OnceK(t3)),t4,c5,RFb(FS(t6))))),MSeq(Fb(a7,t8),t9),t10,FF(Rep1(RSeq(a11,RFb(t12,c13)))))",
-    Tree0638 "Fb(RFb(Seq(S,c0)),RSeq(Once(S)),RFb(t1,t2,a3),t4,t5)",
-    Tree0639 "RFb(RSeq(t0,a1),t2,Swm(a3,a4))",
-    Tree0640 "Swm(FS(Seq(F,Inv(Swm(c0,t1,t2)))),RFb(Rep4(a3),Keep(S),a4,t5,c6),MSeq(FS(t7),Ret1(Keep(c8)),c9,c10))",
-    Tree0641 "Fb(c0,t1)",
-    Tree0642 "FS(RSeq(c0,Rep4(a1)))",
-    Tree0643 "Swm(RFb(c0,c1,a2),c3)",
-    Tree0644 "Rep1(RFb(a0,c1,Inv(t2),t3,Once(MPri(S,c4))))",
-    Tree0645 "Rep2(RFb(RFb(RSeq(Fb(c0,a1,t2,t3),OnceT(t4))),t5))",
-    Tree0646 "Fb(S,Keep(Inv(Fb(c0,c1,S))))",
-    Tree0647 "Rep0(Seq(t0,RFb(c1,a2,Seq(F,t3)),FS(Inv(Fb(a4,t5,a6,c7)))))",
-    Tree0648 "RFb(Ret3(RSeq(t0,c1,t2,c3,a4)),Ret1(FS(Once(Seq(a5)))),Swm(F,RFb(t6,S)))",
-    Tree0649 "Swm(Swm(FS(c0),RSeq(t1,c2)),F,FF(Rep4(a3)))",
-    Tree0650 "Swm(t0,RFb(Rep0(FS(RSeq(t1,t2)))))",
-    Tree0651 "RSeq(RSeq(RSeq(MPri(a0,c1),Swm(Fb(c2,c3)))))",
-    Tree0652 "Swm(t0,t1)",
-    Tree0653 "RFb(c0,Seq(Ret2(a1),Keep(t2),Swm(a3,t4,a5,a6)),RFb(Ret3(FS(Inv(c7))),c8,c9,Keep(t10)))",
-    Tree0654 "FF(Ret3(Inv(RSeq(Ret0(Rep3(MPri(c0,c1,t2))),Swm(t3,a4),MSeq(Swm(S,c5))))))",
-    Tree0655 "Seq(MSeq(Seq(OnceK(c0)),c1,a2,Once(t3),a4),Fb(c5,t6,Ret1(a7)),Once(RFb(a8,a9,c10,c11,a12)),Ret4(c13))",
-    Tree0656 "Fb(a0,a1,t2,t3)",
-    Tree0657 "MPri(S,t0,MSeq(c1,a2))",
-    Tree0658 "Seq(Fb(Keep(RetF(a0))),c1,a2)",
-    Tree0659 "Seq(RFb(c0,Seq(t1,a2,F),Ret0(Keep(Keep(RFb(t3,F)))),RSeq(FS(a4),Inv(a5)),MPri(S,a6,c7)))",
-    Tree0660 "Fb(Seq(S,S))",
-    Tree0661 "Rep2(FS(RFb(RFb(FS(Rep3(Once(S))),Swm(F)))))",
-    Tree0662 "FF(MPri(Fb(Swm(t0,t1,c2),Ret0(Rep3(c3)),RFb(t4,a5,t6,c7)),RFb(RSeq(t8,OnceK(a9),t10))))",
-    Tree0663 "Fb(c0,c1,a2)",
-    Tree0664 "Inv(FF(MPri(OnceT(Fb(c0,t1)),Seq(c2,S,a3),Ret3(FS(t4)),RSeq(a5,t6,c7,a8))))",
-    Tree0665 "RFb(Star(Inv(FS(Keep(F))),MSeq(Inv(Star(t0,t1,a2)),RSeq(Fb(c3,S,c4))),Fb(Swm(RFb(t5,S)),Rep1(Inv(RFb(a6))))))",
-    Tree0666 "MSeq(MPri(Rep4(a0),c1,t2),RFb(c3,t4),Once(c5))",
-    Tree0667 "Star(RSeq(RSeq(t0,OnceT(S),t1),RFb(Star(t2,t3),Keep(t4)),FS(Inv(t5)),Swm(a6,c7,F,OnceK(c8),t9)),RSeq(Fb(S,t10),RetF(t11)))",
-    Tree0668 "Swm(c0,Ret4(c1),F,a2)",
-    Tree0669 "Fb(Rep4(Swm(Keep(Fb(t0)),RSeq(t1,t2,a3,t4))))",
-    Tree0670 "Ret2(c0)",
-    Tree0671 "Seq(Rep4(Swm(t0,FS(S))),Rep4(RSeq(Ret2(c1),Rep3(t2),RFb(t3,c4))),RSeq(F,F))",
-    Tree0672 "Inv(RFb(Swm(FS(Fb(RetF(Seq(a0,t1)),Fb(a2,c3,t4))),Inv(RepF(Star(c5,t6,Rep1(t7),t8)))),RSeq(RetF(Seq(RFb(c9,a10),RFb(FS(F)))),c11),Seq(Fb(RFb(Inv(t12),Seq(t13,c14,t15))),t16,Fb(t17,t18,RSeq(a19,c20)))))",
-    Tree0673 "FS(Rep3(Star(RepF(a0),Fb(Rep1(a1),Rep0(t2)))))",
-    Tree0674 "FF(RFb(a0,FS(Swm(Seq(t1,t2,F,t3),Rep2(c4))),RFb(c5,a6)))",
-    Tree0675 "RetF(Fb(Keep(FS(RSeq(a0,a1))),Keep(Fb(c2,t3)),Fb(MPri(t4,a5,t6),Once(a7)),S))",
-    Tree0676 "RSeq(Seq(c0,a1,c2,t3),Keep(RFb(t4,a5,c6)),RFb(t7,t8,a9))",
-    Tree0677 "Keep(Star(Rep4(RFb(FF(t0),OnceK(Swm(FS(a1),a2))))))",
-    Tree0678 "MSeq(Once(a0),F,Seq(t1,t2,t3,c4),c5,t6)",
-    Tree0679 "MSeq(S,RetF(Once(FF(a0))),S,Seq(t1,t2,RSeq(t3,c4)),Ret2(t5))",
-    Tree0680 "FS(RFb(t0,t1,t2))",
-    Tree0681 "FS(RFb(t0))",
-    Tree0682 "Seq(RFb(t0,c1),F)",
-    Tree0683 "Fb(RSeq(Ret4(Star(a0,Rep0(t1),t2)),Fb(Fb(t3,Keep(Fb(Seq(a4,S))),FF(t5))),FS(Once(Swm(Fb(MSeq(t6,a7,c8),t9)))),MPri(S)))",
-    Tree0684 "RepF(MPri(a0,FS(Fb(c1,Rep0(t2))),RSeq(t3,c4)))",
-    Tree0685 "RFb(Fb(OnceK(Fb(c0,c1)),Fb(a2,c3,t4,F,t5)),Inv(RSeq(Rep4(t6),RetF(t7),t8)),Swm(t9,F,c10))",
-    Tree0686 "RSeq(t0,c1,c2,c3,t4)",
-    Tree0687 "Keep(t0)",
-    Tree0688 "FS(Seq(Rep1(c0),Inv(a1),Keep(Swm(c2,a3))))",
-    Tree0689 "FF(a0)",
-    Tree0690 "RFb(Seq(Keep(Rep0(t0)),Star(Swm(F,t1),Rep4(a2),RSeq(c3,c4),a5)),RFb(FS(Rep0(Keep(Keep(t6)))),RSeq(a7,a8,a9,c10),RFb(c11,c12,Seq(t13,S),c14)))",
-    Tree0691 "RFb(Seq(Seq(RSeq(c0,c1,t2),Seq(t3,c4))),Seq(Keep(RFb(Rep3(t5),FS(F),Once(t6))),F),Inv(Star(Fb(c7,c8),MSeq(S,c9),Seq(FS(t10)))),FF(RFb(RFb(RSeq(Inv(RFb(c11,t12)),FS(t13),Swm(Ret2(t14)))))))",
-    Tree0692 "Fb(RSeq(RSeq(F,c0,Seq(a1,F))))",
-    Tree0693 "Swm(Rep3(RFb(Ret1(Inv(c0)),c1)))",
-    Tree0694 "Swm(Keep(Keep(c0)),RSeq(c1,c2),RSeq(FF(c3)))",
-    Tree0695 "RFb(FF(RFb(c0,t1,a2)),FF(Once(RSeq(t3,F,c4))),RetF(F),RFb(c5,c6,a7))",
-    Tree0696 "MPri(Inv(c0),RSeq(c1,a2,c3),Keep(c4))",
-    Tree0697 "RFb(RSeq(c0,F,a1,a2),t3,Swm(t4,t5))",
-    Tree0698 "FS(a0)",
-    Tree0699 "Keep(FF(FF(OnceK(Fb(OnceT(c0),S,t1)))))",
+    Tree0600 "Swm(Ret0(RepF(RetF(RFb(a0l,t1,c2,t3e,a4)))),Swm(t5,Seq(S,c6l,t7),Keep(c8e)),Seq(RFb(t9,c10),Fb(c11,a12,S)),Fb(Ret1(c13),RFb(t14),Keep(t15),Ret1(t16)),RFb(c17,t18e,Seq(t19,S),a20,Star(t21,c22)))",
+    Tree0601 "Seq(Keep(t0e),c1,c2e)",
+    Tree0602 "Swm(FF(c0l),MSeq(Ret3(Keep(a1))),S)",
+    Tree0603 "Seq(c0,Fb(Ret0(a1)))",
+    Tree0604 "MPri(RFb(Fb(c0l,t1)),RFb(c2l,a3),Fb(c4,a5,t6))",
+    Tree0605 "MPri(RSeq(Inv(c0l),Rep1(Swm(RFb(a1l,c2,a3,t4),RFb(c5,t6,a7),S)),Inv(RSeq(Rep1(t8),Ret0(Seq(t9,F))))))",
+    Tree0606 "Seq(RFb(a0,F,t1,a2),Rep4(MPri(t3e,c4l)))",
+    Tree0607 "Rep0(Keep(Rep3(RetF(t0))))",
+    Tree0608 "OnceK(RFb(F,Inv(c0),F))",
+    Tree0609 "RSeq(t0,a1,c2e)",
+    Tree0610 "Swm(FS(t0),c1l,OnceK(t2))",
+    Tree0611 "Inv(RSeq(t0))",
+    Tree0612 "Swm(Ret3(Seq(Keep(Keep(RSeq(t0,t1,a2,Fb(c3e,a4)))))),MSeq(t5,Rep2(t6),S,t7),RSeq(RSeq(a8,a9),t10,t11),Fb(RFb(FF(t12),c13l,t14,F),Seq(Once(c15e))),Star(Once(Once(c16l)),Fb(RFb(a17,t18),OnceT(a19),c20,Keep(Rep4(c21)))))",
+    Tree0613 "Inv(RFb(RSeq(MPri(c0l),Keep(a1),FS(FS(a2)))))",
+    Tree0614 "Fb(OnceK(t0),Rep0(RetF(Inv(t1))),RFb(a2,MPri(t3,a4)),t5,t6)",
+    Tree0615 "RSeq(Inv(RFb(t0,c1l)))",
+    Tree0616 "FF(Seq(t0,t1))",
+    Tree0617 "Rep1(Fb(t0,t1,Rep2(a2),a3))",
+    Tree0618 "RSeq(Fb(c0,c1,c2),MSeq(t3,t4e),c5e,c6,MPri(a7,t8))",
+    Tree0619 "Swm(Ret3(Seq(MPri(Rep1(a0e),Inv(MSeq(a1,c2,t3e)),a4l),Inv(Star(t5,c6,c7e,Keep(t8))),Ret2(RSeq(FF(a9),c10,S,t11e,t12)))))",
+    Tree0620 "Seq(t0,t1)",
+    Tree0621 "Ret1(Ret3(S))",
+    Tree0622 "Swm(FF(Once(F)),Rep2(t0),RFb(a1,t2e,a3),RSeq(c4,S))",
+    Tree0623 "Fb(Seq(RSeq(c0,c1),c2,t3),RFb(t4,a5,a6,S),RFb(MPri(Once(a7),OnceT(c8),FS(t9))),MSeq(RepF(a10),Ret2(t11e),a12,a13l,Rep3(a14)))",
+    Tree0624 "Inv(Once(Fb(FF(c0),FS(Inv(c1)),FS(a2))))",
+    Tree0625 "Star(Ret1(t0),a1,t2e)",
+    Tree0626 "Fb(MPri(c0,c1))",
+    Tree0627 "FS(Fb(Star(RFb(Keep(t0),c1,t2),c3,RFb(RFb(c4e,c5)),OnceT(MPri(c6e,a7l))),MSeq(RFb(t8,c9l,t10,S),Ret4(RFb(t11,a12)))))",
+    Tree0628 "Star(OnceT(RFb(t0,FF(c1l),Ret0(Keep(S)))))",
+    Tree0629 "Seq(RSeq(F,c0l,t1,c2e,a3),Seq(MSeq(a4l,t5),t6,c7,t8),Swm(Keep(t9),t10,S))",
+    Tree0630 "RFb(RFb(Fb(Swm(a0,c1),t2,Rep4(F))),FS(S),RFb(t3e,t4,Seq(t5,a6e)))",
+    Tree0631 "Inv(RepF(c0))",
+    Tree0632 "RSeq(RFb(c0,a1l))",
+    Tree0633 "Fb(Ret2(t0),c1,Inv(c2l),t3,MPri(Fb(a4,a5)))",
+    Tree0634 "RSeq(t0,FF(RSeq(c1e)))",
+    Tree0635 "Swm(RFb(a0),c1e)",
+    Tree0636 "MPri(Seq(a0e,Fb(a1l,c2l)),MSeq(t3e,t4,t5,Once(c6)),t7e,Seq(c8,RSeq(t9),Seq(RSeq(c10e,c11),a12),t13),Star(Fb(MPri(c14,c15),F,c16l),Once(RFb(FF(t17),t18))))",
+    Tree0637 "Seq(RFb(MSeq(t0,t1e,a2e),RFb(RetF(Once(Rep4(t3))),Keep(t4)),t5),Star(Ret2(t6e),RFb(S,t7e,t8,a9e),RSeq(a10l,Ret3(t11)),t12e))",
+    Tree0638 "Swm(t0,F,a1)",
+    Tree0639 "Rep3(Fb(Inv(Rep4(Seq(RSeq(t0,t1),Star(Swm(a2,c3)),c4e,t5))),Rep2(Inv(Once(c6l))),RSeq(RFb(t7e,t8),t9,c10e,t11,S)))",
+    Tree0640 "Ret1(Keep(RFb(FF(Star(t0,c1,S)))))",
+    Tree0641 "Rep0(Seq(F,Keep(F),a0,c1,Keep(t2)))",
+    Tree0642 "Keep(Swm(Fb(t0e,Seq(Rep3(RFb(c1,t2))),RSeq(t3,t4,c5)),MSeq(RSeq(a6),FS(RepF(RFb(t7,RFb(t8,S)))),Seq(c9,a10)),Rep0(OnceK(MSeq(Seq(c11,a12),Fb(c13,S)))),t14))",
+    Tree0643 "Fb(a0l,t1e,a2,F,t3)",
+    Tree0644 "Inv(Star(Inv(Fb(Seq(OnceT(t0)),Swm(Inv(F),t1,t2,Inv(c3),c4l))),Inv(FS(FS(MPri(RFb(t5,t6,c7,S,c8e))))),OnceT(MPri(RepF(RSeq(c9,a10,t11,t12)),RFb(t13,c14e,RFb(t15,c16,t17),Seq(t18,F))))))",
+    Tree0645 "Star(t0,Ret2(a1),Once(a2))",
+    Tree0646 "Fb(MPri(t0,t1e,c2,c3),Swm(Star(t4,c5),MSeq(c6,S,t7)),Inv(RFb(FS(S),t8)),c9,RetF(c10))",
+    Tree0647 "Rep1(Rep3(t0))",
+    Tree0648 "RFb(RFb(a0e,F,c1l),MPri(t2),Ret0(RFb(t3,c4)),Once(RFb(Star(c5,a6),c7)),MSeq(Fb(S,c8),a9e,c10,c11,Seq(a12,a13)))",
+    Tree0649 "RFb(Once(OnceK(t0e)),Fb(t1,a2,c3,t4,a5))",
+    Tree0650 "Rep4(Keep(c0))",
+    Tree0651 "Seq(Rep0(Inv(MPri(Rep1(Swm(t0,c1e,t2e))))),a3,Seq(Star(F,F,a4)))",
+    Tree0652 "MSeq(RFb(MSeq(c0,t1),Rep3(a2),MPri(Once(t3))),FS(RSeq(RFb(Rep1(t4),t5,c6),Fb(t7,t8e,t9))),Keep(Swm(t10,t11,a12,Keep(F),c13)))",
+    Tree0653 "RFb(RSeq(c0e,a1),Swm(FF(t2e),RFb(t3,a4,t5),Seq(a6,a7e,t8)))",
+    Tree0654 "RFb(RSeq(S,t0,S),Ret3(t1),FS(RFb(t2e,a3,c4l)))",
+    Tree0655 "MPri(Swm(a0,c1e,FS(c2)),Star(a3,c4),t5)",
+    Tree0656 "RFb(Ret2(Ret2(RSeq(t0,t1))),Ret2(RSeq(F,F,c2)),a3,Swm(t4,t5e,t6e,t7,t8e))",
+    Tree0657 "Seq(Fb(a0,c1l),Once(RFb(Ret2(Seq(MSeq(t2,c3),t4)))))",
+    Tree0658 "Star(RFb(c0,Swm(S,S),t1),Fb(a2,t3),RSeq(FF(t4),c5))",
+    Tree0659 "MSeq(Swm(MSeq(a0),Rep4(RFb(t1,a2))),Star(FF(Keep(c3)),RFb(c4,t5,a6e),Swm(a7,t8,c9,c10),F),Inv(MPri(Once(F))))",
+    Tree0660 "Swm(RSeq(t0,Star(S,t1)),OnceK(FS(c2)),RepF(t3))",
+    Tree0661 "RFb(Swm(a0,t1),RSeq(t2,t3e,c4),Star(Inv(F),a5))",
+    Tree0662 "Swm(c0,c1,Seq(FS(a2),t3e),c4l,c5)",
+    Tree0663 "Rep4(MSeq(RFb(a0,c1e),Rep3(t2),RFb(t3,a4,t5),Ret3(t6)))",
+    Tree0664 "RSeq(RSeq(S,t0),F,c1,Rep3(a2),FF(RSeq(c3e,t4)))",
+    Tree0665 "Star(RFb(t0,FS(c1),c2,c3),Fb(Fb(t4,t5,c6)),RSeq(FF(OnceT(c7)),a8),Fb(c9,t10))",
+    Tree0666 "FS(MPri(t0,Rep2(RFb(FF(a1),c2,a3,t4e,MPri(S,t5e)))))",
+    Tree0667 "Fb(FF(Swm(t0e,F,t1)),FF(t2),Fb(RFb(t3,Swm(a4,c5)),FF(a6),F,a7e,t8))",
+    Tree0668 "RSeq(RSeq(Rep3(t0),Fb(Seq(c1,t2e),Swm(c3l)),t4e,Fb(c5)),Seq(Inv(a6e),RSeq(t7,c8e,t9,F),Inv(a10),FF(FF(MSeq(t11,a12l)))),RFb(RSeq(FS(t13),RFb(Swm(c14,c15))),Ret0(Inv(c16))))",
+    Tree0669 "RFb(c0,Seq(a1,a2e,t3),RepF(c4e),Swm(F),MSeq(Seq(t5,t6)))",
+    Tree0670 "Keep(FF(FF(Ret1(Fb(a0l,Rep3(t1),a2l)))))",
+    Tree0671 "MSeq(MSeq(FF(Swm(c0l,c1)),RSeq(t2,F,t3,RFb(c4,t5))),Fb(Fb(Seq(t6,t7e,t8),RSeq(c9e,t10e,a11,t12))))",
+    Tree0672 "Fb(FS(Seq(RSeq(t0,t1,Rep0(t2),RepF(Ret0(c3))))),OnceT(MPri(t4,Swm(Ret3(c5l),Ret3(t6e),t7))))",
+    Tree0673 "Swm(Fb(Swm(t0e,t1,Rep0(c2),FS(S),t3),Inv(RSeq(c4l,c5l,a6))),Seq(RSeq(t7,c8,c9,Inv(c10l),t11),c12l,t13))",
+    Tree0674 "Ret1(Seq(Ret0(MPri(Inv(OnceK(MPri(a0,c1l))),Rep0(RSeq(Keep(t2),a3)))),Fb(RSeq(c4,a5e),Rep3(MPri(RepF(t6),RetF(a7))))))",
+    Tree0675 "RSeq(RSeq(RSeq(t0,Keep(a1)),OnceT(F)),Swm(Swm(t2,t3,a4,a5l)),Star(c6l,c7,c8l,a9,S))",
+    Tree0676 "FF(RSeq(RFb(Inv(RFb(RFb(t0,c1l),t2,c3)))))",
+    Tree0677 "RFb(RSeq(MSeq(t0e,t1e),Fb(a2l,c3,c4,F),RetF(MSeq(Swm(FF(F),Ret4(c5)),Seq(F,a6))),Ret2(Seq(a7e,a8))))",
+    Tree0678 "Once(Rep3(FF(Seq(Rep2(RFb(c0l,t1e)),Once(Fb(RSeq(c2e,t3)))))))",
+    Tree0679 "Swm(Keep(Rep3(t0)),Fb(Star(a1e,FF(t2),c3l)),Inv(MSeq(Swm(a4,c5),RFb(t6,t7),Ret4(t8e))))",
+    Tree0680 "Star(t0,t1e)",
+    Tree0681 "Seq(S,t0)",
+    Tree0682 "Inv(MPri(Seq(Inv(FS(Seq(Rep1(t0)))),Fb(t1e,c2l),RSeq(c3,RSeq(c4,t5e),a6)),Fb(Swm(OnceK(OnceK(RFb(c7,t8e))),Once(t9),S,MPri(t10e,S,S))),Keep(RSeq(Rep4(c11),Rep3(RFb(t12,c13))))))",
+    Tree0683 "Seq(Seq(t0,Seq(t1,t2,t3),t4,Keep(c5l)))",
+    Tree0684 "RSeq(Inv(Star(a0,a1,a2l,t3)),Once(OnceT(RSeq(t4,c5))),Swm(a6,a7,c8))",
+    Tree0685 "Inv(Swm(t0,t1))",
+    Tree0686 "Seq(Seq(Inv(MSeq(t0,Ret1(RSeq(S,a1e,a2l)),t3)),Seq(t4,Ret3(t5),t6),Inv(a7),FF(t8)))",
+    Tree0687 "MSeq(FS(t0),F,c1)",
+    Tree0688 "RFb(Inv(RFb(Star(c0,a1,a2l),Swm(t3,a4))),a5)",
+    Tree0689 "Rep2(RSeq(FF(Rep3(MPri(RFb(t0,F),RSeq(a1e,t2)))),t3e,RSeq(c4,c5l,a6),S))",
+    Tree0690 "RSeq(Seq(Swm(t0e,c1,F),Swm(a2,F),Swm(RepF(Seq(t3,t4,c5)))),c6e,Keep(RSeq(Keep(Rep3(Seq(S,c7e,t8,RSeq(a9,c10)))))))",
+    Tree0691 "RSeq(Keep(a0),RSeq(t1,t2,a3,a4),S,t5e,a6)",
+    Tree0692 "RFb(c0,RFb(t1,MSeq(t2,c3),c4e,RetF(t5),OnceT(F)),RSeq(a6,c7),Swm(F,c8,t9,c10,c11),Rep1(a12))",
+    Tree0693 "RSeq(Swm(Inv(Ret0(Swm(a0,c1,c2))),RFb(t3,S,a4,c5e)),RFb(RFb(MSeq(a6,S,c7),c8e,c9l),Ret4(Rep1(Once(RSeq(c10,F)))),RSeq(c11,t12)),Star(RSeq(Once(Keep(a13))),RFb(t14e,a15,Keep(t16e)),Inv(Fb(a17,a18l))),RFb(FS(t19),t20,Ret4(RSeq(c21,a22,t23)),MPri(c24,t25,c26)))",
+    Tree0694 "Fb(RFb(c0,RSeq(a1,Inv(a2))))",
+    Tree0695 "RSeq(FF(FS(RepF(a0))),S,MSeq(RFb(c1,Fb(t2,t3))),RepF(MSeq(c4,S)),RSeq(t5e,a6,t7))",
+    Tree0696 "FS(Swm(RFb(RSeq(Fb(t0,c1,c2l)),Rep2(Rep0(Seq(c3,c4))))))",
+    Tree0697 "RSeq(RFb(c0,c1,c2),Keep(a3))",
+    Tree0698 "RSeq(RFb(Fb(RFb(t0,F),RSeq(t1e,c2l),RFb(a3,c4l)),Fb(Ret0(Fb(c5,c6)))),a7,Swm(Seq(c8,OnceT(Once(Inv(t9e))),MSeq(t10,c11)),RSeq(Fb(Rep1(a12),c13),FS(a14),c15)))",
+    Tree0699 "Rep2(Inv(Swm(RepF(a0),MSeq(t1,a2e))))",
 }

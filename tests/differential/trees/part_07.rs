@@ -5,32 +5,51 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                Condition(Cond<1>),
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<2>),
-                    },
-                    AlwaysSuccess,
+        ReactiveSequence {
+            Repeat(1) {
+                Inverter {
+                    StatefulAction(Task<0>),
                 },
             },
+            Sequence {
+                ForceSuccess {
+                    Action(Act<1>),
+                },
+                Sequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Condition(Cond<6>),
+            Condition(Cond<7>),
+            Action(Act<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
-        RetryUntilSuccessful(4) {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    AlwaysFailure,
-                    Action(Act<0>),
-                    Condition(Cond<1>),
+        Inverter {
+            Fallback {
+                Repeat(2) {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            Condition(|ctx| ctx.check(0)),
+                            ReactiveFallback {
+                                RetryUntilSuccessful(3) {
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                                Fallback {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -39,26 +58,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                Inverter {
-                    Sequence {
-                        Action(Act<0>),
-                    },
+        ReactiveSequence {
+            Sequence {
+                AlwaysFailure,
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                ForceSuccess {
+                    Action(Act<1>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
-            StatefulAction(Task<1>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<2>),
-            },
-            ForceFailure {
-                RunOnce {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
+            StatefulAction(Task<4>),
+            Repeat(3) {
+                ReactiveSequence {
+                    RunOnce {
+                        Condition(Cond<5>),
                     },
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<6>),
+                    },
+                    StatefulAction(Task<7>),
                 },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -66,31 +95,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<2>),
+        Inverter {
+            ForceSuccess {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        ForceSuccess {
+                            RunOnce {
+                                AlwaysSuccess,
+                            },
+                        },
                     },
                 },
-                Condition(Cond<3>),
-            },
-            ReactiveFallback {
-                Fallback {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<4>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -98,30 +114,72 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        ReactiveFallback {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            Repeat(0) {
-                Action(Act<1>),
-            },
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
+        ReactiveSequence {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<0>),
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1>),
+                },
+                MemSequence {
                     StatefulAction(Task<2>),
                     Condition(Cond<3>),
                 },
+                StatefulAction(Task<4>),
             },
-            Condition(Cond<4>),
-            Condition(Cond<5>),
+            Sequence {
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            Sequence {
+                SequenceStar {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
+                ForceFailure {
+                    StatefulAction(Task<11>),
+                },
+                Condition(Cond<12> = Cond::<12>),
+            },
+            ForceSuccess {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        RunOnce {
-            ForceSuccess {
-                Condition(Cond<0>),
+        Repeat(0) {
+            SequenceStar {
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<3>),
+                        Inverter {
+                            Condition(Cond<4>),
+                        },
+                        Repeat(2) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
@@ -129,18 +187,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
+        MemSequence {
+            SequenceStar {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                ForceFailure {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Action(Act<7> = Act::<7>),
+                            Repeat(4) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
             },
-            Condition(Cond<2>),
-            ReactiveSequence {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
+            MemSequence {
+                Sequence {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                    StatefulAction(Task<10>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<11>),
+                },
+                ReactiveFallback {
+                    Fallback {
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                    },
+                    AlwaysSuccess,
+                    Action(|ctx| ctx.exec(13)),
+                },
+                StatefulAction(Task<14>),
             },
         }
     }
@@ -148,58 +236,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
-        Inverter {
-            Inverter {
-                AlwaysFailure,
+        ReactiveSequence {
+            SequenceStar {
+                Repeat(1) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                    },
+                    AlwaysFailure,
+                },
             },
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
         Fallback {
-            MemPriority {
-                ReactiveSequence {
+            Fallback {
+                Inverter {
                     Condition(Cond<0>),
-                    Inverter {
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                },
-                Sequence {
-                    RetryUntilSuccessful(1) {
-                        MemSequence {
-                            Action(Act<3>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<4>),
-                    ForceSuccess {
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6>),
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<8>),
-                },
-                Fallback {
-                    Condition(Cond<9>),
-                    Action(Act<10>),
                 },
             },
         }
@@ -207,53 +269,55 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0709 for Ctx {
+        MemPriority {
+            SequenceWithMemory {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3>),
+                },
+                Sequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
+        ReactiveFallback {
+            Action(Act<0>),
             StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    Action(Act<3> = Act::<3>),
+                },
+                Condition(Cond<4> = Cond::<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
-        Repeat(0) {
-            Fallback {
-                ReactiveFallback {
-                    Fallback {
-                        ReactiveFallback {
-                            Repeat(4) {
-                                StatefulAction(Task<0>),
-                            },
-                            RunOnce {
-                                AlwaysFailure,
-                            },
-                        },
-                        Sequence {
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    ForceFailure {
-                        Fallback {
-                            StatefulAction(Task<3>),
-                            ReactiveFallback {
-                                Condition(Cond<4>),
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                                AlwaysSuccess,
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    RunOnce {
-                        Condition(Cond<8>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<9>),
-                },
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
             },
         }
     }
@@ -261,18 +325,62 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
-        SequenceStar {
-            AlwaysFailure,
-            Action(Act<0>),
-            Condition(Cond<1>),
+        ReactiveFallback {
+            ReactiveFallback {
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+                RetryUntilSuccessful(1) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Fallback {
+                    Repeat(4) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            RunOnce {
+                SequenceStar {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        AlwaysSuccess,
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<6>),
+                        Condition(Cond<7>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
-        Repeat(3) {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            Fallback {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(0) {
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
@@ -280,24 +388,11 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         ReactiveSequence {
-            RunOnce {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ForceSuccess {
-                Sequence {
-                    ForceFailure {
-                        Condition(Cond<2>),
-                    },
-                    Condition(Cond<3>),
-                    Repeat(3) {
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                },
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Inverter {
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -305,27 +400,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
+        MemSequence {
+            Condition(|ctx| ctx.check(0)),
             Condition(Cond<1>),
+            Inverter {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
-        SequenceStar {
-            Repeat(4) {
-                Condition(Cond<0>),
+        Inverter {
+            ReactiveSequence {
+                Fallback {
+                    AlwaysFailure,
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
-            Action(Act<1>),
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                Action(Act<3>),
-            },
-            StatefulAction(Task<4>),
         }
     }
 }
@@ -333,27 +433,13 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
         Fallback {
-            RunOnce {
-                ReactiveFallback {
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                },
+            Inverter {
+                Condition(|ctx| ctx.check(0)),
             },
-            RetryUntilSuccessful(1) {
-                MemSequence {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<1> = Cond::<1>),
                 },
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
             },
         }
     }
@@ -361,10 +447,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
-        ForceSuccess {
-            Fallback {
-                Inverter {
-                    StatefulAction(Task<0>),
+        RetryUntilSuccessful(1) {
+            SequenceWithMemory {
+                Fallback {
+                    Inverter {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Sequence {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx| ctx.check(3)),
                 },
             },
         }
@@ -373,9 +468,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        MemSequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(|ctx| ctx.check(2)),
+            Action(Act<3>),
         }
     }
 }
@@ -383,70 +482,72 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            Condition(Cond<4>),
+            Action(Act<0> = Act::<0>),
+            MemPriority {
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Condition(Cond<6>),
+            SequenceWithMemory {
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            AlwaysFailure,
+        Sequence {
+            Action(Act<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0722 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                ForceFailure {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<0>),
+        SequenceStar {
+            ForceFailure {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            AlwaysSuccess,
                         },
+                    },
+                    Condition(Cond<1>),
+                    Sequence {
+                        Condition(Cond<2>),
                         AlwaysSuccess,
-                        Condition(Cond<1>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
                     },
+                    Fallback {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
-            Inverter {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Inverter {
-                        SequenceWithMemory {
-                            KeepRunningUntilFailure {
-                                KeepRunningUntilFailure {
-                                    Action(Act<6>),
-                                },
+            Repeat(forever) {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        ForceSuccess {
+                            StatefulAction(Task<5>),
+                        },
+                        Fallback {
+                            AlwaysFailure,
+                            Repeat(0) {
+                                Condition(Cond<6>),
                             },
+                            Condition(Cond<7>),
                         },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-            },
-            MemPriority {
-                RunOnce {
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        AlwaysFailure,
-                        StatefulAction(Task<10>),
-                        Action(Act<11>),
                     },
                 },
             },
@@ -456,53 +557,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
-        ReactiveFallback {
-            Inverter {
-                RunOnce {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            MemSequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
                 },
-            },
-            MemSequence {
                 Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        ForceSuccess {
-                            StatefulAction(Task<6>),
-                        },
-                        Action(Act<7>),
-                    },
+                    Condition(|ctx| ctx.check(3)),
                 },
-                Condition(Cond<8>),
-            },
-            Repeat(forever) {
-                ForceSuccess {
-                    SequenceStar {
-                        Repeat(0) {
-                            ReactiveFallback {
-                                StatefulAction(Task<9>),
-                                SequenceWithMemory {
-                                    AlwaysSuccess,
-                                    Action(Act<10>),
-                                },
-                                Sequence {
-                                    Action(Act<11>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -511,31 +578,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
-        Fallback {
-            SequenceStar {
-                Repeat(forever) {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1>),
-                ForceFailure {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(Act<7>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
+        ReactiveFallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
@@ -544,10 +590,48 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+            Repeat(3) {
+                RunOnce {
+                    SequenceWithMemory {
+                        MemSequence {
+                            ReactiveFallback {
+                                Repeat(forever) {
+                                    Action(Act<0>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                            },
+                            ReactiveFallback {
+                                Action(Act<3>),
+                                StatefulAction(Task<4>),
+                                Condition(Cond<5>),
+                                Action(Act<6>),
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                AlwaysFailure,
+                ForceFailure {
+                    Condition(Cond<8>),
+                },
+                Fallback {
+                    Condition(Cond<9>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<10>),
+                    },
+                    Repeat(3) {
+                        Condition(Cond<11>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                },
             },
         }
     }
@@ -555,34 +639,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
-        Repeat(4) {
+        MemSequence {
+            ForceSuccess {
+                ReactiveFallback {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    MemSequence {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Fallback {
+                            Condition(Cond<5> = Cond::<5>),
+                            Condition(Cond<6>),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(8)),
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                Condition(Cond<11> = Cond::<11>),
+                Repeat(forever) {
+                    RunOnce(then_skip = false) {
+                        MemPriority {
+                            Inverter {
+                                StatefulAction(Task<12>),
+                            },
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
             Sequence {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
+                Fallback {
+                    StatefulAction(Task<13>),
+                    RetryUntilSuccessful(3) {
+                        Repeat(2) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                    StatefulAction(Task<15>),
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<16>),
                         AlwaysFailure,
                     },
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
                 },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    MemPriority {
-                        StatefulAction(Task<7>),
-                        Repeat(1) {
-                            StatefulAction(Task<8>),
-                        },
-                        Action(Act<9>),
-                    },
+                MemSequence {
+                    StatefulAction(Task<17>),
+                    Condition(Cond<18>),
                 },
             },
         }
@@ -591,40 +705,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                MemSequence {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            RunOnce {
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<6>),
+        RetryUntilSuccessful(2) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Repeat(forever) {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
                     },
-                    AlwaysSuccess,
-                    Action(Act<7>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Fallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                    },
                     MemSequence {
-                        Condition(Cond<8>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
                         Condition(Cond<9>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                MemPriority {
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<10>),
                     },
                 },
             },
@@ -635,16 +735,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            Fallback {
+            Condition(Cond<0>),
+            MemPriority {
                 StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                AlwaysFailure,
+                Action(Act<2> = Act::<2>),
             },
             ReactiveSequence {
-                AlwaysSuccess,
-                Condition(Cond<4>),
+                Condition(|ctx| ctx.check(3)),
+                Action(Act<4>),
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -652,13 +751,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(1) {
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+            Repeat(3) {
+                Sequence {
                     Sequence {
-                        RunOnce {
-                            Action(Act<1>),
+                        AlwaysFailure,
+                        Condition(Cond<5>),
+                    },
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        Repeat(1) {
+            Inverter {
+                Inverter {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<0>),
                         },
                     },
                 },
@@ -668,40 +792,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        SequenceWithMemory {
-            Repeat(4) {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1>),
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            SequenceStar {
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-                Action(Act<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        ForceSuccess {
-            ForceSuccess {
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        Fallback {
+            MemPriority {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    Inverter {
+                        Action(Act<2>),
+                    },
+                    Repeat(4) {
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
                     },
                 },
             },
@@ -711,60 +814,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        Inverter {
-            Fallback {
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<0>),
-                        ForceFailure {
-                            RunOnce {
-                                Condition(Cond<1>),
-                            },
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                Sequence {
+                    MemPriority {
+                        Inverter {
+                            Condition(Cond<0>),
                         },
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
+                    },
+                    MemPriority {
+                        Repeat(1) {
+                            Action(Act<1> = Act::<1>),
+                        },
                     },
                     ReactiveFallback {
-                        RunOnce(then_skip = true) {
-                            Action(Act<5>),
-                        },
-                        Action(Act<6>),
-                    },
-                },
-                SequenceWithMemory {
-                    RunOnce {
-                        ReactiveSequence {
-                            SequenceStar {
-                                StatefulAction(Task<7>),
-                                Action(Act<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                    Action(Act<13>),
-                },
-                MemPriority {
-                    Condition(Cond<14>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<15>),
-                        Condition(Cond<16>),
-                        Condition(Cond<17>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<18>),
-                        Action(Act<19>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
                         AlwaysFailure,
-                        Condition(Cond<20>),
                     },
-                    Action(Act<21>),
                 },
             },
         }
@@ -774,12 +843,20 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                RetryUntilSuccessful(forever) {
-                    Action(Act<3>),
+            SequenceStar {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                AlwaysFailure,
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+            SequenceStar {
+                StatefulAction(Task<4>),
+                KeepRunningUntilFailure {
+                    Action(Act<5> = Act::<5>),
+                },
+                Inverter {
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -788,32 +865,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                Condition(Cond<0>),
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
             },
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                    Inverter {
-                        RetryUntilSuccessful(1) {
-                            ReactiveSequence {
-                                Fallback {
-                                    AlwaysFailure,
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                                ReactiveSequence {
-                                    Condition(Cond<4>),
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
+            Sequence {
+                Condition(Cond<4>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<5>),
                 },
+                StatefulAction(Task<6>),
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            Sequence {
+                AlwaysSuccess,
+                Action(Act<9>),
             },
         }
     }
@@ -821,9 +897,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
-        ForceFailure {
-            RetryUntilSuccessful(forever) {
-                AlwaysFailure,
+        Repeat(4) {
+            ReactiveFallback {
+                ForceSuccess {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                MemSequence {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Fallback {
+                    Condition(Cond<4>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
             },
         }
     }
@@ -831,12 +921,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                SequenceStar {
-                    Action(Act<0>),
-                    ForceFailure {
-                        Condition(Cond<1>),
+        Repeat(0) {
+            Repeat(3) {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<0>),
+                    },
+                    RunOnce {
+                        AlwaysFailure,
                     },
                 },
             },
@@ -846,30 +942,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
-        Fallback {
-            ReactiveSequence {
+        ReactiveSequence {
+            Repeat(1) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveFallback {
                 Sequence {
-                    MemSequence {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<8>),
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            Action(|ctx| ctx.exec(1)),
+                        },
                     },
                 },
             },
-            ForceSuccess {
-                Action(Act<9>),
+            Repeat(1) {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -877,56 +964,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
-        SequenceStar {
-            MemPriority {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                        AlwaysFailure,
-                    },
-                },
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                Action(Act<1>),
             },
-            SequenceStar {
-                ForceSuccess {
+            Sequence {
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            StatefulAction(Task<7>),
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(8)),
+                ForceFailure {
                     StatefulAction(Task<9>),
                 },
-                ReactiveFallback {
-                    ForceSuccess {
-                        RunOnce {
-                            RunOnce(then_skip = true) {
-                                Action(Act<10>),
-                            },
-                        },
-                    },
-                    RunOnce {
-                        Condition(Cond<11>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<12>),
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(forever) {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<13>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<14>),
-                        Condition(Cond<15>),
-                        StatefulAction(Task<16>),
-                    },
-                    Condition(Cond<17>),
+                StatefulAction(Task<10>),
+                Action(Act<11>),
+                StatefulAction(Task<12>),
+            },
+            Sequence {
+                AlwaysSuccess,
+                StatefulAction(Task<13> = Task::<13>),
+                StatefulAction(Task<14>),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    StatefulAction(Task<15> = Task::<15>),
+                    Action(Act<16>),
                 },
             },
         }
@@ -935,75 +1002,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
-        Repeat(3) {
-            SequenceWithMemory {
-                MemPriority {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<0>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        ForceSuccess {
-                            Fallback {
-                                Action(Act<1>),
-                                Action(Act<2>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        ForceFailure {
-                            Action(Act<6>),
-                        },
-                        ForceFailure {
-                            Sequence {
-                                StatefulAction(Task<7>),
-                                Action(Act<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<10>),
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<11>),
-                        ForceFailure {
-                            ForceSuccess {
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                        StatefulAction(Task<13>),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<14>),
-                        Condition(Cond<15>),
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Condition(Cond<16>),
-                        },
-                        StatefulAction(Task<17>),
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<18>),
-                        KeepRunningUntilFailure {
-                            ForceSuccess {
-                                Inverter {
-                                    StatefulAction(Task<19>),
-                                },
-                            },
-                        },
-                    },
-                },
+        Repeat(2) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
         }
     }
@@ -1011,40 +1013,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
-        MemSequence {
-            ForceFailure {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        SequenceStar {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ForceSuccess {
-                        AlwaysFailure,
-                    },
-                    SequenceStar {
-                        Condition(Cond<3>),
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Inverter {
-                            Action(Act<6>),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                },
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+                Action(|ctx| ctx.exec(7)),
             },
         }
     }
@@ -1052,34 +1034,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
-        Repeat(forever) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-            },
+        RetryUntilSuccessful(2) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceStar {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                SequenceStar {
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
+        Sequence {
+            RetryUntilSuccessful(4) {
+                ForceFailure {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
                 },
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            MemPriority {
+                Action(Act<5> = Act::<5>),
+                Action(Act<6>),
             },
         }
     }
@@ -1087,62 +1068,115 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                Action(Act<0>),
-            },
-            StatefulAction(Task<1>),
-            Inverter {
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+        ReactiveSequence {
+            Repeat(3) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(forever) {
+                        Inverter {
+                            RunOnce {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
+            MemSequence {
+                StatefulAction(Task<2>),
+                RetryUntilSuccessful(4) {
+                    Action(Act<3>),
+                },
+                ReactiveFallback {
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5>),
+                },
+                StatefulAction(Task<6>),
+                AlwaysSuccess,
+            },
+            SequenceStar {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                Condition(Cond<8>),
+                Fallback {
+                    StatefulAction(Task<9>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<10>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<11>),
+                Condition(Cond<12> = Cond::<12>),
+                StatefulAction(Task<13>),
+            },
+            Fallback {
+                Condition(Cond<14>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                Condition(Cond<0>),
-                ForceFailure {
-                    RunOnce {
-                        Repeat(2) {
-                            Sequence {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    RetryUntilSuccessful(4) {
-                        AlwaysSuccess,
-                    },
-                },
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
+            AlwaysFailure,
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(Act<1>),
+        Sequence {
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Action(Act<3>),
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Action(Act<4>),
+                },
+            },
+            RetryUntilSuccessful(0) {
+                Repeat(1) {
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<5>),
+                        },
+                        RetryUntilSuccessful(0) {
+                            RetryUntilSuccessful(3) {
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
             },
             SequenceWithMemory {
-                AlwaysFailure,
-                AlwaysFailure,
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+                Inverter {
+                    Condition(Cond<7>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    Condition(Cond<12>),
+                },
             },
         }
     }
@@ -1150,21 +1184,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<0>),
             },
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Repeat(4) {
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
+            AlwaysSuccess,
+            StatefulAction(Task<1>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1172,15 +1199,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
-        Fallback {
+        Sequence {
             ForceFailure {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            ReactiveSequence {
                 ForceSuccess {
+                    ForceSuccess {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<1>),
+                AlwaysSuccess,
+                Condition(Cond<2>),
+            },
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
                     StatefulAction(Task<4>),
                 },
             },
@@ -1190,29 +1224,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
-        ReactiveFallback {
+        RunOnce(then_skip = false) {
             ReactiveFallback {
-                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(0)),
                 Condition(Cond<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            Fallback {
-                ReactiveSequence {
-                    SequenceStar {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                StatefulAction(Task<8>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1220,109 +1236,91 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+        Sequence {
+            Action(Act<0>),
+            RunOnce {
+                StatefulAction(Task<1>),
             },
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    Repeat(forever) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                Inverter {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
+            Sequence {
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<2>),
                 },
             },
+            ForceFailure {
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    ForceSuccess {
-                        Action(Act<1>),
-                    },
+        MemSequence {
+            StatefulAction(Task<0>),
+            Sequence {
+                Action(|ctx| ctx.exec(1)),
+                Inverter {
+                    StatefulAction(Task<2>),
                 },
-                SequenceStar {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
+                Action(Act<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                RunOnce {
                     StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+                },
+            },
+            ForceFailure {
+                Sequence {
+                    Condition(Cond<6>),
                     MemPriority {
-                        Action(Act<7>),
+                        StatefulAction(Task<7>),
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(8)),
                     },
-                    StatefulAction(Task<8>),
+                    Action(Act<9>),
                 },
             },
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Inverter {
-                        SequenceWithMemory {
-                            Fallback {
-                                AlwaysFailure,
-                                StatefulAction(Task<9>),
-                            },
-                            Condition(Cond<10>),
-                            Fallback {
-                                StatefulAction(Task<11>),
-                                StatefulAction(Task<12>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<13>),
-                    },
-                },
-            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Repeat(forever) {
-                    Condition(Cond<0>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Inverter {
-                RunOnce(then_skip = false) {
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                ReactiveFallback {
                     MemSequence {
-                        Inverter {
-                            AlwaysSuccess,
+                        AlwaysFailure,
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    RetryUntilSuccessful(4) {
+                        ReactiveFallback {
+                            ForceFailure {
+                                Sequence {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(0) {
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            RunOnce {
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                            Action(Act<7>),
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
-            },
-            ReactiveSequence {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -1330,10 +1328,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
-        Repeat(3) {
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    Condition(Cond<0>),
+        RetryUntilSuccessful(2) {
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    RunOnce(then_skip = false) {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -1342,24 +1345,191 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-                Inverter {
-                    Condition(Cond<0>),
-                },
-                Fallback {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+        Repeat(2) {
+            MemSequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
                 },
             },
-            Repeat(2) {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0754 for Ctx {
+        Fallback {
+            RunOnce {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                MemSequence {
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(2)),
+                        Sequence {
+                            ForceFailure {
+                                Action(|ctx| ctx.exec(3)),
+                            },
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(6)),
                 ForceFailure {
-                    ForceFailure {
-                        MemPriority {
-                            Sequence {
+                    StatefulAction(Task<7>),
+                },
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0755 for Ctx {
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            Fallback {
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0756 for Ctx {
+        ReactiveFallback {
+            AlwaysSuccess,
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2> = Cond::<2>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0757 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                ForceFailure {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        Sequence {
+            Inverter {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx {
+        SequenceWithMemory {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        Repeat(3) {
+            ForceSuccess {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        RetryUntilSuccessful(2) {
+            Fallback {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    MemSequence {
+                        Sequence {
+                            Action(Act<1> = Act::<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                AlwaysSuccess,
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        Repeat(2) {
+            ReactiveSequence {
+                MemSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RunOnce {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        RunOnce(then_skip = true) {
+            Inverter {
+                Repeat(3) {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            SequenceStar {
+                                Action(|ctx| ctx.exec(0)),
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Action(Act<2>),
                                 Condition(Cond<3>),
                             },
                         },
@@ -1371,337 +1541,24 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0754 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                SequenceStar {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    AlwaysFailure,
-                },
-                SequenceWithMemory {
-                    Repeat(3) {
-                        Action(Act<9>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<10>),
-                },
-                SequenceStar {
-                    AlwaysSuccess,
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    Condition(Cond<13>),
-                    Action(Act<14>),
-                },
-                RetryUntilSuccessful(forever) {
-                    SequenceStar {
-                        Action(Act<15>),
-                        StatefulAction(Task<16>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0756 for Ctx {
-        Inverter {
-            Sequence {
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                SequenceStar {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                MemPriority {
-                    MemPriority {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Sequence {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                        },
-                        Action(Act<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        Inverter {
-            Sequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        Repeat(3) {
-                            AlwaysSuccess,
-                        },
-                        Action(Act<3>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        SequenceStar {
-            MemPriority {
-                ForceFailure {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-            },
-            Inverter {
-                AlwaysSuccess,
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<4>),
-                    },
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Fallback {
-                RetryUntilSuccessful(4) {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                Fallback {
-                    AlwaysFailure,
-                    Action(Act<6>),
-                    AlwaysSuccess,
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Repeat(4) {
-                    ReactiveSequence {
-                        Repeat(1) {
-                            AlwaysFailure,
-                        },
-                        ForceSuccess {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    SequenceStar {
-                        StatefulAction(Task<9>),
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<12>),
-                    },
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                    Action(Act<15>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(2) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        RunOnce(then_skip = false) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                ForceSuccess {
-                    MemSequence {
-                        RetryUntilSuccessful(forever) {
-                            Action(Act<0>),
-                        },
-                        Action(Act<1>),
+        MemPriority {
+            MemSequence {
+                Fallback {
+                    ForceSuccess {
+                        Action(Act<0>),
                     },
+                    Fallback {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
                 },
                 ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5> = Act::<5>),
                 },
-            },
-            Repeat(1) {
-                MemSequence {
-                    Condition(Cond<4>),
-                    ForceFailure {
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    ForceFailure {
-                        RunOnce {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Action(Act<9>),
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    StatefulAction(Task<12>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<13>),
-                    Action(Act<14>),
-                },
-                KeepRunningUntilFailure {
-                    Inverter {
-                        RetryUntilSuccessful(4) {
-                            Fallback {
-                                AlwaysSuccess,
-                                StatefulAction(Task<15>),
-                            },
-                        },
-                    },
-                },
+                Action(Act<6>),
             },
         }
     }
@@ -1709,24 +1566,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
-        MemPriority {
-            KeepRunningUntilFailure {
-                ForceFailure {
+        Sequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    Sequence {
+                        Action(Act<1>),
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
                     ReactiveFallback {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                        KeepRunningUntilFailure {
-                            Condition(Cond<2>),
-                        },
-                        Condition(Cond<3>),
-                        Sequence {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<4>),
+                        AlwaysSuccess,
+                    },
+                    Sequence {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                ReactiveSequence {
+                    Repeat(forever) {
+                        ForceFailure {
+                            SequenceStar {
+                                StatefulAction(Task<5> = Task::<5>),
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
                             },
-                            Action(Act<5>),
-                            Condition(Cond<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Condition(Cond<9>),
+                ReactiveSequence {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    ForceSuccess {
+                        RunOnce(then_skip = false) {
+                            AlwaysFailure,
                         },
                     },
                 },
@@ -1737,35 +1620,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
-        Fallback {
-            SequenceStar {
-                RetryUntilSuccessful(2) {
-                    Sequence {
-                        ReactiveFallback {
-                            SequenceWithMemory {
-                                RunOnce(then_skip = true) {
-                                    Action(Act<0>),
-                                },
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            Action(Act<3>),
+        SequenceWithMemory {
+            ForceFailure {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Repeat(4) {
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Repeat(1) {
+                Repeat(3) {
+                    Fallback {
+                        Condition(Cond<6> = Cond::<6>),
+                        Sequence {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
                         },
                         Fallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
                         },
                     },
                 },
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
+            },
+            ReactiveSequence {
+                Condition(Cond<11>),
+                Repeat(2) {
+                    StatefulAction(Task<12>),
                 },
             },
         }
@@ -1774,35 +1662,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    MemSequence {
-                        Fallback {
-                            AlwaysSuccess,
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
+        RetryUntilSuccessful(0) {
+            SequenceWithMemory {
+                Inverter {
+                    Condition(Cond<0>),
                 },
-            },
-            Repeat(0) {
-                Sequence {
-                    ReactiveFallback {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        KeepRunningUntilFailure {
-                            AlwaysFailure,
-                        },
-                    },
-                    Condition(Cond<8>),
-                },
+                Condition(Cond<1>),
             },
         }
     }
@@ -1810,55 +1675,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                        },
-                    },
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<2>),
                 },
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    Repeat(3) {
-                        ReactiveFallback {
-                            AlwaysSuccess,
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            RunOnce(then_skip = true) {
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        StatefulAction(Task<6> = Task::<6>),
+                        ForceSuccess {
+                            StatefulAction(Task<7> = Task::<7>),
                         },
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        MemPriority {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    Repeat(1) {
-                        MemPriority {
-                            ForceSuccess {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        SequenceStar {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
+            MemSequence {
+                Action(Act<8>),
+                AlwaysFailure,
             },
         }
     }
@@ -1866,12 +1708,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            Repeat(3) {
-                Condition(Cond<3>),
+        Repeat(forever) {
+            MemPriority {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                            Action(Act<3>),
+                        },
+                        ReactiveSequence {
+                            Repeat(4) {
+                                StatefulAction(Task<4>),
+                            },
+                            RetryUntilSuccessful(4) {
+                                Repeat(forever) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    Sequence {
+                        Fallback {
+                            Inverter {
+                                StatefulAction(Task<6>),
+                            },
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<8>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                            Condition(Cond<12>),
+                        },
+                        Action(Act<13> = Act::<13>),
+                    },
+                },
             },
         }
     }
@@ -1879,18 +1758,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Condition(Cond<0>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<1>),
+        ReactiveFallback {
+            ReactiveSequence {
+                RetryUntilSuccessful(4) {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
                 },
-            },
-            Condition(Cond<2>),
-            MemSequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
+                ForceSuccess {
+                    Repeat(3) {
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                Repeat(1) {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
             },
         }
     }
@@ -1899,20 +1789,22 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         Sequence {
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<0>),
-                    },
-                    Action(Act<1>),
-                },
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            Sequence {
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
+            Condition(Cond<2>),
+            Action(Act<3>),
+            ReactiveSequence {
                 Condition(Cond<4>),
+                RunOnce {
+                    Condition(|ctx| ctx.check(5)),
+                },
+                ReactiveFallback {
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                },
             },
         }
     }
@@ -1921,24 +1813,29 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
         Sequence {
-            AlwaysSuccess,
-            Action(Act<0>),
-            RunOnce(then_skip = true) {
-                Condition(Cond<1>),
-            },
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                Repeat(4) {
+                    SequenceWithMemory {
+                        Repeat(4) {
+                            MemSequence {
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -1946,39 +1843,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        MemSequence {
+        Sequence {
+            StatefulAction(Task<0>),
             ReactiveSequence {
-                StatefulAction(Task<0>),
                 StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
             },
-            Action(Act<2>),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    ForceFailure {
-                        StatefulAction(Task<3>),
+        Repeat(4) {
+            KeepRunningUntilFailure {
+                MemSequence {
+                    ForceSuccess {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<0>),
+                        },
                     },
-                    StatefulAction(Task<4>),
-                    Fallback {
-                        AlwaysSuccess,
-                        Condition(Cond<5>),
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Action(Act<1> = Act::<1>),
+                        },
                     },
                 },
             },
@@ -1988,52 +1877,83 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            Condition(Cond<1>),
+        ReactiveSequence {
+            SequenceStar {
+                MemSequence {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                StatefulAction(Task<4>),
+            },
+            ForceFailure {
+                Inverter {
+                    ForceSuccess {
+                        KeepRunningUntilFailure {
+                            Fallback {
+                                StatefulAction(Task<5>),
+                                MemSequence {
+                                    AlwaysSuccess,
+                                    AlwaysFailure,
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(4) {
+                ForceSuccess {
+                    StatefulAction(Task<7>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
-        Sequence {
+        Inverter {
             Sequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Sequence {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                    },
+                    Action(Act<1>),
                     Action(Act<2>),
-                    StatefulAction(Task<3>),
+                    RetryUntilSuccessful(3) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+                RetryUntilSuccessful(0) {
+                    Inverter {
+                        Repeat(0) {
+                            RetryUntilSuccessful(0) {
+                                RetryUntilSuccessful(0) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            StatefulAction(Task<8>),
-            Action(Act<9>),
-            StatefulAction(Task<10>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
-        RetryUntilSuccessful(1) {
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<3>),
-                    },
-                },
+        RunOnce(then_skip = false) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
     }
@@ -2041,20 +1961,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
-        RetryUntilSuccessful(1) {
-            Repeat(4) {
-                ReactiveFallback {
-                    Repeat(1) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<2>),
-                        },
-                    },
+        Sequence {
+            ForceFailure {
+                Condition(Cond<0>),
+            },
+            Inverter {
+                AlwaysSuccess,
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                ForceFailure {
+                    StatefulAction(Task<1>),
                 },
             },
         }
@@ -2063,42 +1980,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                Action(Act<3>),
-                ReactiveFallback {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
+        SequenceStar {
+            RetryUntilSuccessful(3) {
+                AlwaysSuccess,
             },
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
-            },
-            SequenceStar {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                AlwaysFailure,
-            },
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
             KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysSuccess,
+                RunOnce {
+                    StatefulAction(Task<1>),
                 },
+            },
+            Fallback {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -2106,47 +2008,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
+        Sequence {
+            MemPriority {
                 Action(Act<0>),
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                AlwaysFailure,
             },
-            ReactiveSequence {
-                Condition(Cond<1>),
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5>),
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
-        RetryUntilSuccessful(4) {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ForceFailure {
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -2154,51 +2034,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
+        RetryUntilSuccessful(forever) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
-        Inverter {
-            Sequence {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        AlwaysSuccess,
-                        Action(Act<1>),
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            Inverter {
+                SequenceWithMemory {
+                    Sequence {
+                        AlwaysFailure,
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
                     },
-                    StatefulAction(Task<2>),
-                },
-                ReactiveFallback {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<3>),
+                    },
                     SequenceWithMemory {
-                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
                         AlwaysSuccess,
-                    },
-                    Fallback {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Repeat(0) {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                        },
-                        StatefulAction(Task<11>),
-                        SequenceWithMemory {
-                            Action(Act<12>),
-                            StatefulAction(Task<13>),
-                        },
+                        Condition(|ctx| ctx.check(6)),
                     },
                 },
             },
@@ -2208,40 +2068,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        ReactiveFallback {
+            Sequence {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                },
+                Condition(Cond<6>),
+                AlwaysFailure,
+                StatefulAction(Task<7>),
+            },
+            ReactiveFallback {
+                Action(Act<8>),
+                Condition(|ctx| ctx.check(9)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            SequenceStar {
-                StatefulAction(Task<3>),
-                Sequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-            },
-            SequenceStar {
-                Action(Act<10>),
-                Condition(Cond<11>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<12>),
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                 },
             },
         }
@@ -2251,110 +2110,158 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         ReactiveFallback {
-            MemPriority {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-            },
-            Repeat(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
+            ForceFailure {
+                MemSequence {
+                    AlwaysSuccess,
+                    ReactiveFallback {
+                        MemSequence {
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        RetryUntilSuccessful(0) {
+                            Inverter {
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                    },
+                    Condition(Cond<3>),
                 },
             },
-            StatefulAction(Task<2>),
-            Inverter {
-                Condition(Cond<3>),
-            },
-            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
+        SequenceStar {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Repeat(forever) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            SequenceStar {
+                RunOnce {
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
+                AlwaysSuccess,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                Repeat(2) {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
+        MemSequence {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    ForceFailure {
+                        SequenceStar {
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(0)),
+                                Condition(Cond<1> = Cond::<1>),
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Repeat(0) {
+                            AlwaysFailure,
+                        },
+                    },
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            ForceFailure {
+                                ReactiveFallback {
+                                    Condition(|ctx| ctx.check(5)),
+                                    Condition(Cond<6> = Cond::<6>),
+                                },
+                            },
                         },
                     },
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
-                },
             },
-            StatefulAction(Task<5>),
+            RunOnce {
+                Condition(|ctx| ctx.check(7)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            AlwaysSuccess,
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+        Fallback {
+            Inverter {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            RunOnce {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            SequenceStar {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Sequence {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
-        Fallback {
-            Fallback {
-                Inverter {
-                    Repeat(3) {
-                        MemSequence {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
+        ReactiveSequence {
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    SequenceWithMemory {
+                        Action(Act<2>),
                         Condition(Cond<3>),
                     },
-                    ForceFailure {
-                        Action(Act<4>),
-                    },
+                    Condition(Cond<4>),
                 },
             },
-            ReactiveFallback {
-                Sequence {
+            RetryUntilSuccessful(forever) {
+                ReactiveFallback {
                     ReactiveSequence {
                         StatefulAction(Task<5>),
-                        Condition(Cond<6>),
+                        Condition(|ctx| ctx.check(6)),
+                        Condition(Cond<7>),
                     },
-                },
-                Fallback {
-                    MemSequence {
-                        Action(Act<7>),
+                    SequenceWithMemory {
                         Condition(Cond<8>),
+                        AlwaysSuccess,
+                        Action(Act<9>),
                     },
-                    Condition(Cond<9>),
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -2363,23 +2270,52 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
+        ReactiveSequence {
+            Fallback {
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+                    Repeat(2) {
+                        Fallback {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<0>),
+                            },
+                            AlwaysSuccess,
+                            Condition(Cond<1>),
+                        },
+                    },
+                    AlwaysFailure,
                 },
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        Action(Act<2>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Fallback {
+                        Sequence {
+                            ForceFailure {
+                                ForceFailure {
+                                    Action(Act<8>),
+                                },
+                            },
+                            SequenceStar {
+                                Action(Act<9>),
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11>),
+                            },
+                        },
                     },
                 },
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-            ReactiveFallback {
-                Condition(Cond<5>),
-                Action(Act<6>),
             },
         }
     }
@@ -2388,31 +2324,20 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         ReactiveSequence {
-            MemPriority {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                Condition(|ctx| ctx.check(3)),
+                Action(|ctx| ctx.exec(4)),
             },
-            RunOnce {
+            Fallback {
                 Sequence {
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
                     ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        AlwaysFailure,
+                        Action(Act<5>),
+                        Action(Act<6>),
                     },
-                },
-            },
-            MemPriority {
-                AlwaysSuccess,
-                StatefulAction(Task<7>),
-                Sequence {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -2421,31 +2346,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        MemSequence {
+            SequenceStar {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    SequenceWithMemory {
+                        RunOnce(then_skip = false) {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    MemSequence {
+                        MemSequence {
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                },
             },
-            ReactiveSequence {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            Fallback {
-                Action(Act<7>),
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Action(Act<10>),
-            },
-            ReactiveFallback {
-                Action(Act<11>),
-                StatefulAction(Task<12>),
-                StatefulAction(Task<13>),
-                StatefulAction(Task<14>),
-            },
-            StatefulAction(Task<15>),
         }
     }
 }
@@ -2453,30 +2378,62 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
         SequenceWithMemory {
-            ReactiveFallback {
+            MemSequence {
                 Condition(Cond<0>),
-                AlwaysSuccess,
+                MemSequence {
+                    AlwaysSuccess,
+                    AlwaysFailure,
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
             },
-            Inverter {
-                Action(Act<1>),
-            },
-            RunOnce(then_skip = false) {
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
+            ForceSuccess {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                    Inverter {
+                        Condition(Cond<4>),
+                    },
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    RetryUntilSuccessful(0) {
+                        Sequence {
+                            Action(Act<7> = Act::<7>),
+                            StatefulAction(Task<8>),
+                            Action(Act<9> = Act::<9>),
+                        },
                     },
                 },
             },
-            Condition(Cond<5>),
-            Repeat(3) {
+            ReactiveSequence {
+                RunOnce {
+                    Condition(Cond<10>),
+                },
+                StatefulAction(Task<11>),
+                ForceFailure {
+                    Repeat(0) {
+                        Condition(Cond<12> = Cond::<12>),
+                    },
+                },
+                StatefulAction(Task<13>),
+            },
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    ForceFailure {
+                        Inverter {
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
                 ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
+                    Condition(Cond<15>),
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                    StatefulAction(Task<18>),
+                    StatefulAction(Task<19>),
                 },
             },
         }
@@ -2485,29 +2442,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        ForceFailure {
-            ForceFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
-        SequenceStar {
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    Action(Act<0>),
-                },
+        MemPriority {
+            Condition(Cond<0>),
+            Fallback {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            SequenceStar {
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -2515,156 +2472,130 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        SequenceStar {
+        Sequence {
+            KeepRunningUntilFailure {
+                Condition(Cond<0> = Cond::<0>),
+            },
             ReactiveFallback {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(4) {
-                        MemPriority {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    AlwaysFailure,
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                AlwaysFailure,
             },
-            SequenceWithMemory {
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                    AlwaysFailure,
-                },
+            Repeat(3) {
                 Fallback {
-                    SequenceStar {
-                        AlwaysSuccess,
-                        Action(Act<10>),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<11>),
-                },
-                KeepRunningUntilFailure {
-                    ForceSuccess {
-                        Fallback {
-                            Inverter {
-                                AlwaysSuccess,
-                            },
-                            StatefulAction(Task<12>),
-                        },
-                    },
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
                 },
             },
+            Sequence {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+            Action(Act<8>),
         }
     }
 }
 
 cases! {
-    Tree0700 "Swm(Fb(t0,F,c1),FF(RSeq(OnceK(c2),S)))",
-    Tree0701 "Ret4(Ret1(Fb(F,a0,c1)))",
-    Tree0702 "RFb(FF(Inv(Seq(a0))),t1,OnceT(t2),FF(Once(RSeq(t3,t4,t5))))",
-    Tree0703 "Fb(RSeq(Rep3(t0),t1,S,FF(Inv(c2)),c3),RFb(Fb(FF(F),c4),Keep(c5),t6))",
-    Tree0704 "RFb(Inv(t0),Rep0(a1),Ret1(RFb(t2,c3)),c4,c5)",
-    Tree0705 "Once(FS(c0))",
-    Tree0706 "Swm(Keep(RFb(a0,c1)),c2,RSeq(c3,c4,t5))",
-    Tree0707 "Inv(Inv(F))",
-    Tree0708 "RSeq(c0,a1,S)",
-    Tree0709 "Fb(MPri(RSeq(c0,Inv(c1),a2),Seq(Ret1(MSeq(a3,F))),Seq(c4,FS(a5),c6,RFb(t7,S),t8),Fb(c9,a10)))",
-    Tree0710 "Star(c0,t1,t2)",
-    Tree0711 "Rep0(Fb(RFb(Fb(RFb(Rep4(t0),Once(F)),Seq(a1,c2)),FF(Fb(t3,RFb(c4,a5,t6,S,t7))),Once(c8)),Keep(t9)))",
-    Tree0712 "Star(F,a0,c1)",
-    Tree0713 "Rep3(t0)",
-    Tree0714 "RSeq(Once(RFb(S,t0,c1)),FS(Seq(FF(c2),c3,Rep3(t4),a5)))",
-    Tree0715 "RFb(t0,c1)",
-    Tree0716 "Star(Rep4(c0),a1,Ret4(t2),Seq(a3),t4)",
-    Tree0717 "Fb(Once(RFb(FF(c0),MSeq(t1,t2),a3)),Ret1(MSeq(S,S)),Fb(t4,a5))",
-    Tree0718 "FS(Fb(Inv(t0)))",
-    Tree0719 "RSeq(c0,t1)",
-    Tree0720 "RFb(t0,t1,c2,c3,c4)",
-    Tree0721 "RFb(c0,F)",
-    Tree0722 "Swm(Inv(FF(RSeq(Ret3(c0),S,c1,Swm(t2,c3)))),Inv(Seq(RFb(t4,t5),Inv(Swm(Keep(Keep(a6)))))),RSeq(t7,c8),MPri(Once(RSeq(t9,F,t10,a11))))",
-    Tree0723 "RFb(Inv(Once(RFb(Keep(MSeq(t0,t1)),t2,Seq(t3,t4)))),MSeq(Fb(RSeq(c5,FS(t6),a7)),c8),RepF(FS(Star(Rep0(RFb(t9,Swm(S,a10),Seq(a11,S)))))))",
-    Tree0724 "Fb(Star(RepF(c0),a1,FF(RSeq(Swm(t2,c3,t4,c5),Swm(Ret0(t6),a7,Keep(t8))))))",
-    Tree0725 "RFb(t0,Fb(t1,t2))",
-    Tree0726 "Rep4(Seq(RSeq(RFb(t0,c1,F),RSeq(t2,t3,t4)),OnceK(t5),RSeq(t6),Inv(MPri(t7,Rep1(t8),a9))))",
-    Tree0727 "RFb(RSeq(RFb(c0,c1),MSeq(a2,a3),t4,t5),Once(RFb(Ret1(a6),S,a7)),Keep(Fb(MSeq(c8,c9))),Keep(MPri(Ret4(c10))))",
-    Tree0728 "RSeq(t0,Fb(t1,t2,c3,F),RSeq(S,c4))",
-    Tree0729 "Seq(c0,Keep(Ret1(Seq(Once(a1)))))",
-    Tree0730 "Swm(Rep4(c0),t1,OnceK(RSeq(c2,t3,c4)),Seq(t5,t6),Star(a7,t8,a9))",
-    Tree0731 "FS(FS(Inv(Fb(t0,t1))))",
-    Tree0732 "Inv(Fb(RFb(Seq(c0,FF(Once(c1)),t2,t3,t4),RFb(OnceT(a5),a6)),Swm(Once(RSeq(Star(t7,a8,c9))),Keep(MSeq(t10,t11,t12)),a13),MPri(c14,Swm(t15,c16,c17),Seq(t18,a19,F,c20),a21)))",
-    Tree0733 "RSeq(t0,t1,Swm(t2,RetF(a3)))",
-    Tree0734 "RSeq(MSeq(c0),Ret1(RSeq(RetF(t1),Inv(Ret1(RSeq(Fb(F,a2,t3),RSeq(c4,S,t5)))))))",
-    Tree0735 "FF(RetF(F))",
-    Tree0736 "Keep(RSeq(Star(a0,FF(c1))))",
-    Tree0737 "Fb(RSeq(Seq(MSeq(a0,c1),t2,t3),Seq(a4,t5),RSeq(c6,t7,Keep(t8))),FS(a9))",
-    Tree0738 "Star(MPri(RSeq(t0,a1,a2,t3,a4),RSeq(t5,Fb(F,t6,c7,a8,F))),Star(FS(t9),RFb(FS(Once(OnceT(a10))),Once(c11),RetF(a12)),RSeq(RepF(F),c13,Swm(t14,c15,t16),c17)))",
-    Tree0739 "Rep3(Swm(MPri(Ret2(t0),Ret0(FS(Fb(a1,a2,F))),RFb(a3,t4,c5)),Fb(Swm(FF(a6),FF(Seq(t7,a8,c9))),Fb(RFb(t10,S),t11,FF(FS(t12)),t13)),RFb(RSeq(t14,c15,RSeq(S,c16),t17),Star(t18,Keep(FS(Inv(t19)))))))",
-    Tree0740 "MSeq(FF(Swm(Swm(Star(FS(t0))),Swm(a1,t2),FS(F),Star(c3,RFb(t4,c5)),RSeq(Inv(a6),RFb(c7,a8)))))",
-    Tree0741 "RepF(Swm(RFb(c0,c1),t2,Inv(t3),OnceK(t4)))",
-    Tree0742 "OnceK(Star(c0,a1,Star(S,t2)))",
-    Tree0743 "Swm(FF(a0),t1,Inv(Swm(t2,t3)),t4,c5)",
-    Tree0744 "Keep(Seq(c0,FF(Once(Rep2(Seq(a1,c2)))),Swm(t3,Ret4(S))))",
-    Tree0745 "RFb(Swm(c0,a1),Swm(F,F,a2,t3,t4))",
-    Tree0746 "Fb(RFb(c0,t1),RetF(RFb(a2,c3,c4,Rep4(a5),t6)))",
-    Tree0747 "Fb(FF(c0),c1,t2,a3,RSeq(FS(t4)))",
-    Tree0748 "RFb(RFb(t0,c1,c2,a3),Fb(RSeq(Star(a4,c5),t6),Inv(Inv(Keep(t7))),t8))",
-    Tree0749 "RSeq(MSeq(t0,c1,c2),RFb(OnceK(RepF(t3)),t4),Swm(Inv(Swm(t5,t6))))",
-    Tree0750 "Fb(RFb(RSeq(Inv(t0),FS(a1)),Star(RSeq(c2,t3,t4),t5,t6,MPri(a7),t8)),Keep(RSeq(Inv(Swm(Fb(F,t9),c10,Fb(t11,t12,F))),RetF(c13))))",
-    Tree0751 "RFb(RFb(RepF(c0),Swm(t1,c2,c3)),Inv(OnceK(MSeq(Inv(S)))),RSeq(a4,t5,t6))",
-    Tree0752 "Rep3(Ret4(Inv(c0)))",
-    Tree0753 "RFb(Fb(Ret0(S),Inv(c0),Fb(c1,c2)),Rep2(FF(FF(MPri(Seq(c3))))))",
-    Tree0754 "Fb(t0,c1)",
-    Tree0755 "RFb(RSeq(FS(RSeq(a0)),Ret4(Seq(t1,c2,t3)),Star(c4,c5)),Seq(MSeq(t6,c7,t8,F),Swm(Rep3(a9)),OnceT(t10),Star(S,t11,t12,c13,a14),RetF(Star(a15,t16))))",
-    Tree0756 "Inv(Seq(Inv(Seq(t0,c1)),Star(RSeq(t2),t3),t4))",
-    Tree0757 "RFb(FS(MPri(MPri(a0,t1,t2,c3),Fb(t4,t5,Seq(c6,t7,a8),a9),t10)))",
-    Tree0758 "Inv(Seq(RSeq(t0,t1,S),Seq(RSeq(c2,Rep3(S),a3)),RFb(c4,c5)))",
-    Tree0759 "Star(MPri(FF(Swm(t0,t1))),Swm(t2,S),Inv(S),Seq(t3),t4)",
-    Tree0760 "Seq(Keep(Fb(Fb(t0,t1,a2),t3,OnceT(a4),FS(RSeq(c5,c6,t7)),t8)))",
-    Tree0761 "Seq(t0,Fb(Ret4(Swm(RFb(a1,a2,t3,a4,c5))),Fb(F,a6,S,Inv(t7))),RSeq(Rep4(RSeq(Rep1(F),FS(t8))),Swm(Star(t9,S),t10,t11),RFb(OnceK(c12),t13,t14,a15)))",
-    Tree0762 "Keep(Rep2(Inv(t0)))",
-    Tree0763 "OnceK(MSeq(t0,c1,c2))",
-    Tree0764 "RFb(RSeq(FS(MSeq(RetF(a0),a1)),RFb(RSeq(t2,a3))),Rep1(MSeq(c4,FF(c5),t6,FF(Once(c7)),t8)),Seq(RFb(RFb(a9,a10,t11),t12),RFb(t13,a14),Keep(Inv(Ret4(Fb(S,t15))))))",
-    Tree0765 "MPri(Keep(FF(RFb(Fb(t0,c1),Keep(c2),c3,Seq(Ret2(t4),a5,c6)))))",
-    Tree0766 "Fb(Star(Ret2(Seq(RFb(Swm(OnceT(a0),c1,t2),a3),Fb(RFb(t4,c5,t6)))),Inv(Seq(t7,t8,t9))))",
-    Tree0767 "RFb(Fb(Fb(Inv(t0),MSeq(Fb(S,t1,t2,a3,t4)))),Rep0(Seq(RFb(a5,t6,t7,Keep(F)),c8)))",
-    Tree0768 "RSeq(RFb(RFb(t0,Swm(Seq(t1))),t2,RSeq(Rep3(RFb(S,t3,t4)))),OnceK(RSeq(Keep(MPri(a5,c6)),S)),Seq(RSeq(Rep1(MPri(FS(t7))),RSeq(Star(OnceK(c8))))))",
-    Tree0769 "Fb(c0,a1,t2,Rep3(c3))",
-    Tree0770 "RSeq(Seq(c0,OnceT(t1)),c2,MSeq(t3,c4,t5))",
-    Tree0771 "Seq(Ret3(RSeq(Ret2(c0),a1)),Seq(Swm(a2,t3),c4))",
-    Tree0772 "Seq(S,a0,OnceT(c1))",
-    Tree0773 "RSeq(c0,t1,Swm(c2,c3,c4))",
-    Tree0774 "MSeq(RSeq(t0,t1),a2,c3,t4,c5)",
-    Tree0775 "RFb(RFb(OnceK(S),t0,c1,t2),Ret3(RSeq(FF(t3),t4,Fb(S,c5))))",
-    Tree0776 "Seq(a0,c1)",
-    Tree0777 "Seq(Seq(c0,c1,Seq(a2,t3)),RSeq(t4,a5,a6,c7),t8,a9,t10)",
-    Tree0778 "Ret1(RFb(Seq(t0,Seq(c1,a2),RSeq(S,c3))))",
-    Tree0779 "Ret1(Rep4(RFb(Rep1(RFb(t0,t1)),OnceK(Ret4(c2)))))",
-    Tree0780 "Fb(RFb(c0,Ret1(c1),c2,a3,RFb(a4,t5)))",
-    Tree0781 "Swm(Ret4(t0),Star(t1,a2,c3,t4,F),Keep(RSeq(a5,t6,S)))",
-    Tree0782 "RFb(Keep(a0),RSeq(c1,FF(t2)),Ret1(Seq(RSeq(t3,c4),c5,Keep(Seq(t6)))),RFb(Fb(t7,c8),t9,t10))",
-    Tree0783 "Ret4(Rep0(t0))",
-    Tree0784 "Swm(c0,t1,t2,c3)",
-    Tree0785 "Inv(Seq(Fb(Fb(t0,S,a1),t2),RFb(Swm(c3,S),Fb(a4,c5,t6,t7,t8)),Rep0(Swm(RSeq(c9,t10),t11,Swm(a12,t13)))))",
-    Tree0786 "MSeq(c0,c1,t2)",
-    Tree0787 "Swm(Star(c0,a1,c2),Star(t3,Seq(c4,c5)),RSeq(a6,c7,c8,t9),Star(a10,c11,Keep(c12)))",
-    Tree0788 "RFb(MPri(t0,S),Rep0(RSeq(t1)),t2,Inv(c3),c4)",
-    Tree0789 "RFb(t0,a1)",
-    Tree0790 "RFb(MSeq(Inv(t0),Rep2(Swm(S,RFb(c1,a2))),Swm(t3,Inv(c4))),t5)",
-    Tree0791 "Seq(a0,S,t1,c2)",
-    Tree0792 "Fb(Fb(Inv(Rep3(MSeq(c0,c1))),RSeq(RSeq(t2,c3),FF(a4))),RFb(Seq(RSeq(t5,c6)),Fb(MSeq(a7,c8),c9),OnceK(t10)))",
-    Tree0793 "RFb(RFb(RSeq(t0,t1),OnceT(OnceT(a2)),t3),t4,RFb(c5,a6))",
-    Tree0794 "RSeq(MPri(c0,a1,t2),Once(Seq(Seq(c3,t4),c5,RFb(t6,F))),MPri(S,t7,Seq(a8,t9,c10)))",
-    Tree0795 "RSeq(Seq(c0,c1,t2),RSeq(a3,t4,c5,t6),Fb(a7,a8,t9,a10),RFb(a11,t12,t13,t14),t15)",
-    Tree0796 "Swm(RFb(c0,S),Inv(a1),OnceK(Inv(RSeq(t2,t3,t4))),c5,Rep3(RSeq(t6,c7,t8,t9,a10)))",
-    Tree0797 "FF(FF(RFb(t0,a1,Ret0(t2),t3,a4)))",
-    Tree0798 "Star(OnceK(MPri(a0)))",
-    Tree0799 "Star(RFb(Swm(Ret4(MPri(c0,a1)),FF(t2),t3),t4,MSeq(t5,a6,F,c7,c8)),Swm(RSeq(t9,F),Fb(Star(S,a10),F,t11),Keep(FS(Fb(Inv(S),t12)))))",
+    Tree0700 "RSeq(Rep1(Inv(t0)),Seq(FS(a1),Seq(c2,t3,c4),FS(t5)),c6,c7,a8)",
+    Tree0701 "Inv(Fb(Rep2(Swm(Swm(c0l,RFb(Ret3(c1e),Fb(t2e,c3e)))))))",
+    Tree0702 "RSeq(Seq(F,OnceK(t0),FS(a1),RFb(t2,c3e)),t4,Rep3(RSeq(Once(c5),Ret2(c6),t7)),RFb(t8e,c9,t10))",
+    Tree0703 "Inv(FS(OnceT(RSeq(t0,FS(Once(S))))))",
+    Tree0704 "RSeq(RFb(Ret0(c0),OnceK(t1),MSeq(t2,c3),t4),Seq(Swm(Fb(t5,c6e),c7)),Seq(Star(t8,t9),t10,FF(t11),c12e),FS(OnceT(Inv(F))))",
+    Tree0705 "Rep0(Star(Seq(RFb(t0,a1l,t2),Swm(c3,Inv(c4),Rep2(t5)),t6)))",
+    Tree0706 "MSeq(Star(RSeq(a0l,t1,a2),RSeq(c3,a4l,c5l,c6e),FF(Swm(RSeq(a7e,Rep4(F))))),MSeq(Seq(t8,c9e,t10,S,t11),RFb(Fb(OnceT(c12l)),S,a13l),t14))",
+    Tree0707 "RSeq(Star(Rep1(Seq(c0,a1e)),RSeq(Fb(t2),F)),t3e)",
+    Tree0708 "Fb(Fb(Inv(c0)))",
+    Tree0709 "MPri(Swm(OnceK(a0),Fb(t1,c2e,a3),Seq(a4,t5,t6)),t7)",
+    Tree0710 "RFb(a0,t1,RSeq(t2,RFb(a3e),c4e))",
+    Tree0711 "RFb(RSeq(c0e,t1e),RSeq(t2,t3,S))",
+    Tree0712 "RFb(RFb(Rep0(S),Ret1(c0l),t1e,Fb(Rep4(t2)),t3),Once(Star(RFb(t4,S,c5e),RSeq(c6,c7,F),t8e)))",
+    Tree0713 "RSeq(Fb(Inv(RFb(t0,c1l)),Keep(c2),t3),Keep(Ret0(a4e)),t5)",
+    Tree0714 "RSeq(c0,t1,c2,Inv(t3))",
+    Tree0715 "MSeq(c0l,c1,Inv(t2))",
+    Tree0716 "Inv(RSeq(Fb(F,RSeq(S,t0,t1),Ret0(t2))))",
+    Tree0717 "Fb(Inv(c0l),OnceT(Ret4(c1e)))",
+    Tree0718 "Ret1(Swm(Fb(Inv(a0l),t1e),Seq(Keep(t2),c3l)))",
+    Tree0719 "MSeq(RFb(a0,t1),c2l,a3)",
+    Tree0720 "RFb(a0e,MPri(a1e,t2,RSeq(t3,a4,t5)),c6,Swm(c7,t8))",
+    Tree0721 "Seq(a0,a1,t2,t3)",
+    Tree0722 "Star(FF(RFb(Keep(Fb(t0,S)),c1,Seq(c2,S),Fb(S,t3e),c4l)),RepF(Keep(Seq(FS(t5),Fb(F,Rep0(c6),c7)))))",
+    Tree0723 "Keep(RFb(RSeq(c0,t1,a2),Fb(c3l),Star(t4,t5)))",
+    Tree0724 "RFb(RFb(c0,t1e))",
+    Tree0725 "RFb(Rep3(Once(Swm(MSeq(RFb(RepF(a0)),RFb(c1,c2),RFb(a3,t4,c5,a6,a7))))),RSeq(F,FF(c8),Fb(c9,Ret0(t10),Rep3(c11)),RSeq(c12,t13)))",
+    Tree0726 "MSeq(FS(RFb(Star(c0,a1,Ret3(c2)),MSeq(c3,t4,Fb(c5e,c6),t7e))),Fb(c8l,RFb(t9,c10),c11e,RepF(OnceK(MPri(Inv(t12),F)))),Seq(Fb(t13,Ret3(Rep2(c14)),t15),RFb(RSeq(t16,F)),MSeq(t17,c18)))",
+    Tree0727 "Ret2(Swm(RSeq(Fb(c0,c1,RepF(c2e)),Swm(t3,c4,c5),MSeq(t6,a7,t8,c9))))",
+    Tree0728 "RSeq(c0,MPri(t1,a2e),RSeq(c3l,a4,t5))",
+    Tree0729 "RFb(Swm(t0,t1,c2,a3,c4),Rep3(Seq(Seq(F,c5),a6,t7,c8l,t9)))",
+    Tree0730 "Rep1(Inv(Inv(RFb(Ret1(c0)))))",
+    Tree0731 "Fb(MPri(MPri(t0,c1e,Inv(a2),Rep4(Inv(t3)))))",
+    Tree0732 "RFb(OnceK(Seq(MPri(Inv(c0)),MPri(Rep1(a1e)),RFb(t2,a3,t4,t5e,F))))",
+    Tree0733 "RSeq(Star(c0l,a1,F,t2e),c3l,Star(t4,Keep(a5e),Inv(c6)))",
+    Tree0734 "Fb(RSeq(a0e,t1e,t2,a3),Seq(c4,Keep(t5),t6),FS(RSeq(FS(t7),t8e)),Seq(S,a9))",
+    Tree0735 "Rep4(RFb(FS(c0e),MSeq(t1,a2,t3),Fb(c4,S,t5,t6,c7)))",
+    Tree0736 "Rep0(Rep3(RFb(F,OnceT(S),OnceK(a0),Once(F))))",
+    Tree0737 "RSeq(Rep1(t0),RFb(Seq(Fb(Keep(a1l)))),Rep1(t2))",
+    Tree0738 "RSeq(RFb(a0l,a1),Seq(t2,c3e,t4,c5,t6),t7,RSeq(c8l,FF(t9),t10,a11,t12),Seq(S,t13e,t14,Swm(S,t15e,a16)))",
+    Tree0739 "Rep2(Seq(t0,c1))",
+    Tree0740 "RFb(c0l,Swm(c1l,t2e,t3),Keep(t4),RFb(c5,t6,a7l))",
+    Tree0741 "Ret2(a0)",
+    Tree0742 "Seq(Ret4(FF(Seq(c0,a1l,a2,F,S))),Fb(t3,c4),MPri(a5e,a6))",
+    Tree0743 "RSeq(Rep3(Fb(t0,RetF(Inv(Once(a1))))),MSeq(t2,Ret4(a3),RFb(a4e,c5),t6,S),Star(OnceK(c7e),c8,Fb(t9,F),t10),RFb(t11,c12e,t13),Fb(c14))",
+    Tree0744 "Swm(Swm(a0,t1,t2),F,c3e)",
+    Tree0745 "Seq(Seq(Seq(t0,c1,t2)),a3,OnceK(Swm(a4)),Ret0(Rep1(RFb(OnceK(c5),Ret0(Ret3(a6))))),Swm(Inv(c7),RFb(c8,t9,c10),Fb(Ret0(RetF(t11)),c12)))",
+    Tree0746 "RFb(OnceT(t0),S,t1,OnceK(t2))",
+    Tree0747 "Seq(FF(FS(FS(t0e))),RFb(c1,S,c2),Once(RSeq(t3,t4)))",
+    Tree0748 "OnceK(RFb(c0l,c1,t2))",
+    Tree0749 "Seq(a0,Once(t1),Seq(Ret2(c2)),FF(t3),t4)",
+    Tree0750 "MSeq(t0,Seq(a1l,Inv(t2),a3),RSeq(t4,Once(t5)),FF(Seq(c6,MPri(t7,S,c8l),a9)),S)",
+    Tree0751 "OnceK(Swm(RFb(MSeq(F,Swm(c0,t1,t2)),Ret4(RFb(FF(Seq(t3)))),Ret0(RSeq(t4,c5,Once(t6e),a7,t8)))))",
+    Tree0752 "Ret2(Inv(RFb(t0,c1,t2,OnceK(F))))",
+    Tree0753 "Rep2(MSeq(Swm(t0,F)))",
+    Tree0754 "Fb(Once(RSeq(S,a0e,c1)),Ret3(MSeq(Swm(a2l,Seq(FF(a3l),t4e),c5))),RFb(c6l,FF(t7),a8))",
+    Tree0755 "Fb(t0e,c1,Fb(t2,c3e,t4e,t5e))",
+    Tree0756 "RFb(S,RFb(c0,a1l,c2e,S),RFb(F,c3))",
+    Tree0757 "RFb(Fb(FF(t0e),t1))",
+    Tree0758 "Seq(Inv(Seq(t0,a1,c2,c3e)))",
+    Tree0759 "Swm(F,t0,t1,c2)",
+    Tree0760 "Rep3(FS(c0l))",
+    Tree0761 "Ret2(Fb(c0,Keep(MSeq(Seq(a1e,c2))),S,Seq(t3,c4l)))",
+    Tree0762 "Rep2(RSeq(MSeq(t0e,Once(t1)),Fb(t2,t3e)))",
+    Tree0763 "OnceT(Inv(Rep3(RSeq(RSeq(Star(a0l,OnceT(t1)),RFb(a2,c3))))))",
+    Tree0764 "MPri(MSeq(Fb(FS(a0),Fb(c1,c2),t3e),RFb(t4e,a5e),a6))",
+    Tree0765 "Seq(RFb(t0,RSeq(Seq(a1,Ret2(t2)),RFb(S),Seq(a3,c4)),RSeq(RepF(FF(Star(t5e,t6,c7))),RFb(t8)),c9,RSeq(OnceK(Seq(t10,t11,t12)),FS(OnceK(F)))))",
+    Tree0766 "Swm(FF(RFb(RSeq(t0e,c1,c2l,t3,t4),Rep4(a5))),Rep1(Rep3(Fb(c6e,Seq(c7,t8),Fb(t9,a10)))),RSeq(c11,Rep2(t12)))",
+    Tree0767 "Ret0(Swm(Inv(c0),c1))",
+    Tree0768 "Seq(RSeq(t0,c1,Keep(t2)),Fb(t3,t4,a5),OnceT(Keep(Star(t6e,FS(t7e)))),MSeq(a8,F))",
+    Tree0769 "RepF(MPri(RSeq(RSeq(Fb(t0,c1,t2e,a3),RSeq(Rep4(t4),Ret4(RepF(F))),c5l),Seq(Fb(Inv(t6),Keep(t7)),Ret1(t8),Swm(t9,c10,t11e,c12),a13e))))",
+    Tree0770 "RFb(RSeq(Ret4(Inv(t0)),FS(Rep3(RFb(c1,a2,a3))),Rep1(RSeq(Ret4(c4l)))))",
+    Tree0771 "Seq(Swm(t0,c1),c2,a3,RSeq(c4,Once(c5l),RFb(a6e,t7e,c8)))",
+    Tree0772 "Seq(t0e,c1)",
+    Tree0773 "Keep(Keep(Rep4(Swm(Rep4(MSeq(Seq(t0,t1,a2)))))))",
+    Tree0774 "Seq(t0,RSeq(t1,a2e),F)",
+    Tree0775 "Rep4(Keep(MSeq(FS(Keep(t0)),RFb(RFb(a1e)))))",
+    Tree0776 "RSeq(Star(MSeq(Inv(t0)),t1,Swm(a2,c3l),t4),FF(Inv(FS(Keep(Fb(t5,MSeq(S,F,c6)))))),Rep4(FS(t7)))",
+    Tree0777 "Inv(Seq(RSeq(RFb(F,t0),a1,a2,Ret3(a3e),c4),Ret0(Inv(Rep0(Ret0(Ret0(S)))))))",
+    Tree0778 "OnceK(Seq(t0,c1e))",
+    Tree0779 "Seq(FF(c0),Inv(S),Swm(S,FF(t1)))",
+    Tree0780 "Star(Ret3(S),c0)",
+    Tree0781 "RSeq(c0e,Keep(Once(t1)),Fb(t2,c3))",
+    Tree0782 "Seq(MPri(a0,a1e,t2,c3e,F),S)",
+    Tree0783 "RSeq(t0,FF(t1))",
+    Tree0784 "RetF(a0)",
+    Tree0785 "Fb(c0e,Inv(Swm(Seq(F,t1e,c2),Ret2(t3),Swm(t4,a5,S,c6l))))",
+    Tree0786 "RFb(Seq(t0,RFb(t1,t2),t3),Seq(RFb(t4e,c5),c6,F,t7),RFb(a8,c9l))",
+    Tree0787 "RSeq(Ret4(RSeq(c0,t1)))",
+    Tree0788 "RFb(FF(MSeq(S,RFb(MSeq(a0,c1e),Ret0(Inv(a2l))),c3)))",
+    Tree0789 "Star(RFb(Swm(c0,Keep(t1e),t2,RepF(t3))),Star(Once(Seq(t4,t5)),RSeq(t6,t7,t8e)),RFb(Ret0(t9),t10,S))",
+    Tree0790 "MSeq(Swm(RFb(FF(Star(RSeq(c0l,c1e,a2e))),MPri(Rep0(F)),c3,t4e,RFb(Keep(FF(RFb(c5l,c6e)))))),Once(c7l))",
+    Tree0791 "Fb(Inv(c0e),Once(RFb(c1,t2)),Star(RFb(RSeq(Seq(c3)),F)))",
+    Tree0792 "RSeq(FF(RFb(t0,c1l,Swm(a2,c3),c4)),RetF(RFb(RSeq(t5,c6l,c7),Swm(c8,S,a9))))",
+    Tree0793 "RSeq(Fb(RSeq(Rep2(Fb(Keep(t0),S,c1)),F)),RFb(RFb(Ret4(t2),c3e,t4),Seq(c5,t6e,t7e)),Fb(RFb(Fb(Seq(FF(FF(a8)),Star(a9,t10,t11))))))",
+    Tree0794 "RSeq(RFb(t0,c1,c2,c3l,a4l),Fb(Seq(RFb(a5,a6),t7)))",
+    Tree0795 "MSeq(Star(Star(c0,Swm(OnceK(RSeq(S,t1))),Seq(t2,t3,t4,c5l),MSeq(MSeq(c6e)))))",
+    Tree0796 "Swm(MSeq(c0,MSeq(S,F,c1e),Keep(c2)),FS(Fb(Keep(c3),Inv(c4),c5,t6,Ret0(Seq(a7e,t8,a9e)))),RSeq(Once(c10),t11,FF(Rep0(c12e)),t13),RFb(Keep(FF(Inv(t14))),RSeq(c15,t16,t17,t18,t19)))",
+    Tree0797 "RSeq(OnceT(Ret2(t0e)),c1,t2)",
+    Tree0798 "MPri(c0,Fb(a1,t2),Star(t3e,c4))",
+    Tree0799 "Seq(Keep(c0e),RFb(c1,c2,F),Rep3(Fb(t3,a4,t5)),Seq(c6,t7),a8)",
 }

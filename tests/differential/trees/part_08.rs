@@ -5,53 +5,58 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                ReactiveFallback {
+        Sequence {
+            Fallback {
+                Sequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                ReactiveSequence {
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Inverter {
+                        Inverter {
+                            ReactiveSequence {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                                RunOnce(then_skip = false) {
+                                    Action(Act<7>),
+                                },
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    MemSequence {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                    },
+                    Action(Act<13>),
+                },
+                Fallback {
                     SequenceStar {
-                        Condition(Cond<0>),
-                        KeepRunningUntilFailure {
-                            RunOnce {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        Condition(Cond<2>),
+                        Action(|ctx| ctx.exec(14)),
+                        Condition(Cond<15>),
+                        Condition(Cond<16>),
+                        StatefulAction(Task<17>),
                     },
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                        StatefulAction(Task<6>),
+                    Inverter {
+                        Condition(Cond<18>),
                     },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<7>),
-                },
-                RetryUntilSuccessful(2) {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Inverter {
-                                Condition(Cond<8>),
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                        MemSequence {
-                            SequenceStar {
-                                StatefulAction(Task<10>),
-                                Condition(Cond<11>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<12>),
-                            },
-                        },
-                        Fallback {
-                            StatefulAction(Task<13>),
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15>),
-                        },
-                    },
+                    Condition(Cond<19>),
                 },
             },
         }
@@ -60,61 +65,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Repeat(forever) {
-                        Condition(Cond<1>),
-                    },
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-                MemPriority {
-                    AlwaysSuccess,
-                    Condition(Cond<4>),
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
-                        AlwaysSuccess,
-                    },
-                },
-                Action(Act<7>),
-            },
-            Action(Act<8>),
-            StatefulAction(Task<9>),
-            Fallback {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Fallback {
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11>),
-                        },
-                        Condition(Cond<12>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                    ForceSuccess {
-                        ForceSuccess {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-            },
+        RunOnce {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
-        Sequence {
-            SequenceStar {
-                StatefulAction(Task<0>),
+        Inverter {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
                 Condition(Cond<1>),
+                Action(Act<2>),
             },
         }
     }
@@ -123,36 +86,28 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
         Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            ForceSuccess {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                AlwaysFailure,
-                Condition(Cond<5>),
-            },
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
-        ForceFailure {
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
+        SequenceWithMemory {
+            Inverter {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Repeat(2) {
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(1) {
+                        Action(Act<4>),
                     },
                 },
             },
@@ -162,29 +117,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                Action(Act<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-            },
-            MemSequence {
-                Condition(Cond<4>),
-                AlwaysSuccess,
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Repeat(forever) {
-                    StatefulAction(Task<7>),
+        ReactiveSequence {
+            Sequence {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Sequence {
+                            RunOnce {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                        Sequence {
+                            Action(Act<2> = Act::<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
                 },
-            },
-            ReactiveFallback {
-                Action(Act<8>),
-                ReactiveSequence {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
+                Repeat(3) {
+                    Fallback {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        AlwaysFailure,
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
                 },
+                Condition(Cond<8>),
             },
         }
     }
@@ -192,34 +152,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
-        Sequence {
-            Sequence {
-                Repeat(2) {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                RunOnce {
-                    ForceSuccess {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-                MemPriority {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+        ForceFailure {
+            RunOnce {
+                RunOnce(then_skip = true) {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
         }
@@ -229,43 +165,35 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
         ReactiveSequence {
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    ReactiveFallback {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
-                        RunOnce(then_skip = false) {
-                            RunOnce(then_skip = false) {
-                                Repeat(2) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<1>),
-                        },
-                    },
+            ForceFailure {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
                 },
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    Sequence {
-                        RetryUntilSuccessful(4) {
-                            MemSequence {
-                                Condition(Cond<3>),
-                                Action(Act<4>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Condition(Cond<7>),
-                        Sequence {
-                            AlwaysFailure,
-                            Condition(Cond<8>),
-                        },
-                    },
+            },
+            SequenceStar {
+                StatefulAction(Task<3>),
+                Action(Act<4> = Act::<4>),
+                AlwaysSuccess,
+            },
+            Inverter {
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<8>),
+                Condition(Cond<9> = Cond::<9>),
+                StatefulAction(Task<10> = Task::<10>),
+            },
+            SequenceStar {
+                StatefulAction(Task<11>),
+                Sequence {
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
                 },
             },
         }
@@ -274,27 +202,102 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
-        MemPriority {
-            Action(Act<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
+        ReactiveFallback {
+            ReactiveSequence {
+                Fallback {
+                    ReactiveFallback {
+                        AlwaysSuccess,
+                        Condition(Cond<0>),
+                    },
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            StatefulAction(Task<5>),
+                            AlwaysSuccess,
+                            AlwaysFailure,
+                            Action(Act<6>),
+                        },
+                        SequenceStar {
+                            Inverter {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
-        Repeat(2) {
-            RunOnce {
-                Inverter {
-                    Repeat(4) {
-                        RetryUntilSuccessful(2) {
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
+        SequenceWithMemory {
+            SequenceStar {
+                ForceSuccess {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                RunOnce {
+                    Fallback {
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    AlwaysSuccess,
+                },
+            },
+            RetryUntilSuccessful(2) {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<7> = Task::<7>),
+                            Condition(Cond<8>),
                         },
                     },
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            MemPriority {
+                Repeat(4) {
+                    ReactiveSequence {
+                        Repeat(forever) {
+                            StatefulAction(Task<10>),
+                        },
+                        Action(Act<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        RunOnce {
+                            Action(Act<13>),
+                        },
+                    },
+                    ForceSuccess {
+                        ReactiveFallback {
+                            StatefulAction(Task<14> = Task::<14>),
+                            Action(Act<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(17)),
                 },
             },
         }
@@ -303,10 +306,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                StatefulAction(Task<1>),
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    ReactiveSequence {
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysFailure,
+                },
             },
         }
     }
@@ -314,29 +323,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Repeat(forever) {
+                Repeat(0) {
+                    AlwaysFailure,
+                },
+            },
+            AlwaysSuccess,
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812 for Ctx {
+        Sequence {
+            Inverter {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1>),
                     StatefulAction(Task<2>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<3>),
-                    },
-                    Repeat(1) {
-                        StatefulAction(Task<4>),
-                    },
                 },
             },
             ReactiveFallback {
-                Repeat(0) {
-                    StatefulAction(Task<5>),
-                },
-                ReactiveFallback {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                Action(Act<8>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+            Repeat(forever) {
+                StatefulAction(Task<6>),
+            },
+            ReactiveSequence {
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
                 AlwaysFailure,
             },
         }
@@ -344,43 +366,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    Action(Act<1>),
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-                Fallback {
-                    Condition(Cond<7>),
-                    ForceSuccess {
-                        Action(Act<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    AlwaysFailure,
-                },
-                SequenceStar {
-                    StatefulAction(Task<11>),
-                    Condition(Cond<12>),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<3> = Cond::<3>),
+            RunOnce(then_skip = false) {
+                Condition(Cond<4>),
             },
         }
     }
@@ -388,33 +381,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                KeepRunningUntilFailure {
+        Sequence {
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
                     StatefulAction(Task<1>),
                 },
-                RunOnce {
-                    Condition(Cond<2>),
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<3>),
-                },
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<4>),
             },
             ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
-                },
-                AlwaysSuccess,
+                Condition(Cond<2>),
+                Condition(Cond<3>),
             },
-            KeepRunningUntilFailure {
+            Inverter {
                 KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<5>),
-                    },
+                    Condition(Cond<4>),
                 },
             },
         }
@@ -423,11 +403,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        RetryUntilSuccessful(2) {
+            ForceFailure {
+                Repeat(2) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        Action(Act<4>),
+                    },
+                },
             },
         }
     }
@@ -435,102 +421,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Inverter {
-                    Condition(Cond<0>),
+        ForceFailure {
+            ForceSuccess {
+                Fallback {
+                    ReactiveSequence {
+                        Fallback {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                        ReactiveFallback {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Action(|ctx| ctx.exec(6)),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
                 },
-                AlwaysSuccess,
             },
-            KeepRunningUntilFailure {
-                MemPriority {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            KeepRunningUntilFailure {
-                RunOnce {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Action(Act<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                SequenceStar {
-                    MemSequence {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        Fallback {
-                            ReactiveSequence {
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Repeat(4) {
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                ReactiveFallback {
-                    RunOnce {
-                        StatefulAction(Task<10>),
-                    },
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-            },
-            RunOnce {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        ReactiveFallback {
-                            Condition(Cond<13>),
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15>),
-                            StatefulAction(Task<16>),
-                        },
-                        ReactiveSequence {
-                            Fallback {
-                                Action(Act<17>),
-                                Condition(Cond<18>),
-                            },
-                            StatefulAction(Task<19>),
-                            StatefulAction(Task<20>),
-                            Repeat(forever) {
-                                ReactiveFallback {
-                                    Action(Act<21>),
-                                    AlwaysFailure,
-                                    Condition(Cond<22>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            MemSequence {
-                                RetryUntilSuccessful(1) {
-                                    Action(Act<23>),
-                                },
-                                Condition(Cond<24>),
-                            },
-                        },
-                    },
-                },
+        RetryUntilSuccessful(forever) {
+            Repeat(4) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -538,39 +462,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
-        KeepRunningUntilFailure {
+        RetryUntilSuccessful(forever) {
             Sequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Inverter {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Repeat(3) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<2>),
-                    },
+                ForceFailure {
                     Action(Act<3>),
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                },
-                Repeat(0) {
-                    Fallback {
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                        AlwaysFailure,
-                        Inverter {
-                            Action(Act<6>),
-                        },
-                    },
                 },
             },
         }
@@ -579,35 +479,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
-        KeepRunningUntilFailure {
-            MemPriority {
-                MemPriority {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
+        Sequence {
+            Repeat(2) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
                 },
-                StatefulAction(Task<2>),
             },
+            ForceSuccess {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Action(Act<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            Repeat(3) {
+                Action(Act<0>),
             },
-            MemPriority {
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
-                Action(Act<4>),
+            Inverter {
+                Condition(Cond<1>),
+            },
+            Condition(Cond<2>),
+            ForceFailure {
+                StatefulAction(Task<3>),
+            },
+            RetryUntilSuccessful(4) {
+                Condition(Cond<4>),
             },
         }
     }
@@ -615,114 +518,71 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            Repeat(2) {
-                Fallback {
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                },
+        MemSequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
             },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                Sequence {
-                    Condition(Cond<1>),
-                    SequenceWithMemory {
-                        Repeat(3) {
-                            AlwaysFailure,
-                        },
-                        AlwaysSuccess,
-                    },
-                },
+        SequenceStar {
+            Sequence {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
-            MemPriority {
-                Sequence {
-                    Action(Act<2>),
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                },
-                AlwaysFailure,
-            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
-        Sequence {
-            Repeat(1) {
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        RunOnce {
-                            Action(Act<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            MemSequence {
-                AlwaysSuccess,
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                AlwaysSuccess,
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-                AlwaysSuccess,
-            },
+        MemPriority {
+            Action(Act<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-            Repeat(forever) {
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            Repeat(4) {
-                StatefulAction(Task<4>),
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                SequenceStar {
+                    RetryUntilSuccessful(3) {
+                        ReactiveFallback {
+                            Action(Act<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
@@ -730,72 +590,51 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
-        ReactiveSequence {
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-            },
-            RunOnce {
-                Repeat(2) {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
+        Fallback {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
             },
-            ForceFailure {
-                StatefulAction(Task<4>),
+            Action(Act<2>),
+            RetryUntilSuccessful(2) {
+                Condition(Cond<3>),
             },
-            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                ReactiveSequence {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            Action(Act<0>),
-                            Condition(Cond<1>),
+        Sequence {
+            Condition(Cond<0>),
+            Fallback {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            SequenceWithMemory {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                                SequenceWithMemory {
+                                    Action(Act<4>),
+                                    Action(Act<5> = Act::<5>),
+                                },
+                            },
+                            SequenceWithMemory {
+                                ForceSuccess {
+                                    AlwaysSuccess,
+                                },
+                            },
                         },
                     },
+                    Action(Act<6>),
                 },
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Fallback {
-                RunOnce {
-                    StatefulAction(Task<5>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                },
-                AlwaysSuccess,
-            },
-            Sequence {
-                Fallback {
-                    Condition(Cond<7>),
-                    AlwaysSuccess,
-                },
-                Repeat(forever) {
-                    Action(Act<8>),
-                },
-                StatefulAction(Task<9>),
             },
         }
     }
@@ -803,12 +642,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
-        RetryUntilSuccessful(1) {
-            Inverter {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<0>),
+        ReactiveSequence {
+            Fallback {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    ReactiveFallback {
+                        SequenceStar {
+                            Condition(Cond<2>),
+                        },
                     },
+                    StatefulAction(Task<3>),
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        RunOnce(then_skip = true) {
+            RunOnce(then_skip = true) {
+                Inverter {
+                    Action(Act<0>),
                 },
             },
         }
@@ -816,53 +673,64 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(3) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
         SequenceWithMemory {
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            Fallback {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
+            Action(Act<0> = Act::<0>),
+            Action(Act<1>),
+            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
-        Fallback {
-            RunOnce {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                    Action(Act<1>),
-                    Inverter {
-                        StatefulAction(Task<2>),
+        Inverter {
+            Sequence {
+                MemSequence {
+                    Condition(Cond<0>),
+                },
+                Inverter {
+                    MemSequence {
+                        Action(Act<1>),
+                        ReactiveSequence {
+                            Condition(Cond<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
                     },
-                    Condition(Cond<3>),
+                },
+                ReactiveSequence {
+                    Action(Act<4>),
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<5>),
+                    },
+                    Repeat(0) {
+                        RunOnce(then_skip = true) {
+                            MemPriority {
+                                ReactiveFallback {
+                                    AlwaysSuccess,
+                                    Condition(Cond<6> = Cond::<6>),
+                                },
+                                SequenceWithMemory {
+                                    Condition(Cond<7>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Action(Act<8>),
+                    },
+                    Repeat(0) {
+                        Condition(Cond<9>),
+                    },
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11> = Task::<11>),
+                    Action(Act<12>),
                 },
             },
         }
@@ -871,36 +739,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
-        Fallback {
+        MemSequence {
+            AlwaysFailure,
             Fallback {
-                ForceSuccess {
-                    RunOnce(then_skip = true) {
-                        Repeat(1) {
-                            MemPriority {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Action(Act<7>),
-                },
-                ForceFailure {
-                    Condition(Cond<8>),
-                },
-                AlwaysFailure,
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -908,16 +753,56 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
-        ForceSuccess {
-            KeepRunningUntilFailure {
-                Fallback {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
+        Fallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            Action(|ctx| ctx.exec(1)),
+                        },
                     },
-                    StatefulAction(Task<1>),
-                    Repeat(3) {
-                        Condition(Cond<2>),
+                    SequenceStar {
+                        Sequence {
+                            Repeat(4) {
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                        },
                     },
+                    SequenceWithMemory {
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    MemSequence {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Repeat(1) {
+                        AlwaysSuccess,
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                Sequence {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                    Condition(Cond<12> = Cond::<12>),
+                    Condition(Cond<13>),
+                    ReactiveSequence {
+                        Condition(Cond<14>),
+                        StatefulAction(Task<15>),
+                    },
+                    StatefulAction(Task<16>),
                 },
             },
         }
@@ -927,27 +812,19 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
         Sequence {
-            Repeat(1) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            ReactiveFallback {
+                Repeat(1) {
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
-            Fallback {
-                Inverter {
-                    StatefulAction(Task<2>),
-                },
-                RunOnce {
-                    StatefulAction(Task<3>),
-                },
-                AlwaysFailure,
-            },
-            Inverter {
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
+            SequenceWithMemory {
+                Fallback {
+                    AlwaysFailure,
+                    AlwaysFailure,
                 },
             },
         }
@@ -957,13 +834,21 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
         Inverter {
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
+            RetryUntilSuccessful(1) {
+                Inverter {
                     Fallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                        ReactiveFallback {
+                            Repeat(1) {
+                                SequenceStar {
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<2>),
+                            },
+                            StatefulAction(Task<3>),
+                        },
                     },
                 },
             },
@@ -973,31 +858,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0835 for Ctx {
-        ForceSuccess {
-            MemSequence {
-                RetryUntilSuccessful(2) {
-                    RunOnce {
-                        ReactiveFallback {
-                            SequenceWithMemory {
-                                Action(Act<0>),
-                                Condition(Cond<1>),
-                            },
-                            ReactiveFallback {
-                                Action(Act<2>),
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
-                            },
+        SequenceWithMemory {
+            Inverter {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        ForceSuccess {
+                            Condition(Cond<2>),
                         },
                     },
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
                 },
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        Repeat(forever) {
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                Condition(Cond<6>),
             },
         }
     }
@@ -1005,15 +878,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
-        Repeat(1) {
-            ForceSuccess {
-                MemPriority {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
+        Inverter {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -1021,106 +888,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0837 for Ctx {
-        KeepRunningUntilFailure {
-            MemPriority {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-                ForceSuccess {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(4) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
-                            },
-                        },
-                        Inverter {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
-                            Condition(Cond<8>),
-                        },
-                        RunOnce {
-                            Condition(Cond<9>),
-                        },
-                        ReactiveFallback {
-                            RunOnce(then_skip = true) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<10>),
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                            Repeat(0) {
-                                Action(Act<12>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<15>),
-                    },
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<16>),
-                            StatefulAction(Task<17>),
-                        },
-                    },
-                },
-            },
+        MemPriority {
+            Condition(Cond<0>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0838 for Ctx {
-        Fallback {
-            Sequence {
-                Sequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
-            Sequence {
-                Fallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
+        Repeat(3) {
+            MemSequence {
+                SequenceWithMemory {
+                    Sequence {
+                        Sequence {
+                            AlwaysFailure,
+                        },
                     },
-                },
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-                ForceSuccess {
-                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -1130,71 +914,43 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
         Inverter {
-            AlwaysSuccess,
+            RunOnce {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
-            SequenceStar {
-                Sequence {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            Condition(Cond<11>),
+        Fallback {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0841 for Ctx {
-        SequenceStar {
-            Action(Act<0>),
-            SequenceStar {
+        MemSequence {
+            ReactiveSequence {
                 ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        ForceSuccess {
-                            AlwaysFailure,
-                        },
-                    },
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                        Condition(Cond<10>),
-                    },
+            },
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            StatefulAction(Task<4>),
+            StatefulAction(Task<5>),
+            Inverter {
+                ReactiveSequence {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
                 },
             },
         }
@@ -1203,16 +959,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0842 for Ctx {
-        Sequence {
-            Repeat(forever) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            Fallback {
-                StatefulAction(Task<2>),
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+        Inverter {
+            ReactiveSequence {
+                Repeat(0) {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
@@ -1221,36 +975,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0843 for Ctx {
-        RunOnce {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+        Inverter {
+            SequenceWithMemory {
                 Sequence {
-                    ReactiveSequence {
-                        Sequence {
-                            AlwaysSuccess,
-                            Condition(Cond<5>),
-                        },
-                        Condition(Cond<6>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        ReactiveSequence {
-                            KeepRunningUntilFailure {
-                                Action(Act<7>),
+                    RetryUntilSuccessful(4) {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                },
+                                Repeat(3) {
+                                    StatefulAction(Task<1>),
+                                },
                             },
-                            StatefulAction(Task<8>),
                         },
+                    },
+                },
+                Fallback {
+                    RunOnce {
+                        ReactiveSequence {
+                            SequenceWithMemory {
+                                Repeat(4) {
+                                    Action(Act<2>),
+                                },
+                            },
+                            Action(Act<3> = Act::<3>),
+                        },
+                    },
+                    ReactiveSequence {
+                        AlwaysFailure,
+                        AlwaysFailure,
                     },
                 },
             },
@@ -1260,54 +1015,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0844 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            ForceFailure {
-                MemPriority {
-                    Fallback {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            Condition(Cond<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<9>),
-            Repeat(4) {
-                Fallback {
-                    ForceSuccess {
-                        Sequence {
-                            Fallback {
-                                AlwaysSuccess,
-                                StatefulAction(Task<10>),
-                                Condition(Cond<11>),
-                            },
-                        },
-                    },
-                    Repeat(1) {
-                        Repeat(4) {
-                            ReactiveSequence {
-                                Fallback {
-                                    Condition(Cond<12>),
+        ForceFailure {
+            Repeat(1) {
+                Inverter {
+                    Repeat(4) {
+                        ForceSuccess {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0> = Task::<0>),
+                                RetryUntilSuccessful(0) {
+                                    Action(Act<1>),
                                 },
                             },
                         },
@@ -1320,26 +1036,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0845 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                AlwaysSuccess,
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                },
-            },
-            SequenceWithMemory {
-                MemSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<6>),
+        MemPriority {
+            ForceFailure {
+                ReactiveSequence {
+                    Inverter {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                            },
+                            SequenceStar {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            ReactiveSequence {
+                                Repeat(0) {
+                                    StatefulAction(Task<7>),
+                                },
+                                SequenceWithMemory {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                    ForceSuccess {
+                        Fallback {
+                            Condition(|ctx| ctx.check(9)),
+                            KeepRunningUntilFailure {
+                                Sequence {
+                                    Condition(|ctx| ctx.check(10)),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1349,52 +1082,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
-        ReactiveFallback {
+        RunOnce {
             MemPriority {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                        ReactiveFallback {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Repeat(3) {
-                ReactiveFallback {
-                    Fallback {
-                        Fallback {
-                            MemSequence {
-                                Action(Act<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    ForceSuccess {
-                        Condition(Cond<8>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<9>),
-                        Repeat(forever) {
-                            Condition(Cond<10>),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<11>),
-                        },
-                        Inverter {
-                            Condition(Cond<12>),
-                        },
-                    },
-                },
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1402,38 +1094,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                ReactiveFallback {
-                    Sequence {
+        ForceSuccess {
+            Fallback {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                MemPriority {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        ForceFailure {
+                            Action(Act<4>),
+                        },
                         ReactiveSequence {
-                            KeepRunningUntilFailure {
-                                Condition(Cond<1>),
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<5>),
                             },
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
                         },
                     },
-                    Action(Act<4>),
-                },
-                RetryUntilSuccessful(3) {
-                    SequenceWithMemory {
-                        MemSequence {
-                            StatefulAction(Task<5>),
-                            Inverter {
-                                Action(Act<6>),
-                            },
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<7>),
-                            },
-                            KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<6>),
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<7>),
+                        Inverter {
+                            MemPriority {
+                                AlwaysSuccess,
                                 Condition(Cond<8>),
                             },
                         },
+                        Condition(Cond<9>),
                     },
                 },
-                Condition(Cond<9>),
             },
         }
     }
@@ -1441,21 +1134,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0848 for Ctx {
-        RunOnce {
-            Repeat(forever) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Fallback {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<3>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Action(Act<4>),
-                        },
+        Sequence {
+            StatefulAction(Task<0>),
+            Inverter {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        AlwaysSuccess,
+                        Condition(Cond<2>),
                     },
                 },
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                Action(Act<4> = Act::<4>),
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+                RunOnce(then_skip = false) {
+                    Action(Act<7>),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<8>),
+                Action(Act<9>),
+                AlwaysFailure,
             },
         }
     }
@@ -1463,43 +1165,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0849 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(forever) {
+        MemSequence {
+            ReactiveSequence {
+                Action(Act<0>),
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Sequence {
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            KeepRunningUntilFailure {
                 Sequence {
-                    Inverter {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Condition(Cond<2>),
+                    ForceSuccess {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<4>),
                         },
                     },
-                    ForceFailure {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                SequenceWithMemory {
-                    Action(Act<12>),
-                    StatefulAction(Task<13>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -1508,66 +1192,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0850 for Ctx {
-        Sequence {
-            ForceFailure {
-                Sequence {
-                    Sequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            AlwaysSuccess,
-                        },
-                        Inverter {
-                            Repeat(4) {
-                                ForceSuccess {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
+        SequenceStar {
+            ReactiveSequence {
+                ForceFailure {
+                    Condition(Cond<0>),
+                },
+                ForceFailure {
+                    AlwaysSuccess,
+                },
+                Action(Act<1>),
+                Fallback {
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                },
+                RetryUntilSuccessful(1) {
+                    Condition(|ctx| ctx.check(3)),
                 },
             },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        MemSequence {
-                            Condition(Cond<5>),
-                            Action(Act<6>),
-                        },
-                    },
-                    MemSequence {
-                        RetryUntilSuccessful(2) {
-                            RunOnce {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        Fallback {
-                            Action(Act<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
+            ReactiveSequence {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
             },
-            Fallback {
-                ForceSuccess {
-                    AlwaysFailure,
-                },
-                SequenceStar {
-                    SequenceWithMemory {
-                        StatefulAction(Task<12>),
-                        Condition(Cond<13>),
-                    },
-                    StatefulAction(Task<14>),
-                    Action(Act<15>),
-                },
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<16>),
+            MemPriority {
+                Action(Act<8> = Act::<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+                Condition(Cond<11>),
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<12>),
                 },
             },
         }
@@ -1576,30 +1230,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0851 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Sequence {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Sequence {
-                            RetryUntilSuccessful(forever) {
-                                Action(Act<0>),
-                            },
-                            RetryUntilSuccessful(0) {
-                                Repeat(2) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                ForceSuccess {
+                    ReactiveFallback {
+                        SequenceStar {
+                            AlwaysFailure,
+                            Condition(Cond<0>),
                         },
-                        MemPriority {
-                            Repeat(4) {
-                                Condition(Cond<2>),
+                        ReactiveFallback {
+                            KeepRunningUntilFailure {
+                                Action(Act<1>),
                             },
-                            ForceFailure {
-                                ForceSuccess {
-                                    AlwaysFailure,
-                                },
+                            Fallback {
+                                StatefulAction(Task<2>),
+                                AlwaysFailure,
                             },
-                            StatefulAction(Task<3>),
                         },
                     },
                 },
@@ -1610,18 +1256,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0852 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-            },
-            ForceSuccess {
-                Condition(Cond<1>),
-            },
-            RunOnce {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+        ForceSuccess {
+            ReactiveSequence {
+                Repeat(3) {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -1630,57 +1277,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0853 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                ReactiveSequence {
-                    RunOnce {
-                        ForceFailure {
-                            Action(Act<0>),
+        Repeat(3) {
+            Fallback {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Repeat(forever) {
+                            StatefulAction(Task<0>),
                         },
+                        RunOnce(then_skip = true) {
+                            Action(Act<1>),
+                        },
+                        StatefulAction(Task<2>),
                     },
                 },
-                Inverter {
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+                Fallback {
+                    Inverter {
                         StatefulAction(Task<3>),
                     },
-                },
-                Condition(Cond<4>),
-            },
-            Fallback {
-                ForceSuccess {
-                    Condition(Cond<5>),
-                },
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<6>),
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
                     },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    AlwaysSuccess,
-                },
-            },
-            ForceFailure {
-                SequenceStar {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            Action(Act<10>),
-                            Condition(Cond<11>),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        ReactiveSequence {
-                            ForceFailure {
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
-                    Action(Act<13>),
                 },
             },
         }
@@ -1689,12 +1305,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0854 for Ctx {
-        Repeat(0) {
-            RetryUntilSuccessful(forever) {
-                MemPriority {
-                    StatefulAction(Task<0>),
+        MemSequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                ForceSuccess {
                     StatefulAction(Task<1>),
-                    AlwaysFailure,
+                },
+                ReactiveFallback {
+                    RunOnce {
+                        Action(Act<2>),
+                    },
+                },
+            },
+            Inverter {
+                Sequence {
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
         }
@@ -1703,47 +1330,78 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0855 for Ctx {
-        ForceSuccess {
-            RetryUntilSuccessful(forever) {
-                Fallback {
-                    Action(Act<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        RetryUntilSuccessful(0) {
-                            AlwaysFailure,
+        Sequence {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
                         },
-                        ForceSuccess {
-                            ReactiveSequence {
-                                MemPriority {
-                                    StatefulAction(Task<2>),
+                        SequenceWithMemory {
+                            Sequence {
+                                Inverter {
                                     StatefulAction(Task<3>),
                                 },
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<4>),
-                                },
+                                StatefulAction(Task<4>),
                             },
                         },
-                        Action(Act<5>),
-                    },
-                    ForceFailure {
-                        Repeat(forever) {
+                        RetryUntilSuccessful(1) {
                             ReactiveFallback {
-                                Condition(Cond<6>),
-                                Fallback {
-                                    AlwaysFailure,
-                                    Action(Act<7>),
-                                    Action(Act<8>),
-                                },
-                                ReactiveSequence {
-                                    AlwaysFailure,
-                                    Condition(Cond<9>),
-                                },
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<10>),
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
+                                Condition(Cond<8>),
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                        },
+                        StatefulAction(Task<10>),
+                        RunOnce(then_skip = true) {
+                            ForceSuccess {
+                                ReactiveFallback {
+                                    StatefulAction(Task<11> = Task::<11>),
+                                    StatefulAction(Task<12>),
+                                    StatefulAction(Task<13>),
                                 },
                             },
                         },
                     },
+                },
+            },
+            MemSequence {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Sequence {
+                            StatefulAction(Task<14>),
+                            StatefulAction(Task<15>),
+                            Condition(Cond<16> = Cond::<16>),
+                        },
+                        ForceSuccess {
+                            Condition(Cond<17>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Repeat(0) {
+                            ForceSuccess {
+                                Inverter {
+                                    StatefulAction(Task<18>),
+                                },
+                            },
+                        },
+                    },
+                    Inverter {
+                        Condition(Cond<19>),
+                    },
+                    Fallback {
+                        Sequence {
+                            Fallback {
+                                StatefulAction(Task<20>),
+                                StatefulAction(Task<21>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<22>),
                 },
             },
         }
@@ -1753,35 +1411,33 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
         KeepRunningUntilFailure {
-            Sequence {
-                StatefulAction(Task<0>),
-                Fallback {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(3) {
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                RunOnce(then_skip = true) {
-                                    Action(Act<2>),
-                                },
-                            },
+            RetryUntilSuccessful(forever) {
+                ReactiveSequence {
+                    RetryUntilSuccessful(forever) {
+                        Action(Act<0>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
                         },
                     },
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
                     MemSequence {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
+                        Sequence {
+                            Repeat(4) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
                     },
-                },
-                Fallback {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<9>),
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
                 },
             },
         }
@@ -1790,56 +1446,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0857 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                SequenceStar {
-                    Repeat(0) {
-                        MemSequence {
-                            ForceSuccess {
-                                Sequence {
-                                    AlwaysFailure,
-                                },
-                            },
-                            ForceSuccess {
-                                ForceFailure {
-                                    AlwaysFailure,
-                                },
-                            },
-                            Condition(Cond<0>),
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                            },
-                            ReactiveFallback {
-                                Action(Act<3>),
-                                Condition(Cond<4>),
-                                Condition(Cond<5>),
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    RetryUntilSuccessful(0) {
-                        AlwaysSuccess,
-                    },
-                    Repeat(4) {
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        ForceFailure {
-                            Sequence {
-                                StatefulAction(Task<10>),
-                                Condition(Cond<11>),
-                            },
-                        },
-                    },
-                },
+        ReactiveFallback {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            ReactiveFallback {
+                Action(Act<3>),
             },
         }
     }
@@ -1847,34 +1461,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
+        Sequence {
+            ReactiveSequence {
                 StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                AlwaysFailure,
+                StatefulAction(Task<2>),
             },
-            AlwaysFailure,
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
+            },
+            Action(Act<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0859 for Ctx {
-        Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
+        Fallback {
+            ForceFailure {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
                 },
             },
-            Fallback {
+            Repeat(forever) {
+                Action(Act<4> = Act::<4>),
+            },
+            ForceSuccess {
                 ForceSuccess {
-                    StatefulAction(Task<7>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
                 },
             },
         }
@@ -1883,53 +1510,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            ForceFailure {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<4>),
-                },
-            },
+        MemPriority {
+            StatefulAction(Task<0> = Task::<0>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0861 for Ctx {
-        MemPriority {
-            AlwaysSuccess,
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                ReactiveFallback {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Inverter {
+                Action(|ctx| ctx.exec(1)),
             },
-            Sequence {
-                Repeat(3) {
-                    Condition(Cond<6>),
-                },
-                StatefulAction(Task<7>),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -1937,38 +1544,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0863 for Ctx {
-        RetryUntilSuccessful(0) {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    Repeat(forever) {
+        Fallback {
+            MemPriority {
+                MemSequence {
+                    RunOnce(then_skip = true) {
                         ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            ForceSuccess {
-                                Condition(Cond<1>),
-                            },
-                            RetryUntilSuccessful(0) {
-                                Condition(Cond<2>),
-                            },
-                            MemSequence {
-                                RetryUntilSuccessful(0) {
-                                    Condition(Cond<3>),
-                                },
-                            },
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
                         },
                     },
+                    Action(Act<2> = Act::<2>),
                 },
-                SequenceStar {
-                    AlwaysSuccess,
-                    Condition(Cond<4>),
-                    AlwaysSuccess,
-                    Condition(Cond<5>),
-                },
-                Repeat(3) {
+                SequenceWithMemory {
+                    Condition(Cond<3>),
                     MemSequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx| ctx.check(6)),
                         },
+                    },
+                    StatefulAction(Task<7>),
+                    ReactiveFallback {
+                        Action(Act<8>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<9>),
                     },
                 },
             },
@@ -1978,31 +1580,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0864 for Ctx {
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                MemPriority {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Condition(Cond<3>),
-            SequenceStar {
-                SequenceWithMemory {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Sequence {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        SequenceStar {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
                     },
-                    Action(Act<8>),
-                },
-                Inverter {
-                    Fallback {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        RunOnce(then_skip = false) {
+                            Repeat(0) {
+                                Action(Act<5>),
+                            },
+                        },
+                        Repeat(4) {
+                            Repeat(forever) {
+                                AlwaysFailure,
+                            },
+                        },
                     },
                 },
             },
@@ -2012,21 +1613,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0865 for Ctx {
-        Repeat(0) {
-            Inverter {
-                Sequence {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
-                        ReactiveFallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Inverter {
+                    Action(Act<2>),
+                },
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+                AlwaysFailure,
+                StatefulAction(Task<7>),
+            },
+            Repeat(1) {
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    Fallback {
+                        Action(Act<9>),
+                        Condition(Cond<10>),
                     },
+                    Condition(Cond<11> = Cond::<11>),
+                    Condition(Cond<12>),
                 },
             },
         }
@@ -2035,77 +1648,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0866 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Fallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                ForceFailure {
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            ForceFailure {
-                StatefulAction(Task<5>),
-            },
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Repeat(3) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            Fallback {
-                Condition(Cond<10>),
-                RunOnce {
-                    Action(Act<11>),
-                },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Action(Act<12>),
-                },
-                StatefulAction(Task<13>),
-            },
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0867 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                RetryUntilSuccessful(0) {
-                    Repeat(forever) {
-                        Repeat(3) {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
-                        },
+        RunOnce {
+            ReactiveFallback {
+                Repeat(forever) {
+                    MemPriority {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
                     },
                 },
-                StatefulAction(Task<1>),
-            },
-            SequenceWithMemory {
-                Repeat(4) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
+                RunOnce {
+                    Condition(Cond<2>),
                 },
             },
         }
@@ -2114,41 +1676,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                Sequence {
-                    Repeat(3) {
-                        SequenceWithMemory {
-                            MemSequence {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                                MemPriority {
-                                    Condition(Cond<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        MemPriority {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                        Condition(Cond<6>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                Fallback {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    Inverter {
-                        StatefulAction(Task<8>),
+                Fallback {
+                    ForceFailure {
+                        Action(Act<2>),
                     },
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
+                    KeepRunningUntilFailure {
+                        Action(Act<3>),
                     },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -2157,119 +1703,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0869 for Ctx {
-        Fallback {
+        Inverter {
             ReactiveSequence {
-                MemSequence {
-                    Repeat(4) {
-                        Action(Act<0>),
-                    },
+                Condition(|ctx| ctx.check(0)),
+                Sequence {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
                 },
-                Condition(Cond<1>),
+                Repeat(2) {
+                    Action(Act<2>),
+                },
             },
-            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0870 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                MemPriority {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysSuccess,
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            Inverter {
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    MemPriority {
-                        KeepRunningUntilFailure {
-                            Action(Act<8>),
-                        },
-                        StatefulAction(Task<9>),
-                    },
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    Condition(Cond<11>),
-                },
-            },
-            ReactiveSequence {
-                Repeat(4) {
-                    Action(Act<12>),
-                },
-                RetryUntilSuccessful(3) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                ForceSuccess {
-                    ForceFailure {
-                        RunOnce(then_skip = true) {
-                            Repeat(0) {
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Fallback {
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
         ForceSuccess {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        Sequence {
-            Sequence {
-                Action(Act<0>),
-                KeepRunningUntilFailure {
-                    SequenceStar {
+            KeepRunningUntilFailure {
+                ForceFailure {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
                         StatefulAction(Task<1>),
                         Action(Act<2>),
                     },
@@ -2280,46 +1735,77 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Repeat(2) {
-                AlwaysSuccess,
-            },
-            MemSequence {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+    pub tree Tree0871 for Ctx {
+        Inverter {
+            RunOnce(then_skip = true) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        MemPriority {
-            Fallback {
-                Action(Act<0>),
-                Fallback {
+    pub tree Tree0872 for Ctx {
+        ReactiveFallback {
+            MemPriority {
+                Sequence {
                     ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        SequenceWithMemory {
-                            Action(Act<4>),
-                        },
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(0) {
-                                AlwaysFailure,
-                            },
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                MemPriority {
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<6>),
+                    Inverter {
+                        StatefulAction(Task<7>),
+                    },
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Sequence {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<9>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<10> = Task::<10>),
+                        Condition(Cond<11>),
+                    },
+                    AlwaysSuccess,
+                    Condition(Cond<12>),
+                },
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14> = Task::<14>),
+                        Repeat(4) {
+                            Condition(Cond<15>),
                         },
                     },
-                    StatefulAction(Task<5>),
-                    Inverter {
-                        Sequence {
-                            StatefulAction(Task<6>),
-                        },
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<16>),
+                    },
+                },
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<17>),
+                        StatefulAction(Task<18>),
+                    },
+                    Condition(Cond<19>),
+                    ForceSuccess {
+                        Condition(Cond<20>),
                     },
                 },
             },
@@ -2328,18 +1814,149 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        MemPriority {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+    pub tree Tree0873 for Ctx {
+        Sequence {
+            RunOnce {
+                Repeat(4) {
+                    RetryUntilSuccessful(forever) {
+                        ReactiveFallback {
+                            Condition(Cond<0> = Cond::<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
             },
-            Condition(Cond<2>),
-            SequenceWithMemory {
+            StatefulAction(Task<2>),
+            MemPriority {
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+            },
+            Inverter {
+                Condition(Cond<6>),
+            },
+            RetryUntilSuccessful(4) {
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Fallback {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        StatefulAction(Task<10>),
+                        MemSequence {
+                            StatefulAction(Task<11>),
+                            Condition(Cond<12> = Cond::<12>),
+                        },
+                        StatefulAction(Task<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        Repeat(4) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        MemPriority {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                Condition(Cond<3>),
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                SequenceWithMemory {
+                    StatefulAction(Task<7>),
+                    MemPriority {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        Action(|ctx| ctx.exec(10)),
+                    },
+                    ReactiveSequence {
+                        Action(Act<11> = Act::<11>),
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Fallback {
+                    RunOnce {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(4) {
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                    Action(Act<14>),
+                    RetryUntilSuccessful(0) {
+                        Sequence {
+                            StatefulAction(Task<15>),
+                            Action(Act<16>),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<17>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        ReactiveFallback {
+            RetryUntilSuccessful(3) {
+                Inverter {
+                    Condition(Cond<0>),
+                },
+            },
+            Repeat(forever) {
+                RunOnce(then_skip = true) {
+                    Repeat(2) {
+                        RunOnce {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
                 AlwaysSuccess,
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
                 Action(Act<3>),
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        RetryUntilSuccessful(4) {
+            Repeat(1) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -2347,14 +1964,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            RetryUntilSuccessful(0) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Repeat(2) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                        Repeat(forever) {
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    Fallback {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Action(Act<8>),
+                                StatefulAction(Task<9>),
+                            },
+                            RunOnce {
+                                SequenceStar {
+                                    Action(Act<10>),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            ForceFailure {
-                StatefulAction(Task<1>),
             },
         }
     }
@@ -2362,33 +2007,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0879 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Action(Act<2>),
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<3>),
-                },
-            },
-            Inverter {
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            RunOnce {
-                Fallback {
+        Fallback {
+            ForceFailure {
+                ReactiveFallback {
                     Sequence {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    AlwaysSuccess,
-                    ReactiveFallback {
+                        Condition(Cond<0> = Cond::<0>),
                         AlwaysSuccess,
-                        StatefulAction(Task<8>),
+                    },
+                    MemPriority {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            Fallback {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        Condition(Cond<6>),
+                    },
+                },
+                StatefulAction(Task<7>),
+            },
+            RunOnce(then_skip = false) {
+                MemSequence {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    Inverter {
+                        Action(|ctx| ctx.exec(10)),
                     },
                 },
             },
@@ -2398,22 +2046,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
-        RetryUntilSuccessful(4) {
-            Repeat(forever) {
-                MemSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                    RunOnce {
-                        SequenceStar {
-                            Fallback {
-                                AlwaysSuccess,
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<1>),
+        Inverter {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Inverter {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                RetryUntilSuccessful(forever) {
+                                    AlwaysFailure,
                                 },
-                                Condition(Cond<2>),
                             },
                         },
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            AlwaysFailure,
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(2)),
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -2423,18 +2080,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                Fallback {
-                    Inverter {
-                        RunOnce(then_skip = true) {
-                            ForceFailure {
-                                Fallback {
-                                    AlwaysFailure,
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
+        Sequence {
+            Sequence {
+                Sequence {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                AlwaysSuccess,
+                StatefulAction(Task<2>),
+            },
+            RetryUntilSuccessful(1) {
+                Sequence {
+                    Sequence {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
+                    Fallback {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<8>),
+                        },
+                        RetryUntilSuccessful(0) {
+                            Action(Act<9>),
+                        },
+                        Repeat(forever) {
+                            Condition(Cond<10>),
                         },
                     },
                 },
@@ -2445,175 +2117,76 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeat(forever) {
-                        Action(Act<1>),
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                Repeat(4) {
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Repeat(0) {
-                    Repeat(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Repeat(3) {
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        KeepRunningUntilFailure {
-                            Repeat(0) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                ForceFailure {
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                Fallback {
-                    Repeat(3) {
-                        Condition(Cond<0>),
-                    },
-                    Inverter {
-                        Inverter {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Condition(Cond<2>),
-                    ForceFailure {
-                        ReactiveFallback {
-                            Sequence {
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                    },
-                    ForceSuccess {
-                        ForceSuccess {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<9>),
-                    },
-                    Action(Act<10>),
-                },
-                Action(Act<11>),
-                StatefulAction(Task<12>),
-                SequenceWithMemory {
-                    Condition(Cond<13>),
-                    Inverter {
-                        Action(Act<14>),
-                    },
-                    Sequence {
-                        Condition(Cond<15>),
-                        StatefulAction(Task<16>),
-                        StatefulAction(Task<17>),
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Condition(Cond<18>),
-                        Condition(Cond<19>),
-                        Action(Act<20>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RunOnce {
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-            },
+        ReactiveSequence {
+            AlwaysFailure,
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
             StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
+    pub tree Tree0883 for Ctx {
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
         SequenceWithMemory {
             Condition(Cond<0>),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+            StatefulAction(Task<1> = Task::<1>),
+            ReactiveSequence {
+                AlwaysSuccess,
+                RunOnce {
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
             },
-            StatefulAction(Task<3>),
-            Repeat(2) {
-                StatefulAction(Task<4>),
+            Action(Act<4> = Act::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0>),
+            RunOnce {
+                Condition(|ctx| ctx.check(1)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        RetryUntilSuccessful(1) {
+            RetryUntilSuccessful(3) {
+                SequenceStar {
+                    MemSequence {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<3>),
+                    },
+                },
             },
         }
     }
@@ -2621,69 +2194,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
-        RetryUntilSuccessful(0) {
-            SequenceWithMemory {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        ReactiveFallback {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
-        Repeat(1) {
-            ReactiveFallback {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        RetryUntilSuccessful(3) {
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
-                        Repeat(2) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            Fallback {
-                                Condition(Cond<4>),
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                ForceFailure {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Fallback {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<10>),
+        SequenceStar {
+            RunOnce {
+                ForceSuccess {
+                    RunOnce {
+                        Inverter {
+                            ForceSuccess {
+                                Sequence {
+                                    StatefulAction(Task<0>),
                                 },
-                                Action(Act<11>),
                             },
-                            Fallback {
-                                Action(Act<12>),
-                                StatefulAction(Task<13>),
-                                StatefulAction(Task<14>),
-                                Condition(Cond<15>),
-                            },
-                        },
-                        Fallback {
-                            StatefulAction(Task<16>),
-                            Action(Act<17>),
-                            StatefulAction(Task<18>),
-                            AlwaysSuccess,
                         },
                     },
                 },
@@ -2694,10 +2225,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
-        Repeat(forever) {
-            RunOnce {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<0>),
+        Inverter {
+            Inverter {
+                ForceFailure {
+                    SequenceWithMemory {
+                        KeepRunningUntilFailure {
+                            ForceSuccess {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                        Sequence {
+                            AlwaysSuccess,
+                            Condition(Cond<1>),
+                        },
+                        Condition(Cond<2>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
             },
         }
@@ -2706,75 +2251,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    ReactiveSequence {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                AlwaysSuccess,
-                Condition(Cond<5>),
-            },
-            ForceSuccess {
-                Sequence {
-                    AlwaysSuccess,
-                    Action(Act<6>),
-                    AlwaysSuccess,
-                },
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
-                Inverter {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<2>),
-                },
-            },
+        KeepRunningUntilFailure {
             RunOnce(then_skip = false) {
-                Fallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-            Sequence {
-                Condition(Cond<6>),
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        Condition(Cond<7>),
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(2) {
+                        Inverter {
+                            Inverter {
+                                Sequence {
+                                    Action(|ctx| ctx.exec(0)),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
                     },
-                    Action(Act<8>),
                 },
-            },
-            SequenceWithMemory {
-                Condition(Cond<9>),
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-                Condition(Cond<12>),
             },
         }
     }
@@ -2782,13 +2283,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        ReactiveSequence {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
             },
-            RetryUntilSuccessful(3) {
-                Condition(Cond<2>),
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2796,58 +2299,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
-        MemPriority {
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(Cond<3>),
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                        Action(Act<6>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    Repeat(4) {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<9>),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Condition(Cond<11>),
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
+        ReactiveFallback {
+            SequenceWithMemory {
                 StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                ReactiveFallback {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+                Action(|ctx| ctx.exec(1)),
             },
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            Condition(Cond<4>),
+            Action(Act<5>),
         }
     }
 }
@@ -2855,56 +2325,63 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
         Fallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            KeepRunningUntilFailure {
-                AlwaysSuccess,
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
+            Action(Act<3> = Act::<3>),
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        RunOnce {
-            RunOnce {
+        ReactiveSequence {
+            Action(Act<0>),
+            ReactiveFallback {
+                Repeat(forever) {
+                    Action(Act<1>),
+                },
                 ReactiveFallback {
                     Inverter {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            AlwaysFailure,
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                                ForceFailure {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            RetryUntilSuccessful(0) {
-                                Condition(Cond<4>),
-                            },
-                            Repeat(1) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    SequenceStar {
                         ReactiveFallback {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                        ReactiveSequence {
-                            Action(Act<8>),
-                            ReactiveSequence {
-                                StatefulAction(Task<9>),
-                                StatefulAction(Task<10>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<11>),
-                            },
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3> = Task::<3>),
                         },
                     },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Repeat(forever) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Repeat(4) {
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+            },
+            Fallback {
+                Sequence {
+                    Condition(Cond<10>),
+                    Action(Act<11> = Act::<11>),
+                    StatefulAction(Task<12>),
+                    Inverter {
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<13>),
                 },
             },
         }
@@ -2913,20 +2390,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        Repeat(0) {
-            Sequence {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
+        ReactiveFallback {
+            Repeat(forever) {
                 Sequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                RunOnce {
-                    SequenceWithMemory {
-                        Action(Act<4>),
-                        Action(Act<5>),
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        KeepRunningUntilFailure {
+                            Condition(Cond<3>),
+                        },
                     },
                 },
             },
@@ -2936,121 +2411,119 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
-        Inverter {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
                 },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
 cases! {
-    Tree0800 "Fb(Swm(RFb(Star(c0,Keep(Once(c1)),c2),Seq(t3,RSeq(c4,a5),t6)),Keep(a7),Ret2(Swm(Swm(Inv(c8),t9),MSeq(Star(t10,c11),Ret4(c12)),Fb(t13,t14,t15)))))",
-    Tree0801 "Swm(Swm(RSeq(a0,RepF(c1),c2,a3),MPri(S,c4),Keep(RSeq(t5,S,t6,S)),a7),a8,t9,Fb(Star(Swm(Fb(c10,t11),c12,Keep(t13)),FS(FS(t14)))))",
-    Tree0802 "Seq(Star(t0,c1))",
-    Tree0803 "Seq(Seq(t0,c1),t2,FS(Ret2(t3)),Ret3(t4),Swm(F,c5))",
-    Tree0804 "FF(OnceT(Once(Inv(Keep(t0)))))",
-    Tree0805 "Seq(t0,Star(a1,a2,a3),MSeq(c4,S,a5,c6,RepF(t7)),RFb(a8,RSeq(c9,t10,t11)))",
-    Tree0806 "Seq(Seq(Rep2(FS(t0)),Once(FS(Seq(t1,c2)))),MPri(RFb(F,t3),MPri(c4,c5),MSeq(t6,t7)))",
-    Tree0807 "RSeq(Fb(Ret0(RFb(OnceT(t0),OnceK(OnceK(Rep2(F))),Ret3(c1))),MSeq(t2,Seq(Ret4(MSeq(c3,a4)),RFb(a5,t6),c7,Seq(F,c8)))))",
-    Tree0808 "MPri(a0,a1,c2)",
-    Tree0809 "Rep2(Once(Inv(Rep4(Ret2(RSeq(c0,t1))))))",
-    Tree0810 "RFb(t0,FF(t1))",
-    Tree0811 "RFb(c0,RSeq(RFb(t1,t2,OnceT(a3),Rep1(t4))),RFb(Rep0(t5),RFb(a6,t7),a8,F))",
-    Tree0812 "RSeq(Ret0(t0))",
-    Tree0813 "MSeq(RFb(t0,Seq(a1,RFb(t2,c3),t4,t5,c6),Fb(c7,FS(a8),t9,a10,F),Star(t11,c12)))",
-    Tree0814 "RSeq(Swm(t0,Keep(t1),Once(c2),OnceT(a3)),Keep(t4),RSeq(OnceK(F),S),Keep(Keep(Ret1(t5))))",
-    Tree0815 "FS(RSeq(a0,t1,t2))",
-    Tree0816 "RSeq(Seq(Inv(c0),S),Keep(MPri(a1,t2)),Keep(Once(t3)),a4)",
-    Tree0817 "RSeq(RSeq(Star(MSeq(a0,a1,t2),Ret4(Fb(RSeq(t3,c4)))),Swm(Rep4(t5),c6,t7),RFb(F,t8,t9),RFb(Once(t10),c11,t12)),Once(Keep(Seq(RFb(c13,t14,t15,t16),RSeq(Fb(a17,c18),t19,t20,RepF(RFb(a21,F,c22))),OnceK(MSeq(Ret1(a23),c24))))))",
-    Tree0818 "Keep(Seq(RSeq(t0,t1),OnceK(Fb(Rep3(S))),RSeq(Keep(t2),a3,Keep(F)),Rep0(Fb(RSeq(c4,a5),F,Inv(a6)))))",
-    Tree0819 "Keep(MPri(MPri(MPri(t0,a1)),t2))",
-    Tree0820 "Swm(RFb(c0,t1),MPri(FF(t2),Inv(t3),a4))",
-    Tree0821 "Fb(c0,t1,a2,Rep2(Fb(t3,S)))",
-    Tree0822 "RFb(c0,Keep(Seq(c1,Swm(Rep3(F),S))),MPri(Seq(a2,Seq(c3,t4)),Fb(Inv(t5)),RFb(c6,c7,c8),Swm(t9,a10),F))",
-    Tree0823 "Seq(Rep1(c0),RSeq(RSeq(RSeq(a1,Once(a2)),t3),t4),MSeq(S,MSeq(t5,t6),S,Swm(t7,c8),S))",
-    Tree0824 "Swm(Once(t0),RepF(S),RSeq(a1,c2),t3,Rep4(t4))",
-    Tree0825 "RSeq(FS(RFb(t0,a1)),Once(Rep2(Fb(t2,c3))),FF(t4),t5)",
-    Tree0826 "RFb(FF(RSeq(FS(RFb(a0,c1)))),Fb(t2,Swm(t3,t4)),Fb(Once(t5),Keep(t6),Inv(Keep(F)),S),Seq(Fb(c7,S),RepF(a8),t9))",
-    Tree0827 "Ret1(Inv(Keep(Ret2(t0))))",
-    Tree0828 "RSeq(t0,Ret3(c1),t2)",
-    Tree0829 "Swm(FF(t0),t1,Fb(a2,t3),RFb(a4,t5,t6),Swm(t7,t8))",
-    Tree0830 "Fb(Once(Swm(a0,S,a1,Inv(t2),c3)))",
-    Tree0831 "Fb(Fb(FS(OnceT(Rep1(MPri(c0,t1,a2,Keep(t3)))))),Seq(t4,a5,t6),RFb(Keep(a7),FF(c8),F))",
-    Tree0832 "FS(Keep(Fb(FF(t0),t1,Rep3(c2))))",
-    Tree0833 "Seq(Rep1(Swm(t0,t1)),Fb(Inv(t2),Once(t3),F),Inv(Seq(a4,t5,c6,t7)))",
-    Tree0834 "Inv(FS(RFb(t0,Fb(t1,t2,t3))))",
-    Tree0835 "FS(MSeq(Ret2(Once(RFb(Swm(a0,c1),RFb(a2,t3,a4)))),RSeq(OnceT(RepF(a5))),c6))",
-    Tree0836 "Rep1(FS(MPri(RSeq(c0,a1),t2)))",
-    Tree0837 "Keep(MPri(Keep(t0),FS(RSeq(Ret4(Swm(t1,t2)),RFb(RFb(t3,a4)),Inv(Ret2(t5)))),Ret0(RFb(RSeq(t6,a7,c8),Once(c9),RFb(OnceT(RSeq(t10,t11)),Rep0(a12)))),Swm(RFb(t13,t14),Keep(t15),RSeq(RFb(c16,t17)))))",
-    Tree0838 "Fb(Seq(Seq(F,t0,F,t1,c2),RFb(c3,c4,a5)),Seq(Fb(c6,c7),RFb(Keep(F)),t8,c9,FS(t10)))",
-    Tree0839 "Inv(S)",
-    Tree0840 "RSeq(MPri(t0,c1),Seq(t2,t3,t4),RFb(t5,c6,t7),Star(Seq(a8,t9,t10)),c11)",
-    Tree0841 "Star(a0,Star(RFb(RSeq(c1,c2),Swm(Swm(a3,c4,t5)),OnceT(FS(F))),Fb(Swm(c6,t7,t8,a9,c10))))",
-    Tree0842 "Seq(RepF(a0),c1,Fb(t2,MPri(t3,c4)))",
-    Tree0843 "Once(Fb(Ret1(FS(t0)),OnceK(Seq(a1,t2,a3,t4)),Seq(RSeq(Seq(S,c5),c6),RetF(RSeq(Keep(a7),t8)))))",
-    Tree0844 "MPri(Swm(FS(t0),a1,RFb(t2,S),Seq(c3,t4,t5)),FF(MPri(Fb(OnceT(t6)),Keep(RFb(c7,c8)))),t9,Rep4(Fb(FS(Seq(Fb(S,t10,c11))),Rep1(Rep4(RSeq(Fb(c12)))))))",
-    Tree0845 "RFb(Seq(S,Swm(t0)),Swm(MSeq(c1,t2),Star(t3,t4,c5),Keep(Ret1(c6))))",
-    Tree0846 "RFb(MPri(RSeq(RFb(c0,RFb(c1,t2,c3),RFb(S))),Fb(t4,c5)),Rep3(RFb(Fb(Fb(MSeq(a6,t7))),FS(c8),Seq(t9,RepF(c10),RetF(t11),Inv(c12)))))",
-    Tree0847 "RSeq(t0,Star(RFb(Seq(RSeq(Keep(c1),t2,c3)),a4),Ret3(Swm(MSeq(t5,Inv(a6),Ret3(c7),Keep(c8)))),c9))",
-    Tree0848 "Once(RepF(RFb(t0,a1,c2,Fb(OnceT(t3),OnceT(a4)))))",
-    Tree0849 "Swm(RetF(Seq(Inv(Fb(t0,a1,c2)),FF(c3),t4)),Ret2(Swm(RSeq(t5,t6,t7),t8)),Inv(RFb(t9,c10,t11)),Ret3(Swm(a12,t13)))",
-    Tree0850 "Seq(FF(Seq(Seq(Swm(t0,c1,t2,t3,S),Inv(Rep4(FS(c4)))))),OnceT(RFb(Ret1(MSeq(c5,a6)),MSeq(Ret2(Once(c7))),Fb(c8,t9,Fb(a10,t11)))),Fb(FS(F),Star(Swm(t12,c13),t14,a15),Ret4(t16)))",
-    Tree0851 "RetF(Seq(Keep(RSeq(Seq(RetF(a0),Ret0(Rep2(t1))),MPri(Rep4(c2),FF(FS(F)),t3)))))",
-    Tree0852 "Seq(RFb(t0,S),FS(c1),Once(Fb(t2,c3)))",
-    Tree0853 "Swm(Seq(RSeq(Once(FF(a0))),Inv(MSeq(t1,t2,t3)),c4),Fb(FS(c5),Seq(OnceK(t6)),RFb(F,c7,c8,t9,S)),FF(Star(Keep(MSeq(a10,c11)),Ret3(RSeq(FF(t12))),a13)))",
-    Tree0854 "Rep0(RetF(MPri(t0,t1,F)))",
-    Tree0855 "FS(RetF(Fb(a0,RFb(c1,Ret0(F),FS(RSeq(MPri(t2,t3),Ret1(t4))),a5),FF(RepF(RFb(c6,Fb(F,a7,a8),RSeq(F,c9),Keep(t10)))))))",
-    Tree0856 "Keep(Seq(t0,Fb(RFb(Ret3(RFb(t1,OnceT(a2))))),Fb(t3,t4,MSeq(t5,a6)),Fb(c7,c8),RFb(S,t9)))",
-    Tree0857 "Inv(Swm(Star(Rep0(MSeq(FS(Seq(F)),FS(FF(F)),c0,Swm(S,t1,a2),RFb(a3,c4,c5,c6)))),RSeq(t7,Ret0(S),Rep4(Fb(t8,t9)),Keep(FF(Seq(t10,c11))))))",
-    Tree0858 "RSeq(OnceK(t0),F)",
-    Tree0859 "Seq(Seq(t0,a1,t2),RFb(c3,c4,RFb(t5,a6)),Fb(FS(t7)))",
-    Tree0860 "RFb(Seq(t0,t1,c2,c3),FF(OnceK(c4)))",
-    Tree0861 "MPri(S,c0,a1,t2)",
-    Tree0862 "RSeq(Seq(Swm(t0,t1),RFb(a2,a3,c4,c5)),Seq(Rep3(c6),t7))",
-    Tree0863 "Ret0(Fb(OnceK(RepF(RSeq(t0,FS(c1),Ret0(c2),MSeq(Ret0(c3))))),Star(S,c4,S,c5),Rep3(MSeq(Swm(t6,t7)))))",
-    Tree0864 "Fb(Seq(t0,S,MPri(c1,t2)),c3,Star(Swm(a4,c5,Seq(c6,t7),a8),Inv(Fb(c9,t10,t11))))",
-    Tree0865 "Rep0(Inv(Seq(Swm(RSeq(t0,c1,a2),RFb(a3,t4,t5)))))",
-    Tree0866 "RSeq(Fb(Fb(a0,c1),c2,FF(a3),t4),FF(t5),Keep(Swm(t6,c7,c8,Rep3(t9))),Fb(c10,Once(a11),Swm(S,a12),t13))",
-    Tree0867 "Swm(Swm(Ret0(RepF(Rep3(FS(t0)))),t1),Swm(Rep4(Keep(t2)),Seq(RSeq(a3,c4),Ret3(t5),t6,c7)))",
-    Tree0868 "OnceK(Swm(Seq(Rep3(Swm(MSeq(Inv(t0),MPri(c1,a2)))),Swm(c3,MPri(c4,a5),c6)),RFb(t7,Inv(t8),RSeq(t9,c10,t11))))",
-    Tree0869 "Fb(RSeq(MSeq(Rep4(a0)),c1),t2)",
-    Tree0870 "Fb(RFb(MPri(a0,t1,Ret3(t2),S),Fb(t3,t4,t5,c6)),Inv(RFb(c7,MPri(Keep(a8),t9),Swm(Swm(t10)),c11)),RSeq(Rep4(a12),Ret3(Keep(t13)),FS(FF(OnceT(Rep0(t14))))))",
-    Tree0871 "Seq(t0,c1,a2)",
-    Tree0872 "Seq(c0,Fb(a1,a2))",
-    Tree0873 "FS(RSeq(c0,t1))",
-    Tree0874 "Seq(Seq(a0,Keep(Star(t1,a2))))",
-    Tree0875 "Seq(t0,Rep2(S),MSeq(c1,c2))",
-    Tree0876 "MPri(Fb(a0,Fb(RFb(t1,Swm(a2,t3),Swm(a4),Keep(Ret0(F))),t5,Inv(Seq(t6)))))",
-    Tree0877 "MPri(MPri(t0,a1),c2,Swm(S,a3,t4,S))",
-    Tree0878 "RSeq(RFb(FS(t0)),FF(t1))",
-    Tree0879 "Seq(Swm(MSeq(t0,c1),a2,Ret0(c3)),Inv(Seq(t4,c5)),Once(Fb(Seq(a6,t7),S,RFb(S,t8))))",
-    Tree0880 "Ret4(RepF(MSeq(FS(t0),Once(Star(Fb(S,Keep(c1),c2))))))",
-    Tree0881 "OnceK(Fb(Fb(Inv(OnceT(FF(Fb(F,c0,c1)))))))",
-    Tree0882 "Inv(RFb(Fb(Keep(t0),RepF(a1)),Swm(c2,c3,t4,a5),Rep4(t6)))",
-    Tree0883 "RFb(RSeq(Rep0(RepF(t0)),Rep3(c1),RFb(t2,S)),Fb(RFb(RSeq(c3,Keep(Rep0(c4))))),FS(FF(c5)))",
-    Tree0884 "MSeq(RSeq(Fb(Rep3(c0),Inv(Inv(Ret0(t1))),c2,FF(RFb(Seq(t3,a4)))),Fb(RFb(t5,c6,c7),FS(FS(c8)))),Fb(Swm(F,Ret3(t9),a10),a11,t12,Swm(c13,Inv(a14),Seq(c15,t16,t17)),Swm(RSeq(c18,c19,a20))))",
-    Tree0885 "RFb(RFb(t0,S))",
-    Tree0886 "Star(t0,Once(FS(t1)),t2)",
-    Tree0887 "Swm(c0,RFb(c1,c2),t3,Rep2(t4))",
-    Tree0888 "Ret0(Swm(Keep(Ret1(t0))))",
-    Tree0889 "Rep1(RFb(MPri(t0,Seq(Ret3(a1),c2,Rep2(t3)),Ret1(Fb(Fb(c4,c5,t6))),MPri(t7,t8,t9)),FF(Swm(RSeq(Fb(OnceK(c10),a11),Fb(a12,t13,t14,c15)),Fb(t16,a17,t18,S)))))",
-    Tree0890 "RepF(Once(Ret1(c0)))",
-    Tree0891 "RSeq(Ret4(Inv(RSeq(Seq(t0,t1),Star(t2,a3,t4)))),Fb(S,c5),FS(Seq(S,a6,S)))",
-    Tree0892 "Swm(Seq(Keep(a0),Inv(Ret3(t1)),Keep(a2)),OnceK(Fb(c3,t4,a5)),Seq(c6,RSeq(S,FS(c7),a8)),Swm(c9,c10,c11,c12))",
-    Tree0893 "RFb(RSeq(c0,t1),Ret3(c2))",
-    Tree0894 "MPri(OnceK(RFb(RSeq(t0,c1,t2),c3,Fb(RFb(t4,c5),a6),Fb(t7,a8),Rep4(Keep(Seq(Keep(t9),RetF(c10)))))),c11)",
-    Tree0895 "OnceK(Fb(t0,c1,RFb(a2,c3),t4,t5))",
-    Tree0896 "Fb(t0,a1,Keep(S))",
-    Tree0897 "Once(Once(RFb(Inv(Fb(t0,F,RSeq(t1,a2,FF(t3)),Ret0(c4),Rep1(S))),Star(RFb(t5,t6,c7),RSeq(a8,RSeq(t9,t10),Ret4(t11))))))",
-    Tree0898 "Rep0(Seq(RSeq(c0,c1),Seq(c2,c3),Once(Swm(a4,a5))))",
-    Tree0899 "Inv(Seq(RFb(t0,t1,c2),OnceK(t3),t4))",
+    Tree0800 "Seq(Fb(Seq(c0,F,a1l,c2e),RSeq(Inv(RFb(t3e,t4)),Inv(Inv(RSeq(c5,t6,OnceK(a7),t8)))),Fb(MSeq(t9,c10,c11e),Ret4(RetF(c12l)),a13),Fb(Star(a14l,c15,c16,t17),Inv(c18),c19)))",
+    Tree0801 "Once(t0)",
+    Tree0802 "Inv(Swm(t0e,c1,a2))",
+    Tree0803 "Seq(c0,c1,c2)",
+    Tree0804 "Swm(Inv(Swm(c0,t1e,t2,c3)),Rep2(OnceK(Ret1(a4))))",
+    Tree0805 "RSeq(Seq(Keep(Fb(Seq(Once(c0e),t1),Seq(a2e,c3e))),Rep3(Fb(Seq(t4,a5l),F,t6e,c7)),c8))",
+    Tree0806 "FF(Once(OnceT(c0l)))",
+    Tree0807 "RSeq(FF(Swm(t0,c1,c2)),Star(t3,a4e,S),Inv(Fb(t5,a6,t7)),RFb(t8,c9e,t10e),Star(t11,Seq(t12,t13)))",
+    Tree0808 "RFb(RSeq(Fb(RFb(S,c0),c1,c2,c3e,c4e),Keep(RSeq(Swm(t5,S,F,a6),Star(Inv(t7),t8,t9)))))",
+    Tree0809 "Swm(Star(FS(Fb(t0e,c1)),Once(Fb(c2,a3)),Fb(t4,c5,S)),Ret2(Swm(RetF(t6),Keep(RSeq(t7e,c8)),Ret1(t9))),MPri(Rep4(RSeq(RepF(t10),a11,t12)),RFb(OnceT(Once(a13)),FS(RFb(t14e,a15,t16)),a17l)))",
+    Tree0810 "Star(RSeq(t0,MPri(RSeq(F,t1),F)))",
+    Tree0811 "RSeq(t0,t1,RepF(Rep0(F)),S,c2)",
+    Tree0812 "Seq(Inv(Seq(a0e,c1,t2)),RFb(c3,t4,c5l),RepF(t6),RSeq(c7,t8,c9,F))",
+    Tree0813 "MPri(t0,t1,t2e,c3e,OnceK(c4))",
+    Tree0814 "Seq(OnceT(Swm(c0,t1)),RSeq(c2,c3),Inv(Keep(c4)))",
+    Tree0815 "Ret2(FF(Rep2(Star(t0,t1,a2,a3l,a4))))",
+    Tree0816 "FF(FS(Fb(RSeq(Fb(Swm(t0,c1)),RFb(a2,t3,c4,c5)),RFb(F,a6l,t7,c8))))",
+    Tree0817 "RetF(Rep4(t0))",
+    Tree0818 "RetF(Seq(a0,t1,Inv(t2e),FF(a3)))",
+    Tree0819 "Seq(Rep2(RSeq(c0,a1)),FS(OnceK(t2e)),a3)",
+    Tree0820 "RFb(Rep3(a0),Inv(c1),c2,FF(t3),Ret4(c4))",
+    Tree0821 "MSeq(RFb(a0,a1,c2),S)",
+    Tree0822 "Star(Seq(a0,c1e),S)",
+    Tree0823 "MPri(a0,a1,t2)",
+    Tree0824 "Keep(RFb(Seq(t0,OnceK(RFb(t1)),FS(t2)),Swm(a3,c4,OnceK(t5),t6),Star(Ret3(RFb(a7,t8e,F)))))",
+    Tree0825 "Fb(OnceK(OnceK(RSeq(t0,t1))),a2,Ret2(c3))",
+    Tree0826 "Seq(c0,Fb(RFb(Keep(MSeq(Swm(RSeq(t1,a2,t3),Swm(a4,a5e)),Swm(FS(S)))),a6)))",
+    Tree0827 "RSeq(Fb(Star(t0,t1,RFb(Star(c2)),t3)),S)",
+    Tree0828 "OnceT(OnceT(Inv(a0)))",
+    Tree0829 "Swm(a0e,a1,c2l)",
+    Tree0830 "Inv(Seq(MSeq(c0),Inv(MSeq(a1,RSeq(c2,c3e))),RSeq(a4,OnceT(c5),Rep0(OnceT(MPri(RFb(S,c6e),Swm(c7,F))))),RFb(Keep(a8),Rep0(c9),Swm(S,t10),t11e,a12)))",
+    Tree0831 "MSeq(F,Fb(a0l,t1,c2l,t3))",
+    Tree0832 "Fb(RFb(RFb(c0,Once(Keep(a1l)),Star(Seq(Rep4(c2l))),Swm(t3e,t4),MSeq(c5,c6,t7))),Fb(RFb(Rep1(S)),RFb(S,c8,t9,c10),Seq(FS(c11l),c12e,c13,RSeq(c14,t15),t16)))",
+    Tree0833 "Seq(Swm(c0,t1e),RFb(Rep1(a2l)),Swm(Fb(F,F)))",
+    Tree0834 "Inv(Ret1(Inv(Fb(RFb(Rep1(Star(c0,c1)),Keep(t2),t3)))))",
+    Tree0835 "Swm(Inv(Swm(RSeq(t0,t1,FS(c2)),c3,t4)))",
+    Tree0836 "Inv(OnceK(c0))",
+    Tree0837 "MPri(c0,F)",
+    Tree0838 "Rep3(MSeq(Swm(Seq(Seq(F)))))",
+    Tree0839 "Inv(Once(t0))",
+    Tree0840 "Fb(c0,c1,a2)",
+    Tree0841 "MSeq(RSeq(RFb(t0,c1l)),Swm(c2,c3),t4,t5,Inv(RSeq(a6,t7,c8)))",
+    Tree0842 "Inv(RSeq(Rep0(c0),c1,Keep(t2e)))",
+    Tree0843 "Inv(Swm(Seq(Ret4(RFb(RFb(t0,RFb(F),Rep3(t1))))),Fb(Once(RSeq(Swm(Rep4(a2)),a3e)),RSeq(F,F))))",
+    Tree0844 "FF(Rep1(Inv(Rep4(FS(Swm(t0e,Ret0(a1)))))))",
+    Tree0845 "MPri(FF(RSeq(Inv(RFb(RFb(t0),Star(t1,t2,c3,t4e),Swm(c5,t6),RSeq(Rep0(t7),Swm(t8)))),FS(Fb(c9l,Keep(Seq(c10l)))))))",
+    Tree0846 "Once(MPri(t0e,c1,S))",
+    Tree0847 "FS(Fb(MPri(t0,a1),MPri(RSeq(t2,c3,FF(a4),RSeq(OnceK(c5))),Keep(t6),Star(t7,Inv(MPri(S,c8)),c9))))",
+    Tree0848 "Seq(t0,Inv(Inv(RFb(t1,S,c2))),RFb(c3,a4e,a5,t6,OnceK(a7)),RFb(a8,a9,F))",
+    Tree0849 "MSeq(RSeq(a0,Inv(t1)),Seq(a2,t3e),Keep(Seq(FS(Ret4(t4)),t5)))",
+    Tree0850 "Star(RSeq(FF(c0),FF(S),a1,Fb(S,c2),Ret1(c3l)),RSeq(c4,c5,t6,t7e),MPri(a8e,c9,t10,c11,Ret3(c12)))",
+    Tree0851 "RSeq(OnceK(FS(RFb(Star(F,c0),RFb(Keep(a1),Fb(t2,F))))))",
+    Tree0852 "FS(RSeq(Rep3(Star(c0,c1l,a2e)),RSeq(a3,t4,t5)))",
+    Tree0853 "Rep3(Fb(Keep(RFb(RepF(t0),OnceT(a1),t2)),Fb(Inv(t3),RSeq(t4))))",
+    Tree0854 "MSeq(RSeq(c0,FS(t1),RFb(Once(a2))),Inv(Seq(FS(t3))))",
+    Tree0855 "Seq(OnceK(OnceT(Seq(RFb(t0,t1,a2),Swm(Seq(Inv(t3),t4)),Ret1(RFb(t5,t6,c7,c8,c9l)),t10,OnceT(FS(RFb(t11e,t12,t13)))))),MSeq(RFb(Swm(Seq(t14,t15,c16e),FS(c17)),Keep(Rep0(FS(Inv(t18)))),Inv(c19),Fb(Seq(Fb(t20,t21))),t22)))",
+    Tree0856 "Keep(RetF(RSeq(RetF(a0),Ret1(Fb(t1,c2,t3e)),MSeq(Seq(Rep4(t4e),t5,t6)),Keep(MSeq(t7,t8)))))",
+    Tree0857 "RFb(MSeq(t0,t1),t2,RFb(a3))",
+    Tree0858 "Seq(RSeq(t0,c1e,F,t2),RSeq(t3,S),a4)",
+    Tree0859 "Fb(FF(Fb(t0e,c1,a2,c3)),RepF(a4e),FS(FS(Keep(t5e))),OnceK(RFb(t6,a7)))",
+    Tree0860 "MPri(t0e,S)",
+    Tree0861 "RSeq(a0l,t1,c2)",
+    Tree0862 "RFb(c0l,Inv(a1l),RFb(c2,t3))",
+    Tree0863 "Fb(MPri(MSeq(OnceT(RSeq(c0,t1)),a2e),Swm(c3,MSeq(c4e,t5),Ret4(Ret4(c6l)),t7,RFb(a8,S,t9))))",
+    Tree0864 "RFb(Keep(RSeq(Keep(Star(t0,c1)),S,t2,t3,Swm(t4,OnceK(Rep0(a5)),Rep4(RepF(F))))))",
+    Tree0865 "Swm(RFb(t0,c1,Inv(a2),Swm(a3l,t4)),Swm(a5,t6,F,t7),Rep1(RFb(t8,Fb(a9,c10),c11e,c12)))",
+    Tree0866 "Fb(t0e,t1)",
+    Tree0867 "Once(RFb(RepF(MPri(F,t0,c1)),Once(c2)))",
+    Tree0868 "Swm(RSeq(Fb(RSeq(c0,t1)),Fb(FF(a2),Keep(a3)),RSeq(t4e,t5)))",
+    Tree0869 "Inv(RSeq(c0l,Seq(c1,F),Rep2(a2)))",
+    Tree0870 "FS(Keep(FF(RFb(t0,t1,a2))))",
+    Tree0871 "Inv(OnceT(c0))",
+    Tree0872 "RFb(MPri(Seq(RFb(t0,c1),RSeq(c2,a3e,t4),RSeq(t5e)),MPri(Once(S),t6,Inv(t7),RSeq(S,t8)),Seq(Keep(t9),RSeq(t10e,c11),S,c12),RSeq(Swm(t13,t14e,Rep4(c15)),Ret4(t16)),RSeq(Seq(t17,t18),c19,FS(c20))))",
+    Tree0873 "Seq(Once(Rep4(RetF(RFb(c0e,c1)))),t2,MPri(Ret2(Star(t3,t4)),t5),Inv(c6),Ret4(Inv(RSeq(t7,Fb(t8,t9),t10,MSeq(t11,c12e),t13))))",
+    Tree0874 "Rep4(a0)",
+    Tree0875 "MPri(Seq(RFb(t0,t1,a2e),c3,RSeq(a4l,t5,c6l)),Ret4(Swm(t7,MPri(c8,t9,a10l),RSeq(a11e,c12))),RFb(Fb(Once(RSeq(Ret4(c13))),a14,Ret0(Seq(t15,a16)))),t17)",
+    Tree0876 "RFb(Ret3(Inv(c0)),RepF(OnceT(Rep2(Once(t1)))),Keep(S),RSeq(t2,a3,a4,t5),t6)",
+    Tree0877 "Ret4(Rep1(c0))",
+    Tree0878 "RFb(Ret0(Swm(RFb(RFb(Rep2(c0)),RepF(F),t1,a2),Fb(c3,a4,t5,t6e,t7e),RFb(RSeq(RFb(a8,t9),Once(Star(a10)))))))",
+    Tree0879 "Fb(FF(RFb(Seq(c0e,S),MPri(c1l,c2,c3,t4),t5)),Fb(OnceT(Inv(c6)),t7),OnceK(MSeq(t8,c9,Inv(a10l))))",
+    Tree0880 "Inv(RFb(Swm(Inv(RFb(RFb(c0,RetF(F)))),Ret2(RFb(a1,F)),Swm(a2l,F,t3,t4e,t5))))",
+    Tree0881 "Seq(Seq(Seq(a0,t1),S,t2),Ret1(Seq(Seq(a3,c4,t5,t6e,c7),Fb(OnceK(t8),Ret0(a9),RepF(c10)))))",
+    Tree0882 "RSeq(F,t0e,t1e,t2)",
+    Tree0883 "OnceK(t0)",
+    Tree0884 "RFb(a0,a1)",
+    Tree0885 "Swm(c0,t1e,RSeq(S,Once(a2),c3),a4e)",
+    Tree0886 "MSeq(t0,Once(c1l))",
+    Tree0887 "Ret1(Ret3(Star(MSeq(a0,c1,c2),F,S,RetF(c3))))",
+    Tree0888 "RFb(FS(t0),t1)",
+    Tree0889 "Star(Once(FS(Once(Inv(FS(Seq(t0)))))))",
+    Tree0890 "Inv(Inv(FF(Swm(Keep(FS(c0e)),Seq(S,c1),c2,OnceK(t3)))))",
+    Tree0891 "RFb(c0,t1,c2)",
+    Tree0892 "Keep(OnceK(OnceK(Ret2(Inv(Inv(Seq(a0l,t1,t2)))))))",
+    Tree0893 "RSeq(Ret1(t0),RFb(c1l,a2,S,t3))",
+    Tree0894 "Keep(t0)",
+    Tree0895 "RFb(Swm(t0,a1l),Swm(c2,a3),c4,a5)",
+    Tree0896 "Fb(Swm(c0l,a1,t2),a3e,t4e)",
+    Tree0897 "RSeq(a0,RFb(RepF(a1),RFb(Inv(RFb(t2e,t3e))),FS(t4)),Keep(RepF(t5)),RFb(Ret4(Seq(a6,t7)),Rep4(t8),t9),Fb(Seq(c10,a11e,t12,Inv(F),t13)))",
+    Tree0898 "RFb(RepF(Seq(RFb(c0,t1),RFb(t2,Keep(c3)))))",
+    Tree0899 "RFb(Keep(OnceT(F)),RSeq(c0e,t1))",
 }

@@ -5,624 +5,23 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        MemSequence {
-            Inverter {
+        Fallback {
+            SequenceWithMemory {
+                AlwaysSuccess,
                 Action(Act<0>),
             },
-            Fallback {
-                Condition(Cond<1>),
-                ForceSuccess {
-                    Inverter {
-                        Condition(Cond<2>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        RunOnce {
-                            Action(Act<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0901 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0902 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0903 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            ForceSuccess {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0904 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Fallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                },
-                Condition(Cond<8>),
-            },
-            SequenceWithMemory {
-                Fallback {
-                    Condition(Cond<9>),
-                    MemSequence {
-                        Condition(Cond<10>),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    RunOnce {
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0905 for Ctx {
-        Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(1) {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Action(Act<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0906 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                ForceSuccess {
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0907 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0908 for Ctx {
-        KeepRunningUntilFailure {
-            MemPriority {
-                Sequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
+            RunOnce {
                 ReactiveFallback {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0909 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910 for Ctx {
-        Sequence {
-            Fallback {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                RunOnce(then_skip = true) {
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            Sequence {
-                Inverter {
-                    RunOnce {
-                        Condition(Cond<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-                MemPriority {
-                    AlwaysFailure,
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-                RetryUntilSuccessful(1) {
-                    Action(Act<10>),
-                },
-            },
-            MemSequence {
-                ForceSuccess {
                     ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            Repeat(3) {
-                                Condition(Cond<11>),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
-        Sequence {
-            Inverter {
-                Condition(Cond<0>),
-            },
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    ForceSuccess {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ForceSuccess {
-                    Repeat(1) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                Repeat(2) {
-                    Fallback {
-                        Condition(Cond<3>),
-                        Repeat(forever) {
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                AlwaysFailure,
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ForceSuccess {
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1>),
-                MemSequence {
-                    Action(Act<2>),
-                    AlwaysFailure,
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Inverter {
-                    Condition(Cond<0>),
-                },
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-            ForceSuccess {
-                SequenceStar {
-                    ForceSuccess {
-                        ForceFailure {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                ForceSuccess {
-                    AlwaysSuccess,
-                },
-                Condition(Cond<3>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    Fallback {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                        Action(Act<6>),
-                    },
-                },
-                StatefulAction(Task<7>),
-            },
-            ForceFailure {
-                Sequence {
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                Condition(Cond<0>),
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            ForceSuccess {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        ReactiveSequence {
-            AlwaysFailure,
-            Action(Act<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        Repeat(forever) {
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
                         Condition(Cond<1>),
-                        AlwaysFailure,
                         Action(Act<2>),
-                        StatefulAction(Task<3>),
                     },
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
-        RetryUntilSuccessful(4) {
-            MemSequence {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                RetryUntilSuccessful(0) {
-                    ForceSuccess {
-                        AlwaysSuccess,
-                    },
-                },
-                AlwaysSuccess,
-                Condition(Cond<1>),
-                Sequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            ForceSuccess {
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
-        MemPriority {
-            Sequence {
-                RunOnce {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
-                    },
-                },
-                MemPriority {
-                    Sequence {
-                        AlwaysFailure,
-                        Action(Act<1>),
-                    },
-                    Action(Act<2>),
-                },
-                Action(Act<3>),
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
-        Repeat(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Fallback {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-                Action(Act<3>),
-                Repeat(1) {
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        ForceFailure {
             ForceFailure {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    Condition(Cond<2>),
-                },
                 Fallback {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
+                    Sequence {
+                        StatefulAction(Task<3> = Task::<3>),
                         StatefulAction(Task<4>),
                     },
                 },
@@ -632,41 +31,797 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        KeepRunningUntilFailure {
-                            AlwaysFailure,
-                        },
+    pub tree Tree0901 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                Inverter {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+            },
+            Sequence {
+                AlwaysFailure,
+                AlwaysFailure,
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Inverter {
+                Repeat(0) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+            },
+            Inverter {
+                Condition(Cond<6>),
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    ForceFailure {
+                        Action(Act<7>),
+                    },
                 },
-                Repeat(forever) {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            AlwaysFailure,
-                        },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0902 for Ctx {
+        ReactiveFallback {
+            SequenceWithMemory {
+                RetryUntilSuccessful(4) {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Repeat(1) {
+                    RetryUntilSuccessful(forever) {
                         RunOnce {
-                            SequenceWithMemory {
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
+                            Repeat(0) {
+                                Condition(Cond<1>),
                             },
                         },
                     },
                 },
-                StatefulAction(Task<5>),
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        ForceFailure {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        ForceFailure {
+                            Repeat(3) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            SequenceWithMemory {
+                SequenceStar {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5>),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                StatefulAction(Task<9>),
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    Sequence {
+                        Condition(Cond<10>),
+                        Condition(Cond<11>),
+                    },
+                },
+                Fallback {
+                    Action(Act<12> = Act::<12>),
+                    AlwaysFailure,
+                    Condition(Cond<13>),
+                },
+                ReactiveFallback {
+                    SequenceStar {
+                        StatefulAction(Task<14>),
+                        Condition(Cond<15>),
+                    },
+                    ForceSuccess {
+                        Condition(Cond<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0903 for Ctx {
+        MemSequence {
+            KeepRunningUntilFailure {
+                Repeat(1) {
+                    ForceSuccess {
+                        Fallback {
+                            Action(|ctx| ctx.exec(0)),
+                            Inverter {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Condition(Cond<2>),
+                ForceSuccess {
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
                 Sequence {
-                    RunOnce(then_skip = true) {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    ReactiveFallback {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Action(Act<11>),
+                ForceFailure {
+                    Action(Act<12> = Act::<12>),
+                },
+                StatefulAction(Task<13>),
+                Condition(Cond<14>),
+            },
+            KeepRunningUntilFailure {
+                Sequence {
+                    Condition(|ctx| ctx.check(15)),
+                    StatefulAction(Task<16>),
+                    Condition(Cond<17>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0904 for Ctx {
+        RetryUntilSuccessful(3) {
+            Inverter {
+                RetryUntilSuccessful(3) {
+                    MemPriority {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            Sequence {
+                                AlwaysFailure,
+                                StatefulAction(Task<1>),
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0905 for Ctx {
+        RetryUntilSuccessful(4) {
+            Repeat(4) {
+                Fallback {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0906 for Ctx {
+        Repeat(1) {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                AlwaysFailure,
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0907 for Ctx {
+        ForceSuccess {
+            Repeat(1) {
+                SequenceStar {
+                    ReactiveSequence {
+                        RunOnce {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        AlwaysFailure,
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    Inverter {
                         ReactiveSequence {
-                            Action(Act<6>),
-                            Action(Act<7>),
-                            Condition(Cond<8>),
+                            RunOnce {
+                                Action(Act<2>),
+                            },
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0908 for Ctx {
+        ReactiveFallback {
+            Repeat(3) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4> = Act::<4>),
+                    Action(Act<5>),
+                },
+            },
+            SequenceWithMemory {
+                Repeat(3) {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                    Action(Act<12>),
+                },
+            },
+            SequenceStar {
+                ReactiveSequence {
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+                ForceSuccess {
+                    Inverter {
+                        StatefulAction(Task<15>),
+                    },
+                },
+                Condition(Cond<16>),
+                Action(Act<17>),
+                Condition(Cond<18>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0909 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            MemSequence {
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910 for Ctx {
+        ForceSuccess {
+            Repeat(1) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                        },
+                        AlwaysSuccess,
+                        AlwaysFailure,
+                    },
+                    ForceSuccess {
+                        ReactiveFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3> = Act::<3>),
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0913 for Ctx {
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0914 for Ctx {
+        ReactiveSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Sequence {
+                SequenceWithMemory {
+                    Action(Act<3> = Act::<3>),
+                    AlwaysFailure,
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    Action(Act<5>),
+                },
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+            },
+            ReactiveSequence {
+                MemSequence {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        Fallback {
+            SequenceStar {
+                StatefulAction(Task<0> = Task::<0>),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Sequence {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+            SequenceWithMemory {
+                Inverter {
+                    StatefulAction(Task<5>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                ForceSuccess {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Condition(Cond<8>),
+            },
+            MemSequence {
+                MemSequence {
+                    StatefulAction(Task<9>),
+                    Sequence {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<12>),
+                    Condition(Cond<13>),
+                    Action(Act<14>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0917 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            AlwaysSuccess,
+            Action(Act<2> = Act::<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        RunOnce(then_skip = false) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0919 for Ctx {
+        RunOnce {
+            Repeat(forever) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        SequenceWithMemory {
+            Fallback {
+                Repeat(2) {
+                    StatefulAction(Task<0>),
+                },
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            ForceFailure {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        MemPriority {
+            ForceSuccess {
+                ReactiveSequence {
+                    ForceFailure {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0922 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Repeat(forever) {
+                    ForceSuccess {
+                        RunOnce(then_skip = true) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Condition(Cond<5> = Cond::<5>),
+                ForceFailure {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0923 for Ctx {
+        ReactiveFallback {
+            AlwaysFailure,
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+                RunOnce {
+                    StatefulAction(Task<5>),
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        ReactiveSequence {
+            Repeat(4) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Action(Act<3>),
+            Repeat(2) {
+                Condition(Cond<4>),
+            },
+            Fallback {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        ReactiveSequence {
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        ReactiveFallback {
+            ReactiveSequence {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(4)),
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
+                        Action(Act<5>),
+                    },
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(Task<9>),
+                        ReactiveFallback {
+                            Condition(Cond<10>),
+                            Condition(Cond<11>),
+                            Action(Act<12> = Act::<12>),
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                MemSequence {
+                    MemPriority {
+                        StatefulAction(Task<13>),
+                        Condition(Cond<14>),
+                    },
+                    ReactiveSequence {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<16> = Task::<16>),
+                        Condition(Cond<17>),
+                        Condition(|ctx| ctx.check(18)),
+                    },
+                    ForceSuccess {
+                        Action(Act<19>),
+                    },
+                    Condition(Cond<20>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    ForceFailure {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        ReactiveSequence {
+            Repeat(1) {
+                Condition(Cond<0>),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Fallback {
+                    AlwaysSuccess,
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
+        Inverter {
+            ReactiveSequence {
+                Repeat(2) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Inverter {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    Sequence {
+                        Condition(Cond<3>),
+                        Repeat(forever) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    SequenceWithMemory {
+                        AlwaysFailure,
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        ForceSuccess {
+            MemPriority {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Fallback {
+                        Action(Act<1> = Act::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(3) {
+                RetryUntilSuccessful(4) {
+                    Inverter {
+                        Fallback {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                },
+                                StatefulAction(Task<2>),
+                            },
                         },
                     },
                 },
@@ -677,19 +832,81 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        ReactiveFallback {
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Fallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                        Action(Act<7>),
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            Condition(Cond<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
-        RetryUntilSuccessful(1) {
-            KeepRunningUntilFailure {
-                Inverter {
-                    Action(Act<0>),
+        ReactiveFallback {
+            Sequence {
+                SequenceStar {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Sequence {
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    Condition(Cond<5>),
+                    Condition(|ctx| ctx.check(6)),
+                    AlwaysSuccess,
+                },
+                Sequence {
+                    ForceFailure {
+                        Repeat(0) {
+                            Action(Act<7>),
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            MemPriority {
+                ForceFailure {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            AlwaysFailure,
+                            Action(Act<10>),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    SequenceStar {
+                        Condition(|ctx| ctx.check(12)),
+                        StatefulAction(Task<13>),
+                    },
+                    Repeat(4) {
+                        Condition(Cond<14>),
+                    },
                 },
             },
         }
@@ -698,86 +915,73 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0934 for Ctx {
-        Fallback {
-            Inverter {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Sequence {
+                Fallback {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
             },
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+            MemSequence {
+                Repeat(forever) {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+                Condition(Cond<6> = Cond::<6>),
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+            RunOnce {
+                RetryUntilSuccessful(2) {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<9>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0935 for Ctx {
-        ForceFailure {
-            Repeat(2) {
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            AlwaysFailure,
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Action(Act<3>),
-                    },
-                },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Fallback {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
+            Action(Act<3>),
+            Inverter {
+                Condition(|ctx| ctx.check(4)),
+            },
+            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                Inverter {
-                    Condition(Cond<2>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<3>),
-                },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Fallback {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
             },
-            ReactiveFallback {
-                Repeat(3) {
-                    ReactiveSequence {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    StatefulAction(Task<6>),
-                },
-                Sequence {
-                    Condition(Cond<7>),
-                },
+            RetryUntilSuccessful(1) {
+                Action(Act<3>),
             },
-            SequenceWithMemory {
-                Condition(Cond<8>),
-                RunOnce {
-                    ForceSuccess {
-                        Action(Act<9>),
-                    },
-                },
-                Inverter {
-                    ReactiveSequence {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<12>),
-                StatefulAction(Task<13>),
+            Condition(|ctx| ctx.check(4)),
+            Fallback {
+                AlwaysFailure,
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -785,46 +989,51 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx {
-        Sequence {
+        ReactiveSequence {
+            Condition(Cond<0>),
             AlwaysSuccess,
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
-        Repeat(1) {
-            Action(Act<0>),
+        SequenceStar {
+            SequenceWithMemory {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3> = Task::<3>),
+            Fallback {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Repeat(0) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                Action(Act<7>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0939 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
+        Fallback {
+            Sequence {
+                Condition(Cond<0>),
+                Inverter {
+                    StatefulAction(Task<1>),
                 },
             },
-            ForceFailure {
-                Repeat(4) {
-                    RunOnce(then_skip = false) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
-            ForceSuccess {
+            MemPriority {
                 AlwaysSuccess,
+                Action(|ctx| ctx.exec(2)),
+            },
+            Repeat(0) {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<3>),
+                },
             },
         }
     }
@@ -833,87 +1042,74 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
         ReactiveSequence {
-            Inverter {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
             ReactiveSequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = false) {
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                        },
+                ForceSuccess {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
                     },
                 },
-            },
-            MemPriority {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<5>),
+                ForceSuccess {
+                    Condition(Cond<2> = Cond::<2>),
                 },
-                StatefulAction(Task<6>),
             },
-            SequenceStar {
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(3)),
                 Inverter {
-                    StatefulAction(Task<8>),
+                    StatefulAction(Task<4>),
+                },
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
                 },
             },
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                Repeat(4) {
-                    Inverter {
-                        Condition(Cond<1>),
+        SequenceStar {
+            Inverter {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Sequence {
+                            Action(Act<0>),
+                            Condition(Cond<1>),
+                        },
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<2>),
+                        },
+                        Repeat(2) {
+                            Action(Act<3> = Act::<3>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                        },
                     },
                 },
+            },
+            SequenceWithMemory {
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
             },
             ReactiveFallback {
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                RunOnce(then_skip = false) {
-                    RunOnce {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-            },
-            SequenceStar {
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                ReactiveSequence {
-                    AlwaysFailure,
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<11>),
-                SequenceWithMemory {
-                    StatefulAction(Task<12>),
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<13>),
                 Fallback {
-                    Condition(Cond<14>),
-                    Action(Act<15>),
-                    Condition(Cond<16>),
+                    StatefulAction(Task<11>),
+                    RetryUntilSuccessful(4) {
+                        Action(|ctx| ctx.exec(12)),
+                    },
+                    StatefulAction(Task<13>),
+                    AlwaysFailure,
+                    StatefulAction(Task<14> = Task::<14>),
                 },
             },
         }
@@ -922,12 +1118,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
-        ForceSuccess {
-            Fallback {
-                ForceFailure {
-                    Sequence {
-                        Action(Act<0>),
-                    },
+        Sequence {
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    Action(Act<4> = Act::<4>),
                 },
             },
         }
@@ -936,168 +1136,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
+        ReactiveFallback {
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
-                },
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            Sequence {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                },
-                StatefulAction(Task<10>),
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                },
-            },
+        RetryUntilSuccessful(forever) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
-        ReactiveSequence {
+        Repeat(2) {
             Condition(Cond<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-            },
-            MemSequence {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-            },
-            StatefulAction(Task<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
-        Sequence {
+        ReactiveFallback {
             Condition(Cond<0>),
-            ReactiveFallback {
-                Repeat(2) {
-                    StatefulAction(Task<1>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                RunOnce {
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
-                },
-                Condition(Cond<5>),
-            },
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
-        Sequence {
-            Fallback {
-                Condition(Cond<0>),
-                AlwaysSuccess,
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<1>),
-                },
-            },
+        Fallback {
+            Action(Act<0> = Act::<0>),
+            AlwaysFailure,
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+        ReactiveSequence {
+            MemPriority {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0949 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                RetryUntilSuccessful(0) {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            AlwaysSuccess,
-                            AlwaysSuccess,
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                        Inverter {
-                            AlwaysSuccess,
-                        },
-                        ReactiveFallback {
-                            Repeat(0) {
-                                Sequence {
-                                    Condition(Cond<2>),
-                                    Action(Act<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                RunOnce {
-                    RetryUntilSuccessful(0) {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                Condition(Cond<5>),
-                            },
-                            StatefulAction(Task<6>),
-                        },
-                    },
+        ForceFailure {
+            RunOnce(then_skip = true) {
+                Repeat(4) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
@@ -1106,26 +1213,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0950 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            MemSequence {
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5>),
+        Fallback {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
-        Inverter {
-            Repeat(3) {
-                Action(Act<0>),
+        ReactiveSequence {
+            Inverter {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Action(Act<2>),
+            ReactiveFallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1133,60 +1239,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0952 for Ctx {
-        RunOnce {
-            RunOnce {
-                ReactiveSequence {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<2>),
-                    },
-                },
+        MemSequence {
+            ReactiveFallback {
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(0)),
+                Action(Act<1>),
             },
+            MemSequence {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0953 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
-                ReactiveFallback {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    StatefulAction(Task<8>),
-                    RetryUntilSuccessful(0) {
-                        Inverter {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<10>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            AlwaysSuccess,
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1194,10 +1269,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(forever) {
-                AlwaysSuccess,
+        ReactiveSequence {
+            Fallback {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<0> = Cond::<0>),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        RunOnce(then_skip = false) {
+                            ReactiveSequence {
+                                Action(Act<3> = Act::<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<5>),
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+                SequenceStar {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    ForceSuccess {
+                        Condition(Cond<10> = Cond::<10>),
+                    },
+                },
+                StatefulAction(Task<11>),
             },
         }
     }
@@ -1205,156 +1310,86 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0955 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                Fallback {
-                    ReactiveFallback {
-                        AlwaysSuccess,
+        ReactiveSequence {
+            Repeat(forever) {
+                ReactiveFallback {
+                    Repeat(2) {
                         Condition(Cond<0>),
-                        StatefulAction(Task<1>),
                     },
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
                 },
-                Action(Act<4>),
-                ForceFailure {
+            },
+            Sequence {
+                StatefulAction(Task<1> = Task::<1>),
+                Sequence {
+                    Action(Act<2>),
+                    ReactiveFallback {
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
                     KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
             },
-            MemPriority {
-                MemSequence {
-                    MemPriority {
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                        Condition(Cond<10>),
-                    },
-                    RunOnce(then_skip = true) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<11>),
-                            Action(Act<12>),
-                        },
-                    },
-                    StatefulAction(Task<13>),
-                },
-                ForceSuccess {
-                    SequenceWithMemory {
-                        StatefulAction(Task<14>),
-                        SequenceWithMemory {
-                            Action(Act<15>),
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<16>),
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    ReactiveSequence {
-                        Action(Act<17>),
-                        StatefulAction(Task<18>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<19>),
-                    },
-                    Condition(Cond<20>),
-                },
-            },
+            Condition(Cond<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0956 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        Repeat(0) {
+        Sequence {
+            Fallback {
+                ReactiveSequence {
+                    Repeat(3) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
+                },
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                Action(Act<2>),
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    RunOnce {
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
             ForceFailure {
-                Sequence {
+                SequenceWithMemory {
+                    SequenceStar {
+                        Condition(Cond<6>),
+                        Action(Act<7> = Act::<7>),
+                        Condition(|ctx| ctx.check(8)),
+                    },
                     ReactiveSequence {
-                        Action(Act<0>),
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                    MemSequence {
+                        Condition(Cond<12>),
+                        Action(Act<13>),
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15>),
                     },
                     SequenceWithMemory {
-                        Action(Act<2>),
-                        KeepRunningUntilFailure {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                Inverter {
-                    Action(Act<0>),
-                },
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-            },
-            ReactiveFallback {
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        RetryUntilSuccessful(1) {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                    ForceSuccess {
-                        Fallback {
-                            AlwaysSuccess,
-                            StatefulAction(Task<5>),
-                            SequenceStar {
-                                ReactiveFallback {
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
+                        Repeat(4) {
+                            Repeat(4) {
+                                MemPriority {
+                                    Action(Act<16>),
+                                    Condition(Cond<17>),
                                 },
                             },
                         },
@@ -1366,59 +1401,95 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    RunOnce(then_skip = true) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
+    pub tree Tree0957 for Ctx {
+        Repeat(1) {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        Sequence {
+            KeepRunningUntilFailure {
+                Fallback {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                RunOnce {
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
                     },
                 },
-                RunOnce {
-                    Sequence {
-                        KeepRunningUntilFailure {
-                            Repeat(1) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<5>),
                 },
             },
             SequenceWithMemory {
-                Repeat(1) {
-                    Condition(Cond<1>),
-                },
-                Inverter {
-                    Action(Act<2>),
-                },
-                Action(Act<3>),
+                Action(Act<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8> = Cond::<8>),
             },
-            Fallback {
-                Sequence {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                Action(Act<9>),
-                ForceSuccess {
-                    StatefulAction(Task<10>),
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
+            ReactiveFallback {
+                Repeat(forever) {
+                    SequenceStar {
+                        Sequence {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Condition(|ctx| ctx.check(10)),
+                        },
+                        Condition(Cond<11>),
                     },
                 },
-                StatefulAction(Task<12>),
             },
-            Inverter {
-                SequenceStar {
-                    AlwaysFailure,
+            RetryUntilSuccessful(4) {
+                RunOnce(then_skip = false) {
+                    Inverter {
+                        Inverter {
+                            Condition(Cond<12>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        ForceSuccess {
+            Repeat(2) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        RetryUntilSuccessful(2) {
+            Sequence {
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Fallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    AlwaysSuccess,
+                },
+                ReactiveFallback {
+                    RetryUntilSuccessful(2) {
+                        AlwaysSuccess,
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Action(Act<4>),
                 },
             },
         }
@@ -1428,12 +1499,69 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0961 for Ctx {
         ReactiveFallback {
-            RunOnce {
-                Action(Act<0>),
+            Fallback {
+                SequenceWithMemory {
+                    Repeat(0) {
+                        AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6>),
+                },
+                Sequence {
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                },
             },
             Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+                Repeat(4) {
+                    AlwaysFailure,
+                },
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        Repeat(forever) {
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            Inverter {
+                Repeat(0) {
+                    SequenceStar {
+                        Inverter {
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(3) {
+                SequenceStar {
+                    SequenceWithMemory {
+                        StatefulAction(Task<15> = Task::<15>),
+                        Action(Act<16>),
+                        Condition(Cond<17>),
+                    },
+                },
             },
         }
     }
@@ -1441,33 +1569,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                AlwaysFailure,
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            MemSequence {
-                Repeat(1) {
-                    ForceFailure {
+        RetryUntilSuccessful(1) {
+            ForceSuccess {
+                MemSequence {
+                    ForceSuccess {
+                        RetryUntilSuccessful(0) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0>),
+                                Action(Act<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(Task<4>),
                         Condition(Cond<5>),
                     },
-                },
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                RunOnce {
-                    Action(Act<8>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
                 },
             },
         }
@@ -1476,56 +1595,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    RetryUntilSuccessful(4) {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            MemSequence {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Fallback {
+                Action(Act<1>),
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
                     StatefulAction(Task<3>),
                     Condition(Cond<4>),
-                },
-            },
-            ForceSuccess {
-                Fallback {
-                    Condition(Cond<5>),
-                    ReactiveSequence {
-                        Action(Act<6>),
-                        Action(Act<7>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            MemPriority {
-                MemPriority {
-                    Action(Act<10>),
-                    Repeat(0) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                StatefulAction(Task<12>),
-                StatefulAction(Task<13>),
-            },
-            ForceFailure {
-                MemSequence {
-                    Inverter {
+                    KeepRunningUntilFailure {
                         AlwaysFailure,
                     },
-                    ReactiveSequence {
-                        Action(Act<14>),
-                        StatefulAction(Task<15>),
-                        StatefulAction(Task<16>),
-                    },
+                    Condition(Cond<5>),
+                },
+                Repeat(1) {
                     ReactiveFallback {
-                        Condition(Cond<17>),
-                        Action(Act<18>),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<6>),
+                        },
+                        Action(Act<7>),
+                        Repeat(forever) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
                     },
                 },
             },
@@ -1535,13 +1628,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
-        Inverter {
-            Sequence {
-                AlwaysFailure,
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
+        MemPriority {
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(2) {
+                            ReactiveFallback {
+                                RunOnce {
+                                    StatefulAction(Task<0>),
+                                },
+                                Fallback {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<3>),
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    Inverter {
+                        Condition(Cond<5>),
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                },
             },
         }
     }
@@ -1549,67 +1661,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0965 for Ctx {
-        MemPriority {
-            Sequence {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        MemPriority {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                        ForceSuccess {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<7>),
-                    },
-                    MemSequence {
-                        MemPriority {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
-            },
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Repeat(1) {
+                Repeat(forever) {
+                    Repeat(2) {
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
@@ -1618,66 +1688,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
+        RunOnce(then_skip = true) {
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<0>),
             },
-            Condition(Cond<5>),
-            ReactiveSequence {
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                Fallback {
-                    StatefulAction(Task<8>),
-                },
-            },
-            Action(Act<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
-        Fallback {
-            SequenceStar {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
+        SequenceWithMemory {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysFailure,
+                    Action(Act<2>),
                 },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(0) {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<4>),
+                SequenceStar {
+                    Condition(Cond<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+                RetryUntilSuccessful(forever) {
+                    Fallback {
+                        Condition(Cond<5> = Cond::<5>),
+                        Action(Act<6>),
+                        Action(Act<7>),
+                    },
                 },
             },
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    ForceFailure {
-                        Fallback {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
+            Fallback {
+                RunOnce {
+                    Fallback {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Sequence {
+                            Condition(|ctx| ctx.check(9)),
                         },
                     },
                 },
-                MemSequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Condition(Cond<8>),
+                Action(Act<10>),
             },
         }
     }
@@ -1685,31 +1737,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        AlwaysSuccess,
-                        Condition(Cond<1>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<0>),
+                    },
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    Sequence {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            MemSequence {
-                Action(Act<2>),
-            },
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<3>),
-            },
-            KeepRunningUntilFailure {
-                Repeat(2) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            ReactiveSequence {
+            StatefulAction(Task<6>),
+            Repeat(forever) {
                 ReactiveSequence {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    Repeat(forever) {
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -1718,36 +1772,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Inverter {
-                    Action(Act<1>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-                AlwaysSuccess,
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
             MemSequence {
-                Action(Act<8>),
-                MemSequence {
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    Action(Act<11>),
-                    Action(Act<12>),
-                },
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
@@ -1755,9 +1785,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                Condition(Cond<0>),
+        RunOnce(then_skip = true) {
+            Repeat(forever) {
+                SequenceStar {
+                    Repeat(0) {
+                        KeepRunningUntilFailure {
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
@@ -1765,18 +1801,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0972 for Ctx {
-        Fallback {
-            ForceFailure {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
+        ReactiveFallback {
+            Fallback {
+                RetryUntilSuccessful(forever) {
+                    MemSequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                Condition(Cond<2>),
+                Repeat(1) {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<6>),
                 },
             },
-            Action(Act<2>),
-            Fallback {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
+            MemPriority {
+                Condition(Cond<7>),
+                SequenceWithMemory {
+                    Action(Act<8>),
+                    Action(Act<9>),
+                    AlwaysFailure,
+                },
+                RetryUntilSuccessful(1) {
+                    Action(Act<10>),
+                },
+            },
+            ReactiveFallback {
+                RunOnce {
+                    ForceFailure {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        RunOnce {
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Action(|ctx| ctx.exec(13)),
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15>),
+                        Action(Act<16>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                Fallback {
+                    AlwaysSuccess,
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<17>),
+                    },
+                    RunOnce(then_skip = true) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<18> = Task::<18>),
+                        },
+                    },
+                    Action(Act<19>),
+                    StatefulAction(Task<20> = Task::<20>),
+                },
             },
         }
     }
@@ -1784,30 +1877,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0973 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                Fallback {
-                    Repeat(3) {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(4) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    Condition(Cond<0>),
+        Sequence {
+            StatefulAction(Task<0>),
+            ForceSuccess {
+                StatefulAction(Task<1>),
+            },
+            RetryUntilSuccessful(3) {
+                RunOnce {
+                    Action(Act<2>),
                 },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
+            },
+            StatefulAction(Task<3>),
+            ReactiveFallback {
                 Sequence {
-                    Condition(Cond<4>),
+                    StatefulAction(Task<4>),
                     StatefulAction(Task<5>),
-                    Action(Act<6>),
                 },
+                AlwaysFailure,
             },
         }
     }
@@ -1815,14 +1901,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0974 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
             AlwaysSuccess,
         }
     }
@@ -1830,22 +1910,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
-        Inverter {
-            ReactiveSequence {
+        MemPriority {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
                 Inverter {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        Condition(Cond<6>),
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(2) {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        Action(Act<2>),
                     },
+                },
+            },
+            SequenceWithMemory {
+                Sequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
+                RetryUntilSuccessful(1) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<5>),
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<8> = Task::<8>),
                 },
             },
         }
@@ -1854,28 +1947,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                Repeat(1) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        AlwaysFailure,
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<2>),
-                    },
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
+        Inverter {
+            Repeat(forever) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1883,11 +1957,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
-        Repeat(0) {
-            Fallback {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
+        SequenceStar {
+            SequenceWithMemory {
+                AlwaysFailure,
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Action(Act<4>),
+                        ForceSuccess {
+                            StatefulAction(Task<5>),
+                        },
+                    },
                 },
             },
         }
@@ -1897,355 +1982,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
         RetryUntilSuccessful(3) {
-            MemSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0979 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                SequenceStar {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    ReactiveFallback {
-                        AlwaysFailure,
-                    },
-                    Action(Act<9>),
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            ForceSuccess {
-                                StatefulAction(Task<10>),
-                            },
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                            Condition(Cond<13>),
-                            Condition(Cond<14>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                ReactiveFallback {
-                    Inverter {
-                        RunOnce(then_skip = false) {
-                            Action(Act<5>),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<6>),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<7>),
-                        },
-                        SequenceWithMemory {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-                Sequence {
-                    RunOnce {
-                        StatefulAction(Task<11>),
-                    },
-                    Action(Act<12>),
-                    RetryUntilSuccessful(4) {
-                        AlwaysFailure,
-                    },
-                    Action(Act<13>),
-                    Sequence {
-                        Condition(Cond<14>),
-                        StatefulAction(Task<15>),
-                    },
-                },
-                Repeat(0) {
-                    MemPriority {
-                        Repeat(0) {
-                            Inverter {
-                                Condition(Cond<16>),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<17>),
-                            Condition(Cond<18>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<19>),
-                        },
-                        Condition(Cond<20>),
-                        StatefulAction(Task<21>),
-                    },
-                },
-                Fallback {
-                    Sequence {
-                        StatefulAction(Task<22>),
-                        ForceSuccess {
-                            Condition(Cond<23>),
-                        },
-                    },
-                    Condition(Cond<24>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    Sequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Action(Act<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
+            Fallback {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SequenceWithMemory {
-                    Condition(Cond<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                     StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
-            },
-            Condition(Cond<4>),
-            SequenceWithMemory {
-                Condition(Cond<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                },
-            },
-            Fallback {
-                ForceSuccess {
-                    StatefulAction(Task<11>),
-                },
-                Condition(Cond<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        RunOnce(then_skip = false) {
-            MemPriority {
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            MemSequence {
-                Repeat(2) {
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            MemPriority {
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-                Action(Act<8>),
-                Action(Act<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
-        RetryUntilSuccessful(2) {
-            ForceSuccess {
-                ReactiveSequence {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Repeat(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    RunOnce {
-                        StatefulAction(Task<7>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                    },
-                    MemPriority {
-                        Action(Act<9>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<10>),
-                    },
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            StatefulAction(Task<11>),
-                            Condition(Cond<12>),
-                            Action(Act<13>),
-                        },
-                        ReactiveFallback {
-                            Action(Act<14>),
-                            Condition(Cond<15>),
-                            Action(Act<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                MemSequence {
-                    Repeat(1) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            KeepRunningUntilFailure {
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                Sequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-                Condition(Cond<4>),
                 StatefulAction(Task<5>),
             },
         }
@@ -2253,196 +1997,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ForceFailure {
-                        Action(Act<3>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                MemPriority {
-                    SequenceWithMemory {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11>),
-                },
-                Action(Act<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0992 for Ctx {
+    pub tree Tree0979 for Ctx {
         Fallback {
-            Condition(Cond<0>),
-            Fallback {
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-                RetryUntilSuccessful(1) {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0993 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(3) {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Inverter {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<3>),
             Sequence {
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                ForceSuccess {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(4) {
+                Fallback {
                     AlwaysFailure,
-                },
-            },
-            ForceFailure {
-                MemSequence {
-                    Sequence {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        ForceSuccess {
-                            Condition(Cond<10>),
-                        },
+                    ForceFailure {
+                        Condition(Cond<0>),
                     },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<11>),
-                    Action(Act<12>),
-                    Repeat(forever) {
-                        RetryUntilSuccessful(1) {
-                            Action(Act<13>),
-                        },
-                    },
-                    Condition(Cond<14>),
-                    Condition(Cond<15>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0994 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                ForceSuccess {
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                AlwaysFailure,
-            },
-            Inverter {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<4>),
-                },
-            },
-            Sequence {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            StatefulAction(Task<7>),
-            Fallback {
-                Action(Act<8>),
-                AlwaysSuccess,
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0995 for Ctx {
-        RunOnce {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0996 for Ctx {
-        RetryUntilSuccessful(1) {
-            MemSequence {
-                RunOnce {
-                    Action(Act<0>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0997 for Ctx {
-        SequenceStar {
-            Repeat(forever) {
-                RunOnce {
-                    Action(Act<0>),
                 },
             },
             Condition(Cond<1>),
@@ -2451,13 +2013,45 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0998 for Ctx {
+    pub tree Tree0980 for Ctx {
         Fallback {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(3) {
+            Sequence {
+                Repeat(0) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            Inverter {
+                ReactiveSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            Condition(Cond<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        KeepRunningUntilFailure {
+            MemSequence {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    RetryUntilSuccessful(4) {
+                        Action(Act<1>),
+                    },
+                    Condition(Cond<2>),
+                },
                 ReactiveFallback {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+                    ForceFailure {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Condition(Cond<4>),
                 },
             },
         }
@@ -2465,115 +2059,505 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0999 for Ctx {
-        Repeat(forever) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
+    pub tree Tree0982 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                RunOnce {
+                    Inverter {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    SequenceStar {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        AlwaysFailure,
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<5>),
+                },
+                Sequence {
+                    Inverter {
+                        Condition(Cond<6>),
+                    },
+                    Action(Act<7> = Act::<7>),
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                ForceFailure {
+                    Sequence {
+                        AlwaysFailure,
+                        KeepRunningUntilFailure {
+                            Inverter {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Condition(|ctx| ctx.check(10)),
+                                },
+                            },
+                        },
+                        Inverter {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            MemPriority {
+                                ReactiveSequence {
+                                    StatefulAction(Task<12>),
+                                    Action(Act<13>),
+                                },
+                            },
+                            Sequence {
+                                StatefulAction(Task<14> = Task::<14>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        Sequence {
+            Action(Act<0>),
+            RetryUntilSuccessful(0) {
+                AlwaysSuccess,
+            },
+            Action(Act<1> = Act::<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        Fallback {
+            KeepRunningUntilFailure {
+                Inverter {
+                    Action(Act<0>),
+                },
+            },
+            ReactiveFallback {
                 StatefulAction(Task<1>),
+                AlwaysSuccess,
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<5>),
+                Action(Act<6> = Act::<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        Sequence {
+            AlwaysFailure,
+            Action(|ctx| ctx.exec(0)),
+            Action(|ctx| ctx.exec(1)),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0987 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        RetryUntilSuccessful(forever) {
+            SequenceStar {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Sequence {
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        ForceSuccess {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Sequence {
+                    ForceSuccess {
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    ReactiveSequence {
+                        Condition(Cond<7>),
+                        Condition(Cond<8>),
+                    },
+                    Condition(Cond<9>),
+                    Sequence {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                        AlwaysFailure,
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0989 for Ctx {
+        RetryUntilSuccessful(3) {
+            ReactiveSequence {
+                ForceSuccess {
+                    StatefulAction(Task<0>),
+                },
+                MemPriority {
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    MemSequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+                RetryUntilSuccessful(4) {
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0990 for Ctx {
+        RunOnce(then_skip = false) {
+            ReactiveSequence {
+                Sequence {
+                    Repeat(2) {
+                        StatefulAction(Task<0>),
+                    },
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0991 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = true) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0992 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    Fallback {
+                        AlwaysFailure,
+                        Condition(Cond<1>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                    MemPriority {
+                        Action(Act<5>),
+                        AlwaysFailure,
+                    },
+                    Fallback {
+                        Condition(Cond<6>),
+                        Condition(Cond<7>),
+                        Action(|ctx| ctx.exec(8)),
+                        Condition(Cond<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0993 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            ReactiveFallback {
+                Condition(Cond<1>),
+            },
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                Fallback {
+                    Sequence {
+                        Action(Act<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0994 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+                ForceSuccess {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(|ctx| ctx.check(4)),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0995 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0996 for Ctx {
+        Fallback {
+            ForceFailure {
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = false) {
+                Condition(Cond<1>),
+            },
+            Action(Act<2> = Act::<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0997 for Ctx {
+        ReactiveSequence {
+            RetryUntilSuccessful(1) {
+                Condition(Cond<0>),
+            },
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0998 for Ctx {
+        SequenceWithMemory {
+            Repeat(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            StatefulAction(Task<1>),
+            SequenceWithMemory {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0999 for Ctx {
+        SequenceStar {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                AlwaysFailure,
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                RunOnce(then_skip = true) {
+                    Condition(Cond<7>),
+                },
+                StatefulAction(Task<8>),
+            },
+            Sequence {
+                AlwaysSuccess,
+                Condition(Cond<9>),
+                Repeat(3) {
+                    StatefulAction(Task<10>),
+                },
+                AlwaysFailure,
             },
         }
     }
 }
 
 cases! {
-    Tree0900 "MSeq(Inv(a0),Fb(c1,FS(Inv(c2)),Fb(t3,t4,a5)),RSeq(RSeq(a6,t7,c8,t9),t10,FS(Keep(Once(a11)))))",
-    Tree0901 "RSeq(t0)",
-    Tree0902 "Swm(FS(t0))",
-    Tree0903 "RSeq(t0,t1,FS(t2))",
-    Tree0904 "RFb(Swm(RSeq(t0,Ret1(Fb(a1,t2))),RSeq(Swm(Fb(t3,a4))),Seq(t5,c6,a7),c8),Swm(Fb(c9,MSeq(c10)),Ret1(Once(Ret4(c11))),t12))",
-    Tree0905 "Seq(Seq(t0,a1,a2),Keep(t3),Ret1(Ret4(t4)),a5)",
-    Tree0906 "RFb(RFb(t0),RFb(FS(c1)))",
-    Tree0907 "Keep(RSeq(Swm(t0,t1),Seq(c2,t3)))",
-    Tree0908 "Keep(MPri(Seq(a0,a1,t2),RFb(c3,c4,c5)))",
-    Tree0909 "Fb(t0,Fb(t1,c2))",
-    Tree0910 "Seq(Fb(t0),RSeq(S,t1,c2,OnceT(a3),t4),Seq(Inv(Once(c5)),t6,MPri(F,a7,t8,a9),Ret1(a10)),MSeq(FS(RFb(OnceK(Rep3(c11)))),t12))",
-    Tree0911 "Seq(Inv(c0),Fb(Fb(t1,c2,t3),RSeq(t4,FS(t5)),FS(Rep1(c6))))",
-    Tree0912 "OnceT(Fb(Seq(t0,t1,a2),Rep2(Fb(c3,RepF(a4)))))",
-    Tree0913 "RFb(RFb(F,MSeq(t0,c1)),FS(c2),c3)",
-    Tree0914 "Seq(c0,t1,a2)",
-    Tree0915 "Keep(RFb(RFb(S,a0),t1,MSeq(a2,F,a3)))",
-    Tree0916 "Swm(Swm(S,Inv(c0),Ret3(c1),RFb(FS(t2),c3)),FS(Star(FS(FF(c4)),a5,t6)))",
-    Tree0917 "RSeq(Inv(RFb(c0,F)),RFb(t1,t2,FS(S),c3),RFb(FF(Fb(c4,a5,a6)),t7),FF(Seq(t8,a9)))",
-    Tree0918 "RSeq(Inv(c0),Ret0(t1),c2,FS(F))",
-    Tree0919 "Swm(c0,a1,c2,a3,t4)",
-    Tree0920 "RSeq(F,a0,c1,t2)",
-    Tree0921 "RepF(Keep(OnceK(Star(t0,c1,F,a2,t3))))",
-    Tree0922 "Ret4(MSeq(Rep0(t0),Ret0(FS(S)),S,c1,Seq(Swm(t2,c3))))",
-    Tree0923 "MPri(c0,FS(Swm(OnceT(t1),c2)))",
-    Tree0924 "Fb(a0,t1,S,c2)",
-    Tree0925 "MPri(Seq(Once(Keep(c0)),MPri(Seq(F,a1),a2),a3,Fb(t4,a5)))",
-    Tree0926 "RepF(c0)",
-    Tree0927 "Star(t0,t1,c2,t3)",
-    Tree0928 "Inv(RSeq(c0,Fb(a1,a2),a3,Rep1(Inv(S)),MPri(t4)))",
-    Tree0929 "FF(FF(t0))",
-    Tree0930 "Seq(RSeq(RFb(Keep(c0),t1),Inv(c2),Fb(Star(t3,t4))))",
-    Tree0931 "FF(RFb(RFb(Ret3(Keep(F))),Fb(t0,t1),RepF(RSeq(RSeq(t2,F),Once(Swm(c3,c4)))),t5,Seq(OnceT(RSeq(a6,a7,c8)))))",
-    Tree0932 "RSeq(t0,t1)",
-    Tree0933 "Ret1(Keep(Inv(a0)))",
-    Tree0934 "Fb(Inv(t0),t1,c2)",
-    Tree0935 "FF(Rep2(RetF(RSeq(Star(t0,F),RFb(t1,t2),a3))))",
-    Tree0936 "RFb(MSeq(OnceT(t0),a1,Inv(c2),Keep(t3)),RFb(Rep3(RSeq(Seq(t4,c5))),Rep1(t6),Seq(c7)),Swm(c8,Once(FS(a9)),Inv(RSeq(c10,a11))),RFb(c12,t13))",
-    Tree0937 "Seq(S,t0,c1)",
-    Tree0938 "Rep1(a0)",
-    Tree0939 "Seq(RFb(a0,Keep(a1)),FF(Rep4(OnceK(a2))),Swm(t3,a4,c5),t6,FS(S))",
-    Tree0940 "RSeq(Inv(RSeq(t0,t1)),RSeq(c2,t3,Keep(OnceK(RSeq(c4)))),MPri(Ret0(t5),t6),Star(OnceT(Inv(t7)),Inv(t8)))",
-    Tree0941 "Fb(t0,FS(Rep4(Inv(c1))),RFb(Swm(a2,c3,t4),OnceK(Once(t5)),t6),Star(t7,c8,c9,t10,RSeq(F)),MSeq(t11,Swm(t12,S),t13,Fb(c14,a15,c16)))",
-    Tree0942 "FS(Fb(FF(Seq(a0))))",
-    Tree0943 "Swm(t0,a1)",
-    Tree0944 "MSeq(RSeq(RFb(c0,S),c1,S),Seq(OnceT(RFb(t2,t3,Inv(t4)))),RFb(FS(Swm(OnceT(Seq(c5,t6)),S,t7,t8,c9)),t10,Swm(F,S,c11,c12,c13)))",
-    Tree0945 "RSeq(c0,Fb(t1,t2,t3,F),MSeq(t4,a5,t6,c7,t8),t9)",
-    Tree0946 "Seq(c0,RFb(Rep2(t1),FF(t2),t3,Once(Inv(c4)),c5))",
-    Tree0947 "Seq(Fb(c0,S,Ret0(c1)))",
-    Tree0948 "Fb(t0,t1,c2,t3)",
-    Tree0949 "RFb(Swm(Ret0(RSeq(RFb(S,S,t0,c1),Inv(S),RFb(Rep0(Seq(c2,a3,a4))))),Once(Ret0(Fb(Keep(c5),t6)))))",
-    Tree0950 "RFb(a0,MSeq(t1,RSeq(t2,t3),t4),t5)",
-    Tree0951 "Inv(Rep3(a0))",
-    Tree0952 "Once(Once(RSeq(Fb(c0,c1),Ret4(t2))))",
-    Tree0953 "RFb(RFb(a0,Inv(Seq(t1,a2)),t3,RFb(Seq(t4,a5),RFb(a6,t7))),Ret1(Fb(t8,Ret0(Inv(t9)),RSeq(a10,Swm(t11)))))",
-    Tree0954 "Star(t0,RetF(S))",
-    Tree0955 "RFb(Star(Fb(RFb(S,c0,t1),t2,a3),a4,FF(Keep(Swm(a5,t6,a7)))),MPri(MSeq(MPri(t8,a9,c10),OnceT(Swm(t11,a12)),t13),FS(Swm(t14,Swm(a15,RSeq(S,t16)))),MSeq(RSeq(a17,t18),Once(t19),c20)))",
-    Tree0956 "RSeq(a0,a1)",
-    Tree0957 "Rep0(FF(Seq(RSeq(a0,F,t1),Swm(a2,Keep(a3)))))",
-    Tree0958 "Fb(Keep(Inv(a0)),Keep(t1),Seq(t2,a3,t4,a5),RFb(t6,c7),RFb(Seq(S,c8,t9,t10)))",
-    Tree0959 "Ret1(OnceT(Seq(RFb(t0,a1,c2),RFb(t3,a4),FS(Fb(S,t5,Star(RFb(t6,a7)))))))",
-    Tree0960 "Swm(Fb(Ret1(OnceT(Keep(t0))),Once(Seq(Keep(Rep1(S))))),Swm(Rep1(c1),Inv(a2),a3),Fb(Seq(c4,a5,c6,t7),c8,a9,FS(t10)),Fb(Ret0(OnceK(t11)),t12),Inv(Star(F)))",
-    Tree0961 "RFb(Once(a0),Seq(t1,t2))",
-    Tree0962 "Swm(Seq(F,a0,t1),Swm(t2,a3,a4),MSeq(Rep1(FF(c5)),c6,t7,Once(a8)),OnceT(RSeq(t9,a10)))",
-    Tree0963 "Swm(Swm(RSeq(Ret4(a0),a1),RSeq(c2,t3,c4)),FS(Fb(c5,RSeq(a6,a7),RFb(a8,t9))),MPri(MPri(a10,Rep0(t11)),t12,t13),FF(MSeq(Inv(F),RSeq(a14,t15,t16),RFb(c17,a18))))",
-    Tree0964 "Inv(Seq(F,c0,t1,c2,a3))",
-    Tree0965 "MPri(Seq(Keep(Seq(t0,MPri(c1,c2),FS(c3))),MPri(c4,t5,RSeq(OnceT(c6)),RSeq(S,c7),MSeq(MPri(c8,t9)))))",
-    Tree0966 "RFb(MSeq(Keep(c0),c1,c2),Seq(OnceK(c3),t4,S,t5,S),Ret4(RFb(c6,t7)))",
-    Tree0967 "RSeq(RSeq(Keep(a0),RSeq(t1,c2),Fb(t3,t4)),c5,RSeq(RSeq(c6,t7),Fb(t8)),a9)",
-    Tree0968 "Fb(Star(OnceK(a0),t1,t2,t3),Ret0(Ret1(t4)),Seq(Ret4(FF(Fb(c5,t6))),MSeq(Keep(t7)),c8))",
-    Tree0969 "Fb(Ret3(Inv(Fb(t0,S,c1))),MSeq(a2),Ret2(t3),Keep(Rep2(t4)),RSeq(RSeq(c5,c6)))",
-    Tree0970 "Seq(RFb(t0,Inv(a1),RFb(c2,t3)),RFb(Keep(RFb(a4,a5)),t6,a7,S),MSeq(a8,MSeq(t9,a10,a11,a12)))",
-    Tree0971 "Swm(Inv(c0))",
-    Tree0972 "Fb(FF(RFb(a0,t1)),a2,Fb(a3,t4,a5))",
-    Tree0973 "Ret1(Fb(Fb(Rep3(Keep(Ret4(F))),c0),OnceK(c1),RFb(t2,c3),Seq(c4,t5,a6)))",
-    Tree0974 "RSeq(Swm(RSeq(c0,t1,a2)),S)",
-    Tree0975 "Inv(RSeq(Inv(t0),t1,RFb(t2,c3,t4,t5),OnceT(RSeq(c6))))",
-    Tree0976 "OnceK(Swm(Rep1(RSeq(a0,F)),RSeq(t1,OnceK(c2),a3,t4),Swm(c5,c6,t7,c8)))",
-    Tree0977 "Rep0(Fb(t0,Ret0(t1)))",
-    Tree0978 "Ret3(MSeq(a0,t1,c2))",
-    Tree0979 "RSeq(Swm(c0,Star(c1,c2),t3,a4),RSeq(OnceT(RSeq(c5,t6,t7)),RSeq(c8,RFb(F),a9)),Seq(Swm(FS(Swm(FS(t10),t11,t12,c13,c14)))))",
-    Tree0980 "Inv(RetF(c0))",
-    Tree0981 "RFb(MPri(Seq(RFb(t0,t1),a2,RSeq(c3,c4)),RFb(Inv(OnceK(a5)),Fb(c6,OnceT(t7),Swm(c8,t9)),Ret2(t10)),Seq(Once(t11),a12,Ret4(F),a13,Seq(c14,t15)),Rep0(MPri(Rep0(Inv(c16)),RFb(t17,c18),Inv(t19),c20,t21)),Fb(Seq(t22,FS(c23)),c24)))",
-    Tree0982 "MPri(c0,OnceK(FF(Seq(a1,t2,c3,t4))),a5)",
-    Tree0983 "RetF(c0)",
-    Tree0984 "RFb(Star(t0,t1,Swm(c2,t3)),c4,Swm(c5,a6,t7),Keep(RSeq(c8,t9,a10)),Fb(FS(t11),c12))",
-    Tree0985 "OnceK(MPri(Fb(Ret0(c0))))",
-    Tree0986 "Seq(a0,MSeq(Rep2(Swm(c1,c2,a3))),Fb(t4,RSeq(OnceT(t5))),MPri(c6,c7,a8,a9))",
-    Tree0987 "Ret2(FS(RSeq(Seq(c0,Rep0(t1),RSeq(c2,t3,a4),t5,Ret1(t6)),Once(t7),RFb(c8),MPri(a9,S,t10),RSeq(RSeq(t11,c12,a13),RFb(a14,c15,a16)))))",
-    Tree0988 "MPri(RFb(MSeq(Rep1(c0))),t1)",
-    Tree0989 "RSeq(t0,t1,Keep(c2),RSeq(c3,a4),c5)",
-    Tree0990 "Swm(Seq(Seq(F,t0,a1)),RSeq(t2,t3,F,c4,t5))",
-    Tree0991 "OnceK(Fb(Swm(t0,RFb(t1,t2),FF(a3)),Keep(FF(OnceT(c4))),Seq(Keep(Fb(c5,t6)),Ret4(t7)),MPri(Swm(t8,c9),Ret2(t10),t11),a12))",
-    Tree0992 "Fb(c0,Fb(FF(t1),Ret1(Swm(F,t2)),Star(t3,F,a4,t5)))",
-    Tree0993 "RFb(RFb(t0,Ret3(Swm(a1,Inv(a2)))),c3,Seq(Seq(a4,t5),FS(S),Ret4(F)),FF(MSeq(Seq(c6,c7,t8,t9,FS(c10)))),Keep(RFb(t11,a12,RepF(Ret1(a13)),c14,c15)))",
-    Tree0994 "Seq(RFb(t0,a1,FS(t2),c3,F),Inv(OnceK(c4)),Seq(c5,t6),t7,Fb(a8,S,t9))",
-    Tree0995 "Once(t0)",
-    Tree0996 "Ret1(MSeq(Once(a0),Swm(c1,t2)))",
-    Tree0997 "Star(RepF(Once(a0)),c1)",
-    Tree0998 "Fb(t0,Ret3(RFb(c1,a2)))",
-    Tree0999 "RepF(Swm(t0,t1))",
+    Tree0900 "Fb(Swm(S,a0),Once(RFb(RFb(c1,a2))),FF(Fb(Seq(t3e,t4))))",
+    Tree0901 "Fb(RSeq(Inv(t0e),t1e,t2),Seq(F,F,t3e),Inv(Rep0(Swm(t4,t5))),Inv(c6),OnceK(Swm(FF(a7))))",
+    Tree0902 "RFb(Swm(Ret4(Inv(t0)),Rep1(RetF(Once(Rep0(c1)))),OnceK(RFb(FF(t2e),FF(Rep3(S)))),MSeq(c3,t4)),Swm(Star(Keep(t5),MPri(t6,c7),c8e),t9),RFb(FF(Seq(c10,c11)),Fb(a12e,F,c13),RFb(Star(t14,c15),FS(c16))))",
+    Tree0903 "MSeq(Keep(Rep1(FS(Fb(a0l,Inv(t1))))),Fb(c2,FS(Seq(t3,t4)),Seq(t5,t6)),RFb(Swm(S,a7,t8,RFb(c9,c10))),RSeq(a11,FF(a12e),t13,c14),Keep(Seq(c15l,t16,c17)))",
+    Tree0904 "Ret3(Inv(Ret3(MPri(MSeq(c0l,Seq(F,t1),S)))))",
+    Tree0905 "Ret4(Rep4(Fb(a0,c1,t2,t3)))",
+    Tree0906 "Rep1(Swm(t0e,c1,c2,F,a3))",
+    Tree0907 "FS(Rep1(Star(RSeq(Once(OnceT(t0)),F,RetF(t1e)),Inv(RSeq(Once(a2),a3,t4)))))",
+    Tree0908 "RFb(Rep3(MSeq(t0,t1e,RSeq(c2,t3),a4e,a5)),Swm(Rep3(Fb(t6,a7,c8,c9)),Swm(t10,c11,a12)),Star(RSeq(t13,t14e),FS(Inv(t15)),c16,a17,c18))",
+    Tree0909 "RFb(t0e,MSeq(t1,a2e))",
+    Tree0910 "FS(Rep1(RFb(RFb(RFb(c0),S,F),FS(RFb(t1e,c2,c3e)))))",
+    Tree0911 "Swm(t0,a1)",
+    Tree0912 "RSeq(t0,t1,t2,a3e,c4)",
+    Tree0913 "Seq(c0e,t1)",
+    Tree0914 "RSeq(Swm(t0,t1,c2),Seq(Swm(a3e,F,t4),FF(a5),a6,t7),RSeq(MSeq(t8e,t9),RFb(t10,c11l)))",
+    Tree0915 "Fb(Star(t0e,Ret4(t1)),Seq(OnceK(c2),c3e,t4),Swm(Inv(t5),Keep(c6l)))",
+    Tree0916 "Swm(c0,Once(RSeq(t1e,a2,t3e,a4,c5l)),RFb(c6,FS(OnceT(t7)),c8),MSeq(MSeq(t9,Seq(c10,t11)),Swm(t12,c13,a14)))",
+    Tree0917 "RSeq(t0,c1,S,a2e,a3)",
+    Tree0918 "OnceK(Fb(t0,c1))",
+    Tree0919 "Once(RepF(RFb(t0)))",
+    Tree0920 "Swm(Fb(Rep2(t0),a1,t2),t3,FF(t4))",
+    Tree0921 "MPri(FS(RSeq(FF(c0))))",
+    Tree0922 "RSeq(RSeq(MPri(t0,t1,t2),RepF(FS(OnceT(OnceK(c3))))),RSeq(t4,c5e,FF(t6)))",
+    Tree0923 "RFb(F,Seq(t0e,c1,a2),Fb(t3,c4l,Once(t5),S))",
+    Tree0924 "RSeq(Rep4(RFb(t0,t1,t2e)),a3,Rep2(c4),Fb(t5,t6,t7))",
+    Tree0925 "RSeq(MPri(t0,t1),t2)",
+    Tree0926 "RFb(RSeq(RFb(OnceT(OnceT(t0))),RSeq(Keep(t1),RFb(a2,t3)),Fb(c4l,S,Keep(a5),c6,t7)),Ret3(Keep(RFb(t8e,t9,RFb(c10,c11,a12e)))),Once(MSeq(MPri(t13,c14),RSeq(Keep(t15)),Fb(t16e,c17,c18l),FS(a19),c20)))",
+    Tree0927 "Keep(Ret1(RSeq(FF(c0))))",
+    Tree0928 "RSeq(Rep1(c0),Fb(t1,t2,Fb(S,c3)))",
+    Tree0929 "Inv(RSeq(Rep2(t0),c1,Fb(Ret0(Inv(t2e)),Seq(c3,RepF(S)),Swm(F,c4,t5,t6))))",
+    Tree0930 "FS(MPri(c0,RFb(Fb(a1e,c2l,t3),RFb(c4,t5),c6),Rep0(t7)))",
+    Tree0931 "Keep(Ret3(Ret4(Inv(Fb(RFb(t0,RFb(t1),t2))))))",
+    Tree0932 "RFb(Fb(RSeq(t0,c1,t2e),Fb(Swm(t3,t4,RSeq(t5,c6l),a7,c8))),c9)",
+    Tree0933 "RFb(Seq(Star(t0e,a1l),Seq(c2e,t3e,t4),Seq(c5,c6l,S),Seq(FF(Rep0(a7)),Ret2(t8))),MPri(FF(RSeq(RFb(t9,F,a10),FF(t11))),RFb(Star(c12l,t13),Rep4(c14))))",
+    Tree0934 "RSeq(Seq(Fb(MPri(t0,t1)),Fb(t2,t3e)),MSeq(RepF(t4),a5,c6e,RSeq(t7,c8l)),Once(Ret2(Keep(c9))))",
+    Tree0935 "RFb(c0,Fb(a1,t2),a3,Inv(c4l),c5)",
+    Tree0936 "RSeq(c0,Fb(c1,c2l),Ret1(a3),c4l,Fb(F,t5))",
+    Tree0937 "RSeq(c0,S)",
+    Tree0938 "Star(Swm(a0e,t1,a2),t3e,Fb(c4,c5,Rep0(t6e),a7))",
+    Tree0939 "Fb(Seq(c0,Inv(t1)),MPri(S,a2l),Rep0(Ret3(c3)))",
+    Tree0940 "RSeq(RSeq(FS(RFb(a0,c1)),FS(c2e)),RFb(a3l,Inv(t4),Swm(OnceK(c5e))),c6)",
+    Tree0941 "Star(Inv(Keep(Fb(Seq(a0,c1),RetF(c2),Rep2(a3e),Swm(t4,c5,t6)))),Swm(c7e,t8,OnceK(t9),t10),RFb(Fb(t11,Ret4(a12l),t13,F,t14e)))",
+    Tree0942 "Seq(MPri(t0,t1),c2,OnceT(Swm(t3,a4e)))",
+    Tree0943 "RFb(Swm(Seq(t0,a1e,c2),Fb(c3l,a4l,t5)))",
+    Tree0944 "RetF(c0)",
+    Tree0945 "Rep2(c0)",
+    Tree0946 "RFb(c0,F)",
+    Tree0947 "Fb(a0e,F,S)",
+    Tree0948 "RSeq(MPri(a0,t1))",
+    Tree0949 "FF(OnceT(Rep4(t0)))",
+    Tree0950 "Fb(a0e)",
+    Tree0951 "RSeq(Inv(Swm(t0,t1)),a2,RFb(c3,t4))",
+    Tree0952 "MSeq(RFb(F,a0l,a1),MSeq(t2e,c3e),t4)",
+    Tree0953 "RSeq(S,Seq(c0,t1,t2))",
+    Tree0954 "RSeq(Fb(RFb(F,c0e,Keep(c1),t2e),Keep(MPri(OnceK(RSeq(a3e,c4)),S))),RFb(a5,a6,t7,Star(t8,c9,FS(c10e)),t11))",
+    Tree0955 "RSeq(RepF(RFb(Rep2(c0))),Seq(t1e,Seq(a2,RFb(a3e,t4)),Fb(t5,t6e,Keep(Keep(t7)))),c8)",
+    Tree0956 "Seq(Fb(RSeq(Rep3(t0)),Keep(c1),S),RSeq(a2,Swm(a3,Once(c4),t5)),FF(Swm(Star(c6,a7e,c8l),RSeq(t9,t10),t11,MSeq(c12,a13,t14,t15),Swm(Rep4(Rep4(MPri(a16,c17)))))))",
+    Tree0957 "Rep1(a0l)",
+    Tree0958 "Seq(Keep(Fb(a0l,t1e)),RSeq(t2,Once(FS(t3)),Ret2(t4e),Keep(t5)),Swm(a6,c7,c8e),RFb(RepF(Star(Seq(t9e,c10l),c11))),Ret4(OnceK(Inv(Inv(c12)))))",
+    Tree0959 "FS(Rep2(c0))",
+    Tree0960 "Ret2(Seq(c0,RSeq(t1,a2l),Fb(c3e,S),RFb(Ret2(S)),OnceT(a4)))",
+    Tree0961 "RFb(Fb(Swm(Rep0(S),RSeq(t0,c1)),Star(t2,c3),Swm(t4,t5)),RSeq(OnceK(t6),Seq(c7,c8e)),Seq(Rep4(F),RSeq(Keep(RepF(a9l))),Seq(t10,t11)),Inv(Rep0(Star(Inv(c12l),t13,t14))),Ret3(Star(Swm(t15e,a16,c17))))",
+    Tree0962 "Ret1(FS(MSeq(FS(Ret0(Swm(t0,a1,t2))),Seq(S,a3e,t4,c5))))",
+    Tree0963 "RFb(MSeq(c0e),Fb(a1,RFb(t2,t3,c4,Keep(F),c5),Rep1(RFb(RetF(t6),a7,RepF(t8e)))))",
+    Tree0964 "MPri(RSeq(OnceT(RFb(Ret2(RFb(Once(t0),Fb(S,t1,t2))))),c3,Swm(a4,Inv(c5),t6e)))",
+    Tree0965 "Fb(t0,t1,c2,t3,t4)",
+    Tree0966 "Swm(t0,Rep1(RepF(Rep2(S))))",
+    Tree0967 "OnceT(RetF(c0))",
+    Tree0968 "Swm(Fb(c0l,RSeq(FS(t1),F,a2),Star(c3,a4e),RetF(Fb(c5e,a6,a7))),Fb(Once(Fb(t8e,Seq(c9l))),a10))",
+    Tree0969 "RFb(Keep(RFb(Ret3(c0),c1,a2,Seq(Keep(c3)),RFb(a4e,t5))),t6,RepF(RSeq(c7,RepF(t8),t9)))",
+    Tree0970 "RSeq(t0,c1l,MSeq(t2e,c3e))",
+    Tree0971 "OnceT(RepF(Star(Rep0(Keep(F)))))",
+    Tree0972 "RFb(Fb(RetF(MSeq(c0,c1)),c2,Rep1(t3),RSeq(c4,a5),FS(t6)),MPri(c7,Swm(a8,a9,F),Ret1(a10)),RFb(Once(FF(t11)),Keep(RFb(Once(a12l)))),Seq(a13l,OnceK(Fb(t14,t15,a16))),RetF(Fb(S,OnceT(t17),OnceT(Keep(t18e)),a19,t20e)))",
+    Tree0973 "Seq(t0,FS(t1),Ret3(Once(a2)),t3,RFb(Seq(t4,t5),F))",
+    Tree0974 "RFb(a0l,S)",
+    Tree0975 "MPri(t0,RFb(Inv(Swm(Ret2(OnceK(t1e)),a2))),Swm(Seq(a3,a4),Ret1(F),t5,RFb(t6,c7),FF(t8e)))",
+    Tree0976 "Inv(RepF(t0))",
+    Tree0977 "Star(Swm(F,c0),t1e,c2,RFb(OnceT(RFb(a3,a4,FS(t5)))))",
+    Tree0978 "Ret3(Fb(t0,RFb(t1,t2,t3,t4),t5))",
+    Tree0979 "Fb(Seq(Fb(F,FF(c0))),c1)",
+    Tree0980 "Fb(Seq(Rep0(Fb(t0,c1)),c2,c3),Inv(RSeq(t4e,c5)),c6)",
+    Tree0981 "Keep(MSeq(Swm(c0,Ret4(a1),c2),RFb(FF(c3e),c4)))",
+    Tree0982 "RFb(RFb(Once(Inv(t0e)),RSeq(t1,Star(a2,t3,t4,F)),OnceK(t5),Seq(Inv(c6),a7e,a8,t9)),Ret2(FF(Seq(F,Keep(Inv(RFb(F,c10l))),Inv(Keep(t11)),Swm(MPri(RSeq(t12,a13)),Seq(t14e))))))",
+    Tree0983 "Seq(a0,Ret0(S),a1e,c2,t3)",
+    Tree0984 "Fb(Keep(Inv(a0)),RFb(t1,S,c2,c3,t4e),Swm(t5,a6e))",
+    Tree0985 "Fb(t0,t1e,a2,c3)",
+    Tree0986 "Seq(F,a0l,a1l,F)",
+    Tree0987 "RFb(a0,t1e,c2,t3)",
+    Tree0988 "RetF(Star(Seq(t0,c1,Seq(RSeq(t2,c3l)),OnceT(S),RSeq(t4,FS(S))),Seq(FS(a5),t6,RSeq(c7,c8),c9,Seq(c10,t11,t12e,F)),Keep(a13)))",
+    Tree0989 "Ret3(RSeq(FS(t0),MPri(FF(t1),MSeq(a2,c3),c4),Ret4(a5)))",
+    Tree0990 "OnceK(RSeq(Seq(Rep2(t0),a1,t2,t3)))",
+    Tree0991 "Swm(t0,OnceT(a1))",
+    Tree0992 "RSeq(Seq(t0,MPri(Fb(F,c1),RSeq(a2,c3,a4),MPri(a5,F),Fb(c6,c7,a8l,c9),c10)))",
+    Tree0993 "RSeq(t0e,RFb(c1),Seq(RFb(t2,t3),Fb(t4,a5l),Fb(Seq(a6,t7e))))",
+    Tree0994 "Keep(RSeq(RFb(c0l,t1),FS(RSeq(t2,c3l,c4l,F))))",
+    Tree0995 "Fb(c0,t1e,t2)",
+    Tree0996 "Fb(FF(t0),OnceK(c1),a2e,c3)",
+    Tree0997 "RSeq(Ret1(c0),c1l)",
+    Tree0998 "Swm(Rep0(t0e),t1,Swm(t2))",
+    Tree0999 "Star(Star(t0,c1,t2e),RSeq(t3,F,OnceK(t4),a5),RFb(c6,OnceT(c7),t8),Seq(S,c9,Rep3(t10),F))",
 }

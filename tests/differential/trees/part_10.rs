@@ -5,22 +5,28 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            KeepRunningUntilFailure {
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            SequenceStar {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
-        KeepRunningUntilFailure {
-            RunOnce(then_skip = true) {
-                Repeat(1) {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
+        RunOnce {
+            Fallback {
+                StatefulAction(Task<0>),
+                Repeat(0) {
+                    Action(Act<1>),
                 },
             },
         }
@@ -29,16 +35,85 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        RetryUntilSuccessful(1) {
-            Repeat(2) {
-                MemPriority {
-                    Condition(Cond<0>),
+        ReactiveSequence {
+            ReactiveFallback {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
                     RunOnce {
-                        Action(Act<1>),
+                        Condition(Cond<1>),
                     },
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+                },
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                    SequenceStar {
+                        ForceSuccess {
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Repeat(4) {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+                Sequence {
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                MemPriority {
+                    Sequence {
+                        Inverter {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<9>),
+                        },
+                        StatefulAction(Task<10>),
+                    },
+                    Fallback {
+                        RunOnce {
+                            Action(|ctx| ctx.exec(11)),
+                        },
+                        Repeat(2) {
+                            StatefulAction(Task<12>),
+                        },
+                        AlwaysSuccess,
+                        StatefulAction(Task<13> = Task::<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+            },
+            Repeat(0) {
+                ForceFailure {
+                    SequenceStar {
+                        ReactiveSequence {
+                            MemPriority {
+                                AlwaysSuccess,
+                                ForceFailure {
+                                    Condition(|ctx| ctx.check(15)),
+                                },
+                                AlwaysFailure,
+                            },
+                            SequenceWithMemory {
+                                Fallback {
+                                    AlwaysSuccess,
+                                    Condition(Cond<16>),
+                                    Action(Act<17>),
+                                },
+                                RunOnce {
+                                    StatefulAction(Task<18> = Task::<18>),
+                                },
+                                Condition(Cond<19> = Cond::<19>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -47,38 +122,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                Inverter {
-                    RetryUntilSuccessful(3) {
-                        RunOnce {
-                            Sequence {
-                                Action(Act<0>),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Repeat(1) {
-                    MemSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<7>),
-                    },
+        SequenceStar {
+            ForceFailure {
+                ForceSuccess {
+                    StatefulAction(Task<0>),
                 },
             },
-            ForceSuccess {
-                Condition(Cond<8>),
+            Repeat(2) {
+                Condition(Cond<1>),
+            },
+            SequenceStar {
+                AlwaysFailure,
+                Condition(|ctx| ctx.check(2)),
+                Condition(|ctx| ctx.check(3)),
+            },
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+            RunOnce {
+                ForceSuccess {
+                    Action(Act<6>),
+                },
             },
         }
     }
@@ -86,25 +155,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Inverter {
-                        Action(Act<1>),
+        MemPriority {
+            ForceFailure {
+                Inverter {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        RunOnce(then_skip = false) {
+                            KeepRunningUntilFailure {
+                                AlwaysSuccess,
+                            },
+                        },
                     },
                 },
-                MemPriority {
-                    Condition(Cond<2>),
-                    Action(Act<3>),
+            },
+            Fallback {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Sequence {
                     StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    Action(Act<6>),
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
                 },
-                Action(Act<7>),
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
+                RetryUntilSuccessful(2) {
+                    Action(Act<6>),
                 },
             },
         }
@@ -113,80 +187,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1006 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1007 for Ctx {
-        RunOnce(then_skip = false) {
-            Sequence {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1008 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-                AlwaysFailure,
-            },
-            Sequence {
-                StatefulAction(Task<3>),
+        Sequence {
+            Repeat(1) {
                 ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                MemPriority {
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    ForceSuccess {
-                        ForceFailure {
-                            AlwaysSuccess,
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            Action(|ctx| ctx.exec(4)),
                         },
-                    },
-                    Condition(Cond<7>),
-                },
-                Repeat(1) {
-                    ForceFailure {
-                        Sequence {
+                        ForceSuccess {
+                            ReactiveFallback {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<5>),
+                                },
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                        MemSequence {
+                            Condition(Cond<7>),
                             StatefulAction(Task<8>),
                             Condition(Cond<9>),
                         },
@@ -198,22 +221,53 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1009 for Ctx {
-        Inverter {
-            RunOnce {
-                MemPriority {
-                    ForceSuccess {
-                        ForceSuccess {
-                            Action(Act<0>),
+    pub tree Tree1006 for Ctx {
+        RunOnce(then_skip = true) {
+            Sequence {
+                Repeat(forever) {
+                    ReactiveFallback {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            AlwaysSuccess,
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Sequence {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
                         },
                     },
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    ForceFailure {
+                },
+                Inverter {
+                    MemPriority {
                         KeepRunningUntilFailure {
-                            Condition(Cond<3>),
+                            Sequence {
+                                Condition(Cond<8>),
+                                StatefulAction(Task<9> = Task::<9>),
+                                AlwaysSuccess,
+                                StatefulAction(Task<10>),
+                                AlwaysSuccess,
+                            },
+                        },
+                        RetryUntilSuccessful(forever) {
+                            RunOnce(then_skip = false) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ForceFailure {
+                    ReactiveFallback {
+                        Action(Act<12>),
+                        ReactiveSequence {
+                            Condition(Cond<13> = Cond::<13>),
                         },
                     },
                 },
@@ -223,23 +277,90 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree1007 for Ctx {
+        Fallback {
+            Fallback {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    AlwaysSuccess,
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                AlwaysFailure,
+            },
+            SequenceStar {
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    Inverter {
+                        AlwaysSuccess,
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1008 for Ctx {
+        Repeat(3) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1009 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                SequenceStar {
+                    StatefulAction(Task<1> = Task::<1>),
+                    SequenceWithMemory {
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Sequence {
+                RetryUntilSuccessful(3) {
+                    AlwaysFailure,
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<4> = Act::<4>),
+                },
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Repeat(2) {
-                        Repeat(1) {
-                            Inverter {
-                                StatefulAction(Task<0>),
+        RetryUntilSuccessful(forever) {
+            Inverter {
+                RunOnce(then_skip = false) {
+                    MemPriority {
+                        Action(Act<0> = Act::<0>),
+                        MemSequence {
+                            Repeat(0) {
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<1>),
+                                },
                             },
                         },
-                    },
-                    MemSequence {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                    Inverter {
-                        Condition(Cond<3>),
                     },
                 },
             },
@@ -249,36 +370,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
-        MemPriority {
-            Fallback {
-                ReactiveSequence {
-                    Inverter {
-                        ReactiveFallback {
-                            AlwaysSuccess,
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
+        Repeat(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1012 for Ctx {
+        Fallback {
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        Repeat(4) {
+                            StatefulAction(Task<3> = Task::<3>),
                         },
+                        Action(Act<4>),
+                        Action(Act<5>),
                     },
-                    ForceFailure {
-                        SequenceWithMemory {
-                            RunOnce(then_skip = true) {
-                                Action(Act<2>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Inverter {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(6)),
+                            Condition(Cond<7>),
+                        },
+                        ForceFailure {
+                            RunOnce(then_skip = false) {
+                                Condition(|ctx| ctx.check(8)),
                             },
                         },
-                    },
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                        MemPriority {
-                            Action(Act<5>),
-                            Fallback {
-                                Condition(Cond<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        Condition(Cond<8>),
                     },
                 },
             },
@@ -288,35 +414,43 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1012 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                Inverter {
-                    AlwaysSuccess,
-                },
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                Repeat(2) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
-        SequenceWithMemory {
+        ReactiveSequence {
             Inverter {
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<0>),
+                StatefulAction(Task<0>),
+            },
+            Repeat(2) {
+                Fallback {
+                    Repeat(3) {
+                        Action(|ctx| ctx.exec(1)),
                     },
-                    StatefulAction(Task<1>),
+                    Action(Act<2>),
                 },
             },
-            ForceFailure {
-                StatefulAction(Task<2>),
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+            },
+            ReactiveFallback {
+                Inverter {
+                    Action(|ctx| ctx.exec(6)),
+                },
+                SequenceStar {
+                    SequenceWithMemory {
+                        Action(Act<7>),
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<10>),
+                Action(Act<11>),
+                AlwaysFailure,
+                AlwaysSuccess,
             },
         }
     }
@@ -324,44 +458,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            SequenceWithMemory {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1015 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                AlwaysFailure,
-            },
-            ForceSuccess {
-                Repeat(2) {
-                    Action(Act<1>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            MemPriority {
-                Repeat(4) {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<5>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
+        Inverter {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
             },
         }
     }
@@ -370,23 +480,19 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1016 for Ctx {
         MemPriority {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
+            ForceFailure {
+                RunOnce {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                    },
+                },
             },
             RunOnce(then_skip = false) {
-                Action(Act<1>),
+                Condition(Cond<1>),
             },
-            MemPriority {
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                Repeat(forever) {
-                    KeepRunningUntilFailure {
-                        Action(Act<5>),
-                    },
+            ReactiveFallback {
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
@@ -395,29 +501,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1017 for Ctx {
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                Fallback {
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                },
-            },
+        ReactiveSequence {
+            Action(Act<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<2>),
-                AlwaysFailure,
+        Fallback {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -425,16 +520,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
-        MemSequence {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+        ReactiveFallback {
+            Action(Act<0> = Act::<0>),
+            RetryUntilSuccessful(forever) {
+                ForceSuccess {
+                    ForceFailure {
+                        Fallback {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(Act<2>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -442,69 +540,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
-        RetryUntilSuccessful(3) {
-            Sequence {
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        MemSequence {
-                            Inverter {
-                                ForceSuccess {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            Sequence {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                            },
-                            Inverter {
-                                Sequence {
-                                    Action(Act<3>),
-                                    Condition(Cond<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                                Inverter {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
+        Sequence {
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<0>),
                 },
-                SequenceWithMemory {
-                    Sequence {
-                        AlwaysFailure,
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                        },
-                        Sequence {
-                            Action(Act<11>),
-                            ForceSuccess {
-                                Action(Act<12>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Action(Act<13>),
-                            AlwaysFailure,
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        KeepRunningUntilFailure {
-                            MemPriority {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<14>),
-                                },
-                                ReactiveSequence {
-                                    Action(Act<15>),
-                                },
-                                StatefulAction(Task<16>),
-                            },
-                        },
-                    },
-                },
+                Condition(Cond<1>),
+            },
+            Repeat(forever) {
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
@@ -512,33 +556,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                Fallback {
+        Repeat(2) {
+            ReactiveSequence {
+                Sequence {
+                    AlwaysSuccess,
+                    Sequence {
+                        Action(|ctx| ctx.exec(0)),
+                        Action(Act<1>),
+                    },
                     ReactiveSequence {
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            MemPriority {
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                            },
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                        AlwaysSuccess,
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
                         },
                     },
-                    SequenceWithMemory {
-                        Action(Act<3>),
+                    ReactiveSequence {
+                        MemPriority {
+                            Condition(Cond<6>),
+                            Action(Act<7>),
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            Action(Act<8>),
+                            Condition(Cond<9>),
+                        },
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                        ReactiveFallback {
+                            StatefulAction(Task<12>),
+                            Condition(Cond<13>),
+                        },
                     },
                 },
-            },
-            SequenceStar {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-                Condition(Cond<8>),
             },
         }
     }
@@ -547,48 +601,54 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
         ReactiveFallback {
-            Fallback {
-                Condition(Cond<0>),
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                Inverter {
-                    ForceSuccess {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        ForceSuccess {
-                            Condition(Cond<10>),
+            Inverter {
+                RunOnce {
+                    SequenceWithMemory {
+                        Repeat(0) {
+                            StatefulAction(Task<0> = Task::<0>),
                         },
-                    },
-                },
-                Action(Act<11>),
-                ForceSuccess {
-                    RetryUntilSuccessful(2) {
+                        Sequence {
+                            StatefulAction(Task<1>),
+                            Action(Act<2> = Act::<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
                         MemPriority {
-                            StatefulAction(Task<12>),
-                            Action(Act<13>),
+                            ReactiveFallback {
+                                StatefulAction(Task<4> = Task::<4>),
+                                Condition(Cond<5> = Cond::<5>),
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7> = Cond::<7>),
+                                Condition(Cond<8> = Cond::<8>),
+                            },
                         },
+                        ReactiveFallback {
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                    },
+                },
+            },
+            Repeat(1) {
+                Sequence {
+                    MemPriority {
+                        SequenceWithMemory {
+                            Action(Act<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<12>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                        Condition(|ctx| ctx.check(15)),
+                    },
+                    ReactiveFallback {
+                        Inverter {
+                            StatefulAction(Task<16>),
+                        },
+                        StatefulAction(Task<17>),
+                        Condition(|ctx| ctx.check(18)),
                     },
                 },
             },
@@ -598,19 +658,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
-        Repeat(forever) {
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
+        Inverter {
+            Repeat(4) {
+                ReactiveSequence {
+                    MemSequence {
+                        RetryUntilSuccessful(1) {
+                            Sequence {
+                                Action(Act<0>),
+                                Condition(|ctx| ctx.check(1)),
+                                AlwaysFailure,
+                                AlwaysFailure,
+                            },
                         },
+                        ForceFailure {
+                            Fallback {
+                                AlwaysFailure,
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Condition(Cond<3>),
                     },
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
                 },
             },
         }
@@ -619,41 +686,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
-        ReactiveSequence {
+        RunOnce(then_skip = false) {
             Fallback {
                 KeepRunningUntilFailure {
-                    Sequence {
-                        Sequence {
+                    ForceFailure {
+                        RetryUntilSuccessful(0) {
                             StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        RunOnce {
+                            Action(Act<2>),
                         },
                         ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            RetryUntilSuccessful(4) {
-                                SequenceWithMemory {
-                                    Condition(Cond<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
+                            AlwaysFailure,
+                            AlwaysSuccess,
                         },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    Sequence {
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
+                ReactiveSequence {
+                    Action(Act<3> = Act::<3>),
+                    Action(Act<4>),
+                    Action(Act<5>),
                 },
             },
         }
@@ -662,21 +719,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
-        Repeat(2) {
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    Repeat(1) {
-                        ReactiveFallback {
-                            Sequence {
-                                RetryUntilSuccessful(4) {
-                                    Action(Act<0>),
-                                },
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
+        Sequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
             },
         }
     }
@@ -684,13 +729,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            MemSequence {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<1>),
+        ReactiveSequence {
+            ForceFailure {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    ForceSuccess {
+                        StatefulAction(Task<2> = Task::<2>),
                     },
+                    Condition(Cond<3>),
+                },
+            },
+            Inverter {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<4>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(Cond<7> = Cond::<7>),
                 },
             },
         }
@@ -699,34 +758,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
+        MemSequence {
+            StatefulAction(Task<0>),
+            Fallback {
                 RunOnce(then_skip = false) {
-                    Repeat(2) {
-                        Condition(Cond<0>),
+                    ForceFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
                     },
                 },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
             },
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
+        ReactiveSequence {
+            RetryUntilSuccessful(2) {
+                ForceFailure {
+                    Condition(Cond<0>),
                 },
-                Condition(Cond<6>),
+            },
+            Sequence {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -734,91 +797,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
-        Sequence {
-            ForceSuccess {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysFailure,
-                },
-            },
-            Repeat(2) {
-                SequenceStar {
-                    AlwaysSuccess,
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                Repeat(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<4>),
-                },
-            },
+        SequenceStar {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            AlwaysSuccess,
-            AlwaysSuccess,
-            ForceSuccess {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            AlwaysFailure,
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    ForceFailure {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce {
+                StatefulAction(Task<1>),
+            },
+            ForceSuccess {
+                Sequence {
                     ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
                     },
                 },
-                Condition(Cond<8>),
             },
         }
     }
@@ -826,56 +844,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-                Inverter {
-                    Sequence {
-                        RunOnce {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    ForceSuccess {
-                        StatefulAction(Task<10>),
-                    },
-                },
+        Fallback {
+            RetryUntilSuccessful(3) {
+                Condition(Cond<0>),
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<11>),
-                    },
-                    Action(Act<12>),
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-                MemPriority {
-                    SequenceWithMemory {
-                        Condition(Cond<15>),
-                        StatefulAction(Task<16>),
-                        StatefulAction(Task<17>),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<18>),
-                    },
-                },
-                AlwaysSuccess,
             },
         }
     }
@@ -883,34 +860,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1034 for Ctx {
-        Repeat(2) {
-            ReactiveSequence {
-                AlwaysSuccess,
-                Fallback {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                Inverter {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
+        MemPriority {
+            Fallback {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            Condition(Cond<3>),
+                            AlwaysFailure,
+                        },
+                        ReactiveFallback {
+                            Repeat(3) {
+                                AlwaysFailure,
+                            },
+                            Condition(Cond<4>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
                     },
                 },
-                MemSequence {
-                    AlwaysSuccess,
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                },
-                RunOnce {
-                    ReactiveSequence {
-                        Action(Act<8>),
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
+                AlwaysFailure,
             },
         }
     }
@@ -918,63 +896,95 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            ForceFailure {
-                StatefulAction(Task<1>),
+        Sequence {
+            ReactiveSequence {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
             },
+            SequenceWithMemory {
+                RunOnce {
+                    ForceSuccess {
+                        Action(Act<5>),
+                    },
+                },
+                AlwaysSuccess,
+                Repeat(4) {
+                    MemPriority {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Repeat(2) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                StatefulAction(Task<8> = Task::<8>),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<9>),
+                },
+            },
+            StatefulAction(Task<10>),
+            StatefulAction(Task<11>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
-        Fallback {
-            ForceFailure {
-                ReactiveFallback {
-                    ReactiveFallback {
+        ReactiveSequence {
+            Sequence {
+                MemSequence {
+                    MemPriority {
                         Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                    Inverter {
-                        Repeat(4) {
-                            Condition(Cond<2>),
+                        RetryUntilSuccessful(3) {
+                            Action(Act<1>),
                         },
                     },
-                    AlwaysSuccess,
-                    Action(Act<3>),
+                    Sequence {
+                        ReactiveFallback {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Sequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                    },
                 },
             },
+            Action(Act<12>),
             ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                            Repeat(4) {
-                                StatefulAction(Task<8>),
-                            },
+                SequenceStar {
+                    AlwaysFailure,
+                    RetryUntilSuccessful(2) {
+                        Repeat(0) {
+                            Action(Act<13> = Act::<13>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Repeat(3) {
+                            StatefulAction(Task<14>),
                         },
                     },
                 },
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        Fallback {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                        },
-                        Fallback {
-                            RunOnce {
-                                Condition(Cond<11>),
-                            },
-                            AlwaysSuccess,
-                        },
-                        ReactiveSequence {
-                            Action(Act<12>),
-                        },
-                    },
+                ForceFailure {
+                    Action(Act<15>),
                 },
             },
         }
@@ -983,31 +993,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            AlwaysSuccess,
-            MemPriority {
-                Condition(Cond<1>),
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
+        SequenceWithMemory {
+            ReactiveFallback {
+                Repeat(1) {
+                    StatefulAction(Task<0>),
                 },
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                Action(|ctx| ctx.exec(3)),
             },
-            Action(Act<2>),
+            StatefulAction(Task<4>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
-        ReactiveSequence {
+        Fallback {
             ReactiveFallback {
                 StatefulAction(Task<0>),
+                ForceSuccess {
+                    StatefulAction(Task<1>),
+                },
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3> = Act::<3>),
+                Repeat(2) {
+                    StatefulAction(Task<4>),
+                },
             },
             ReactiveSequence {
-                AlwaysSuccess,
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
-                },
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8>),
             },
         }
     }
@@ -1015,39 +1036,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
+        ReactiveFallback {
+            ForceFailure {
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                 },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    Repeat(4) {
-                        StatefulAction(Task<5>),
-                    },
-                    AlwaysFailure,
+                ForceSuccess {
+                    Condition(Cond<2>),
                 },
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Repeat(3) {
-                    ForceSuccess {
-                        StatefulAction(Task<8>),
-                    },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                RunOnce {
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
         }
@@ -1056,82 +1061,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1040 for Ctx {
-        MemSequence {
-            ForceFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
+        ReactiveSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1041 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                SequenceWithMemory {
+        RetryUntilSuccessful(2) {
+            ReactiveSequence {
+                Repeat(2) {
                     Sequence {
-                        Action(Act<0>),
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<3>),
+                        Sequence {
+                            RunOnce(then_skip = false) {
+                                ReactiveFallback {
+                                    Action(Act<0>),
+                                },
                             },
-                        },
-                        Action(Act<4>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<5>),
-                        },
-                        ForceSuccess {
-                            ReactiveFallback {
-                                Fallback {
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
+                            ReactiveSequence {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    AlwaysSuccess,
+                                },
+                                SequenceWithMemory {
+                                    StatefulAction(Task<2>),
                                 },
                             },
                         },
-                    },
-                },
-            },
-            MemSequence {
-                Fallback {
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                    Repeat(1) {
-                        Condition(Cond<12>),
-                    },
-                    Condition(Cond<13>),
-                    StatefulAction(Task<14>),
-                },
-                StatefulAction(Task<15>),
-                Fallback {
-                    Inverter {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<17>),
-                        StatefulAction(Task<18>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<19>),
-                        AlwaysSuccess,
                     },
                 },
             },
@@ -1141,21 +1100,83 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1042 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
+        SequenceWithMemory {
+            SequenceStar {
+                ForceSuccess {
+                    ForceSuccess {
+                        Condition(Cond<0>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(0) {
+                        Fallback {
+                            Inverter {
+                                AlwaysFailure,
+                            },
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Condition(Cond<4>),
+                ReactiveFallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
+                    ForceSuccess {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            SequenceStar {
+                Action(Act<8>),
+                Action(|ctx| ctx.exec(9)),
+                Sequence {
+                    Condition(Cond<10>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<11>),
+                    },
+                    StatefulAction(Task<12>),
+                },
+                Repeat(forever) {
+                    Condition(Cond<13>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1043 for Ctx {
-        Inverter {
-            Sequence {
-                StatefulAction(Task<0>),
-                Sequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        Repeat(1) {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        KeepRunningUntilFailure {
+                            AlwaysFailure,
+                        },
+                    },
+                    RunOnce {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Inverter {
+                            Action(Act<1>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<2> = Cond::<2>),
+                        Action(Act<3>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
+                    },
                 },
             },
         }
@@ -1165,70 +1186,67 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1044 for Ctx {
         ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
+            SequenceWithMemory {
+                AlwaysFailure,
+                Action(Act<0> = Act::<0>),
             },
-            MemPriority {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+            ForceSuccess {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<1>),
+                },
             },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<2> = Task::<2>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                Inverter {
+                    Repeat(0) {
+                        MemPriority {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Condition(Cond<3>),
+                RunOnce(then_skip = true) {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<5>),
                 },
             },
-            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1046 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<0>),
-                },
-                ForceFailure {
-                    AlwaysFailure,
+        MemPriority {
+            Inverter {
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
                 },
             },
-            SequenceWithMemory {
-                Repeat(forever) {
-                    Sequence {
-                        Action(Act<1>),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-                AlwaysFailure,
-                Repeat(forever) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Action(Act<5>),
+                Action(Act<6> = Act::<6>),
+                Condition(Cond<7>),
             },
         }
     }
@@ -1236,57 +1254,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
-        ForceSuccess {
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<1>),
-                        },
-                        Inverter {
-                            Action(Act<2>),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            ReactiveFallback {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(|ctx| ctx.check(2)),
                 StatefulAction(Task<3>),
-                SequenceStar {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                },
             },
+            AlwaysSuccess,
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1048 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-            Fallback {
-                ForceSuccess {
-                    ReactiveFallback {
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
+        RunOnce(then_skip = false) {
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
                 },
-                Inverter {
-                    Condition(Cond<10>),
+                ForceFailure {
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3>),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Action(Act<4> = Act::<4>),
                 },
             },
         }
@@ -1295,10 +1290,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1049 for Ctx {
-        Repeat(forever) {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
+        SequenceStar {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Fallback {
+                Action(Act<2>),
+                StatefulAction(Task<3>),
             },
+            StatefulAction(Task<4>),
         }
     }
 }
@@ -1306,43 +1305,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1050 for Ctx {
         ReactiveSequence {
-            KeepRunningUntilFailure {
-                MemPriority {
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            Sequence {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    Condition(Cond<4>),
+            Fallback {
+                ForceSuccess {
+                    Action(Act<2>),
                 },
-                Condition(Cond<5>),
-            },
-            Sequence {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<6>),
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                            Action(Act<9>),
-                        },
-                    },
-                },
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -1350,11 +1322,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1051 for Ctx {
-        Inverter {
-            MemSequence {
+        ForceSuccess {
+            Fallback {
                 StatefulAction(Task<0>),
                 Condition(Cond<1>),
-                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    RunOnce {
+                        Repeat(4) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -1363,1030 +1348,83 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1052 for Ctx {
         ReactiveFallback {
-            RunOnce(then_skip = false) {
-                Inverter {
-                    ReactiveFallback {
-                        Sequence {
-                            KeepRunningUntilFailure {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            Condition(Cond<1>),
-                            ForceFailure {
-                                Action(Act<2>),
-                            },
-                            Sequence {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
+            MemSequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    RetryUntilSuccessful(0) {
+                        Repeat(1) {
+                            Action(Act<5>),
                         },
                     },
                 },
             },
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<5>),
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8> = Task::<8>),
+                        Action(Act<9>),
+                    },
+                },
             },
-            Condition(Cond<6>),
+            Repeat(0) {
+                AlwaysFailure,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                ForceSuccess {
-                    Action(Act<5>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                Action(Act<9>),
-                AlwaysFailure,
-            },
+        MemPriority {
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        SequenceStar {
-            Fallback {
-                Repeat(4) {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            StatefulAction(Task<1>),
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                Action(Act<6>),
-                Action(Act<7>),
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
-        ForceSuccess {
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
         MemSequence {
-            ReactiveFallback {
-                AlwaysFailure,
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                AlwaysSuccess,
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        MemPriority {
-            SequenceStar {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(1) {
-                    Action(Act<1>),
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
                 },
-                RunOnce(then_skip = false) {
-                    KeepRunningUntilFailure {
-                        Action(Act<2>),
-                    },
-                },
-                ForceFailure {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<3>),
+                RetryUntilSuccessful(3) {
+                    ReactiveSequence {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
+                        ReactiveSequence {
+                            StatefulAction(Task<4> = Task::<4>),
+                            Condition(Cond<5>),
                         },
                     },
                 },
-            },
-            MemSequence {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
+                SequenceWithMemory {
                     StatefulAction(Task<6>),
+                    Condition(Cond<7>),
                 },
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        StatefulAction(Task<7>),
+            },
+            Sequence {
+                ForceSuccess {
+                    RetryUntilSuccessful(1) {
                         Action(Act<8>),
                     },
                 },
-            },
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    Fallback {
-                        MemPriority {
-                            AlwaysFailure,
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-            Condition(Cond<12>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0>),
-                },
-                MemPriority {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    Repeat(2) {
-                        ReactiveFallback {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
-                        },
-                    },
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            ReactiveSequence {
-                                Action(Act<8>),
-                                Sequence {
-                                    StatefulAction(Task<9>),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                SequenceStar {
+                Inverter {
                     Sequence {
-                        Condition(Cond<11>),
-                        Action(Act<12>),
-                    },
-                    ReactiveSequence {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(Cond<14>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<15>),
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        StatefulAction(Task<16>),
-                        Action(Act<17>),
-                        Condition(Cond<18>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Repeat(4) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            ForceSuccess {
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                ForceFailure {
-                    RunOnce {
-                        Action(Act<5>),
-                    },
-                },
-                Condition(Cond<6>),
-            },
-            MemPriority {
-                SequenceWithMemory {
-                    RunOnce {
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
-            Repeat(1) {
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
-        Inverter {
-            SequenceStar {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    SequenceWithMemory {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                ReactiveFallback {
-                    Inverter {
-                        ForceSuccess {
-                            RunOnce(then_skip = false) {
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                ForceFailure {
-                                    Condition(Cond<6>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Condition(Cond<10>),
-                MemSequence {
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<11>),
-                        },
-                        Condition(Cond<12>),
-                    },
-                    StatefulAction(Task<13>),
-                    Repeat(3) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-                SequenceStar {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        StatefulAction(Task<15>),
-                    },
-                    AlwaysSuccess,
-                    Action(Act<16>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        Sequence {
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<0>),
-                },
-                RunOnce {
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            MemPriority {
-                Condition(Cond<3>),
-                Sequence {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<6>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
-        Repeat(3) {
-            ReactiveFallback {
-                Inverter {
-                    SequenceStar {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<1>),
-                            Repeat(0) {
-                                MemSequence {
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        ReactiveSequence {
-                            Repeat(1) {
-                                Condition(Cond<4>),
-                            },
-                            ForceSuccess {
-                                ReactiveSequence {
-                                    Condition(Cond<5>),
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                            Sequence {
-                                AlwaysSuccess,
-                                Action(Act<8>),
-                                AlwaysSuccess,
-                                Action(Act<9>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Repeat(2) {
-                                    Condition(Cond<10>),
-                                },
-                            },
-                            Fallback {
-                                AlwaysFailure,
-                                StatefulAction(Task<11>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    MemSequence {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<12>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<13>),
-                        StatefulAction(Task<14>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<15>),
-                        StatefulAction(Task<16>),
-                        Action(Act<17>),
-                    },
-                    ForceFailure {
-                        MemSequence {
-                            Action(Act<18>),
-                            StatefulAction(Task<19>),
-                        },
-                    },
-                    Repeat(1) {
-                        Condition(Cond<20>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            MemSequence {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<0>),
-                                },
-                                Fallback {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
-                KeepRunningUntilFailure {
-                    Inverter {
-                        MemPriority {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        Inverter {
-            Fallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-                Sequence {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                },
-                Condition(Cond<2>),
-                MemPriority {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                AlwaysSuccess,
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                RunOnce {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
-                            },
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                Repeat(forever) {
-                    AlwaysFailure,
-                },
-                Inverter {
-                    ReactiveFallback {
-                        MemSequence {
-                            Repeat(3) {
-                                Condition(Cond<3>),
-                            },
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        Sequence {
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        Repeat(forever) {
-            ReactiveFallback {
-                Action(Act<0>),
-                RetryUntilSuccessful(1) {
-                    Action(Act<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    RunOnce {
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    Action(Act<3>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Inverter {
-                    StatefulAction(Task<7>),
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            ForceSuccess {
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            Action(Act<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Action(Act<9>),
+                        StatefulAction(Task<9> = Task::<9>),
                         StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        Sequence {
-            MemSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceSuccess {
-                    Fallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<5>),
-                AlwaysSuccess,
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                ForceSuccess {
-                    Condition(Cond<6>),
-                },
-                Fallback {
-                    Action(Act<7>),
-                    Action(Act<8>),
-                },
-                RetryUntilSuccessful(2) {
-                    Inverter {
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    Action(Act<1>),
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        AlwaysSuccess,
-                    },
-                    MemSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Fallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-                RetryUntilSuccessful(0) {
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<3>),
-                    },
-                },
-                Repeat(2) {
-                    SequenceStar {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    Repeat(1) {
-                        Action(Act<9>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                    ForceSuccess {
-                        MemSequence {
-                            Inverter {
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
-                },
-                Condition(Cond<13>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<14>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<15>),
-                },
-                Sequence {
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
-                    StatefulAction(Task<18>),
-                    Condition(Cond<19>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                ForceFailure {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Action(Act<3>),
-                            ReactiveSequence {
-                                Repeat(4) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        Sequence {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    Action(Act<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            MemPriority {
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4>),
-            },
-            ForceSuccess {
-                Repeat(forever) {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            SequenceStar {
-                Repeat(4) {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Fallback {
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<5>),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                ForceSuccess {
-                    Condition(Cond<8>),
-                },
-                Condition(Cond<9>),
-                ForceSuccess {
-                    AlwaysSuccess,
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
-        SequenceStar {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
-                },
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<7>),
-                },
-                ForceSuccess {
-                    Condition(Cond<8>),
-                },
-                Sequence {
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                },
-            },
-            MemPriority {
-                Inverter {
-                    RetryUntilSuccessful(forever) {
-                        RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(4) {
                             Condition(Cond<11>),
                         },
                     },
@@ -2397,72 +1435,724 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
-        Sequence {
-            Fallback {
+    pub tree Tree1055 for Ctx {
+        SequenceStar {
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        RetryUntilSuccessful(2) {
+            Repeat(2) {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(Cond<3>),
+                        AlwaysFailure,
+                    },
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1058 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                RunOnce {
+                    ForceSuccess {
+                        Repeat(3) {
+                            ReactiveFallback {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                RunOnce {
+                    StatefulAction(Task<2>),
+                },
                 ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+                    Action(Act<3>),
                     Condition(Cond<4>),
-                },
-                Fallback {
                     Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
+                    AlwaysSuccess,
                 },
+                MemSequence {
+                    AlwaysSuccess,
+                    Sequence {
+                        ReactiveFallback {
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        Sequence {
+            RetryUntilSuccessful(1) {
                 Sequence {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                },
-                ReactiveSequence {
                     AlwaysFailure,
-                    AlwaysFailure,
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
             Sequence {
+                AlwaysFailure,
+                Action(Act<1>),
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        ForceSuccess {
+            KeepRunningUntilFailure {
                 ReactiveSequence {
-                    ReactiveFallback {
-                        Action(Act<14>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<15>),
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        AlwaysFailure,
                     },
-                    Action(Act<16>),
-                    StatefulAction(Task<17>),
-                    StatefulAction(Task<18>),
+                    StatefulAction(Task<4>),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<19>),
-                    StatefulAction(Task<20>),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<21>),
-                        Action(Act<22>),
-                    },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        ForceFailure {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
                     MemPriority {
-                        StatefulAction(Task<23>),
-                        StatefulAction(Task<24>),
-                        Condition(Cond<25>),
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Sequence {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+                RunOnce {
+                    Repeat(1) {
+                        Inverter {
+                            Condition(Cond<9>),
+                        },
                     },
                 },
             },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx {
+        Fallback {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            RunOnce(then_skip = true) {
+                Action(|ctx| ctx.exec(4)),
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx {
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(1) {
+                RetryUntilSuccessful(4) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        Inverter {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        KeepRunningUntilFailure {
+            Fallback {
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Sequence {
+                            Action(|ctx| ctx.exec(0)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Inverter {
+                    SequenceWithMemory {
+                        AlwaysFailure,
+                        ForceFailure {
+                            Condition(Cond<2>),
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        SequenceWithMemory {
+            Sequence {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                Sequence {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<6>),
+                    },
+                    Action(Act<7>),
+                    ForceFailure {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        ForceSuccess {
+                            Repeat(2) {
+                                Fallback {
+                                    StatefulAction(Task<9>),
+                                    Condition(|ctx| ctx.check(10)),
+                                },
+                            },
+                        },
+                        RunOnce {
+                            RunOnce(then_skip = true) {
+                                AlwaysFailure,
+                            },
+                        },
+                        RetryUntilSuccessful(2) {
+                            RunOnce(then_skip = true) {
+                                RetryUntilSuccessful(3) {
+                                    Condition(Cond<11> = Cond::<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        Sequence {
+            Fallback {
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        Action(Act<0>),
+                    },
+                    Sequence {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        KeepRunningUntilFailure {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        MemSequence {
+            AlwaysSuccess,
+            MemPriority {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+            },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                RunOnce {
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx {
+        Repeat(0) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        ReactiveFallback {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Fallback {
+                            ReactiveFallback {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<8>),
+                                },
+                                ForceSuccess {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                            RunOnce {
+                                Repeat(3) {
+                                    Condition(|ctx| ctx.check(10)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        Repeat(0) {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1073 for Ctx {
+        Fallback {
+            MemPriority {
+                Action(Act<0>),
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4> = Cond::<4>),
+                Action(Act<5>),
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            AlwaysFailure,
+                            Condition(Cond<6>),
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(7)),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        RetryUntilSuccessful(2) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx {
+        Fallback {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1>),
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        Sequence {
+            Repeat(forever) {
+                StatefulAction(Task<0>),
+            },
+            Sequence {
+                Action(|ctx| ctx.exec(1)),
+                Action(Act<2>),
+                Action(Act<3>),
+            },
+            Repeat(4) {
+                StatefulAction(Task<4>),
+            },
+            MemPriority {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            MemSequence {
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+                Action(Act<9> = Act::<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1078 for Ctx {
+        MemPriority {
+            SequenceStar {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                Repeat(2) {
+                    Fallback {
+                        Repeat(2) {
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+                Fallback {
+                    ForceFailure {
+                        Action(Act<10>),
+                    },
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1079 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<2>),
+                },
+                SequenceStar {
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Condition(|ctx| ctx.check(6)),
+            },
+            MemPriority {
+                AlwaysFailure,
+                StatefulAction(Task<7>),
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        Repeat(forever) {
+            MemPriority {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                Inverter {
+                    Inverter {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+                SequenceWithMemory {
+                    Repeat(1) {
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<4> = Cond::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                RetryUntilSuccessful(3) {
+                    Repeat(2) {
+                        MemPriority {
+                            Condition(Cond<1>),
+                            RetryUntilSuccessful(forever) {
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
+                    },
+                },
+                ForceSuccess {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+                RunOnce {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Sequence {
+                    StatefulAction(Task<6>),
+                    Action(|ctx| ctx.exec(7)),
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            StatefulAction(Task<4>),
+            SequenceStar {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1084 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Fallback {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<1>),
+        MemSequence {
+            ForceSuccess {
+                SequenceStar {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            RunOnce {
+                Repeat(3) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1087 for Ctx {
+        Inverter {
+            SequenceWithMemory {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                },
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        AlwaysSuccess,
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
@@ -2470,21 +2160,40 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1087 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            ReactiveFallback {
+                Sequence {
+                    ReactiveSequence {
+                        Inverter {
+                            ReactiveFallback {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        Fallback {
+                            Fallback {
+                                RetryUntilSuccessful(2) {
+                                    StatefulAction(Task<3>),
+                                },
+                                RetryUntilSuccessful(forever) {
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<1>),
         }
     }
 }
@@ -2492,14 +2201,33 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
         ReactiveSequence {
-            Fallback {
-                AlwaysFailure,
-                Action(Act<0>),
+            SequenceStar {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
                 Condition(Cond<1>),
             },
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    Action(Act<2>),
+            Repeat(1) {
+                Fallback {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<4> = Act::<4>),
+                Condition(Cond<5>),
+            },
+            Inverter {
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    Condition(|ctx| ctx.check(9)),
+                    Condition(Cond<10>),
+                },
+            },
+            Inverter {
+                Sequence {
+                    StatefulAction(Task<11>),
                 },
             },
         }
@@ -2508,63 +2236,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Inverter {
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Repeat(2) {
+                Condition(Cond<1>),
             },
-            SequenceWithMemory {
-                Sequence {
-                    Action(Act<4>),
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                },
-                Action(Act<6>),
-                Condition(Cond<7>),
+            RunOnce(then_skip = false) {
+                Action(Act<2>),
             },
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
-        Sequence {
-            Sequence {
-                Action(Act<0>),
-                MemPriority {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Fallback {
+        Repeat(3) {
+            SequenceWithMemory {
                 Inverter {
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            Inverter {
-                Condition(Cond<5>),
-            },
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<6>),
+                    Condition(|ctx| ctx.check(0)),
                 },
                 ReactiveFallback {
-                    Condition(Cond<7>),
-                    Action(Act<8>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
                 },
-            },
-            Sequence {
-                Repeat(2) {
-                    ReactiveFallback {
-                        StatefulAction(Task<9>),
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<10>),
+                Inverter {
+                    Action(Act<4>),
+                },
+                ReactiveSequence {
+                    AlwaysSuccess,
+                },
+                KeepRunningUntilFailure {
+                    Inverter {
+                        SequenceWithMemory {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -2575,68 +2284,92 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
+        Sequence {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            ReactiveFallback {
+                RunOnce {
+                    ForceFailure {
+                        KeepRunningUntilFailure {
+                            MemSequence {
+                                SequenceWithMemory {
+                                    Action(Act<4>),
+                                    Action(Act<5>),
+                                },
+                                RetryUntilSuccessful(forever) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<8>),
+                ReactiveSequence {
+                    ReactiveFallback {
+                        AlwaysSuccess,
+                        Condition(Cond<9>),
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<11>),
+                    },
+                    ReactiveFallback {
+                        AlwaysSuccess,
+                        Condition(Cond<12>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<13>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        MemPriority {
-            Fallback {
-                RetryUntilSuccessful(forever) {
-                    Repeat(3) {
-                        AlwaysSuccess,
-                    },
-                },
-                Condition(Cond<0>),
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Repeat(1) {
-                    ForceFailure {
-                        Inverter {
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                                SequenceStar {
-                                    Action(Act<3>),
-                                    Condition(Cond<4>),
-                                },
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<6>),
-            AlwaysFailure,
-            StatefulAction(Task<7>),
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                MemSequence {
-                    ForceFailure {
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ForceSuccess {
+        Fallback {
+            KeepRunningUntilFailure {
+                MemPriority {
+                    StatefulAction(Task<0>),
                     Condition(Cond<1>),
                 },
-                StatefulAction(Task<2>),
+            },
+            Sequence {
+                RunOnce {
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        AlwaysSuccess,
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
             },
         }
     }
@@ -2644,50 +2377,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                Fallback {
-                    AlwaysFailure,
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
-                    Action(Act<1>),
-                },
-                Fallback {
-                    MemSequence {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(Cond<6>),
-                },
-            },
-            Sequence {
-                Repeat(1) {
-                    SequenceStar {
-                        Condition(Cond<7>),
-                        Inverter {
-                            ForceSuccess {
-                                ForceSuccess {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<12>),
-                    Condition(Cond<13>),
-                    Action(Act<14>),
-                    StatefulAction(Task<15>),
-                    Condition(Cond<16>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<17>),
+        ForceSuccess {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(1)),
+                    Action(Act<2> = Act::<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
                 },
             },
         }
@@ -2696,76 +2393,73 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                ForceSuccess {
-                    Condition(Cond<3>),
+        ForceFailure {
+            ReactiveFallback {
+                RetryUntilSuccessful(3) {
+                    RunOnce {
+                        RetryUntilSuccessful(1) {
+                            MemPriority {
+                                Inverter {
+                                    StatefulAction(Task<0>),
+                                },
+                                Action(Act<1> = Act::<1>),
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<4>),
             },
-            Condition(Cond<5>),
-            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            AlwaysSuccess,
-            StatefulAction(Task<3>),
+        ReactiveFallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                AlwaysFailure,
+            },
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    Repeat(4) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        RunOnce {
-            SequenceWithMemory {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            Sequence {
-                                Condition(Cond<0>),
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                                AlwaysSuccess,
-                                Action(Act<3>),
-                            },
-                            ReactiveSequence {
-                                Repeat(1) {
-                                    Condition(Cond<4>),
-                                },
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                                Action(Act<7>),
-                                Action(Act<8>),
-                            },
-                        },
-                    },
+        SequenceWithMemory {
+            MemPriority {
+                KeepRunningUntilFailure {
+                    Action(Act<0> = Act::<0>),
                 },
-                MemPriority {
-                    ReactiveSequence {
-                        Fallback {
-                            AlwaysSuccess,
-                            AlwaysFailure,
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<9>),
-                            AlwaysSuccess,
-                        },
-                        Action(Act<10>),
-                        Condition(Cond<11>),
-                        Condition(Cond<12>),
-                    },
+                Condition(Cond<1>),
+                Sequence {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                },
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    Action(|ctx| ctx.exec(3)),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                Fallback {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
                 },
             },
         }
@@ -2774,146 +2468,127 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        Sequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-            },
+        RetryUntilSuccessful(forever) {
             Sequence {
-                Condition(Cond<5>),
                 Inverter {
-                    Condition(Cond<6>),
-                },
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<7>),
-                },
-            },
-            Inverter {
-                Sequence {
                     KeepRunningUntilFailure {
-                        StatefulAction(Task<8>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                    },
-                    StatefulAction(Task<11>),
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            StatefulAction(Task<12>),
-                            StatefulAction(Task<13>),
-                        },
+                        AlwaysFailure,
                     },
                 },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
+                Repeat(2) {
+                    StatefulAction(Task<1>),
+                },
+                Repeat(3) {
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
             },
         }
     }
 }
 
 cases! {
-    Tree1000 "RFb(a0,t1,a2)",
-    Tree1001 "Keep(OnceT(Rep1(Inv(c0))))",
-    Tree1002 "Ret1(Rep2(MPri(c0,Once(a1),c2,c3,c4)))",
-    Tree1003 "MSeq(Swm(Inv(Ret3(Once(Seq(a0,c1)))),Fb(RSeq(t2,t3),RSeq(c4,t5,t6)),Rep1(MSeq(S,t7))),FS(c8))",
-    Tree1004 "Inv(RFb(Star(t0,Inv(a1)),MPri(c2,a3,t4,c5,a6),a7,RSeq(t8,c9)))",
-    Tree1005 "RSeq(t0,t1,t2,RetF(Swm(F,c3,c4,c5)))",
-    Tree1006 "Keep(Seq(a0,t1,c2,t3))",
-    Tree1007 "OnceK(Seq(t0,Ret3(c1),c2))",
-    Tree1008 "RFb(RFb(t0,c1,a2,F),Seq(t3,FS(t4),MPri(c5,a6)),RSeq(RSeq(FS(FF(S)),c7),Rep1(FF(Seq(t8,c9)))))",
-    Tree1009 "Inv(Once(MPri(FS(FS(a0)),Seq(t1,a2),FF(Keep(c3)))))",
-    Tree1010 "Once(RFb(Swm(Rep2(Rep1(Inv(t0))),MSeq(a1,c2),Inv(c3))))",
-    Tree1011 "MPri(Fb(RSeq(Inv(RFb(S,c0,c1)),FF(Swm(OnceT(a2))),Swm(RFb(c3,a4),MPri(a5,Fb(c6,t7)),c8))),t9)",
-    Tree1012 "Seq(Swm(Inv(S),F,t0,Rep2(t1)))",
-    Tree1013 "Swm(Inv(Swm(OnceT(c0),t1)),FF(t2))",
-    Tree1014 "RFb(a0,Swm(a1,t2))",
-    Tree1015 "RSeq(RSeq(c0,F),FS(Rep2(a1)),Swm(t2,a3,a4),MPri(Rep4(Swm(RetF(RFb(t5,F))))))",
-    Tree1016 "MPri(Star(t0,F),OnceK(a1),MPri(MPri(t2,t3,a4),RepF(Keep(a5))))",
-    Tree1017 "Keep(Keep(Fb(a0,S)))",
-    Tree1018 "RFb(Ret0(Swm(t0,c1)),RSeq(a2,F))",
-    Tree1019 "MSeq(Fb(c0,t1),Seq(t2,a3,t4,t5))",
-    Tree1020 "Ret3(Seq(FF(OnceT(MSeq(Inv(FS(t0)),Seq(a1,c2),Inv(Seq(a3,c4,t5)),RSeq(t6,t7,Inv(c8))))),Swm(Seq(F,Seq(t9,c10),Seq(a11,FS(a12)),RFb(a13,F)),Ret0(Keep(MPri(OnceK(t14),RSeq(a15),t16))))))",
-    Tree1021 "Fb(Keep(Fb(RSeq(Swm(c0,MPri(t1,a2))),Swm(a3))),Star(OnceK(t4),FF(c5),t6,a7,c8))",
-    Tree1022 "RFb(Fb(c0,Swm(c1,t2),Star(t3,c4),RFb(c5,t6)),RFb(F,Inv(FS(t7)),Seq(t8,a9)),Fb(Keep(Keep(FS(c10))),a11,FS(Ret2(MPri(t12,a13)))))",
-    Tree1023 "RepF(OnceK(RFb(FF(RSeq(t0,t1)),Inv(t2),a3)))",
-    Tree1024 "RSeq(Fb(Keep(Seq(Seq(t0,t1),RSeq(t2,Ret4(Swm(c3,t4))))),OnceK(OnceK(Seq(t5,a6,t7,c8,c9))),FF(Seq(a10,t11))))",
-    Tree1025 "Rep2(Keep(FF(Rep1(RFb(Seq(Ret4(a0),c1,t2))))))",
-    Tree1026 "Swm(a0,MSeq(Inv(Keep(c1))))",
-    Tree1027 "Swm(FF(OnceK(Rep2(c0))),c1)",
-    Tree1028 "Swm(Seq(a0,t1,c2),t3,Fb(RSeq(t4,c5),c6))",
-    Tree1029 "Seq(FS(Fb(t0,t1)),OnceK(Seq(t2,Seq(c3,t4),F)),Rep2(Star(S,a5,t6,c7)))",
-    Tree1030 "RSeq(MPri(RepF(t0),c1,t2,t3),Ret3(Ret4(t4)))",
-    Tree1031 "RFb(c0,S,S,FS(t1),c2)",
-    Tree1032 "Swm(RSeq(RSeq(t0,FF(S),t1,a2,c3),RSeq(t4,t5,RFb(t6,t7)),c8))",
-    Tree1033 "RSeq(RSeq(RFb(a0,a1,t2),RSeq(c3,Keep(t4),t5,c6),Inv(Seq(Once(c7))),Fb(c8,c9,FS(t10))),RSeq(RFb(Ret1(c11),a12,t13,c14),MPri(Swm(c15,t16,t17),FS(t18)),S))",
-    Tree1034 "Rep2(RSeq(S,Fb(c0,a1,c2),Inv(Star(t3,t4,c5)),MSeq(S,a6,c7),Once(RSeq(a8,c9,c10,t11))))",
-    Tree1035 "Fb(a0,FF(t1))",
-    Tree1036 "Fb(FF(RFb(RFb(c0,a1),Inv(Rep4(c2)),S,a3)),RSeq(Ret4(Ret0(RSeq(t4,t5,c6,t7,Rep4(t8)))),Ret1(Seq(Fb(t9,a10),Fb(Once(c11),S),RSeq(a12)))))",
-    Tree1037 "RSeq(c0,S,MPri(c1,Keep(S)),a2)",
-    Tree1038 "RSeq(RFb(t0),RSeq(S,Keep(a1)))",
-    Tree1039 "OnceT(Fb(Inv(RSeq(t0,RFb(a1,t2))),Swm(S,Keep(c3),t4,Rep4(t5),F),RetF(RSeq(F,t6,t7)),Rep3(FS(t8))))",
-    Tree1040 "MSeq(FF(RFb(t0,t1)),RSeq(t2,t3))",
-    Tree1041 "RFb(Fb(Swm(Seq(a0,RSeq(t1,c2),Keep(Ret0(t3)),a4)),OnceT(Fb(Keep(t5),FS(RFb(Fb(t6,t7,t8,t9)))))),MSeq(Fb(a10,t11,Rep1(c12),c13,t14),t15,Fb(Inv(OnceT(t16)),Star(t17,t18),RSeq(c19,S))))",
-    Tree1042 "RSeq(t0,S)",
-    Tree1043 "Inv(Seq(t0,Seq(c1,t2)))",
-    Tree1044 "RSeq(Fb(t0),MPri(c1,c2),t3,t4)",
-    Tree1045 "Fb(Swm(c0,c1),Ret1(Fb(t2,a3)),c4)",
-    Tree1046 "RSeq(RSeq(Ret2(c0),FF(F)),Swm(RepF(Seq(a1,OnceK(t2),t3)),F,RepF(RFb(FF(t4),RFb(c5,t6)))))",
-    Tree1047 "FS(Swm(Ret4(RFb(FF(t0),OnceT(c1),Inv(a2))),t3,Star(a4,c5,a6,c7)))",
-    Tree1048 "RSeq(Seq(t0,c1,c2),Seq(a3,t4,t5,c6),Fb(FS(RFb(a7,t8,t9)),Inv(c10)))",
-    Tree1049 "RepF(Ret0(c0))",
-    Tree1050 "RSeq(Keep(MPri(S,RFb(c0,c1),Fb(F,c2),t3)),Seq(Swm(F,c4),c5),Seq(RSeq(F,Ret3(c6)),Inv(Seq(RFb(t7,t8,a9)))))",
-    Tree1051 "Inv(MSeq(t0,c1,t2))",
-    Tree1052 "RFb(OnceK(Inv(RFb(Seq(Keep(RFb(t0)),c1,FF(a2),Seq(t3,t4))))),Ret1(t5),c6)",
-    Tree1053 "RSeq(Fb(c0,c1,a2,a3),Swm(c4,FS(a5)),RFb(t6,t7,c8,a9,F))",
-    Tree1054 "RSeq(a0,Fb(t1,F),c2)",
-    Tree1055 "Star(Fb(Rep4(Ret4(t0))),t1,OnceT(RSeq(c2,t3,S)),MSeq(t4,c5,a6,a7),t8)",
-    Tree1056 "FS(RetF(c0))",
-    Tree1057 "MSeq(RFb(F,a0,t1),RFb(S,t2),c3)",
-    Tree1058 "MPri(Star(a0,t1),t2,c3)",
-    Tree1059 "RFb(Seq(c0,Ret1(a1),OnceK(Keep(a2)),FF(RFb(Keep(c3)))),MSeq(RFb(RSeq(c4,t5),t6),OnceT(Fb(t7,a8))),OnceT(MSeq(Fb(MPri(F,t9,c10,S),t11))),c12)",
-    Tree1060 "Fb(Swm(OnceK(c0),MPri(t1,t2,t3),c4),FS(RFb(Rep2(RFb(t5,t6,a7)),Inv(Keep(RSeq(a8,Seq(t9,c10)))))),Seq(Star(Seq(c11,a12),RSeq(OnceK(t13))),Fb(c14,S,t15),Swm(Swm(t16,a17,c18))))",
-    Tree1061 "RSeq(FF(Swm(a0,Rep4(a1),t2)),FS(t3),RFb(c4,FF(Once(a5)),c6),MPri(Swm(Once(t7),c8,t9,c10,S)))",
-    Tree1062 "RFb(c0,t1,S,Rep1(t2),c3)",
-    Tree1063 "Inv(Star(c0,c1,t2,RSeq(t3,c4),a5))",
-    Tree1064 "Keep(Seq(Fb(Fb(t0,t1),t2,Swm(a3,c4)),RFb(Inv(FS(OnceK(a5))),Ret4(Rep1(RFb(FF(c6),RFb(t7,t8,t9))))),c10,MSeq(RFb(Inv(t11),c12),t13,Rep3(Keep(t14))),Star(RFb(S,t15),S,a16)))",
-    Tree1065 "Seq(Fb(Ret0(c0),Once(Seq(t1,S,t2))),MPri(c3,Seq(c4,a5),RetF(c6),FS(t7)))",
-    Tree1066 "Rep3(RFb(Inv(Star(RSeq(t0,S),RSeq(c1,Rep0(MSeq(c2,t3))))),OnceK(Star(RSeq(Rep1(c4),FS(RSeq(c5,c6,t7)),Seq(S,a8,S,a9),Ret4(Rep2(c10)),Fb(F,t11,F)))),Fb(MSeq(OnceK(c12)),Swm(c13,t14),RSeq(t15,t16,a17),FF(MSeq(a18,t19)),Rep1(c20))))",
-    Tree1067 "RSeq(t0,MSeq(Keep(t1),a2,t3))",
-    Tree1068 "MPri(RSeq(Ret2(RFb(Ret1(RFb(Ret1(t0),Fb(S,t1,t2))))),Inv(t3),Keep(Inv(MPri(c4,t5)))))",
-    Tree1069 "Inv(Fb(Keep(t0),Seq(c1,F),c2,MPri(c3,c4),S))",
-    Tree1070 "Swm(Fb(S,c0,c1,c2),a3)",
-    Tree1071 "RSeq(RFb(Once(RSeq(RFb(F,RSeq(c0,c1),a2))),RepF(F),Inv(RFb(MSeq(Rep3(c3),a4)))))",
-    Tree1072 "RSeq(OnceT(RSeq(t0,FS(c1),a2)))",
-    Tree1073 "RSeq(t0,t1,t2)",
-    Tree1074 "Seq(FF(t0),Seq(a1,a2))",
-    Tree1075 "RepF(RFb(a0,Ret1(a1)))",
-    Tree1076 "RSeq(Ret0(Swm(t0,Once(t1),a2)),RSeq(FF(a3)),RSeq(t4,t5,a6,Inv(t7),S))",
-    Tree1077 "RFb(Ret4(Swm(RSeq(a0,c1),a2)),FS(Fb(Swm(c3,Swm(t4,c5,a6),t7,t8))),Ret0(Keep(Fb(a9,t10,c11,c12))))",
-    Tree1078 "Seq(MSeq(RSeq(t0,RFb(c1,t2)),FS(Fb(c3,c4))),Swm(a5,S,Keep(S)),Fb(FS(c6),Fb(a7,a8),Ret2(Inv(c9))))",
-    Tree1079 "RFb(t0,Ret2(RSeq(a1,RSeq(a2,S),MSeq(t3,t4),RFb(Inv(t5)),t6)))",
-    Tree1080 "RFb(RFb(Fb(Swm(t0,a1),c2),Ret0(Ret3(c3)),Rep2(Star(c4,c5)),Swm(RFb(a6,t7,t8),Rep1(a9))),Swm(Seq(RSeq(t10,c11),FS(MSeq(Inv(t12)))),c13,Keep(c14),OnceT(t15),Seq(t16,t17,t18,c19)))",
-    Tree1081 "MSeq(FS(FF(RFb(a0,t1,t2))),Fb(Ret3(Swm(Swm(a3,RSeq(Rep4(F))),Seq(FS(RFb(a4,t5)))))))",
-    Tree1082 "Star(c0,MPri(FF(t1),c2,Ret4(c3),c4),FS(RepF(OnceT(Seq(t5,t6)))))",
-    Tree1083 "Seq(c0,Star(Rep4(RFb(c1,Fb(a2,c3,a4),Ret1(t5),RFb(t6,a7)))),Seq(FS(c8),c9,FS(S),S))",
-    Tree1084 "Star(Fb(t0,t1,OnceK(c2),F),RFb(Swm(c3,t4,c5,c6)),Seq(MSeq(t7),FS(c8),Seq(a9,c10)),MPri(Inv(RetF(OnceK(c11)))))",
-    Tree1085 "Seq(Fb(RSeq(c0,t1,a2,t3,c4),Fb(c5,t6,t7,a8),Seq(c9,t10,t11,c12,c13),RSeq(F,F)),Seq(RSeq(RFb(a14,S,t15),a16,t17,t18),RSeq(t19,t20),RSeq(RFb(t21,a22),MPri(t23,t24,c25))))",
-    Tree1086 "Keep(Seq(c0,RetF(t1)))",
-    Tree1087 "Swm(a0,t1)",
-    Tree1088 "RFb(OnceK(t0),t1)",
-    Tree1089 "RSeq(Fb(F,a0,c1),FS(Keep(a2)))",
-    Tree1090 "MSeq(Swm(c0,t1,Inv(t2),c3),Swm(Seq(a4,Inv(c5)),a6,c7))",
-    Tree1091 "Seq(Seq(a0,MPri(t1,t2)),Fb(Inv(a3),t4),Inv(c5),Seq(Ret2(t6),RFb(c7,a8)),Seq(Rep2(RFb(t9,Ret4(c10)))))",
-    Tree1092 "Swm(c0,c1,c2)",
-    Tree1093 "MPri(Fb(RetF(Rep3(S)),c0,Ret1(t1)),Ret2(Rep1(FF(Inv(RFb(c2,Star(a3,c4),t5))))),t6,F,t7)",
-    Tree1094 "RSeq(Inv(MSeq(FF(Ret1(c0)))),Fb(FS(c1),t2))",
-    Tree1095 "Swm(Star(Fb(F,FF(c0),a1),Fb(MSeq(c2,t3,t4,t5),c6)),Seq(Rep1(Star(c7,Inv(FS(FS(c8))),c9,c10,t11)),RFb(t12,c13,a14,t15,c16),FF(t17)))",
-    Tree1096 "Star(t0,RSeq(c1,t2),RSeq(FS(c3),t4),c5,t6)",
-    Tree1097 "Seq(t0,a1,t2,S,t3)",
-    Tree1098 "Once(Swm(Inv(Keep(Swm(Seq(c0,a1,t2,S,a3),RSeq(Rep1(c4),t5,c6,a7,a8)))),MPri(RSeq(Fb(S,F),Swm(t9,S),a10,c11,c12))))",
-    Tree1099 "Seq(MSeq(t0,c1,RFb(t2,c3,c4)),Seq(c5,Inv(c6),Ret4(c7)),Inv(Seq(Keep(t8),Swm(t9,c10),t11,OnceT(Fb(t12,t13)))))",
+    Tree1000 "RSeq(c0l,Keep(c1),t2,t3,Star(c4,c5))",
+    Tree1001 "Once(Fb(t0,Rep0(a1)))",
+    Tree1002 "RSeq(RFb(Fb(t0,S,Once(c1)),Fb(F,t2,Star(FS(a3l)))),Fb(Rep4(Keep(c4)),t5,Seq(a6l,a7)),OnceK(MPri(Seq(Inv(a8l),RetF(t9),t10),Fb(Once(a11l),Rep2(t12),S,t13e,t14))),Rep0(FF(Star(RSeq(MPri(S,FF(c15l),F),Swm(Fb(S,c16,a17),Once(t18e),c19e))))))",
+    Tree1003 "Star(FF(FS(t0)),Rep2(c1),Star(F,c2l,c3l),Ret3(RFb(Ret3(t4),c5)),Once(FS(a6)))",
+    Tree1004 "MPri(FF(Inv(Fb(t0,OnceK(Keep(S))))),Fb(a1,t2,a3,Seq(t4,t5,F),Ret2(a6)))",
+    Tree1005 "Seq(Rep1(FS(RFb(c0,Fb(t1,c2,t3,a4l),FS(RFb(OnceK(t5),RetF(t6))),MSeq(c7,t8,c9)))))",
+    Tree1006 "OnceT(Seq(RepF(RFb(Seq(t0e,S,a1,c2),RSeq(c3,t4),Seq(c5,t6,c7))),Inv(MPri(Keep(Seq(c8,t9e,S,t10,S)),RetF(OnceK(Keep(t11))))),FF(RFb(a12,RSeq(c13e)))))",
+    Tree1007 "Fb(Fb(Star(c0,S,c1),c2,F),Star(Fb(F,t3),Rep0(t4),FF(Inv(S)),OnceK(t5e),a6))",
+    Tree1008 "Rep3(Seq(t0,a1))",
+    Tree1009 "RSeq(t0,RSeq(Star(t1e,Swm(c2e,t3))),Seq(Ret3(F),OnceK(a4e),a5))",
+    Tree1010 "RetF(Inv(OnceK(MPri(a0e,MSeq(Rep0(RetF(t1)))))))",
+    Tree1011 "Rep1(t0)",
+    Tree1012 "Fb(OnceT(RFb(t0,Fb(t1,a2,Rep4(t3e),a4,a5))),OnceT(Inv(RFb(RFb(c6l,c7),FF(OnceK(c8l))))),t9)",
+    Tree1013 "RSeq(Inv(t0),Rep2(Fb(Rep3(a1l),a2)),RSeq(t3,OnceK(t4),c5),RFb(Inv(a6l),Star(Swm(a7,c8),t9e)),RSeq(t10,a11,F,S))",
+    Tree1014 "RSeq(t0,t1,c2e)",
+    Tree1015 "Inv(Fb(c0l,a1))",
+    Tree1016 "MPri(FF(Once(RSeq(c0))),OnceK(c1),RFb(FF(t2e)))",
+    Tree1017 "RSeq(a0,a1)",
+    Tree1018 "Fb(Ret2(t0))",
+    Tree1019 "RFb(a0e,RetF(FS(FF(Fb(OnceT(t1),a2)))))",
+    Tree1020 "Seq(RSeq(RetF(c0),c1),RepF(a2l))",
+    Tree1021 "Rep2(RSeq(Seq(S,Seq(a0l,a1),RSeq(c2l,a3,S,Seq(t4,a5)),RSeq(MPri(c6,a7)),RSeq(RFb(F,a8,c9),c10,t11,RFb(t12,c13)))))",
+    Tree1022 "RFb(Inv(Once(Swm(Rep0(t0e),Seq(t1,a2e,c3l),MPri(RFb(t4e,c5e,t6,c7e,c8e)),RFb(c9e)))),Rep1(Seq(MPri(Swm(a10,t11e)),Keep(t12),Swm(t13,t14,c15l),RFb(Inv(t16),t17,c18l))))",
+    Tree1023 "Inv(Rep4(RSeq(MSeq(Ret1(Seq(a0,c1l,F,F)),FF(Fb(F,c2)),c3))))",
+    Tree1024 "OnceK(Fb(Keep(FF(Ret0(t0))),Keep(RSeq(t1,Once(a2),RSeq(F,S))),RSeq(a3e,a4,a5)))",
+    Tree1025 "Seq(RFb(c0))",
+    Tree1026 "RSeq(FF(Seq(t0,c1,FS(t2e),c3)),Inv(Fb(Keep(t4),Ret2(c5e),c6e,c7e)))",
+    Tree1027 "MSeq(t0,Fb(OnceK(FF(RSeq(t1,c2))),RSeq(c3,t4,a5)))",
+    Tree1028 "RSeq(Ret2(FF(c0)),Seq(t1e,t2))",
+    Tree1029 "Fb(t0)",
+    Tree1030 "Star(c0l)",
+    Tree1031 "RSeq(t0,F,t1,t2)",
+    Tree1032 "Fb(t0e,Once(t1),FS(Seq(RFb(t2,c3,t4))))",
+    Tree1033 "Fb(Ret3(c0),OnceK(Swm(t1,c2)))",
+    Tree1034 "MPri(Fb(RFb(Swm(Swm(c0,t1),RSeq(c2e,c3,F),RFb(Rep3(F),c4)),OnceK(Swm(t5,t6,t7))),F))",
+    Tree1035 "Seq(RSeq(Ret1(t0),Fb(t1,a2),t3,c4),Swm(Once(FS(a5)),S,Rep4(MPri(t6))),RSeq(Rep2(c7e),t8e,RSeq(S,t9)),t10,t11)",
+    Tree1036 "RSeq(Seq(MSeq(MPri(c0,Ret3(a1)),Seq(RFb(t2e,t3,t4),Seq(t5,t6)),RFb(t7,a8,a9,t10,c11))),a12,RSeq(Star(F,Ret2(Rep0(a13e)),Keep(Rep3(t14))),FF(a15)))",
+    Tree1037 "Swm(RFb(Rep1(t0),Inv(t1),a2,a3l),t4,F)",
+    Tree1038 "Fb(RFb(t0,FS(t1),c2l,a3e,Rep2(t4)),RSeq(t5,t6,c7,c8))",
+    Tree1039 "RFb(FF(F),RFb(Seq(c0,c1),FS(c2)),Swm(t3,Once(t4e)))",
+    Tree1040 "RSeq(S,t0,t1)",
+    Tree1041 "Ret2(RSeq(Rep2(Seq(Seq(OnceK(RFb(a0)),RSeq(RSeq(t1e,S),Swm(t2)))))))",
+    Tree1042 "Swm(Star(FS(FS(c0)),OnceK(Ret0(Fb(Inv(F),a1))),RSeq(c2,t3e),c4,RFb(t5e,c6,FS(c7))),Star(a8,a9l,Seq(c10,OnceK(t11),t12),RepF(c13)))",
+    Tree1043 "Rep1(Swm(RFb(RepF(Keep(F)),Once(OnceK(t0)),Keep(Inv(a1)),RFb(c2e,a3),MSeq(t4,t5e,t6))))",
+    Tree1044 "RSeq(Swm(F,a0e),FS(Ret0(t1)),Keep(t2e))",
+    Tree1045 "OnceT(RSeq(Inv(Rep0(MPri(t0,t1,t2))),c3,OnceT(c4l),Ret1(c5)))",
+    Tree1046 "MPri(Inv(Keep(MPri(RFb(c0,t1e,c2)))),RSeq(t3,c4,a5,a6e,c7))",
+    Tree1047 "RSeq(c0l,RFb(c1e,c2l,t3),S,t4)",
+    Tree1048 "OnceK(RSeq(Fb(t0e,t1),FF(t2),c3,RFb(F,a4e)))",
+    Tree1049 "Star(c0e,t1e,Fb(a2,t3),t4)",
+    Tree1050 "RSeq(RFb(c0,t1),Fb(FS(a2),c3,c4))",
+    Tree1051 "FS(Fb(t0,c1,RFb(a2,c3),FS(t4),Seq(Once(Rep4(c5)))))",
+    Tree1052 "RFb(MSeq(Fb(t0,t1),t2,c3e),FS(RFb(c4,Ret0(Rep1(a5)))),Ret3(RFb(RSeq(t6,t7,t8e,a9))),Rep0(F))",
+    Tree1053 "MPri(F)",
+    Tree1054 "MSeq(Swm(RFb(a0,t1),Ret3(RSeq(c2e,c3,RSeq(t4e,c5))),Swm(t6,c7)),Seq(FS(Ret1(a8)),Inv(Seq(t9e,t10,Ret4(c11)))))",
+    Tree1055 "Star(F)",
+    Tree1056 "Ret2(Rep2(Swm(RSeq(t0,c1l,c2l,c3,F),c4l)))",
+    Tree1057 "RSeq(c0,a1,c2,c3,t4)",
+    Tree1058 "RSeq(RSeq(t0,Once(FS(Rep3(RFb(RSeq(t1)))))),RSeq(Once(t2),RSeq(a3,c4,c5,S),MSeq(S,Seq(RFb(c6e)),Fb(F,t7))))",
+    Tree1059 "Seq(Ret1(Seq(F,c0l)),Seq(F,a1,c2,a3),Fb(c4l,t5))",
+    Tree1060 "FS(Keep(RSeq(c0e,c1e,t2,RSeq(c3,F),t4)))",
+    Tree1061 "FF(RFb(c0,Keep(MPri(a1l,a2,t3)),Seq(c4,c5,a6,t7,c8),Once(Rep1(Inv(c9)))))",
+    Tree1062 "Fb(Star(t0,a1,t2),t3,OnceT(a4l),c5)",
+    Tree1063 "Keep(Ret1(Ret4(a0e)))",
+    Tree1064 "Inv(Fb(c0,t1e))",
+    Tree1065 "Keep(Fb(Fb(Ret0(Seq(a0l,t1))),Inv(Swm(F,FF(c2),t3))))",
+    Tree1066 "Swm(Seq(RSeq(RFb(a0,c1l),Seq(S,t2,t3,c4),t5),Seq(Keep(c6),a7,FF(t8)),OnceT(RSeq(FS(Rep2(Fb(t9,c10l))),Once(OnceT(F)),Ret2(OnceT(Ret3(c11e)))))))",
+    Tree1067 "Seq(Fb(Seq(OnceT(a0),Seq(a1,c2),Rep0(t3)),a4l))",
+    Tree1068 "Keep(c0)",
+    Tree1069 "MSeq(S,MPri(c0l,t1),RFb(c2,F))",
+    Tree1070 "Keep(RFb(t0,Inv(t1),Once(a2)))",
+    Tree1071 "Rep0(RSeq(Swm(Inv(RFb(t0,t1e,c2,c3)),Seq(t4,RFb(c5,t6,t7))),Keep(Seq(Fb(RFb(OnceT(t8),FS(c9)),Once(Rep3(c10l)))))))",
+    Tree1072 "Rep0(RSeq(a0,t1))",
+    Tree1073 "Fb(MPri(a0,Inv(t1),Seq(t2,t3),c4e,a5),Keep(RFb(Swm(Swm(F,c6,RFb(c7l,c8))),FF(c9l))))",
+    Tree1074 "Ret2(Swm(t0,t1))",
+    Tree1075 "Fb(a0l,t1,a2e)",
+    Tree1076 "Seq(c0,t1,a2)",
+    Tree1077 "Seq(RepF(t0),Seq(a1l,a2,a3),Rep4(t4),MPri(t5,t6),MSeq(t7,c8,a9e))",
+    Tree1078 "MPri(Star(c0,RFb(S,c1,c2,t3,c4),Rep2(Fb(Rep2(t5),t6e,c7)),RSeq(c8,t9),Fb(FF(a10),c11,c12)))",
+    Tree1079 "RSeq(t0,Fb(t1,Ret2(t2),Star(Seq(t3,t4),t5e),c6l),MPri(F,t7,a8))",
+    Tree1080 "RepF(MPri(RFb(a0,a1e),Inv(Inv(t2)),t3,Swm(Rep1(F),c4e)))",
+    Tree1081 "RFb(t0,Swm(Ret3(Rep2(MPri(c1,RetF(c2e)))),FS(Ret4(t3)),t4,Once(t5e),Seq(t6,a7l,a8)))",
+    Tree1082 "Seq(c0l,c1,a2)",
+    Tree1083 "RSeq(Fb(OnceK(RSeq(a0,a1,t2e,t3))),t4,Star(c5,t6))",
+    Tree1084 "RFb(c0,RFb(RSeq(t1,a2e),Keep(t3)),Fb(c4,t5,t6))",
+    Tree1085 "Seq(t0,t1,c2l)",
+    Tree1086 "MSeq(FS(Star(a0,c1)),Once(Rep3(Ret0(t2))),c3)",
+    Tree1087 "Inv(Swm(Star(t0,Ret0(t1),S,S),Ret4(Seq(S,OnceK(t2e),a3,t4))))",
+    Tree1088 "RSeq(RFb(Seq(RSeq(Inv(RFb(Swm(t0e,t1),FF(t2)))),FF(Fb(Fb(Ret2(t3),RetF(c4l)),OnceK(t5))))))",
+    Tree1089 "RSeq(Star(t0,S,c1),Rep1(Fb(c2,a3)),Swm(a4e,c5),Inv(RSeq(t6,c7,c8,c9l,c10)),Inv(Seq(t11)))",
+    Tree1090 "RFb(t0,Rep2(c1),OnceK(a2),c3)",
+    Tree1091 "Rep3(Swm(Inv(c0l),RFb(t1,t2,Inv(t3)),Inv(a4),RSeq(S),Keep(Inv(Swm(c5,t6)))))",
+    Tree1092 "Seq(Star(t0,Seq(t1,t2),t3e),RFb(Once(FF(Keep(MSeq(Swm(a4,a5),RetF(S))))),RSeq(t6,t7e)),RFb(a8,RSeq(RFb(S,c9,OnceT(t10)),FS(t11),RFb(S,c12)),RSeq(c13)))",
+    Tree1093 "RFb(c0l,c1e)",
+    Tree1094 "Fb(Keep(MPri(t0,c1)),Seq(Once(RSeq(c2,S,a3e)),Seq(t4,c5)))",
+    Tree1095 "FS(RSeq(t0,Swm(a1l,a2e,a3,t4)))",
+    Tree1096 "FF(RFb(Ret3(Once(Ret1(MPri(Inv(t0),a1e,OnceK(t2)))))))",
+    Tree1097 "RFb(RFb(a0,F),Keep(Keep(Rep4(t1))))",
+    Tree1098 "Swm(MPri(Keep(a0e),c1,Seq(t2,F)),Swm(RFb(S,a3l),Swm(t4,t5,t6),Fb(a7,t8,a9)))",
+    Tree1099 "RetF(Seq(Inv(Keep(F)),Keep(t0),Rep2(t1),Rep3(c2),c3))",
 }

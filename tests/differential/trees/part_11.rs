@@ -6,19 +6,67 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         ReactiveFallback {
-            Sequence {
-                SequenceStar {
-                    AlwaysFailure,
+            SequenceWithMemory {
+                Fallback {
+                    Action(|ctx| ctx.exec(0)),
+                    AlwaysSuccess,
+                    StatefulAction(Task<1>),
+                },
+                MemSequence {
+                    Sequence {
+                        MemPriority {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                        Action(Act<4>),
+                    },
+                    Repeat(2) {
+                        Repeat(1) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
                 },
             },
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+            ReactiveFallback {
+                Repeat(4) {
+                    KeepRunningUntilFailure {
+                        Action(Act<6>),
+                    },
+                },
+                SequenceStar {
+                    ReactiveSequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                },
             },
-            SequenceWithMemory {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
+            Sequence {
+                ReactiveSequence {
+                    MemSequence {
+                        Sequence {
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13>),
+                            StatefulAction(Task<14>),
+                            StatefulAction(Task<15>),
+                        },
+                        Fallback {
+                            RetryUntilSuccessful(2) {
+                                Action(Act<16>),
+                            },
+                        },
+                    },
+                    Action(Act<17> = Act::<17>),
+                },
+                MemPriority {
+                    Condition(Cond<18>),
+                    Action(|ctx| ctx.exec(19)),
+                    Condition(Cond<20> = Cond::<20>),
+                },
             },
         }
     }
@@ -26,34 +74,73 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-            },
-            ForceSuccess {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
+        ForceFailure {
             Sequence {
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        Action(Act<4>),
+                RunOnce {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        AlwaysFailure,
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
                     },
                 },
-                Action(Act<5>),
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    Condition(Cond<6>),
+                MemSequence {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Sequence {
+                        Action(Act<5>),
+                        Condition(Cond<6>),
+                    },
+                    Repeat(1) {
+                        RetryUntilSuccessful(forever) {
+                            Action(Act<7>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = true) {
+                            ReactiveFallback {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<8>),
+                                },
+                            },
+                        },
+                    },
                 },
                 ReactiveFallback {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
+                    ForceSuccess {
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                            ForceSuccess {
+                                Action(Act<12> = Act::<12>),
+                            },
+                            Action(Act<13>),
+                        },
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        ForceFailure {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Inverter {
+                    RunOnce {
+                        MemSequence {
+                            StatefulAction(Task<14>),
+                            KeepRunningUntilFailure {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<15>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -62,21 +149,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
+        ReactiveSequence {
+            ReactiveFallback {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Action(Act<1>),
+                    },
+                },
                 StatefulAction(Task<2>),
             },
-            AlwaysSuccess,
-            KeepRunningUntilFailure {
-                Condition(Cond<3>),
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                    Repeat(forever) {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
             },
-            MemPriority {
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
+            Sequence {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<7>),
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
@@ -84,53 +184,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
-        RetryUntilSuccessful(1) {
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Fallback {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
+        RunOnce(then_skip = false) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        MemPriority {
-            Inverter {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            MemSequence {
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                },
-                MemPriority {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                },
+        Fallback {
+            AlwaysFailure,
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -138,18 +207,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            ReactiveFallback {
+        KeepRunningUntilFailure {
+            Fallback {
+                Action(Act<0>),
                 StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
+                Action(Act<2> = Act::<2>),
             },
         }
     }
@@ -157,53 +219,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                ReactiveSequence {
-                    Fallback {
-                        AlwaysFailure,
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        RetryUntilSuccessful(4) {
-                            Action(Act<5>),
-                        },
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            Condition(Cond<4>),
+            MemPriority {
+                ForceFailure {
+                    Sequence {
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
                     },
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1107 for Ctx {
-        MemPriority {
-            Sequence {
-                Action(Act<0>),
-                Sequence {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-            },
-            Repeat(forever) {
-                MemPriority {
-                    SequenceStar {
-                        Repeat(forever) {
-                            Action(Act<7>),
-                        },
-                        MemSequence {
+            ForceSuccess {
+                SequenceStar {
+                    StatefulAction(Task<7>),
+                    ReactiveSequence {
+                        Repeat(1) {
                             StatefulAction(Task<8>),
-                            AlwaysSuccess,
                         },
                     },
                     StatefulAction(Task<9>),
@@ -214,17 +251,61 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+    pub tree Tree1107 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0> = Act::<0>),
+            KeepRunningUntilFailure {
+                Action(Act<1>),
             },
-            Condition(Cond<3>),
-            ReactiveSequence {
-                Action(Act<4>),
-                Action(Act<5>),
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1108 for Ctx {
+        MemSequence {
+            ReactiveFallback {
+                RunOnce {
+                    MemPriority {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<2>),
+                        },
+                        Repeat(0) {
+                            MemSequence {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                    },
+                },
+                Repeat(3) {
+                    Action(Act<5> = Act::<5>),
+                },
+                MemPriority {
+                    RunOnce {
+                        Condition(Cond<6>),
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Repeat(3) {
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -232,18 +313,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
-        ForceFailure {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<0>),
+        Fallback {
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0>),
                     Condition(Cond<1>),
                 },
+                Repeat(2) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Action(Act<3>),
+            },
+            RetryUntilSuccessful(3) {
                 SequenceStar {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    AlwaysFailure,
+                    Repeat(1) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
                     Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            ForceFailure {
+                StatefulAction(Task<7>),
+            },
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Condition(Cond<8>),
+                    },
                 },
             },
         }
@@ -252,27 +349,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
-        Repeat(forever) {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<0>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Inverter {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
                         },
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
                     },
                 },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+            },
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
                 },
-                Fallback {
-                    Fallback {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        Condition(Cond<7>),
-                        AlwaysSuccess,
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -283,13 +381,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
         ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<1>),
-            Inverter {
-                StatefulAction(Task<2>),
+            ForceFailure {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                    Action(Act<3>),
+                },
             },
         }
     }
@@ -297,19 +397,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        MemSequence {
-                            ForceSuccess {
-                                AlwaysSuccess,
+        RetryUntilSuccessful(0) {
+            ForceFailure {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1113 for Ctx {
+        KeepRunningUntilFailure {
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    ForceFailure {
+                        ReactiveFallback {
+                            Sequence {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<1>),
+                                },
+                                Condition(Cond<2>),
                             },
-                            RunOnce {
-                                Action(Act<0>),
+                            RetryUntilSuccessful(forever) {
+                                Condition(Cond<3> = Cond::<3>),
                             },
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
+                            Fallback {
+                                StatefulAction(Task<4> = Task::<4>),
+                                SequenceWithMemory {
+                                    Action(Act<5>),
+                                    Action(Act<6>),
+                                },
+                            },
+                            Condition(Cond<7>),
+                            RetryUntilSuccessful(3) {
+                                MemPriority {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<8>),
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                    ForceSuccess {
+                        ForceFailure {
+                            Repeat(forever) {
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
                         },
                     },
                 },
@@ -319,35 +455,39 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(3) {
-                AlwaysFailure,
-            },
-            Inverter {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
-        RunOnce(then_skip = false) {
-            Sequence {
-                Condition(Cond<0>),
-                RunOnce {
-                    SequenceWithMemory {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+        Sequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                Sequence {
+                    ForceSuccess {
+                        Action(Act<1> = Act::<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
                     },
                 },
-                Condition(Cond<3>),
-                Repeat(1) {
-                    StatefulAction(Task<4>),
-                },
+            },
+            RetryUntilSuccessful(4) {
                 StatefulAction(Task<5>),
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    ForceSuccess {
+                        Inverter {
+                            Action(Act<6>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                },
             },
         }
     }
@@ -355,31 +495,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                ForceSuccess {
-                    StatefulAction(Task<3>),
+        Repeat(2) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Inverter {
+                    Condition(|ctx| ctx.check(1)),
                 },
-                ForceFailure {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    AlwaysSuccess,
-                },
-            },
-            Inverter {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<8>),
+                StatefulAction(Task<2>),
+                RunOnce {
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
         }
@@ -388,20 +512,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    StatefulAction(Task<3>),
+        Repeat(3) {
+            RetryUntilSuccessful(4) {
+                MemPriority {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Repeat(1) {
+                            RetryUntilSuccessful(0) {
+                                Inverter {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        Inverter {
+                            Condition(Cond<2>),
+                        },
+                        Sequence {
+                            AlwaysFailure,
+                            AlwaysSuccess,
+                            Condition(Cond<3>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            RetryUntilSuccessful(4) {
+                                Condition(Cond<5>),
+                            },
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
                 },
-            },
-            SequenceStar {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
             },
         }
     }
@@ -409,19 +550,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(0) {
-                ForceFailure {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        ForceSuccess {
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
+        MemPriority {
+            KeepRunningUntilFailure {
+                Action(Act<0> = Act::<0>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -429,73 +564,86 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
-        Fallback {
-            MemSequence {
-                Repeat(3) {
-                    ForceSuccess {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            MemSequence {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<4>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            Fallback {
-                Condition(Cond<7>),
-                SequenceWithMemory {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                    AlwaysFailure,
-                },
-                ReactiveSequence {
-                    ForceFailure {
-                        RunOnce {
-                            Inverter {
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                Action(Act<11>),
-            },
-            Fallback {
-                Action(Act<12>),
+        Sequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
                 RetryUntilSuccessful(2) {
-                    ForceFailure {
-                        StatefulAction(Task<13>),
+                    Action(Act<1>),
+                },
+                RetryUntilSuccessful(2) {
+                    SequenceWithMemory {
+                        MemSequence {
+                            StatefulAction(Task<2>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            AlwaysFailure,
+                        },
                     },
                 },
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
+        Fallback {
             Fallback {
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        RetryUntilSuccessful(2) {
+                            RetryUntilSuccessful(2) {
+                                Fallback {
+                                    Action(Act<0> = Act::<0>),
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Action(Act<4>),
+                ReactiveFallback {
+                    Action(Act<2>),
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        AlwaysSuccess,
+                    },
+                },
+                Sequence {
+                    Inverter {
+                        SequenceWithMemory {
+                            Action(Act<4>),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Sequence {
+                        ForceSuccess {
+                            StatefulAction(Task<9>),
+                        },
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(Act<11> = Act::<11>),
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
+                },
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    MemPriority {
+                        StatefulAction(Task<14>),
+                        AlwaysSuccess,
+                    },
+                    Action(|ctx| ctx.exec(15)),
+                },
             },
         }
     }
@@ -503,19 +651,56 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
-        RetryUntilSuccessful(0) {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        StatefulAction(Task<0>),
+        MemSequence {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Repeat(2) {
+                        Sequence {
+                            RetryUntilSuccessful(2) {
+                                Action(Act<1>),
+                            },
+                            Repeat(forever) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    Repeat(3) {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
-                Repeat(1) {
-                    Action(Act<1>),
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                ReactiveFallback {
+                    MemSequence {
+                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
                 },
                 SequenceWithMemory {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                    Condition(Cond<10>),
+                    AlwaysFailure,
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+                ReactiveSequence {
+                    Repeat(4) {
+                        KeepRunningUntilFailure {
+                            ForceFailure {
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<14>),
+                    Condition(Cond<15>),
                 },
             },
         }
@@ -524,27 +709,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
-        Inverter {
-            Inverter {
-                SequenceStar {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                    Repeat(2) {
-                        ReactiveFallback {
-                            Repeat(forever) {
-                                Action(Act<2>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Repeat(4) {
+                        KeepRunningUntilFailure {
+                            ForceSuccess {
+                                Sequence {
+                                    StatefulAction(Task<1>),
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3>),
+                                    Condition(Cond<4>),
+                                    AlwaysSuccess,
+                                },
                             },
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
                         },
                     },
-                    Action(Act<7>),
-                    Action(Act<8>),
                 },
+            },
+            ReactiveSequence {
+                Repeat(4) {
+                    Fallback {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+                ReactiveFallback {
+                    Repeat(1) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<9>),
+                    AlwaysFailure,
+                },
+            },
+            ReactiveFallback {
+                Fallback {
+                    Repeat(4) {
+                        StatefulAction(Task<10>),
+                    },
+                    Action(Act<11>),
+                    AlwaysSuccess,
+                    Fallback {
+                        Inverter {
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(13)),
             },
         }
     }
@@ -552,28 +767,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
-        Inverter {
-            ReactiveSequence {
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
                 SequenceWithMemory {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceStar {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Sequence {
-                        Action(Act<5>),
-                        Action(Act<6>),
-                    },
-                    StatefulAction(Task<7>),
-                    ForceSuccess {
-                        Fallback {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
                         },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        ForceFailure {
+                            MemSequence {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Inverter {
+                                ReactiveSequence {
+                                    Action(Act<6>),
+                                    Condition(Cond<7> = Cond::<7>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        AlwaysFailure,
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(Task<9>),
+                        AlwaysFailure,
                     },
                 },
             },
@@ -583,21 +813,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
-        Sequence {
-            Fallback {
-                Condition(Cond<0>),
-                AlwaysFailure,
-            },
-            Condition(Cond<1>),
-            AlwaysSuccess,
-            Fallback {
-                Action(Act<2>),
-                RunOnce {
-                    Condition(Cond<3>),
+        SequenceStar {
+            Inverter {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<0>),
                 },
             },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
             ForceFailure {
-                Condition(Cond<4>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6>),
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
+                ForceFailure {
+                    Action(Act<9>),
+                },
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -605,21 +849,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                Inverter {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
+        Sequence {
+            Condition(Cond<0>),
+            Fallback {
+                Condition(Cond<1>),
+                Sequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
                 },
             },
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    MemPriority {
-                        AlwaysFailure,
-                        Action(Act<2>),
-                    },
+            ForceFailure {
+                ReactiveFallback {
+                    Action(Act<5>),
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -628,43 +873,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                RetryUntilSuccessful(3) {
-                    Inverter {
-                        Action(Act<0>),
+        Inverter {
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<0>),
                     },
-                },
-                Repeat(4) {
-                    Sequence {
+                    Fallback {
                         Condition(Cond<1>),
-                        AlwaysSuccess,
+                        Condition(Cond<2>),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveSequence {
+                        Inverter {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<5>),
+                        },
+                        RunOnce {
+                            StatefulAction(Task<6>),
+                        },
                     },
                 },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                },
-                Action(Act<6>),
-            },
-            Fallback {
-                Inverter {
-                    StatefulAction(Task<7>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                AlwaysSuccess,
-                AlwaysSuccess,
             },
         }
     }
@@ -673,26 +907,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         ReactiveSequence {
-            MemPriority {
-                SequenceWithMemory {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    Condition(Cond<2>),
-                },
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx| ctx.check(1)),
             },
-            Sequence {
+            ReactiveFallback {
+                StatefulAction(Task<2>),
                 Inverter {
-                    Repeat(4) {
-                        Condition(Cond<3>),
-                    },
+                    Condition(Cond<3>),
                 },
-            },
-            KeepRunningUntilFailure {
-                Inverter {
-                    StatefulAction(Task<4>),
-                },
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                Condition(|ctx| ctx.check(6)),
             },
         }
     }
@@ -700,29 +926,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
-            },
-            RunOnce {
-                SequenceStar {
-                    Fallback {
-                        Condition(Cond<3>),
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
+        Repeat(0) {
             RunOnce(then_skip = false) {
-                Fallback {
-                    StatefulAction(Task<7>),
-                    AlwaysFailure,
+                RunOnce {
+                    ReactiveSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
                 },
             },
         }
@@ -731,22 +942,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
             ReactiveFallback {
-                Repeat(3) {
-                    Repeat(1) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            Condition(Cond<2>),
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<5>),
+                Action(Act<2>),
+                AlwaysFailure,
             },
         }
     }
@@ -754,68 +955,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                        Action(Act<2>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<3>),
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
-            },
-            ForceFailure {
-                StatefulAction(Task<6>),
-            },
+        MemPriority {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                ForceSuccess {
-                    Condition(Cond<0>),
-                },
-                SequenceStar {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Fallback {
-                    Fallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
+        ForceFailure {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(2) {
+                    ForceSuccess {
+                        StatefulAction(Task<2>),
                     },
-                    Condition(Cond<5>),
                 },
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                Repeat(3) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<8>),
-            },
-            SequenceWithMemory {
-                Action(Act<9>),
-                Action(Act<10>),
-                StatefulAction(Task<11>),
-            },
-            ReactiveFallback {
-                Condition(Cond<12>),
-                Condition(Cond<13>),
-                Condition(Cond<14>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -823,30 +982,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                Condition(Cond<0>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<1>),
+                },
             },
-            ForceFailure {
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
-        RetryUntilSuccessful(1) {
-            Sequence {
-                Action(Act<0>),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+                Fallback {
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(6)),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                },
+                ForceSuccess {
+                    SequenceStar {
+                        Fallback {
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
@@ -854,31 +1032,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1133 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Repeat(forever) {
-                    Condition(Cond<1>),
-                },
+        ReactiveSequence {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
             },
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
-        Fallback {
-            ReactiveSequence {
+        RunOnce(then_skip = false) {
+            ForceSuccess {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            ReactiveFallback {
-                Action(Act<4>),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                Action(Act<7>),
             },
         }
     }
@@ -886,97 +1055,82 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    MemSequence {
+        Fallback {
+            Repeat(4) {
+                ReactiveSequence {
+                    Fallback {
                         StatefulAction(Task<0>),
                         StatefulAction(Task<1>),
                     },
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                Sequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Fallback {
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                },
-            },
-            SequenceStar {
-                Fallback {
-                    Action(Act<8>),
-                    Action(Act<9>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-                Condition(Cond<12>),
-                StatefulAction(Task<13>),
-                ReactiveFallback {
-                    Condition(Cond<14>),
-                    Action(Act<15>),
-                },
-            },
-            ForceFailure {
-                ForceSuccess {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Sequence {
-                                AlwaysFailure,
-                                Action(Act<16>),
+                    Fallback {
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                    },
+                    KeepRunningUntilFailure {
+                        Repeat(forever) {
+                            Repeat(2) {
+                                Action(Act<2>),
                             },
                         },
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<17>),
-                        },
                     },
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
-            RunOnce(then_skip = false) {
-                ForceSuccess {
-                    StatefulAction(Task<18>),
-                },
-            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                AlwaysFailure,
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
+        ReactiveFallback {
             ReactiveSequence {
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                AlwaysSuccess,
-            },
-            RunOnce {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                },
+                Repeat(forever) {
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
                 Sequence {
-                    StatefulAction(Task<7>),
-                    ForceFailure {
+                    Sequence {
                         Inverter {
-                            Action(Act<8>),
+                            StatefulAction(Task<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
+            },
+            Sequence {
+                SequenceStar {
+                    Repeat(3) {
+                        Condition(Cond<7>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<8>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        Inverter {
+                            Action(Act<9>),
                         },
                     },
-                    Inverter {
-                        Action(Act<9>),
+                },
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Action(Act<10> = Act::<10>),
+                        ForceSuccess {
+                            MemPriority {
+                                StatefulAction(Task<11>),
+                                StatefulAction(Task<12>),
+                                AlwaysFailure,
+                                StatefulAction(Task<13>),
+                            },
+                        },
                     },
                 },
             },
@@ -986,43 +1140,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                Inverter {
-                    RetryUntilSuccessful(1) {
-                        KeepRunningUntilFailure {
-                            ForceFailure {
-                                Condition(Cond<0>),
-                            },
+        ForceSuccess {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                SequenceStar {
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            AlwaysFailure,
                         },
+                    },
+                    AlwaysFailure,
+                    ReactiveFallback {
+                        Action(Act<4>),
+                        AlwaysSuccess,
                     },
                 },
             },
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
-            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
             },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<4>),
+            Action(Act<3>),
+            KeepRunningUntilFailure {
+                MemPriority {
+                    StatefulAction(Task<4> = Task::<4>),
+                    ForceSuccess {
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<6>),
+                RunOnce(then_skip = false) {
+                    Action(Act<7> = Act::<7>),
+                },
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -1030,11 +1198,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
+        ReactiveSequence {
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    Inverter {
+                        Condition(Cond<0>),
+                    },
                 },
+            },
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            ReactiveFallback {
+                Action(Act<3>),
+                Action(Act<4>),
+                KeepRunningUntilFailure {
+                    Action(|ctx| ctx.exec(5)),
+                },
+                Condition(Cond<6>),
             },
         }
     }
@@ -1042,22 +1222,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            KeepRunningUntilFailure {
-                Fallback {
-                    Condition(Cond<2>),
-                    Sequence {
-                        Action(Act<3>),
-                        AlwaysSuccess,
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5>),
-                },
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
-            Condition(Cond<6>),
-            StatefulAction(Task<7>),
         }
     }
 }
@@ -1065,100 +1237,50 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         Inverter {
-            Condition(Cond<0>),
+            Fallback {
+                Repeat(1) {
+                    Condition(Cond<0>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
-        Fallback {
-            Sequence {
-                MemSequence {
-                    Repeat(forever) {
-                        Action(Act<0>),
-                    },
-                    RunOnce {
-                        Action(Act<1>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Action(Act<2>),
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                            Action(Act<5>),
-                        },
-                        AlwaysFailure,
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Fallback {
-                ForceSuccess {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<7>),
-                    },
-                },
-            },
+        ReactiveSequence {
             SequenceWithMemory {
-                Action(Act<8>),
-                ReactiveFallback {
-                    ForceFailure {
-                        StatefulAction(Task<9>),
-                    },
-                    RunOnce {
-                        Action(Act<10>),
-                    },
+                AlwaysFailure,
+                Condition(Cond<0>),
+            },
+            KeepRunningUntilFailure {
+                Action(Act<1> = Act::<1>),
+            },
+            Sequence {
+                Inverter {
+                    StatefulAction(Task<2>),
+                },
+                Action(Act<3>),
+                ForceSuccess {
+                    Condition(Cond<4>),
                 },
             },
-            Fallback {
-                Fallback {
-                    Condition(Cond<11>),
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                    StatefulAction(Task<15>),
-                },
-            },
+            Condition(Cond<5>),
+            Action(Act<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
-        MemPriority {
-            Inverter {
-                Fallback {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
+        SequenceWithMemory {
+            KeepRunningUntilFailure {
+                ForceFailure {
+                    Condition(Cond<0>),
                 },
             },
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                RunOnce {
-                    StatefulAction(Task<6>),
-                },
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -1166,26 +1288,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
-        ForceFailure {
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        RunOnce {
-                            Action(Act<0>),
-                        },
-                        SequenceStar {
-                            SequenceWithMemory {
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<3>),
-                            },
-                        },
+        KeepRunningUntilFailure {
+            Sequence {
+                RunOnce(then_skip = true) {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
+                },
+                ReactiveSequence {
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                MemPriority {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    AlwaysFailure,
+                    AlwaysSuccess,
                 },
             },
         }
@@ -1194,26 +1319,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
+        Sequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                Action(|ctx| ctx.exec(3)),
+            },
+            Inverter {
+                Fallback {
+                    Inverter {
+                        ForceFailure {
+                            ReactiveFallback {
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
                     },
-                    StatefulAction(Task<1>),
                 },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Action(Act<6>),
+            },
+            Fallback {
+                AlwaysFailure,
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
             },
         }
     }
@@ -1221,22 +1351,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
-        SequenceStar {
-            SequenceStar {
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                SequenceWithMemory {
-                    Fallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
+        SequenceWithMemory {
+            RunOnce {
+                Condition(Cond<0>),
+            },
+            Condition(Cond<1>),
+            ReactiveFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -1244,137 +1366,93 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        MemPriority {
-            Sequence {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        RunOnce(then_skip = false) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                MemPriority {
-                    StatefulAction(Task<5>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<6>),
-                    },
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            MemSequence {
-                                Action(Act<9>),
-                                Action(Act<10>),
-                            },
-                            StatefulAction(Task<11>),
-                        },
-                        ReactiveSequence {
-                            Action(Act<12>),
-                            StatefulAction(Task<13>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<14>),
-                        Fallback {
-                            Condition(Cond<15>),
-                            Condition(Cond<16>),
-                        },
-                        Condition(Cond<17>),
-                        StatefulAction(Task<18>),
-                    },
-                },
-            },
-            Action(Act<19>),
+        Fallback {
+            Condition(Cond<0>),
+            Condition(|ctx| ctx.check(1)),
+            Action(|ctx| ctx.exec(2)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Inverter {
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            Repeat(1) {
-                AlwaysSuccess,
-            },
+        MemPriority {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                AlwaysFailure,
-                Action(Act<0>),
+        SequenceStar {
+            MemPriority {
+                Sequence {
+                    RunOnce {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                },
+                RetryUntilSuccessful(3) {
+                    Repeat(4) {
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
-            Fallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                MemPriority {
-                    Action(Act<0>),
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<1>),
-                    },
-                    ForceFailure {
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            Inverter {
-                                Condition(Cond<3>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
             },
+            Condition(Cond<1>),
             RunOnce {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    MemSequence {
-                        Action(Act<4>),
-                        AlwaysSuccess,
-                    },
-                    ForceSuccess {
-                        Action(Act<5>),
-                    },
-                    Action(Act<6>),
-                },
+                AlwaysSuccess,
             },
+            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            AlwaysFailure,
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                Action(Act<4> = Act::<4>),
+                SequenceStar {
+                    Condition(Cond<5> = Cond::<5>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<6>),
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(Act<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
@@ -1382,24 +1460,19 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
         Fallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(0) {
-                    ReactiveSequence {
-                        RunOnce {
-                            RunOnce {
-                                ReactiveSequence {
-                                    Condition(Cond<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            Repeat(4) {
-                                StatefulAction(Task<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        RunOnce {
+            Repeat(2) {
+                Sequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                 },
             },
         }
@@ -1407,36 +1480,59 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-            RetryUntilSuccessful(0) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<2>),
-            Sequence {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
-        ForceFailure {
-            ForceFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    SequenceWithMemory {
+        ReactiveFallback {
+            SequenceWithMemory {
+                SequenceStar {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                         Condition(Cond<2>),
-                        Condition(Cond<3>),
+                        Repeat(2) {
+                            StatefulAction(Task<3>),
+                        },
                     },
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<9>),
+                RetryUntilSuccessful(forever) {
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<10>),
+                    },
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        Repeat(1) {
+                            ReactiveFallback {
+                                StatefulAction(Task<11> = Task::<11>),
+                                AlwaysFailure,
+                                Sequence {
+                                    Condition(|ctx| ctx.check(12)),
+                                    Condition(|ctx| ctx.check(13)),
+                                },
+                            },
+                        },
+                    },
+                },
+                ForceSuccess {
+                    Repeat(3) {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                ForceSuccess {
+                    AlwaysFailure,
                 },
             },
         }
@@ -1446,73 +1542,48 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
         Fallback {
-            Repeat(2) {
-                Condition(Cond<0>),
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    AlwaysFailure,
+                    Action(Act<1>),
+                },
+                Repeat(3) {
+                    Fallback {
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Condition(Cond<3>),
+                        Condition(|ctx| ctx.check(4)),
+                        MemSequence {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+                Fallback {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Action(Act<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                            AlwaysFailure,
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        AlwaysSuccess,
+                    },
+                },
             },
-            RunOnce {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                ForceFailure {
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                },
-            },
+        KeepRunningUntilFailure {
             MemSequence {
-                ForceSuccess {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        RetryUntilSuccessful(0) {
-                            SequenceWithMemory {
-                                Condition(Cond<6>),
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<8>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    Sequence {
-                        RetryUntilSuccessful(0) {
-                            Action(Act<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                    Condition(Cond<11>),
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    StatefulAction(Task<12>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<13>),
-                },
-                Condition(Cond<14>),
-                SequenceWithMemory {
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                },
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                Condition(Cond<2>),
             },
         }
     }
@@ -1520,38 +1591,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                },
-            },
+        Repeat(3) {
             ReactiveSequence {
-                Condition(Cond<5>),
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
+                RunOnce {
+                    StatefulAction(Task<0>),
                 },
-            },
-            Repeat(2) {
-                Condition(Cond<8>),
-            },
-            MemSequence {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-                Action(Act<12>),
             },
         }
     }
@@ -1559,39 +1603,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
-        RunOnce(then_skip = false) {
-            Sequence {
-                AlwaysFailure,
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            RunOnce {
-                                Inverter {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            StatefulAction(Task<2>),
-                        },
+        MemPriority {
+            ReactiveSequence {
+                Sequence {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<3>),
                     },
                 },
-                Repeat(3) {
-                    Repeat(1) {
-                        RunOnce {
-                            Condition(Cond<3>),
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Repeat(1) {
+                            Action(|ctx| ctx.exec(6)),
                         },
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(1) {
-                        ReactiveFallback {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    Inverter {
-                        Condition(Cond<7>),
                     },
                 },
             },
@@ -1601,83 +1631,119 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1159 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceFailure {
-                    Inverter {
-                        Inverter {
-                            RetryUntilSuccessful(3) {
-                                Action(Act<0>),
+        Repeat(4) {
+            RetryUntilSuccessful(forever) {
+                SequenceStar {
+                    Fallback {
+                        Repeat(2) {
+                            Sequence {
+                                Condition(Cond<0> = Cond::<0>),
+                                StatefulAction(Task<1>),
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<2>),
+                                },
                             },
                         },
-                    },
-                },
-                MemPriority {
-                    Action(Act<1>),
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Condition(Cond<3>),
-            },
-            ForceFailure {
-                Repeat(0) {
-                    ForceFailure {
                         ReactiveFallback {
-                            MemSequence {
-                                Sequence {
-                                    AlwaysFailure,
+                            ReactiveSequence {
+                                StatefulAction(Task<3>),
+                                RunOnce(then_skip = true) {
                                     Condition(Cond<4>),
                                 },
-                                Sequence {
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
-                                },
                             },
+                            ReactiveFallback {
+                                MemPriority {
+                                    StatefulAction(Task<5>),
+                                },
+                                StatefulAction(Task<6>),
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        KeepRunningUntilFailure {
                             Fallback {
-                                Condition(Cond<8>),
+                                ReactiveFallback {
+                                    Action(|ctx| ctx.exec(8)),
+                                },
+                                ForceFailure {
+                                    Action(Act<9>),
+                                },
                             },
                         },
                     },
                 },
             },
-            StatefulAction(Task<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        MemSequence {
+            MemPriority {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
+            },
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(Cond<6>),
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                Inverter {
-                    RetryUntilSuccessful(forever) {
-                        MemPriority {
-                            MemSequence {
-                                Condition(Cond<1>),
-                                Action(Act<2>),
-                                StatefulAction(Task<3>),
-                            },
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                Condition(Cond<0>),
+            },
+            ForceFailure {
+                Fallback {
+                    SequenceWithMemory {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    Inverter {
+                        ReactiveFallback {
                             StatefulAction(Task<4>),
-                            RetryUntilSuccessful(4) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                Sequence {
+                    AlwaysFailure,
+                    RunOnce(then_skip = false) {
+                        AlwaysSuccess,
+                    },
+                    Action(Act<7> = Act::<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+                Condition(Cond<11>),
+            },
+            Fallback {
+                Action(Act<12>),
+                ReactiveSequence {
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                },
+                ReactiveSequence {
+                    Repeat(forever) {
+                        ReactiveFallback {
+                            AlwaysFailure,
                         },
                     },
                 },
@@ -1688,37 +1754,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        Inverter {
-                            ForceFailure {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveSequence {
-                Inverter {
-                    ForceFailure {
-                        Action(Act<4>),
-                    },
-                },
-                Condition(Cond<5>),
-                SequenceWithMemory {
-                    Condition(Cond<6>),
-                },
-            },
+        MemSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
@@ -1726,72 +1765,50 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         SequenceWithMemory {
-            RetryUntilSuccessful(1) {
-                AlwaysFailure,
+            Repeat(forever) {
+                ForceFailure {
+                    Inverter {
+                        Condition(Cond<0>),
+                    },
+                },
             },
-            Condition(Cond<0>),
-            Action(Act<1>),
+            ReactiveSequence {
+                Action(Act<1> = Act::<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                Action(Act<5> = Act::<5>),
+                StatefulAction(Task<6>),
+            },
+            Repeat(forever) {
+                ReactiveFallback {
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
-        ForceSuccess {
-            Fallback {
-                MemPriority {
-                    SequenceWithMemory {
-                        Inverter {
-                            AlwaysSuccess,
-                        },
-                        Condition(Cond<0>),
-                        Repeat(1) {
-                            ReactiveSequence {
-                                RunOnce {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                    },
+        MemPriority {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Repeat(0) {
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
                 },
-                StatefulAction(Task<4>),
-                Sequence {
-                    Repeat(1) {
-                        StatefulAction(Task<5>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    MemPriority {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                        AlwaysFailure,
-                    },
-                    ForceFailure {
-                        Condition(Cond<10>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        ForceFailure {
-                            AlwaysFailure,
-                        },
-                        MemPriority {
-                            StatefulAction(Task<11>),
-                            Condition(Cond<12>),
-                        },
-                        Sequence {
-                            Condition(Cond<13>),
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
+            },
+            SequenceWithMemory {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
             },
         }
     }
@@ -1800,99 +1817,80 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         SequenceStar {
-            RunOnce(then_skip = true) {
-                AlwaysSuccess,
-            },
-            ForceFailure {
-                AlwaysSuccess,
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-            },
-            ForceSuccess {
-                Fallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-            },
-            Action(Act<3>),
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
-        MemSequence {
-            SequenceStar {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        ReactiveFallback {
+            RunOnce {
+                RetryUntilSuccessful(1) {
+                    RunOnce(then_skip = false) {
+                        AlwaysSuccess,
+                    },
+                },
             },
-            Condition(Cond<3>),
-            Action(Act<4>),
-            ForceSuccess {
-                Action(Act<5>),
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Sequence {
+                            Fallback {
+                                StatefulAction(Task<1> = Task::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        MemSequence {
+                            RetryUntilSuccessful(4) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
-            Action(Act<6>),
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<6>),
+                    Action(Act<7> = Act::<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    Action(Act<9>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            KeepRunningUntilFailure {
                 ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Fallback {
-                    RunOnce {
-                        Condition(Cond<5>),
+                    Action(Act<1>),
+                    Repeat(4) {
+                        Condition(Cond<2>),
                     },
-                },
-                MemSequence {
                     ReactiveFallback {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Fallback {
-                AlwaysFailure,
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-            },
-            Repeat(4) {
-                Condition(Cond<12>),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    Inverter {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Condition(Cond<13>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Repeat(0) {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<14>),
+                        RetryUntilSuccessful(2) {
+                            Fallback {
+                                Repeat(3) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
                         },
                     },
                 },
+            },
+            ReactiveSequence {
+                Inverter {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -1900,12 +1898,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Inverter {
+        ReactiveFallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                ForceFailure {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            Sequence {
                 Inverter {
-                    Condition(Cond<2>),
+                    Condition(Cond<4>),
+                },
+                Inverter {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Fallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    Action(Act<9> = Act::<9>),
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -1915,52 +1929,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1169 for Ctx {
         ReactiveFallback {
-            Sequence {
-                Repeat(3) {
-                    Condition(Cond<0>),
-                },
-                Repeat(4) {
-                    Repeat(0) {
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
             },
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6>),
-                RunOnce {
-                    Action(Act<7>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<8>),
-                },
-            },
-            Fallback {
-                ForceFailure {
-                    MemPriority {
-                        Action(Act<9>),
-                        Condition(Cond<10>),
+            Condition(|ctx| ctx.check(1)),
+            Repeat(2) {
+                Repeat(forever) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2> = Task::<2>),
                     },
-                },
-                MemPriority {
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                    Condition(Cond<14>),
-                    StatefulAction(Task<15>),
-                },
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<16>),
                 },
             },
         }
@@ -1969,13 +1946,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1170 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
             RunOnce {
-                StatefulAction(Task<1>),
+                Condition(Cond<0> = Cond::<0>),
             },
-            Inverter {
-                Condition(Cond<2>),
+            Fallback {
+                AlwaysFailure,
+            },
+            RetryUntilSuccessful(2) {
+                Action(Act<1>),
             },
         }
     }
@@ -1983,41 +1962,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1171 for Ctx {
-        KeepRunningUntilFailure {
-            MemSequence {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Sequence {
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<0>),
-                            },
-                            Repeat(2) {
-                                RetryUntilSuccessful(4) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            Repeat(3) {
-                                Action(Act<1>),
-                            },
-                            Condition(Cond<2>),
-                            Sequence {
-                                AlwaysSuccess,
-                                AlwaysFailure,
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                        ReactiveSequence {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Condition(Cond<6>),
-                    },
+        Repeat(2) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                ForceFailure {
+                    Condition(Cond<2>),
                 },
             },
         }
@@ -2026,10 +1976,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                Action(Act<1>),
+        ForceFailure {
+            SequenceStar {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Action(Act<5>),
+                },
+                Repeat(0) {
+                    SequenceWithMemory {
+                        Action(Act<6> = Act::<6>),
+                        RetryUntilSuccessful(2) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                },
+                ForceSuccess {
+                    ReactiveSequence {
+                        Sequence {
+                            Action(|ctx| ctx.exec(10)),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        Condition(Cond<13>),
+                        ReactiveSequence {
+                            Action(Act<14>),
+                            StatefulAction(Task<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                },
+                MemSequence {
+                    Inverter {
+                        AlwaysSuccess,
+                    },
+                    Action(|ctx| ctx.exec(17)),
+                    Condition(Cond<18>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<19> = Task::<19>),
+                    },
+                },
             },
         }
     }
@@ -2037,21 +2034,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        KeepRunningUntilFailure {
-                            Action(Act<4>),
-                        },
+        Fallback {
+            Sequence {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<2>),
                     },
-                    StatefulAction(Task<5>),
+                    Sequence {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<5>),
+                    },
                 },
+            },
+            Fallback {
+                Fallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            RunOnce {
+                StatefulAction(Task<9>),
             },
         }
     }
@@ -2059,16 +2067,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        ReactiveSequence {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+        Repeat(3) {
+            Fallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    RunOnce(then_skip = true) {
+                        ForceSuccess {
+                            Fallback {
+                                SequenceStar {
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                    Condition(|ctx| ctx.check(3)),
+                                    StatefulAction(Task<4>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    Action(|ctx| ctx.exec(5)),
+                },
             },
         }
     }
@@ -2076,56 +2093,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    ForceFailure {
-                        RetryUntilSuccessful(1) {
-                            AlwaysSuccess,
+        RunOnce {
+            ReactiveSequence {
+                Repeat(1) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        SequenceStar {
+                            Condition(|ctx| ctx.check(1)),
+                            Action(|ctx| ctx.exec(2)),
+                            Action(Act<3>),
                         },
                     },
-                    Condition(Cond<1>),
                 },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
+                Fallback {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
                         StatefulAction(Task<6>),
                     },
-                    Condition(Cond<7>),
-                },
-                RunOnce {
-                    Sequence {
-                        Condition(Cond<8>),
-                        ReactiveFallback {
-                            SequenceWithMemory {
-                                StatefulAction(Task<9>),
-                                Condition(Cond<10>),
-                            },
-                            MemSequence {
-                                Action(Act<11>),
-                                Condition(Cond<12>),
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(4) {
-                    AlwaysFailure,
-                },
-                Action(Act<13>),
-                Condition(Cond<14>),
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Condition(Cond<15>),
                 },
             },
         }
@@ -2134,67 +2120,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                RetryUntilSuccessful(forever) {
-                    Repeat(0) {
-                        ReactiveSequence {
-                            AlwaysFailure,
-                            Condition(Cond<0>),
+        Fallback {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                Sequence {
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<1>),
+                    },
+                    RunOnce(then_skip = true) {
+                        ForceFailure {
+                            StatefulAction(Task<2>),
                         },
                     },
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<3>),
+                    },
                 },
-                ReactiveSequence {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
+                ReactiveFallback {
                     StatefulAction(Task<4>),
-                },
-            },
-            Condition(Cond<5>),
-            RetryUntilSuccessful(3) {
-                SequenceWithMemory {
+                    StatefulAction(Task<5>),
                     Condition(Cond<6>),
                     Condition(Cond<7>),
                 },
+                StatefulAction(Task<8>),
             },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
+            Sequence {
+                StatefulAction(Task<9>),
+                SequenceWithMemory {
+                    Inverter {
+                        Action(|ctx| ctx.exec(10)),
                     },
-                    ReactiveSequence {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                    },
+                    Action(Act<11>),
+                    Condition(|ctx| ctx.check(12)),
+                    AlwaysFailure,
+                    Condition(Cond<13> = Cond::<13>),
                 },
-            },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        Fallback {
-                            Action(Act<14>),
-                            Condition(Cond<15>),
-                            StatefulAction(Task<16>),
-                        },
-                        ForceFailure {
-                            SequenceStar {
-                                StatefulAction(Task<17>),
-                                Condition(Cond<18>),
-                                StatefulAction(Task<19>),
-                                Condition(Cond<20>),
-                            },
-                        },
-                        Sequence {
-                            StatefulAction(Task<21>),
-                            StatefulAction(Task<22>),
-                            AlwaysSuccess,
-                        },
+                ReactiveFallback {
+                    StatefulAction(Task<14>),
+                    Condition(Cond<15> = Cond::<15>),
+                },
+                StatefulAction(Task<16>),
+                Inverter {
+                    Fallback {
+                        StatefulAction(Task<17>),
+                        Action(Act<18>),
                     },
                 },
             },
@@ -2204,46 +2173,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
-        Sequence {
-            Fallback {
-                Repeat(3) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        ForceSuccess {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeat(4) {
-                    Repeat(2) {
-                        Fallback {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
+        Fallback {
+            ForceSuccess {
+                Condition(Cond<0>),
             },
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            SequenceStar {
+                ForceFailure {
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
             },
-            ForceFailure {
+            Sequence {
                 AlwaysSuccess,
+                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<1>),
+            Condition(Cond<4>),
+            RunOnce {
+                Action(Act<5>),
+            },
         }
     }
 }
@@ -2251,79 +2209,52 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         SequenceWithMemory {
-            ReactiveFallback {
-                Action(Act<0>),
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<4>),
+            RunOnce(then_skip = true) {
+                RunOnce {
+                    ReactiveFallback {
+                        Inverter {
+                            Repeat(3) {
+                                ForceSuccess {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
                         },
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    Inverter {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Inverter {
-                        Action(Act<9>),
-                    },
-                    Repeat(2) {
-                        Action(Act<10>),
                     },
                 },
             },
             ReactiveSequence {
-                Fallback {
-                    Sequence {
-                        ForceSuccess {
-                            Action(Act<11>),
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                    Condition(Cond<13>),
-                    Repeat(4) {
-                        MemSequence {
-                            Condition(Cond<14>),
-                            StatefulAction(Task<15>),
-                        },
+                RetryUntilSuccessful(1) {
+                    Fallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
             },
-            Fallback {
-                StatefulAction(Task<16>),
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<17>),
-                    },
+            RetryUntilSuccessful(3) {
+                SequenceStar {
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
-                Fallback {
-                    Condition(Cond<18>),
-                    Condition(Cond<19>),
-                },
-                StatefulAction(Task<20>),
-                Condition(Cond<21>),
             },
-            SequenceWithMemory {
-                RunOnce {
-                    ReactiveSequence {
-                        Condition(Cond<22>),
-                        Condition(Cond<23>),
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    RunOnce {
+                        Condition(Cond<8>),
                     },
+                    StatefulAction(Task<9>),
                 },
-                RunOnce {
-                    StatefulAction(Task<24>),
+                ReactiveSequence {
+                    Action(Act<10>),
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
                 },
             },
         }
@@ -2332,20 +2263,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
-        SequenceStar {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            SequenceStar {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
             ReactiveSequence {
-                AlwaysSuccess,
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            Fallback {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
+                StatefulAction(Task<3> = Task::<3>),
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
             },
         }
     }
@@ -2353,51 +2287,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            KeepRunningUntilFailure {
-                Condition(Cond<3>),
+        ReactiveFallback {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                },
             },
-            Action(Act<4>),
+            Fallback {
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                Condition(Cond<6> = Cond::<6>),
+                Action(Act<7>),
+            },
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<13>),
+                },
+                StatefulAction(Task<14> = Task::<14>),
+                StatefulAction(Task<15> = Task::<15>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
-        Fallback {
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SequenceStar {
-                    AlwaysSuccess,
-                },
-                Condition(Cond<2>),
-            },
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Condition(Cond<7>),
-                    AlwaysFailure,
-                    Repeat(3) {
-                        Action(Act<8>),
-                    },
-                },
-            },
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -2405,12 +2337,13 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
         Sequence {
-            Repeat(forever) {
-                Condition(Cond<0>),
+            StatefulAction(Task<0>),
+            ForceSuccess {
+                Action(Act<1>),
             },
-            ReactiveSequence {
-                Condition(Cond<1>),
-                Action(Act<2>),
+            AlwaysFailure,
+            Sequence {
+                StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
             },
         }
@@ -2419,55 +2352,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Fallback {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                MemSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                },
-            },
-            Action(Act<5>),
-            Sequence {
-                Condition(Cond<6>),
-                RetryUntilSuccessful(forever) {
-                    ForceFailure {
-                        AlwaysFailure,
+        Fallback {
+            AlwaysFailure,
+            ForceFailure {
+                Inverter {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
             },
+            RetryUntilSuccessful(1) {
+                Action(Act<2> = Act::<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Sequence {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            KeepRunningUntilFailure {
-                MemPriority {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
+        MemPriority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            RetryUntilSuccessful(3) {
+                Condition(Cond<2>),
             },
         }
     }
@@ -2475,15 +2384,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            Sequence {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
                 },
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
@@ -2491,56 +2402,58 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
+        Fallback {
+            SequenceWithMemory {
                 Condition(Cond<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
             },
-            MemPriority {
-                KeepRunningUntilFailure {
+            Fallback {
+                ReactiveSequence {
+                    Condition(Cond<2> = Cond::<2>),
                     StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            ReactiveSequence {
-                Repeat(2) {
-                    Condition(Cond<7>),
-                },
-                RunOnce {
-                    StatefulAction(Task<8>),
+                Inverter {
+                    StatefulAction(Task<5>),
                 },
             },
+            Action(|ctx| ctx.exec(6)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
-        Inverter {
-            Fallback {
+        ReactiveSequence {
+            ForceFailure {
+                StatefulAction(Task<0>),
+            },
+            MemSequence {
                 Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<3>),
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
+                    Action(Act<3>),
                     StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+                    AlwaysFailure,
                 },
-                SequenceWithMemory {
-                    ForceFailure {
-                        Action(Act<6>),
+            },
+            Repeat(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<7> = Task::<7>),
+                Action(Act<8>),
+            },
+            Repeat(0) {
+                Inverter {
+                    Fallback {
+                        Condition(|ctx| ctx.check(9)),
+                        StatefulAction(Task<10>),
                     },
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                    AlwaysSuccess,
                 },
             },
         }
@@ -2549,128 +2462,118 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
-        MemPriority {
-            Inverter {
-                MemPriority {
-                    Condition(Cond<0>),
-                    Inverter {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
+        SequenceStar {
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Repeat(4) {
-                        MemSequence {
-                            ForceSuccess {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
-        SequenceWithMemory {
-            MemPriority {
-                RetryUntilSuccessful(3) {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1>),
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    Repeat(1) {
-                        Action(Act<3>),
-                    },
-                },
-                SequenceWithMemory {
+        Sequence {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(4) {
+                Inverter {
                     ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
                 },
             },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<4>),
+            },
+            SequenceWithMemory {
+                Action(Act<5>),
+                Action(Act<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8>),
+                Action(Act<9>),
+            },
+            StatefulAction(Task<10> = Task::<10>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        MemSequence {
-            AlwaysFailure,
+        ReactiveSequence {
+            ReactiveFallback {
+                ForceSuccess {
+                    Action(Act<0>),
+                },
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            Inverter {
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            SequenceWithMemory {
+                RunOnce {
+                    Condition(|ctx| ctx.check(6)),
+                },
+                StatefulAction(Task<7>),
+                ReactiveFallback {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                Sequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<10>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Action(Act<0>),
-            },
-            AlwaysSuccess,
-            RunOnce {
-                ReactiveSequence {
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                    ForceFailure {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            SequenceStar {
-                Action(Act<2>),
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-            },
+        Sequence {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                SequenceStar {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(3) {
-                        Inverter {
-                            Action(Act<5>),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Repeat(1) {
+                MemPriority {
+                    Fallback {
+                        SequenceWithMemory {
+                            AlwaysFailure,
                         },
                     },
+                    Condition(|ctx| ctx.check(1)),
+                    RetryUntilSuccessful(forever) {
+                        Action(Act<2>),
+                    },
                 },
+            },
+            MemPriority {
+                StatefulAction(Task<3>),
+                ForceSuccess {
+                    Inverter {
+                        Condition(Cond<4>),
+                    },
+                },
+                Action(Act<5>),
             },
         }
     }
@@ -2678,23 +2581,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Fallback {
-                    Repeat(0) {
-                        Action(Act<1>),
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+            },
+            MemPriority {
+                MemSequence {
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(Cond<2>),
                     },
-                    RunOnce(then_skip = true) {
-                        Action(Act<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<5>),
+                },
+                AlwaysFailure,
+                Action(Act<6>),
+                ReactiveSequence {
                     StatefulAction(Task<7>),
+                    Action(|ctx| ctx.exec(8)),
                 },
             },
         }
@@ -2703,70 +2612,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
-        ReactiveSequence {
-            Fallback {
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
                 ReactiveFallback {
-                    MemPriority {
-                        Fallback {
-                            Repeat(2) {
-                                Repeat(4) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            Condition(Cond<1>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                            KeepRunningUntilFailure {
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    SequenceStar {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    SequenceStar {
-                        ForceFailure {
-                            ForceFailure {
-                                Action(Act<13>),
-                            },
-                        },
-                    },
+                    Condition(Cond<0>),
                     Inverter {
-                        Action(Act<14>),
+                        StatefulAction(Task<1>),
                     },
+                    StatefulAction(Task<2>),
+                    Action(Act<3> = Act::<3>),
                 },
-                Fallback {
-                    SequenceStar {
-                        StatefulAction(Task<15>),
-                        Condition(Cond<16>),
-                        Condition(Cond<17>),
-                        StatefulAction(Task<18>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        RetryUntilSuccessful(3) {
-                            SequenceStar {
-                                ForceFailure {
-                                    StatefulAction(Task<19>),
-                                },
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<20>),
-                                },
-                                StatefulAction(Task<21>),
-                                Inverter {
-                                    Action(Act<22>),
-                                },
-                            },
+                MemPriority {
+                    Repeat(forever) {
+                        Sequence {
+                            Action(Act<4>),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -2777,54 +2638,52 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
-        ForceFailure {
-            SequenceWithMemory {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                MemPriority {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-            },
+        ReactiveSequence {
+            AlwaysFailure,
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
-        Inverter {
-            ForceFailure {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<0>),
-                    },
+        SequenceWithMemory {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
                 },
+                AlwaysSuccess,
+            },
+            MemSequence {
+                StatefulAction(Task<3>),
+                Inverter {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+            },
+            ReactiveFallback {
+                Condition(Cond<7>),
+                Condition(Cond<8>),
             },
         }
     }
@@ -2832,118 +2691,113 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
+        MemSequence {
+            Action(|ctx| ctx.exec(0)),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 cases! {
-    Tree1100 "RFb(Seq(Star(F)),MPri(t0,t1),Swm(a2,t3,a4))",
-    Tree1101 "RSeq(Swm(c0),FS(c1),t2,Seq(FF(t3),RSeq(OnceK(a4)),a5),RFb(Swm(F,c6),RFb(c7,t8,t9)))",
-    Tree1102 "Star(RSeq(t0,t1,t2),S,Keep(c3),MPri(t4,S,t5,S))",
-    Tree1103 "Ret1(OnceT(Fb(Seq(t0,c1,t2),Fb(c3,a4))))",
-    Tree1104 "MPri(Inv(RSeq(F,Keep(t0))),MSeq(RFb(Seq(c1,a2)),MPri(a3,a4),Swm(c5,c6,t7,t8,c9)))",
-    Tree1105 "RSeq(a0,RFb(t1,t2),Swm(c3,t4,t5,a6,t7))",
-    Tree1106 "OnceK(Fb(RSeq(Fb(F,a0,c1),t2,RFb(t3,t4,Ret4(a5)))))",
-    Tree1107 "MPri(Seq(a0,Seq(a1,t2,t3),t4,Keep(c5),c6),RepF(MPri(Star(RepF(a7),MSeq(t8,S)),t9)))",
-    Tree1108 "RFb(t0,RFb(t1,c2),c3,RSeq(a4,a5))",
-    Tree1109 "FF(RSeq(RSeq(a0,c1),Star(t2,t3,c4,F,a5)))",
-    Tree1110 "RepF(Fb(OnceT(RSeq(Ret3(c0),t1,c2)),Seq(t3,c4),Fb(Fb(c5,a6,c7,S))))",
-    Tree1111 "RFb(Swm(t0,S),t1,Inv(t2))",
-    Tree1112 "RFb(Once(OnceK(RSeq(MSeq(FS(S),Once(a0),c1,t2)))))",
-    Tree1113 "Seq(Ret3(F),Inv(c0),t1)",
-    Tree1114 "OnceK(Seq(c0,Once(Swm(t1,t2)),c3,Rep1(t4),t5))",
-    Tree1115 "MPri(Swm(c0,c1,c2),Seq(FS(t3),FF(t4)),Seq(t5,a6,RFb(t7,S)),Inv(OnceK(c8)))",
-    Tree1116 "RFb(Swm(c0,a1,c2),Keep(FF(t3)),Star(t4,c5))",
-    Tree1117 "OnceK(Ret0(FF(Seq(c0,c1,FS(t2),t3,c4))))",
-    Tree1118 "Fb(MSeq(Rep3(FS(Fb(t0,a1,t2,MSeq(t3)))),RSeq(Keep(c4),RFb(a5,a6))),Fb(c7,Swm(a8,t9,F),RSeq(FF(Once(Inv(t10))))),RepF(a11),Fb(a12,Ret2(FF(t13))))",
-    Tree1119 "RFb(a0,Fb(t1,RSeq(t2,c3),a4))",
-    Tree1120 "Ret0(RSeq(OnceK(Inv(t0)),Rep1(a1),Swm(c2,t3)))",
-    Tree1121 "Inv(Inv(Star(Swm(t0,c1),Rep2(RFb(RepF(a2),t3,c4,a5,t6)),a7,a8)))",
-    Tree1122 "Inv(RSeq(Swm(Swm(a0,t1),Star(a2,c3,t4),Seq(a5,a6),t7,FS(Fb(c8,t9)))))",
-    Tree1123 "Seq(Fb(c0,F),c1,S,Fb(a2,Once(c3)),FF(c4))",
-    Tree1124 "Swm(Once(Inv(RFb(a0,t1))),RSeq(Ret4(MPri(F,a2))))",
-    Tree1125 "Swm(RSeq(Ret3(Inv(a0)),Rep4(Seq(c1,S)),RSeq(a2,a3,c4)),RSeq(RetF(Inv(c5)),a6),Fb(Inv(t7),RFb(t8,t9),S,S))",
-    Tree1126 "RSeq(MPri(Swm(MPri(t0,a1),c2)),Seq(Inv(Rep4(c3))),Keep(Inv(t4)))",
-    Tree1127 "RFb(c0,Fb(c1,c2,F),Once(Star(Fb(c3,FF(t4),t5,a6))),OnceK(Fb(t7,F)))",
-    Tree1128 "RSeq(c0,RFb(Rep3(Rep1(a1))),c2,RFb(t3,c4),Keep(t5))",
-    Tree1129 "Swm(Keep(Ret0(RFb(t0,t1,F,a2,F))),Swm(c3,FS(t4),c5),FF(t6))",
-    Tree1130 "Fb(RSeq(FS(c0),Star(c1,t2),Fb(Fb(a3,t4),c5)),RSeq(c6,t7,Rep3(S),t8),Swm(a9,a10,t11),RFb(c12,c13,c14))",
-    Tree1131 "RSeq(FF(c0),FF(t1),RFb(t2,a3,c4,c5))",
-    Tree1132 "Ret1(Seq(a0,S,t1))",
-    Tree1133 "FF(RFb(t0,RepF(c1)))",
-    Tree1134 "Fb(RSeq(t0,t1),c2,c3,RFb(a4,a5,t6,a7))",
-    Tree1135 "RFb(OnceK(Swm(MSeq(t0,t1),t2,F)),RFb(Seq(F,t3),c4,t5,Fb(a6,c7)),Star(Fb(a8,a9),RSeq(t10,t11),c12,t13,RFb(c14,a15)),FF(FS(RFb(RFb(Seq(F,a16)),Ret4(c17)))),OnceK(FS(t18)))",
-    Tree1136 "RSeq(Seq(F,a0,c1,c2),Swm(a3,c4),RSeq(c5,c6,S),Once(Seq(t7,FF(Inv(a8)),Inv(a9))))",
-    Tree1137 "Swm(Seq(Inv(Ret1(Keep(FF(c0))))),RetF(RFb(a1,c2,t3,c4,a5)),t6)",
-    Tree1138 "MSeq(RFb(t0,t1,t2,t3),OnceT(t4))",
-    Tree1139 "RFb(OnceK(Keep(t0)))",
-    Tree1140 "RFb(a0,c1,Keep(Fb(c2,Seq(a3,S,c4),c5)),c6,t7)",
-    Tree1141 "Inv(c0)",
-    Tree1142 "Fb(Seq(MSeq(RepF(a0),Once(a1)),Keep(RFb(F,a2,RFb(c3,a4,a5),F,c6))),Fb(FS(Ret1(a7))),Swm(a8,RFb(FF(t9),Once(a10))),Fb(Fb(c11,RFb(S,t12)),RFb(F,t13,t14,t15)))",
-    Tree1143 "MPri(Inv(Fb(RSeq(a0,t1,t2),FF(F))),Fb(Fb(t3),RSeq(c4,c5),Once(t6)))",
-    Tree1144 "FF(FS(Keep(Seq(Once(a0),Star(Swm(a1,t2)),Swm(S,Ret3(c3))))))",
-    Tree1145 "Swm(RSeq(Seq(RSeq(t0,F),t1),RFb(c2,c3),OnceT(RSeq(t4,t5)),a6))",
-    Tree1146 "Star(Star(Fb(S,c0),c1,Swm(Fb(c2,t3,t4),t5,t6)))",
-    Tree1147 "MPri(Seq(Fb(RSeq(c0,OnceK(a1))),Fb(t2,a3,t4),MPri(t5,Ret3(t6),a7,c8)),Ret0(Swm(RFb(RFb(MSeq(a9,a10),t11),RSeq(a12,t13,S)),Swm(c14,Fb(c15,c16),c17,t18))),a19)",
-    Tree1148 "RSeq(Seq(Inv(a0),t1),t2,Rep1(S))",
-    Tree1149 "RSeq(Swm(F,a0),Fb(t1,c2),t3)",
-    Tree1150 "Swm(Once(MPri(a0,OnceT(c1),FF(RFb(a2,Inv(c3),S)))),Once(RSeq(F,MSeq(a4,S),FS(a5),a6)))",
-    Tree1151 "RSeq(t0,F)",
-    Tree1152 "Fb(RSeq(Ret0(RSeq(Once(Once(RSeq(c0,t1))),Fb(Rep4(t2),t3)))))",
-    Tree1153 "MSeq(t0,RSeq(S,t1),Ret0(S),t2,Seq(c3,c4))",
-    Tree1154 "FF(FF(RFb(t0,c1,Swm(c2,c3))))",
-    Tree1155 "Fb(Rep2(c0),Once(c1),t2)",
-    Tree1156 "RSeq(Swm(t0),Swm(c1,c2,FF(c3),RSeq(S,t4)),MSeq(FS(RFb(c5,Ret0(Swm(c6,a7)))),Keep(c8)),OnceK(Seq(Seq(Ret0(a9),t10),c11)),RFb(Once(t12),Keep(c13),c14,Swm(t15,t16)))",
-    Tree1157 "RFb(Once(RSeq(t0,F)),RFb(Fb(t1,c2),RSeq(c3,a4)),RSeq(c5,Seq(t6,c7)),Rep2(c8),MSeq(t9,t10,c11,a12))",
-    Tree1158 "OnceK(Seq(F,c0,Keep(FS(Swm(Once(Inv(c1)),t2))),Rep3(Rep1(Once(c3))),RSeq(Rep1(RFb(c4,a5,c6)),Inv(c7))))",
-    Tree1159 "RSeq(RFb(FF(Inv(Inv(Ret3(a0)))),MPri(a1,RFb(Inv(t2))),c3),FF(Rep0(FF(RFb(MSeq(Seq(F,c4),Seq(a5,t6,c7)),Fb(c8))))),t9)",
-    Tree1160 "RFb(a0,t1)",
-    Tree1161 "Swm(Seq(t0,Inv(RetF(MPri(MSeq(c1,a2,t3),t4,Ret4(RFb(t5,t6)))))))",
-    Tree1162 "Star(c0,Seq(Ret4(Inv(Inv(FF(RSeq(t1,a2))))),Swm(F,t3)),RSeq(Inv(FF(a4)),c5,Swm(c6)))",
-    Tree1163 "Swm(Ret1(F),c0,a1)",
-    Tree1164 "FS(Fb(MPri(Swm(Inv(S),c0,Rep1(RSeq(Once(F)))),MPri(t1,a2,a3)),t4,Seq(Rep1(t5),Seq(t6,c7),MPri(c8,a9,F),FF(c10)),Keep(RSeq(FF(F),MPri(t11,c12),Seq(c13,t14)))))",
-    Tree1165 "Star(OnceT(S),FF(S),Keep(RFb(t0,a1)),FS(Fb(F,t2)),a3)",
-    Tree1166 "MSeq(Star(c0,c1,t2),c3,a4,FS(a5),a6)",
-    Tree1167 "Fb(RSeq(Keep(a0),c1,RFb(c2,t3,t4),Fb(Once(c5)),MSeq(RFb(c6,t7),Once(t8))),Fb(F,t9,c10,c11),Rep4(c12),FS(RFb(Inv(RSeq(S,c13,S)),Rep0(OnceT(c14)))))",
-    Tree1168 "MPri(t0,t1,Inv(Inv(c2)))",
-    Tree1169 "RFb(Seq(Rep3(c0),Rep4(Rep0(Keep(RFb(a1,c2))))),RSeq(RSeq(t3,a4,a5),t6,Once(a7),OnceK(c8)),Fb(FF(MPri(a9,c10)),MPri(c11,c12,c13,c14,t15),RFb(S,t16)))",
-    Tree1170 "Swm(t0,Once(t1),Inv(c2))",
-    Tree1171 "Keep(MSeq(Swm(RSeq(Seq(Ret2(t0),Rep2(Ret4(F)),Rep3(a1),c2,Seq(S,F,t3))),RSeq(Inv(t4),RSeq(Keep(t5)),c6))))",
-    Tree1172 "RFb(c0,Keep(a1))",
-    Tree1173 "Seq(c0,Keep(RSeq(RFb(S,c1,t2,c3,Keep(a4)),t5)))",
-    Tree1174 "RSeq(RepF(t0),t1,t2,c3,RFb(t4,t5))",
-    Tree1175 "RSeq(Fb(Swm(a0,FF(Ret1(S)),c1)),Swm(Seq(Fb(t2,a3),RFb(a4,t5,t6),c7),Once(Seq(c8,RFb(Swm(t9,c10),MSeq(a11,c12))))),Fb(Ret4(F),a13,c14,RFb(S,c15)))",
-    Tree1176 "Swm(Seq(RetF(Rep0(RSeq(F,c0))),RSeq(a1,t2),Fb(t3,t4)),c5,Ret3(Swm(c6,c7)),Keep(RFb(RSeq(a8,t9),RSeq(c10,a11,c12,a13))),Keep(OnceT(RFb(Fb(a14,c15,t16),FF(Star(t17,c18,t19,c20)),Seq(t21,t22,S)))))",
-    Tree1177 "Seq(Fb(Rep3(Seq(c0,FS(t1),t2)),Rep4(Rep2(Fb(a3,c4))),Ret1(Fb(t5,t6))))",
-    Tree1178 "Swm(Once(t0),FF(S),t1)",
-    Tree1179 "Swm(RFb(a0,RFb(a1,c2,c3),Rep4(RSeq(Keep(t4),t5,c6,a7))),Ret3(Fb(Inv(OnceK(t8)),Inv(a9),Rep2(a10))),RSeq(Fb(Seq(FS(a11),t12),c13,Rep4(MSeq(c14,t15)))),Fb(t16,Ret4(Ret1(a17)),Fb(c18,c19),t20,c21),Swm(Once(RSeq(c22,c23)),Once(t24)))",
-    Tree1180 "Star(Keep(t0),RSeq(S,c1,t2,a3,c4),Fb(t5,t6))",
-    Tree1181 "Star(c0,a1,t2,Keep(c3),a4)",
-    Tree1182 "Fb(MSeq(t0,t1,Star(S),c2),Keep(Swm(RSeq(F,t3),c4)),Seq(t5,c6),OnceT(Fb(c7,F,Rep3(a8))))",
-    Tree1183 "Seq(RepF(c0),RSeq(c1,a2,t3))",
-    Tree1184 "RSeq(Inv(Seq(c0,t1)),Fb(a2,t3,MSeq(S,t4)),a5,Seq(c6,RetF(FF(F))))",
-    Tree1185 "Swm(c0,Seq(RFb(a1,c2),t3),Fb(t4,t5,t6),Keep(MPri(t7,t8)))",
-    Tree1186 "Inv(RFb(RSeq(a0,t1,c2),c3,c4))",
-    Tree1187 "RSeq(RSeq(c0,a1,c2),MPri(Keep(t3),Seq(t4,c5),t6),RSeq(Rep2(c7),Once(t8)))",
-    Tree1188 "Inv(Fb(Seq(t0,a1,t2),Fb(S,c3,t4,t5),Swm(FF(a6),t7,a8,S)))",
-    Tree1189 "MPri(Inv(MPri(c0,Inv(Swm(t1,c2,c3)))),Keep(Keep(Rep4(MSeq(FS(t4))))))",
-    Tree1190 "Swm(MPri(Ret3(a0),c1,Fb(S,c2)),Star(RFb(Rep1(a3)),Swm(RFb(t4,S),t5,a6)))",
-    Tree1191 "MSeq(F)",
-    Tree1192 "RFb(Ret2(a0),S,Once(RSeq(Inv(F),FF(a1))),Star(a2,FF(t3)),Seq(Swm(t4,t5,a6)))",
-    Tree1193 "RFb(RFb(Star(a0,c1,c2),Fb(a3,c4),RSeq(Ret3(Inv(a5)))))",
-    Tree1194 "MPri(t0,RSeq(Fb(Rep0(a1),OnceT(a2)),RFb(t3,t4,c5,t6,t7)))",
-    Tree1195 "RSeq(Fb(RFb(MPri(Fb(Rep2(Rep4(c0)),c1),RSeq(t2,t3,c4,c5,Keep(c6)))),Swm(c7,c8,Star(c9,t10,t11,t12),Star(FF(FF(a13))),Inv(a14)),Fb(Star(t15,c16,c17,t18),Ret0(Ret3(Star(FF(t19),Ret1(t20),t21,Inv(a22)))))))",
-    Tree1196 "FF(Swm(a0,t1,Seq(t2,c3,S,t4,c5),MPri(t6,a7)))",
-    Tree1197 "MSeq(RSeq(Keep(RFb(c0,c1))),Swm(t2,t3))",
-    Tree1198 "Inv(FF(Keep(Ret1(t0))))",
-    Tree1199 "Fb(F,Fb(t0,a1,a2,a3,c4))",
+    Tree1100 "RFb(Swm(Fb(a0l,S,t1),MSeq(Seq(MPri(t2,c3),a4),Rep2(Rep1(t5)))),RFb(Rep4(Keep(a6)),Star(RSeq(t7e,t8)),RSeq(c9,t10,c11)),Seq(RSeq(MSeq(Seq(c12,t13,t14,t15),Fb(Ret2(a16))),a17e),MPri(c18,a19l,c20e)))",
+    Tree1101 "FF(Seq(Once(RFb(c0,F,a1l,a2)),MSeq(Swm(S,t3,t4),Seq(a5,c6),Rep1(RetF(a7))),FF(Keep(OnceT(RFb(OnceT(c8))))),RFb(FS(Seq(t9,t10,c11,FS(a12e),a13)),RFb(F,FF(F))),Inv(Once(MSeq(t14,Keep(OnceT(t15)))))))",
+    Tree1102 "RSeq(RFb(t0,Fb(Keep(a1)),t2),Swm(t3,RSeq(t4e,t5,RepF(a6l))),Seq(Ret0(t7),Fb(c8l,t9)))",
+    Tree1103 "OnceK(a0)",
+    Tree1104 "Fb(F,Fb(t0e,c1,a2,t3,t4))",
+    Tree1105 "Keep(Fb(a0,t1,a2e))",
+    Tree1106 "Fb(c0l,Swm(t1,t2,t3),c4,MPri(FF(Seq(a5,t6))),FS(Star(t7,RSeq(Rep1(t8)),t9)))",
+    Tree1107 "Swm(a0e,Keep(a1),Swm(c2,t3e))",
+    Tree1108 "MSeq(RFb(Once(MPri(RSeq(t0,t1),FF(t2),Rep0(MSeq(t3,t4e)))),Rep3(a5e),MPri(Once(c6),Star(t7,c8),RetF(Rep3(a9l)))),Inv(t10))",
+    Tree1109 "Fb(Seq(Seq(t0,c1),Rep2(t2e),a3),Ret3(Star(Rep1(t4e),a5,t6)),FF(t7),FF(Keep(Seq(c8))))",
+    Tree1110 "RFb(Keep(RFb(Inv(RSeq(S,c0l,t1)))),Seq(Swm(t2,F),Ret2(RSeq(c3l,c4l,t5))))",
+    Tree1111 "RFb(FF(RFb(RSeq(c0,c1,c2),a3)))",
+    Tree1112 "Ret0(FF(t0))",
+    Tree1113 "Keep(Fb(RFb(c0e,FF(RFb(Seq(Keep(t1),c2),RetF(c3e),Fb(t4e,Swm(a5,a6)),c7,Ret3(MPri(S,t8,t9)))),FS(FF(RepF(Ret4(t10)))))))",
+    Tree1114 "Seq(RFb(a0,Seq(FS(a1e),t2),Keep(Seq(c3,a4))),Ret4(t5),OnceK(RFb(FS(Inv(a6)),RSeq(a7,t8,c9e))))",
+    Tree1115 "Rep2(RSeq(t0,Inv(c1l),t2,Once(c3e)))",
+    Tree1116 "Rep3(Ret4(MPri(RFb(c0,Rep1(Ret0(Inv(t1))),Inv(c2),Seq(F,S,c3),RSeq(t4,Ret4(c5),c6e,t7,t8)))))",
+    Tree1117 "MPri(Keep(a0e),RFb(t1,t2))",
+    Tree1118 "Seq(t0,RSeq(Ret2(a1),Ret2(Swm(MSeq(t2),Ret4(F)))),t3)",
+    Tree1119 "Fb(Fb(OnceK(Fb(Ret2(Ret2(Fb(a0e,a1))))),RFb(a2,RFb(t3,S)),Seq(Inv(Swm(a4,c5,t6e,t7,t8)),Seq(FS(t9),t10e))),RSeq(RFb(a11e,Ret0(F),t12,a13),RSeq(S,MPri(t14,S),a15l)))",
+    Tree1120 "MSeq(Seq(RFb(t0,Rep2(Seq(Ret2(a1),RepF(a2))),Rep3(t3e))),RSeq(Swm(t4,t5e),RFb(MSeq(c6e,t7),MPri(t8,t9)),Swm(c10,F,t11,t12),RSeq(Rep4(Keep(FF(c13))),t14,c15)))",
+    Tree1121 "Swm(RSeq(Seq(t0,Rep4(Keep(FS(Seq(t1,c2,t3,c4,S)))))),RSeq(Rep4(Fb(c5,t6e,t7e)),RFb(Rep1(t8)),Star(t9,F)),RFb(Fb(Rep4(t10),a11,S,Fb(Inv(t12))),c13l))",
+    Tree1122 "RFb(OnceK(Swm(Keep(Swm(S,RFb(t0,t1,t2))),RSeq(t3e,FF(MSeq(t4,t5))),Swm(RSeq(Inv(RSeq(a6,c7e)))),RSeq(F,t8e,t9,F))))",
+    Tree1123 "Star(Inv(Ret2(t0)),RSeq(a1l,c2,t3),FF(FS(t4)),Seq(c5l,a6),Fb(Keep(t7),t8,FF(a9),t10))",
+    Tree1124 "Seq(c0,Fb(c1,Seq(t2,a3,t4)),FF(RFb(a5,a6l,a7,t8)))",
+    Tree1125 "Inv(Ret2(Fb(Keep(c0),Fb(c1,c2),RFb(F,t3),RSeq(Inv(c4e),FF(t5),Once(t6)))))",
+    Tree1126 "RSeq(RFb(t0e,c1l),RFb(t2,Inv(c3),t4,c5,c6l))",
+    Tree1127 "Rep0(OnceK(Once(RSeq(t0e,c1,c2))))",
+    Tree1128 "Star(t0,t1e,RFb(a2,F))",
+    Tree1129 "MPri(c0,c1,c2)",
+    Tree1130 "FF(Fb(c0l,t1,Ret2(FS(t2)),c3))",
+    Tree1131 "RFb(t0,Swm(OnceT(t1)),S)",
+    Tree1132 "Keep(RFb(c0,Fb(t1e,t2,F,t3),c4,Fb(Inv(t5),Swm(a6l,t7,c8)),FS(Star(Fb(t9,c10,F)))))",
+    Tree1133 "RSeq(RSeq(c0e,c1),c2,t3)",
+    Tree1134 "OnceK(FS(t0))",
+    Tree1135 "Fb(Rep4(RSeq(Fb(t0,t1),Fb(S,S),Keep(RepF(Rep2(a2))),c3e)),t4)",
+    Tree1136 "RFb(RSeq(Fb(c0,c1,S),RepF(c2),RFb(c3,t4),Seq(Seq(Inv(t5),a6e))),Seq(Star(Rep3(c7),Keep(c8),Ret3(Inv(a9))),Keep(Fb(a10e,FS(MPri(t11,t12,F,t13))))))",
+    Tree1137 "FS(RSeq(RSeq(t0e,RSeq(t1,F),t2e),Star(Keep(Seq(t3,F)),F,RFb(a4,S))))",
+    Tree1138 "Fb(RSeq(a0,c1,c2),a3,Keep(MPri(t4e,FS(a5))),Seq(t6,OnceK(a7e),t8))",
+    Tree1139 "RSeq(RFb(OnceK(Inv(c0))),t1,c2,RFb(a3,a4,Keep(a5l),c6))",
+    Tree1140 "Ret1(RFb(a0e,t1,c2e,c3e,t4e))",
+    Tree1141 "Inv(Fb(Rep1(c0)))",
+    Tree1142 "RSeq(Swm(F,c0),Keep(a1e),Seq(Inv(t2),a3,FS(c4)),c5,a6)",
+    Tree1143 "Swm(Keep(FF(c0)),Ret1(t1))",
+    Tree1144 "Keep(Seq(OnceT(Ret4(t0e)),RSeq(F,c1,t2e),MPri(Fb(t3,c4,c5)),RSeq(t6,F,S)))",
+    Tree1145 "Seq(RFb(t0,a1l,t2,a3l),Inv(Fb(Inv(FF(RFb(RFb(t4)))))),Fb(F,c5,t6,t7))",
+    Tree1146 "Swm(Once(c0),c1,RFb(t2e,c3))",
+    Tree1147 "Fb(c0,c1l,a2l)",
+    Tree1148 "MPri(c0,c1,a2e)",
+    Tree1149 "Star(MPri(Seq(Once(Fb(t0,t1,a2))),RSeq(Ret1(t3),a4),Ret3(Rep4(t5))),c6)",
+    Tree1150 "RFb(RFb(t0e),c1,Once(S),c2l)",
+    Tree1151 "RFb(RSeq(c0,c1l,t2e,t3),RFb(a4e,Star(c5e,F),t6),RSeq(RSeq(a7,c8l,t9)))",
+    Tree1152 "Fb(c0,t1e)",
+    Tree1153 "Once(Rep2(Seq(c0,c1)))",
+    Tree1154 "RFb(Swm(Star(RSeq(t0,t1,c2,Rep2(t3)),Seq(t4,c5,t6,a7,t8))),RSeq(c9,RetF(Ret0(c10)),FS(RFb(Rep1(RFb(t11e,F,Seq(c12l,c13l))))),FS(Rep3(Ret0(c14)))),Inv(FS(F)))",
+    Tree1155 "Fb(RFb(Swm(a0,F,a1),Rep3(Fb(RetF(t2e),c3,c4l,MSeq(c5e))),Fb(Keep(RSeq(a6,t7e,F)),Keep(S))))",
+    Tree1156 "Keep(MSeq(t0,a1e,c2))",
+    Tree1157 "Rep3(RSeq(Once(t0)))",
+    Tree1158 "MPri(RSeq(Seq(Star(t0,t1e,t2),Rep0(t3)),Star(t4,RFb(t5,Rep1(a6l)))))",
+    Tree1159 "Rep4(RetF(Star(Fb(Rep2(Seq(c0e,t1,OnceK(c2))),RFb(RSeq(t3,OnceT(c4)),RFb(MPri(t5),t6,a7))),Fb(Keep(Fb(RFb(a8l),FF(a9)))))))",
+    Tree1160 "MSeq(MPri(a0,t1e,a2,c3),Swm(c4l,t5e,c6),t7)",
+    Tree1161 "RFb(Ret2(c0),FF(Fb(Swm(c1e,t2,c3),Inv(RFb(t4,t5,c6)))),OnceK(Seq(F,OnceK(S),a7e,t8)),Seq(t9,t10,c11),Fb(a12,RSeq(t13,c14),RSeq(RepF(RFb(F)))))",
+    Tree1162 "MSeq(t0,t1,c2)",
+    Tree1163 "Swm(RepF(FF(Inv(c0))),RSeq(a1e,a2,t3,t4),RFb(a5e,t6),RepF(RFb(a7,c8)))",
+    Tree1164 "MPri(Seq(a0,t1e),Rep0(Fb(t2,a3)),Swm(a4,t5,c6))",
+    Tree1165 "Star(t0,c1)",
+    Tree1166 "RFb(Once(Ret1(OnceK(S))),OnceK(OnceK(RSeq(t0e,Seq(Fb(t1e,t2)),MSeq(Ret4(t3e)),t4,t5))),Seq(Swm(t6,a7e,c8e,a9)))",
+    Tree1167 "Swm(c0,Keep(RFb(a1,Rep4(c2),RFb(Ret2(Fb(Rep3(t3)))))),RSeq(Inv(c4e),t5))",
+    Tree1168 "RFb(RFb(a0,c1,t2,FF(t3e)),Seq(Inv(c4),Inv(t5e),Fb(t6,c7,c8,a9e,t10)))",
+    Tree1169 "RFb(Keep(c0),c1l,Rep2(RepF(RSeq(t2e))))",
+    Tree1170 "RSeq(Once(c0e),Fb(F),Ret2(a1))",
+    Tree1171 "Rep2(RSeq(t0,c1,FF(c2)))",
+    Tree1172 "FF(Star(RFb(c0),RFb(c1,t2,t3,OnceK(t4e),a5),Rep0(Swm(a6e,Ret2(OnceK(c7)),c8,a9)),FS(RSeq(Seq(a10l,t11,t12),c13,RSeq(a14,t15,t16))),MSeq(Inv(S),a17l,c18,OnceK(t19e))))",
+    Tree1173 "Fb(Seq(Swm(c0,a1,Ret4(c2),Seq(a3,t4),OnceK(t5))),Fb(Fb(t6,t7e,t8)),Once(t9))",
+    Tree1174 "Rep3(Fb(Swm(a0,OnceT(FS(Fb(Star(t1,t2,c3l,t4,S)))),a5l)))",
+    Tree1175 "Once(RSeq(Rep1(Seq(c0,Star(c1l,a2l,a3))),Fb(c4,t5,S,Keep(t6))))",
+    Tree1176 "Fb(Fb(a0e,Seq(RetF(c1),OnceT(FF(t2)),Ret1(t3)),RFb(t4,t5,c6,c7),t8),Seq(t9,Swm(Inv(a10l),a11,c12l,F,c13e),RFb(t14,c15e),t16,Inv(Fb(t17,a18))))",
+    Tree1177 "Fb(FS(c0),c1,c2,t3e)",
+    Tree1178 "RSeq(c0,Star(FF(t1),t2),Seq(S,t3),c4,Once(a5))",
+    Tree1179 "Swm(OnceT(Once(RFb(Inv(Rep3(FS(t0)))))),RSeq(Ret1(Fb(a1,t2))),Ret3(Star(t3,S,t4,t5,t6)),RFb(RFb(t7,Once(c8),t9),RSeq(a10,Keep(Seq(c11,t12)))))",
+    Tree1180 "RFb(Star(RFb(F,t0)),Seq(t1,t2),RSeq(t3e,Seq(t4,a5)))",
+    Tree1181 "RFb(RFb(c0e,Swm(t1)),Fb(c2l,t3,a4),RFb(t5,c6e,a7),Keep(RSeq(t8,t9,c10,t11,OnceK(c12))),RSeq(OnceK(t13),t14e,t15e))",
+    Tree1182 "OnceT(t0)",
+    Tree1183 "Seq(t0,FS(a1),F,Seq(t2,t3))",
+    Tree1184 "Fb(F,FF(Inv(MPri(c0,t1))),Ret1(a2e),t3)",
+    Tree1185 "MPri(a0,t1,Ret3(c2))",
+    Tree1186 "RFb(Seq(RFb(c0,Fb(t1,t2)),t3,t4e))",
+    Tree1187 "Fb(Swm(c0,S,t1),Fb(RSeq(c2e,t3,t4e),Inv(t5)),a6l)",
+    Tree1188 "RSeq(FF(t0),MSeq(Seq(c1,a2e,a3,t4,F)),Rep0(RSeq(t5e,c6)),Swm(t7e,a8),Rep0(Inv(Fb(c9l,t10))))",
+    Tree1189 "Star(MPri(t0,t1,t2e),c3l)",
+    Tree1190 "Seq(c0,Ret4(Inv(RFb(a1l,t2,t3))),OnceK(t4),Swm(a5,a6,c7,c8,a9),t10e)",
+    Tree1191 "RSeq(RFb(FS(a0),a1,t2),Inv(Fb(OnceT(t3),a4,t5)),Swm(Once(c6l),t7,RFb(t8e,t9)),Ret4(Seq(S,t10)))",
+    Tree1192 "Seq(F,t0)",
+    Tree1193 "Star(t0,Rep1(MPri(Fb(Swm(F)),c1l,RetF(a2))),MPri(t3,FS(Inv(c4)),a5))",
+    Tree1194 "Fb(RFb(c0),MPri(MSeq(Fb(c1e,c2),RSeq(t3,t4)),Keep(t5),F,a6,RSeq(t7,a8l)))",
+    Tree1195 "OnceK(RFb(RFb(c0,Inv(t1),t2,a3e),MPri(RepF(Seq(a4,c5,t6)))))",
+    Tree1196 "RSeq(F,c0l)",
+    Tree1197 "RFb(t0,t1,t2,c3e)",
+    Tree1198 "Swm(Fb(a0,t1,c2),RFb(RFb(S,S),S),MSeq(t3,Inv(t4e)),Swm(c5,c6),RFb(c7,c8))",
+    Tree1199 "MSeq(a0l,c1,t2)",
 }
