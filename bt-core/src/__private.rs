@@ -131,22 +131,26 @@ pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
 
 /// `SetBlackboard(entry = value)`: the value must have the entry's type.
 #[inline(always)]
-pub fn set<T>(value: T, entry: &mut T) -> Status {
-    *entry = value;
+pub fn set<B, T>(value: T, bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {
+    *entry(bb) = value;
     Status::Success
 }
 
-/// `SetBlackboard(entry = {other})`.
+/// `SetBlackboard(entry = {other})`: `entries` returns both fields of the blackboard.
 #[inline(always)]
-pub fn copy_entry<Entry, Other: CopyInto<Entry>>(entry: &mut Entry, other: &Other) -> Status {
+pub fn copy_entry<B, Entry, Other: CopyInto<Entry>>(
+    bb: &mut B,
+    entries: impl FnOnce(&mut B) -> (&mut Entry, &Other),
+) -> Status {
+    let (entry, other) = entries(bb);
     other.copy_into(entry);
     Status::Success
 }
 
 /// `UnsetBlackboard(entry)`.
 #[inline(always)]
-pub fn unset<T: Unset>(entry: &mut T) -> Status {
-    entry.unset();
+pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {
+    entry(bb).unset();
     Status::Success
 }
 
@@ -170,10 +174,19 @@ pub enum PortStep {
     Store,
 }
 
-/// `port = {entry}`, before and after the leaf's call. One function for both steps, taking the
-/// entry first, so that a type mismatch is reported once, naming both types.
+/// `port = {entry}`, before and after the leaf's call. One function for both steps, so that a
+/// type mismatch is reported once, naming both types. The entry and the port are reached through
+/// closures written at the user's tokens (`|bb| &mut bb.target`, `|leaf| &mut leaf.goal`), so that
+/// rustc reports a mismatch or an unknown port there.
 #[inline(always)]
-pub fn bind_entry<E, P: BindEntry<E>>(entry: &mut E, port: &mut P, step: PortStep) {
+pub fn bind_entry<B, L, E, P: BindEntry<E>>(
+    bb: &mut B,
+    leaf: &mut L,
+    entry: impl FnOnce(&mut B) -> &mut E,
+    port: impl FnOnce(&mut L) -> &mut P,
+    step: PortStep,
+) {
+    let (entry, port) = (entry(bb), port(leaf));
     match step {
         PortStep::Load => port.load(entry),
         PortStep::Store => port.store(entry),
@@ -182,13 +195,21 @@ pub fn bind_entry<E, P: BindEntry<E>>(entry: &mut E, port: &mut P, step: PortSte
 
 /// `port = expression`, before the leaf's call (the value first, so that its type is known).
 #[inline(always)]
-pub fn bind_value<V, P: BindValue<V>>(value: V, port: &mut P) {
-    port.load_value(value)
+pub fn bind_value<L, V, P: BindValue<V>>(
+    value: V,
+    leaf: &mut L,
+    port: impl FnOnce(&mut L) -> &mut P,
+) {
+    port(leaf).load_value(value)
 }
 
 /// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
 #[inline(always)]
-pub fn set_tracked<T>(value: T, entry: &mut Tracked<T>) -> Status {
-    entry.set(value);
+pub fn set_tracked<B, T>(
+    value: T,
+    bb: &mut B,
+    entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
+) -> Status {
+    entry(bb).set(value);
     Status::Success
 }

@@ -1,4 +1,4 @@
-//! Bug: `behavior_tree!` does not compile when the tree body reaches it through a `macro_rules!`
+//! Fixed bug: `behavior_tree!` did not compile when the tree body reaches it through a `macro_rules!`
 //! transcriber and holds `StatefulAction(Type)`:
 //!
 //! ```text
@@ -9,16 +9,15 @@
 //!                      ^^^^ `self` value is a keyword only available in methods with a `self` parameter
 //! ```
 //!
-//! The generated leaf call is built with `quote_spanned!(ty.span()=> .. self.<field> ..)`
+//! The generated leaf call was built with `quote_spanned!(ty.span()=> .. self.<field> ..)`
 //! (`bt-macros/src/codegen/leaf.rs`): the `self` token takes the span, and so the hygiene context,
 //! of the user's type. When the type comes from a `macro_rules!` fragment that context is not the
 //! one of the generated method's `self` parameter, and rustc (for which `self` is hygienic like a
-//! local variable) does not resolve it. Expected: the tree compiles, as it does when written
-//! directly. Found while generating the differential test's trees (which therefore call
+//! local variable) does not resolve it. Fix: `self` is always interpolated with the macro's own
+//! span. Expected: the tree compiles, as it does when written directly. Found while generating the differential test's trees (which therefore call
 //! `behavior_tree!` directly).
 
 #[test]
-#[ignore = "bug: behavior_tree! with StatefulAction(Type) does not compile when the body comes through macro_rules!"]
 fn stateful_leaf_through_macro_rules_compiles() {
     let cases = trybuild::TestCases::new();
     cases.pass("tests/regression/stateful_leaf_through_macro_rules/wrapped.rs");

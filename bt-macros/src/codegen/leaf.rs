@@ -1,23 +1,46 @@
 //! Leaves: user types are fields of the tree and are called through the bt-core leaf traits,
 //! with the call spanned at the user's type so that a missing trait impl is reported there.
 
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{blackboard_type, ctx, leaf_field, node_methods, NodeCode};
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Tree, Value};
 
+/// `self`, located at the user's `span` (so that rustc reports there) but resolved where the macro
+/// was called: under a user's span alone, `self` from a `macro_rules!` fragment would carry that
+/// fragment's hygiene and not resolve.
+fn self_at(span: Span) -> TokenStream {
+    let this = Ident::new("self", span.resolved_at(Span::call_site()));
+    quote!(#this)
+}
+
+/// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
+/// reports a mismatch or an unknown field there, and the closure resolves within its own hygiene
+/// context even when the tree comes through a `macro_rules!`.
+fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenStream {
+    let param = Ident::new("__bt_of", span);
+    let field = Ident::new(&field.to_string(), span);
+    if mutable {
+        quote_spanned!(span=> |#param| &mut #param.#field)
+    } else {
+        quote_spanned!(span=> |#param| &#param.#field)
+    }
+}
+
 pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
     let mut code = NodeCode::default();
     let context = &tree.header.context;
     let ctx = ctx();
     let bb = blackboard_type(tree);
+    let this = self_at(Span::call_site());
+
     let (body, halt_body) = match leaf {
         Leaf::AlwaysSuccess => (quote!(::bt::__private::Status::Success), TokenStream::new()),
         Leaf::AlwaysFailure => (quote!(::bt::__private::Status::Failure), TokenStream::new()),
         Leaf::Condition(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
-            quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &self.__bt_bb, #closure)),
+            quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure)),
             TokenStream::new(),
         ),
         Leaf::Condition(LeafImpl::Inline(closure)) => (
@@ -25,7 +48,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             TokenStream::new(),
         ),
         Leaf::Action(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
-            quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut self.__bt_bb, #closure)),
+            quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure)),
             TokenStream::new(),
         ),
         Leaf::Action(LeafImpl::Inline(closure)) => (
@@ -33,20 +56,32 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             TokenStream::new(),
         ),
         Leaf::SetBlackboard { entry, value } => {
+            let target = field_closure(entry.span(), entry, true);
             let body = match value {
-                Value::Entry(other) => quote_spanned!(other.span()=>
-                    ::bt::__private::copy_entry(&mut self.__bt_bb.#entry, &self.__bt_bb.#other)),
+                Value::Entry(other) => {
+                    let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
+                    let (entry, other) = (
+                        Ident::new(&entry.to_string(), span),
+                        Ident::new(&other.to_string(), span),
+                    );
+                    let entries =
+                        quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
+                    let bb = quote!(&mut self.__bt_bb);
+                    quote_spanned!(span=> ::bt::__private::copy_entry(#bb, #entries))
+                }
                 Value::Expr(expr)
                     if tree
                         .blackboard
                         .as_ref()
                         .is_some_and(|bb| bb.is_tracked(entry)) =>
                 {
-                    quote_spanned!(expr.span()=>
-                        ::bt::__private::set_tracked(#expr, &mut self.__bt_bb.#entry))
+                    let bb = quote!(&mut self.__bt_bb);
+                    quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#expr, #bb, #target))
                 }
-                Value::Expr(expr) => quote_spanned!(expr.span()=>
-                    ::bt::__private::set(#expr, &mut self.__bt_bb.#entry)),
+                Value::Expr(expr) => {
+                    let bb = quote!(&mut self.__bt_bb);
+                    quote_spanned!(expr.span()=> ::bt::__private::set(#expr, #bb, #target))
+                }
             };
             (body, TokenStream::new())
         }
@@ -59,35 +94,39 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             ));
             (
                 quote_spanned!(entry.span()=> ::bt::__private::Status::from_bool(
-                    self.#field.was_updated(self.__bt_bb.#entry.version()))),
+                    #this.#field.was_updated(#this.__bt_bb.#entry.version()))),
                 TokenStream::new(),
             )
         }
         Leaf::UnsetBlackboard { entry } => (
-            quote_spanned!(entry.span()=> ::bt::__private::unset(&mut self.__bt_bb.#entry)),
+            {
+                let target = field_closure(entry.span(), entry, true);
+                let bb = quote!(&mut self.__bt_bb);
+                quote_spanned!(entry.span()=> ::bt::__private::unset(#bb, #target))
+            },
             TokenStream::new(),
         ),
         Leaf::Script(closure) => (
             quote_spanned!(closure.span()=> {
-                ::bt::__private::run(&mut self.__bt_bb, #closure);
+                ::bt::__private::run(&mut #this.__bt_bb, #closure);
                 ::bt::__private::Status::Success
             }),
             TokenStream::new(),
         ),
         Leaf::ScriptCondition(closure) => (
-            quote_spanned!(closure.span()=> ::bt::__private::Status::from_bool(::bt::__private::test(&self.__bt_bb, #closure))),
+            quote_spanned!(closure.span()=> ::bt::__private::Status::from_bool(::bt::__private::test(&#this.__bt_bb, #closure))),
             TokenStream::new(),
         ),
         Leaf::Condition(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut self.#field, #ctx));
+            let call = quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #this.#field, #ctx));
             (with_ports(leaf, &field, call), TokenStream::new())
         }
         Leaf::Action(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut self.#field, #ctx));
+            let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #this.#field, #ctx));
             (with_ports(leaf, &field, call), TokenStream::new())
         }
         Leaf::Stateful(leaf) => {
@@ -95,12 +134,12 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let slot = node.active_slot.expect("a stateful action may run");
             let tick = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                &mut self.#field,
+                &mut #this.#field,
                 #ctx,
-                ::bt::__private::StatefulCall::Tick { running: self.__bt_active[#slot] },
+                ::bt::__private::StatefulCall::Tick { running: #this.__bt_active[#slot] },
             ));
             let halt = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                &mut self.#field,
+                &mut #this.#field,
                 #ctx,
                 ::bt::__private::StatefulCall::Halt,
             ));
@@ -121,16 +160,24 @@ fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream 
     }
     // `self.<leaf>.<port>`, spanned at the user's port name so that rustc reports an unknown port
     // or a port of the wrong kind there.
-    let port_access = |port: &Ident| {
-        let field = Ident::new(&field.to_string(), port.span());
-        quote_spanned!(port.span()=> self.#field.#port)
-    };
+    let port_access = |port: &Ident| field_closure(port.span(), port, true);
     let step = |step: TokenStream| {
         leaf.bindings.iter().filter_map(move |binding| {
             let port = port_access(&binding.port);
             match &binding.value {
-                Value::Entry(entry) => Some(quote_spanned!(entry.span()=>
-                    ::bt::__private::bind_entry(&mut self.__bt_bb.#entry, &mut #port, ::bt::__private::PortStep::#step);)),
+                Value::Entry(entry) => {
+                    let entry_access = field_closure(entry.span(), entry, true);
+                    let (bb, leaf) = (quote!(&mut self.__bt_bb), quote!(&mut self.#field));
+                    Some(quote_spanned! {binding.port.span()=>
+                        ::bt::__private::bind_entry(
+                            #bb,
+                            #leaf,
+                            #entry_access,
+                            #port,
+                            ::bt::__private::PortStep::#step,
+                        );
+                    })
+                }
                 Value::Expr(_) => None,
             }
         })
@@ -138,8 +185,12 @@ fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream 
     let values = leaf.bindings.iter().filter_map(|binding| {
         let port = port_access(&binding.port);
         match &binding.value {
-            Value::Expr(expr) => Some(quote_spanned!(expr.span()=>
-                ::bt::__private::bind_value(#expr, &mut #port);)),
+            Value::Expr(expr) => {
+                let leaf = quote!(&mut self.#field);
+                Some(quote_spanned! {binding.port.span()=>
+                    ::bt::__private::bind_value(#expr, #leaf, #port);
+                })
+            }
             Value::Entry(_) => None,
         }
     });
