@@ -18,7 +18,9 @@ pub trait BehaviorTree {
     fn tick_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O) -> Status;
 
     /// Halts every running node (each started, unfinished stateful action gets `on_halted` once)
-    /// and reports each halt to `observer`.
+    /// and reports each halt to `observer`. Loop counts restart, also those of idle loops (a count
+    /// kept across a skip), as BehaviorTree.CPP's `haltTree` halts every node; SequenceWithMemory's
+    /// position and RunOnce's memory are kept.
     fn halt_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O);
 
     /// The status the root returned on the last tick; `None` before the first tick and after a halt.

@@ -1,4 +1,4 @@
-//! Bug: a tree halt leaves the count of an idle `Repeat` / `RetryUntilSuccessful` in place.
+//! Fixed bug: a tree halt left the count of an idle `Repeat` / `RetryUntilSuccessful` in place.
 //!
 //! A loop whose child answers `Skipped` answers `Skipped` and keeps its count (spec 3: "count
 //! kept"); it is then idle (decision 3). `halt` only visits running nodes, so the count survives
@@ -8,6 +8,8 @@
 //! the halt.
 //!
 //! Found by the differential test: tree `MSeq(Ret4(t0),t1,Seq(Fb(c2)))`, seed 0x5eed.
+//! Fix: the tree's `halt` also clears the counters of every Repeat / RetryUntilSuccessful (the
+//! only per-activation memory an idle node can hold), like BehaviorTree.CPP's `haltTree`.
 
 use bt::behavior_tree;
 use bt::Status::*;
@@ -28,7 +30,6 @@ behavior_tree! {
 }
 
 #[test]
-#[ignore = "bug: a tree halt keeps the failure count of an idle RetryUntilSuccessful whose child was skipped"]
 fn retry_count_is_cleared_by_a_halt_after_a_skip() {
     let (mut tree, mut ctx) = (Retry3::new(), Ctx::new());
     ctx.script(0, &[Failure, Skipped]);
@@ -38,12 +39,11 @@ fn retry_count_is_cleared_by_a_halt_after_a_skip() {
     // A fresh activation needs three failures.
     ctx.script(0, &[Failure, Failure, Failure]);
     expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
-    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]); // actual: Failure (count 3)
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]); // (the bug: Failure, count 3)
     expect_tick(&mut tree, &mut ctx, Failure, &[OnStart(0)]);
 }
 
 #[test]
-#[ignore = "bug: a tree halt keeps the success count of an idle Repeat whose child was skipped"]
 fn repeat_count_is_cleared_by_a_halt_after_a_skip() {
     let (mut tree, mut ctx) = (Repeat3::new(), Ctx::new());
     ctx.script(0, &[Success, Skipped]);
@@ -53,6 +53,6 @@ fn repeat_count_is_cleared_by_a_halt_after_a_skip() {
     // A fresh activation needs three successes.
     ctx.script(0, &[Success, Success, Success]);
     expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
-    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]); // actual: Success (count 3)
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]); // (the bug: Success, count 3)
     expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
 }

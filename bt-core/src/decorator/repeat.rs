@@ -49,7 +49,8 @@ impl<C: SmallIndex> Loop<C> {
 /// | `Running` | `Running` |
 /// | `Skipped` | `Skipped`; the count is kept |
 ///
-/// A limit of 0 succeeds without ticking the child. Halting resets the count.
+/// A limit of 0 succeeds without ticking the child. Halting resets the count; so does the tree's
+/// `halt` when the Repeat is idle after a skip.
 /// Difference from BehaviorTree.CPP: there, a synchronous child may be repeated several times
 /// within one tick; here a tick is bounded (`Repeat(3)` of an always-succeeding child answers
 /// `Running`, `Running`, `Success`).
@@ -103,7 +104,8 @@ impl<C: SmallIndex> Repeat<C> {
 /// | `Running` | `Running` |
 /// | `Skipped` | `Skipped`; the count is kept |
 ///
-/// A limit of 0 fails without ticking the child. Halting resets the count.
+/// A limit of 0 fails without ticking the child. Halting resets the count; so does the tree's
+/// `halt` when the node is idle after a skip.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RetryUntilSuccessful<C = u8> {
     attempts: Loop<C>,

@@ -126,5 +126,11 @@ fn looping(
         #halt
         #access.halt();
     };
+    if !state.declare_local.is_empty() {
+        return (body, halt_body);
+    }
+    // A count kept across a skip belongs to an idle node, which a halt of its parent does not
+    // visit; the tree's halt clears it.
+    code.tree_halt.extend(quote!(#access.halt();));
     (body, halt_body)
 }

@@ -25,6 +25,10 @@ struct NodeCode {
     methods: TokenStream,
     /// Module-level items (compile-time checks).
     items: TokenStream,
+    /// Run by the tree's `halt` after halting the root: clears per-activation memory that an idle
+    /// node can still hold (a loop count kept across a skip), as BehaviorTree.CPP's `haltTree`
+    /// halts every node.
+    tree_halt: TokenStream,
 }
 
 /// Names shared by the generated functions.
@@ -337,9 +341,11 @@ pub fn tree(tree: &Tree) -> TokenStream {
     let mut field_inits = Vec::new();
     let mut methods = TokenStream::new();
     let mut items = TokenStream::new();
+    let mut tree_halt = TokenStream::new();
     for node in &tree.nodes {
         let code = node_code(tree, node);
         items.extend(code.items);
+        tree_halt.extend(code.tree_halt);
         for (name, ty, init) in code.fields {
             field_decls.push(quote!(#name: #ty));
             field_inits.push(quote!(#name: #init));
@@ -377,6 +383,7 @@ pub fn tree(tree: &Tree) -> TokenStream {
         },
         halt: quote! {
             #halt_root
+            #tree_halt
             self.__bt_status = ::core::option::Option::None;
         },
         status: quote!(self.__bt_status),
@@ -499,7 +506,8 @@ impl Api<'_> {
                 }
 
                 /// Halts every running node: each started, unfinished stateful action gets
-                /// `on_halted` exactly once.
+                /// `on_halted` exactly once. Loop counts restart, also those of idle loops
+                /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
                 #[inline]
                 pub fn halt(&mut self, #ctx: &mut #context) {
                     self.halt_with(#ctx, &mut ::bt::__private::NoObserver)
