@@ -124,12 +124,19 @@ struct Leaf {
 impl Leaf {
     fn new(seed: u64, id: usize) -> Leaf {
         let mut rng = Rng(mix(&[seed, id as u64, 0x1eaf]));
+        // The seed's mood: leaves of one run lean the same way, so that some runs get deep into
+        // sequences (mostly successes) and others into fallbacks (mostly failures).
+        let success: &[u64] = match Rng(mix(&[seed, 0x300d])).below(3) {
+            0 => &[5, 20, 35, 50, 50, 65, 80, 95],
+            1 => &[50, 70, 85, 90, 95, 100],
+            _ => &[0, 5, 10, 15, 30, 50],
+        };
         let profile = Profile {
-            success: rng.pick(&[0, 10, 30, 50, 50, 70, 90, 100]),
-            flip: rng.pick(&[0, 0, 5, 20, 50]),
-            run: rng.pick(&[0, 20, 50, 50, 80, 100]),
-            max_run: rng.pick(&[1, 1, 2, 3, 5, 10, 1000]),
-            skip: rng.pick(&[0, 0, 0, 0, 5, 20]),
+            success: rng.pick(success),
+            flip: rng.pick(&[2, 5, 10, 20, 50]),
+            run: rng.pick(&[0, 20, 40, 60, 80, 100]),
+            max_run: rng.pick(&[1, 1, 2, 2, 3, 5, 8, 1000]),
+            skip: rng.pick(&[0, 0, 0, 0, 3, 10]),
         };
         let value = rng.percent(profile.success);
         Leaf {

@@ -45,10 +45,13 @@ pub enum Mutation {
     KeepRunningPassesSkipped,
     /// A reactive composite does not halt the other running child.
     ReactiveLeavesOtherRunning,
+    /// A tree halt keeps the count of an idle Repeat/Retry whose child was skipped (a library
+    /// bug found by this test, fixed).
+    IdleLoopKeepsCountOnTreeHalt,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 8] = [
+    pub const ALL: [Mutation; 9] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -57,6 +60,7 @@ impl Mutation {
         Mutation::SkipCountPerTick,
         Mutation::KeepRunningPassesSkipped,
         Mutation::ReactiveLeavesOtherRunning,
+        Mutation::IdleLoopKeepsCountOnTreeHalt,
     ];
 }
 
@@ -67,6 +71,11 @@ thread_local! {
 /// Sets (or clears) this thread's mutation.
 pub fn set_mutation(mutation: Option<Mutation>) {
     MUTATION.with(|m| m.set(mutation));
+}
+
+/// This thread's mutation, if any.
+pub fn active_mutation() -> Option<Mutation> {
+    MUTATION.with(|m| m.get())
 }
 
 fn mutant(mutation: Mutation) -> bool {
@@ -515,17 +524,6 @@ impl RefNode {
         }
     }
 
-    /// True if a Repeat/RetryUntilSuccessful in this subtree holds a count.
-    pub fn has_loop_count(&self) -> bool {
-        let mut found = false;
-        self.clone().for_each_mut(&mut |node| {
-            if let RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } = node {
-                found |= *count != 0;
-            }
-        });
-        found
-    }
-
     /// Sets the count of every Repeat/RetryUntilSuccessful in this subtree to 0.
     pub fn clear_loop_counts(&mut self) {
         self.for_each_mut(&mut |node| {
@@ -575,15 +573,6 @@ fn halt_all(children: &mut [RefNode], ctx: &mut Ctx) {
     }
 }
 
-/// Known library bug, mirrored while it is open so that the differential test stays green and
-/// keeps checking everything else (`tests/regression/halt_keeps_idle_loop_count.rs`): the library's
-/// `halt` only visits running nodes, so a Repeat/RetryUntilSuccessful whose child was skipped
-/// (the node answered Skipped, is idle, and keeps its count, spec 3) keeps that count across a
-/// tree halt. The spec (1.3: `haltTree` halts every node; Repeat/Retry `halt`: count = 0) and the
-/// halt property "the next tick starts afresh, except SequenceWithMemory and RunOnce" say it is
-/// cleared. Set to `false` when the bug is fixed.
-pub const MIRROR_HALT_KEEPS_IDLE_LOOP_COUNT: bool = true;
-
 /// A whole tree: the root and what `status()` reports.
 pub struct Reference {
     pub root: RefNode,
@@ -608,10 +597,7 @@ impl Reference {
     /// net that halts every node, the counters of idle Repeat/RetryUntilSuccessful nodes (only
     /// an idle loop whose child was skipped still holds a count, spec 3 "count kept"), so that
     /// the next tick starts afresh except for SequenceWithMemory's index and RunOnce.
-    ///
-    /// Answers true if an idle loop's count was kept because of [`MIRROR_HALT_KEEPS_IDLE_LOOP_COUNT`]
-    /// (the tree then does not start afresh).
-    pub fn halt(&mut self, ctx: &mut Ctx) -> bool {
+    pub fn halt(&mut self, ctx: &mut Ctx) {
         self.root.halt(ctx);
         self.status = None;
         if mutant(Mutation::RunOnceForgetsOnTreeHalt) {
@@ -621,11 +607,8 @@ impl Reference {
                 }
             });
         }
-        if MIRROR_HALT_KEEPS_IDLE_LOOP_COUNT {
-            self.root.has_loop_count()
-        } else {
+        if !mutant(Mutation::IdleLoopKeepsCountOnTreeHalt) {
             self.root.clear_loop_counts();
-            false
         }
     }
 

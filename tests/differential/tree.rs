@@ -230,6 +230,15 @@ impl Node {
         out
     }
 
+    /// Number of leaves with an id (conditions, actions, stateful actions).
+    pub fn leaf_ids(&self) -> u64 {
+        let mine = matches!(
+            self,
+            Node::Condition(..) | Node::Action(..) | Node::Stateful(..)
+        );
+        mine as u64 + self.children().iter().map(|c| c.leaf_ids()).sum::<u64>()
+    }
+
     /// True if the tree holds a node whose memory survives a halt (SequenceWithMemory, RunOnce).
     pub fn has_halt_memory(&self) -> bool {
         matches!(

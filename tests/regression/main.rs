@@ -1,9 +1,9 @@
 //! Minimal regression tests for library bugs found by the differential test
 //! (`tests/differential.rs`). Each is `#[ignore = "bug: ..."]` while the bug is open, so the suite
 //! stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
-//! switch in `tests/differential/reference.rs`).
+//! switch in `tests/differential/reference.rs`). Both bugs below are fixed.
 //!
-//! Run them: `cargo test --test regression -- --ignored`.
+//! Run the open ones: `cargo test --test regression -- --ignored`.
 
 #[path = "../common/mod.rs"]
 mod common;
