@@ -13,7 +13,7 @@
 //!   and no action left started without being ticked.
 //!
 //! Environment: `BT_DIFF_SEED` (script seed base; a number, `0x..` or `random`), `BT_DIFF_RUNS`
-//! (default 3), `BT_DIFF_TICKS` (default 250), `BT_DIFF_TREE=Tree0042,Tree0100` (only these),
+//! (default 8), `BT_DIFF_TICKS` (default 250), `BT_DIFF_TREE=Tree0042,Tree0100` (only these),
 //! `BT_DIFF_VERBOSE=1` (print every step). A failure prints the tree, the seeds, the step and both
 //! call logs, and the command that reproduces it.
 

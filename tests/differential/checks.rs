@@ -119,6 +119,16 @@ fn every_node_kind_and_parameter_is_covered() {
     );
 }
 
+/// Few leaves are dead code (no tick can reach them), so that the runs exercise the trees.
+#[test]
+fn few_leaves_are_statically_dead() {
+    let trees = all_trees();
+    let leaves: u64 = trees.iter().map(|(_, n)| n.leaf_ids()).sum();
+    let dead: u64 = trees.iter().map(|(_, n)| n.dead_leaves()).sum();
+    println!("{dead} of {leaves} leaves are statically dead");
+    assert!(dead * 20 < leaves, "{dead} of {leaves} leaves are dead");
+}
+
 /// The differential test is sharp enough: each deliberate error in the interpreter
 /// (`reference::Mutation`) makes some tree differ from the library.
 #[test]

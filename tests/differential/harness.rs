@@ -72,7 +72,7 @@ impl<T: BehaviorTree<Context = Ctx>> DynTree for T {
 pub struct Config {
     /// `BT_DIFF_SEED`: the base of every script seed (default 0x5EED; `random` picks one).
     pub seed: u64,
-    /// `BT_DIFF_RUNS`: script seeds per tree (default 3).
+    /// `BT_DIFF_RUNS`: script seeds per tree (default 8).
     pub runs: u64,
     /// `BT_DIFF_TICKS`: ticks per run (default 250).
     pub ticks: u64,
@@ -105,7 +105,7 @@ impl Config {
         };
         Config {
             seed,
-            runs: number("BT_DIFF_RUNS", 3),
+            runs: number("BT_DIFF_RUNS", 8),
             ticks: number("BT_DIFF_TICKS", 250),
             only: var("BT_DIFF_TREE").map(|v| v.split(',').map(|s| s.trim().to_string()).collect()),
             verbose: var("BT_DIFF_VERBOSE").is_some_and(|v| v != "0"),

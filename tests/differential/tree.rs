@@ -101,6 +101,36 @@ impl Composite {
     }
 }
 
+/// A set of statuses (see [`Node::outcomes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcomes(u8);
+
+impl Outcomes {
+    pub const NONE: Outcomes = Outcomes(0);
+    pub const RUNNING: Outcomes = Outcomes(1);
+    pub const SUCCESS: Outcomes = Outcomes(2);
+    pub const FAILURE: Outcomes = Outcomes(4);
+    pub const SKIPPED: Outcomes = Outcomes(8);
+
+    pub fn has(self, other: Outcomes) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Outcomes {
+    type Output = Outcomes;
+    fn bitor(self, other: Outcomes) -> Outcomes {
+        Outcomes(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitAnd for Outcomes {
+    type Output = Outcomes;
+    fn bitand(self, other: Outcomes) -> Outcomes {
+        Outcomes(self.0 & other.0)
+    }
+}
+
 /// `Repeat` / `RetryUntilSuccessful` bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Count {
@@ -228,6 +258,131 @@ impl Node {
         let mut out = Vec::new();
         walk(self, None, &mut out);
         out
+    }
+
+    /// The statuses this node can possibly answer, as a set over
+    /// `[Running, Success, Failure, Skipped]` (a static over-approximation, used by the generator
+    /// to avoid dead branches and by the checks to measure them).
+    pub fn outcomes(&self) -> Outcomes {
+        const R: Outcomes = Outcomes::RUNNING;
+        const S: Outcomes = Outcomes::SUCCESS;
+        const F: Outcomes = Outcomes::FAILURE;
+        const K: Outcomes = Outcomes::SKIPPED;
+        let child = || self.children()[0].outcomes();
+        let swap = |c: Outcomes, on_s: Outcomes, on_f: Outcomes| {
+            let mut out = c & (R | K);
+            if c.has(S) {
+                out = out | on_s;
+            }
+            if c.has(F) {
+                out = out | on_f;
+            }
+            out
+        };
+        match self {
+            Node::Composite(kind, children) => {
+                let sequence = matches!(
+                    kind.rule(),
+                    Rule::Sequence | Rule::SequenceWithMemory | Rule::ReactiveSequence
+                );
+                let (go, stop) = if sequence { (S, F) } else { (F, S) };
+                let mut out = Outcomes::NONE;
+                for c in children {
+                    let o = c.outcomes();
+                    out = out | (o & (stop | R));
+                    if !o.has(go) && !o.has(K) {
+                        return out;
+                    }
+                }
+                out = out | go;
+                if children.iter().all(|c| c.outcomes().has(K)) {
+                    out = out | K;
+                }
+                out
+            }
+            Node::Inverter(_) => swap(child(), F, S),
+            Node::ForceSuccess(_) => swap(child(), S, S),
+            Node::ForceFailure(_) => swap(child(), F, F),
+            Node::Repeat(Count::Times(0), _) => S,
+            Node::Retry(Count::Times(0), _) => F,
+            Node::Repeat(n, _) => {
+                let c = child();
+                let mut out = c & (F | K | R);
+                if c.has(S) {
+                    out = out | R;
+                    if *n != Count::Forever {
+                        out = out | S;
+                    }
+                }
+                out
+            }
+            Node::Retry(n, _) => {
+                let c = child();
+                let mut out = c & (S | K | R);
+                if c.has(F) {
+                    out = out | R;
+                    if *n != Count::Forever {
+                        out = out | F;
+                    }
+                }
+                out
+            }
+            Node::KeepRunningUntilFailure(_) => {
+                let c = child();
+                let mut out = c & F;
+                if c.has(S) || c.has(K) || c.has(R) {
+                    out = out | R;
+                }
+                out
+            }
+            Node::RunOnce(form, _) => {
+                if form.then_skip() {
+                    child() | K
+                } else {
+                    child()
+                }
+            }
+            Node::Condition(..) | Node::Action(..) => S | F,
+            Node::Stateful(..) => R | S | F | K,
+            Node::AlwaysSuccess => S,
+            Node::AlwaysFailure => F,
+        }
+    }
+
+    /// Leaves (with an id) that no tick can reach, whatever the leaves answer: behind a
+    /// `Repeat(0)`/`RetryUntilSuccessful(0)`, or behind a sibling that can never let its
+    /// composite go on.
+    pub fn dead_leaves(&self) -> u64 {
+        fn walk(node: &Node, live: bool, dead: &mut u64) {
+            match node {
+                Node::Condition(..) | Node::Action(..) | Node::Stateful(..) => {
+                    *dead += u64::from(!live);
+                }
+                Node::Repeat(Count::Times(0), c) | Node::Retry(Count::Times(0), c) => {
+                    walk(c, false, dead)
+                }
+                Node::Composite(kind, children) => {
+                    let go = match kind.rule() {
+                        Rule::Fallback | Rule::ReactiveFallback => Outcomes::FAILURE,
+                        _ => Outcomes::SUCCESS,
+                    };
+                    let mut live = live;
+                    for c in children {
+                        walk(c, live, dead);
+                        let o = c.outcomes();
+                        live &= o.has(go) || o.has(Outcomes::SKIPPED);
+                    }
+                }
+                other => {
+                    for c in other.children() {
+                        walk(c, live, dead);
+                    }
+                }
+            }
+        }
+        let mut dead = 0;
+        walk(self, true, &mut dead);
+        dead
     }
 
     /// Number of leaves with an id (conditions, actions, stateful actions).

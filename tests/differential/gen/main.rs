@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use tree::{Composite, Count, LeafForm, Node, RunOnceForm};
+use tree::{Composite, Count, LeafForm, Node, Outcomes, Rule, RunOnceForm};
 
 /// Deepest tree (levels, the root is level 1).
 const MAX_DEPTH: usize = 8;
@@ -121,17 +121,29 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
     // Decorators are cheap; composites spend the budget.
     let decorator = budget < 3 || rng.percent(if budget > 20 { 20 } else { 35 });
     if decorator {
-        let child = Box::new(gen_node(rng, level + 1, budget - 1));
         let count = |rng: &mut Rng| match rng.below(6) {
             5 => Count::Forever,
             n => Count::Times(n as u32),
         };
-        return match rng.weighted(&[10, 8, 8, 14, 14, 9, 5, 4, 5]) {
+        let kind = rng.weighted(&[10, 8, 8, 14, 14, 9, 5, 4, 5]);
+        let count = if kind == 3 || kind == 4 {
+            count(rng)
+        } else {
+            Count::Forever
+        };
+        // `Repeat(0)` and `RetryUntilSuccessful(0)` never tick their child: give them a leaf.
+        let child_budget = if count == Count::Times(0) {
+            1
+        } else {
+            budget - 1
+        };
+        let child = Box::new(gen_node(rng, level + 1, child_budget));
+        return match kind {
             0 => Node::Inverter(child),
             1 => Node::ForceSuccess(child),
             2 => Node::ForceFailure(child),
-            3 => Node::Repeat(count(rng), child),
-            4 => Node::Retry(count(rng), child),
+            3 => Node::Repeat(count, child),
+            4 => Node::Retry(count, child),
             5 => Node::KeepRunningUntilFailure(child),
             6 => Node::RunOnce(RunOnceForm::Default, child),
             7 => Node::RunOnce(RunOnceForm::ThenSkip, child),
@@ -152,9 +164,27 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
     for _ in 0..spare {
         shares[rng.below(n)] += 1;
     }
+    // A child that can never let the composite go on (a Sequence child that never succeeds nor
+    // skips, e.g. `ForceFailure`, `KeepRunningUntilFailure`) would make its later siblings dead
+    // code: draw such a child again, a few times.
+    let go = match kind.rule() {
+        Rule::Fallback | Rule::ReactiveFallback => Outcomes::FAILURE,
+        _ => Outcomes::SUCCESS,
+    };
     let children = shares
-        .into_iter()
-        .map(|share| gen_node(rng, level + 1, share))
+        .iter()
+        .enumerate()
+        .map(|(i, &share)| {
+            let mut child = gen_node(rng, level + 1, share);
+            for _ in 0..8 {
+                let o = child.outcomes();
+                if i + 1 == n || o.has(go) || o.has(Outcomes::SKIPPED) {
+                    break;
+                }
+                child = gen_node(rng, level + 1, share);
+            }
+            child
+        })
         .collect();
     Node::Composite(kind, children)
 }
@@ -308,11 +338,15 @@ fn main() {
     }
     module.push_str("];\n");
     std::fs::write(args.out.join("mod.rs"), module).expect("write mod.rs");
+    let leaves: u64 = trees.iter().map(Node::leaf_ids).sum();
+    let dead: u64 = trees.iter().map(Node::dead_leaves).sum();
     eprintln!(
-        "wrote {} trees ({} nodes, {:.1} per tree) in {} parts to {}",
+        "wrote {} trees ({} nodes, {:.1} per tree; {} of {} leaves statically dead) in {} parts to {}",
         trees.len(),
         nodes,
         nodes as f64 / trees.len() as f64,
+        dead,
+        leaves,
         parts.len(),
         args.out.display()
     );

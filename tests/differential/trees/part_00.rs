@@ -15,21 +15,22 @@ bt::behavior_tree! {
                 },
                 SequenceWithMemory {
                     AlwaysSuccess,
-                    KeepRunningUntilFailure {
+                    RunOnce(then_skip = false) {
                         Condition(Cond<4>),
                     },
                     Condition(Cond<5>),
                 },
             },
-            ForceSuccess {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<6>),
-                        Inverter {
-                            AlwaysFailure,
+            Repeat(forever) {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        RunOnce(then_skip = true) {
+                            Action(Act<6> = Act::<6>),
                         },
-                        AlwaysSuccess,
-                        StatefulAction(Task<7> = Task::<7>),
+                        Sequence {
+                            StatefulAction(Task<7> = Task::<7>),
+                            AlwaysSuccess,
+                        },
                     },
                 },
             },
@@ -40,105 +41,30 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
         SequenceWithMemory {
-            Inverter {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
+            StatefulAction(Task<0>),
+            ForceFailure {
+                MemPriority {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(|ctx| ctx.check(4)),
+                    Action(Act<5>),
                 },
             },
-            MemPriority {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<1>),
-                },
-                AlwaysSuccess,
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
-        Repeat(2) {
-            KeepRunningUntilFailure {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(|ctx| ctx.exec(2)),
-                        ForceSuccess {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
+        MemSequence {
+            Action(|ctx| ctx.exec(0)),
+            Condition(|ctx| ctx.check(1)),
+            ForceSuccess {
+                AlwaysFailure,
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0003 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            RetryUntilSuccessful(4) {
-                Condition(Cond<2>),
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0004 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0005 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0006 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(1)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0007 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
             Action(Act<2>),
             Condition(Cond<3>),
         }
@@ -146,72 +72,208 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0008 for Ctx {
-        MemSequence {
-            Condition(|ctx| ctx.check(0)),
-            Action(Act<1>),
-            MemSequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+    pub tree Tree0003 for Ctx {
+        Fallback {
+            Repeat(1) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0>),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<1>),
+                Repeat(1) {
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+            },
+            Action(Act<4>),
+            StatefulAction(Task<5>),
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0004 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Sequence {
+                Action(Act<2>),
+                Fallback {
+                    Condition(Cond<3>),
+                    AlwaysFailure,
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<4> = Task::<4>),
+                Action(Act<5>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0009 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+    pub tree Tree0005 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
+                StatefulAction(Task<3>),
                 Sequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
                     Condition(|ctx| ctx.check(4)),
-                },
-                ForceFailure {
-                    MemSequence {
-                        Condition(Cond<5>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<8>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
             },
             Fallback {
-                Fallback {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    Inverter {
+                StatefulAction(Task<7>),
+                RunOnce(then_skip = true) {
+                    SequenceWithMemory {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
                         StatefulAction(Task<11>),
                     },
                 },
-                ReactiveSequence {
-                    ForceFailure {
-                        StatefulAction(Task<12>),
-                    },
-                    Condition(Cond<13> = Cond::<13>),
-                    KeepRunningUntilFailure {
-                        AlwaysSuccess,
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<14>),
-                        RetryUntilSuccessful(4) {
-                            RetryUntilSuccessful(4) {
-                                Condition(|ctx| ctx.check(15)),
-                            },
+            },
+            SequenceStar {
+                RetryUntilSuccessful(1) {
+                    MemSequence {
+                        Action(Act<12>),
+                        Fallback {
+                            AlwaysFailure,
+                            StatefulAction(Task<13> = Task::<13>),
+                            StatefulAction(Task<14> = Task::<14>),
                         },
-                        Action(Act<16>),
                     },
                 },
+            },
+            RetryUntilSuccessful(forever) {
+                MemSequence {
+                    StatefulAction(Task<15>),
+                    SequenceStar {
+                        Condition(Cond<16>),
+                        StatefulAction(Task<17>),
+                    },
+                    Fallback {
+                        Action(Act<18> = Act::<18>),
+                        ReactiveSequence {
+                            StatefulAction(Task<19>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0006 for Ctx {
+        ReactiveSequence {
+            ForceFailure {
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0007 for Ctx {
+        RetryUntilSuccessful(forever) {
+            Fallback {
+                Fallback {
+                    ReactiveSequence {
+                        Fallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            AlwaysFailure,
+                        },
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<2>),
+                    Inverter {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    Condition(Cond<4>),
+                },
+                SequenceWithMemory {
+                    SequenceStar {
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                        Action(Act<7>),
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0008 for Ctx {
+        MemSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0009 for Ctx {
+        SequenceWithMemory {
+            Fallback {
+                MemPriority {
+                    Condition(|ctx| ctx.check(0)),
+                    RunOnce {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+                RetryUntilSuccessful(forever) {
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            StatefulAction(Task<7> = Task::<7>),
+            ReactiveSequence {
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                Condition(Cond<10>),
+                Condition(Cond<11> = Cond::<11>),
+                StatefulAction(Task<12>),
+            },
+            ForceSuccess {
+                Fallback {
+                    StatefulAction(Task<13> = Task::<13>),
+                    Condition(|ctx| ctx.check(14)),
+                    ReactiveSequence {
+                        StatefulAction(Task<15>),
+                        StatefulAction(Task<16>),
+                        StatefulAction(Task<17> = Task::<17>),
+                    },
+                },
+            },
+            Repeat(0) {
+                AlwaysSuccess,
             },
         }
     }
@@ -219,22 +281,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                RetryUntilSuccessful(forever) {
-                    RunOnce(then_skip = true) {
-                        Inverter {
-                            Fallback {
-                                Condition(Cond<3>),
-                                Action(Act<4>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            Condition(|ctx| ctx.check(2)),
+            KeepRunningUntilFailure {
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
@@ -243,49 +297,70 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         Sequence {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<1>),
+            ReactiveFallback {
+                Sequence {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                Repeat(2) {
+                    Action(Act<2>),
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<3>),
+                },
             },
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(Cond<3>),
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Repeat(forever) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
+                MemPriority {
+                    Condition(Cond<8>),
+                    RetryUntilSuccessful(0) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
-                RetryUntilSuccessful(2) {
-                    Repeat(3) {
-                        MemSequence {
-                            Condition(Cond<1>),
+        SequenceWithMemory {
+            Fallback {
+                Fallback {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<0>),
+                    },
+                    Fallback {
+                        RunOnce(then_skip = false) {
+                            ForceSuccess {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        RetryUntilSuccessful(0) {
                             Action(Act<2>),
                         },
                     },
                 },
-            },
-            Condition(Cond<3>),
-            Condition(Cond<4> = Cond::<4>),
-            ReactiveSequence {
                 Sequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
+                    RunOnce(then_skip = true) {
+                        Repeat(1) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
                     },
-                },
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
+                    StatefulAction(Task<4>),
+                    SequenceWithMemory {
+                        Condition(Cond<5>),
                     },
                 },
             },
@@ -295,20 +370,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
-        ReactiveSequence {
+        Sequence {
             StatefulAction(Task<0>),
-            ForceFailure {
-                Fallback {
+            RunOnce {
+                SequenceStar {
                     StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
             Sequence {
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+                Fallback {
+                    SequenceStar {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
@@ -317,12 +394,71 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            StatefulAction(Task<3>),
-            AlwaysSuccess,
+        Sequence {
+            ReactiveSequence {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        MemPriority {
+                            SequenceWithMemory {
+                                Action(Act<0>),
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                                Action(Act<3>),
+                                Condition(Cond<4>),
+                            },
+                            Repeat(1) {
+                                StatefulAction(Task<5>),
+                            },
+                            ReactiveFallback {
+                                Action(Act<6>),
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                                StatefulAction(Task<8>),
+                                Condition(Cond<9>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            MemPriority {
+                                ReactiveFallback {
+                                    Condition(Cond<10>),
+                                    StatefulAction(Task<11>),
+                                    Action(Act<12>),
+                                },
+                                RetryUntilSuccessful(0) {
+                                    Condition(Cond<13>),
+                                },
+                            },
+                            ReactiveSequence {
+                                ForceFailure {
+                                    StatefulAction(Task<14> = Task::<14>),
+                                },
+                                Repeat(2) {
+                                    Condition(Cond<15>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(16)),
+                                ForceSuccess {
+                                    StatefulAction(Task<17> = Task::<17>),
+                                },
+                                ForceSuccess {
+                                    Action(Act<18> = Act::<18>),
+                                },
+                            },
+                            Sequence {
+                                ForceSuccess {
+                                    Action(Act<19> = Act::<19>),
+                                },
+                                SequenceStar {
+                                    StatefulAction(Task<20>),
+                                    Action(Act<21>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -330,8 +466,21 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         KeepRunningUntilFailure {
-            ForceFailure {
-                Condition(Cond<0>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                SequenceStar {
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(Act<3>),
+                    },
+                },
+                MemSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5>),
+                },
             },
         }
     }
@@ -339,33 +488,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            RunOnce {
-                ReactiveFallback {
+        ReactiveSequence {
+            SequenceStar {
+                Condition(|ctx| ctx.check(0)),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<1>),
+                },
+                RetryUntilSuccessful(1) {
                     ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<3>),
-                    Inverter {
+                        Action(Act<2>),
+                        Action(Act<3>),
                         StatefulAction(Task<4>),
                     },
                 },
             },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Repeat(2) {
-                        MemSequence {
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(5)),
-                                AlwaysSuccess,
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
+            Sequence {
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<7> = Task::<7>),
+                StatefulAction(Task<8>),
+                Action(Act<9>),
             },
         }
     }
@@ -373,49 +517,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = true) {
-                            Repeat(4) {
-                                StatefulAction(Task<0>),
-                            },
+        RetryUntilSuccessful(4) {
+            SequenceWithMemory {
+                ForceSuccess {
+                    Inverter {
+                        RunOnce {
+                            Condition(Cond<0>),
                         },
                     },
-                    ForceSuccess {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
                 },
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<5>),
-                    },
-                    AlwaysSuccess,
+                Repeat(4) {
+                    Action(Act<1>),
                 },
-                ForceFailure {
-                    StatefulAction(Task<6>),
-                },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<7>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<8> = Task::<8>),
-                        Condition(Cond<9>),
-                    },
+                Inverter {
+                    StatefulAction(Task<2>),
                 },
             },
         }
@@ -425,35 +540,12 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         ForceSuccess {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    SequenceStar {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                        },
-                        Condition(Cond<1>),
+            Repeat(4) {
+                ReactiveSequence {
+                    MemSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
-                    ForceSuccess {
-                        ForceFailure {
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                MemPriority {
-                    RunOnce(then_skip = true) {
-                        Action(Act<6>),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    RunOnce {
-                        Condition(Cond<9>),
-                    },
-                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -462,47 +554,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Repeat(0) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<1>),
-                        },
+        ReactiveSequence {
+            ReactiveFallback {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
                     },
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-                StatefulAction(Task<4>),
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(|ctx| ctx.check(6)),
                 },
             },
-            Fallback {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<7>),
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    ReactiveSequence {
-                        Fallback {
-                            Condition(|ctx| ctx.check(9)),
-                            StatefulAction(Task<10>),
-                            AlwaysFailure,
-                        },
-                        AlwaysFailure,
-                        Condition(Cond<11> = Cond::<11>),
-                    },
+            KeepRunningUntilFailure {
+                Sequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
                 },
             },
         }
@@ -511,50 +575,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        RunOnce {
-            MemPriority {
-                Action(Act<0>),
-                Fallback {
-                    ForceSuccess {
-                        Repeat(3) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Repeat(1) {
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                },
+        Sequence {
+            Inverter {
+                StatefulAction(Task<0>),
             },
+            Condition(Cond<1>),
+            MemSequence {
+                Action(Act<2> = Act::<2>),
+                Action(Act<3>),
+            },
+            AlwaysSuccess,
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(0) {
+        RunOnce(then_skip = false) {
+            Inverter {
                 Fallback {
-                    Fallback {
-                        StatefulAction(Task<1>),
+                    Sequence {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
                     },
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        Condition(Cond<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
+                    Sequence {
+                        Action(Act<2> = Act::<2>),
+                        Action(Act<3> = Act::<3>),
+                        Repeat(4) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
                     },
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
             },
         }
     }
@@ -562,1213 +614,103 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        MemPriority {
-            RunOnce(then_skip = false) {
-                AlwaysSuccess,
+        Fallback {
+            Repeat(4) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                },
             },
-            Action(Act<0>),
+            ReactiveFallback {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            Sequence {
+                SequenceWithMemory {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
+                },
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        Repeat(forever) {
+                            StatefulAction(Task<10>),
+                        },
+                        Action(Act<11>),
+                    },
+                },
+            },
+            Inverter {
+                Inverter {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            Condition(Cond<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<14>),
+                StatefulAction(Task<15>),
+                StatefulAction(Task<16> = Task::<16>),
+                Repeat(1) {
+                    StatefulAction(Task<17>),
+                },
+                StatefulAction(Task<18>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
-        Repeat(2) {
-            Fallback {
-                Repeat(4) {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0024 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            AlwaysSuccess,
-            AlwaysSuccess,
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0025 for Ctx {
-        Sequence {
+        SequenceWithMemory {
             ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(1)),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            SequenceWithMemory {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-                MemPriority {
-                    RetryUntilSuccessful(3) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(5)),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            MemPriority {
-                SequenceStar {
-                    Action(Act<7>),
-                    Action(Act<8> = Act::<8>),
-                },
-                Condition(|ctx| ctx.check(9)),
-                Action(|ctx| ctx.exec(10)),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0026 for Ctx {
-        Repeat(2) {
-            Repeat(2) {
-                ForceSuccess {
-                    Repeat(forever) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0027 for Ctx {
-        Sequence {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = false) {
-                Repeat(1) {
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0028 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            RunOnce {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Condition(Cond<2>),
-            Repeat(3) {
-                StatefulAction(Task<3>),
-            },
-            Action(Act<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0029 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0030 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                ReactiveFallback {
-                    MemPriority {
-                        Condition(Cond<0>),
+                Fallback {
+                    Inverter {
                         AlwaysSuccess,
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    RetryUntilSuccessful(1) {
-                        MemSequence {
-                            AlwaysSuccess,
-                            RetryUntilSuccessful(3) {
-                                Repeat(3) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    ReactiveFallback {
-                        ForceSuccess {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
-        KeepRunningUntilFailure {
-            ForceFailure {
-                SequenceStar {
-                    Inverter {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    MemSequence {
-                        Repeat(4) {
-                            Sequence {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0032 for Ctx {
-        ReactiveSequence {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ForceSuccess {
-                        MemPriority {
-                            Sequence {
-                                Sequence {
-                                    AlwaysSuccess,
-                                    Condition(Cond<0>),
-                                },
-                                Inverter {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<3>),
-                                MemSequence {
-                                    Condition(|ctx| ctx.check(4)),
-                                    Condition(Cond<5>),
-                                },
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    MemPriority {
-                        Action(Act<7> = Act::<7>),
-                        AlwaysFailure,
-                        StatefulAction(Task<8>),
-                    },
-                    RunOnce {
-                        Condition(Cond<9>),
-                    },
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(10)),
-                        StatefulAction(Task<11>),
-                    },
-                    RunOnce {
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            Fallback {
-                                Action(|ctx| ctx.exec(13)),
-                                StatefulAction(Task<14>),
-                                StatefulAction(Task<15>),
-                                Condition(Cond<16> = Cond::<16>),
-                            },
-                            Condition(Cond<17>),
-                            StatefulAction(Task<18> = Task::<18>),
-                            Repeat(1) {
-                                Repeat(forever) {
-                                    Condition(Cond<19>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                ReactiveSequence {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<4>),
-                },
-                ForceFailure {
-                    MemPriority {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        MemPriority {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            ForceFailure {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<3>),
-                },
-                Sequence {
-                    Repeat(forever) {
-                        SequenceStar {
-                            Action(Act<4>),
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            RetryUntilSuccessful(0) {
-                                Action(|ctx| ctx.exec(6)),
-                            },
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            MemPriority {
-                Inverter {
-                    ReactiveSequence {
-                        Fallback {
-                            Fallback {
-                                Action(Act<7>),
-                                Repeat(2) {
-                                    Action(Act<8>),
-                                },
-                                AlwaysFailure,
-                            },
-                        },
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-                MemSequence {
-                    ForceSuccess {
-                        Repeat(3) {
-                            ReactiveSequence {
-                                Condition(Cond<11>),
-                                StatefulAction(Task<12>),
-                                StatefulAction(Task<13> = Task::<13>),
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        MemPriority {
-                            Sequence {
-                                AlwaysFailure,
-                            },
-                        },
-                        ForceSuccess {
-                            RunOnce {
-                                StatefulAction(Task<15>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        Inverter {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0037 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            Inverter {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
-        Sequence {
-            ForceFailure {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Repeat(4) {
-                        RunOnce {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                Inverter {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0040 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                ForceSuccess {
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
-                Condition(Cond<6> = Cond::<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        Inverter {
-            ForceFailure {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Inverter {
-                            Sequence {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<3>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        Fallback {
-            MemSequence {
-                Condition(Cond<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    RetryUntilSuccessful(4) {
-                        MemSequence {
-                            Action(|ctx| ctx.exec(6)),
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0043 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Repeat(0) {
-                    Action(Act<0> = Act::<0>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-                Condition(Cond<3>),
-            },
-            Inverter {
-                Fallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            Condition(Cond<6>),
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(7)),
-                    Condition(Cond<8>),
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            StatefulAction(Task<9> = Task::<9>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                Sequence {
-                    Inverter {
-                        MemSequence {
-                            ReactiveSequence {
-                                Inverter {
-                                    Condition(Cond<0>),
-                                },
-                                Sequence {
-                                    Condition(Cond<1>),
-                                    Action(Act<2>),
-                                    Action(|ctx| ctx.exec(3)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0045 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Inverter {
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            AlwaysFailure,
-                        },
                     },
                     ForceFailure {
-                        Fallback {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Repeat(4) {
-                            ForceFailure {
-                                Condition(Cond<6> = Cond::<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0046 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        Sequence {
-            Sequence {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(7)),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        Fallback {
-            RunOnce(then_skip = false) {
-                AlwaysSuccess,
-            },
-            Inverter {
-                MemSequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                    AlwaysSuccess,
-                    Condition(Cond<0>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4>),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    Action(Act<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<7>),
-                Inverter {
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                AlwaysFailure,
-                AlwaysFailure,
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                AlwaysSuccess,
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(3)),
-                    Action(Act<4>),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<5>),
-                Action(Act<6>),
-                AlwaysFailure,
-            },
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                RetryUntilSuccessful(2) {
-                    Repeat(4) {
-                        ForceSuccess {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
-        Fallback {
-            SequenceStar {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Inverter {
-                        Sequence {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                    },
-                    ForceSuccess {
-                        Condition(Cond<6>),
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            StatefulAction(Task<8>),
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(9)),
-                },
-                Condition(Cond<10>),
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        ReactiveFallback {
-            Repeat(2) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            Fallback {
-                Action(|ctx| ctx.exec(2)),
-                ForceFailure {
-                    Condition(Cond<3>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                MemSequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1>),
-                },
-            },
-            ReactiveFallback {
-                Repeat(2) {
-                    Sequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(5)),
-                KeepRunningUntilFailure {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-                Condition(Cond<2>),
-            },
-            KeepRunningUntilFailure {
-                Action(Act<3>),
-            },
-            Fallback {
-                Action(Act<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            Inverter {
-                SequenceWithMemory {
-                    Condition(Cond<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-            Fallback {
-                Condition(Cond<8> = Cond::<8>),
-                AlwaysSuccess,
-                Action(Act<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx {
-        RetryUntilSuccessful(4) {
-            MemPriority {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Fallback {
-                            Action(Act<0>),
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5> = Act::<5>),
-                    Repeat(forever) {
-                        Condition(Cond<6>),
-                    },
-                    Action(Act<7>),
-                },
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(0) {
-                MemPriority {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                Repeat(forever) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    RunOnce {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0060 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0061 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            RunOnce(then_skip = true) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                AlwaysSuccess,
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<3>),
-                Action(Act<4>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        Repeat(forever) {
-            ReactiveSequence {
-                SequenceStar {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        ReactiveSequence {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    MemPriority {
-                        Condition(Cond<6> = Cond::<6>),
-                        Condition(Cond<7>),
-                    },
-                    ReactiveFallback {
-                        Sequence {
-                            Action(Act<8> = Act::<8>),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<9>),
-                        },
-                        Repeat(forever) {
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    RetryUntilSuccessful(forever) {
-                        ForceSuccess {
-                            ReactiveFallback {
-                                StatefulAction(Task<11>),
-                                MemSequence {
-                                    Condition(Cond<12>),
-                                    StatefulAction(Task<13> = Task::<13>),
-                                    Condition(Cond<14>),
-                                },
-                            },
-                        },
-                    },
-                    MemSequence {
-                        ForceSuccess {
-                            MemSequence {
-                                StatefulAction(Task<15>),
-                                Action(Act<16>),
-                                Condition(Cond<17> = Cond::<17>),
-                            },
-                        },
-                        Action(Act<18>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0064 for Ctx {
-        MemPriority {
-            MemPriority {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Repeat(forever) {
-                    Action(Act<4>),
-                },
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-            },
-            Action(Act<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        Fallback {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Inverter {
-                        Sequence {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(2) {
+                        Repeat(1) {
+                            KeepRunningUntilFailure {
+                                ReactiveSequence {
                                     StatefulAction(Task<0>),
-                                },
-                                Condition(Cond<1> = Cond::<1>),
-                                Condition(|ctx| ctx.check(2)),
-                                Action(Act<3>),
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<4> = Cond::<4>),
+                                    Condition(Cond<1>),
                                 },
                             },
-                            Action(Act<5>),
                         },
                     },
-                },
-            },
-            ForceSuccess {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        Sequence {
-            Sequence {
-                MemSequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Inverter {
-                        Condition(Cond<2>),
+                    Fallback {
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                },
-                RunOnce(then_skip = false) {
-                    Repeat(0) {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        KeepRunningUntilFailure {
-                            ReactiveSequence {
+                    ReactiveFallback {
+                        Repeat(forever) {
+                            RetryUntilSuccessful(3) {
                                 StatefulAction(Task<4>),
-                                Condition(|ctx| ctx.check(5)),
-                                Action(Act<6>),
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            ReactiveFallback {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                                Condition(Cond<7>),
                             },
                         },
                     },
-                },
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        Inverter {
-                            Action(Act<7>),
-                        },
-                    },
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                MemSequence {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            ReactiveSequence {
-                Inverter {
-                    RunOnce(then_skip = false) {
+                    SequenceWithMemory {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<10>),
                         Condition(Cond<11>),
                     },
                 },
@@ -1778,28 +720,611 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Condition(Cond<1> = Cond::<1>),
+    pub tree Tree0024 for Ctx {
+        MemPriority {
+            Fallback {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            Inverter {
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        SequenceWithMemory {
+    pub tree Tree0025 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                Condition(|ctx| ctx.check(0)),
+                AlwaysSuccess,
+                Condition(Cond<1>),
+            },
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(Task<2>),
+                    },
+                    MemPriority {
+                        Action(Act<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+            },
+            ReactiveSequence {
+                MemPriority {
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    AlwaysSuccess,
+                },
+            },
             SequenceWithMemory {
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
+                Action(|ctx| ctx.exec(10)),
+            },
+            Inverter {
+                KeepRunningUntilFailure {
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0026 for Ctx {
+        MemPriority {
+            AlwaysFailure,
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0027 for Ctx {
+        MemSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0028 for Ctx {
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            SequenceWithMemory {
+                Repeat(4) {
+                    Action(Act<1>),
+                },
+                Sequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+                ReactiveFallback {
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Repeat(1) {
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            RetryUntilSuccessful(1) {
+                Sequence {
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0029 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0030 for Ctx {
+        ReactiveFallback {
+            RunOnce {
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        Action(|ctx| ctx.exec(2)),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            RunOnce {
+                MemSequence {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0031 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<3>),
+                },
+                Repeat(3) {
+                    MemPriority {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    Inverter {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<8>),
+                ReactiveSequence {
+                    Inverter {
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0032 for Ctx {
+        RetryUntilSuccessful(3) {
+            Fallback {
+                Sequence {
+                    ForceSuccess {
+                        ReactiveFallback {
+                            Action(Act<0>),
+                            Action(Act<1>),
+                        },
+                    },
+                    Condition(Cond<2>),
+                    MemSequence {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0034 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                AlwaysFailure,
+                SequenceWithMemory {
+                    Repeat(2) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+            },
+            Inverter {
                 Fallback {
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        RunOnce(then_skip = false) {
+            ForceSuccess {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        Repeat(3) {
+            MemSequence {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0037 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Action(|ctx| ctx.exec(2)),
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0038 for Ctx {
+        Repeat(1) {
+            Repeat(1) {
+                RunOnce {
                     StatefulAction(Task<0>),
                 },
             },
-            RunOnce(then_skip = false) {
-                Repeat(3) {
-                    Sequence {
-                        StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0039 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            MemSequence {
+                Fallback {
+                    ReactiveSequence {
+                        MemSequence {
+                            StatefulAction(Task<4>),
+                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<5>),
+                            },
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                    Action(Act<10>),
+                },
+            },
+            Repeat(1) {
+                MemPriority {
+                    ReactiveSequence {
+                        Repeat(4) {
+                            RetryUntilSuccessful(2) {
+                                Condition(Cond<11>),
+                            },
+                        },
+                        Action(Act<12> = Act::<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0040 for Ctx {
+        SequenceStar {
+            Action(Act<0>),
+            Inverter {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        Sequence {
+            Fallback {
+                Condition(Cond<0>),
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Fallback {
+                        AlwaysFailure,
                         Action(Act<2>),
-                        SequenceWithMemory {
+                    },
+                    Sequence {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Fallback {
+                            StatefulAction(Task<5>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Fallback {
+                    Fallback {
+                        RunOnce(then_skip = true) {
+                            RetryUntilSuccessful(2) {
+                                MemPriority {
+                                    Condition(Cond<6>),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(4) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<9>),
+                        },
+                        ReactiveFallback {
+                            Inverter {
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                        Condition(|ctx| ctx.check(11)),
+                        Repeat(0) {
+                            Action(Act<12>),
+                        },
+                        Condition(|ctx| ctx.check(13)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0042 for Ctx {
+        Inverter {
+            Fallback {
+                AlwaysFailure,
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0043 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Fallback {
+                RunOnce {
+                    Action(Act<1>),
+                },
+                Action(Act<2>),
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+            Fallback {
+                Condition(Cond<7>),
+                Condition(|ctx| ctx.check(8)),
+                StatefulAction(Task<9>),
+                ReactiveFallback {
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            Sequence {
+                SequenceWithMemory {
+                    Action(Act<12>),
+                    SequenceWithMemory {
+                        Action(Act<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<15>),
+                    Condition(|ctx| ctx.check(16)),
+                    Repeat(0) {
+                        StatefulAction(Task<17>),
+                    },
+                },
+            },
+            ForceSuccess {
+                MemPriority {
+                    Condition(Cond<18>),
+                    KeepRunningUntilFailure {
+                        RetryUntilSuccessful(4) {
+                            Action(|ctx| ctx.exec(19)),
+                        },
+                    },
+                    Condition(Cond<20>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0044 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Sequence {
+                Condition(|ctx| ctx.check(1)),
+                Inverter {
+                    Condition(Cond<2>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    ForceFailure {
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    ReactiveFallback {
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
+                    Inverter {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(2) {
+                        Sequence {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<9> = Cond::<9>),
+                        Action(Act<10>),
+                        AlwaysSuccess,
+                    },
+                },
+                Fallback {
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13> = Task::<13>),
+                    Action(Act<14>),
+                },
+            },
+            Repeat(2) {
+                Repeat(2) {
+                    Sequence {
+                        StatefulAction(Task<15>),
+                        Action(Act<16>),
+                        AlwaysSuccess,
+                        Action(Act<17> = Act::<17>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+                ReactiveSequence {
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<6>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                AlwaysSuccess,
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0046 for Ctx {
+        Inverter {
+            Sequence {
+                MemPriority {
+                    Action(Act<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
+                ReactiveFallback {
+                    RunOnce {
+                        Fallback {
+                            Condition(Cond<2>),
                             StatefulAction(Task<3>),
                         },
                     },
@@ -1810,46 +1335,782 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
+    pub tree Tree0047 for Ctx {
+        RunOnce(then_skip = true) {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Repeat(2) {
+                    Condition(|ctx| ctx.check(4)),
+                },
             },
-            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
-        RetryUntilSuccessful(forever) {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
-        ForceFailure {
+    pub tree Tree0048 for Ctx {
+        Repeat(4) {
             Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
-        RetryUntilSuccessful(0) {
+    pub tree Tree0049 for Ctx {
+        Inverter {
             ReactiveSequence {
                 ReactiveFallback {
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1>),
+                    Fallback {
+                        Action(Act<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                        Condition(|ctx| ctx.check(6)),
                     },
+                },
+                MemPriority {
+                    ReactiveFallback {
+                        Fallback {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        ReactiveSequence {
+                            Action(Act<9>),
+                            Action(Act<10>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<11>),
+                        Condition(Cond<12> = Cond::<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0050 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                SequenceWithMemory {
+                    Sequence {
+                        Repeat(4) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                },
+                StatefulAction(Task<5>),
+                RunOnce {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        Action(Act<7> = Act::<7>),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                SequenceWithMemory {
+                    Inverter {
+                        RunOnce {
+                            Inverter {
+                                RetryUntilSuccessful(forever) {
+                                    Condition(Cond<9> = Cond::<9>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                    Repeat(3) {
+                        Fallback {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(12)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx {
+        MemPriority {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            MemPriority {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<0>),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                        Sequence {
+                            ReactiveFallback {
+                                Action(Act<3> = Act::<3>),
+                            },
+                            MemSequence {
+                                MemPriority {
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<5> = Cond::<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Repeat(2) {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8> = Task::<8>),
+                            AlwaysSuccess,
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<9>),
+                            },
+                            RetryUntilSuccessful(2) {
+                                Condition(Cond<10> = Cond::<10>),
+                            },
+                        },
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0052 for Ctx {
+        RunOnce {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    ForceSuccess {
+                        MemSequence {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            RunOnce(then_skip = false) {
+                                Repeat(0) {
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0053 for Ctx {
+        Inverter {
+            ReactiveFallback {
+                ReactiveFallback {
+                    MemSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Repeat(2) {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        MemSequence {
+            SequenceWithMemory {
+                MemSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
                     StatefulAction(Task<2>),
                 },
-                Condition(Cond<3>),
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                Fallback {
+                    Fallback {
+                        Condition(|ctx| ctx.check(7)),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                Inverter {
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Inverter {
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<10> = Task::<10>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<11>),
+                            Condition(Cond<12>),
+                        },
+                        Condition(Cond<13>),
+                        StatefulAction(Task<14> = Task::<14>),
+                    },
+                    Repeat(0) {
+                        Action(Act<15>),
+                    },
+                },
+            },
+            Fallback {
+                AlwaysFailure,
+                MemPriority {
+                    StatefulAction(Task<16>),
+                    Condition(Cond<17>),
+                },
+                SequenceStar {
+                    Action(|ctx| ctx.exec(18)),
+                    StatefulAction(Task<19>),
+                    Condition(Cond<20> = Cond::<20>),
+                },
+                MemSequence {
+                    StatefulAction(Task<21>),
+                    StatefulAction(Task<22>),
+                    Action(|ctx| ctx.exec(23)),
+                    Condition(Cond<24>),
+                    StatefulAction(Task<25>),
+                },
+                Repeat(4) {
+                    Action(Act<26>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                MemSequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(5)),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<7>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            RunOnce(then_skip = false) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
+                },
+            },
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        RunOnce {
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Fallback {
+                    Action(Act<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(|ctx| ctx.check(6)),
+                },
+                StatefulAction(Task<7>),
+            },
+            Repeat(4) {
+                SequenceWithMemory {
+                    MemSequence {
+                        Fallback {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                        },
+                        Condition(|ctx| ctx.check(10)),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
+            ForceSuccess {
+                StatefulAction(Task<2>),
+            },
+            ForceSuccess {
+                StatefulAction(Task<3>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0058 for Ctx {
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0059 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            RunOnce {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Action(Act<3>),
+            Sequence {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0060 for Ctx {
+        MemPriority {
+            Action(Act<0> = Act::<0>),
+            Repeat(3) {
+                Repeat(forever) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            RetryUntilSuccessful(2) {
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Fallback {
+                Fallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+                StatefulAction(Task<9>),
+                Condition(Cond<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0061 for Ctx {
+        SequenceStar {
+            ForceFailure {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0062 for Ctx {
+        Repeat(3) {
+            MemSequence {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<0>),
+                    },
+                    Sequence {
+                        Action(Act<1>),
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                    Repeat(2) {
+                        Inverter {
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        ReactiveFallback {
+                            Action(Act<7>),
+                            AlwaysFailure,
+                        },
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0063 for Ctx {
+        ReactiveSequence {
+            MemPriority {
+                Sequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Condition(|ctx| ctx.check(2)),
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Condition(Cond<5>),
+            },
+            SequenceWithMemory {
+                MemPriority {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                },
+                StatefulAction(Task<12>),
+                Condition(Cond<13>),
+                Action(Act<14>),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<15>),
+                },
+            },
+            MemSequence {
+                MemSequence {
+                    Condition(|ctx| ctx.check(16)),
+                    StatefulAction(Task<17>),
+                },
+                Condition(Cond<18> = Cond::<18>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<19>),
+                Condition(Cond<20>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0064 for Ctx {
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            ForceFailure {
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Action(Act<2>),
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+            ForceSuccess {
+                Fallback {
+                    Action(Act<5>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0065 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            MemPriority {
+                AlwaysFailure,
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
+            },
+            Sequence {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Sequence {
+                Action(Act<7>),
+                StatefulAction(Task<8> = Task::<8>),
+                Action(Act<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0066 for Ctx {
+        Inverter {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+                SequenceStar {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0067 for Ctx {
+        SequenceWithMemory {
+            ForceSuccess {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Action(Act<1>),
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3> = Task::<3>),
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        Repeat(1) {
+            Fallback {
+                RunOnce(then_skip = true) {
+                    Action(Act<0>),
+                },
+                Condition(Cond<1> = Cond::<1>),
+                MemSequence {
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        ReactiveSequence {
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                Condition(Cond<7> = Cond::<7>),
+                Action(Act<8>),
+            },
+            KeepRunningUntilFailure {
+                Sequence {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        RetryUntilSuccessful(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
+        Repeat(0) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        Sequence {
+            Repeat(2) {
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(Act<6>),
+                        Sequence {
+                            Sequence {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<9>),
+                    },
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            ForceFailure {
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -1857,34 +2118,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
-        Fallback {
-            SequenceStar {
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                    },
+        Repeat(4) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                Sequence {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                    Fallback {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                    },
-                },
+                StatefulAction(Task<4>),
+                Action(|ctx| ctx.exec(5)),
             },
-            StatefulAction(Task<10> = Task::<10>),
         }
     }
 }
@@ -1892,73 +2136,58 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
         SequenceWithMemory {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
-            },
-            RetryUntilSuccessful(forever) {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(3)),
+            Action(Act<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
-        Fallback {
+        SequenceWithMemory {
             Sequence {
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                MemPriority {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(|ctx| ctx.check(6)),
-                },
-                StatefulAction(Task<7>),
-                Fallback {
-                    Condition(Cond<8>),
-                    Action(|ctx| ctx.exec(9)),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12> = Task::<12>),
-                    Action(Act<13> = Act::<13>),
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                Condition(Cond<3>),
+            },
+            ReactiveFallback {
+                Action(Act<4>),
+                Action(Act<5>),
+                RunOnce(then_skip = true) {
+                    Condition(Cond<6>),
                 },
             },
+            Sequence {
+                Action(Act<7> = Act::<7>),
+                StatefulAction(Task<8>),
+            },
+            Action(|ctx| ctx.exec(9)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
-        ReactiveFallback {
-            Sequence {
+        Fallback {
+            SequenceWithMemory {
                 StatefulAction(Task<0>),
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(1)),
+                ForceSuccess {
+                    Condition(Cond<1>),
+                },
                 StatefulAction(Task<2>),
+                Action(Act<3>),
             },
-            StatefulAction(Task<3>),
-            MemSequence {
-                Condition(Cond<4> = Cond::<4>),
-                AlwaysFailure,
-            },
-            ReactiveSequence {
-                Action(Act<5>),
+            ForceSuccess {
+                MemSequence {
+                    Action(Act<4> = Act::<4>),
+                    ReactiveFallback {
+                        Action(Act<5>),
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                        Action(Act<8>),
+                    },
+                },
             },
         }
     }
@@ -1966,29 +2195,106 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        Repeat(forever) {
+            SequenceWithMemory {
+                RetryUntilSuccessful(1) {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(0) {
+                            AlwaysSuccess,
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(1) {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                        ReactiveFallback {
+                            Action(Act<5>),
+                            Action(Act<6>),
+                            Condition(|ctx| ctx.check(7)),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            StatefulAction(Task<9> = Task::<9>),
+                            StatefulAction(Task<10>),
+                            RunOnce {
+                                Action(Act<11>),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        ReactiveFallback {
+                            RunOnce(then_skip = false) {
+                                RunOnce {
+                                    Condition(Cond<12>),
+                                },
+                            },
+                            Action(Act<13>),
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<14> = Cond::<14>),
+                        ReactiveSequence {
+                            Action(Act<15>),
+                            Action(Act<16> = Act::<16>),
+                        },
+                        StatefulAction(Task<17>),
+                    },
                 },
             },
-            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
-        Inverter {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Sequence {
-                    Repeat(0) {
-                        Condition(Cond<2>),
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            SequenceWithMemory {
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
                     },
+                    Condition(Cond<2> = Cond::<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+                Action(|ctx| ctx.exec(5)),
+                StatefulAction(Task<6>),
+            },
+            Sequence {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    Repeat(1) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14> = Task::<14>),
                 },
             },
         }
@@ -1997,33 +2303,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(Cond<0>),
+        Inverter {
+            ForceFailure {
+                Repeat(3) {
                     ReactiveFallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Action(Act<2>),
-                    },
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-                ReactiveSequence {
-                    ForceFailure {
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                            AlwaysSuccess,
+                        Fallback {
+                            AlwaysFailure,
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        Repeat(1) {
+                            StatefulAction(Task<2>),
                         },
                     },
-                },
-                MemSequence {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
                 },
             },
         }
@@ -2032,16 +2324,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0>),
+        Fallback {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
             },
-            Condition(Cond<1>),
-            Action(Act<2>),
-            SequenceWithMemory {
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4>),
-                AlwaysFailure,
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(2)),
+                ForceSuccess {
+                    Condition(Cond<3>),
+                },
+                MemSequence {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
             },
         }
     }
@@ -2049,32 +2345,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            RetryUntilSuccessful(0) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                    },
-                    ReactiveSequence {
-                        RetryUntilSuccessful(4) {
-                            Inverter {
+        SequenceWithMemory {
+            RunOnce(then_skip = true) {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        ReactiveFallback {
+                            ForceFailure {
+                                Condition(Cond<2>),
+                            },
+                            Condition(Cond<3>),
+                        },
+                        Inverter {
+                            MemPriority {
                                 Condition(Cond<4>),
+                                Condition(|ctx| ctx.check(5)),
                             },
                         },
                     },
                 },
-            },
-            StatefulAction(Task<5>),
-            Sequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7> = Task::<7>),
-                Action(Act<8>),
             },
         }
     }
@@ -2082,28 +2372,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            AlwaysFailure,
-            Condition(Cond<1> = Cond::<1>),
+        Fallback {
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            Inverter {
+                ForceSuccess {
+                    KeepRunningUntilFailure {
+                        RetryUntilSuccessful(4) {
+                            ForceSuccess {
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0084 for Ctx {
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            KeepRunningUntilFailure {
-                Action(Act<1>),
-            },
-            Condition(Cond<2> = Cond::<2>),
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<3>),
+        KeepRunningUntilFailure {
+            Sequence {
+                ReactiveSequence {
+                    AlwaysSuccess,
                 },
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
+                Action(Act<0>),
             },
         }
     }
@@ -2112,18 +2420,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         Fallback {
-            Fallback {
-                Action(Act<0>),
+            SequenceStar {
+                Condition(Cond<0>),
+            },
+            Sequence {
                 StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                AlwaysFailure,
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                Action(Act<4>),
-                Condition(Cond<5> = Cond::<5>),
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                },
             },
         }
     }
@@ -2131,34 +2437,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-            Sequence {
-                Condition(Cond<3> = Cond::<3>),
-                ForceFailure {
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                MemSequence {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                StatefulAction(Task<8>),
-            },
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    AlwaysSuccess,
-                },
-                Action(Act<10>),
+        Fallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
             },
         }
     }
@@ -2166,17 +2449,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        Sequence {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<4>),
+        Repeat(4) {
+            ForceFailure {
+                ForceSuccess {
+                    AlwaysFailure,
+                },
             },
         }
     }
@@ -2184,15 +2461,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
-        Fallback {
-            Fallback {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-            StatefulAction(Task<2>),
-            Fallback {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Sequence {
+                RunOnce {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
                 Condition(Cond<3>),
-                Action(Act<4>),
+                SequenceWithMemory {
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<8>),
+                    AlwaysFailure,
+                    KeepRunningUntilFailure {
+                        Condition(Cond<9>),
+                    },
+                },
             },
         }
     }
@@ -2201,55 +2496,64 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
         Fallback {
-            Fallback {
-                ForceFailure {
-                    Sequence {
-                        MemSequence {
-                            AlwaysFailure,
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
+            Inverter {
+                Condition(|ctx| ctx.check(0)),
+            },
+            RunOnce {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Repeat(1) {
+                        Condition(Cond<4> = Cond::<4>),
                     },
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    KeepRunningUntilFailure {
-                        Action(Act<3>),
-                    },
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                },
-                Repeat(3) {
-                    ForceSuccess {
-                        Fallback {
-                            Action(Act<5>),
-                        },
-                    },
+                    Condition(Cond<5>),
                 },
             },
             StatefulAction(Task<6>),
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Fallback {
+                        Fallback {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        Action(Act<9> = Act::<9>),
+                    },
+                    Sequence {
+                        Action(Act<10> = Act::<10>),
+                        Condition(|ctx| ctx.check(11)),
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Repeat(4) {
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                    Condition(Cond<16>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-            },
-            Inverter {
-                Inverter {
-                    SequenceWithMemory {
-                        ForceFailure {
-                            Repeat(1) {
-                                ForceSuccess {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
+        RunOnce {
+            ReactiveSequence {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(forever) {
+                        AlwaysSuccess,
+                    },
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<1>),
                     },
                 },
             },
@@ -2259,11 +2563,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
-        RetryUntilSuccessful(forever) {
-            ForceSuccess {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0>),
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            RetryUntilSuccessful(2) {
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
                 },
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -2271,29 +2583,54 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(|ctx| ctx.exec(1)),
+        Sequence {
+            SequenceWithMemory {
+                MemSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    Repeat(3) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    SequenceStar {
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    ReactiveFallback {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    Condition(Cond<11> = Cond::<11>),
+                },
+            },
+            ForceSuccess {
+                Action(Act<12>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
-        MemSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(3) {
-                AlwaysFailure,
-            },
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                AlwaysSuccess,
-                Action(Act<3>),
-                Condition(Cond<4> = Cond::<4>),
+        Inverter {
+            Repeat(2) {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
             },
         }
     }
@@ -2301,14 +2638,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
+        RunOnce(then_skip = false) {
+            Inverter {
+                RetryUntilSuccessful(3) {
+                    Action(Act<0>),
                 },
-                StatefulAction(Task<3>),
             },
         }
     }
@@ -2316,50 +2650,87 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                ForceFailure {
-                    Action(|ctx| ctx.exec(2)),
+        MemSequence {
+            Fallback {
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                    },
                 },
                 StatefulAction(Task<3>),
-                Condition(Cond<4> = Cond::<4>),
             },
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            Fallback {
+                                Action(Act<5> = Act::<5>),
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                            ForceSuccess {
+                                Sequence {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    StatefulAction(Task<8>),
+                    RetryUntilSuccessful(2) {
+                        MemPriority {
+                            Condition(Cond<9> = Cond::<9>),
+                            Condition(Cond<10> = Cond::<10>),
+                            Inverter {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    MemPriority {
+                        StatefulAction(Task<12> = Task::<12>),
+                        Condition(|ctx| ctx.check(13)),
+                    },
+                },
+            },
+            StatefulAction(Task<14>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
-        SequenceStar {
-            KeepRunningUntilFailure {
-                Action(Act<0>),
-            },
-            RetryUntilSuccessful(forever) {
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
+        ReactiveFallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
                 },
             },
-            Repeat(3) {
-                Repeat(1) {
-                    Sequence {
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                },
+            Sequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
-            MemPriority {
-                Condition(Cond<5>),
-                ReactiveSequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
+            Inverter {
+                ReactiveFallback {
+                    ForceFailure {
+                        Inverter {
+                            Sequence {
+                                StatefulAction(Task<5> = Task::<5>),
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                        },
                     },
-                    Condition(|ctx| ctx.check(7)),
+                    Fallback {
+                        Condition(|ctx| ctx.check(7)),
+                        Condition(Cond<8>),
+                        Condition(|ctx| ctx.check(9)),
+                    },
                 },
             },
         }
@@ -2368,27 +2739,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            ForceSuccess {
-                Action(Act<1>),
-            },
+        Fallback {
             ReactiveSequence {
-                Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
+                RetryUntilSuccessful(forever) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
                     },
                 },
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7>),
-                ReactiveFallback {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Action(|ctx| ctx.exec(9)),
-                    Condition(Cond<10> = Cond::<10>),
-                },
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
@@ -2396,11 +2756,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Fallback {
-                Action(Act<1>),
-                StatefulAction(Task<2> = Task::<2>),
+        ReactiveSequence {
+            RunOnce {
+                ReactiveSequence {
+                    ForceSuccess {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            RunOnce {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<2>),
+                        RetryUntilSuccessful(forever) {
+                            Action(Act<3>),
+                        },
+                        Action(Act<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
@@ -2408,30 +2783,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        RetryUntilSuccessful(2) {
-            Inverter {
+        SequenceWithMemory {
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
                 SequenceStar {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                ReactiveSequence {
                     Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+                        Condition(Cond<5>),
                     },
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                    Repeat(0) {
-                        ForceSuccess {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    Action(|ctx| ctx.exec(8)),
+                },
+            },
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -2439,104 +2810,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0000 "RFb(RFb(Seq(t0e,c1,a2,c3e),Swm(S,Keep(c4),c5)),FS(RSeq(RSeq(a6,Inv(F),S,t7e))))",
-    Tree0001 "Swm(Inv(Rep3(t0)),MPri(Keep(t1),S,t2),c3)",
-    Tree0002 "Rep2(Keep(Seq(RSeq(t0,a1,a2l,FS(c3)),t4e,RSeq(t5,c6,t7,t8),RFb(c9,Swm(t10,t11)))))",
-    Tree0003 "MPri(t0,c1,Ret4(c2),F)",
-    Tree0004 "Seq(a0,t1)",
-    Tree0005 "MPri(t0,a1,t2,t3)",
-    Tree0006 "Seq(t0,RSeq(c1l))",
-    Tree0007 "RSeq(t0,t1,a2,c3)",
-    Tree0008 "MSeq(c0l,a1,MSeq(c2,t3))",
-    Tree0009 "Seq(RFb(Seq(c0,t1),Seq(c2,c3,c4l),FF(MSeq(c5,Swm(t6,c7e))),Keep(t8)),Fb(Fb(t9,t10,Inv(t11)),RSeq(FF(t12),c13e,Keep(S)),Ret0(RSeq(t14,Ret4(Ret4(c15l)),a16))))",
-    Tree0010 "FF(RFb(c0l,t1,c2,RetF(OnceT(Inv(Fb(c3,a4,F))))))",
-    Tree0011 "Seq(c0,RetF(t1),t2e,c3)",
-    Tree0012 "RSeq(RSeq(Keep(a0),Ret2(Rep3(MSeq(c1,a2)))),c3,c4e,RSeq(Seq(t5,c6),RFb(Fb(c7,t8)),Seq(Fb(t9,c10))))",
-    Tree0013 "RSeq(t0,FF(Fb(t1)),Seq(FF(t2),Seq(t3,a4)))",
-    Tree0014 "RSeq(c0,t1,t2e,t3,S)",
-    Tree0015 "Keep(FF(c0))",
-    Tree0016 "Fb(t0e,Once(RFb(RFb(t1,t2,S),c3,Inv(t4))),Keep(Keep(Rep2(MSeq(RFb(c5l,S,a6))))))",
-    Tree0017 "RSeq(MSeq(Swm(OnceK(OnceT(Rep4(t0))),FS(RSeq(RSeq(t1,F))),Fb(t2,c3l))),Star(RFb(c4,Ret3(c5),S),FF(t6),RSeq(Keep(t7),RSeq(t8e,c9))))",
-    Tree0018 "FS(RSeq(Swm(Star(RFb(c0),c1),FS(FF(c2l)),Swm(t3,t4,t5)),MPri(OnceT(a6),t7e,t8,Once(c9),t10)))",
-    Tree0019 "RFb(Fb(MSeq(c0,Rep0(OnceT(t1)),t2),t3,F,t4,Fb(Inv(t5),c6l)),Fb(Keep(Fb(Ret3(t7),t8)),RFb(F,RSeq(Fb(c9l,t10,F),F,c11e))))",
-    Tree0020 "Once(MPri(a0,Fb(FS(Rep3(t1)),Rep1(c2),RFb(S,a3,c4))))",
-    Tree0021 "Swm(c0,Ret0(Fb(Fb(t1),RSeq(F,c2),OnceT(t3))),RSeq(t4,t5))",
-    Tree0022 "MPri(OnceK(S),a0)",
-    Tree0023 "Rep2(Fb(Rep4(S),Ret4(c0)))",
-    Tree0024 "Fb(t0,a1,S,S,t2e)",
-    Tree0025 "Seq(RFb(Ret0(t0),RFb(a1l,c2),t3),Swm(Rep0(S),MPri(Ret3(c4l),RSeq(c5l,t6))),MPri(Star(a7,a8e),c9l,a10l,S))",
-    Tree0026 "Rep2(Rep2(FS(RepF(a0))))",
-    Tree0027 "Seq(Inv(t0),OnceK(Rep1(c1)))",
-    Tree0028 "RFb(FS(t0),Once(c1l),c2,Rep3(t3),a4)",
-    Tree0029 "Fb(c0,c1,S)",
-    Tree0030 "Star(RSeq(RFb(MPri(c0,S,a1l),Ret1(MSeq(S,Ret3(Rep3(S))))),t2,RSeq(c3,c4,Keep(t5)),Seq(c6,c7,RFb(FS(t8e)),Keep(c9l),t10)))",
-    Tree0031 "Keep(FF(Star(Inv(c0e),t1e,MSeq(Rep4(Seq(t2,c3,t4))))))",
-    Tree0032 "RSeq(Keep(RFb(FS(MPri(Seq(Seq(S,c0),Inv(t1e),t2),Swm(t3,MSeq(c4l,c5),t6))))),FS(RSeq(MPri(a7e,F,t8),Once(c9),RFb(c10l,t11),Once(c12))),OnceT(Ret1(Keep(Swm(Fb(a13l,t14,t15,c16e),c17,t18e,Rep1(RepF(c19)))))))",
-    Tree0033 "RFb(Once(RSeq(MPri(c0,a1),OnceK(Seq(c2,c3)))),Fb(Ret3(c4),FF(MPri(t5,t6,a7))))",
-    Tree0034 "Swm(RSeq(FF(Keep(MPri(t0,c1,FF(c2)))),Keep(a3),Seq(RepF(Star(a4,c5l)),OnceK(FF(Ret0(a6l))),S)),MPri(Inv(RSeq(Fb(Fb(a7,Rep2(a8),F)),t9,c10)),MSeq(FS(Rep3(RSeq(c11,t12,t13e,t14))),Seq(MPri(Seq(F)),FS(Once(t15))))))",
-    Tree0035 "Inv(Fb(t0,t1,Swm(c2,a3),t4))",
-    Tree0036 "Swm(t0,c1)",
-    Tree0037 "MSeq(RFb(a0,a1,c2),Inv(t3e))",
-    Tree0038 "Seq(FF(Keep(c0e)))",
-    Tree0039 "Keep(Fb(RSeq(a0,Rep4(Once(c1))),Inv(RFb(F))))",
-    Tree0040 "Swm(Fb(FS(a0),t1),RFb(c2,MSeq(c3,t4),c5,c6e))",
-    Tree0041 "Inv(FF(Swm(RFb(Inv(Seq(t0))),Seq(Ret2(t1),t2e,Ret0(c3),Inv(t4e)))))",
-    Tree0042 "Fb(MSeq(c0,Seq(t1)),Ret0(Swm(F,c2,c3e,a4,t5)),OnceK(Seq(Ret4(MSeq(a6l,c7,t8)),c9)))",
-    Tree0043 "RFb(RSeq(Rep0(a0e),RFb(t1,a2e),c3),Inv(Fb(c4,c5e)),c6,RFb(RFb(c7l,c8),Seq(Keep(Seq(t9e,F)))))",
-    Tree0044 "Once(RSeq(Seq(Inv(MSeq(RSeq(Inv(c0),Seq(c1,a2,a3l)))))))",
-    Tree0045 "Seq(Ret2(Fb(t0,a1,Inv(RFb(t2,F)),FF(Fb(c3,t4)),S)),Fb(Ret0(RFb(c5,Rep4(FF(c6e))))))",
-    Tree0046 "Ret1(Fb(c0,a1,a2,c3))",
-    Tree0047 "Seq(Seq(F,t0,c1,t2),t3)",
-    Tree0048 "Fb(RSeq(c0,RFb(t1,c2),RSeq(c3,t4,t5,t6),RSeq(c7l,t8)))",
-    Tree0049 "Fb(OnceK(S),Inv(MSeq(RFb(F,F),S,c0)),Swm(c1e,a2,c3e,c4),Keep(Seq(a5,t6e)),RSeq(c7,Inv(c8e),F,F,t9e))",
-    Tree0050 "RFb(t0,Fb(S,c1,c2l,Swm(a3l,a4)),Star(c5,a6,F),t7)",
-    Tree0051 "Swm(t0,FS(Ret2(Rep4(FS(a1)))))",
-    Tree0052 "Fb(Star(RSeq(t0,Inv(Seq(a1,t2))),Seq(RFb(c3,c4,c5),FS(c6),c7)),t8,RFb(RFb(c9l),c10,RFb(F,t11)))",
-    Tree0053 "RFb(Rep2(a0),c1,Fb(a2l,FF(c3)),Ret2(MSeq(t4,c5)))",
-    Tree0054 "Fb(RFb(Swm(c0e,a1)),RFb(Rep2(Seq(t2e,t3,c4))),Swm(c5l,Keep(Seq(t6,a7))),t8)",
-    Tree0055 "RSeq(RFb(c0l,t1,F,c2),Keep(a3),Fb(a4,t5e),Inv(Swm(c6,c7e)),Fb(c8e,S,a9))",
-    Tree0056 "Ret4(MPri(Swm(RFb(Fb(a0,RSeq(t1,t2),F))),RSeq(t3,c4,a5e,RepF(c6),a7),Ret1(c8)))",
-    Tree0057 "RFb(t0,S)",
-    Tree0058 "Inv(Ret0(MPri(c0e,t1,S)))",
-    Tree0059 "OnceT(Fb(RepF(c0l),t1,RFb(Once(t2),t3,t4)))",
-    Tree0060 "OnceK(Fb(c0,t1,t2))",
-    Tree0061 "Seq(Swm(a0,t1,c2,t3),OnceT(Keep(t4)))",
-    Tree0062 "Fb(a0,RSeq(S,t1),RSeq(S,c2),Swm(c3,a4,S))",
-    Tree0063 "RepF(RSeq(Star(MSeq(t0,RSeq(a1,t2),OnceK(t3),t4,c5),MPri(c6e,c7),RFb(Seq(a8e),OnceK(t9),RepF(t10e))),RFb(RetF(FS(RFb(t11,MSeq(c12,t13e,c14)))),MSeq(FS(MSeq(t15,a16,c17e)),a18,F))))",
-    Tree0064 "MPri(MPri(c0),t1,c2e,RSeq(t3,RepF(a4)),c5)",
-    Tree0065 "Swm(RSeq(t0,t1),c2,RFb(a3l),a4)",
-    Tree0066 "Fb(OnceK(RSeq(Inv(Seq(RFb(Ret2(t0),c1e,c2l,a3,OnceT(c4e)),a5)))),FS(S))",
-    Tree0067 "Seq(Seq(MSeq(a0,t1,Inv(c2)),OnceK(Rep0(c3e)),Inv(MPri(Keep(RSeq(t4,c5l,a6)))),Fb(Ret3(Inv(a7)),c8e),MSeq(c9,t10)),RSeq(Inv(OnceK(c11))))",
-    Tree0068 "Fb(c0,c1e)",
-    Tree0069 "Swm(Swm(Fb(t0)),OnceK(Rep3(Seq(t1,a2,Swm(t3)))))",
-    Tree0070 "Fb(Ret0(t0),t1)",
-    Tree0071 "RetF(F)",
-    Tree0072 "FF(c0)",
-    Tree0073 "Ret0(RSeq(RFb(S,RSeq(t0,t1,F),t2),c3))",
-    Tree0074 "Fb(Star(Keep(Star(t0)),Seq(c1,c2l,t3,RFb(t4),t5),Swm(RSeq(t6,a7),Fb(c8,a9))),t10e)",
-    Tree0075 "Swm(OnceK(t0),RetF(Fb(t1,FS(t2))),c3l)",
-    Tree0076 "Fb(Seq(FF(RSeq(t0,c1,t2)),MPri(a3,t4,c5l,c6l),t7,Fb(c8,a9l,c10e),RFb(t11,t12e,a13e)))",
-    Tree0077 "RFb(Seq(t0,F),RFb(a1l,t2),t3,MSeq(c4e,F),RSeq(a5))",
-    Tree0078 "RFb(Once(Fb(c0,c1,t2)),S)",
-    Tree0079 "Inv(Seq(t0,c1,Seq(Rep0(c2))))",
-    Tree0080 "RFb(Seq(Seq(S,c0,RFb(c1e,a2),c3,c4),RSeq(FF(Seq(t5,c6,S))),MSeq(S,S,t7,t8,a9)))",
-    Tree0081 "MSeq(RetF(t0),c1,a2,Swm(t3e,c4,F))",
-    Tree0082 "RFb(RFb(a0,c1,c2),Ret0(RFb(RFb(F,t3),RSeq(Ret4(Inv(c4))))),t5,Seq(c6,t7e,a8))",
-    Tree0083 "Swm(a0,F,c1e)",
-    Tree0084 "Fb(a0e,Keep(a1),c2e,RFb(Keep(t3),t4,t5e))",
-    Tree0085 "Fb(Fb(a0,t1),RSeq(F,a2),RFb(c3,a4,c5e))",
-    Tree0086 "Seq(Ret4(Inv(Swm(t0,a1e,t2e))),Seq(c3e,FF(c4e),MSeq(c5l,t6,c7e),t8),Fb(RFb(t9,S),a10))",
-    Tree0087 "Seq(Seq(a0,t1,t2),OnceK(t3e),RetF(t4))",
-    Tree0088 "Fb(Fb(c0,a1l),t2,Fb(c3,a4))",
-    Tree0089 "Fb(Fb(FF(Seq(MSeq(F,t0e))),Seq(t1,a2,Keep(a3),S,t4),Rep3(FS(Fb(a5)))),t6)",
-    Tree0090 "Swm(Inv(RSeq(c0)),Inv(Inv(Swm(FF(Rep1(FS(a1)))))))",
-    Tree0091 "RetF(FS(OnceK(c0)))",
-    Tree0092 "RSeq(c0,a1l)",
-    Tree0093 "MSeq(S,t0,Ret3(F),Seq(c1,t2),RFb(S,a3,c4e))",
-    Tree0094 "FF(RFb(c0,a1,Keep(c2),t3))",
-    Tree0095 "Keep(RSeq(a0,t1,FF(a2l),t3,c4e))",
-    Tree0096 "Star(Keep(a0),RetF(FS(RFb(t1,a2))),Rep3(Rep1(Seq(a3,a4))),MPri(c5,RSeq(RFb(F,t6),c7l)))",
-    Tree0097 "Seq(a0,FS(a1),RSeq(Seq(t2e,t3,Swm(c4,a5)),c6e,t7,RFb(t8e,a9l,c10e)))",
-    Tree0098 "Seq(t0e,Fb(a1,t2e))",
-    Tree0099 "Ret2(Inv(Star(Fb(t0,t1),RepF(RSeq(t2,c3l)),Rep0(FS(c4l)),Fb(t5,c6,t7),a8l)))",
+    Tree0000 "RFb(RFb(Seq(t0e,c1,a2,c3e),Swm(S,OnceK(c4),c5)),RepF(OnceT(Seq(OnceT(a6e),Seq(t7e,S)))))",
+    Tree0001 "Swm(t0,FF(MPri(c1,t2,Inv(t3),c4l,a5)))",
+    Tree0002 "MSeq(a0l,c1l,FS(F),a2,c3)",
+    Tree0003 "Fb(Rep1(Keep(c0)),RSeq(c1,Rep1(c2),c3),a4,t5,t6)",
+    Tree0004 "RSeq(t0,RSeq(RetF(c1e)),Seq(a2,Fb(c3,F)),Star(t4e,a5,S))",
+    Tree0005 "RSeq(RSeq(RSeq(t0,c1,t2),t3,Seq(c4l,t5,t6)),Fb(t7,OnceT(Swm(c8,t9,c10,t11))),Star(Ret1(MSeq(a12,Fb(F,t13e,t14e)))),RetF(MSeq(t15,Star(c16,t17),Fb(a18e,RSeq(t19,S)))))",
+    Tree0006 "RSeq(FF(Rep3(c0)))",
+    Tree0007 "RetF(Fb(Fb(RSeq(Fb(t0e,F),Keep(t1))),Seq(c2,Inv(c3l),c4),Swm(Star(t5,a6,a7,c8l))))",
+    Tree0008 "MSeq(c0,t1)",
+    Tree0009 "Swm(Fb(MPri(c0l,Once(t1)),RSeq(t2,t3,c4,t5),RetF(c6l)),t7e,RSeq(c8,t9,c10,c11e,t12),FS(Fb(t13e,c14l,RSeq(t15,t16,t17e))),Rep0(S))",
+    Tree0010 "Fb(RSeq(t0,a1e),c2l,Keep(c3l))",
+    Tree0011 "Seq(RFb(Seq(a0,a1),Rep2(a2),Ret1(t3)),RSeq(t4,RepF(t5)),RSeq(Swm(t6),t7,MPri(c8,Ret0(c9l))))",
+    Tree0012 "Swm(Fb(Fb(Ret4(t0),Fb(OnceK(FS(t1e))),Fb(Ret0(a2))),Seq(OnceT(Rep1(c3l)),t4,Swm(c5))))",
+    Tree0013 "Seq(t0,Once(Star(t1,c2,t3e)),Seq(Fb(Star(c4,c5,S))))",
+    Tree0014 "Seq(RSeq(Keep(RFb(MPri(Swm(a0,c1,c2,a3,c4),Rep1(t5),RFb(a6,Ret1(t7e),t8,c9)),Swm(MPri(RFb(c10,t11,a12),Ret0(c13)),RSeq(FF(t14e),Rep2(c15)),RSeq(a16l,FS(t17e),FS(a18e)),Seq(FS(a19e),Star(t20,a21)))))))",
+    Tree0015 "Keep(RFb(RSeq(t0,c1),Star(Seq(t2e,a3)),MSeq(t4e,a5)))",
+    Tree0016 "RSeq(Star(c0l,Ret3(t1),Ret1(RFb(a2,a3,t4))),Seq(a5,t6),RFb(t7e,t8,a9))",
+    Tree0017 "Ret4(Swm(FS(Inv(Once(c0))),Rep4(a1),Inv(t2)))",
+    Tree0018 "FS(Rep4(RSeq(MSeq(a0,t1e))))",
+    Tree0019 "RSeq(RFb(Inv(RFb(t0,a1))),Keep(Seq(a2,t3)))",
+    Tree0020 "Seq(Inv(t0),c1,MSeq(a2e,a3),S,t4)",
+    Tree0021 "OnceK(Inv(Fb(Seq(c0,c1l),Seq(a2e,a3e,Rep4(c4l)))))",
+    Tree0022 "Fb(Rep4(RFb(t0,Ret0(t1),c2l,t3)),RFb(c4,c5,Ret4(t6)),Seq(Swm(a7,t8,a9),OnceK(Seq(RepF(t10),a11))),Inv(Inv(RFb(Swm(c12,c13e)))),RSeq(t14,t15,t16e,Rep1(t17),t18))",
+    Tree0023 "Swm(RFb(Fb(Inv(S),FF(Rep1(Keep(RSeq(t0,c1)))),Fb(a2,t3e),RFb(RepF(Ret3(t4)),OnceT(RFb(c5,c6,c7))),Swm(c8,t9,S,t10,c11))))",
+    Tree0024 "MPri(Fb(a0,a1l),OnceK(Swm(S,c2l)),Inv(c3))",
+    Tree0025 "RSeq(Seq(c0l,S,c1),Ret3(RFb(FF(t2),MPri(a3,c4l))),RSeq(MPri(c5e,c6,c7,S)),Swm(t8,t9,a10l),Inv(Keep(c11)))",
+    Tree0026 "MPri(F,c0)",
+    Tree0027 "MSeq(RFb(c0,a1l,c2),c3l)",
+    Tree0028 "Fb(c0e,Swm(Rep4(a1),Seq(t2e,a3,c4l),RFb(a5e,t6)),Rep1(t7e),Ret1(Seq(RSeq(c8,t9,t10e))))",
+    Tree0029 "Swm(t0,a1l,t2)",
+    Tree0030 "RFb(Once(Ret4(RSeq(RSeq(c0,t1),a2l,t3))),Once(MSeq(c4,t5)))",
+    Tree0031 "RSeq(Fb(c0,c1,t2,S),Fb(Keep(t3),Rep3(MPri(t4))),FS(RFb(RSeq(c5,t6),Inv(t7))),RFb(t8,RSeq(Inv(a9l))))",
+    Tree0032 "Ret3(Fb(Seq(FS(RFb(a0,a1)),c2,MSeq(c3,t4))))",
+    Tree0033 "Rep0(t0)",
+    Tree0034 "Swm(RFb(RFb(t0,t1,c2),F,Swm(Rep2(t3)),Once(RFb(c4,c5e))),Inv(Fb(Keep(Keep(t6)),Swm(Swm(t7,c8)),RFb(a9,t10))))",
+    Tree0035 "OnceK(FS(Star(t0,S,t1,a2e)))",
+    Tree0036 "Rep3(MSeq(Fb(c0e,t1,c2)))",
+    Tree0037 "Fb(t0,a1,a2l,Ret3(t3))",
+    Tree0038 "Rep1(Rep1(Once(t0)))",
+    Tree0039 "RSeq(MSeq(t0,c1,c2,t3),MSeq(Fb(RSeq(MSeq(t4,Ret3(t5),t6)))),Ret4(RFb(t7,a8,c9e,a10)),Rep1(MPri(RSeq(Rep4(Ret2(c11)),a12e))))",
+    Tree0040 "Star(a0,Inv(t1),t2)",
+    Tree0041 "Seq(Fb(c0,Swm(t1,Fb(F,a2),Seq(c3l,t4),Ret1(Fb(t5,S))),Fb(Fb(OnceT(Ret2(MPri(c6,c7))),Ret4(Keep(t8))),RSeq(OnceT(t9),RFb(Inv(t10)),c11l,Rep0(a12),c13l))))",
+    Tree0042 "Inv(Fb(F,t0e))",
+    Tree0043 "RSeq(t0,Fb(Once(a1),a2,RSeq(c3,a4,t5),t6),Fb(c7,c8l,t9,RFb(a10,t11)),Seq(Swm(a12,Swm(a13,t14)),RSeq(a15,c16l,Rep0(t17))),FS(MPri(c18,Keep(Ret4(a19l)),c20)))",
+    Tree0044 "RSeq(c0,Seq(c1l,Inv(c2)),Ret3(Fb(FF(a3),t4,RFb(a5,a6),Inv(t7))),RFb(Swm(Ret2(Seq(t8)),Swm(c9e,a10,S)),Fb(c11,c12,t13e,a14)),Rep2(Rep2(Seq(t15,a16,S,a17e))))",
+    Tree0045 "Fb(RSeq(RSeq(c0l,t1),RSeq(a2,a3,t4,t5),OnceT(c6)),Swm(t7,t8,S,F))",
+    Tree0046 "Inv(Seq(MPri(a0,a1l),RFb(Once(Fb(c2,t3)))))",
+    Tree0047 "OnceT(Fb(OnceK(a0),RSeq(Swm(c1,a2),t3),Rep2(c4l)))",
+    Tree0048 "Rep4(c0)",
+    Tree0049 "Inv(RSeq(RFb(a0l,a1,Fb(a2,c3e,t4,a5,c6l)),MPri(RFb(Fb(c7,t8),RSeq(a9,a10,S)),RFb(c11,c12e))))",
+    Tree0050 "RSeq(Fb(Swm(Seq(Rep4(t0),a1,c2,t3),a4),t5,Once(Seq(t6,a7e,Keep(t8)))),Once(Swm(Inv(Once(Inv(RetF(c9e)))),t10,Rep3(Fb(c11)),c12l)))",
+    Tree0051 "MPri(Fb(OnceK(Swm(RSeq(MPri(Keep(c0),t1),t2),Seq(RFb(a3e),MSeq(MPri(c4e)),RFb(c5e,t6)),RSeq(Rep2(t7),t8e,S,RetF(t9),Ret2(c10e)),t11))))",
+    Tree0052 "Once(Keep(RSeq(FS(MSeq(c0,t1,OnceK(Rep0(a2)))),Swm(t3e,t4,c5))))",
+    Tree0053 "Inv(RFb(RFb(MSeq(a0,t1,Rep2(a2))),Swm(S,t3,t4),t5))",
+    Tree0054 "MSeq(Swm(MSeq(c0e,t1,t2),RFb(c3,c4)),Fb(Swm(t5,t6),Fb(Fb(c7l,t8,c9)),Inv(Keep(F))),Inv(RSeq(Seq(t10e,Swm(t11,c12),c13,t14e),Rep0(a15))),Fb(F,MPri(t16,c17),Star(a18l,t19,c20e),MSeq(t21,t22,a23l,c24,t25),Rep4(a26)))",
+    Tree0055 "RFb(OnceK(MSeq(Fb(t0,a1),t2,t3)),Fb(t4,Swm(a5l,t6e)),Swm(RSeq(Swm(t7,S,t8,c9),Swm(t10,t11e),t12)))",
+    Tree0056 "RFb(c0l,OnceK(Keep(c1)),RSeq(OnceK(RFb(Once(t2),t3e)),Fb(a4,c5l,c6l),t7),Rep4(Swm(MSeq(Fb(t8,c9),c10l,F))))",
+    Tree0057 "RSeq(a0e,t1,FS(t2),FS(t3),Swm(t4,t5,S))",
+    Tree0058 "Ret0(t0)",
+    Tree0059 "Swm(t0,Once(Fb(t1,t2)),a3,Seq(a4,c5,c6,t7e),F)",
+    Tree0060 "MPri(a0e,Rep3(RepF(t1)),Swm(c2,t3e),Ret2(c4e),Fb(Fb(t5e,t6e,c7,c8),t9,c10))",
+    Tree0061 "Star(FF(t0),t1e)",
+    Tree0062 "Rep3(MSeq(Swm(Ret4(c0),Seq(a1,RFb(F,t2e),RSeq(t3,RetF(t4))),Rep2(Inv(Ret0(t5))),Seq(t6,RFb(a7,F),c8e),c9)))",
+    Tree0063 "RSeq(MPri(Seq(c0,t1e),c2l,RSeq(c3e,c4e),c5),Swm(MPri(c6,t7),t8,c9),RFb(RFb(a10,t11),t12,c13,a14,Ret1(t15)),MSeq(MSeq(c16l,t17),c18e),Swm(t19,c20))",
+    Tree0064 "Seq(RSeq(t0e),FF(t1),RSeq(a2,a3,c4),FS(Fb(a5,OnceK(c6e),t7e)),OnceK(Swm(t8,t9)))",
+    Tree0065 "RFb(RFb(t0,Seq(t1,a2,t3e)),MPri(F,t4e,c5),Seq(Fb(Fb(t6))),Seq(a7,t8e,a9))",
+    Tree0066 "Inv(MSeq(t0,a1l,Star(c2,t3,t4e)))",
+    Tree0067 "Swm(FS(Once(t0)),a1,RSeq(RFb(c2l,t3e,S),t4))",
+    Tree0068 "Rep1(Fb(OnceT(a0),c1e,MSeq(OnceK(OnceK(a2)))))",
+    Tree0069 "RSeq(Swm(Seq(t0,c1),Ret1(t2),RSeq(a3,a4,a5)),RFb(c6,c7e,a8),Keep(Seq(t9,c10,t11)))",
+    Tree0070 "Ret1(t0)",
+    Tree0071 "Rep0(c0)",
+    Tree0072 "Seq(c0e,c1)",
+    Tree0073 "Seq(Rep2(Swm(OnceK(Seq(RFb(c0,c1l),OnceT(t2e),RFb(t3,t4,a5))),RSeq(a6,Seq(Seq(t7,t8))),OnceT(t9),Keep(RFb(FF(t10))))))",
+    Tree0074 "Rep4(Seq(t0,c1,Fb(t2,c3),t4,a5l))",
+    Tree0075 "Swm(a0,t1)",
+    Tree0076 "Swm(Seq(t0,t1,a2e,c3),RFb(a4,a5,OnceT(c6)),Seq(a7e,t8),a9l)",
+    Tree0077 "Fb(Swm(t0,FS(c1),t2,a3),FS(MSeq(a4e,RFb(a5,c6,a7,a8))))",
+    Tree0078 "RepF(Swm(Ret1(RFb(Ret0(S),RSeq(t0e,t1e,a2,t3))),RFb(RSeq(Ret1(Ret3(c4)),RFb(a5,a6,c7l,c8l)),OnceK(RSeq(t9e,t10,Once(a11))),Star(RFb(OnceK(Once(c12)),a13)),Fb(c14e,RSeq(a15,a16e),t17))))",
+    Tree0079 "Fb(c0l,Swm(FS(S),RFb(F,FS(t1),c2e,RSeq(t3,a4l)),a5l,t6),Seq(Fb(Fb(t7,c8,t9e),Rep1(t10)),RFb(t11,c12,t13,t14e)))",
+    Tree0080 "Inv(FF(Rep3(RFb(Fb(F,a0,c1e),Rep1(t2)))))",
+    Tree0081 "Fb(Fb(a0,t1),RSeq(a2l,FS(c3),MSeq(c4,t5e)))",
+    Tree0082 "Swm(OnceT(Keep(Seq(t0,c1,RFb(FF(c2),c3),Inv(MPri(c4,c5l))))))",
+    Tree0083 "Fb(Ret3(Fb(c0e,c1)),RSeq(t2,a3e,t4,c5),Swm(t6,t7e),Inv(FS(Keep(Ret4(FS(a8))))))",
+    Tree0084 "Keep(Seq(RSeq(S),a0))",
+    Tree0085 "Fb(Star(c0),Seq(t1,RSeq(t2,t3e,c4)))",
+    Tree0086 "Fb(RSeq(t0,t1e,a2))",
+    Tree0087 "Rep4(FF(FS(F)))",
+    Tree0088 "RSeq(c0,Seq(Once(RSeq(t1,t2)),c3,Swm(Ret2(RSeq(t4,c5,c6,t7))),RFb(c8,F,Keep(c9))))",
+    Tree0089 "Fb(Inv(c0l),Once(RFb(a1,c2,t3,Rep1(c4e),c5)),t6,OnceT(RFb(Fb(Fb(c7,t8),a9e),Seq(a10e,c11l,t12,t13,t14))),Keep(Swm(OnceK(Rep4(t15)),c16)))",
+    Tree0090 "Once(RSeq(Star(t0,RetF(S),Ret1(c1))))",
+    Tree0091 "Fb(t0,t1,Ret2(Star(t2,t3,c4l,c5)),OnceK(t6))",
+    Tree0092 "Seq(Swm(MSeq(t0e,t1),RFb(t2,t3,c4l,Rep3(F))),Once(RSeq(t5e,Star(a6,t7))),Seq(RFb(t8,RFb(t9,t10),c11e)),FS(a12))",
+    Tree0093 "Inv(Rep2(Inv(t0)))",
+    Tree0094 "OnceK(Inv(Ret3(a0)))",
+    Tree0095 "MSeq(Fb(RSeq(Seq(t0,t1e,t2)),t3),Swm(OnceT(Inv(Seq(t4,Fb(a5e,t6e),FS(Seq(t7)))))),Ret3(Seq(t8,Ret2(MPri(c9e,c10e,Inv(t11))),MPri(t12e,c13l))),t14)",
+    Tree0096 "RFb(RFb(c0,RFb(t1)),Seq(c2,t3,t4e),Inv(RFb(FF(Inv(Seq(t5e,c6l))),Fb(c7l,c8,c9l))))",
+    Tree0097 "Fb(RSeq(RetF(Seq(c0,c1,c2l)),c3e))",
+    Tree0098 "RSeq(Once(RSeq(FS(Seq(t0,Once(c1))),Swm(c2,RetF(a3),a4),t5)))",
+    Tree0099 "Swm(RSeq(Seq(c0,a1,t2),Star(c3,t4),RSeq(Fb(c5))),Keep(Ret2(c6)))",
 }

@@ -5,10 +5,23 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
-        Repeat(3) {
-            Inverter {
-                MemPriority {
-                    Condition(Cond<0>),
+        ForceSuccess {
+            SequenceStar {
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -17,38 +30,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            MemPriority {
-                Condition(Cond<1>),
-                KeepRunningUntilFailure {
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            MemSequence {
-                RetryUntilSuccessful(forever) {
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-            },
+        MemPriority {
             RunOnce {
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Action(|ctx| ctx.exec(8)),
+                ReactiveSequence {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
                 },
             },
-            ReactiveFallback {
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
+            Repeat(3) {
+                MemSequence {
+                    ReactiveSequence {
+                        MemSequence {
+                            Action(Act<2> = Act::<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        RunOnce(then_skip = true) {
+                            ForceFailure {
+                                MemSequence {
+                                    Action(Act<4>),
+                                    Action(Act<5> = Act::<5>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            SequenceStar {
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -56,36 +73,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
+        KeepRunningUntilFailure {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
-        MemSequence {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(|ctx| ctx.check(1)),
-            },
+        Inverter {
             ReactiveSequence {
-                ForceFailure {
-                    MemPriority {
-                        StatefulAction(Task<2> = Task::<2>),
-                        ForceFailure {
-                            Fallback {
-                                Sequence {
-                                    Condition(Cond<3> = Cond::<3>),
-                                    StatefulAction(Task<4>),
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                            },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2>),
+                },
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            Action(Act<3> = Act::<3>),
+                            Condition(Cond<4>),
                         },
                     },
                 },
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -93,8 +107,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
-        RunOnce(then_skip = true) {
-            Condition(|ctx| ctx.check(0)),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Sequence {
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
@@ -102,202 +122,151 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         Fallback {
-            ForceSuccess {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Repeat(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            Sequence {
-                KeepRunningUntilFailure {
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                },
-                Action(Act<3>),
-                Action(Act<4>),
-                ForceSuccess {
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        Repeat(0) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<7>),
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                SequenceStar {
+                    ReactiveFallback {
+                        Action(Act<2>),
+                        Action(Act<3> = Act::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7>),
+                },
+                ForceFailure {
+                    ForceFailure {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
-        Fallback {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(2) {
-                            Sequence {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                                Action(Act<2>),
-                            },
-                        },
-                    },
+        MemPriority {
+            ReactiveFallback {
+                Action(Act<0>),
+                Action(Act<1> = Act::<1>),
+                Condition(Cond<2>),
+            },
+            Repeat(4) {
+                Inverter {
+                    Condition(Cond<3>),
                 },
             },
-            SequenceWithMemory {
+            RunOnce {
+                Condition(Cond<4>),
+            },
+            ForceFailure {
+                Condition(Cond<5>),
+            },
+            MemPriority {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<6>),
+                },
                 Repeat(forever) {
-                    ForceSuccess {
-                        Condition(|ctx| ctx.check(3)),
-                    },
+                    Action(Act<7>),
                 },
-                RunOnce {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
-                    },
-                },
-                Action(Act<5>),
             },
-            Condition(|ctx| ctx.check(6)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
-        MemSequence {
-            Fallback {
-                Repeat(4) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            KeepRunningUntilFailure {
-                                Action(Act<0>),
-                            },
-                            Repeat(1) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                            KeepRunningUntilFailure {
-                                Condition(Cond<2>),
-                            },
-                            ForceSuccess {
-                                Repeat(4) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            RunOnce(then_skip = true) {
+                MemPriority {
+                    ReactiveSequence {
+                        Sequence {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
                         },
+                        Action(Act<4>),
                     },
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Condition(Cond<4> = Cond::<4>),
-                            SequenceStar {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<7>),
-                                Condition(Cond<8>),
-                            },
-                            Condition(Cond<9>),
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Repeat(2) {
-                            Condition(|ctx| ctx.check(11)),
-                        },
-                    },
-                    Condition(Cond<12>),
                 },
             },
+            Fallback {
+                Repeat(1) {
+                    Fallback {
+                        Sequence {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Action(Act<6>),
+                        },
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            Action(Act<8> = Act::<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        Fallback {
+            Condition(Cond<0>),
+            Fallback {
+                RunOnce(then_skip = true) {
+                    RetryUntilSuccessful(4) {
+                        Repeat(forever) {
+                            RunOnce {
+                                ReactiveSequence {
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<2>),
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<3>),
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
-        ReactiveFallback {
-            Repeat(2) {
-                SequenceStar {
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            Fallback {
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                    RetryUntilSuccessful(forever) {
-                        RetryUntilSuccessful(3) {
-                            Repeat(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
+        ReactiveSequence {
+            Action(Act<0>),
+            RetryUntilSuccessful(2) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
-            ReactiveFallback {
+            RunOnce(then_skip = false) {
                 ForceSuccess {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                            AlwaysSuccess,
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Condition(Cond<9>),
-            },
-            ForceSuccess {
-                MemSequence {
-                    Condition(Cond<10>),
-                    MemPriority {
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    Sequence {
-                        SequenceStar {
-                            StatefulAction(Task<13>),
-                            Action(Act<14>),
-                        },
-                        Repeat(1) {
-                            Action(Act<15>),
-                        },
-                    },
+                    StatefulAction(Task<3>),
                 },
             },
         }
@@ -306,29 +275,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
-        Inverter {
-            Sequence {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    RunOnce {
-                        AlwaysSuccess,
-                    },
-                },
-                Fallback {
-                    MemSequence {
-                        Condition(|ctx| ctx.check(4)),
-                        AlwaysFailure,
-                    },
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Action(|ctx| ctx.exec(0)),
+            },
+            SequenceWithMemory {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            SequenceWithMemory {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<6> = Task::<6>),
+                AlwaysSuccess,
             },
         }
     }
@@ -336,33 +298,82 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        RunOnce(then_skip = false) {
+            ForceFailure {
+                Fallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    RetryUntilSuccessful(forever) {
+                        Action(Act<2>),
+                    },
+                },
             },
-            Condition(|ctx| ctx.check(2)),
-            Condition(Cond<3>),
-            Condition(Cond<4>),
-            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
+        Fallback {
+            MemPriority {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                SequenceStar {
+                    Repeat(4) {
+                        RunOnce {
+                            Action(Act<6>),
+                        },
+                    },
+                    Inverter {
+                        Action(Act<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    Sequence {
+                        Repeat(3) {
+                            StatefulAction(Task<10>),
+                        },
+                        Condition(Cond<11>),
+                        Action(Act<12>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+            },
+            SequenceStar {
+                ReactiveFallback {
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5>),
+                },
+            },
+            RunOnce {
+                RunOnce {
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -371,82 +382,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Sequence {
-                    Inverter {
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<2>),
-                    },
-                },
+        Fallback {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Repeat(0) {
-                        SequenceStar {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        RetryUntilSuccessful(2) {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
+            Fallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
             },
-            ForceSuccess {
-                RunOnce {
-                    SequenceStar {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(3) {
-                                StatefulAction(Task<9>),
-                            },
-                            StatefulAction(Task<10>),
-                            Repeat(3) {
-                                Repeat(2) {
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<12>),
-                            StatefulAction(Task<13> = Task::<13>),
-                            RetryUntilSuccessful(forever) {
-                                Action(Act<14>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<15>),
-                ForceSuccess {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<16>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    MemSequence {
-                        Condition(Cond<17>),
-                        Condition(Cond<18>),
-                    },
+            ForceFailure {
+                Fallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
         }
@@ -455,34 +405,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
-        Fallback {
-            MemSequence {
-                Condition(Cond<0>),
-                RunOnce(then_skip = true) {
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+        SequenceStar {
+            RetryUntilSuccessful(3) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
             },
-            MemPriority {
-                Fallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(|ctx| ctx.check(6)),
+            Repeat(0) {
+                Action(Act<1> = Act::<1>),
+            },
+            ReactiveFallback {
+                Action(Act<2>),
+                RunOnce(then_skip = false) {
+                    Action(Act<3>),
                 },
-                Sequence {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-                Repeat(3) {
-                    Action(Act<9>),
-                },
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<10>),
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
@@ -490,21 +429,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx {
-        RunOnce {
-            MemPriority {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+                ForceFailure {
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        RunOnce {
+                            StatefulAction(Task<5> = Task::<5>),
                         },
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Inverter {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
                     },
+                },
+            },
+            Sequence {
+                Fallback {
+                    Action(|ctx| ctx.exec(7)),
+                    Action(Act<8>),
+                },
+                MemPriority {
+                    StatefulAction(Task<9>),
+                    Action(|ctx| ctx.exec(10)),
+                },
+            },
+            Sequence {
+                SequenceStar {
+                    RunOnce(then_skip = false) {
+                        Inverter {
+                            RetryUntilSuccessful(2) {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<12> = Task::<12>),
                 },
             },
         }
@@ -513,26 +475,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Inverter {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(Cond<3>),
+        Sequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0119 for Ctx {
-        Repeat(1) {
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysFailure,
+        SequenceWithMemory {
+            Sequence {
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3>),
+            },
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -540,311 +500,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
-        SequenceStar {
-            Fallback {
-                RetryUntilSuccessful(forever) {
-                    Action(Act<0> = Act::<0>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
-                    Action(Act<4> = Act::<4>),
-                },
-                ForceFailure {
-                    Condition(Cond<5>),
-                },
-                Inverter {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Condition(Cond<7> = Cond::<7>),
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                Action(Act<0> = Act::<0>),
             },
-            StatefulAction(Task<8>),
+            StatefulAction(Task<1>),
+            SequenceWithMemory {
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            KeepRunningUntilFailure {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeat(1) {
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Sequence {
-                        Condition(|ctx| ctx.check(3)),
-                        Action(Act<4>),
-                        AlwaysFailure,
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
+        ReactiveFallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Sequence {
-                Action(Act<2>),
-                Action(Act<3>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        RetryUntilSuccessful(forever) {
-            ForceSuccess {
-                Inverter {
-                    Fallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                        Condition(Cond<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        SequenceStar {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        ForceFailure {
+            Condition(Cond<4>),
             ReactiveSequence {
-                Condition(Cond<0>),
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    AlwaysFailure,
-                    Inverter {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    ForceFailure {
-                        Repeat(3) {
-                            Sequence {
-                                RetryUntilSuccessful(1) {
-                                    Condition(Cond<5>),
-                                },
-                                ReactiveFallback {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Inverter {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                RunOnce {
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-            Fallback {
-                Repeat(0) {
-                    KeepRunningUntilFailure {
-                        Inverter {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6>),
-                },
+                Action(Act<5> = Act::<5>),
+                Condition(|ctx| ctx.check(6)),
                 Condition(Cond<7>),
             },
-            SequenceWithMemory {
-                AlwaysFailure,
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-                Condition(|ctx| ctx.check(10)),
-                Action(Act<11>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        SequenceWithMemory {
             SequenceStar {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                StatefulAction(Task<2>),
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(3) {
-                    Condition(|ctx| ctx.check(6)),
-                },
-                SequenceWithMemory {
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        Sequence {
-            Repeat(3) {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<0>),
-                },
-            },
-            Condition(Cond<1>),
-            Fallback {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        Repeat(0) {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    AlwaysFailure,
-                    RunOnce(then_skip = true) {
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0130 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-            },
-            Inverter {
-                Action(Act<2>),
-            },
-            Sequence {
-                Action(Act<3>),
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<6>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                Action(Act<7> = Act::<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0131 for Ctx {
-        Repeat(4) {
-            SequenceWithMemory {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Action(Act<3> = Act::<3>),
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                    Repeat(4) {
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
+                Repeat(2) {
+                    Action(Act<8>),
                 },
                 StatefulAction(Task<9>),
             },
@@ -853,10 +547,297 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
-        RunOnce {
+    pub tree Tree0122 for Ctx {
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        MemSequence {
+            Action(Act<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        Fallback {
+            Inverter {
+                Sequence {
+                    Action(|ctx| ctx.exec(0)),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+            MemSequence {
+                RunOnce {
+                    StatefulAction(Task<4>),
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<5>),
+                },
+                SequenceWithMemory {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<8>),
+                Fallback {
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                },
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+                Fallback {
+                    Condition(Cond<14>),
+                    Condition(|ctx| ctx.check(15)),
+                    Condition(Cond<16>),
+                },
+            },
+            ReactiveFallback {
+                MemSequence {
+                    Action(Act<17>),
+                    Action(Act<18>),
+                    StatefulAction(Task<19>),
+                    StatefulAction(Task<20>),
+                    Condition(|ctx| ctx.check(21)),
+                },
+                StatefulAction(Task<22>),
+                Sequence {
+                    StatefulAction(Task<23>),
+                    StatefulAction(Task<24>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0125 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                SequenceStar {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+                KeepRunningUntilFailure {
+                    RunOnce {
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                AlwaysFailure,
+            },
+            SequenceWithMemory {
+                RetryUntilSuccessful(forever) {
+                    Repeat(3) {
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<8>),
+                    Condition(|ctx| ctx.check(9)),
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        RunOnce(then_skip = true) {
             KeepRunningUntilFailure {
-                Condition(Cond<0>),
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    SequenceWithMemory {
+                        Repeat(0) {
+                            Condition(Cond<3>),
+                        },
+                        Inverter {
+                            Action(Act<4>),
+                        },
+                    },
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        Repeat(forever) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                Fallback {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                    SequenceStar {
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                    },
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Condition(|ctx| ctx.check(8)),
+                        Action(Act<9>),
+                    },
+                },
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<10>),
+                    },
+                },
+                SequenceStar {
+                    ReactiveFallback {
+                        Repeat(1) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        ForceFailure {
+            SequenceWithMemory {
+                Repeat(1) {
+                    Fallback {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            AlwaysFailure,
+                        },
+                        RunOnce {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    RetryUntilSuccessful(3) {
+                        ForceFailure {
+                            ForceSuccess {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<3>),
+                SequenceWithMemory {
+                    Sequence {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                ForceSuccess {
+                    Sequence {
+                        RetryUntilSuccessful(4) {
+                            Condition(Cond<9>),
+                        },
+                        Action(Act<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0130 for Ctx {
+        ForceSuccess {
+            Repeat(1) {
+                Inverter {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0131 for Ctx {
+        RetryUntilSuccessful(0) {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0132 for Ctx {
+        ReactiveSequence {
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                AlwaysFailure,
             },
         }
     }
@@ -864,77 +845,111 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Condition(Cond<1>),
+                Repeat(2) {
+                    RetryUntilSuccessful(4) {
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<1>),
-            ForceSuccess {
-                Condition(|ctx| ctx.check(2)),
+            SequenceStar {
+                Sequence {
+                    Condition(Cond<5>),
+                    ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                StatefulAction(Task<9>),
+                Action(Act<10>),
             },
-            StatefulAction(Task<3> = Task::<3>),
+            Sequence {
+                Action(Act<11>),
+                ForceFailure {
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+                StatefulAction(Task<13> = Task::<13>),
+                StatefulAction(Task<14>),
+                Action(Act<15>),
+            },
+            ForceFailure {
+                Sequence {
+                    Condition(Cond<16> = Cond::<16>),
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<17>),
+                        },
+                    },
+                    StatefulAction(Task<18>),
+                    ForceSuccess {
+                        StatefulAction(Task<19>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            Repeat(2) {
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Repeat(4) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Fallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
             },
-            Condition(Cond<2>),
+            Condition(|ctx| ctx.check(8)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
-        ReactiveSequence {
-            Repeat(1) {
-                ForceFailure {
-                    Inverter {
-                        Sequence {
-                            SequenceWithMemory {
-                                RetryUntilSuccessful(forever) {
-                                    Condition(Cond<0>),
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                            Inverter {
-                                MemPriority {
-                                    Condition(Cond<2> = Cond::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
+        ReactiveFallback {
+            Inverter {
+                Action(Act<0>),
             },
-            SequenceWithMemory {
-                Condition(Cond<4> = Cond::<4>),
-                Condition(Cond<5> = Cond::<5>),
+            Sequence {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+                Inverter {
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<5>),
+            },
+            Inverter {
                 Fallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        MemPriority {
-                            Sequence {
-                                RunOnce {
-                                    Action(Act<7>),
-                                },
-                            },
-                            MemPriority {
-                                StatefulAction(Task<8>),
-                                Action(|ctx| ctx.exec(9)),
-                                StatefulAction(Task<10>),
-                            },
+                    Condition(Cond<6>),
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
@@ -945,92 +960,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    AlwaysFailure,
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceStar {
-                AlwaysFailure,
-                Sequence {
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                    Action(Act<10>),
-                },
-                Fallback {
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    Repeat(1) {
-                        Condition(Cond<13>),
-                    },
-                },
-            },
-            RunOnce {
-                ForceFailure {
-                    Fallback {
-                        SequenceStar {
-                            AlwaysFailure,
-                            Action(|ctx| ctx.exec(14)),
-                        },
-                        Action(Act<15> = Act::<15>),
-                        Action(Act<16>),
-                    },
-                },
-            },
+        ForceSuccess {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Inverter {
-                    SequenceStar {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
+        Fallback {
+            AlwaysFailure,
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Repeat(3) {
+                StatefulAction(Task<2>),
             },
-            Fallback {
-                Inverter {
-                    Condition(Cond<2>),
-                },
-                RetryUntilSuccessful(2) {
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5>),
-            KeepRunningUntilFailure {
-                Fallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-            },
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    RunOnce {
-                        Condition(Cond<8>),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
+            Condition(Cond<3>),
         }
     }
 }
@@ -1038,43 +983,35 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         ReactiveFallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(2) {
-                    Action(Act<1>),
+            ReactiveSequence {
+                Inverter {
+                    AlwaysFailure,
                 },
-                KeepRunningUntilFailure {
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Repeat(forever) {
-                ForceFailure {
-                    MemPriority {
-                        RunOnce {
-                            SequenceWithMemory {
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<8>),
-                            Condition(|ctx| ctx.check(9)),
-                        },
+                MemSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysSuccess,
+                    Fallback {
+                        Action(Act<1> = Act::<1>),
                     },
                 },
             },
-            Fallback {
-                StatefulAction(Task<10>),
-                Sequence {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<4>),
+                    },
                 },
-                Repeat(4) {
-                    Condition(Cond<13>),
+            },
+            ReactiveFallback {
+                Inverter {
+                    StatefulAction(Task<5>),
                 },
+                Repeat(2) {
+                    Condition(Cond<6>),
+                },
+                Action(|ctx| ctx.exec(7)),
             },
         }
     }
@@ -1082,30 +1019,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
-        SequenceStar {
-            ForceSuccess {
-                Condition(Cond<0>),
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
+        ReactiveSequence {
+            Inverter {
+                RunOnce(then_skip = true) {
+                    Action(|ctx| ctx.exec(0)),
                 },
             },
-            SequenceWithMemory {
-                ForceFailure {
-                    RunOnce {
-                        SequenceStar {
-                            Condition(Cond<3>),
-                            Repeat(0) {
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6> = Cond::<6>),
-                            },
-                        },
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Repeat(2) {
+                    Inverter {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -1115,34 +1049,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
-        ReactiveFallback {
-            Repeat(1) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        SequenceStar {
+        Repeat(4) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
                             StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Fallback {
-                            AlwaysSuccess,
-                            Action(Act<4>),
-                            Repeat(3) {
-                                Condition(Cond<5>),
-                            },
                         },
                     },
-                    Fallback {
-                        RetryUntilSuccessful(3) {
-                            AlwaysSuccess,
-                        },
+                    Condition(Cond<1>),
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                    ReactiveFallback {
                         Fallback {
-                            Action(Act<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
                         },
-                        Condition(|ctx| ctx.check(9)),
+                        StatefulAction(Task<9>),
+                        AlwaysFailure,
                     },
                 },
             },
@@ -1152,12 +1081,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
-        Repeat(1) {
-            MemSequence {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
+        MemPriority {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Action(Act<3>),
             },
         }
     }
@@ -1165,35 +1097,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            MemPriority {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Repeat(2) {
-                                StatefulAction(Task<1>),
-                            },
-                            Repeat(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
+        RunOnce(then_skip = false) {
+            MemSequence {
+                MemPriority {
+                    Condition(Cond<0>),
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    RunOnce {
-                        StatefulAction(Task<4>),
-                    },
-                    Fallback {
-                        MemSequence {
-                            AlwaysSuccess,
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Condition(Cond<8>),
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -1202,46 +1118,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                AlwaysFailure,
-            },
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
+        Inverter {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
+        MemPriority {
+            Fallback {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<0>),
                     },
-                    Action(Act<2>),
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2> = Task::<2>),
                             AlwaysFailure,
                         },
                     },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                Action(Act<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<5> = Task::<5>),
+                },
+                Inverter {
+                    MemSequence {
+                        Condition(Cond<3> = Cond::<3>),
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                        Condition(Cond<6> = Cond::<6>),
                     },
                 },
+                Condition(Cond<7>),
             },
         }
     }
@@ -1249,13 +1156,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
-        MemSequence {
-            Repeat(2) {
-                Action(Act<0> = Act::<0>),
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
             },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            SequenceStar {
+                Condition(Cond<7>),
             },
         }
     }
@@ -1263,46 +1180,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                ReactiveFallback {
-                    SequenceStar {
-                        SequenceWithMemory {
-                            ReactiveSequence {
-                                AlwaysFailure,
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                Condition(|ctx| ctx.check(2)),
-                                StatefulAction(Task<3>),
-                            },
-                            Inverter {
-                                SequenceStar {
-                                    StatefulAction(Task<4>),
-                                    Action(|ctx| ctx.exec(5)),
-                                    AlwaysSuccess,
-                                    Condition(Cond<6>),
-                                },
-                            },
-                            RunOnce(then_skip = false) {
-                                Sequence {
-                                    Action(Act<7>),
-                                },
-                            },
-                            SequenceStar {
-                                Repeat(0) {
-                                    AlwaysSuccess,
-                                },
-                                RunOnce {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                            RunOnce(then_skip = false) {
-                                ForceSuccess {
-                                    Condition(Cond<9>),
-                                },
-                            },
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            Sequence {
+                StatefulAction(Task<1>),
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            Action(|ctx| ctx.exec(2)),
                         },
                     },
+                },
+            },
+            ReactiveSequence {
+                Repeat(4) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Sequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    ForceFailure {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            Fallback {
+                Action(Act<8>),
+                SequenceWithMemory {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -1311,40 +1222,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        Action(Act<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        RetryUntilSuccessful(2) {
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeat(3) {
-                    Inverter {
-                        Condition(Cond<3>),
-                    },
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Inverter {
+                    StatefulAction(Task<0>),
                 },
             },
-            SequenceStar {
-                RetryUntilSuccessful(4) {
-                    ReactiveSequence {
-                        Action(Act<4> = Act::<4>),
-                        AlwaysFailure,
+            Sequence {
+                AlwaysSuccess,
+                ForceSuccess {
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    AlwaysSuccess,
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                SequenceWithMemory {
+                    ForceSuccess {
+                        StatefulAction(Task<4>),
                     },
-                },
-                Action(|ctx| ctx.exec(5)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<7> = Task::<7>),
-                ReactiveSequence {
-                    Action(Act<8> = Act::<8>),
-                    Action(Act<9>),
                 },
             },
         }
@@ -1353,56 +1250,120 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
-        MemSequence {
-            Action(Act<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0149 for Ctx {
-        Repeat(0) {
-            ForceSuccess {
-                ReactiveSequence {
+        ReactiveFallback {
+            MemPriority {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+                RunOnce(then_skip = false) {
                     Sequence {
-                        SequenceStar {
-                            AlwaysFailure,
-                            StatefulAction(Task<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    MemSequence {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                        Repeat(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<8>),
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
                     },
                 },
+            },
+            MemSequence {
+                Condition(|ctx| ctx.check(5)),
+                Condition(|ctx| ctx.check(6)),
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                },
+                MemSequence {
+                    Condition(Cond<9>),
+                    Repeat(1) {
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    Sequence {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    StatefulAction(Task<13> = Task::<13>),
+                    StatefulAction(Task<14> = Task::<14>),
+                    Condition(Cond<15>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<16>),
+                },
+            },
+            Inverter {
+                Action(Act<17>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0149 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
-        ForceFailure {
-            Action(|ctx| ctx.exec(0)),
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                SequenceStar {
+                    AlwaysSuccess,
+                },
+                Action(Act<5>),
+                Fallback {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                MemSequence {
+                    Action(|ctx| ctx.exec(9)),
+                    Action(|ctx| ctx.exec(10)),
+                    StatefulAction(Task<11> = Task::<11>),
+                },
+                Condition(Cond<12>),
+            },
+            Sequence {
+                ForceSuccess {
+                    StatefulAction(Task<13>),
+                },
+                SequenceStar {
+                    Action(|ctx| ctx.exec(14)),
+                    StatefulAction(Task<15>),
+                },
+                Inverter {
+                    StatefulAction(Task<16>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<17>),
+                Inverter {
+                    StatefulAction(Task<18>),
+                },
+                Condition(Cond<19>),
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        Action(|ctx| ctx.exec(20)),
+                    },
+                    ForceSuccess {
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
@@ -1410,42 +1371,43 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         Fallback {
-            AlwaysSuccess,
             Condition(Cond<0>),
+            ReactiveSequence {
+                Action(Act<1>),
+                Repeat(forever) {
+                    Inverter {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
-        Sequence {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1>),
-            },
-            Condition(Cond<2>),
-            SequenceWithMemory {
-                Action(Act<3>),
-                Condition(Cond<4>),
-                ForceSuccess {
-                    StatefulAction(Task<5>),
-                },
+        ReactiveFallback {
+            ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
             },
             ReactiveFallback {
-                Condition(Cond<6>),
-                Condition(Cond<7>),
+                Action(Act<3>),
+                AlwaysFailure,
+                StatefulAction(Task<4> = Task::<4>),
             },
-            SequenceStar {
-                SequenceWithMemory {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(Task<8>),
-                            Fallback {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(5)),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+            ReactiveFallback {
+                Condition(Cond<8>),
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -1454,10 +1416,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
-        RetryUntilSuccessful(3) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
+        Fallback {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+                Sequence {
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
+                },
+                Action(Act<4>),
+            },
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                    Action(Act<9> = Act::<9>),
+                },
             },
         }
     }
@@ -1465,37 +1442,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            RunOnce(then_skip = false) {
-                Action(|ctx| ctx.exec(2)),
-            },
+        SequenceStar {
+            Condition(Cond<0>),
+            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Fallback {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            ForceSuccess {
+                StatefulAction(Task<3>),
+            },
+            ForceSuccess {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4>),
                 },
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<4>),
-            },
-            Inverter {
-                StatefulAction(Task<5>),
-            },
-            RetryUntilSuccessful(1) {
-                Action(Act<6>),
             },
         }
     }
@@ -1503,43 +1471,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                ReactiveSequence {
-                    MemSequence {
-                        MemSequence {
-                            StatefulAction(Task<0>),
+        RetryUntilSuccessful(4) {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    RunOnce {
+                        SequenceStar {
+                            Condition(Cond<0>),
+                            Inverter {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(Act<2> = Act::<2>),
                         },
                     },
-                    StatefulAction(Task<1>),
                 },
-                Fallback {
-                    Condition(Cond<2>),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-                ReactiveFallback {
-                    ForceFailure {
-                        Action(Act<5>),
-                    },
-                    Repeat(4) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Action(Act<7>),
-                },
-                Condition(Cond<8>),
-                Sequence {
-                    StatefulAction(Task<9> = Task::<9>),
-                    ReactiveSequence {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    Action(Act<12>),
-                    StatefulAction(Task<13>),
-                    Action(|ctx| ctx.exec(14)),
-                },
+                Action(Act<3>),
             },
         }
     }
@@ -1547,13 +1492,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
-        Inverter {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Repeat(forever) {
-                    AlwaysFailure,
+        SequenceWithMemory {
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Action(|ctx| ctx.exec(3)),
                 },
-                Condition(Cond<1> = Cond::<1>),
+                ReactiveSequence {
+                    Action(Act<4>),
+                    Action(Act<5> = Act::<5>),
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<6>),
+                    },
+                    Action(Act<7>),
+                },
+            },
+            Fallback {
+                MemSequence {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                    Action(Act<11>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<12>),
+                    Condition(Cond<13> = Cond::<13>),
+                },
             },
         }
     }
@@ -1561,35 +1527,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        Condition(Cond<0> = Cond::<0>),
+        MemSequence {
+            Inverter {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Sequence {
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
                     },
-                },
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3>),
-            },
-            SequenceWithMemory {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    AlwaysSuccess,
-                    Action(|ctx| ctx.exec(6)),
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Action(Act<6>),
+                    Action(Act<7>),
                 },
             },
-            Sequence {
-                Action(Act<7>),
-                AlwaysFailure,
-            },
-            RetryUntilSuccessful(2) {
-                Repeat(0) {
-                    Condition(Cond<8>),
+            MemSequence {
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<10>),
                 },
             },
         }
@@ -1598,72 +1559,121 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
-        SequenceStar {
-            Fallback {
-                AlwaysSuccess,
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
-        ForceSuccess {
-            Condition(Cond<0>),
+        SequenceWithMemory {
+            ReactiveFallback {
+                Fallback {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1>),
+                },
+                ForceSuccess {
+                    ForceSuccess {
+                        ForceSuccess {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+            },
+            Fallback {
+                Action(Act<6>),
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0161 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ForceFailure {
-                Condition(Cond<2> = Cond::<2>),
+        ForceSuccess {
+            ReactiveFallback {
+                Inverter {
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Inverter {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0162 for Ctx {
-        SequenceWithMemory {
-            AlwaysSuccess,
-            MemSequence {
-                Inverter {
-                    Action(Act<0>),
+        ForceFailure {
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Sequence {
+                        Inverter {
+                            Condition(Cond<0>),
+                        },
+                        ReactiveSequence {
+                            Action(Act<1>),
+                            MemSequence {
+                                Action(Act<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Inverter {
+                            Condition(Cond<5>),
+                        },
+                        ReactiveSequence {
+                            Action(Act<6> = Act::<6>),
+                            Action(Act<7>),
+                        },
+                    },
+                    ReactiveFallback {
+                        RetryUntilSuccessful(1) {
+                            Fallback {
+                                StatefulAction(Task<8>),
+                                Action(|ctx| ctx.exec(9)),
+                            },
+                        },
+                        StatefulAction(Task<10>),
+                        KeepRunningUntilFailure {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                        Repeat(2) {
+                            Fallback {
+                                Action(Act<12>),
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                        Sequence {
+                            ForceSuccess {
+                                Condition(Cond<14>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        Repeat(2) {
+                            Condition(Cond<15>),
+                        },
+                        Action(|ctx| ctx.exec(16)),
+                        SequenceWithMemory {
+                            Condition(Cond<17> = Cond::<17>),
+                        },
+                    },
                 },
-                MemPriority {
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<2> = Act::<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<8>),
-                AlwaysFailure,
             },
         }
     }
@@ -1671,24 +1681,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
-        ForceSuccess {
-            Repeat(1) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Sequence {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                            Condition(Cond<2>),
-                        },
-                        ForceFailure {
-                            ReactiveSequence {
-                                StatefulAction(Task<3>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
+        Sequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                AlwaysSuccess,
+            },
+            SequenceStar {
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3>),
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1696,20 +1700,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
-        RunOnce(then_skip = true) {
-            ForceFailure {
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    MemSequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
+        Repeat(1) {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -1717,57 +1711,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0165 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Inverter {
-                                StatefulAction(Task<1>),
-                            },
-                            AlwaysSuccess,
-                            ForceSuccess {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(5)),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        AlwaysSuccess,
-                    },
-                    Repeat(0) {
-                        Action(Act<7>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        SequenceWithMemory {
-                            Action(Act<8>),
-                            StatefulAction(Task<9> = Task::<9>),
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1775,58 +1721,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0166 for Ctx {
-        Fallback {
-            Fallback {
-                Condition(Cond<0>),
+        Sequence {
+            SequenceWithMemory {
                 ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(1)),
-                        ReactiveFallback {
-                            Repeat(3) {
-                                StatefulAction(Task<2>),
-                            },
-                            AlwaysSuccess,
-                        },
+                    Inverter {
+                        StatefulAction(Task<0>),
                     },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            RetryUntilSuccessful(forever) {
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        MemSequence {
+                            ReactiveFallback {
+                                ForceFailure {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                Inverter {
+                                    StatefulAction(Task<2>),
                                 },
                             },
                         },
                         Sequence {
+                            RunOnce {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
                             StatefulAction(Task<4>),
-                            Condition(Cond<5>),
                         },
                     },
                 },
-                Repeat(forever) {
-                    Condition(Cond<6>),
-                },
-            },
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                ReactiveFallback {
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                },
-                SequenceStar {
-                    ReactiveSequence {
-                        StatefulAction(Task<11> = Task::<11>),
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
-                    },
-                },
-                Inverter {
-                    Condition(Cond<14> = Cond::<14>),
-                },
+                Action(Act<5>),
             },
         }
     }
@@ -1834,28 +1756,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
-        SequenceWithMemory {
-            Repeat(0) {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = false) {
+                    KeepRunningUntilFailure {
                         MemSequence {
-                            Action(Act<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                        ForceFailure {
-                            StatefulAction(Task<5>),
+                            SequenceWithMemory {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            RunOnce {
+                                Action(Act<3>),
+                            },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
-                Action(|ctx| ctx.exec(8)),
-                StatefulAction(Task<9>),
+            ForceFailure {
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            Fallback {
+                Repeat(3) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Action(Act<8> = Act::<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<10>),
+                },
             },
         }
     }
@@ -1863,50 +1802,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
-        RunOnce(then_skip = true) {
-            SequenceStar {
-                Repeat(forever) {
-                    StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                Inverter {
+                    Condition(Cond<0>),
                 },
-                Sequence {
-                    Condition(Cond<1>),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                    MemSequence {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                    ForceFailure {
-                        Action(Act<6> = Act::<6>),
-                    },
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                RunOnce {
+                    Condition(Cond<3>),
                 },
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
-                        RunOnce {
-                            StatefulAction(Task<7>),
-                        },
-                    },
+                Condition(Cond<4>),
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
                 },
-                ReactiveFallback {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    SequenceStar {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(0) {
-                                Condition(Cond<9>),
-                            },
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                    RunOnce {
-                        Condition(Cond<11> = Cond::<11>),
-                    },
+                Condition(Cond<7>),
+                RetryUntilSuccessful(0) {
+                    Action(Act<8>),
                 },
+                Condition(Cond<9>),
             },
         }
     }
@@ -1914,37 +1831,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
-        Repeat(forever) {
-            SequenceStar {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Sequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                Repeat(4) {
+                    Action(Act<1>),
                 },
+                StatefulAction(Task<2>),
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
-        Repeat(2) {
-            Fallback {
-                Inverter {
-                    Repeat(1) {
-                        Inverter {
-                            RetryUntilSuccessful(3) {
-                                Repeat(forever) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
+        SequenceWithMemory {
+            MemPriority {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
                 },
-                ForceSuccess {
-                    StatefulAction(Task<1> = Task::<1>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            SequenceStar {
+                Condition(Cond<6>),
+                SequenceStar {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                },
+            },
+            StatefulAction(Task<9>),
+            Fallback {
+                StatefulAction(Task<10>),
+                Fallback {
+                    StatefulAction(Task<11> = Task::<11>),
+                    StatefulAction(Task<12>),
                 },
             },
         }
@@ -1953,23 +1882,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1> = Task::<1>),
+        Sequence {
+            Fallback {
+                RunOnce {
+                    Action(Act<0>),
+                },
+                Action(|ctx| ctx.exec(1)),
             },
             SequenceStar {
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                MemPriority {
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5>),
                 },
             },
-            ForceFailure {
-                Action(Act<4>),
+            ReactiveFallback {
+                Action(Act<6>),
+                Action(Act<7>),
+            },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(8)),
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+                RunOnce(then_skip = false) {
+                    Condition(|ctx| ctx.check(11)),
+                },
+                Condition(Cond<12>),
             },
         }
     }
@@ -1977,43 +1916,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
-        Sequence {
-            Sequence {
-                Action(Act<0>),
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Action(Act<3>),
+        MemPriority {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            Condition(Cond<4>),
-            Inverter {
-                Sequence {
-                    Action(|ctx| ctx.exec(5)),
-                    Action(|ctx| ctx.exec(6)),
-                    ForceFailure {
-                        StatefulAction(Task<7>),
-                    },
-                },
+            Condition(Cond<1>),
+            SequenceStar {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
             },
+            Action(Act<4>),
+            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
-        ForceSuccess {
-            Sequence {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-                RunOnce {
-                    MemPriority {
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                RetryUntilSuccessful(2) {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
                         ForceFailure {
-                            Action(Act<1>),
+                            StatefulAction(Task<2>),
                         },
+                        Action(Act<3>),
+                        StatefulAction(Task<4> = Task::<4>),
                     },
                 },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
             },
         }
     }
@@ -2021,27 +1953,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                    Condition(Cond<1>),
+        ReactiveFallback {
+            SequenceStar {
+                Inverter {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                SequenceStar {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Action(|ctx| ctx.exec(5)),
+                Action(|ctx| ctx.exec(1)),
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
                 },
             },
-            ForceSuccess {
-                Sequence {
-                    StatefulAction(Task<6> = Task::<6>),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<7>),
+            Action(Act<8>),
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
                     },
-                    StatefulAction(Task<8>),
+                    Sequence {
+                        Action(Act<12>),
+                        ReactiveFallback {
+                            Action(Act<13>),
+                            StatefulAction(Task<14>),
+                        },
+                        StatefulAction(Task<15>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
@@ -2050,55 +1997,69 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
-        ReactiveSequence {
+        MemPriority {
             ReactiveSequence {
-                AlwaysSuccess,
-                AlwaysFailure,
-                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    Fallback {
+                        Action(Act<0>),
+                        ReactiveSequence {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        AlwaysFailure,
+                    },
+                    MemPriority {
+                        StatefulAction(Task<3>),
+                        Inverter {
+                            StatefulAction(Task<4>),
+                        },
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                MemPriority {
+                    ForceFailure {
+                        RunOnce(then_skip = false) {
+                            Fallback {
+                                Action(Act<6>),
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            Condition(Cond<8>),
+                            Condition(Cond<9>),
+                            Sequence {
+                                Condition(Cond<10>),
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Condition(Cond<12>),
+                        },
+                        KeepRunningUntilFailure {
+                            Action(Act<13>),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(14)),
             },
-            AlwaysSuccess,
-            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0176 for Ctx {
-        SequenceStar {
-            Sequence {
-                Fallback {
-                    AlwaysFailure,
-                    Action(Act<0>),
-                },
-                Repeat(1) {
-                    RetryUntilSuccessful(3) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            AlwaysSuccess,
-                            StatefulAction(Task<2>),
-                        },
+        RetryUntilSuccessful(1) {
+            RetryUntilSuccessful(forever) {
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
                     },
                 },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-                Sequence {
-                    AlwaysFailure,
-                    StatefulAction(Task<6>),
-                },
-                ForceFailure {
-                    Fallback {
-                        Condition(Cond<7>),
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                },
-            },
-            ForceFailure {
-                StatefulAction(Task<9>),
             },
         }
     }
@@ -2106,32 +2067,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                MemPriority {
-                    ReactiveFallback {
-                        Inverter {
-                            Condition(Cond<0>),
-                        },
-                        RunOnce(then_skip = false) {
-                            SequenceWithMemory {
-                                KeepRunningUntilFailure {
-                                    AlwaysFailure,
-                                },
-                                Condition(Cond<1>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        ForceSuccess {
-                            AlwaysSuccess,
-                        },
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                },
+        RetryUntilSuccessful(2) {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
@@ -2139,58 +2079,52 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    Action(Act<3> = Act::<3>),
-                },
-                StatefulAction(Task<4>),
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
+        Fallback {
+            ForceSuccess {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            Action(Act<2>),
+                            Action(Act<3>),
                         },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(1) {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
                     },
                 },
                 SequenceWithMemory {
-                    Action(Act<7> = Act::<7>),
-                    StatefulAction(Task<8>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
                 },
             },
-            MemSequence {
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                    ReactiveFallback {
-                        SequenceStar {
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                        },
+            Action(Act<10>),
+            RunOnce(then_skip = true) {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        StatefulAction(Task<11>),
                         StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
                     },
                 },
+            },
+            ReactiveSequence {
                 Fallback {
-                    Repeat(4) {
-                        ReactiveSequence {
-                            StatefulAction(Task<13>),
-                            Action(Act<14> = Act::<14>),
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<15> = Task::<15>),
-                        StatefulAction(Task<16> = Task::<16>),
-                        StatefulAction(Task<17>),
-                    },
-                    Repeat(4) {
-                        RunOnce(then_skip = true) {
-                            Action(Act<18>),
-                        },
-                    },
+                    StatefulAction(Task<14>),
+                    Condition(Cond<15>),
+                    Action(Act<16>),
+                    StatefulAction(Task<17> = Task::<17>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<18>),
                 },
             },
         }
@@ -2200,41 +2134,17 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            Inverter {
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                    RunOnce {
-                        RetryUntilSuccessful(forever) {
-                            AlwaysFailure,
-                        },
-                    },
+            ReactiveSequence {
+                ForceSuccess {
+                    Condition(Cond<0>),
                 },
-            },
-            Inverter {
-                ReactiveSequence {
-                    Action(Act<2>),
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
+                Action(Act<1>),
+                Condition(Cond<2>),
+                ReactiveFallback {
+                    Action(Act<3>),
                 },
-            },
-            Fallback {
-                Action(Act<4>),
-                Sequence {
-                    Action(Act<5> = Act::<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceWithMemory {
                 Repeat(1) {
-                    RetryUntilSuccessful(3) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
         }
@@ -2243,9 +2153,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
-        RunOnce {
-            ForceSuccess {
-                Action(Act<0>),
+        Fallback {
+            MemPriority {
+                Condition(Cond<0> = Cond::<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    ForceSuccess {
+                        StatefulAction(Task<4>),
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(6)),
+                    Condition(Cond<7> = Cond::<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
             },
         }
     }
@@ -2253,9 +2181,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
-        RetryUntilSuccessful(3) {
-            Inverter {
-                StatefulAction(Task<0>),
+        RunOnce(then_skip = false) {
+            Repeat(4) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -2263,64 +2191,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        RetryUntilSuccessful(3) {
-                            Fallback {
-                                RetryUntilSuccessful(4) {
-                                    StatefulAction(Task<0>),
-                                },
-                                Condition(Cond<1>),
-                                RunOnce {
-                                    Condition(Cond<2>),
-                                },
-                            },
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Sequence {
+                    SequenceStar {
+                        MemPriority {
+                            StatefulAction(Task<0>),
+                            Action(|ctx| ctx.exec(1)),
                         },
                     },
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(3)),
-                        Action(|ctx| ctx.exec(4)),
-                        StatefulAction(Task<5>),
-                    },
-                    Sequence {
-                        Sequence {
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            Action(Act<8>),
-                        },
-                    },
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
                 },
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            Repeat(4) {
-                                Action(|ctx| ctx.exec(10)),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        Inverter {
-                            StatefulAction(Task<11>),
-                        },
-                        StatefulAction(Task<12>),
-                        AlwaysSuccess,
-                    },
-                    MemSequence {
-                        StatefulAction(Task<13>),
-                        AlwaysSuccess,
-                    },
-                    Fallback {
-                        StatefulAction(Task<14> = Task::<14>),
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<15>),
-                        },
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+            MemPriority {
+                StatefulAction(Task<6>),
+                Inverter {
+                    ReactiveSequence {
+                        Condition(Cond<7> = Cond::<7>),
                     },
                 },
             },
@@ -2330,70 +2223,58 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        ReactiveFallback {
+        SequenceStar {
             ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    AlwaysFailure,
-                },
-                AlwaysFailure,
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysFailure,
-                },
-                Action(Act<3>),
-            },
-            ReactiveSequence {
                 SequenceWithMemory {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                    Condition(Cond<10>),
-                },
-                StatefulAction(Task<11>),
-                Repeat(2) {
-                    StatefulAction(Task<12>),
-                },
-            },
-            ForceSuccess {
-                Fallback {
-                    RunOnce {
-                        StatefulAction(Task<13>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<14>),
-                        Action(Act<15> = Act::<15>),
-                        StatefulAction(Task<16>),
-                        StatefulAction(Task<17>),
-                    },
-                    KeepRunningUntilFailure {
-                        RetryUntilSuccessful(2) {
-                            AlwaysSuccess,
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        AlwaysSuccess,
+                        Repeat(3) {
+                            Condition(Cond<1>),
                         },
                     },
+                    ForceFailure {
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                    },
                 },
-            },
-            Repeat(3) {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        ForceSuccess {
-                            RunOnce {
-                                Sequence {
-                                    Action(Act<18>),
-                                    StatefulAction(Task<19>),
+                KeepRunningUntilFailure {
+                    Sequence {
+                        ReactiveSequence {
+                            Inverter {
+                                Action(Act<5>),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        RetryUntilSuccessful(1) {
+                            ForceFailure {
+                                RunOnce {
+                                    Condition(Cond<8>),
                                 },
                             },
                         },
+                    },
+                },
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Action(Act<9>),
+                        MemSequence {
+                            Condition(Cond<10>),
+                            AlwaysSuccess,
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<12>),
+                        },
+                        Condition(Cond<13>),
                     },
                 },
             },
@@ -2403,35 +2284,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
-        Sequence {
-            MemSequence {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
+        ReactiveFallback {
             SequenceStar {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                ForceSuccess {
-                    StatefulAction(Task<6>),
+                Condition(|ctx| ctx.check(0)),
+                SequenceWithMemory {
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
                 },
-                Condition(|ctx| ctx.check(7)),
             },
-            Fallback {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
+            RunOnce {
+                SequenceWithMemory {
+                    Sequence {
+                        Inverter {
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    Repeat(4) {
+                        StatefulAction(Task<4>),
+                    },
                 },
-                Condition(Cond<10>),
-                Action(Act<11>),
-            },
-            ReactiveFallback {
-                MemPriority {
-                    StatefulAction(Task<12>),
-                    Condition(Cond<13>),
-                },
-                StatefulAction(Task<14>),
             },
         }
     }
@@ -2439,43 +2314,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
+        ForceSuccess {
+            Fallback {
+                Condition(Cond<0>),
+                Fallback {
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
-        Inverter {
-            Fallback {
-                Action(Act<0>),
-                SequenceStar {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
+        Sequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+                Inverter {
+                    Condition(Cond<4>),
                 },
-                MemPriority {
-                    SequenceWithMemory {
-                        Action(Act<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    RunOnce {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Condition(Cond<8>),
+                StatefulAction(Task<5>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Action(Act<6>),
                 },
             },
         }
@@ -2484,30 +2356,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
-        Inverter {
-            Condition(Cond<0> = Cond::<0>),
+        Repeat(1) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                AlwaysFailure,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
-        ReactiveSequence {
+        Inverter {
             ForceFailure {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-            },
-            ForceSuccess {
                 Fallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Condition(Cond<3> = Cond::<3>),
+                            Condition(|ctx| ctx.check(4)),
+                            Action(Act<5>),
+                        },
+                        Action(Act<6>),
+                    },
+                    Inverter {
+                        Condition(|ctx| ctx.check(7)),
+                    },
                 },
-            },
-            Sequence {
-                StatefulAction(Task<3> = Task::<3>),
-                Action(|ctx| ctx.exec(4)),
             },
         }
     }
@@ -2515,20 +2395,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        Repeat(1) {
-            Repeat(3) {
-                MemPriority {
-                    ForceSuccess {
-                        Condition(Cond<0>),
+        RunOnce {
+            Sequence {
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        ReactiveFallback {
+                            Action(Act<0>),
+                            Condition(Cond<1>),
+                            Action(|ctx| ctx.exec(2)),
+                        },
                     },
-                    Repeat(0) {
-                        Condition(Cond<1> = Cond::<1>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<3> = Task::<3>),
+                        RunOnce {
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<4>),
                     },
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(2)),
+                    RunOnce {
+                        Fallback {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
                     },
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        ForceSuccess {
+                            Action(Act<11> = Act::<11>),
+                        },
+                    },
                 },
             },
         }
@@ -2537,18 +2435,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0191 for Ctx {
-        RetryUntilSuccessful(3) {
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<0>),
+        MemPriority {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            RunOnce {
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        Fallback {
+                            Inverter {
+                                Inverter {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            SequenceWithMemory {
+                                StatefulAction(Task<2> = Task::<2>),
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -2556,22 +2468,53 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0192 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
+    pub tree Tree0191 for Ctx {
+        SequenceStar {
             ReactiveFallback {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                Action(|ctx| ctx.exec(4)),
+                Condition(Cond<0>),
                 ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6> = Cond::<6>),
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+                Condition(Cond<4>),
+            },
+            MemPriority {
+                RetryUntilSuccessful(3) {
+                    Fallback {
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                SequenceWithMemory {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            RunOnce {
+                Action(Act<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0192 for Ctx {
+        RunOnce(then_skip = true) {
+            ForceSuccess {
+                Repeat(3) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
                 },
             },
         }
@@ -2580,41 +2523,71 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
-            ForceFailure {
-                StatefulAction(Task<1>),
+        ReactiveSequence {
+            KeepRunningUntilFailure {
+                Sequence {
+                    Repeat(0) {
+                        Action(Act<0>),
+                    },
+                    Sequence {
+                        Condition(Cond<1>),
+                    },
+                    Condition(Cond<2>),
+                },
             },
-            StatefulAction(Task<2>),
-            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2> = Task::<2>),
+        SequenceStar {
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Condition(Cond<4>),
+            },
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    MemPriority {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(5)),
+                            StatefulAction(Task<6>),
+                        },
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        Inverter {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                    },
                 },
             },
-            RunOnce(then_skip = true) {
-                Repeat(forever) {
-                    StatefulAction(Task<3>),
+            ReactiveSequence {
+                RunOnce {
+                    StatefulAction(Task<11>),
                 },
-            },
-            MemSequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            SequenceStar {
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<12>),
+                },
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<13> = Cond::<13>),
+                },
+                StatefulAction(Task<14> = Task::<14>),
+                StatefulAction(Task<15>),
             },
         }
     }
@@ -2622,58 +2595,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-            },
+        ReactiveSequence {
             ReactiveFallback {
-                ReactiveFallback {
-                    MemPriority {
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    MemPriority {
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                RetryUntilSuccessful(3) {
-                    Repeat(4) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    ReactiveFallback {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-            SequenceStar {
                 Fallback {
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                },
-                Repeat(4) {
-                    Repeat(forever) {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<14>),
-                        },
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Action(Act<5> = Act::<5>),
                 },
             },
         }
@@ -2682,18 +2614,86 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
+        MemPriority {
+            ReactiveSequence {
+                Inverter {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Repeat(3) {
+                            ReactiveSequence {
+                                Condition(Cond<1>),
+                                AlwaysSuccess,
+                            },
+                        },
+                        Condition(Cond<2> = Cond::<2>),
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<5>),
+                },
+            },
+            MemSequence {
+                Inverter {
+                    MemSequence {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(3) {
+                                Action(Act<6>),
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                },
+                ForceSuccess {
+                    Sequence {
+                        Sequence {
+                            StatefulAction(Task<9> = Task::<9>),
+                            StatefulAction(Task<10>),
+                            Action(Act<11>),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<12>),
+                            AlwaysFailure,
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(4) {
-                Condition(Cond<0>),
+        SequenceWithMemory {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                MemPriority {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                Action(Act<6> = Act::<6>),
+                Action(Act<7>),
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+                Condition(|ctx| ctx.check(10)),
+            },
+            Fallback {
+                Action(Act<11>),
+                MemPriority {
+                    StatefulAction(Task<12> = Task::<12>),
+                    StatefulAction(Task<13>),
+                },
+                Condition(Cond<14>),
             },
         }
     }
@@ -2701,34 +2701,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        SequenceWithMemory {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
-        KeepRunningUntilFailure {
+        Fallback {
             ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
-                },
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        RunOnce(then_skip = true) {
-                            Action(Act<2> = Act::<2>),
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            MemSequence {
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        Repeat(4) {
+                            RunOnce {
+                                Condition(|ctx| ctx.check(3)),
+                            },
                         },
-                        Condition(Cond<3>),
-                        Action(|ctx| ctx.exec(4)),
                     },
-                },
-                MemSequence {
-                    AlwaysFailure,
-                    Condition(Cond<5> = Cond::<5>),
                 },
             },
         }
@@ -2736,104 +2736,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0100 "Rep3(Inv(MPri(c0)))",
-    Tree0101 "Seq(t0e,MPri(c1,Keep(Fb(F,t2))),MSeq(RetF(Swm(c3,c4)),RFb(c5,c6)),Once(Swm(t7,a8l)),RFb(c9,t10))",
-    Tree0102 "MSeq(t0e,c1l,t2)",
-    Tree0103 "MSeq(Fb(c0l,c1l),RSeq(FF(MPri(t2e,FF(Fb(Seq(c3e,t4,t5e)))))))",
-    Tree0104 "OnceT(c0l)",
-    Tree0105 "Fb(FS(RSeq(t0,Rep0(t1),a2e)),Seq(Keep(Inv(F)),a3,a4,FS(RSeq(a5,Rep0(c6)))),t7)",
-    Tree0106 "RSeq(a0)",
-    Tree0107 "Fb(OnceK(OnceK(RSeq(Ret2(Seq(RFb(c0,t1),a2))))),Swm(RepF(FS(c3l)),Once(RFb(t4,F)),a5),c6l)",
-    Tree0108 "MSeq(Fb(Rep4(RFb(RFb(Keep(a0),Rep1(a1e),Keep(c2),FS(Rep4(t3))))),Seq(Keep(RSeq(c4e,Star(t5,c6),RFb(c7,c8),c9,Ret0(t10)))),Fb(Ret0(Rep2(c11l)),c12)))",
-    Tree0109 "RSeq(t0,t1)",
-    Tree0110 "RFb(Rep2(Star(RFb(Swm(t0,Fb(a1,t2))),c3l,t4,RetF(Ret3(Rep0(t5))))),RFb(FS(Swm(RSeq(c6,c7,c8e,S,F))),c9),FS(MSeq(c10,MPri(c11,t12),Seq(Star(t13,a14),Rep1(a15)))))",
-    Tree0111 "Inv(Seq(Ret3(c0),t1,RSeq(t2,t3e,Once(S)),Fb(MSeq(c4l,F),Ret3(t5),t6)))",
-    Tree0112 "Swm(RFb(t0,c1),c2l,c3,c4,c5)",
-    Tree0113 "RFb(a0)",
-    Tree0114 "FS(OnceK(Rep3(t0)))",
-    Tree0115 "RFb(RFb(Once(c0l),Seq(Inv(c1),Fb(F,c2))),OnceK(RSeq(Rep0(Star(t3,a4)),Ret4(Ret2(Keep(t5))),RSeq(t6,Swm(t7,c8)))),FS(Once(Star(RSeq(Ret3(t9),t10,Rep3(Rep2(c11))),Swm(t12,t13e,RetF(a14))))),RFb(t15,FS(Swm(S,t16)),Keep(MSeq(c17,c18))))",
-    Tree0116 "Fb(MSeq(c0,OnceT(c1),RFb(c2,t3,t4)),MPri(Fb(t5e,c6l),Seq(t7,t8),Rep3(a9),Keep(S),t10))",
-    Tree0117 "Once(MPri(Swm(RSeq(Seq(t0,t1e),t2,t3,Inv(t4e),c5))))",
-    Tree0118 "RFb(a0l,Inv(t1e),t2e,c3)",
-    Tree0119 "Rep1(Swm(Ret1(S),t0e,F))",
-    Tree0120 "Star(Fb(RetF(a0e),RFb(c1l,t2e,a3,a4e),FF(c5),Inv(c6e),c7e),t8)",
-    Tree0121 "RSeq(t0,Keep(Fb(Ret3(t1),Rep1(RFb(a2,S)),Seq(c3l,a4,F,t5,t6))))",
-    Tree0122 "RSeq(t0,t1,Seq(a2,a3,S))",
-    Tree0123 "RetF(FS(Inv(Fb(OnceK(t0),c1,c2e,Star(t3,c4)))))",
-    Tree0124 "FF(RSeq(c0,Swm(RSeq(t1,t2e,t3),F,Inv(OnceT(t4e))),Ret4(FF(Rep3(Seq(Ret1(c5),RFb(c6,t7,t8))))),Inv(t9)))",
-    Tree0125 "Swm(RSeq(a0e,c1,t2,Inv(t3e),Once(a4e)),Fb(Rep0(Keep(Inv(t5))),OnceK(c6),c7),Swm(F,t8,c9,c10l,a11))",
-    Tree0126 "Swm(Star(Swm(a0,c1e),t2,Fb(t3,t4,a5)),Swm(Ret3(c6l),Swm(a7,c8,t9,a10)))",
-    Tree0127 "Seq(Rep3(OnceT(c0)),c1,Fb(t2))",
-    Tree0128 "Keep(Ret2(Fb(Keep(c0),t1,a2)))",
-    Tree0129 "Rep0(Ret1(Fb(F,OnceT(F),t0,c1,a2l)))",
-    Tree0130 "Swm(Keep(RetF(Keep(c0l))),Swm(t1),Inv(a2),Seq(a3,c4,c5,Keep(t6)),OnceT(a7e))",
-    Tree0131 "Rep4(Swm(FS(t0),RFb(t1,t2,a3e),RFb(Fb(c4,c5,c6),Rep4(c7l)),Keep(Keep(c8)),t9))",
-    Tree0132 "Once(Keep(c0))",
-    Tree0133 "Swm(Ret3(t0),t1,FS(c2l),t3e)",
-    Tree0134 "MSeq(c0,Rep2(c1),c2)",
-    Tree0135 "RSeq(Rep1(FF(Inv(Seq(Swm(RetF(c0),t1),Inv(MPri(c2e,t3)))))),Swm(c4e,c5e,Fb(Keep(t6))),FF(RFb(RepF(MPri(Seq(Once(a7)),MPri(t8,a9l,t10))))))",
-    Tree0136 "Fb(RSeq(RFb(t0,c1l,t2,t3e,F),Swm(t4,a5,t6,t7)),Star(F,Seq(F,S,c8,a9,a10),Fb(c11,c12,Rep1(c13))),Once(FF(Fb(Star(F,a14l),a15e,a16))))",
-    Tree0137 "RFb(RSeq(Inv(Star(t0e,t1))),Fb(Inv(c2),Ret2(a3),t4),t5,Keep(Fb(c6,c7)),Keep(Star(Once(c8),Rep0(t9))))",
-    Tree0138 "RFb(Fb(t0,Ret2(a1),Keep(a2),t3),RepF(FF(MPri(Once(Swm(c4,t5,c6,t7)),Star(t8,c9l)))),Fb(t10,Seq(t11,t12),Rep4(c13)))",
-    Tree0139 "Star(FS(c0),FS(RSeq(c1,t2,F)),Swm(FF(Once(Star(c3,Rep0(t4e),RSeq(t5,c6e))))))",
-    Tree0140 "RFb(Rep1(Swm(RFb(Star(t0,t1,a2,t3),Fb(S,a4,Rep3(c5))),Fb(Ret3(S),Fb(a6,c7,t8),c9l))))",
-    Tree0141 "Rep1(MSeq(a0,c1,c2e,c3))",
-    Tree0142 "RSeq(a0l,MPri(RFb(Swm(RFb(Rep2(t1),RepF(t2)))),RFb(t3,Once(t4),Fb(MSeq(S,a5,t6,t7)),c8)))",
-    Tree0143 "RSeq(Ret2(F),Fb(c0e,t1),t2)",
-    Tree0144 "Star(RFb(Seq(Fb(t0,c1e),a2,OnceK(OnceK(F)),RFb(Keep(RFb(a3,c4))),Swm(t5e))))",
-    Tree0145 "MSeq(Rep2(a0e),RFb(t1,t2))",
-    Tree0146 "RFb(RSeq(RFb(Star(Swm(RSeq(F,t0,c1,c2l,t3),Inv(Star(t4,a5l,S,c6)),OnceK(Seq(a7)),Star(Rep0(S),Once(c8)),OnceK(FS(c9)))))))",
-    Tree0147 "MPri(Swm(Ret3(Fb(a0,c1l,Ret2(F),t2)),Rep3(Inv(c3))),Star(Ret4(RSeq(a4e,F)),a5l,RFb(t6,F),t7e,RSeq(a8e,a9)))",
-    Tree0148 "MSeq(a0,a1)",
-    Tree0149 "Rep0(FS(RSeq(Seq(Star(F,t0),t1,Keep(t2),t3,t4),MSeq(Ret4(t5e),RSeq(t6,c7),RepF(RFb(t8,c9,t10))))))",
-    Tree0150 "FF(a0l)",
-    Tree0151 "Fb(S,c0)",
-    Tree0152 "Seq(Fb(c0e,a1),c2,Swm(a3,c4,FS(t5)),RFb(c6,c7),Star(Swm(Inv(Seq(t8,Fb(c9,t10))))))",
-    Tree0153 "Ret3(MSeq(t0,c1l))",
-    Tree0154 "RFb(Seq(a0,t1),OnceK(a2l))",
-    Tree0155 "Swm(FF(Seq(t0,c1,c2,t3)),Keep(c4),Inv(t5),Ret1(a6))",
-    Tree0156 "Swm(RFb(RSeq(MSeq(MSeq(t0)),t1),Fb(c2,OnceT(t3),c4),RFb(FF(a5),Rep4(t6e),a7),c8,Seq(t9e,RSeq(c10,t11),a12,t13,a14l)))",
-    Tree0157 "Inv(Star(t0,RepF(F),c1e))",
-    Tree0158 "RSeq(MSeq(RFb(RepF(c0e)),c1,S),RFb(a2l,t3),Swm(RSeq(t4,a5,S,a6l)),Seq(a7,F),Ret2(Rep0(c8)))",
-    Tree0159 "Star(Fb(S,c0),RSeq(c1,t2))",
-    Tree0160 "FS(c0)",
-    Tree0161 "Fb(F,t0e,t1e,FF(c2e),t3)",
-    Tree0162 "Swm(S,MSeq(Inv(a0),MPri(F,S,t1e)),RSeq(RSeq(a2e,c3,t4)),OnceT(RSeq(t5,t6,t7)),RSeq(c8,F))",
-    Tree0163 "FS(Rep1(Keep(RFb(Seq(a0,t1,F,c2),FF(RSeq(t3,F))))))",
-    Tree0164 "OnceT(FF(Fb(Inv(t0),MSeq(RFb(t1,c2),S))))",
-    Tree0165 "RSeq(RFb(Ret0(Fb(RFb(t0,Inv(t1),S,FS(a2)))),Swm(OnceK(Inv(t3)),Rep3(c4l)),RFb(RSeq(RSeq(c5l,t6)),Keep(S),Rep0(a7)),OnceT(MSeq(Swm(a8,t9e,c10,c11),S))))",
-    Tree0166 "Fb(Fb(c0,RSeq(Swm(c1l,RFb(Rep3(t2),S))),Keep(RSeq(OnceT(RetF(RetF(t3))),Seq(t4,c5))),RepF(c6)),Fb(Fb(t7,t8e),RFb(a9,t10),Star(RSeq(t11e,c12,c13)),Inv(c14e)))",
-    Tree0167 "Swm(Rep0(FS(RSeq(a0l,MSeq(a1,c2e),t3,a4,FF(t5)))),RFb(c6l,c7,a8l,t9))",
-    Tree0168 "OnceT(Star(RepF(t0e),Seq(c1,OnceT(t2),a3l,MSeq(c4,a5),FF(a6e)),OnceT(Keep(Once(t7))),RFb(Inv(Keep(t8)),Star(Keep(Ret0(c9)),t10),Once(c11e))))",
-    Tree0169 "RepF(Star(a0,c1,Seq(t2,t3,a4)))",
-    Tree0170 "Rep2(Fb(Inv(Rep1(Inv(Ret3(RepF(c0))))),FS(t1e)))",
-    Tree0171 "RSeq(Seq(a0l,t1e),Star(FF(Keep(Swm(t2e,t3)))),FF(a4))",
-    Tree0172 "Seq(Seq(a0,a1,c2e,a3),c4,Inv(Seq(a5l,a6l,FF(t7))))",
-    Tree0173 "FS(Seq(FF(c0),Once(MPri(FF(a1))),t2,t3))",
-    Tree0174 "Seq(RFb(RSeq(c0,F,c1),Star(a2e,t3,c4,a5l)),FS(Seq(t6e,OnceT(t7),t8)))",
-    Tree0175 "RSeq(RSeq(S,F,t0),S,t1)",
-    Tree0176 "Star(Seq(Fb(F,a0),Rep1(Ret3(RSeq(t1,S,t2)))),RFb(RFb(a3,a4,c5),Seq(F,t6),FF(Fb(c7,a8l))),FF(t9))",
-    Tree0177 "RFb(FS(MPri(RFb(Inv(c0),OnceK(Swm(Keep(F),c1,F))),RFb(FS(S),c2l,a3,a4))))",
-    Tree0178 "Swm(Star(Fb(c0e,t1,c2l,a3e),t4,FF(Keep(MSeq(t5,t6))),Swm(a7e,t8)),MSeq(Fb(Inv(t9),RFb(Star(t10,c11),t12)),Fb(Rep4(RSeq(t13,a14e)),Star(t15e,t16e,t17),Rep4(OnceT(a18)))))",
-    Tree0179 "RSeq(t0,Inv(Star(t1,Once(RetF(F)))),Inv(RSeq(a2,S,S,S,t3)),Fb(a4,Seq(a5e,t6,t7)),Swm(Rep1(Ret3(OnceT(t8)))))",
-    Tree0180 "Once(FS(a0))",
-    Tree0181 "Ret3(Inv(t0))",
-    Tree0182 "RSeq(RSeq(RFb(OnceK(Ret3(Fb(Ret4(t0),c1,Once(c2)))),Swm(c3l,a4l,t5),Seq(Seq(RetF(t6e),c7e),RetF(a8))),RSeq(Ret2(RFb(t9,Rep4(a10l))),MPri(Inv(t11),t12,S),MSeq(t13,S),Fb(t14e,Ret1(t15)))))",
-    Tree0183 "RFb(RFb(Ret3(F),F,Fb(t0e,t1e),RSeq(t2e,F),a3),RSeq(Swm(c4,c5),MSeq(Seq(t6,c7e,t8,c9),c10),t11,Rep2(t12)),FS(Fb(Once(t13),Fb(t14,a15e,t16,t17),Keep(Ret2(S)))),Rep3(FS(Keep(FS(Once(Seq(a18,t19)))))))",
-    Tree0184 "Seq(MSeq(c0l,c1,t2),Star(c3l,t4,t5,FS(t6),c7l),Fb(RFb(c8l,t9),c10,a11),RFb(MPri(t12,c13),t14))",
-    Tree0185 "Fb(a0,t1,t2,c3)",
-    Tree0186 "Inv(Fb(a0,Star(RSeq(RFb(Ret3(c1)),t2),t3),MPri(Swm(a4,c5e,t6e),Once(Keep(t7)),c8)))",
-    Tree0187 "Inv(c0e)",
-    Tree0188 "RSeq(FF(FS(t0)),FS(Fb(S,t1,t2)),Seq(t3e,a4l))",
-    Tree0189 "Rep1(Rep3(MPri(FS(c0),Rep0(c1e),FF(c2l),t3,c4)))",
-    Tree0190 "RSeq(c0)",
-    Tree0191 "Ret3(FF(OnceT(c0)))",
-    Tree0192 "Fb(c0,RFb(RFb(RFb(F,t1e),a2),t3,a4l,RSeq(t5,c6e)))",
-    Tree0193 "Fb(F,t0,FF(t1),t2,F)",
-    Tree0194 "RFb(a0l,OnceK(RSeq(c1,F,t2e)),OnceT(RepF(t3)),MSeq(t4,c5),Star(c6l,c7))",
-    Tree0195 "RFb(MPri(c0e,c1e,t2),RFb(RFb(MPri(S,a3,t4),t5,MPri(c6l,t7))),OnceT(Ret3(Rep4(F))),RSeq(Swm(Swm(t8,c9,t10)),Ret3(RFb(t11))),Star(Fb(t12,a13),Rep4(RepF(OnceT(c14)))))",
-    Tree0196 "RFb(t0,a1l)",
-    Tree0197 "Seq(Ret4(c0))",
-    Tree0198 "RSeq(a0,t1)",
-    Tree0199 "Keep(RSeq(Fb(t0,a1l,F),Keep(RFb(OnceT(a2e),c3,a4l)),MSeq(F,c5e)))",
+    Tree0100 "FS(Star(FS(RFb(t0,t1)),Fb(c2,t3),Swm(c4,t5,t6,t7)))",
+    Tree0101 "MPri(Once(RSeq(FF(t0),t1)),Rep3(MSeq(RSeq(MSeq(a2e,a3)),Swm(OnceT(FF(MSeq(a4,a5e))),t6))),Star(FS(S),c7,t8))",
+    Tree0102 "Keep(a0)",
+    Tree0103 "Inv(RSeq(RFb(F,c0),Fb(c1l,a2),Swm(OnceK(Seq(a3e,c4))),t5))",
+    Tree0104 "RSeq(c0,t1,Seq(a2,t3,t4))",
+    Tree0105 "Fb(t0e,c1)",
+    Tree0106 "Swm(RSeq(Star(t0,t1),Star(RFb(a2,a3e),t4,c5,a6e,t7),FF(FF(t8))))",
+    Tree0107 "MPri(RFb(a0,a1e,c2),Rep4(Inv(c3)),Once(c4),FF(c5),MPri(OnceT(t6),RepF(a7)))",
+    Tree0108 "RFb(Ret2(t0),t1e,OnceT(MPri(RSeq(Seq(c2,t3e),a4))),Fb(Rep1(Fb(Seq(t5e,a6),c7))),a8e)",
+    Tree0109 "Fb(c0,Fb(OnceT(Ret4(RepF(Once(RSeq(a1))))),Swm(OnceT(S),t2,Ret0(c3)),Ret0(c4e)))",
+    Tree0110 "RSeq(a0,Ret2(Seq(t1,c2e)),OnceK(FS(t3)))",
+    Tree0111 "RFb(Keep(a0l),Swm(c1,t2,t3),Swm(a4,t5),RFb(t6e,S))",
+    Tree0112 "OnceK(FF(Fb(c0,a1,RetF(a2))))",
+    Tree0113 "Fb(MPri(RSeq(S,S,a0,t1e),Seq(OnceK(c2),t3e,a4,c5e),Star(Rep4(Once(a6)),Inv(a7)),Swm(c8,c9,Seq(Rep3(t10),c11,a12))))",
+    Tree0114 "Seq(Fb(c0l,c1e,t2),Star(RFb(a3,c4l,t5)),Once(Once(c6)))",
+    Tree0115 "Fb(Star(t0,c1l,t2e),Fb(t3,t4,t5),FF(Fb(c6,t7e)))",
+    Tree0116 "Star(Ret3(FF(t0)),Rep0(a1e),RFb(a2,OnceK(a3),c4,c5,t6e))",
+    Tree0117 "Swm(RSeq(RFb(t0,c1e,t2,a3),FF(Fb(t4,Once(t5e),t6))),Seq(Fb(a7l,a8),MPri(t9,a10l)),Seq(Star(OnceK(Inv(Ret2(t11))),t12e)))",
+    Tree0118 "Seq(c0,t1)",
+    Tree0119 "Swm(Seq(a0,c1l,a2l,t3),Ret2(t4))",
+    Tree0120 "RFb(OnceK(a0e),t1,Swm(a2l,t3),RSeq(RFb(c4e,c5e,t6)),c7)",
+    Tree0121 "RFb(RFb(a0,t1,c2e,t3),c4,RSeq(a5e,c6l,c7),Star(Rep2(a8),t9))",
+    Tree0122 "Seq(RSeq(t0,MPri(F,c1,a2e)))",
+    Tree0123 "MSeq(a0,Swm(t1,t2))",
+    Tree0124 "Fb(Inv(Seq(a0l,RSeq(t1,c2e),c3)),MSeq(Once(t4),OnceK(t5),Swm(a6,t7)),MSeq(t8,Fb(t9,a10),RSeq(Swm(t11,t12),t13),Fb(c14,c15l,c16)),RFb(MSeq(a17,a18,t19,t20,c21l),t22,Seq(t23,t24)))",
+    Tree0125 "RFb(RFb(Star(S,t0,a1,a2),Keep(Once(Inv(t3)))),Fb(c4,t5,c6,F),Swm(RetF(Rep3(a7l)),Fb(t8,c9l,c10l)))",
+    Tree0126 "OnceT(Keep(RSeq(Swm(c0e,c1,t2e),Swm(Rep0(c3),Inv(a4)),F)))",
+    Tree0127 "Keep(t0)",
+    Tree0128 "RepF(RFb(RFb(Fb(t0,c1e,a2e)),Fb(RFb(a3,a4),Star(c5,F),Fb(t6,c7l,c8l,a9)),RFb(Ret1(c10)),Star(RFb(Rep1(c11)),Ret3(c12))))",
+    Tree0129 "FF(Swm(Rep1(Fb(Seq(t0,F),Once(OnceK(t1)))),Inv(Ret3(FF(FS(a2)))),c3,Swm(Seq(c4e,t5,c6),Ret3(a7),t8e),FS(Seq(Ret4(c9),a10))))",
+    Tree0130 "FS(Rep1(Inv(Keep(t0))))",
+    Tree0131 "Ret0(a0e)",
+    Tree0132 "RSeq(FF(RFb(t0)),OnceK(F))",
+    Tree0133 "RSeq(RFb(RSeq(t0e),c1,Rep2(Ret4(RFb(t2,t3,t4)))),Star(Seq(c5,RFb(t6,a7,t8)),t9,a10),Seq(a11,FF(t12e),t13e,t14,a15),FF(Seq(c16e,RSeq(OnceT(c17)),t18,FS(t19))))",
+    Tree0134 "Swm(RSeq(t0,Rep4(RSeq(t1,t2)),Fb(RSeq(t3,t4e,c5,t6,c7))),c8l)",
+    Tree0135 "RFb(Inv(a0),Seq(c1e,c2,Inv(t3),c4),Keep(t5),Inv(Fb(c6,Ret1(RSeq(c7,t8)))))",
+    Tree0136 "FS(a0)",
+    Tree0137 "Fb(F,t0e,t1e,Rep3(t2),c3)",
+    Tree0138 "RFb(RSeq(Inv(F),MSeq(t0e,S,Fb(a1e))),OnceK(RFb(t2e,RFb(t3e,a4))),RFb(Inv(t5),Rep2(c6),a7l))",
+    Tree0139 "RSeq(Inv(OnceT(a0l)),Ret4(RFb(t1,c2,S)),RFb(Star(t3,c4e),Rep2(Inv(t5))))",
+    Tree0140 "Rep4(Swm(RSeq(Swm(Swm(t0)),c1,RFb(t2,c3,c4,c5,c6),RFb(Fb(t7,c8),t9,F))))",
+    Tree0141 "MPri(Swm(c0l,Rep0(S),t1,a2,a3))",
+    Tree0142 "OnceK(MSeq(MPri(c0,FS(t1)),Swm(t2e,c3l,a4,t5)))",
+    Tree0143 "Inv(c0)",
+    Tree0144 "MPri(Fb(Swm(Ret2(c0),Fb(RFb(t1,t2e,F))),Inv(MSeq(c3e,c4,a5,c6e)),c7))",
+    Tree0145 "Seq(Swm(t0,c1,t2e,a3),OnceT(RFb(F,t4e,t5,t6)),Star(c7))",
+    Tree0146 "Fb(c0l,Seq(t1,Inv(OnceK(FS(a2l)))),RSeq(Rep4(c3e),Seq(t4e,t5)),RSeq(Seq(t6,FF(c7))),Fb(a8,Swm(c9,t10)))",
+    Tree0147 "RFb(Keep(Inv(t0)),Seq(S,FS(t1),Seq(S,a2),t3e,Swm(FS(t4))))",
+    Tree0148 "RFb(MPri(Keep(c0),t1,OnceK(Seq(c2,c3,c4))),MSeq(c5l,c6l,RSeq(c7,t8),MSeq(c9,Rep1(c10))),Swm(Swm(Seq(t11,t12),t13e,t14e,c15),Star(t16)),Inv(a17))",
+    Tree0149 "Seq(c0,c1)",
+    Tree0150 "Seq(RSeq(t0,RSeq(t1,c2e,t3),c4),RSeq(Star(S),a5,Fb(c6,c7,t8e),MSeq(a9l,a10l,t11e),c12),Seq(FS(t13),Star(a14l,t15),Inv(t16)),Seq(t17,Inv(t18),c19,RFb(OnceT(a20l),FS(S))))",
+    Tree0151 "Fb(c0,RSeq(a1,RepF(Inv(t2))))",
+    Tree0152 "RFb(RFb(a0,t1,c2l),RFb(a3,F,t4e),RSeq(a5l,t6,t7),RFb(c8,RSeq(t9,c10,F)))",
+    Tree0153 "Fb(t0,Swm(t1,c2l,Seq(t3,S),a4),RSeq(Fb(t5,a6,t7,c8,a9e)))",
+    Tree0154 "Star(c0,a1l)",
+    Tree0155 "Star(t0,Fb(t1e,t2e),FS(t3),FS(OnceK(t4)))",
+    Tree0156 "Ret4(Fb(OnceK(Once(Star(c0,Inv(t1),a2e))),a3))",
+    Tree0157 "Swm(Seq(Seq(t0e,t1,t2,a3l),RSeq(a4,a5e,Ret1(t6),a7)),Fb(MSeq(t8,t9,a10,a11),Swm(t12,c13e)))",
+    Tree0158 "MSeq(Inv(Swm(t0,Seq(a1,a2,t3),RSeq(t4,t5),a6,a7)),MSeq(Swm(c8l,t9),Keep(c10)))",
+    Tree0159 "RSeq(c0l)",
+    Tree0160 "Swm(RFb(Fb(c0l,c1),FS(FS(FS(t2))),Seq(c3,c4,a5)),Fb(a6,Ret0(S),t7))",
+    Tree0161 "FS(RFb(Inv(a0),t1e,Inv(t2),t3))",
+    Tree0162 "FF(OnceK(Swm(Seq(Inv(c0),RSeq(a1,MSeq(a2,t3,t4)),Inv(c5),RSeq(a6e,a7)),RFb(Ret1(Fb(t8,a9l)),t10,Keep(Keep(t11)),Rep2(Fb(a12,t13)),Seq(FS(c14))),Seq(Rep2(c15),a16l,Swm(c17e)))))",
+    Tree0163 "Seq(Fb(t0,c1e,S),Star(c2l,a3),Ret3(t4))",
+    Tree0164 "Rep1(Star(t0,t1))",
+    Tree0165 "Keep(FS(t0))",
+    Tree0166 "Seq(Swm(RSeq(Inv(t0),RFb(MSeq(RFb(FF(t1)),OnceK(Inv(t2))),Seq(Once(t3e),t4))),a5))",
+    Tree0167 "RFb(Keep(OnceK(Keep(MSeq(Swm(t0,t1),OnceK(t2e),Once(a3))))),FF(Swm(t4,c5,t6,t7)),Fb(Rep3(OnceK(RFb(a8e,t9))),Fb(c10)))",
+    Tree0168 "RSeq(Swm(Inv(c0),c1,t2e,Once(c3),c4),RFb(Swm(c5,c6),c7,Ret0(a8),c9))",
+    Tree0169 "Star(t0,RFb(Rep4(a1),t2),t3)",
+    Tree0170 "Swm(MPri(c0,RFb(a1,t2)),RFb(t3e,t4,c5),Star(c6,Star(t7,t8e,S,S)),t9,Fb(t10,Fb(t11e,t12)))",
+    Tree0171 "Seq(Fb(Once(a0),a1l),Star(t2,t3,MPri(c4l,t5)),RFb(a6,a7),RSeq(a8l,t9,t10,OnceK(c11l),c12))",
+    Tree0172 "MPri(OnceK(c0e),c1,Star(t2,c3),a4,t5)",
+    Tree0173 "Keep(FS(Ret2(MSeq(t0,c1e,FF(t2),a3,t4e))))",
+    Tree0174 "RFb(Star(Inv(t0e),a1l,Fb(t2,c3e,c4l,c5e),RSeq(c6,c7)),a8,Keep(RSeq(RSeq(t9,t10,t11),Seq(a12,RFb(a13,t14),t15),Ret0(S))))",
+    Tree0175 "MPri(RSeq(RFb(Fb(a0,RSeq(c1,t2),F),MPri(t3,Inv(t4),c5e)),MPri(FF(OnceK(Fb(a6,t7e))),Ret1(RSeq(c8,c9,Seq(c10,t11))),RFb(RSeq(S,c12),Keep(a13))),c14l))",
+    Tree0176 "Ret1(RetF(RSeq(Keep(t0))))",
+    Tree0177 "Ret2(Seq(a0e,c1,t2e))",
+    Tree0178 "Fb(FS(OnceT(Inv(RFb(t0,a1l,a2,a3)))),RFb(Rep1(RFb(c4,t5e,t6)),Swm(c7,c8e,t9)),a10,OnceT(Keep(Fb(t11,t12,t13))),RSeq(Fb(t14,c15,a16,t17e),RSeq(t18)))",
+    Tree0179 "RSeq(RSeq(FS(c0),a1,c2,RFb(a3),Rep1(a4l)))",
+    Tree0180 "Fb(MPri(c0e,RSeq(t1e,c2),RSeq(c3,FS(t4),FF(t5)),Fb(c6l,c7e,c8l)))",
+    Tree0181 "OnceK(Rep4(c0))",
+    Tree0182 "RFb(Keep(Seq(Star(MPri(t0,a1l)),S,c2)),Fb(t3,t4,t5),MPri(t6,Inv(RSeq(c7e))))",
+    Tree0183 "Star(RFb(Swm(RSeq(a0l,S,Rep3(c1)),FF(t2),RFb(t3e,c4)),Keep(Seq(RSeq(Inv(a5),RSeq(t6,t7)),Ret1(FF(Once(c8))))),Swm(RFb(a9,MSeq(c10,S,t11)),Swm(OnceK(c12),c13))))",
+    Tree0184 "RFb(Star(c0l,Swm(t1e,S,S,t2)),Once(Swm(Seq(Inv(RetF(t3))),Rep4(t4))))",
+    Tree0185 "FS(Fb(c0,Fb(c1,c2l,a3,RetF(t4))))",
+    Tree0186 "Seq(RFb(c0,a1,a2),Seq(t3,Inv(c4),t5),OnceT(RFb(a6)))",
+    Tree0187 "Rep1(RFb(c0,a1,F))",
+    Tree0188 "Inv(FF(Fb(Fb(t0,t1,a2),RSeq(RSeq(c3e,c4l,a5),a6),Inv(c7l))))",
+    Tree0189 "Once(Seq(Seq(OnceT(RFb(a0,c1,a2l)),Swm(t3e,Once(F),t4),Once(Fb(c5,t6,t7,t8)),Swm(t9,t10,FS(a11e)))))",
+    Tree0190 "MPri(Seq(t0e),Once(Keep(Star(Fb(Inv(Inv(c1))),Swm(Swm(t2e,c3e),RSeq(t4,a5,F))))))",
+    Tree0191 "Star(RFb(c0,RSeq(c1l,c2,c3l)),RSeq(S,c4),MPri(Ret3(Fb(a5l,t6,t7))),Ret1(Swm(t8e)),Once(a9))",
+    Tree0192 "OnceT(FS(Rep3(Swm(t0,t1,Ret1(t2)))))",
+    Tree0193 "RSeq(Keep(Seq(Rep0(a0),Seq(c1),c2)))",
+    Tree0194 "Star(RSeq(Seq(c0,RSeq(t1,c2e),Seq(S,t3)),c4),Ret2(Fb(MPri(RFb(a5l,t6),Keep(t7e),Inv(t8)),Seq(t9,c10))),RSeq(Once(t11),Ret2(t12),Ret4(c13e),t14e,t15))",
+    Tree0195 "RSeq(RFb(Fb(Fb(c0,c1e),t2,t3,c4,a5e)))",
+    Tree0196 "MPri(RSeq(Inv(Star(c0,Rep3(RSeq(c1,S)),c2e,RFb(t3,t4))),Keep(a5)),MSeq(Inv(MSeq(RSeq(Ret3(a6)),t7,a8)),FS(Seq(Seq(t9e,t10,a11),RFb(c12,F,t13e)))))",
+    Tree0197 "Swm(Fb(t0,a1e,MPri(c2l,t3),c4,t5),RFb(a6e,a7,a8,t9,c10l),Fb(a11,MPri(t12e,t13),c14))",
+    Tree0198 "Swm(Fb(c0,t1,t2),c3e)",
+    Tree0199 "Fb(RSeq(t0,c1,t2),MSeq(RSeq(Keep(Rep4(Once(c3l))))))",
 }

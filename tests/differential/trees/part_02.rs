@@ -5,7 +5,7 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
-        Inverter {
+        Repeat(1) {
             Action(Act<0>),
         }
     }
@@ -13,31 +13,54 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
-        RetryUntilSuccessful(0) {
+        ReactiveFallback {
             Sequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                Repeat(0) {
-                    RetryUntilSuccessful(0) {
-                        ForceSuccess {
-                            Action(Act<2>),
-                        },
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            ForceSuccess {
+                Repeat(3) {
+                    Repeat(4) {
+                        StatefulAction(Task<2>),
                     },
                 },
-                StatefulAction(Task<3>),
             },
+            StatefulAction(Task<3>),
+            Action(Act<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            KeepRunningUntilFailure {
-                AlwaysFailure,
+        Inverter {
+            MemPriority {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        KeepRunningUntilFailure {
+                            MemSequence {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<0>),
+                                },
+                                StatefulAction(Task<1>),
+                                MemPriority {
+                                    Action(Act<2>),
+                                    Action(Act<3>),
+                                },
+                                RunOnce {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                    Inverter {
+                        Repeat(4) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
@@ -45,88 +68,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Sequence {
-                    Repeat(4) {
-                        Inverter {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                ReactiveSequence {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                        },
-                    },
-                    Fallback {
-                        Condition(|ctx| ctx.check(4)),
-                        Action(|ctx| ctx.exec(5)),
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            SequenceWithMemory {
                 Repeat(4) {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Condition(Cond<8>),
-                            Action(Act<9> = Act::<9>),
-                        },
-                        RunOnce(then_skip = false) {
-                            KeepRunningUntilFailure {
-                                Action(Act<10>),
-                            },
-                        },
-                        RetryUntilSuccessful(2) {
-                            ForceFailure {
-                                ForceFailure {
-                                    Action(Act<11>),
-                                },
-                            },
-                        },
-                    },
+                    Action(|ctx| ctx.exec(2)),
                 },
-            },
-            MemSequence {
-                Sequence {
-                    ReactiveSequence {
-                        Action(Act<12>),
-                        AlwaysFailure,
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<13>),
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<14>),
-                        },
-                        StatefulAction(Task<15> = Task::<15>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<16> = Task::<16>),
-                        StatefulAction(Task<17>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<18>),
-                        StatefulAction(Task<19>),
-                    },
-                },
-                ReactiveSequence {
-                    RunOnce {
-                        ForceSuccess {
-                            StatefulAction(Task<20>),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            Sequence {
-                                Action(Act<21>),
-                                Condition(Cond<22>),
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        StatefulAction(Task<23>),
-                    },
+                Action(Act<3>),
+                SequenceStar {
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -136,39 +88,31 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         Sequence {
-            ReactiveSequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(1) {
+        SequenceStar {
+            ForceSuccess {
                 KeepRunningUntilFailure {
-                    Fallback {
-                        AlwaysSuccess,
-                        Action(|ctx| ctx.exec(0)),
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
+                    Sequence {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        AlwaysFailure,
                     },
                 },
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            Repeat(0) {
+                Action(|ctx| ctx.exec(3)),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(Cond<6>),
             },
         }
     }
@@ -176,62 +120,85 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        MemPriority {
-            ForceFailure {
-                MemPriority {
-                    Action(|ctx| ctx.exec(0)),
-                    Repeat(3) {
-                        RetryUntilSuccessful(4) {
-                            Action(Act<1>),
-                        },
-                    },
-                    Action(Act<2>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<7>),
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<8>),
-                    },
-                },
-                Inverter {
-                    AlwaysFailure,
-                },
-            },
+        ReactiveFallback {
+            AlwaysFailure,
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
-        ForceFailure {
-            ReactiveSequence {
-                Action(Act<0>),
-                ReactiveSequence {
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-            },
+        RunOnce {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                Action(Act<0>),
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5>),
+                },
+                Inverter {
+                    StatefulAction(Task<6>),
+                },
+            },
+            Sequence {
+                Condition(Cond<7>),
+                MemPriority {
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9> = Task::<9>),
+                Condition(Cond<10>),
+                Condition(Cond<11> = Cond::<11>),
+            },
+            Sequence {
+                Action(Act<12>),
+                MemPriority {
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14>),
+                },
+                Action(Act<15>),
+                ForceSuccess {
+                    Condition(Cond<16>),
+                },
+            },
+            SequenceWithMemory {
+                MemSequence {
+                    Condition(Cond<17> = Cond::<17>),
+                    Condition(Cond<18>),
+                    Condition(Cond<19> = Cond::<19>),
+                    ForceFailure {
+                        StatefulAction(Task<20>),
+                    },
+                    StatefulAction(Task<21>),
+                },
+            },
+            Sequence {
+                Action(Act<22> = Act::<22>),
+                RetryUntilSuccessful(1) {
+                    Repeat(4) {
+                        RetryUntilSuccessful(2) {
+                            MemSequence {
+                                Action(Act<23>),
+                                Condition(Cond<24>),
+                                StatefulAction(Task<25> = Task::<25>),
+                                Action(Act<26>),
+                                Action(|ctx| ctx.exec(27)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -239,8 +206,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
-        Inverter {
-            Condition(Cond<0>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Repeat(1) {
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                        Action(|ctx| ctx.exec(6)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
         }
     }
 }
@@ -248,11 +234,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
         ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            ForceFailure {
-                Condition(Cond<3>),
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<3>),
             },
             StatefulAction(Task<4>),
         }
@@ -261,19 +252,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
-        Fallback {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Repeat(0) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        SequenceWithMemory {
+                            Condition(Cond<2> = Cond::<2>),
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Sequence {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<7>),
+                    },
                 },
-            },
-            Action(|ctx| ctx.exec(2)),
-            AlwaysFailure,
-            StatefulAction(Task<3>),
-            MemPriority {
-                AlwaysSuccess,
-                StatefulAction(Task<4>),
             },
         }
     }
@@ -281,35 +283,60 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
-        ForceFailure {
-            Inverter {
-                ReactiveFallback {
-                    Inverter {
-                        MemSequence {
-                            Inverter {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(1)),
-                            ReactiveSequence {
-                                ForceSuccess {
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
+        Fallback {
+            ForceFailure {
+                Repeat(4) {
+                    RunOnce {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            MemPriority {
+                ForceFailure {
+                    Condition(Cond<1>),
+                },
+                Inverter {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Sequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+            SequenceStar {
+                ReactiveSequence {
+                    StatefulAction(Task<6> = Task::<6>),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+                RetryUntilSuccessful(4) {
+                    RunOnce {
+                        Sequence {
+                            StatefulAction(Task<10>),
+                            Action(|ctx| ctx.exec(11)),
+                            StatefulAction(Task<12>),
                         },
                     },
-                    Repeat(4) {
-                        ReactiveSequence {
-                            Fallback {
-                                StatefulAction(Task<3>),
-                                Repeat(3) {
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                                Condition(Cond<5>),
-                            },
-                            AlwaysFailure,
-                        },
+                },
+            },
+            Sequence {
+                Action(Act<13>),
+                Sequence {
+                    StatefulAction(Task<14>),
+                    AlwaysSuccess,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<15>),
+                    Action(Act<16>),
+                },
+                ForceSuccess {
+                    ReactiveSequence {
+                        StatefulAction(Task<17>),
+                        StatefulAction(Task<18>),
                     },
                 },
             },
@@ -319,41 +346,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                MemSequence {
-                    Repeat(3) {
-                        RetryUntilSuccessful(1) {
-                            Sequence {
-                                Action(|ctx| ctx.exec(0)),
+        ReactiveSequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    Action(Act<3>),
+                    ReactiveSequence {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                    },
+                    Action(Act<7> = Act::<7>),
+                },
+                RetryUntilSuccessful(4) {
+                    SequenceStar {
+                        RunOnce(then_skip = false) {
+                            Fallback {
+                                Condition(Cond<8>),
+                                Condition(|ctx| ctx.check(9)),
                             },
                         },
                     },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<10>),
+                    Action(Act<11>),
+                    Condition(Cond<12>),
+                    Action(|ctx| ctx.exec(13)),
+                    Condition(|ctx| ctx.check(14)),
+                },
+                ForceSuccess {
                     ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveSequence {
-                        Action(Act<3> = Act::<3>),
-                        Action(Act<4>),
-                        Action(Act<5> = Act::<5>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        ReactiveSequence {
-                            Action(|ctx| ctx.exec(6)),
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                            Action(Act<9> = Act::<9>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12> = Task::<12>),
-                        },
+                        Condition(Cond<15> = Cond::<15>),
+                        StatefulAction(Task<16> = Task::<16>),
                     },
                 },
             },
@@ -363,36 +392,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                ForceFailure {
-                    Inverter {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(2) {
-                                Sequence {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Repeat(2) {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RunOnce {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(Cond<6> = Cond::<6>),
-                    Condition(|ctx| ctx.check(7)),
-                },
+        ReactiveSequence {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
             },
+            Condition(Cond<3>),
+            Action(Act<4>),
+            Condition(Cond<5> = Cond::<5>),
         }
     }
 }
@@ -400,49 +408,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         Sequence {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                SequenceStar {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                    RetryUntilSuccessful(2) {
-                        Action(Act<3>),
-                    },
-                    SequenceStar {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
             },
-            ReactiveSequence {
-                MemPriority {
-                    RunOnce {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Sequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                    Action(Act<14>),
-                },
-                Inverter {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<15>),
-                    },
-                },
+            RunOnce {
+                Condition(Cond<2>),
+            },
+            Repeat(3) {
+                Condition(Cond<3>),
             },
         }
     }
@@ -450,119 +424,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        RunOnce(then_skip = true) {
-            RunOnce {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Inverter {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4> = Act::<4>),
-                        },
-                    },
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                ReactiveSequence {
-                    MemPriority {
-                        Action(Act<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        Inverter {
-                            Action(Act<2>),
-                        },
-                    },
-                    Repeat(4) {
-                        Inverter {
-                            RunOnce(then_skip = true) {
-                                Sequence {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            Inverter {
-                                SequenceStar {
-                                    StatefulAction(Task<4>),
-                                    StatefulAction(Task<5>),
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<7>),
-                Inverter {
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(8)),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                SequenceStar {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<10>),
-                    },
-                    Fallback {
-                        RunOnce(then_skip = false) {
-                            Action(Act<11>),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
+        ForceSuccess {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Repeat(1) {
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Action(Act<3>),
-                    Action(Act<4> = Act::<4>),
-                    Action(Act<5>),
-                },
+        Inverter {
+            ReactiveFallback {
+                AlwaysFailure,
+                AlwaysFailure,
+                Condition(Cond<0>),
             },
         }
     }
@@ -570,27 +452,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Inverter {
-                    SequenceStar {
-                        RunOnce {
-                            StatefulAction(Task<0>),
-                        },
-                        StatefulAction(Task<1>),
+        ForceSuccess {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    RunOnce(then_skip = true) {
+                        AlwaysFailure,
                     },
                 },
                 ReactiveFallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Repeat(1) {
-                        RunOnce(then_skip = false) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                    Condition(Cond<4>),
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                    Condition(Cond<1>),
                 },
-                RunOnce(then_skip = false) {
-                    Action(Act<5>),
+                ForceFailure {
+                    Condition(Cond<2>),
                 },
             },
         }
@@ -599,73 +474,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
-        ReactiveFallback {
-            Inverter {
-                Condition(Cond<0>),
+        Inverter {
+            ForceSuccess {
+                AlwaysSuccess,
             },
-            SequenceWithMemory {
-                Action(|ctx| ctx.exec(1)),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        MemSequence {
-            SequenceStar {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Inverter {
-                        Condition(Cond<6>),
-                    },
-                },
-                MemPriority {
-                    AlwaysFailure,
-                    Condition(Cond<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<9>),
-                Action(Act<10>),
-                StatefulAction(Task<11> = Task::<11>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
-        RetryUntilSuccessful(4) {
+        Inverter {
             SequenceStar {
-                Fallback {
+                RunOnce {
                     SequenceWithMemory {
-                        Condition(Cond<0>),
-                        AlwaysFailure,
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                RetryUntilSuccessful(1) {
-                    RetryUntilSuccessful(0) {
-                        SequenceWithMemory {
-                            Condition(|ctx| ctx.check(4)),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
+                        StatefulAction(Task<0>),
+                        SequenceStar {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
                         },
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        KeepRunningUntilFailure {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                MemPriority {
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                    Condition(|ctx| ctx.check(9)),
+                    StatefulAction(Task<10>),
+                    ReactiveSequence {
+                        StatefulAction(Task<11>),
+                        Action(Act<12>),
                     },
                 },
             },
@@ -675,10 +534,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        Fallback {
+            ForceFailure {
+                Sequence {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            ReactiveSequence {
+                Inverter {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                StatefulAction(Task<4>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                RunOnce(then_skip = false) {
+                    KeepRunningUntilFailure {
+                        Repeat(0) {
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -686,27 +572,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        SequenceStar {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            Fallback {
+                Action(|ctx| ctx.exec(4)),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
-        SequenceStar {
-            RunOnce {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
+        Sequence {
             ReactiveSequence {
-                StatefulAction(Task<5>),
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            SequenceStar {
+                StatefulAction(Task<2>),
+                Condition(|ctx| ctx.check(3)),
+            },
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<4>),
+            },
+            Condition(|ctx| ctx.check(5)),
+            Repeat(2) {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<6>),
+                },
             },
         }
     }
@@ -714,10 +615,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            Inverter {
-                StatefulAction(Task<1>),
+        Repeat(4) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Fallback {
+                        AlwaysFailure,
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<0>),
+                        },
+                        ForceSuccess {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Repeat(4) {
+                        Inverter {
+                            Action(Act<3>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -725,80 +642,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            StatefulAction(Task<3>),
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                MemSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(0) {
-                ReactiveFallback {
-                    Repeat(0) {
-                        Inverter {
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                    },
-                    Sequence {
-                        ForceSuccess {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        Inverter {
-                            ForceSuccess {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                ReactiveFallback {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    Fallback {
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            AlwaysFailure,
+            RunOnce(then_skip = false) {
+                Condition(Cond<1>),
             },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
-                SequenceWithMemory {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Condition(Cond<9>),
-                },
+            RunOnce {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -806,23 +684,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        MemSequence {
-            AlwaysFailure,
-            Action(Act<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
+        ReactiveSequence {
+            ForceSuccess {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
             },
             Sequence {
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
+                Condition(Cond<4>),
+                AlwaysSuccess,
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                Action(|ctx| ctx.exec(7)),
             },
-            SequenceWithMemory {
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-                ForceFailure {
-                    Condition(Cond<7>),
+            MemSequence {
+                Inverter {
+                    StatefulAction(Task<8>),
                 },
+                Condition(Cond<9> = Cond::<9>),
+                Condition(Cond<10>),
             },
         }
     }
@@ -830,33 +715,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
+        Repeat(3) {
+            ReactiveSequence {
                 AlwaysSuccess,
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            Action(Act<3>),
-            MemSequence {
-                Condition(Cond<4>),
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Action(Act<6>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    SequenceStar {
-                        Repeat(4) {
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        RunOnce {
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
+                Condition(Cond<0>),
+                Fallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<1>),
                     },
+                    StatefulAction(Task<2>),
                 },
             },
         }
@@ -865,31 +732,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    Fallback {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Sequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = false) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
+        ReactiveSequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            Repeat(1) {
+                Condition(Cond<5>),
             },
         }
     }
@@ -897,85 +749,81 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5>),
-            },
-            ForceSuccess {
+        ReactiveSequence {
+            ReactiveSequence {
+                Action(Act<0>),
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
                 MemPriority {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
+            Fallback {
+                StatefulAction(Task<6>),
+                RetryUntilSuccessful(4) {
+                    ForceFailure {
+                        AlwaysSuccess,
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+            StatefulAction(Task<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
+        KeepRunningUntilFailure {
+            SequenceStar {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        ReactiveSequence {
+        Fallback {
             StatefulAction(Task<0>),
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-            },
-            MemSequence {
-                Action(Act<3>),
-                ReactiveFallback {
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
-        ReactiveSequence {
-            Repeat(4) {
-                StatefulAction(Task<0>),
-            },
-            Inverter {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Sequence {
+        Repeat(4) {
+            ReactiveFallback {
                 ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
+                Action(Act<3>),
                 Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
                     StatefulAction(Task<6>),
+                    Action(Act<7>),
+                    Condition(Cond<8> = Cond::<8>),
                 },
             },
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    Action(|ctx| ctx.exec(8)),
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
-            Condition(Cond<10>),
         }
     }
 }
@@ -983,40 +831,37 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         ReactiveSequence {
-            MemPriority {
-                RetryUntilSuccessful(3) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(2) {
-                            Action(Act<0>),
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Fallback {
+                            KeepRunningUntilFailure {
+                                Condition(Cond<0>),
+                            },
+                            Condition(Cond<1> = Cond::<1>),
                         },
-                        StatefulAction(Task<1> = Task::<1>),
-                        Inverter {
-                            ForceFailure {
-                                StatefulAction(Task<2>),
+                        Repeat(3) {
+                            Sequence {
+                                ReactiveSequence {
+                                    Action(Act<2>),
+                                },
                             },
                         },
+                        AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
                         ForceSuccess {
-                            Condition(Cond<3>),
+                            Repeat(2) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        StatefulAction(Task<5>),
+                        ReactiveSequence {
+                            StatefulAction(Task<6> = Task::<6>),
+                            Condition(Cond<7> = Cond::<7>),
                         },
                     },
-                },
-            },
-            RunOnce(then_skip = true) {
-                Fallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            MemPriority {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-            },
-            SequenceStar {
-                Condition(Cond<10>),
-                Inverter {
-                    Condition(Cond<11>),
                 },
             },
         }
@@ -1025,43 +870,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                ReactiveSequence {
+        Repeat(1) {
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
                     Action(Act<0>),
                 },
-                SequenceWithMemory {
-                    Sequence {
-                        Fallback {
-                            RetryUntilSuccessful(0) {
-                                Condition(Cond<1>),
-                            },
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(forever) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<4>),
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                },
-                            },
-                            StatefulAction(Task<8>),
-                            SequenceStar {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
+                AlwaysSuccess,
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
@@ -1070,22 +886,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                RunOnce {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
+        Fallback {
+            RunOnce {
+                ForceSuccess {
+                    RetryUntilSuccessful(4) {
+                        Action(Act<0>),
                     },
                 },
             },
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
+            SequenceWithMemory {
+                Condition(Cond<1>),
+                MemPriority {
+                    Action(Act<2> = Act::<2>),
                     Condition(Cond<3>),
-                    Condition(Cond<4>),
+                },
+                Action(Act<4> = Act::<4>),
+                StatefulAction(Task<5>),
+                ForceFailure {
+                    StatefulAction(Task<6>),
                 },
             },
         }
@@ -1095,74 +913,81 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
         ReactiveSequence {
-            ForceSuccess {
-                ForceFailure {
-                    MemPriority {
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                KeepRunningUntilFailure {
-                                    AlwaysFailure,
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
+            ForceFailure {
+                StatefulAction(Task<0>),
             },
-            Repeat(forever) {
-                RetryUntilSuccessful(2) {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                ForceSuccess {
-                    Condition(Cond<7>),
-                },
-            },
-            Fallback {
-                Action(|ctx| ctx.exec(8)),
-                StatefulAction(Task<9>),
-                ForceSuccess {
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Repeat(0) {
-                    ForceSuccess {
-                        Action(Act<11> = Act::<11>),
-                    },
-                },
-            },
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        MemPriority {
-            ForceFailure {
+        SequenceWithMemory {
+            Sequence {
                 StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Inverter {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<1>),
                         StatefulAction(Task<2>),
-                    },
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
+                        Action(Act<3> = Act::<3>),
                     },
                 },
-                AlwaysFailure,
+                ReactiveSequence {
+                    RunOnce(then_skip = false) {
+                        Action(Act<4>),
+                    },
+                    Inverter {
+                        RetryUntilSuccessful(2) {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                ReactiveSequence {
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                    Condition(Cond<10>),
+                },
+                MemPriority {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Condition(Cond<11>),
+                    },
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<14>),
+                    },
+                },
+            },
+            ReactiveFallback {
                 Fallback {
-                    StatefulAction(Task<5>),
-                    Action(|ctx| ctx.exec(6)),
+                    Sequence {
+                        Action(Act<15>),
+                        Repeat(forever) {
+                            RetryUntilSuccessful(1) {
+                                StatefulAction(Task<16>),
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            Inverter {
+                                StatefulAction(Task<17> = Task::<17>),
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    ReactiveFallback {
+                        Action(Act<18>),
+                        AlwaysFailure,
+                        Condition(Cond<19> = Cond::<19>),
+                    },
+                    Condition(Cond<20>),
+                    Action(|ctx| ctx.exec(21)),
                 },
             },
         }
@@ -1171,41 +996,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
-        RetryUntilSuccessful(1) {
-            SequenceStar {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<0>),
-                        },
-                        Condition(Cond<1>),
-                    },
-                    ForceSuccess {
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    ForceSuccess {
-                        Condition(Cond<4>),
-                    },
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(5)),
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-                StatefulAction(Task<7> = Task::<7>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
             },
+            Fallback {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                Condition(Cond<5> = Cond::<5>),
+            },
+            Sequence {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+            StatefulAction(Task<8> = Task::<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
-        Repeat(3) {
+        KeepRunningUntilFailure {
             MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+                MemPriority {
+                    ForceSuccess {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Action(Act<1>),
+                    Sequence {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1213,20 +1041,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(4) {
-                    Sequence {
-                        Action(Act<0> = Act::<0>),
-                        Sequence {
-                            ForceFailure {
-                                ReactiveFallback {
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
+        ReactiveSequence {
+            ReactiveSequence {
+                Repeat(0) {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
         }
@@ -1235,14 +1053,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
-        Sequence {
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
+        RetryUntilSuccessful(0) {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
@@ -1250,70 +1062,30 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
         Fallback {
-            ReactiveSequence {
-                ReactiveSequence {
-                    SequenceStar {
-                        ReactiveFallback {
-                            KeepRunningUntilFailure {
-                                AlwaysSuccess,
-                            },
-                            Action(Act<0>),
-                        },
-                    },
-                    ForceSuccess {
-                        ReactiveFallback {
-                            Condition(Cond<1> = Cond::<1>),
-                            ReactiveFallback {
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                SequenceStar {
-                    Action(Act<5>),
-                    SequenceWithMemory {
-                        Condition(Cond<6> = Cond::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    SequenceWithMemory {
-                        Inverter {
-                            Fallback {
-                                Action(|ctx| ctx.exec(8)),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        AlwaysFailure,
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<10>),
-                },
-            },
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Fallback {
-                    Condition(Cond<3>),
-                    AlwaysFailure,
+        RetryUntilSuccessful(forever) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
                 },
-            },
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    StatefulAction(Task<4>),
+                Sequence {
+                    Action(Act<4> = Act::<4>),
+                    Repeat(3) {
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6>),
                 },
             },
         }
@@ -1322,63 +1094,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx {
-        KeepRunningUntilFailure {
-            RunOnce {
-                MemSequence {
-                    SequenceWithMemory {
-                        Fallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Action(Act<4>),
-                    },
-                    SequenceStar {
-                        ReactiveFallback {
-                            MemSequence {
-                                StatefulAction(Task<5>),
-                                AlwaysSuccess,
-                                StatefulAction(Task<6>),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<7> = Task::<7>),
-                                Action(Act<8>),
-                                Action(Act<9>),
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                        },
-                    },
-                    ForceSuccess {
+        RetryUntilSuccessful(2) {
+            MemSequence {
+                RunOnce(then_skip = false) {
+                    Inverter {
                         ReactiveSequence {
-                            StatefulAction(Task<11> = Task::<11>),
-                            Action(Act<12>),
-                            Repeat(4) {
-                                Sequence {
-                                    Condition(Cond<13>),
-                                    Condition(Cond<14> = Cond::<14>),
-                                },
-                            },
-                            ForceFailure {
-                                Action(Act<15> = Act::<15>),
-                            },
-                            SequenceWithMemory {
-                                Condition(Cond<16>),
-                                StatefulAction(Task<17>),
+                            Fallback {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
                             },
                         },
                     },
-                    Sequence {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<18>),
-                        },
-                        Repeat(4) {
-                            RetryUntilSuccessful(1) {
-                                Action(Act<19>),
-                            },
-                        },
-                    },
+                },
+                Fallback {
+                    Action(Act<2>),
+                    Action(Act<3> = Act::<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                    AlwaysSuccess,
                 },
             },
         }
@@ -1387,27 +1125,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
-        Fallback {
-            ForceFailure {
-                Condition(Cond<0>),
+        ForceFailure {
+            KeepRunningUntilFailure {
+                AlwaysFailure,
             },
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Repeat(2) {
-                    Condition(Cond<0>),
-                },
-                Inverter {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
+        RetryUntilSuccessful(forever) {
+            Fallback {
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    SequenceStar {
+                        Action(Act<5>),
+                        Condition(Cond<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(Task<12>),
+                        ReactiveSequence {
+                            ForceSuccess {
+                                Action(Act<13>),
+                            },
                         },
                     },
                 },
@@ -1419,30 +1171,41 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
         ReactiveSequence {
-            Sequence {
-                Inverter {
+            StatefulAction(Task<0>),
+            Repeat(4) {
+                ReactiveSequence {
+                    StatefulAction(Task<1> = Task::<1>),
                     Sequence {
-                        MemSequence {
-                            SequenceWithMemory {
-                                ReactiveSequence {
-                                    StatefulAction(Task<0>),
-                                    Action(Act<1>),
-                                },
-                                ForceFailure {
-                                    StatefulAction(Task<2>),
-                                },
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<3>),
-                                },
+                        ForceSuccess {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<2>),
                             },
-                            Fallback {
-                                SequenceWithMemory {
-                                    Condition(Cond<4>),
-                                    AlwaysSuccess,
-                                    AlwaysFailure,
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
-                                },
+                        },
+                        Action(Act<3> = Act::<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    ReactiveFallback {
+                        ForceFailure {
+                            Condition(Cond<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Fallback {
+                    SequenceStar {
+                        Action(Act<7>),
+                        ReactiveSequence {
+                            Condition(Cond<8>),
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<10>),
+                            ReactiveFallback {
+                                Action(Act<11>),
+                                StatefulAction(Task<12>),
                             },
                         },
                     },
@@ -1454,22 +1217,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
-        RunOnce(then_skip = true) {
+        KeepRunningUntilFailure {
             Sequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-                SequenceWithMemory {
+                Action(Act<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
                     StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Action(|ctx| ctx.exec(6)),
                 },
             },
         }
@@ -1478,69 +1233,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
+        Fallback {
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
-        Sequence {
-            ReactiveSequence {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Sequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
                 ForceFailure {
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    ForceSuccess {
-                        ForceSuccess {
-                            ReactiveFallback {
-                                Condition(Cond<3>),
-                                Inverter {
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    MemSequence {
-                        Action(Act<6>),
-                        ForceFailure {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
-                        },
-                    },
+            Sequence {
+                Condition(Cond<4> = Cond::<4>),
+                Fallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
                 },
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
-                },
-            },
-            Inverter {
-                SequenceStar {
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                    SequenceStar {
-                        Condition(|ctx| ctx.check(12)),
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    StatefulAction(Task<14>),
-                    StatefulAction(Task<15>),
-                },
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+                Condition(Cond<9>),
             },
         }
     }
@@ -1548,95 +1266,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
-                Action(Act<6>),
-            },
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<8>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<9>),
-                },
-                Condition(Cond<10> = Cond::<10>),
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
-        KeepRunningUntilFailure {
-            MemPriority {
-                RunOnce {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
-                        ForceSuccess {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    RunOnce {
-                        Action(Act<3>),
-                    },
-                },
-                Fallback {
-                    Condition(Cond<4>),
-                    KeepRunningUntilFailure {
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-            },
+        Repeat(0) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
-        ReactiveFallback {
+        SequenceWithMemory {
+            Action(Act<0>),
             Sequence {
-                Condition(Cond<0>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                ReactiveFallback {
+                Sequence {
+                    Fallback {
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
                     ReactiveFallback {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
                     },
-                    StatefulAction(Task<3>),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(|ctx| ctx.check(5)),
                 },
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<6> = Task::<6>),
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    Action(|ctx| ctx.exec(8)),
+                    Action(Act<9>),
+                    RunOnce(then_skip = true) {
+                        ForceFailure {
+                            StatefulAction(Task<10>),
+                        },
                     },
+                    AlwaysSuccess,
                 },
             },
         }
@@ -1645,36 +1318,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                RunOnce {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Repeat(forever) {
-                    Action(Act<5>),
-                },
-            },
-            Fallback {
-                Condition(Cond<6>),
-                StatefulAction(Task<7> = Task::<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                Action(Act<10>),
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            RunOnce(then_skip = true) {
+                AlwaysSuccess,
             },
         }
     }
@@ -1682,53 +1329,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
-        RunOnce {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Condition(|ctx| ctx.check(0)),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Condition(Cond<2>),
-            },
+        RunOnce(then_skip = false) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    RetryUntilSuccessful(1) {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                AlwaysSuccess,
-                                SequenceWithMemory {
-                                    AlwaysFailure,
-                                    Action(Act<1>),
-                                    Action(Act<2>),
-                                },
-                                Repeat(4) {
-                                    Condition(|ctx| ctx.check(3)),
-                                },
-                                Fallback {
-                                    Condition(Cond<4>),
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                            Repeat(0) {
-                                ReactiveFallback {
-                                    Action(Act<7>),
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
+        SequenceWithMemory {
+            MemPriority {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+                Sequence {
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                },
+            },
+            ForceFailure {
+                Repeat(1) {
+                    MemSequence {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
                     },
+                },
+            },
+            AlwaysSuccess,
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -1737,29 +1376,63 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0261 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
+        RetryUntilSuccessful(3) {
+            ReactiveSequence {
+                Fallback {
+                    Sequence {
+                        Inverter {
+                            ForceFailure {
+                                SequenceWithMemory {
+                                    Condition(Cond<0>),
+                                    Action(Act<1>),
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                        MemPriority {
+                            StatefulAction(Task<4> = Task::<4>),
+                            KeepRunningUntilFailure {
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        ReactiveFallback {
+                            Action(Act<6>),
+                            ReactiveSequence {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                            ReactiveFallback {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<9>),
+                                },
+                                Repeat(3) {
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0262 for Ctx {
-        Fallback {
-            MemPriority {
-                ForceSuccess {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1> = Cond::<1>),
-                MemPriority {
+        MemSequence {
+            Repeat(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Repeat(4) {
+                SequenceStar {
+                    Condition(Cond<1>),
                     StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    ForceSuccess {
-                        ForceSuccess {
-                            AlwaysFailure,
-                        },
-                    },
+                    Action(Act<3>),
                     StatefulAction(Task<4>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -1768,84 +1441,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        MemSequence {
-                            Action(Act<0>),
-                            Condition(Cond<1>),
-                            Inverter {
-                                Condition(Cond<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            Inverter {
-                                Condition(Cond<5>),
-                            },
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            Repeat(0) {
-                Repeat(3) {
-                    Sequence {
-                        Fallback {
-                            Condition(|ctx| ctx.check(7)),
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                            Condition(Cond<11>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Fallback {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<12>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<13>),
-                            },
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-            },
+        ForceFailure {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0264 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            KeepRunningUntilFailure {
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
+        Inverter {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0265 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Inverter {
-                Action(Act<2>),
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1853,12 +1471,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0266 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            RetryUntilSuccessful(1) {
-                AlwaysFailure,
+        Repeat(1) {
+            KeepRunningUntilFailure {
+                RunOnce {
+                    Condition(|ctx| ctx.check(0)),
+                },
             },
         }
     }
@@ -1866,33 +1483,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0267 for Ctx {
-        RetryUntilSuccessful(0) {
-            ReactiveFallback {
-                Inverter {
-                    Repeat(1) {
-                        Inverter {
-                            ForceSuccess {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Repeat(1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
+        MemPriority {
+            Repeat(3) {
+                Fallback {
+                    Condition(Cond<0>),
                 },
             },
         }
@@ -1901,85 +1495,111 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
+        Repeat(4) {
+            Inverter {
+                ReactiveSequence {
+                    MemPriority {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            Fallback {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                Repeat(0) {
-                    MemPriority {
-                        RunOnce {
-                            Condition(Cond<0>),
-                        },
-                        AlwaysFailure,
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
+        ReactiveSequence {
+            ReactiveFallback {
+                AlwaysFailure,
                 Fallback {
-                    SequenceStar {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                 },
             },
-            Condition(Cond<7>),
-            StatefulAction(Task<8> = Task::<8>),
+            ReactiveFallback {
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Action(Act<0>),
+        RetryUntilSuccessful(1) {
+            Repeat(forever) {
+                ReactiveSequence {
+                    Repeat(2) {
+                        StatefulAction(Task<0>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5>),
+                    Fallback {
+                        ForceFailure {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
-        ReactiveFallback {
-            Inverter {
-                Inverter {
-                    Fallback {
-                        Sequence {
-                            ForceFailure {
-                                Sequence {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    Action(Act<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                            RetryUntilSuccessful(4) {
-                                Fallback {
-                                    Condition(Cond<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                            Condition(Cond<5>),
-                        },
-                    },
+        SequenceWithMemory {
+            RunOnce {
+                Condition(Cond<0>),
+            },
+            SequenceStar {
+                ForceSuccess {
+                    Action(Act<1>),
                 },
+                SequenceWithMemory {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+            },
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<6>),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
             },
         }
     }
@@ -1987,56 +1607,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            KeepRunningUntilFailure {
-                Action(Act<2> = Act::<2>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            MemSequence {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
             },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
+            Condition(Cond<4>),
+            StatefulAction(Task<5> = Task::<5>),
+            Repeat(3) {
+                RetryUntilSuccessful(forever) {
+                    Repeat(3) {
+                        RunOnce {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            Sequence {
-                ForceFailure {
-                    Fallback {
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3> = Task::<3>),
+        ForceSuccess {
+            Fallback {
+                Sequence {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(1) {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                },
-                Action(|ctx| ctx.exec(5)),
-            },
-            SequenceWithMemory {
-                Inverter {
-                    ReactiveFallback {
-                        Sequence {
-                            AlwaysFailure,
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
+                SequenceWithMemory {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Repeat(0) {
+                        Action(Act<7> = Act::<7>),
                     },
-                },
-                Fallback {
                     StatefulAction(Task<8>),
-                    RetryUntilSuccessful(0) {
-                        MemPriority {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
+                    AlwaysFailure,
                 },
             },
         }
@@ -2045,35 +1662,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0274 for Ctx {
-        Fallback {
-            SequenceStar {
-                Sequence {
-                    Fallback {
+        Sequence {
+            ForceFailure {
+                MemSequence {
+                    SequenceStar {
                         StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        Inverter {
-                            Condition(Cond<2>),
-                        },
+                        StatefulAction(Task<1>),
                     },
-                    Sequence {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Repeat(1) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
+                    StatefulAction(Task<2>),
                 },
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(Act<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        AlwaysFailure,
-                        StatefulAction(Task<8>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            MemPriority {
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                Action(Act<7>),
+            },
+            ForceFailure {
+                MemPriority {
+                    Sequence {
+                        Action(Act<8>),
+                        StatefulAction(Task<9> = Task::<9>),
                     },
-                    Repeat(2) {
-                        StatefulAction(Task<9>),
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(10)),
                     },
                 },
             },
@@ -2083,12 +1698,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
-        SequenceWithMemory {
-            AlwaysFailure,
-            AlwaysSuccess,
-            AlwaysFailure,
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            MemPriority {
+                Repeat(2) {
+                    RunOnce {
+                        ReactiveSequence {
+                            SequenceWithMemory {
+                                SequenceStar {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Inverter {
+                        SequenceWithMemory {
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            RunOnce {
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -2096,43 +1742,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Sequence {
+        MemPriority {
+            Inverter {
                 ReactiveFallback {
-                    ReactiveFallback {
-                        Action(Act<0>),
+                    Action(Act<0>),
+                    RunOnce(then_skip = false) {
                         StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                MemSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        RetryUntilSuccessful(2) {
-                            Condition(Cond<5>),
-                        },
-                        Condition(Cond<6>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Action(|ctx| ctx.exec(9)),
-                        Condition(Cond<10>),
                     },
                 },
-                MemPriority {
-                    Condition(Cond<11> = Cond::<11>),
-                    Fallback {
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<14>),
-                    },
-                    Condition(Cond<15>),
-                    Condition(Cond<16>),
+            },
+            Sequence {
+                StatefulAction(Task<2> = Task::<2>),
+                RunOnce {
+                    Action(Act<3> = Act::<3>),
                 },
+                Condition(|ctx| ctx.check(4)),
             },
         }
     }
@@ -2140,46 +1764,79 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
+        ReactiveSequence {
+            SequenceStar {
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                RunOnce {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Action(Act<8> = Act::<8>),
+                Repeat(0) {
+                    StatefulAction(Task<9>),
+                },
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11> = Task::<11>),
+                },
+                Action(Act<12>),
+                Condition(Cond<13>),
+                Inverter {
+                    StatefulAction(Task<14>),
+                },
+                StatefulAction(Task<15>),
+            },
+            SequenceWithMemory {
+                Sequence {
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                    Condition(Cond<18> = Cond::<18>),
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<19>),
+                },
+                Action(Act<20>),
+            },
+            ForceFailure {
+                MemSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<21>),
+                        StatefulAction(Task<22>),
+                        StatefulAction(Task<23>),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<24>),
+                        Condition(Cond<25> = Cond::<25>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Inverter {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
-                Sequence {
-                    Action(Act<2>),
-                    Sequence {
-                        Condition(Cond<3>),
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Inverter {
-                        Action(Act<6>),
-                    },
-                },
-                StatefulAction(Task<7>),
-                Fallback {
-                    Condition(Cond<8>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<9>),
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -2187,42 +1844,90 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
-        ForceSuccess {
-            Action(Act<0>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                MemPriority {
+                    Sequence {
+                        Action(Act<0>),
+                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(1)),
+                        AlwaysFailure,
+                    },
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Condition(Cond<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                    MemPriority {
+                        RunOnce {
+                            Fallback {
+                                Action(Act<10> = Act::<10>),
+                                Condition(Cond<11>),
+                                StatefulAction(Task<12> = Task::<12>),
+                            },
+                        },
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Repeat(4) {
+                    Sequence {
+                        ReactiveFallback {
+                            Action(Act<14>),
+                        },
+                        Action(Act<15>),
+                    },
+                },
+                Inverter {
+                    Repeat(4) {
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                Fallback {
+                                    Action(Act<16>),
+                                    StatefulAction(Task<17>),
+                                    StatefulAction(Task<18>),
+                                },
+                                ReactiveSequence {
+                                    StatefulAction(Task<19>),
+                                    Action(Act<20>),
+                                    Condition(Cond<21>),
+                                },
+                                ForceFailure {
+                                    StatefulAction(Task<22>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Repeat(3) {
-                    Condition(Cond<0>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceWithMemory {
-                RunOnce {
-                    Sequence {
-                        Condition(Cond<3>),
-                        AlwaysSuccess,
-                        AlwaysFailure,
-                        Action(Act<4>),
-                        StatefulAction(Task<5> = Task::<5>),
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Sequence {
+                    Condition(Cond<1>),
+                    Inverter {
+                        Inverter {
+                            Condition(Cond<2>),
+                        },
                     },
                 },
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                Inverter {
-                    StatefulAction(Task<10>),
+                Repeat(0) {
+                    Action(Act<3>),
                 },
             },
         }
@@ -2231,72 +1936,112 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0281 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Repeat(3) {
+                Action(Act<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
-        Repeat(forever) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                AlwaysFailure,
-            },
+        SequenceWithMemory {
+            Action(Act<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
+        SequenceWithMemory {
             Inverter {
-                StatefulAction(Task<0>),
+                RetryUntilSuccessful(4) {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            RetryUntilSuccessful(2) {
+                                Condition(Cond<1>),
+                            },
+                            ForceFailure {
+                                MemPriority {
+                                    Action(Act<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            Condition(Cond<1>),
-            AlwaysSuccess,
-            Action(Act<2>),
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    Repeat(forever) {
+                        Sequence {
+                            MemSequence {
+                                RunOnce {
+                                    Action(Act<4>),
+                                },
+                                StatefulAction(Task<5>),
+                                Action(|ctx| ctx.exec(6)),
+                                Action(|ctx| ctx.exec(7)),
+                            },
+                            Sequence {
+                                Action(Act<8>),
+                                Repeat(1) {
+                                    Condition(Cond<9> = Cond::<9>),
+                                },
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                RetryUntilSuccessful(4) {
-                    SequenceStar {
-                        ReactiveFallback {
+        Sequence {
+            Repeat(1) {
+                Sequence {
+                    Fallback {
+                        ReactiveSequence {
                             StatefulAction(Task<0>),
-                            RetryUntilSuccessful(1) {
-                                ReactiveFallback {
-                                    Action(Act<1>),
-                                    Condition(Cond<2>),
-                                    Action(Act<3>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Inverter {
+                            SequenceWithMemory {
+                                MemSequence {
+                                    Condition(|ctx| ctx.check(3)),
                                 },
+                                Condition(Cond<4> = Cond::<4>),
                             },
                         },
-                        ReactiveSequence {
-                            Sequence {
-                                Repeat(2) {
-                                    Condition(Cond<4>),
-                                },
-                                Condition(Cond<5>),
-                            },
-                            Repeat(forever) {
-                                Sequence {
-                                    Condition(Cond<6>),
-                                },
-                            },
+                        SequenceWithMemory {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(Cond<6>),
+                            Condition(Cond<7>),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<8>),
+                        },
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<9>),
                         },
                     },
                 },
@@ -2307,135 +2052,92 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                AlwaysFailure,
+        Repeat(2) {
+            ReactiveFallback {
+                Inverter {
+                    RetryUntilSuccessful(1) {
+                        Repeat(2) {
+                            ReactiveFallback {
+                                Repeat(3) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                                Action(Act<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(Cond<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    Inverter {
+                        Condition(Cond<7>),
+                    },
+                },
+                ReactiveSequence {
+                    Fallback {
+                        Condition(Cond<8> = Cond::<8>),
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    Condition(|ctx| ctx.check(11)),
+                },
             },
-            Action(Act<4>),
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-            StatefulAction(Task<7> = Task::<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
-            },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<2>),
-            },
+        ReactiveSequence {
+            AlwaysSuccess,
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
-        RetryUntilSuccessful(forever) {
+        ReactiveSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
             ReactiveFallback {
-                ReactiveSequence {
-                    Inverter {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<2>),
-                    },
-                },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    StatefulAction(Task<4>),
-                },
-                Repeat(0) {
-                    SequenceWithMemory {
-                        Repeat(0) {
-                            Condition(|ctx| ctx.check(5)),
-                        },
+                Inverter {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<2>),
                     },
                 },
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
-        MemSequence {
-            Repeat(1) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Condition(Cond<0> = Cond::<0>),
-                        Sequence {
-                            Action(Act<1>),
-                            AlwaysFailure,
-                            StatefulAction(Task<2>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            Action(Act<4>),
-            Repeat(4) {
-                MemSequence {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    Sequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<7>),
-                    },
-                    Inverter {
-                        Condition(Cond<8>),
-                    },
-                    Condition(|ctx| ctx.check(9)),
-                },
-            },
-            MemSequence {
-                AlwaysFailure,
-                Action(Act<10>),
-                Inverter {
-                    StatefulAction(Task<11>),
-                },
-                Repeat(forever) {
-                    ReactiveFallback {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13> = Task::<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
+        Fallback {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
-        RunOnce {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                Fallback {
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2>),
-                },
-                Repeat(4) {
-                    StatefulAction(Task<3>),
+        Repeat(forever) {
+            RunOnce(then_skip = true) {
+                ForceSuccess {
+                    ReactiveFallback {
+                        ForceFailure {
+                            Condition(Cond<0>),
+                        },
+                    },
                 },
             },
         }
@@ -2444,29 +2146,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    RunOnce {
-                        Repeat(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    MemSequence {
-                        Condition(Cond<1>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            AlwaysFailure,
-            RunOnce(then_skip = false) {
+        RunOnce(then_skip = true) {
+            Repeat(1) {
                 ForceFailure {
-                    MemSequence {
-                        SequenceStar {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
+                    Sequence {
+                        ForceFailure {
+                            Sequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
                         },
-                        Action(Act<4>),
+                        ForceFailure {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -2476,79 +2170,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Repeat(3) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Condition(Cond<1>),
-                Inverter {
-                    Repeat(0) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Action(Act<3>),
-                ReactiveFallback {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Condition(Cond<7>),
-            Sequence {
-                ReactiveSequence {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                },
-                StatefulAction(Task<12> = Task::<12>),
-                Condition(Cond<13>),
-                Fallback {
-                    Repeat(forever) {
-                        StatefulAction(Task<14>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(15)),
-                            StatefulAction(Task<16> = Task::<16>),
-                            StatefulAction(Task<17> = Task::<17>),
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
-        MemPriority {
-            Repeat(3) {
-                ForceFailure {
+        Inverter {
+            SequenceStar {
+                ReactiveSequence {
+                    Repeat(forever) {
+                        StatefulAction(Task<0>),
+                    },
                     Sequence {
-                        ForceFailure {
-                            Condition(Cond<0>),
+                        Sequence {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
                         },
-                        Action(|ctx| ctx.exec(1)),
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        AlwaysSuccess,
                     },
                 },
-            },
-            Repeat(3) {
-                ReactiveFallback {
-                    Action(Act<3>),
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<4>),
                 },
             },
         }
@@ -2557,37 +2210,52 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Action(Act<0>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Inverter {
-                MemPriority {
-                    Sequence {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Action(Act<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<1>),
+        Sequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10> = Task::<10>),
+            },
+            Fallback {
+                Condition(Cond<11>),
+                StatefulAction(Task<12>),
+                RunOnce(then_skip = true) {
+                    ForceFailure {
+                        StatefulAction(Task<13>),
+                    },
+                },
             },
         }
     }
@@ -2595,40 +2263,95 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        Sequence {
+            ReactiveSequence {
+                MemSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(|ctx| ctx.check(2)),
+            },
+            MemSequence {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Action(Act<5>),
+                Condition(Cond<6>),
+            },
+            SequenceStar {
+                SequenceWithMemory {
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    Condition(Cond<9>),
+                },
+            },
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(Task<11>),
+                },
+                Action(Act<12>),
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(13)),
+                StatefulAction(Task<14>),
+                StatefulAction(Task<15>),
+                StatefulAction(Task<16>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        Inverter {
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    RunOnce(then_skip = false) {
+                        Action(Act<1> = Act::<1>),
+                    },
+                    ForceFailure {
+                        Repeat(4) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
+        Fallback {
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            RetryUntilSuccessful(3) {
+                MemSequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            ReactiveSequence {
                 ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
+                    Condition(Cond<9>),
                 },
-                ForceFailure {
-                    Condition(Cond<2>),
-                },
-                SequenceStar {
-                    Action(Act<3> = Act::<3>),
-                    RunOnce(then_skip = true) {
-                        AlwaysFailure,
+                Fallback {
+                    Inverter {
+                        StatefulAction(Task<10>),
                     },
+                    StatefulAction(Task<11>),
                 },
             },
         }
@@ -2637,172 +2360,133 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
-        RetryUntilSuccessful(3) {
-            MemPriority {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Inverter {
-                            Inverter {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                RetryUntilSuccessful(2) {
-                    SequenceStar {
-                        Repeat(4) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
+        Inverter {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
-        SequenceStar {
-            ForceFailure {
-                Sequence {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Repeat(1) {
-                                ForceFailure {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                        },
+        SequenceWithMemory {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveSequence {
+                    Repeat(1) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    MemSequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        Action(Act<5> = Act::<5>),
+                    Repeat(3) {
+                        Action(Act<2>),
                     },
-                    SequenceWithMemory {
-                        Inverter {
-                            ReactiveSequence {
-                                StatefulAction(Task<6>),
-                                ForceSuccess {
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                                StatefulAction(Task<8>),
-                                Condition(Cond<9> = Cond::<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
+                    Inverter {
+                        StatefulAction(Task<3>),
                     },
                 },
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 cases! {
-    Tree0200 "Inv(a0)",
-    Tree0201 "Ret0(Seq(MPri(t0,a1),Rep0(Ret0(FS(a2))),t3))",
-    Tree0202 "RFb(t0,Keep(F))",
-    Tree0203 "Swm(RFb(Seq(Rep4(Inv(Swm(t0,RSeq(t1e,c2,t3e)))),Fb(c4l,a5l,a6,t7)),Rep4(RSeq(RSeq(c8,a9e),OnceK(Keep(a10)),Ret2(FF(FF(a11)))))),MSeq(Seq(RSeq(a12,F),RFb(c13,RetF(t14),t15e),RSeq(t16e,t17),RSeq(t18,t19)),RSeq(Once(FS(t20)),Ret2(RSeq(Seq(a21,c22))),RepF(t23))))",
-    Tree0204 "Seq(RSeq(MPri(t0,t1),t2e,Keep(Star(c3,c4))))",
-    Tree0205 "Inv(Ret1(Keep(Fb(S,a0l,a1,c2e,RFb(t3,t4)))))",
-    Tree0206 "MPri(FF(MPri(a0l,Rep3(Ret4(a1)),a2)),Ret0(Swm(c3,c4,c5,c6l)),Swm(c7,FF(Inv(c8)),Inv(F)))",
-    Tree0207 "FF(RSeq(a0,RSeq(Inv(t1)),t2))",
-    Tree0208 "Keep(Fb(a0))",
-    Tree0209 "Inv(c0)",
-    Tree0210 "RSeq(c0,t1,a2,FF(c3),t4)",
-    Tree0211 "Fb(Fb(RFb(t0,a1)),a2l,F,t3,MPri(S,t4))",
-    Tree0212 "FF(Inv(RFb(Inv(MSeq(Inv(RFb(c0)),c1l,RSeq(FS(c2e)))),Rep4(RSeq(Fb(t3,Rep3(c4e),c5),F)))))",
-    Tree0213 "Fb(Swm(MSeq(Rep3(Ret1(Seq(a0l))),RFb(OnceK(c1),t2),RSeq(a3e,a4,a5e),RetF(RSeq(a6l,t7,c8,a9e)),Keep(Swm(t10,t11,t12e)))))",
-    Tree0214 "RFb(Fb(FF(Inv(RSeq(Ret2(Seq(c0))))),Rep2(RFb(t1,c2,t3)),Once(S),t4,RFb(c5l,c6e,c7l)))",
-    Tree0215 "Seq(Star(t0,Star(a1l,t2,Ret2(a3),Star(c4,t5,t6,c7))),RSeq(MPri(Once(t8e),Inv(S)),Keep(Seq(F,t9,t10,c11e)),RSeq(c12,t13,a14),Inv(Ret3(t15))))",
-    Tree0216 "OnceT(Once(Swm(c0,Star(t1,RetF(t2)),Inv(RFb(t3,a4e)),c5e)))",
-    Tree0217 "Swm(Once(RSeq(MPri(a0,c1l,Inv(a2)),Rep4(Inv(OnceT(Seq(S,t3)))),Keep(Keep(Inv(Star(t4,t5,a6)))))),RFb(t7,Inv(RFb(c8l,t9)),Star(Ret1(c10),Fb(OnceK(a11)),Seq(t12,t13,t14,t15))))",
-    Tree0218 "Swm(RSeq(RSeq(t0,F)),RSeq(RFb(RSeq(Fb(t1,Rep1(F),c2))),MPri(a3,a4e,a5)))",
-    Tree0219 "Keep(RSeq(Inv(Star(Once(t0),t1)),RFb(t2e,Rep1(OnceK(c3l)),c4),OnceK(a5)))",
-    Tree0220 "RFb(Inv(c0),Swm(a1l,c2,t3),t4)",
-    Tree0221 "MSeq(Star(c0e,a1e,t2e,a3,t4),Swm(RFb(t5,Inv(c6)),MPri(F,c7,c8l)),RSeq(c9,a10,t11e))",
-    Tree0222 "Ret4(Star(Fb(Swm(c0,F,a1),t2,S,c3e),Ret1(Ret0(Swm(c4l,t5,t6)))))",
-    Tree0223 "OnceK(Swm(a0,t1))",
-    Tree0224 "RFb(t0,t1e)",
-    Tree0225 "Star(Once(RSeq(t0,t1e,c2,c3,t4)),RSeq(t5))",
-    Tree0226 "Fb(a0e,Inv(t1))",
-    Tree0227 "Seq(c0l,c1,t2e,t3)",
-    Tree0228 "Seq(Ret0(RFb(Rep0(Inv(a0l)),Seq(FS(c1e),c2))),OnceK(FS(Swm(Inv(FS(t3))))))",
-    Tree0229 "Swm(FF(RFb(Fb(t0,a1),Fb(c2l,c3l,t4))),Keep(OnceK(OnceK(OnceT(t5e)))),MSeq(t6,c7e,Swm(t8e,c9)))",
-    Tree0230 "MSeq(F,a0,Swm(t1e,t2),Seq(t3e,a4),Swm(t5e,t6,FF(c7)))",
-    Tree0231 "RSeq(RFb(S,t0,t1,a2),a3,MSeq(c4,RFb(a5,a6)),OnceT(Swm(Star(Rep4(c7e),t8,t9,Once(t10e)))))",
-    Tree0232 "Inv(Ret1(RSeq(Fb(Seq(t0e,c1),t2,t3e),Seq(Swm(t4,a5,c6,t7)),Keep(OnceK(F)))))",
-    Tree0233 "Seq(t0,c1,RFb(t2e,t3,t4e,t5),FS(MPri(c6,t7e)))",
-    Tree0234 "RFb(a0,a1,c2,c3)",
-    Tree0235 "RSeq(t0,Ret4(RFb(c1,a2)),MSeq(a3,RFb(a4,a5)))",
-    Tree0236 "RSeq(Rep4(t0),Inv(c1l),Seq(RFb(c2,t3),Seq(t4,c5e,t6)),Inv(RFb(t7,a8l,c9e)),c10)",
-    Tree0237 "RSeq(MPri(Ret3(RFb(Ret2(a0),t1e,Inv(FF(t2)),FS(c3)))),OnceT(Fb(t4,t5,c6)),MPri(t7,t8,c9),Star(c10,Inv(c11)))",
-    Tree0238 "RSeq(Fb(RSeq(a0),Swm(Seq(Fb(Ret0(c1),t2,a3))),FS(RFb(Swm(RetF(Swm(t4,c5,t6,a7)),t8,Star(c9,t10,RetF(t11)))))))",
-    Tree0239 "Star(RSeq(Once(RSeq(OnceT(a0l),c1,c2l))),Ret2(RFb(c3,c4)))",
-    Tree0240 "RSeq(FS(FF(MPri(Keep(RFb(c0,Keep(F),t1))))),RepF(Ret2(Fb(t2,t3,c4))),RSeq(c5,t6e,FS(c7)),Fb(a8l,t9,FS(c10e),Rep0(FS(a11e))))",
-    Tree0241 "MPri(FF(t0),t1,RFb(Swm(Inv(t2),Seq(c3,t4)),F,Fb(t5,a6l)))",
-    Tree0242 "Ret1(Star(Swm(Swm(Ret4(t0),c1),FS(Fb(t2,c3)),FS(c4),Swm(c5l,a6e)),t7e))",
-    Tree0243 "Rep3(MPri(a0,t1))",
-    Tree0244 "Keep(Ret3(Ret4(Seq(a0e,Seq(FF(RFb(t1,t2)))))))",
-    Tree0245 "Seq(MSeq(t0e,t1,c2,c3,c4))",
-    Tree0246 "Fb(RSeq(RSeq(Star(RFb(Keep(S),a0)),FS(RFb(c1e,RFb(t2,t3),c4e)))),MSeq(Star(a5,Swm(c6e,c7)),Ret2(Swm(Inv(Fb(a8l,t9)),F)),MPri(t10)))",
-    Tree0247 "RFb(Seq(a0,t1,t2,Fb(c3,F)),Keep(FF(t4)))",
-    Tree0248 "Keep(Once(MSeq(Swm(Fb(F,t0,a1,c2,t3e),a4),Star(RFb(MSeq(t5,S,t6),RSeq(t7e,a8,a9,t10e))),FS(RSeq(t11e,a12,Rep4(Seq(c13,c14e)),FF(a15e),Swm(c16,t17))),Seq(Keep(c18),Rep4(Ret1(a19))))))",
-    Tree0249 "Fb(FF(c0),c1)",
-    Tree0250 "RSeq(RFb(Rep2(c0),Inv(Inv(Seq(t1,c2)))))",
-    Tree0251 "RSeq(Seq(Inv(Seq(MSeq(Swm(RSeq(t0,a1),FF(t2),OnceK(c3)),Fb(Swm(c4,S,F,c5,t6)))))))",
-    Tree0252 "OnceT(Seq(Seq(t0,RSeq(t1,Inv(t2),t3)),Swm(t4,a5,a6l)))",
-    Tree0253 "Star(t0)",
-    Tree0254 "Seq(RSeq(FF(Ret2(RSeq(c0,a1e,a2l))),Rep1(FS(FS(RFb(c3,Inv(a4l),t5))))),RSeq(Swm(MSeq(a6,FF(c7l)),Keep(Star(t8,c9))),OnceK(F)),Inv(Star(a10,t11,Star(c12l,c13e),t14,t15)))",
-    Tree0255 "RSeq(RFb(t0,t1,c2l),Fb(t3,c4),Swm(t5,S,a6),Keep(FS(t7)),Star(t8,Keep(t9),c10e))",
-    Tree0256 "Keep(MPri(Once(MPri(t0,F,FS(t1e),Inv(t2e))),FF(Once(a3)),Fb(c4,Keep(a5),t6e,t7,c8)))",
-    Tree0257 "RFb(Seq(c0,S),RSeq(RFb(RFb(c1,a2),t3,RetF(t4),c5l),Ret1(Keep(t6e))))",
-    Tree0258 "MPri(RSeq(FF(t0),Swm(OnceK(t1),S,c2)),Swm(Once(t3),RFb(t4e),RepF(a5)),Fb(c6,t7e,c8,t9,a10))",
-    Tree0259 "Once(Fb(OnceK(Fb(c0l,t1)),c2))",
-    Tree0260 "RSeq(Fb(Ret1(Ret1(RFb(RSeq(t0,S,Swm(F,a1,a2),Rep4(c3l),Fb(c4,t5e,c6)),Rep0(RFb(a7,S,t8)))))))",
-    Tree0261 "Rep2(t0)",
-    Tree0262 "Fb(MPri(FS(a0),c1e,MPri(t2,t3,FS(FS(F)),t4)))",
-    Tree0263 "Swm(Once(Keep(Seq(MSeq(a0,c1,Inv(c2),t3),Swm(t4,Inv(c5),t6)))),Rep0(Rep3(Seq(Fb(c7l,t8e),Star(t9,a10,c11,F)))),Swm(RFb(Fb(Fb(Keep(F),t12,Keep(t13),t14)))))",
-    Tree0264 "Fb(c0,t1,Keep(c2),t3)",
-    Tree0265 "Fb(t0,c1e,Inv(a2))",
-    Tree0266 "RSeq(t0,c1,t2,Ret1(F))",
-    Tree0267 "Ret0(RFb(Inv(Rep1(Inv(FS(OnceT(t0))))),Rep1(RSeq(t1)),RFb(t2,t3,c4),RFb(F,c5,c6)))",
-    Tree0268 "RSeq(t0,c1e)",
-    Tree0269 "Swm(Keep(Rep0(MPri(Once(c0),F,c1))),Ret3(Fb(Star(Seq(t2,c3e),Seq(t4,t5),Keep(t6e)))),c7,t8e)",
-    Tree0270 "RFb(Swm(a0),t1)",
-    Tree0271 "RFb(Inv(Inv(Fb(Seq(FF(Seq(t0e,a1,a2)),Ret4(Fb(c3,a4)),c5)))))",
-    Tree0272 "Fb(c0,t1,Keep(a2e),t3,t4)",
-    Tree0273 "MPri(t0,Seq(FF(Fb(a1l,t2e,t3e)),RFb(c4),a5l),Swm(Inv(RFb(Seq(F,Ret4(t6),t7))),Fb(t8,Ret0(MPri(t9,a10,t11)))))",
-    Tree0274 "Fb(Star(Seq(Fb(t0,a1l,Inv(c2)),Seq(Ret4(t3)),Rep1(t4e)),RFb(Swm(t5e,a6,t7e,F,t8),Rep2(t9))))",
-    Tree0275 "Swm(F,S,F,Rep0(t0))",
-    Tree0276 "RetF(Seq(RFb(RFb(a0,t1,c2),t3),MSeq(Swm(t4,Ret2(c5),c6),Seq(t7,t8,a9l,c10)),MPri(c11e,Fb(c12,c13),Once(t14),c15,c16)))",
-    Tree0277 "Fb(c0,c1)",
-    Tree0278 "RSeq(Swm(Inv(Inv(t0)),t1,Seq(a2,Seq(c3,a4l)),RFb(t5)),Fb(Ret1(Inv(a6)),t7,Fb(c8,F),t9))",
-    Tree0279 "FS(a0)",
-    Tree0280 "MSeq(RFb(Rep3(c0),RSeq(t1,t2)),Swm(Once(Seq(c3,S,F,a4,t5e))),RSeq(c6,t7,c8,t9,Inv(t10)))",
-    Tree0281 "OnceK(t0e)",
-    Tree0282 "RepF(RFb(RFb(t0,c1),Rep0(t2),c3,F))",
-    Tree0283 "RSeq(S,Inv(t0),c1,S,a2)",
-    Tree0284 "RSeq(MSeq(Ret4(Star(RFb(t0,Ret1(RFb(a1,c2,a3))),RSeq(Seq(Rep2(c4),c5),RepF(Seq(c6)))))))",
-    Tree0285 "MSeq(c0,Fb(t1,a2,t3,F),a4,RSeq(t5,c6),t7e)",
-    Tree0286 "Swm(Swm(a0l,t1),OnceT(t2))",
-    Tree0287 "RetF(RFb(RSeq(Inv(a0),c1,Keep(c2)),RSeq(Keep(OnceT(c3)),t4),Rep0(Swm(Rep0(c5l)))))",
-    Tree0288 "MSeq(Rep1(Keep(RFb(c0e,Seq(a1,F,t2),OnceK(c3)))),a4,Rep4(MSeq(RSeq(c5,t6),Seq(F,t7),Inv(c8),c9l)),MSeq(F,a10,Inv(t11),RepF(RFb(t12,t13e,t14))))",
-    Tree0289 "Once(Fb(a0e,Fb(a1e,t2),Rep4(t3)))",
-    Tree0290 "RSeq(OnceK(Fb(Once(Rep0(t0)),MSeq(c1,F))),F,OnceK(FF(MSeq(Star(t2,t3e),a4))))",
-    Tree0291 "Seq(RSeq(Rep3(RetF(t0)),c1,Inv(Rep0(Keep(t2))),a3,RFb(a4,t5,t6e)),c7,Seq(RSeq(a8,t9,a10,t11),t12e,c13,Fb(RepF(t14)),OnceT(Seq(RSeq(c15l,t16e,t17e)))))",
-    Tree0292 "MPri(Rep3(FF(Seq(FF(c0),a1l,Inv(t2)))),Rep3(RFb(a3,Ret4(c4e))))",
-    Tree0293 "RFb(RSeq(a0,Ret0(t1),Inv(Ret1(t2))),Inv(MPri(Seq(c3,c4,a5))))",
-    Tree0294 "MPri(t0,Ret1(t1))",
-    Tree0295 "RFb(a0,t1)",
-    Tree0296 "RFb(c0,t1)",
-    Tree0297 "Keep(RFb(FS(RFb(t0,a1)),FF(c2),Star(a3e,OnceT(F))))",
-    Tree0298 "Ret3(MPri(Keep(RSeq(Inv(Inv(c0)))),Star(t1,c2l),Ret2(Star(Rep4(c3)))))",
-    Tree0299 "Star(FF(Seq(RSeq(RSeq(Rep1(FF(t0)),t1e,c2e)),MSeq(c3,a4,a5e),Swm(Inv(RSeq(t6,FS(c7e),t8,c9e,t10))))))",
+    Tree0200 "Rep1(a0)",
+    Tree0201 "RFb(Seq(t0,c1e),FS(Rep3(Rep4(t2))),t3,a4)",
+    Tree0202 "Inv(MPri(RFb(RSeq(Keep(MSeq(OnceT(t0),t1,MPri(a2,a3),Once(c4)))),c5l,Inv(Rep4(c6)),t7)))",
+    Tree0203 "Fb(t0,t1,Swm(Rep4(a2l),a3,Star(a4l,t5)))",
+    Tree0204 "Seq(t0)",
+    Tree0205 "Star(FS(Keep(Seq(c0,c1l,F))),t2e,Rep0(a3l),RSeq(t4,t5e,c6))",
+    Tree0206 "RFb(F,c0)",
+    Tree0207 "Once(t0)",
+    Tree0208 "RFb(RSeq(c0,RFb(a1,c2,c3,OnceK(c4),a5),Inv(t6)),Seq(c7,MPri(t8),t9e,c10,c11e),Seq(a12,MPri(t13,t14),a15,FS(c16)),Swm(MSeq(c17e,c18,c19e,FF(t20),t21)),Seq(a22e,Ret1(Rep4(Ret2(MSeq(a23,c24,t25e,a26,a27l))))))",
+    Tree0209 "RFb(t0,Rep1(Swm(t1,c2e)),RSeq(t3),Seq(RSeq(Swm(c4e,t5,a6l,t7))))",
+    Tree0210 "RSeq(OnceK(RFb(F,t0e,t1)),t2e,OnceT(t3),t4)",
+    Tree0211 "Keep(FS(Seq(OnceK(Rep0(t0e)),RSeq(c1l,Swm(c2e,c3,c4)),Seq(c5,c6),Ret3(t7))))",
+    Tree0212 "Fb(FF(Rep4(Once(t0))),MPri(FF(c1),Inv(a2l),Seq(c3,t4),t5),Star(RSeq(t6e,Ret3(t7),t8,t9),Ret4(Once(Seq(t10,a11l,t12)))),Seq(a13,Seq(t14,S),Swm(t15,a16),FS(RSeq(t17,t18))))",
+    Tree0213 "RSeq(RSeq(t0,t1e,a2),Fb(RFb(a3,RSeq(a4,c5,a6),a7e),Ret4(Star(OnceK(Fb(c8,c9l)))),Swm(c10,a11,c12,a13l,c14l),FS(RFb(c15e,t16e))))",
+    Tree0214 "RSeq(Seq(t0e,a1,c2),c3,a4,c5e)",
+    Tree0215 "Seq(Seq(a0e,t1),Once(c2),Rep3(c3))",
+    Tree0216 "Fb(t0)",
+    Tree0217 "FS(t0)",
+    Tree0218 "Inv(RFb(F,F,c0))",
+    Tree0219 "FS(Swm(RSeq(OnceT(F)),RFb(t0,F,c1),FF(c2)))",
+    Tree0220 "Inv(FS(S))",
+    Tree0221 "RFb(t0,c1l,S)",
+    Tree0222 "Inv(Star(Once(Swm(t0,Star(t1,t2),t3,c4,Keep(c5l))),Once(Keep(t6)),MPri(Swm(c7,a8),c9l,t10,RSeq(t11,a12))))",
+    Tree0223 "Fb(FF(Seq(c0l,t1,S,t2e)),RSeq(Inv(t3e),t4,OnceK(c5)),RFb(Star(a6,t7,c8e),OnceK(Keep(Rep0(c9)))))",
+    Tree0224 "Star(RFb(c0,t1,t2),t3,Fb(a4l,t5,t6),F)",
+    Tree0225 "Seq(RSeq(t0,a1),Star(t2,c3l),Ret1(t4),c5l,Rep2(RetF(c6)))",
+    Tree0226 "Rep4(Keep(RFb(F,Fb(F,RetF(t0),FS(t1e),t2e),Rep4(Inv(a3)))))",
+    Tree0227 "RFb(RSeq(t0,MSeq(c1,t2e)),Keep(c3))",
+    Tree0228 "Swm(a0l,t1e,c2)",
+    Tree0229 "MPri(t0,F,OnceK(c1),Once(t2))",
+    Tree0230 "RSeq(FS(Swm(RFb(c0l,t1),t2,c3e)),Seq(c4,S,t5,c6,a7l),MSeq(Inv(t8),c9e,c10))",
+    Tree0231 "Rep3(RSeq(S,c0,Fb(Swm(t1),t2)))",
+    Tree0232 "RSeq(RSeq(t0,a1l),t2,t3,t4e,Rep1(c5))",
+    Tree0233 "RSeq(RSeq(a0,Swm(c1,t2e,t3),MPri(t4,c5l)),Fb(t6,Ret4(FF(S)),Ret0(t7e),Inv(c8l)),t9)",
+    Tree0234 "Keep(Star(c0,RFb(c1,t2,c3),c4))",
+    Tree0235 "Fb(t0,t1)",
+    Tree0236 "Rep4(RFb(RFb(c0e,t1,c2l),a3,Seq(a4,t5,t6,a7,c8e)))",
+    Tree0237 "RSeq(Keep(RSeq(RSeq(Fb(Keep(c0),c1e),Rep3(Seq(RSeq(a2))),S),RSeq(c3,FS(Rep2(t4)),t5,RSeq(t6e,c7e)))))",
+    Tree0238 "Rep1(RSeq(Ret3(a0),S,OnceK(t1)))",
+    Tree0239 "Fb(Once(FS(Ret4(a0))),Swm(c1,MPri(a2e,c3),a4e,t5,FF(t6)))",
+    Tree0240 "RSeq(FF(t0),a1)",
+    Tree0241 "Swm(Seq(t0,Fb(Fb(t1,t2,a3e)),RSeq(OnceK(a4),Inv(Ret2(a5l)))),MSeq(RSeq(c6e,c7,t8,c9e,c10),MPri(RFb(F,c11),t12,t13,OnceK(c14))),RFb(Fb(Seq(a15,RepF(Ret1(t16)),OnceT(Inv(t17e)))),Star(RFb(a18,F,c19e),c20,a21l)))",
+    Tree0242 "RSeq(Swm(t0,S,t1),Fb(c2e,c3),Seq(t4,c5e),Seq(t6,t7),t8e)",
+    Tree0243 "Keep(MPri(MPri(FS(t0e),a1,Seq(c2e,c3)),t4))",
+    Tree0244 "RSeq(RSeq(Rep0(c0l)))",
+    Tree0245 "Ret0(a0l)",
+    Tree0246 "Fb(c0e,t1)",
+    Tree0247 "RetF(RSeq(c0,RFb(RFb(t1,c2,t3e)),Seq(a4e,Rep3(a5),t6)))",
+    Tree0248 "Ret2(MSeq(OnceK(Inv(RSeq(Fb(c0,t1)))),Fb(a2,a3e,a4e),Seq(t5,a6,t7,a8,S)))",
+    Tree0249 "FF(Keep(F))",
+    Tree0250 "RetF(Fb(Swm(Fb(t0,c1,c2,t3,t4),Star(a5,c6,c7l,c8,t9),Seq(t10,t11e,t12,RSeq(FS(a13))))))",
+    Tree0251 "RSeq(t0,Rep4(RSeq(t1e,Seq(FS(OnceT(t2)),a3e),t4e,RFb(FF(c5),t6e,F))),Keep(Fb(Star(a7,RSeq(c8,c9e),RFb(t10,RFb(a11,t12))))))",
+    Tree0252 "Keep(Seq(a0,RSeq(t1,a2,t3,t4)))",
+    Tree0253 "Fb(F)",
+    Tree0254 "Swm(c0,Seq(t1,t2,FF(t3e)),Seq(c4e,Fb(c5,c6),t7,c8,c9))",
+    Tree0255 "Seq(t0,t1,t2,c3)",
+    Tree0256 "Rep0(c0l)",
+    Tree0257 "Swm(a0,Seq(Seq(Fb(a1l,t2),RFb(t3,c4,c5,t6)),RFb(t7,a8l,a9,OnceT(FF(t10)),S)))",
+    Tree0258 "RFb(c0e,OnceT(S))",
+    Tree0259 "OnceK(c0)",
+    Tree0260 "Swm(MPri(Seq(t0,a1),t2e,Ret3(c3e),RFb(t4,c5),Seq(a6l,a7)),FF(Rep1(MSeq(t8,t9))),S,Keep(OnceT(t10)))",
+    Tree0261 "Ret3(RSeq(Fb(Seq(Inv(FF(Swm(c0,a1,c2l))),t3,MPri(t4e,Keep(c5l))),Star(RFb(a6,RSeq(t7,t8),RFb(Ret0(t9),Rep3(c10)))))))",
+    Tree0262 "MSeq(Rep0(c0e),Rep4(Star(c1,t2,a3,t4,F)))",
+    Tree0263 "FF(t0)",
+    Tree0264 "Inv(t0e)",
+    Tree0265 "Swm(Swm(a0l,t1),OnceK(t2))",
+    Tree0266 "Rep1(Keep(Once(c0l)))",
+    Tree0267 "MPri(Rep3(Fb(c0)))",
+    Tree0268 "Rep4(Inv(RSeq(MPri(RFb(c0,a1),Ret4(Fb(t2,c3))),OnceK(RFb(t4,F)))))",
+    Tree0269 "RSeq(RFb(F,Fb(Seq(c0,t1e))),RFb(Star(t2,t3),c4))",
+    Tree0270 "Ret1(RepF(RSeq(Rep2(t0),MSeq(t1,a2,t3,c4),a5,Fb(FF(t6)))))",
+    Tree0271 "Swm(Once(c0),Star(FS(a1),Swm(c2,a3)),RSeq(Seq(c4),t5,RFb(F,c6)),Star(t7,t8,t9))",
+    Tree0272 "RFb(t0,MSeq(RFb(a1,t2,t3e)),c4,t5e,Rep3(RetF(Rep3(Once(t6)))))",
+    Tree0273 "FS(Fb(Seq(a0,t1,c2,t3),Rep1(RSeq(c4l,t5e)),Swm(t6e,Rep0(a7e),t8,F)))",
+    Tree0274 "Seq(FF(MSeq(Star(t0,t1),t2)),Swm(t3,t4),MPri(c5,c6,a7),FF(MPri(Seq(a8,t9e),FS(c10l))))",
+    Tree0275 "RFb(MPri(Rep2(Once(RSeq(Swm(Star(c0))))),RFb(Inv(Swm(a1,c2)),RFb(t3e,a4l),Swm(t5,t6),RFb(a7,t8,t9))),Once(t10))",
+    Tree0276 "MPri(Inv(RFb(a0,OnceK(t1))),Seq(t2e,Once(a3e),c4l))",
+    Tree0277 "RSeq(Star(Swm(a0e,Fb(t1,t2)),t3e,RFb(t4,c5)),RFb(c6,Once(Swm(S,t7)),a8e,Rep0(t9)),Swm(RSeq(t10,t11e),a12,c13,Inv(t14),t15),Swm(Seq(t16,t17,c18e),OnceK(a19),a20),FF(MSeq(RSeq(t21,t22,t23),Swm(a24,c25e))))",
+    Tree0278 "Keep(Ret0(t0))",
+    Tree0279 "RSeq(Swm(MPri(Seq(a0,S,a1l,F),Seq(t2e,S,t3,c4l)),RSeq(RFb(t5e,c6,c7e,c8,c9),MPri(Once(Fb(a10e,c11,t12e)),t13)),Rep4(Seq(RFb(a14),a15)),Inv(Rep4(RSeq(RSeq(Fb(a16,t17,t18),RSeq(t19,a20,c21),FF(t22)))))))",
+    Tree0280 "OnceT(RSeq(t0,Seq(c1,Inv(Inv(c2))),Rep0(a3)))",
+    Tree0281 "RFb(t0,RFb(a1l,t2e),Rep3(a3),RSeq(t4,t5),c6)",
+    Tree0282 "Swm(a0,c1)",
+    Tree0283 "Swm(Inv(Ret4(Swm(Swm(c0,Ret2(c1),FF(MPri(a2,c3e)))))),RFb(OnceK(RepF(Seq(MSeq(Once(a4),t5,a6l,a7l),Seq(a8,Rep1(c9e),Ret0(t10)))))))",
+    Tree0284 "Seq(Rep1(Seq(Fb(RSeq(t0,c1,t2e),Inv(Swm(MSeq(c3l),c4e)),Swm(t5e,c6,c7),FF(t8),Ret0(t9)))))",
+    Tree0285 "Rep2(RFb(Inv(Ret1(Rep2(RFb(Rep3(t0e),a1,c2)))),RFb(a3,RFb(c4l,c5),t6,Inv(c7)),RSeq(Fb(c8e,c9,t10),c11l)))",
+    Tree0286 "RSeq(S,c0)",
+    Tree0287 "RSeq(Swm(t0,t1),RFb(Inv(Ret0(a2))),t3)",
+    Tree0288 "Fb(a0,t1)",
+    Tree0289 "RepF(OnceT(FS(RFb(FF(c0)))))",
+    Tree0290 "OnceT(Rep1(FF(Seq(FF(Seq(t0,t1,t2)),FF(t3),t4))))",
+    Tree0291 "RFb(t0,c1,a2,c3)",
+    Tree0292 "Inv(Star(RSeq(RepF(t0),Seq(Seq(t1,c2),S),t3,RFb(F,S)),OnceT(t4)))",
+    Tree0293 "RSeq(c0,t1,c2,a3,t4)",
+    Tree0294 "Seq(RFb(RFb(c0,t1e,c2),Swm(t3,OnceT(t4)),Fb(c5,a6,t7)),RSeq(FF(t8e),t9,t10e),Fb(c11,t12,OnceT(FF(t13))))",
+    Tree0295 "Seq(RSeq(MSeq(c0,c1),c2l),MSeq(t3,c4,a5,c6),Star(Swm(c7,c8e,c9)),Swm(Fb(t10e,t11),a12),RFb(a13l,t14,t15,t16))",
+    Tree0296 "Inv(Once(RSeq(t0,OnceK(a1e),FF(Rep4(t2)))))",
+    Tree0297 "Fb(Keep(Keep(t0)),RSeq(t1,t2,a3),Ret3(MSeq(t4,c5,a6l,t7e,c8)),RSeq(FS(c9),Fb(Inv(t10),t11)))",
+    Tree0298 "Inv(t0)",
+    Tree0299 "Swm(RSeq(c0l,RSeq(Rep1(c1e),Rep3(a2),Inv(t3))),t4)",
 }

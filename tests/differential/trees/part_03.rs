@@ -5,43 +5,35 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            RetryUntilSuccessful(1) {
-                Condition(|ctx| ctx.check(2)),
+        Fallback {
+            Sequence {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
             },
-            StatefulAction(Task<3>),
-            AlwaysFailure,
+            Repeat(1) {
+                Fallback {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<0>),
-                },
-                MemSequence {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<3>),
-                },
-            },
+        Inverter {
             KeepRunningUntilFailure {
-                Action(Act<4>),
-            },
-            StatefulAction(Task<5> = Task::<5>),
-            StatefulAction(Task<6>),
-            SequenceStar {
-                Action(Act<7>),
-                SequenceWithMemory {
-                    Condition(Cond<8>),
-                    Condition(Cond<9> = Cond::<9>),
+                Repeat(3) {
+                    Repeat(forever) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
                 },
             },
         }
@@ -50,13 +42,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
-        ForceSuccess {
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Action(Act<2>),
+        Sequence {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
+                StatefulAction(Task<2> = Task::<2>),
+                SequenceWithMemory {
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
+                },
+                Repeat(forever) {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<5>),
+                    },
+                },
+                Condition(Cond<6>),
             },
         }
     }
@@ -64,60 +66,52 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
-        ForceSuccess {
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Action(Act<0> = Act::<0>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(Act<6> = Act::<6>),
-                },
+        SequenceWithMemory {
+            Repeat(3) {
+                Condition(|ctx| ctx.check(0)),
             },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Condition(|ctx| ctx.check(5)),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                Sequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        ReactiveSequence {
+            Fallback {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<3>),
+                    Action(Act<4>),
                 },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
                 ReactiveFallback {
-                    Action(Act<3>),
-                    Fallback {
-                        Condition(|ctx| ctx.check(4)),
-                        RetryUntilSuccessful(forever) {
-                            ForceFailure {
-                                Action(Act<5>),
-                            },
-                        },
-                    },
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                    Condition(|ctx| ctx.check(8)),
                 },
-                KeepRunningUntilFailure {
-                    Sequence {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(1) {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<7>),
-                                Action(Act<8>),
-                            },
-                        },
-                        Condition(Cond<9> = Cond::<9>),
-                    },
+                Action(Act<9>),
+            },
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(Task<11>),
                 },
             },
         }
@@ -126,54 +120,61 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysSuccess,
+        SequenceWithMemory {
+            RunOnce(then_skip = true) {
+                Condition(Cond<0>),
             },
-            RunOnce(then_skip = false) {
+            RetryUntilSuccessful(2) {
                 Condition(Cond<1>),
             },
-            Sequence {
-                Action(Act<2>),
-                Condition(Cond<3>),
-            },
+            Action(|ctx| ctx.exec(2)),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            SequenceStar {
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    AlwaysSuccess,
-                },
-            },
+        Sequence {
             ReactiveFallback {
-                AlwaysSuccess,
-                Action(Act<2> = Act::<2>),
-                Action(Act<3>),
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    RunOnce {
+                        Condition(Cond<7>),
+                    },
+                    Condition(Cond<8>),
+                },
             },
             Fallback {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                Fallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<6>),
+                Inverter {
+                    StatefulAction(Task<9>),
                 },
-            },
-            ForceFailure {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Inverter {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<7>),
+                RunOnce {
+                    ForceSuccess {
+                        SequenceStar {
+                            StatefulAction(Task<10>),
+                            SequenceWithMemory {
+                                ReactiveSequence {
+                                    Action(Act<11>),
+                                    Condition(Cond<12>),
+                                },
+                                Condition(Cond<13>),
+                            },
+                            StatefulAction(Task<14>),
                         },
                     },
                 },
+                Condition(Cond<15>),
             },
         }
     }
@@ -181,18 +182,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
-        ForceSuccess {
-            Repeat(2) {
-                ReactiveFallback {
-                    MemPriority {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
+        ReactiveSequence {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            Sequence {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<6>),
+                RunOnce {
+                    AlwaysFailure,
                 },
             },
         }
@@ -201,136 +205,88 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        Fallback {
-                            RetryUntilSuccessful(forever) {
-                                SequenceStar {
-                                    StatefulAction(Task<0>),
-                                    Action(Act<1>),
-                                    Action(Act<2>),
-                                },
-                            },
+        Fallback {
+            ReactiveFallback {
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        ForceFailure {
                             ReactiveSequence {
-                                Repeat(4) {
-                                    AlwaysSuccess,
-                                },
+                                StatefulAction(Task<0> = Task::<0>),
+                                Action(Act<1> = Act::<1>),
+                                Condition(Cond<2>),
                             },
                         },
                     },
                 },
+                Action(Act<3> = Act::<3>),
             },
-            SequenceWithMemory {
-                Fallback {
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        AlwaysSuccess,
+            Sequence {
+                Sequence {
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6>),
+                },
+                StatefulAction(Task<7>),
+            },
+            ReactiveFallback {
+                RunOnce {
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = false) {
+                            Fallback {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                                Condition(Cond<10> = Cond::<10>),
+                            },
+                        },
                     },
-                    StatefulAction(Task<4>),
+                },
+                Inverter {
+                    RunOnce {
+                        Condition(Cond<11>),
+                    },
                 },
             },
-            StatefulAction(Task<5> = Task::<5>),
+            ReactiveFallback {
+                StatefulAction(Task<12> = Task::<12>),
+                StatefulAction(Task<13>),
+                StatefulAction(Task<14>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        MemSequence {
-            Sequence {
-                Fallback {
-                    Action(Act<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-            },
-            SequenceStar {
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        Action(Act<7>),
-                    },
-                    ReactiveFallback {
-                        MemPriority {
-                            Condition(Cond<8>),
-                            Action(Act<9>),
-                            Repeat(4) {
-                                Condition(Cond<10> = Cond::<10>),
-                            },
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
             ReactiveSequence {
-                Repeat(forever) {
-                    Condition(Cond<11>),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
                 },
-                Inverter {
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-                RunOnce(then_skip = true) {
-                    AlwaysSuccess,
-                },
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        AlwaysSuccess,
-                    },
-                },
-                Condition(Cond<13>),
             },
-            Condition(Cond<14>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                RunOnce {
-                                    Condition(Cond<1> = Cond::<1>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Repeat(forever) {
-                            MemPriority {
-                                Condition(Cond<3>),
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Fallback {
-                                Action(Act<6> = Act::<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
+        Sequence {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2> = Act::<2>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<3>),
                 },
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    Action(Act<4> = Act::<4>),
+                },
+                MemSequence {
+                    Action(Act<5>),
+                },
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
             },
         }
     }
@@ -338,37 +294,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
-        ForceSuccess {
-            Sequence {
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            Sequence {
-                                Sequence {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(0) {
-                            Sequence {
-                                Condition(Cond<3> = Cond::<3>),
-                                Condition(Cond<4>),
-                                Condition(Cond<5>),
-                                Condition(Cond<6> = Cond::<6>),
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Repeat(1) {
-                        StatefulAction(Task<8>),
-                    },
-                },
+        RunOnce {
+            MemSequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
@@ -376,17 +308,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0312 for Ctx {
-        MemSequence {
-            Fallback {
-                RunOnce {
-                    AlwaysSuccess,
+        MemPriority {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                Fallback {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    Repeat(2) {
+                        StatefulAction(Task<2>),
+                    },
                 },
-                Action(Act<0>),
-                Condition(Cond<1>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
             },
-            Sequence {
-                Condition(Cond<2>),
-                Action(Act<3>),
+            ReactiveFallback {
+                Inverter {
+                    Condition(Cond<6>),
+                },
+                Action(Act<7>),
+                Action(Act<8>),
+            },
+            Inverter {
+                Fallback {
+                    RunOnce {
+                        ReactiveSequence {
+                            RunOnce(then_skip = true) {
+                                Fallback {
+                                    Condition(Cond<9> = Cond::<9>),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                            ReactiveSequence {
+                                ForceFailure {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -394,65 +356,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Inverter {
-                AlwaysSuccess,
-            },
+        RunOnce {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Inverter {
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(4) {
-                                    AlwaysFailure,
-                                },
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    SequenceStar {
-                        Action(Act<1>),
-                        RetryUntilSuccessful(2) {
-                            ReactiveSequence {
-                                Sequence {
-                                    AlwaysSuccess,
-                                    Condition(Cond<2>),
-                                },
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        Condition(|ctx| ctx.check(5)),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                    },
-                    RunOnce {
-                        ReactiveSequence {
-                            Inverter {
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                            StatefulAction(Task<10>),
-                            Action(|ctx| ctx.exec(11)),
-                            Action(Act<12>),
-                            Condition(|ctx| ctx.check(13)),
-                        },
-                    },
-                },
+        ForceSuccess {
+            MemPriority {
+                Condition(Cond<0>),
+                Action(Act<1>),
             },
         }
     }
@@ -460,86 +375,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
+        Sequence {
+            ReactiveSequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
             },
             ReactiveSequence {
-                MemPriority {
-                    Repeat(4) {
-                        ForceFailure {
-                            Sequence {
-                                ReactiveSequence {
-                                    AlwaysSuccess,
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                    AlwaysSuccess,
-                    Fallback {
-                        Condition(Cond<7>),
-                        Sequence {
-                            Action(Act<8> = Act::<8>),
-                            StatefulAction(Task<9> = Task::<9>),
-                        },
-                    },
-                    Action(Act<10>),
-                },
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
             },
+            RunOnce {
+                Condition(Cond<6>),
+            },
+            ReactiveSequence {
+                Condition(Cond<7>),
+            },
+            Action(Act<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
-        RunOnce(then_skip = true) {
-            Sequence {
-                RunOnce {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
+        RetryUntilSuccessful(4) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
                 ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<2>),
-                    },
+                    Condition(Cond<1>),
+                    AlwaysFailure,
                 },
+                StatefulAction(Task<2>),
                 ReactiveFallback {
-                    Fallback {
-                        StatefulAction(Task<3>),
+                    StatefulAction(Task<3>),
+                    ForceSuccess {
                         Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        Sequence {
-                            SequenceWithMemory {
-                                Condition(Cond<7>),
-                                Condition(|ctx| ctx.check(8)),
-                            },
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-                Repeat(0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                        Action(|ctx| ctx.exec(11)),
-                        ReactiveSequence {
-                            Action(Act<12>),
-                            AlwaysFailure,
-                        },
                     },
                 },
             },
@@ -549,29 +420,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
-        SequenceStar {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    ForceSuccess {
-                        ForceFailure {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-            },
-            ForceFailure {
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
+        KeepRunningUntilFailure {
+            Inverter {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -579,25 +430,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        MemSequence {
+            RunOnce(then_skip = true) {
+                SequenceStar {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceWithMemory {
+                        ForceFailure {
+                            Repeat(forever) {
+                                ReactiveFallback {
+                                    Action(|ctx| ctx.exec(1)),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<2>),
+            ReactiveFallback {
+                Sequence {
+                    Action(Act<3> = Act::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+                SequenceStar {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0>),
-                Condition(Cond<1>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2>),
+        RetryUntilSuccessful(3) {
+            ReactiveFallback {
+                MemSequence {
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<0>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+                Condition(Cond<5>),
             },
         }
     }
@@ -605,11 +488,60 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<2>),
+        ReactiveSequence {
+            Fallback {
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+                RetryUntilSuccessful(0) {
+                    Action(Act<1> = Act::<1>),
+                },
+                RetryUntilSuccessful(3) {
+                    SequenceStar {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            Sequence {
+                Fallback {
+                    Sequence {
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                    Action(|ctx| ctx.exec(12)),
+                },
+            },
+            MemPriority {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<13>),
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+                Repeat(forever) {
+                    SequenceStar {
+                        Action(|ctx| ctx.exec(15)),
+                        StatefulAction(Task<16>),
+                        KeepRunningUntilFailure {
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
@@ -617,28 +549,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Action(Act<3>),
-                KeepRunningUntilFailure {
-                    Action(|ctx| ctx.exec(4)),
+        Fallback {
+            Sequence {
+                ReactiveSequence {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Inverter {
+                        Condition(Cond<2>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                    },
+                    Condition(Cond<7>),
                 },
             },
-            Condition(|ctx| ctx.check(5)),
-            Fallback {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
+            Inverter {
+                Sequence {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    Action(Act<10>),
+                    Condition(Cond<11>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    MemSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<12>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<13>),
                     },
-                    StatefulAction(Task<9>),
-                    AlwaysSuccess,
                 },
             },
         }
@@ -647,28 +594,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
-        Fallback {
+        SequenceStar {
             KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
+                SequenceStar {
+                    RetryUntilSuccessful(4) {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            Action(Act<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                            Action(Act<8>),
+                        },
+                    },
                 },
             },
         }
@@ -677,75 +628,120 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx {
-        Repeat(forever) {
-            StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            Inverter {
+                RetryUntilSuccessful(1) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                SequenceStar {
+                    ForceFailure {
+                        ReactiveSequence {
+                            SequenceWithMemory {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            Fallback {
+                MemSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<5>),
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(6)),
+                        Action(Act<7>),
+                        AlwaysSuccess,
+                    },
+                },
+                Repeat(2) {
+                    ForceFailure {
+                        Action(Act<8>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<9>),
+                ReactiveSequence {
+                    Action(Act<10>),
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                },
+                Fallback {
+                    Action(Act<13>),
+                    Condition(Cond<14>),
+                    Action(Act<15>),
+                },
+            },
+            Inverter {
+                SequenceWithMemory {
+                    Condition(Cond<16>),
+                    Sequence {
+                        StatefulAction(Task<17>),
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0324 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Repeat(2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Condition(Cond<1>),
-                        Inverter {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    Inverter {
-                        ReactiveSequence {
-                            Action(Act<6> = Act::<6>),
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                    MemSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<9> = Cond::<9>),
-                        ReactiveSequence {
-                            Condition(Cond<10>),
-                            Action(Act<11>),
-                            StatefulAction(Task<12>),
+        ReactiveSequence {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    ForceSuccess {
+                        RetryUntilSuccessful(4) {
+                            ReactiveSequence {
+                                StatefulAction(Task<0> = Task::<0>),
+                                Action(Act<1>),
+                                StatefulAction(Task<2>),
+                            },
                         },
                     },
                 },
             },
             Sequence {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<13>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<14>),
-                    Inverter {
-                        AlwaysFailure,
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                MemSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    RetryUntilSuccessful(1) {
+                        AlwaysSuccess,
                     },
-                    StatefulAction(Task<15>),
                 },
-                SequenceStar {
-                    StatefulAction(Task<16>),
-                    AlwaysFailure,
+                Repeat(4) {
+                    Condition(Cond<5>),
                 },
+                Action(Act<6>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(7)),
+                    SequenceWithMemory {
+                        Action(Act<8>),
+                        Action(Act<9>),
+                    },
+                    Action(Act<10> = Act::<10>),
+                },
+            },
+            MemSequence {
+                Sequence {
+                    StatefulAction(Task<11>),
+                    Action(Act<12>),
+                },
+                StatefulAction(Task<13>),
                 ReactiveSequence {
-                    Condition(Cond<17>),
-                    Action(Act<18>),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<19>),
+                    RetryUntilSuccessful(0) {
+                        Action(Act<14>),
                     },
                 },
             },
@@ -755,10 +751,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0325 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
+        SequenceWithMemory {
             Fallback {
-                StatefulAction(Task<1>),
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(Cond<6>),
+                Condition(|ctx| ctx.check(7)),
+                Condition(Cond<8>),
+            },
+            Repeat(2) {
+                Fallback {
+                    StatefulAction(Task<9>),
+                    Action(|ctx| ctx.exec(10)),
+                    Condition(Cond<11>),
+                    Condition(|ctx| ctx.check(12)),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
             },
         }
     }
@@ -767,14 +783,25 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0326 for Ctx {
         ForceSuccess {
-            Sequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
+            Fallback {
+                AlwaysFailure,
+                Condition(|ctx| ctx.check(0)),
+                KeepRunningUntilFailure {
+                    MemSequence {
+                        Action(Act<1>),
+                    },
                 },
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(2)),
+                    Sequence {
+                        Action(Act<3>),
+                        AlwaysSuccess,
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                },
             },
         }
     }
@@ -782,62 +809,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                SequenceWithMemory {
+        ReactiveSequence {
+            MemSequence {
+                ReactiveFallback {
                     StatefulAction(Task<0>),
-                    Repeat(0) {
-                        ForceSuccess {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
                 },
-                RetryUntilSuccessful(3) {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            AlwaysSuccess,
+                ReactiveSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            Condition(Cond<5> = Cond::<5>),
+                            Action(Act<6>),
                         },
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        AlwaysFailure,
                     },
+                },
+                RetryUntilSuccessful(2) {
+                    Action(Act<7>),
                 },
             },
+            StatefulAction(Task<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0328 for Ctx {
-        Sequence {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
+        MemSequence {
+            Sequence {
+                Repeat(0) {
+                    Condition(Cond<0>),
                 },
-            },
-            ReactiveSequence {
-                AlwaysFailure,
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+                RunOnce {
+                    ForceFailure {
+                        StatefulAction(Task<1>),
                     },
                 },
-                SequenceStar {
-                    Action(Act<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
             },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
+            ForceSuccess {
+                Condition(|ctx| ctx.check(2)),
+            },
+            SequenceWithMemory {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
+                Condition(Cond<6>),
             },
         }
     }
@@ -845,48 +863,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
-        SequenceStar {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Repeat(forever) {
-                Fallback {
-                    Condition(Cond<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-            },
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+        ForceSuccess {
+            ReactiveFallback {
+                ForceSuccess {
+                    Repeat(3) {
+                        RunOnce(then_skip = true) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
                 Condition(Cond<3>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7>),
-                Action(|ctx| ctx.exec(8)),
-            },
-            MemPriority {
-                StatefulAction(Task<9>),
-                AlwaysSuccess,
+                ReactiveFallback {
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
             },
         }
     }
@@ -894,26 +897,81 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                SequenceWithMemory {
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        MemSequence {
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                ForceSuccess {
+                    Inverter {
+                        Condition(Cond<2>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
                     MemSequence {
-                        Action(Act<0> = Act::<0>),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Action(|ctx| ctx.exec(8)),
+                        Condition(|ctx| ctx.check(9)),
                     },
+                    Fallback {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                        Condition(Cond<13>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<14>),
+                    },
+                },
+            },
+            ForceFailure {
+                ReactiveSequence {
                     Sequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
+                        StatefulAction(Task<15> = Task::<15>),
+                        StatefulAction(Task<16>),
                     },
-                    Repeat(0) {
-                        Fallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
+                    SequenceStar {
+                        StatefulAction(Task<17> = Task::<17>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<18> = Task::<18>),
+                        StatefulAction(Task<19>),
+                        StatefulAction(Task<20> = Task::<20>),
+                    },
+                },
+            },
+            Fallback {
+                RetryUntilSuccessful(forever) {
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<21>),
+                            Action(Act<22>),
+                            Condition(Cond<23>),
                         },
-                    },
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(7)),
+                        ReactiveFallback {
+                            StatefulAction(Task<24> = Task::<24>),
+                            AlwaysFailure,
+                            StatefulAction(Task<25>),
+                        },
                     },
                 },
             },
@@ -922,69 +980,80 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            Condition(|ctx| ctx.check(2)),
-            StatefulAction(Task<3> = Task::<3>),
+        Fallback {
+            ForceFailure {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    RunOnce {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Sequence {
+                ForceSuccess {
+                    SequenceWithMemory {
+                        MemPriority {
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Condition(|ctx| ctx.check(5)),
+                            Condition(Cond<6>),
+                            Action(Act<7> = Act::<7>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                    ForceFailure {
+                        Condition(Cond<10>),
+                    },
+                    StatefulAction(Task<11>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
-        Repeat(forever) {
-            SequenceWithMemory {
-                RetryUntilSuccessful(2) {
-                    Fallback {
-                        AlwaysFailure,
-                        Repeat(4) {
-                            ForceSuccess {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<1>),
-                    Fallback {
-                        Condition(Cond<2>),
+        KeepRunningUntilFailure {
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                         StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
-                    Action(Act<5> = Act::<5>),
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7> = Cond::<7>),
                     },
                 },
                 ReactiveFallback {
-                    StatefulAction(Task<8>),
-                    ReactiveFallback {
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                        Action(|ctx| ctx.exec(12)),
+                    StatefulAction(Task<4>),
+                    Inverter {
+                        AlwaysSuccess,
                     },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<13> = Task::<13>),
-                    },
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                },
+                Sequence {
                     RunOnce(then_skip = false) {
-                        AlwaysFailure,
+                        StatefulAction(Task<8>),
                     },
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(14)),
+                    Sequence {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10> = Task::<10>),
+                        Action(Act<11>),
+                        Condition(Cond<12>),
                     },
                 },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<13> = Cond::<13>),
+                },
+                StatefulAction(Task<14>),
             },
         }
     }
@@ -992,27 +1061,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
+        ReactiveSequence {
+            ReactiveFallback {
+                RetryUntilSuccessful(3) {
+                    ForceSuccess {
+                        Action(Act<0>),
+                    },
+                },
+            },
+            MemPriority {
+                Repeat(forever) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                MemSequence {
+                    Action(Act<2>),
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<3>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
             },
             ReactiveSequence {
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-                StatefulAction(Task<8> = Task::<8>),
-                Condition(Cond<9>),
-            },
-            Condition(|ctx| ctx.check(10)),
-            SequenceStar {
-                RunOnce {
-                    Condition(Cond<11>),
+                ReactiveSequence {
+                    Action(Act<7>),
+                    StatefulAction(Task<8> = Task::<8>),
                 },
-                Action(|ctx| ctx.exec(12)),
+                ReactiveFallback {
+                    Condition(Cond<9>),
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -1020,73 +1101,62 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
-        Repeat(0) {
-            SequenceStar {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<2>),
-                    KeepRunningUntilFailure {
-                        RetryUntilSuccessful(0) {
-                            ForceSuccess {
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
+        MemPriority {
+            StatefulAction(Task<0> = Task::<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
-        ForceSuccess {
-            AlwaysFailure,
+        RunOnce(then_skip = false) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
-        Fallback {
-            ForceSuccess {
-                ForceFailure {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
+        ForceFailure {
             SequenceStar {
-                Repeat(3) {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
                     StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
                 },
-                Action(Act<2>),
-                Repeat(4) {
-                    Condition(Cond<3>),
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        Inverter {
+                            ReactiveFallback {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                                StatefulAction(Task<7>),
+                                Action(|ctx| ctx.exec(8)),
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
                 },
-                ReactiveSequence {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Action(Act<6> = Act::<6>),
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11> = Cond::<11>),
+                        Action(Act<12>),
+                    },
                 },
-            },
-            MemSequence {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                RetryUntilSuccessful(4) {
-                    Action(|ctx| ctx.exec(10)),
-                },
-                Action(|ctx| ctx.exec(11)),
             },
         }
     }
@@ -1094,10 +1164,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0339 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2> = Act::<2>),
+        MemSequence {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        AlwaysSuccess,
+                    },
+                },
+                AlwaysSuccess,
+            },
+            ForceSuccess {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<8>),
+                },
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11>),
+                Condition(Cond<12>),
+            },
         }
     }
 }
@@ -1105,44 +1209,33 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
         ReactiveSequence {
-            Inverter {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
+            Condition(Cond<0>),
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    Action(Act<1> = Act::<1>),
                 },
+                Condition(Cond<2>),
             },
-            ReactiveFallback {
-                Action(Act<6>),
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    AlwaysFailure,
-                    Condition(Cond<8>),
-                    Action(Act<9> = Act::<9>),
-                },
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
-        RetryUntilSuccessful(4) {
-            Inverter {
-                Condition(Cond<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
@@ -1150,46 +1243,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
             Action(Act<2>),
             Condition(Cond<3>),
-            Action(Act<4>),
+            ReactiveFallback {
+                AlwaysFailure,
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
-        ReactiveSequence {
+        SequenceWithMemory {
             ReactiveSequence {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            KeepRunningUntilFailure {
-                                SequenceWithMemory {
-                                    Condition(Cond<0>),
-                                    Action(Act<1>),
-                                },
-                            },
-                            ReactiveFallback {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                            ReactiveFallback {
-                                ReactiveFallback {
-                                    StatefulAction(Task<3>),
-                                    AlwaysSuccess,
-                                },
-                                Inverter {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<1>),
                     },
                 },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<2>),
+                },
+                Action(Act<3> = Act::<3>),
             },
         }
     }
@@ -1197,34 +1277,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
-        Fallback {
-            Repeat(0) {
-                SequenceStar {
+        MemSequence {
+            Sequence {
+                Inverter {
                     StatefulAction(Task<0>),
-                    ForceFailure {
-                        Inverter {
-                            KeepRunningUntilFailure {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
+                },
+                Condition(|ctx| ctx.check(1)),
+            },
+            RetryUntilSuccessful(4) {
+                Condition(Cond<2>),
+            },
+            RetryUntilSuccessful(1) {
+                ForceFailure {
+                    RunOnce(then_skip = false) {
+                        Repeat(3) {
+                            StatefulAction(Task<3>),
                         },
                     },
-                    Fallback {
-                        AlwaysSuccess,
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            StatefulAction(Task<3>),
-            ReactiveFallback {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-                SequenceWithMemory {
-                    Action(Act<8>),
-                    AlwaysFailure,
                 },
             },
         }
@@ -1233,42 +1302,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Sequence {
+                MemSequence {
+                    Action(Act<1> = Act::<1>),
+                },
+                ForceSuccess {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-            Action(Act<5>),
+        ForceFailure {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                RunOnce(then_skip = true) {
-                    Condition(Cond<1>),
+        Sequence {
+            RunOnce {
+                Repeat(2) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Sequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(3)),
+                    AlwaysFailure,
                 },
             },
         }
@@ -1277,23 +1348,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0348 for Ctx {
-        Fallback {
-            ForceSuccess {
+        ReactiveFallback {
+            Action(Act<0>),
+            ReactiveFallback {
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            SequenceStar {
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                    ForceFailure {
-                        Action(Act<1>),
-                    },
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
                 },
             },
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
+            ReactiveSequence {
+                StatefulAction(Task<5> = Task::<5>),
+                Action(Act<6>),
+                Condition(Cond<7>),
+                Action(Act<8>),
             },
         }
     }
@@ -1301,43 +1372,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0349 for Ctx {
-        Sequence {
-            SequenceStar {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                        AlwaysSuccess,
-                    },
-                },
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    Action(Act<2>),
-                    AlwaysFailure,
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Fallback {
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Action(Act<7>),
-                Condition(Cond<8> = Cond::<8>),
-            },
+        ReactiveFallback {
             SequenceWithMemory {
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<11>),
-                },
+                StatefulAction(Task<0>),
                 Fallback {
-                    StatefulAction(Task<12>),
-                    MemSequence {
-                        Condition(Cond<13>),
-                        Condition(Cond<14>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            ForceFailure {
+                ReactiveSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                    StatefulAction(Task<15>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
         }
@@ -1346,147 +1394,67 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
-        Fallback {
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Repeat(2) {
-                            StatefulAction(Task<1>),
-                        },
-                        Inverter {
-                            Action(Act<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                MemSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = false) {
-                            Action(Act<5>),
-                        },
-                    },
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            Sequence {
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Repeat(2) {
-                        ForceSuccess {
-                            Sequence {
-                                Action(Act<10>),
-                                Sequence {
-                                    Action(Act<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                                Action(Act<13>),
-                            },
+        Inverter {
+            SequenceStar {
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<0>),
                         },
                     },
                 },
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(1)),
+                        Action(Act<2>),
+                        AlwaysFailure,
+                    },
+                },
             },
-            StatefulAction(Task<14>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
-        MemSequence {
+        ReactiveSequence {
             Condition(Cond<0>),
-            Inverter {
-                MemPriority {
-                    ForceSuccess {
-                        ForceFailure {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                ForceFailure {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                ForceSuccess {
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
+            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
-        RunOnce(then_skip = true) {
-            MemPriority {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(0) {
-                        RunOnce(then_skip = false) {
-                            AlwaysFailure,
-                        },
-                    },
+        Fallback {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                RunOnce(then_skip = true) {
+                    Condition(|ctx| ctx.check(3)),
                 },
-                RetryUntilSuccessful(0) {
-                    Action(Act<0>),
+                StatefulAction(Task<4>),
+            },
+            Repeat(forever) {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
                 },
             },
+            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0353 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Inverter {
-                    Fallback {
-                        RetryUntilSuccessful(forever) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                        ReactiveSequence {
-                            StatefulAction(Task<4> = Task::<4>),
-                            RunOnce(then_skip = false) {
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    MemPriority {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            Fallback {
-                ForceFailure {
-                    Fallback {
-                        Action(Act<8>),
-                        Condition(Cond<9>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<10> = Task::<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                    Action(Act<12>),
-                },
-            },
-            Repeat(1) {
-                Condition(Cond<13>),
+        ReactiveFallback {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -1494,57 +1462,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(0) {
-                ReactiveSequence {
-                    Fallback {
-                        SequenceStar {
-                            Condition(Cond<0>),
-                            RunOnce {
-                                Condition(Cond<1>),
-                            },
-                            Action(|ctx| ctx.exec(2)),
-                            AlwaysFailure,
-                        },
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                ReactiveSequence {
-                                    Condition(Cond<3>),
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                                StatefulAction(Task<5>),
-                            },
-                            SequenceWithMemory {
-                                ReactiveFallback {
-                                    Action(Act<6> = Act::<6>),
-                                    Condition(Cond<7>),
-                                    Action(Act<8>),
-                                    Action(Act<9>),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        ForceFailure {
-                            Condition(Cond<11>),
-                        },
-                        ForceSuccess {
-                            Fallback {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<12>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<13>),
-                                    StatefulAction(Task<14>),
-                                    Condition(Cond<15>),
-                                },
-                                Repeat(1) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
+        ReactiveSequence {
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysSuccess,
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    AlwaysFailure,
                 },
             },
         }
@@ -1553,122 +1481,120 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
-        Inverter {
-            Repeat(4) {
-                Condition(Cond<0>),
-            },
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
-        RunOnce(then_skip = false) {
-            AlwaysFailure,
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    AlwaysSuccess,
+                    RunOnce {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                MemSequence {
+                    Condition(Cond<4> = Cond::<4>),
+                    Inverter {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            ForceSuccess {
+                Action(Act<6>),
+            },
+            MemSequence {
+                ForceSuccess {
+                    StatefulAction(Task<7>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
+        SequenceWithMemory {
+            ReactiveFallback {
+                Inverter {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Action(Act<1>),
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Action(|ctx| ctx.exec(4)),
+            MemSequence {
+                ForceSuccess {
+                    Action(Act<5>),
+                },
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(6)),
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
-        Repeat(forever) {
-            StatefulAction(Task<0>),
+        MemPriority {
+            ReactiveSequence {
+                AlwaysSuccess,
+                Condition(Cond<0>),
+            },
+            RunOnce(then_skip = true) {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                Fallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Action(Act<6>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
-        MemPriority {
-            Fallback {
-                StatefulAction(Task<0>),
-                Repeat(2) {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    Action(Act<9> = Act::<9>),
-                },
-                RetryUntilSuccessful(0) {
-                    ForceFailure {
-                        RetryUntilSuccessful(0) {
-                            ReactiveFallback {
-                                StatefulAction(Task<10>),
-                                ForceFailure {
-                                    StatefulAction(Task<11>),
-                                },
-                                Action(Act<12>),
-                            },
-                        },
-                    },
-                },
-            },
+        RetryUntilSuccessful(2) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
-        Sequence {
-            Repeat(forever) {
-                SequenceStar {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                        AlwaysFailure,
-                        Action(Act<2>),
-                    },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    Repeat(1) {
-                        KeepRunningUntilFailure {
-                            Repeat(3) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Repeat(1) {
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -1676,15 +1602,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0361 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(1) {
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
+        RetryUntilSuccessful(4) {
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                ForceFailure {
+                    Fallback {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
                     },
                 },
             },
@@ -1694,44 +1621,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
-        SequenceWithMemory {
+        SequenceStar {
             SequenceWithMemory {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
-            RunOnce {
-                Sequence {
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = false) {
                     ReactiveFallback {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveSequence {
-                            Action(Act<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                RetryUntilSuccessful(3) {
-                    ReactiveFallback {
-                        ForceSuccess {
-                            Inverter {
-                                StatefulAction(Task<5>),
+                        RunOnce {
+                            KeepRunningUntilFailure {
+                                Action(Act<2>),
                             },
                         },
-                        KeepRunningUntilFailure {
-                            Action(Act<6>),
+                        Repeat(forever) {
+                            Sequence {
+                                StatefulAction(Task<3>),
+                                Action(Act<4>),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
                         },
-                        Sequence {
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<6> = Task::<6>),
                         },
                     },
                 },
@@ -1742,52 +1653,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
-        RunOnce(then_skip = true) {
-            Inverter {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            Sequence {
-                                Action(Act<1>),
-                                Action(Act<2>),
+        ReactiveSequence {
+            ForceSuccess {
+                KeepRunningUntilFailure {
+                    RetryUntilSuccessful(1) {
+                        Repeat(2) {
+                            Fallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
                             },
                         },
-                        RetryUntilSuccessful(0) {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        Inverter {
-                            ForceSuccess {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    Sequence {
-                        Inverter {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                        Fallback {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            AlwaysSuccess,
-                        },
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Condition(Cond<8>),
-                            Condition(Cond<9>),
-                        },
-                        Condition(Cond<10>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<11>),
                     },
                 },
             },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                MemPriority {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+                Inverter {
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
@@ -1795,16 +1686,9 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
         Fallback {
-            StatefulAction(Task<0>),
-            Repeat(forever) {
-                Repeat(0) {
-                    Inverter {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2>),
+            Action(Act<0>),
+            RetryUntilSuccessful(0) {
+                Action(Act<1> = Act::<1>),
             },
         }
     }
@@ -1812,65 +1696,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                        AlwaysSuccess,
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        MemSequence {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        Condition(|ctx| ctx.check(8)),
+        RetryUntilSuccessful(2) {
+            ReactiveSequence {
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
                 },
-            },
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-                RetryUntilSuccessful(3) {
-                    ReactiveSequence {
-                        StatefulAction(Task<11>),
-                        Action(Act<12> = Act::<12>),
-                    },
-                },
-                SequenceWithMemory {
-                    Fallback {
-                        Action(Act<13>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15> = Task::<15>),
-                        },
-                    },
-                },
-                MemSequence {
-                    StatefulAction(Task<16> = Task::<16>),
-                    AlwaysSuccess,
-                    Action(Act<17>),
-                    Action(|ctx| ctx.exec(18)),
-                    AlwaysSuccess,
-                },
-                RunOnce(then_skip = true) {
-                    Repeat(4) {
-                        KeepRunningUntilFailure {
-                            Action(Act<19>),
-                        },
-                    },
-                },
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
@@ -1878,102 +1712,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Inverter {
-                            Inverter {
-                                Action(Act<0>),
-                            },
-                        },
-                        Repeat(4) {
-                            ReactiveSequence {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Sequence {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        StatefulAction(Task<5>),
-                    },
+        ForceFailure {
+            MemSequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<2>),
                 },
             },
-            SequenceWithMemory {
-                Action(Act<6>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                SequenceWithMemory {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                },
-                AlwaysFailure,
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        SequenceWithMemory {
-                            Condition(Cond<10>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    ReactiveFallback {
-                        Repeat(3) {
-                            ReactiveFallback {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        RunOnce(then_skip = false) {
-                            RunOnce(then_skip = true) {
-                                Action(|ctx| ctx.exec(12)),
-                            },
-                        },
-                    },
-                },
-            },
-            Action(Act<13>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                SequenceWithMemory {
-                    RunOnce {
-                        StatefulAction(Task<0>),
+        Inverter {
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RetryUntilSuccessful(1) {
+                        Action(Act<1>),
                     },
-                    ForceSuccess {
-                        Fallback {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5>),
-                        },
+                    StatefulAction(Task<2>),
+                    Fallback {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
                     },
                     KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(2) {
-                                Action(Act<6>),
-                            },
-                            AlwaysSuccess,
-                            Condition(Cond<7>),
-                        },
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -1983,41 +1749,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    AlwaysFailure,
-                },
-                Sequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
-            },
+        ReactiveFallback {
             Sequence {
-                Fallback {
-                    StatefulAction(Task<5>),
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                RetryUntilSuccessful(1) {
+                    Repeat(3) {
+                        RetryUntilSuccessful(3) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                SequenceWithMemory {
                     Inverter {
-                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<4>),
                     },
-                    Condition(Cond<7>),
-                    SequenceWithMemory {
-                        Action(Act<8>),
-                        Action(Act<9> = Act::<9>),
-                    },
+                    Action(Act<5>),
                 },
-                MemPriority {
-                    Condition(Cond<10>),
-                    Action(|ctx| ctx.exec(11)),
-                    Condition(|ctx| ctx.check(12)),
-                    AlwaysFailure,
+                Condition(|ctx| ctx.check(6)),
+                StatefulAction(Task<7> = Task::<7>),
+                StatefulAction(Task<8>),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<9>),
                 },
+            },
+            ForceSuccess {
                 Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<13>),
-                    StatefulAction(Task<14>),
+                    Condition(Cond<10> = Cond::<10>),
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
                 },
             },
         }
@@ -2026,59 +1793,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        Fallback {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(1) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Condition(Cond<3>),
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    ForceSuccess {
+                        Repeat(0) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                RetryUntilSuccessful(2) {
-                    RetryUntilSuccessful(2) {
-                        Inverter {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    Repeat(3) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
+        ForceFailure {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
                 StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-                RunOnce {
-                    AlwaysFailure,
-                },
-            },
-            Condition(Cond<5>),
-            Sequence {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    AlwaysSuccess,
-                },
-                MemSequence {
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-                StatefulAction(Task<10>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -2086,47 +1839,73 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
-        Fallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Inverter {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            AlwaysSuccess,
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    Condition(Cond<2>),
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
             },
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+            ForceSuccess {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Fallback {
+                            Sequence {
+                                Repeat(0) {
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                                AlwaysSuccess,
+                            },
+                        },
+                        SequenceStar {
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                Repeat(4) {
-                    StatefulAction(Task<0>),
+        Fallback {
+            SequenceStar {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    Action(|ctx| ctx.exec(2)),
                 },
-                Condition(Cond<1>),
+                MemSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
                 AlwaysSuccess,
             },
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3>),
-            },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
                 },
-            },
-            RunOnce(then_skip = false) {
-                Condition(|ctx| ctx.check(8)),
-            },
-            ReactiveFallback {
-                Action(Act<9> = Act::<9>),
-                Condition(Cond<10> = Cond::<10>),
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                Condition(Cond<8>),
             },
         }
     }
@@ -2134,48 +1913,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            Action(|ctx| ctx.exec(7)),
-            MemSequence {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            KeepRunningUntilFailure {
-                                Action(Act<8>),
-                            },
-                            Condition(Cond<9>),
-                        },
-                        StatefulAction(Task<10>),
-                        RetryUntilSuccessful(0) {
-                            Condition(|ctx| ctx.check(11)),
-                        },
+        ForceSuccess {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
                         ReactiveFallback {
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13> = Task::<13>),
-                            StatefulAction(Task<14> = Task::<14>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    RunOnce {
+                        Sequence {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                    Fallback {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
                         },
                     },
                 },
@@ -2186,48 +1953,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
-        SequenceStar {
-            MemPriority {
-                Action(Act<0>),
-            },
-            Fallback {
-                RetryUntilSuccessful(4) {
-                    MemPriority {
-                        Fallback {
-                            Inverter {
-                                AlwaysFailure,
-                            },
-                        },
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Fallback {
-                                Condition(Cond<2> = Cond::<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(5)),
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
-                StatefulAction(Task<8> = Task::<8>),
-                Action(Act<9> = Act::<9>),
-                StatefulAction(Task<10>),
-            },
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                Condition(Cond<0> = Cond::<0>),
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Action(Act<4>),
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<6>),
+                ReactiveSequence {
+                    Action(Act<7>),
+                    Action(|ctx| ctx.exec(8)),
+                },
+                Sequence {
+                    StatefulAction(Task<9>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<10>),
+                    Repeat(3) {
+                        Action(Act<11>),
+                    },
+                },
             },
         }
     }
@@ -2235,28 +2001,54 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
-        Repeat(4) {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
+        MemPriority {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
-        ReactiveFallback {
-            Inverter {
+        SequenceStar {
+            ReactiveFallback {
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    SequenceWithMemory {
+                        Inverter {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        Action(Act<4> = Act::<4>),
+                    },
+                    MemPriority {
+                        Action(Act<5>),
+                        Action(Act<6>),
+                        KeepRunningUntilFailure {
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
-            ForceFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    Fallback {
+                        Condition(Cond<7>),
+                        RunOnce(then_skip = false) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        Action(Act<11>),
+                        Condition(Cond<12>),
+                    },
                 },
             },
         }
@@ -2265,108 +2057,91 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                Fallback {
+        Fallback {
+            Sequence {
+                ReactiveFallback {
                     Condition(Cond<0>),
-                    Condition(Cond<1>),
+                    ReactiveFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Fallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
                 },
             },
-            Action(|ctx| ctx.exec(2)),
-            Inverter {
-                StatefulAction(Task<3> = Task::<3>),
+            Repeat(forever) {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                ReactiveSequence {
+                                    StatefulAction(Task<8>),
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6> = Task::<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                AlwaysFailure,
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<0>),
             },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Inverter {
-                Condition(Cond<5> = Cond::<5>),
-            },
-            Sequence {
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
+            StatefulAction(Task<1> = Task::<1>),
+            AlwaysSuccess,
+            Action(|ctx| ctx.exec(2)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Fallback {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            Inverter {
-                Repeat(0) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
+            Condition(Cond<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            Action(Act<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
-        MemPriority {
+        ForceSuccess {
             Fallback {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0>),
-                },
-                RetryUntilSuccessful(3) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                RunOnce {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
                 SequenceStar {
-                    Sequence {
-                        StatefulAction(Task<4>),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+                ForceFailure {
+                    RetryUntilSuccessful(1) {
                         SequenceWithMemory {
-                            AlwaysFailure,
-                            Condition(Cond<5>),
-                        },
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                StatefulAction(Task<6>),
-                                Action(|ctx| ctx.exec(7)),
+                            Repeat(3) {
+                                Action(Act<2>),
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
                             },
                         },
-                        ReactiveSequence {
-                            Action(Act<8>),
-                            StatefulAction(Task<9>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Fallback {
-                        AlwaysSuccess,
-                        Condition(Cond<10>),
-                        Condition(|ctx| ctx.check(11)),
                     },
                 },
             },
@@ -2376,29 +2151,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        MemPriority {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                Repeat(0) {
-                    Action(Act<2>),
-                },
-            },
-            StatefulAction(Task<3>),
+        ReactiveFallback {
             Repeat(2) {
-                SequenceStar {
-                    Repeat(forever) {
-                        Action(Act<4>),
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        ForceFailure {
+                            Action(|ctx| ctx.exec(1)),
+                        },
                     },
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                    Action(Act<8>),
                 },
+            },
+            ReactiveFallback {
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2406,64 +2172,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Fallback {
-                        MemPriority {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
+        KeepRunningUntilFailure {
+            MemSequence {
+                ForceSuccess {
+                    ReactiveSequence {
                         SequenceStar {
-                            Condition(Cond<3>),
-                            Action(|ctx| ctx.exec(4)),
+                            StatefulAction(Task<0>),
                         },
                     },
                 },
-                MemSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        AlwaysSuccess,
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            ForceFailure {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Sequence {
-                    Sequence {
-                        AlwaysFailure,
-                        Inverter {
-                            Condition(Cond<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<11>),
-                        Action(Act<12>),
-                    },
-                    StatefulAction(Task<13>),
-                    Inverter {
-                        Inverter {
-                            ForceFailure {
-                                SequenceWithMemory {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
@@ -2472,25 +2193,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
-            },
-            Fallback {
-                Condition(Cond<5>),
-                Fallback {
-                    Repeat(0) {
-                        StatefulAction(Task<6>),
-                    },
+        ForceSuccess {
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
-            },
-            ReactiveFallback {
-                Condition(Cond<7> = Cond::<7>),
-                AlwaysSuccess,
             },
         }
     }
@@ -2498,37 +2205,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Repeat(1) {
-                KeepRunningUntilFailure {
-                    MemSequence {
-                        Action(Act<3>),
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<5> = Task::<5>),
+        Fallback {
             ReactiveFallback {
-                Fallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<6>),
+                StatefulAction(Task<0>),
+                Inverter {
+                    StatefulAction(Task<1>),
                 },
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            ReactiveFallback {
-                Condition(Cond<9>),
-                Action(|ctx| ctx.exec(10)),
-                Condition(Cond<11> = Cond::<11>),
-                Condition(Cond<12> = Cond::<12>),
-                Condition(Cond<13>),
+            StatefulAction(Task<3>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
@@ -2536,36 +2223,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        RunOnce {
+        SequenceStar {
             MemPriority {
                 StatefulAction(Task<0>),
-                ForceFailure {
-                    SequenceStar {
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                Repeat(0) {
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Action(|ctx| ctx.exec(5)),
-                        Condition(Cond<6>),
-                    },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(6)),
+                    StatefulAction(Task<7>),
                 },
-                ReactiveFallback {
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
+                StatefulAction(Task<8>),
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<9>),
                 },
-                Repeat(4) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<9>),
-                        Condition(|ctx| ctx.check(10)),
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                },
+                Action(Act<10> = Act::<10>),
+                StatefulAction(Task<11>),
+                StatefulAction(Task<12>),
+            },
+            ForceSuccess {
+                StatefulAction(Task<13>),
+            },
+            MemSequence {
+                StatefulAction(Task<14>),
+                StatefulAction(Task<15>),
+                AlwaysSuccess,
+                Condition(Cond<16> = Cond::<16>),
+                StatefulAction(Task<17>),
             },
         }
     }
@@ -2573,23 +2265,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    ForceSuccess {
-                        Condition(|ctx| ctx.check(0)),
-                    },
+        MemPriority {
+            ReactiveFallback {
+                SequenceStar {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                RetryUntilSuccessful(forever) {
                     RetryUntilSuccessful(3) {
-                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<3>),
                     },
                 },
                 Inverter {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Sequence {
+                Inverter {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<5>),
+                Inverter {
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = true) {
+                            Fallback {
+                                Condition(Cond<6>),
+                                Condition(Cond<7>),
+                            },
                         },
                     },
+                },
+            },
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<11>),
+                },
+                RunOnce {
+                    StatefulAction(Task<12>),
                 },
             },
         }
@@ -2598,8 +2316,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
-        RetryUntilSuccessful(1) {
-            RetryUntilSuccessful(4) {
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx {
+        Repeat(1) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0390 for Ctx {
+        Fallback {
+            MemPriority {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391 for Ctx {
+        ReactiveFallback {
+            Repeat(4) {
                 StatefulAction(Task<0> = Task::<0>),
             },
         }
@@ -2607,190 +2363,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
+    pub tree Tree0392 for Ctx {
+        Repeat(2) {
+            RunOnce {
+                RetryUntilSuccessful(forever) {
+                    Fallback {
+                        Condition(Cond<0>),
                         StatefulAction(Task<1>),
                     },
-                },
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        AlwaysFailure,
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-                Repeat(forever) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            Action(|ctx| ctx.exec(8)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0390 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                ReactiveSequence {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Repeat(2) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<3>),
-                                    AlwaysSuccess,
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    Inverter {
-                        Action(Act<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    Fallback {
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                    },
-                    ForceFailure {
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<13> = Task::<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0391 for Ctx {
-        Sequence {
-            Fallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                MemPriority {
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7> = Task::<7>),
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-                ForceSuccess {
-                    StatefulAction(Task<10>),
-                },
-            },
-            Repeat(2) {
-                ForceFailure {
-                    ReactiveSequence {
-                        Inverter {
-                            ForceSuccess {
-                                Condition(Cond<11> = Cond::<11>),
-                            },
-                        },
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            StatefulAction(Task<12> = Task::<12>),
-                            Condition(Cond<13> = Cond::<13>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                MemSequence {
-                    Repeat(4) {
-                        Condition(Cond<14> = Cond::<14>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
-                },
-                MemSequence {
-                    Condition(Cond<18>),
-                    RetryUntilSuccessful(3) {
-                        Action(Act<19>),
-                    },
-                    Action(Act<20>),
-                    StatefulAction(Task<21>),
-                },
-            },
-            StatefulAction(Task<22> = Task::<22>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0392 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Repeat(0) {
-                    MemSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                    },
-                },
-                Sequence {
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                Repeat(2) {
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                MemPriority {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    AlwaysSuccess,
-                },
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
@@ -2799,15 +2379,54 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
+        ReactiveSequence {
             SequenceWithMemory {
-                Action(Act<1>),
-                RunOnce(then_skip = true) {
+                Sequence {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
                     StatefulAction(Task<2>),
+                    Fallback {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
+                Fallback {
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                },
+                RetryUntilSuccessful(forever) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<7>),
+                        Repeat(2) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                        },
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+            },
+            Sequence {
+                MemPriority {
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<14>),
+                    },
+                },
+                ReactiveSequence {
+                    Repeat(2) {
+                        Condition(Cond<15> = Cond::<15>),
+                    },
+                    Action(Act<16>),
+                    ReactiveSequence {
+                        StatefulAction(Task<17> = Task::<17>),
+                        Condition(|ctx| ctx.check(18)),
+                    },
+                },
+                StatefulAction(Task<19>),
             },
         }
     }
@@ -2815,97 +2434,68 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Inverter {
-                AlwaysSuccess,
+        ReactiveSequence {
+            RetryUntilSuccessful(forever) {
+                Repeat(2) {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        RunOnce(then_skip = true) {
+                            SequenceWithMemory {
+                                Action(Act<2>),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
             },
-            Repeat(2) {
-                Action(Act<1>),
+            MemSequence {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Condition(Cond<6>),
             },
-            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        Sequence {
-            Inverter {
-                Fallback {
-                    MemSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
+        SequenceStar {
             Fallback {
-                Condition(Cond<2>),
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
             },
+            RunOnce(then_skip = false) {
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
+        ReactiveSequence {
+            SequenceStar {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            MemPriority {
-                StatefulAction(Task<2>),
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
+            RetryUntilSuccessful(2) {
+                Condition(Cond<3>),
             },
-            ReactiveSequence {
-                Action(Act<5>),
-                Condition(Cond<6>),
-                SequenceWithMemory {
-                    Condition(Cond<7> = Cond::<7>),
-                    Action(Act<8>),
-                },
-            },
-            StatefulAction(Task<9> = Task::<9>),
-            MemPriority {
-                StatefulAction(Task<10> = Task::<10>),
-                StatefulAction(Task<11> = Task::<11>),
-            },
+            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                MemPriority {
-                    MemSequence {
-                        AlwaysFailure,
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                        AlwaysSuccess,
-                        Condition(Cond<4>),
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(5)),
-                            Condition(Cond<6>),
-                        },
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2913,63 +2503,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    Inverter {
-                        ForceSuccess {
-                            Sequence {
-                                RetryUntilSuccessful(0) {
-                                    Condition(Cond<0>),
-                                },
-                                ForceFailure {
-                                    Action(Act<1> = Act::<1>),
-                                },
-                                Fallback {
-                                    Condition(Cond<2>),
-                                    Action(Act<3> = Act::<3>),
-                                },
-                                RetryUntilSuccessful(3) {
-                                    StatefulAction(Task<4>),
-                                },
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
+        ReactiveFallback {
+            Sequence {
+                ForceFailure {
                     Sequence {
-                        Repeat(3) {
-                            AlwaysFailure,
-                        },
-                        Sequence {
-                            Repeat(1) {
-                                StatefulAction(Task<6>),
-                            },
-                            Condition(Cond<7>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(1) {
-                                    Condition(Cond<8>),
-                                },
-                                StatefulAction(Task<9>),
-                            },
-                        },
+                        StatefulAction(Task<0>),
                     },
                 },
             },
+            MemPriority {
+                SequenceWithMemory {
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Action(Act<2>),
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
+                },
+                SequenceStar {
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Condition(Cond<7> = Cond::<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
-        Inverter {
-            KeepRunningUntilFailure {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            SequenceStar {
+                Condition(Cond<1>),
+                Action(|ctx| ctx.exec(2)),
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                SequenceStar {
+                    AlwaysSuccess,
+                    StatefulAction(Task<6>),
                 },
             },
         }
@@ -2977,104 +2557,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0300 "RFb(t0,c1e,Ret1(c2l),t3,F)",
-    Tree0301 "RFb(MSeq(Ret4(t0),MSeq(a1,t2),OnceT(t3)),Keep(a4),t5e,t6,Star(a7,Swm(c8,c9e)))",
-    Tree0302 "FS(OnceT(Fb(c0,a1,a2)))",
-    Tree0303 "FS(Seq(OnceT(a0e),Swm(t1e,t2,S),Seq(t3,t4,c5e,a6e)))",
-    Tree0304 "Fb(Swm(Seq(t0e,c1,t2),RFb(a3,Fb(c4l,RetF(FF(a5)))),Keep(Seq(Swm(Ret1(c6l),RFb(c7,a8)),c9e))))",
-    Tree0305 "Seq(RFb(t0e,S),OnceK(c1),Seq(a2,c3))",
-    Tree0306 "MSeq(c0,Star(t1,FS(S)),RFb(S,a2e,a3),Fb(t4,c5,Fb(S,t6)),FF(Swm(S,Inv(Ret4(t7)))))",
-    Tree0307 "FS(Rep2(RFb(MPri(a0,c1),Fb(a2e,c3),t4e)))",
-    Tree0308 "RFb(FF(Ret1(RSeq(Fb(RetF(Star(t0,a1,a2)),RSeq(Rep4(S)))))),Swm(Fb(S,RFb(t3e,S),t4)),t5e)",
-    Tree0309 "MSeq(Seq(Fb(a0,RSeq(t1,t2))),Ret0(RSeq(RSeq(RFb(t3e,t4e,t5),a6e))),Star(Swm(Keep(a7),RFb(MPri(c8,a9,Rep4(c10e))))),RSeq(RepF(c11),Inv(t12e),OnceT(S),FF(Keep(S)),c13),c14)",
-    Tree0310 "Keep(RSeq(Swm(OnceT(FF(Fb(t0,Once(c1e)))),Swm(t2,RepF(MPri(c3,c4l)),RSeq(a5,Fb(a6e,t7))))))",
-    Tree0311 "FS(Seq(Swm(OnceK(Once(Seq(Seq(c0,c1,c2l)))),Swm(Ret0(Seq(c3e,c4,c5,c6e,c7)))),Inv(Rep1(t8))))",
-    Tree0312 "MSeq(Fb(Once(S),a0,c1),Seq(c2,a3))",
-    Tree0313 "RSeq(c0,Inv(S))",
-    Tree0314 "Swm(RFb(RFb(Inv(RSeq(RFb(Ret4(F),t0))))),RSeq(RSeq(Star(a1,Ret2(RSeq(Seq(S,c2),t3))),RSeq(c4e,c5l,t6,c7,a8),Once(RSeq(Inv(c9l),t10,a11l,a12,c13l)))))",
-    Tree0315 "MPri(Swm(Swm(t0,c1),RSeq(a2,a3,t4,c5)),RSeq(MPri(Rep4(FF(Seq(RSeq(S,c6)))),S,Fb(c7,Seq(a8e,t9e)),a10)))",
-    Tree0316 "OnceT(Seq(Once(t0e),RFb(c1e,Ret2(c2)),RFb(Fb(t3,c4,a5),t6),Keep(FF(Seq(Swm(c7,c8l),c9))),Rep0(RFb(t10,a11l,RSeq(a12,F)))))",
-    Tree0317 "Star(Keep(RetF(FS(FF(t0)))),RepF(Fb(t1,F,t2)),FF(Fb(t3,t4,t5)))",
-    Tree0318 "RSeq(RSeq(t0,t1),t2)",
-    Tree0319 "Fb(RSeq(a0,c1),Keep(t2))",
-    Tree0320 "Seq(t0,t1,Ret3(t2))",
-    Tree0321 "MSeq(t0,Swm(Seq(t1e,t2e),a3,Keep(a4l)),c5l,Fb(Swm(RFb(c6,c7,t8),t9,S)))",
-    Tree0322 "Fb(Keep(RFb(a0,a1)),RFb(t2,Keep(t3),RFb(S,S)),RFb(c4,RSeq(t5,c6)))",
-    Tree0323 "RepF(t0e)",
-    Tree0324 "Fb(RSeq(Rep2(t0e),RSeq(RFb(F,c1,Inv(c2e)),t3),RFb(t4,a5)),FS(RSeq(Inv(RSeq(a6e,t7,c8)),MSeq(S,c9e,RSeq(c10,a11,t12)))),Seq(RFb(F,c13),RFb(t14,Inv(F),t15),Star(t16,F),RSeq(c17,a18,OnceT(t19))))",
-    Tree0325 "Fb(c0,Fb(t1))",
-    Tree0326 "FS(Seq(FF(t0),t1,c2l,t3,c4))",
-    Tree0327 "Fb(RFb(Swm(t0,Rep0(FS(t1)),t2,a3,c4l),Ret3(RSeq(OnceT(S),FF(t5),t6,c7,F))))",
-    Tree0328 "Seq(OnceK(Swm(F,t0)),RSeq(F,Keep(Seq(a1,t2e)),Star(a3,c4l)),RFb(t5,a6))",
-    Tree0329 "Star(Keep(RFb(t0,c1l,c2e)),RepF(Fb(c3,c4l,c5)))",
-    Tree0330 "Swm(Seq(t0,t1,c2,c3),RSeq(t4),OnceK(t5),RSeq(c6e,t7,a8l),MPri(t9,S))",
-    Tree0331 "Keep(RFb(Swm(MSeq(a0e),Seq(t1,t2,a3),Rep0(Fb(t4e,t5,c6)),FF(c7l))))",
-    Tree0332 "Rep0(c0)",
-    Tree0333 "RSeq(t0,a1l,c2l,t3e)",
-    Tree0334 "RepF(Swm(Ret2(Fb(F,Rep4(FS(c0e)))),Seq(c1,Fb(c2,t3),a4,a5e,RSeq(t6,c7e)),RFb(t8,RFb(a9,t10,t11,a12l),Keep(t13e),OnceK(F),Rep3(c14l))))",
-    Tree0335 "Swm(Seq(t0,t1,a2,t3,c4),RSeq(a5,c6,c7,t8e,c9),c10l,Star(Once(c11),a12l))",
-    Tree0336 "Rep0(Star(RFb(c0,RSeq(t1,F),c2,Keep(Ret0(FS(a3)))),OnceT(Seq(t4e))))",
-    Tree0337 "FS(F)",
-    Tree0338 "Fb(FS(FF(c0l)),Star(Rep3(t1),a2,Rep4(c3),RSeq(a4,c5,a6e)),MSeq(Keep(t7),c8,c9,Ret4(a10l),a11l))",
-    Tree0339 "RFb(c0,t1,a2e)",
-    Tree0340 "RSeq(Inv(Swm(FS(a0),c1,Swm(t2,a3l,c4,a5))),RFb(a6,RSeq(c7,F,c8,a9e),Inv(RSeq(t10,t11))))",
-    Tree0341 "Ret4(Inv(c0))",
-    Tree0342 "Fb(t0,a1e,a2,c3,a4)",
-    Tree0343 "RSeq(RSeq(Inv(OnceK(Swm(Keep(Swm(c0,a1)),RFb(OnceK(c2)),RFb(RFb(t3,S),Inv(S)))))))",
-    Tree0344 "Fb(Rep0(Star(t0,FF(Inv(Keep(OnceT(t1)))),Fb(S,c2))),t3,RFb(a4,t5,t6,a7,Swm(a8,F)))",
-    Tree0345 "MSeq(c0,a1,t2)",
-    Tree0346 "MSeq(RSeq(Keep(Star(Seq(t0e,t1,t2,t3e,c4)))),a5)",
-    Tree0347 "Once(RFb(a0e,OnceT(c1)))",
-    Tree0348 "Fb(FS(RSeq(t0,F,FF(a1))),RetF(Swm(Fb(t2,t3e))))",
-    Tree0349 "Seq(Star(Keep(RSeq(a0e,S)),t1,RSeq(a2,F,a3,t4)),Fb(a5,c6,a7,c8e),Swm(c9,t10),RSeq(Ret3(c11),Fb(t12,MSeq(c13,c14),t15)))",
-    Tree0350 "Fb(OnceT(RFb(RFb(t0,Rep2(t1),Inv(a2)),t3)),RFb(MSeq(t4e),Swm(Swm(OnceK(a5)),t6,t7)),Seq(a8,t9),RSeq(Ret2(Rep2(FS(Seq(a10,Seq(a11,t12),a13))))),t14)",
-    Tree0351 "MSeq(c0,Inv(MPri(FS(FF(t1e)))),RFb(c2,FF(t3e),FS(c4l)))",
-    Tree0352 "OnceT(MPri(Swm(Ret0(OnceK(F))),Ret0(a0)))",
-    Tree0353 "Fb(RSeq(c0,Inv(Fb(RetF(c1l),a2,c3,RSeq(t4e,OnceK(a5)))),RFb(MPri(c6,c7))),Fb(FF(Fb(a8,c9)),RSeq(t10e,c11e,a12)),Rep1(c13))",
-    Tree0354 "Seq(Ret0(RSeq(Fb(Star(c0,Once(c1),a2l,F),RFb(RSeq(RSeq(c3,a4l),t5),Swm(RFb(a6e,c7,a8,a9,c10)))),RSeq(FF(c11),FS(Fb(OnceK(t12),RFb(t13,t14,c15),Rep1(S)))))))",
-    Tree0355 "Inv(Rep4(c0))",
-    Tree0356 "OnceK(F)",
-    Tree0357 "RSeq(t0,a1)",
-    Tree0358 "RepF(t0)",
-    Tree0359 "MPri(Fb(t0,Rep2(Ret3(t1))),t2,RSeq(S,t3,RFb(c4l,t5e)),Fb(RFb(t6,Keep(t7),t8,a9e),Ret0(FF(Ret0(RFb(t10,FF(t11),a12))))))",
-    Tree0360 "Seq(RepF(Star(Fb(t0,Keep(t1),F,a2),RFb(Keep(Fb(t3e,t4)),S),FS(RSeq(a5,t6)),Rep1(Keep(Rep3(c7))))))",
-    Tree0361 "Star(c0,Ret1(Seq(RFb(c1e,c2e,t3,a4))))",
-    Tree0362 "Swm(Swm(RSeq(c0,c1)),Once(Seq(RFb(OnceT(t2),RSeq(a3,a4)))),FF(Ret3(RFb(FS(Inv(t5)),Keep(a6),Seq(c7,a8),RFb(t9,c10)))))",
-    Tree0363 "OnceT(Inv(RFb(RSeq(OnceT(t0),Ret4(Seq(a1,a2)),Ret0(OnceT(t3)),Inv(FS(S))),Seq(Inv(c4l),Fb(a5,t6,t7,S),RFb(F,c8,c9),c10),RFb(t11))))",
-    Tree0364 "Fb(t0,RepF(Rep0(Inv(c1))),Keep(t2))",
-    Tree0365 "Fb(RFb(RFb(Seq(OnceK(t0),S,RFb(t1,t2)),Swm(t3,MSeq(c4,a5,t6,c7e),c8l))),Fb(RSeq(t9,t10),Ret3(RSeq(t11,a12e)),Swm(Fb(a13,Swm(t14,t15e))),MSeq(t16e,S,a17,a18l,S),OnceT(Rep4(Keep(a19)))))",
-    Tree0366 "MPri(Ret1(OnceK(RFb(Inv(Inv(a0)),Rep4(RSeq(c1,c2)),Seq(t3e,c4e),t5))),Swm(a6,OnceT(t7e),Swm(a8,t9),F),FF(RFb(OnceT(Swm(c10,S)),RFb(Rep3(RFb(t11))),Fb(OnceK(OnceT(a12l))))),a13)",
-    Tree0367 "RFb(Ret2(Swm(Once(t0),FS(Fb(a1,t2,c3e)))),RetF(RSeq(OnceK(RFb(t4e,t5)),Keep(Swm(Ret2(a6),S,c7)))))",
-    Tree0368 "Swm(Fb(OnceK(F),Seq(c0,a1),a2,c3l,c4),Seq(Fb(t5,Inv(t6e),c7,Swm(a8,a9e)),MPri(c10,a11l,c12l,F),Fb(S,c13,t14)))",
-    Tree0369 "RSeq(t0,c1)",
-    Tree0370 "RSeq(Fb(Ret2(Ret2(Inv(OnceT(t0)))),RetF(Rep3(S))),RSeq(t1,t2,a3,c4,Once(F)),c5,Seq(t6,t7,t8),Swm(OnceT(S),MSeq(Keep(OnceK(t9))),t10))",
-    Tree0371 "Fb(FS(t0),a1,t2,t3)",
-    Tree0372 "Seq(Swm(Rep4(t0),c1,S),RFb(t2e,c3),Keep(Keep(Fb(t4,c5,t6,t7))),OnceK(c8l),RFb(a9e,c10e))",
-    Tree0373 "RFb(MSeq(RFb(RSeq(t0e,c1,c2,a3)),RFb(Keep(Star(c4,t5e)))),Once(OnceK(t6)),a7l,MSeq(OnceT(RFb(Swm(Keep(a8),c9),t10,Ret0(c11l),RFb(c12,t13e,t14e)))))",
-    Tree0374 "Star(MPri(a0),Fb(Ret4(MPri(Fb(Inv(F)),Fb(t1,Fb(c2e,t3),c4l)))),RSeq(Swm(c5l,a6),c7,t8e,a9e,t10))",
-    Tree0375 "MSeq(FS(c0e))",
-    Tree0376 "Rep4(FS(t0))",
-    Tree0377 "RFb(Inv(RSeq(t0,c1)),FF(Swm(t2e,c3,t4)))",
-    Tree0378 "RSeq(FF(Fb(c0,c1)),a2l,Inv(t3e),RSeq(t4,c5),t6e)",
-    Tree0379 "RSeq(t0,RSeq(F,t1),Swm(t2,t3,t4),Inv(c5e),Seq(t6,c7l))",
-    Tree0380 "Seq(RSeq(Rep0(S),c0,t1),Inv(Rep0(a2e)))",
-    Tree0381 "MPri(Fb(OnceK(c0),Ret3(c1l),Once(c2),t3),RFb(Star(Seq(t4,Swm(F,c5),Keep(Seq(t6,a7l)),RSeq(a8,t9,S)),Fb(S,c10,c11l))))",
-    Tree0382 "MPri(Once(t0),Keep(t1),Seq(Rep0(a2)),t3,Rep2(Star(RepF(a4),t5e,a6,c7,a8)))",
-    Tree0383 "RSeq(RSeq(RSeq(FF(t0),Fb(MPri(a1,t2),Star(c3,a4l))),MSeq(RSeq(t5,S),Keep(RSeq(t6,FF(t7)))),OnceK(RFb(t8)),Seq(Seq(F,Inv(c9),t10),RSeq(t11,a12),t13,Inv(Inv(FF(Swm(F)))))))",
-    Tree0384 "Seq(RFb(c0e,t1,a2e,c3l,c4),Fb(c5,Fb(Rep0(t6))),RFb(c7e,S))",
-    Tree0385 "Swm(RSeq(a0,t1,t2),Rep1(Keep(MSeq(a3,FF(t4)))),t5e,RFb(Fb(S,t6),c7e,t8),RFb(c9,a10l,c11e,c12e,c13))",
-    Tree0386 "Once(MPri(t0,FF(Star(c1l,t2e)),Rep0(RFb(a3,t4,a5l,c6)),RFb(Seq(t7,t8)),Rep4(Swm(t9,c10l,c11l))))",
-    Tree0387 "Fb(Swm(RSeq(FS(c0l),Ret3(a1l)),Inv(FF(RSeq(t2,t3e)))))",
-    Tree0388 "Ret1(Ret4(t0e))",
-    Tree0389 "Swm(RFb(RepF(RSeq(t0,t1)),Keep(MPri(F,t2,c3))),t4,RSeq(Swm(a5,t6),RepF(t7e)),a8l)",
-    Tree0390 "Star(RFb(RSeq(MPri(t0,a1),t2,OnceT(RSeq(Rep2(Swm(t3,S,a4)))),Swm(t5,a6e))),Fb(RFb(Seq(c7,t8),Inv(a9),t10,Fb(t11,c12),FF(RetF(t13e)))))",
-    Tree0391 "Seq(Fb(Swm(t0,t1,c2),MPri(c3e,t4,t5e)),RSeq(c6,t7e,Ret1(t8),t9,FS(t10)),Rep2(FF(RSeq(Inv(FS(c11e)),RSeq(S,t12e,c13e)))),Fb(MSeq(Rep4(c14e)),RSeq(t15,t16,t17),MSeq(c18,Ret3(a19),a20,t21)),t22e)",
-    Tree0392 "Seq(RSeq(Rep0(MSeq(a0l,S,S)),Seq(c1e,a2l,a3l),Rep2(RSeq(t4,t5))),RFb(MPri(c6,c7,S),RFb(c8,t9,t10e)))",
-    Tree0393 "MPri(Ret1(t0e),Swm(a1,OnceT(t2)))",
-    Tree0394 "Swm(c0,Inv(S),Rep2(a1),S)",
-    Tree0395 "Seq(Inv(Fb(MSeq(S,t0),Keep(t1))),Fb(c2))",
-    Tree0396 "RFb(RSeq(OnceK(t0),c1),MPri(t2,a3l,t4),RSeq(a5,c6,Swm(c7e,a8)),t9e,MPri(t10e,t11e))",
-    Tree0397 "RSeq(RSeq(MPri(MSeq(F,c0,a1e,c2),RFb(Inv(t3),S,c4,RFb(c5l,c6),Keep(t7)))))",
-    Tree0398 "Inv(RSeq(Keep(Inv(FS(Seq(Ret0(c0),FF(a1e),Fb(c2,a3e),Ret3(t4),t5)))),Inv(Seq(Rep3(F),Seq(Rep1(t6),c7),Ret4(RFb(Ret1(c8),t9))))))",
-    Tree0399 "Inv(Keep(MSeq(c0,c1)))",
+    Tree0300 "Fb(Seq(Star(c0,t1e),a2l),Rep1(Fb(RSeq(a3l,t4,a5))))",
+    Tree0301 "Inv(Keep(Rep3(RepF(t0e))))",
+    Tree0302 "Seq(Swm(RFb(t0,t1),t2e,Swm(a3e,t4),RepF(OnceT(c5)),c6))",
+    Tree0303 "Swm(Rep3(c0l),OnceK(t1),RSeq(c2,t3,t4),c5l,F)",
+    Tree0304 "RSeq(Fb(RSeq(RSeq(t0,t1,t2e,S),c3,a4)),RFb(t5,RFb(t6,a7,c8l),a9),RFb(Seq(t10e,t11)))",
+    Tree0305 "Swm(OnceT(c0),Ret2(c1),a2l,S)",
+    Tree0306 "Seq(RFb(Fb(c0,c1,c2,t3),t4e,Swm(RFb(t5,t6),Once(c7),c8)),Fb(Inv(t9),Once(FS(Star(t10,Swm(RSeq(a11,c12),c13),t14))),c15))",
+    Tree0307 "RSeq(Star(t0,a1,t2),Seq(c3,t4,t5),RSeq(t6,Once(F)))",
+    Tree0308 "Fb(RFb(Once(Keep(FF(RSeq(t0e,a1e,c2)))),a3e),Seq(Seq(c4,c5l,c6),t7),RFb(Once(OnceT(OnceK(Fb(t8,t9,c10e)))),Inv(Once(c11))),RFb(t12e,t13,t14))",
+    Tree0309 "Swm(RSeq(Ret0(t0)))",
+    Tree0310 "Seq(Seq(c0,t1e,a2e,OnceK(t3)),RFb(FF(a4e),MSeq(a5),c6l,c7))",
+    Tree0311 "Once(MSeq(a0,c1,t2,S,c3l))",
+    Tree0312 "MPri(RFb(c0l,Fb(c1,F,Rep2(t2)),RFb(t3,t4,c5)),RFb(Inv(c6),a7,a8),Inv(Fb(Once(RSeq(OnceT(Fb(c9e,c10)),RSeq(FF(t11)))))))",
+    Tree0313 "Once(a0)",
+    Tree0314 "FS(MPri(c0,a1))",
+    Tree0315 "Seq(RSeq(a0,c1,c2),RSeq(c3,t4,t5),Once(c6),RSeq(c7),a8)",
+    Tree0316 "Ret4(RFb(t0,RFb(c1,F),t2,RFb(t3,FS(c4))))",
+    Tree0317 "Keep(Inv(t0))",
+    Tree0318 "MSeq(OnceT(Star(OnceT(t0),Swm(FF(RepF(RFb(a1l,c2)))))),RFb(Seq(a3e,c4l,c5,t6),Star(a7,t8,t9)))",
+    Tree0319 "Ret3(RFb(MSeq(RetF(c0),RSeq(t1e,t2,t3e),c4),c5))",
+    Tree0320 "RSeq(Fb(Rep3(c0),Ret0(a1e),Ret3(Star(t2,c3,c4l,c5))),Seq(Fb(Seq(OnceT(c6l),Swm(S,c7))),RSeq(t8,t9,c10,t11,a12l)),MPri(RFb(F,t13),OnceK(t14e),RepF(Star(a15l,t16,Keep(F)))))",
+    Tree0321 "Fb(Seq(RSeq(Star(c0,c1),Inv(c2),RFb(t3,t4e),Swm(c5,a6),c7)),Inv(Seq(c8,t9e,a10,c11)),OnceK(FF(MSeq(S,t12,S,t13))))",
+    Tree0322 "Star(Keep(Star(Ret4(RFb(c0,t1,S)),Swm(t2,RFb(F,a3l),a4,c5),OnceK(Seq(a6,t7e,a8)))))",
+    Tree0323 "RFb(Inv(Ret1(a0l)),Ret1(Star(FF(RSeq(Swm(t1,t2))),Seq(t3,t4))),Fb(MSeq(S,t5,RSeq(c6l,a7,S)),Rep2(FF(a8))),RSeq(t9,RSeq(a10,a11,t12),Fb(a13,c14,a15)),Inv(Swm(c16,Seq(t17,t18))))",
+    Tree0324 "RSeq(Once(Keep(FS(Ret4(RSeq(t0e,a1,t2))))),Seq(t3),Seq(MSeq(t4e,Ret1(S)),Rep4(c5),a6),RSeq(RFb(c7l,Swm(a8,a9),a10e)),MSeq(Seq(t11,a12),t13,RSeq(Ret0(a14))))",
+    Tree0325 "Swm(Fb(Star(t0,t1,c2,c3,t4)),Swm(t5e,c6,c7l,c8),Rep2(Fb(t9,a10l,c11,c12l,t13e)))",
+    Tree0326 "FS(Fb(F,c0l,Keep(MSeq(a1)),Swm(c2l,Seq(a3,S),FS(t4),a5)))",
+    Tree0327 "RSeq(MSeq(RFb(t0,t1,a2,c3),RSeq(t4e,OnceK(Seq(c5e,a6))),Ret2(a7)),t8)",
+    Tree0328 "MSeq(Seq(Rep0(c0),Once(FF(t1))),FS(c2l),Swm(c3,c4,c5e,c6))",
+    Tree0329 "Ret0(c0)",
+    Tree0330 "FS(RFb(FS(Rep3(OnceT(F))),RSeq(c0,a1),t2,c3,RFb(a4,a5)))",
+    Tree0331 "RFb(t0e)",
+    Tree0332 "MSeq(Swm(Fb(t0,c1l),FS(Inv(c2)),Fb(t3e,a4),RFb(c5)),RSeq(RFb(MSeq(t6,t7,a8l,c9l),Fb(c10,t11,t12e,c13),Ret0(t14))),FF(RSeq(Seq(t15e,t16),Star(t17e),Swm(t18e,t19,t20e))),Fb(RetF(Fb(RFb(t21,a22,c23),RFb(t24e,F,t25)))))",
+    Tree0333 "Fb(FF(Fb(t0,t1,Once(t2))),Seq(FS(Swm(MPri(t3e,t4e,c5l,c6,a7e))),RFb(RSeq(c8,c9),FF(c10),t11)))",
+    Tree0334 "Keep(Fb(RFb(c0e,RFb(t1,t2,t3)),RFb(t4,Inv(S),c5e,c6e,t7),Seq(OnceK(t8),Seq(t9,t10e,a11,c12)),OnceT(c13e),t14))",
+    Tree0335 "RSeq(RFb(Ret3(FS(a0))),MPri(RepF(c1e),MSeq(a2),OnceT(c3),RSeq(c4,c5,c6)),RSeq(RSeq(a7,t8e),RFb(c9,S)))",
+    Tree0336 "MPri(t0e,Fb(t1,t2),c3l)",
+    Tree0337 "OnceK(RSeq(t0,a1,c2e,c3e,t4))",
+    Tree0338 "FF(Star(Swm(t0,t1,a2,c3l,c4),OnceT(Inv(Inv(RFb(t5,c6,t7,a8l,t9e)))),FF(RSeq(t10,c11e,a12))))",
+    Tree0339 "MSeq(Seq(RFb(t0,c1,a2e),t3),t4,Swm(OnceT(Fb(t5,S)),S),FS(Inv(OnceK(Seq(t6,c7e)))),RFb(Seq(t8),c9,t10,t11,c12))",
+    Tree0340 "RSeq(c0,Fb(Ret3(a1e),c2),t3)",
+    Tree0341 "Swm(RSeq(RFb(c0e,t1)),FF(RFb(t2e,t3,t4)))",
+    Tree0342 "Swm(c0e,c1,a2,c3,RFb(F,t4))",
+    Tree0343 "Swm(RSeq(c0,RSeq(Seq(t1)),Ret1(t2),a3e))",
+    Tree0344 "MSeq(Seq(Inv(t0),c1l),Ret4(c2),Ret1(FF(OnceK(Rep3(t3)))))",
+    Tree0345 "RFb(t0e,Seq(MSeq(a1e),FS(Ret0(t2))))",
+    Tree0346 "FF(a0)",
+    Tree0347 "Seq(Once(Rep2(t0)),Seq(c1,t2,Swm(c3l,F)))",
+    Tree0348 "RFb(a0,RFb(a1,t2e),Star(RSeq(c3,t4)),RSeq(t5e,a6,c7,a8))",
+    Tree0349 "RFb(Swm(t0,Fb(t1,c2)),FF(RSeq(FS(t3e),t4e)))",
+    Tree0350 "Inv(Star(OnceK(FS(Ret1(t0))),OnceK(Fb(c1l,a2,F))))",
+    Tree0351 "RSeq(c0,c1)",
+    Tree0352 "Fb(Fb(a0,t1,t2,OnceT(c3l),t4),RepF(RFb(c5,c6e)),t7)",
+    Tree0353 "RFb(MPri(t0,a1,a2,c3))",
+    Tree0354 "RSeq(RSeq(a0l,c1,t2e,S,t3e),FF(Keep(F)))",
+    Tree0355 "RFb(c0l)",
+    Tree0356 "RSeq(t0e,OnceK(RSeq(RFb(t1,c2e),S,Once(a3e))),RSeq(MSeq(c4e,Inv(c5))),FS(a6),MSeq(FS(t7)))",
+    Tree0357 "Swm(RFb(Inv(t0e),a1,Ret0(c2e),t3),a4l,MSeq(FS(a5)),RFb(a6l,c7,t8))",
+    Tree0358 "MPri(RSeq(S,c0),OnceT(Inv(RFb(t1,F,t2))),Ret4(Fb(t3e,t4,c5,a6)))",
+    Tree0359 "Ret2(a0)",
+    Tree0360 "Fb(c0l,t1,c2,Rep1(t3))",
+    Tree0361 "Ret4(Swm(Fb(t0,t1),FF(Fb(a2,c3))))",
+    Tree0362 "Star(Swm(a0,c1e),Keep(OnceK(RFb(Once(Keep(a2)),RepF(Seq(t3,a4,c5e)),OnceK(t6e)))))",
+    Tree0363 "RSeq(FS(Keep(Ret1(Rep2(Fb(t0,t1))))),RFb(t2,c3,MPri(c4,t5),Inv(t6),t7),t8)",
+    Tree0364 "Fb(a0,Ret0(a1e))",
+    Tree0365 "Ret2(RSeq(Ret2(Star(t0,c1e)),a2l))",
+    Tree0366 "FF(MSeq(a0,c1,Ret0(t2)))",
+    Tree0367 "Inv(FF(RFb(t0e,Ret1(a1),t2,Fb(c3,t4),Keep(t5))))",
+    Tree0368 "RFb(Seq(RSeq(t0,Ret2(t1),t2),Ret1(Rep3(Ret3(a3)))),Star(Swm(Inv(c4),a5),c6l,t7e,t8,Ret1(t9)),FS(Fb(c10e,c11,c12)))",
+    Tree0369 "Fb(RSeq(Swm(Ret1(OnceK(t0)),a1,c2)),OnceK(c3),Seq(t4),Swm(RSeq(FS(Rep0(t5)))))",
+    Tree0370 "FF(MPri(t0,c1l,t2,c3))",
+    Tree0371 "Swm(RSeq(Swm(Inv(RSeq(c0,S,c1e)),c2,Swm(RSeq(t3,t4,c5,t6,t7e)))),FS(Keep(RSeq(Fb(Seq(Rep0(c8e),S)),Star(a9l)))))",
+    Tree0372 "Fb(Star(Swm(a0,a1,a2l),MSeq(c3,t4),S),Fb(RFb(t5,a6),Ret3(c7e),c8))",
+    Tree0373 "FS(Swm(RSeq(Star(t0,RFb(S)),Once(Seq(c1,t2))),Swm(Seq(t3,t4),a5e,t6,Fb(c7l),Inv(RFb(t8,t9)))))",
+    Tree0374 "OnceT(t0)",
+    Tree0375 "RSeq(RFb(RFb(Star(t0,c1,a2)),RSeq(c3e,a4,RFb(c5,S))),RSeq(t6,RSeq(a7,a8l),Seq(t9),RSeq(t10,Rep3(a11))))",
+    Tree0376 "MPri(t0,a1l)",
+    Tree0377 "Star(RFb(RSeq(MPri(t0,a1),t2,Swm(Inv(Keep(t3)),a4e),MPri(a5,a6,Keep(S)))),RSeq(RetF(Fb(c7,OnceK(a8e),RSeq(t9,t10),a11,c12))))",
+    Tree0378 "Fb(Seq(RFb(c0,RFb(c1e,t2e,t3e),RFb(t4,t5,Fb(t6,t7e)))),RepF(Keep(Fb(RFb(RFb(RSeq(t8,t9)))))))",
+    Tree0379 "Swm(RetF(c0),t1e,S,a2l)",
+    Tree0380 "RSeq(t0,Fb(c1,t2),c3,t4e,a5)",
+    Tree0381 "FS(Fb(Star(c0,t1,F),FF(Ret1(Swm(Rep3(a2),Swm(t3,c4))))))",
+    Tree0382 "RFb(Rep2(OnceK(RSeq(c0,FF(a1l)))),RFb(c2e,t3))",
+    Tree0383 "Keep(MSeq(FS(RSeq(Star(t0))),a1,a2e,Ret0(t3)))",
+    Tree0384 "FS(RSeq(FF(t0)))",
+    Tree0385 "Fb(RFb(t0,Inv(t1),t2e),t3,OnceK(t4e))",
+    Tree0386 "Star(MPri(t0,Star(t1,t2,c3)),RSeq(t4,a5,RSeq(c6l,t7),t8),Fb(Keep(t9),a10e,t11,t12),FS(t13),MSeq(t14,t15,S,c16e,t17))",
+    Tree0387 "MPri(RFb(Star(c0l),t1,a2,RetF(Ret3(t3)),Inv(t4)),Seq(Inv(F),t5,Inv(OnceT(OnceT(Fb(c6,c7))))),Seq(Fb(t8,t9,t10),OnceT(c11),Once(t12)))",
+    Tree0388 "RSeq(RFb(c0,RSeq(S,t1),t2),t3)",
+    Tree0389 "Rep1(RSeq(t0))",
+    Tree0390 "Fb(MPri(a0e,c1e),t2)",
+    Tree0391 "RFb(Rep4(t0e))",
+    Tree0392 "Rep2(Once(RetF(Fb(c0,t1))))",
+    Tree0393 "RSeq(Swm(Seq(c0l,t1,t2,Fb(a3,t4)),Fb(a5e,t6),RetF(Swm(t7,Rep2(t8e),Swm(t9,a10),c11e))),Seq(MPri(t12,t13,Ret0(t14)),RSeq(Rep2(c15e),a16,RSeq(t17e,c18l)),t19))",
+    Tree0394 "RSeq(RetF(Rep2(MPri(t0,a1,OnceT(Swm(a2,a3))))),MSeq(c4,c5,c6))",
+    Tree0395 "Star(Fb(t0e,t1),OnceK(S),t2)",
+    Tree0396 "RSeq(Star(c0e,a1,t2e),Ret2(c3),c4)",
+    Tree0397 "RFb(t0,Swm(a1,t2))",
+    Tree0398 "RFb(Seq(FF(Seq(t0))),MPri(Swm(FF(t1)),a2,RFb(c3,c4),Ret0(S),Star(c5e,t6)),c7e)",
+    Tree0399 "RSeq(c0,Star(c1,a2l,a3,c4),RFb(t5,Star(S,t6)))",
 }

@@ -5,53 +5,65 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
-        Sequence {
-            ForceFailure {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            SequenceWithMemory {
+                Inverter {
+                    Action(Act<0>),
+                },
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            RetryUntilSuccessful(1) {
+                SequenceWithMemory {
+                    Repeat(0) {
+                        Condition(Cond<3>),
+                    },
+                    Repeat(4) {
+                        Condition(Cond<4>),
+                    },
                 },
             },
-            Sequence {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
+            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
-        ForceSuccess {
-            StatefulAction(Task<0>),
+        Repeat(forever) {
+            MemSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
-        RetryUntilSuccessful(2) {
-            Sequence {
-                StatefulAction(Task<0>),
+        Fallback {
+            Fallback {
+                AlwaysFailure,
                 Sequence {
-                    Action(Act<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-                MemSequence {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<3>),
-                        },
-                        StatefulAction(Task<4>),
+                    Condition(Cond<0>),
+                    Repeat(0) {
+                        AlwaysSuccess,
                     },
                 },
-                Condition(Cond<5>),
-                MemPriority {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+                KeepRunningUntilFailure {
+                    RunOnce(then_skip = true) {
+                        RetryUntilSuccessful(3) {
+                            Fallback {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -60,960 +72,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
-        MemSequence {
-            Sequence {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
+        Fallback {
+            Fallback {
+                SequenceStar {
+                    Condition(Cond<0>),
                     Action(Act<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
-                ForceSuccess {
-                    Action(Act<2>),
-                },
-                ForceFailure {
-                    Condition(Cond<3>),
-                },
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            Sequence {
-                AlwaysFailure,
-                Sequence {
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<11>),
-                SequenceWithMemory {
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0404 for Ctx {
-        RetryUntilSuccessful(forever) {
-            KeepRunningUntilFailure {
-                MemSequence {
-                    ReactiveSequence {
-                        SequenceStar {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                        },
-                        Condition(|ctx| ctx.check(2)),
-                        RetryUntilSuccessful(3) {
-                            Action(Act<3>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        SequenceStar {
-                            Action(Act<4> = Act::<4>),
-                            Condition(Cond<5>),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                        Action(Act<7> = Act::<7>),
-                    },
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        Sequence {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                SequenceStar {
-                    Condition(Cond<4>),
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Fallback {
-                    RunOnce {
-                        Action(Act<6> = Act::<6>),
-                    },
-                    Sequence {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                    },
-                    ReactiveSequence {
-                        RetryUntilSuccessful(1) {
-                            AlwaysSuccess,
-                        },
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-            ForceSuccess {
-                Sequence {
-                    StatefulAction(Task<11>),
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = true) {
-                            ReactiveSequence {
-                                Action(Act<12> = Act::<12>),
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                    Condition(|ctx| ctx.check(14)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                ForceFailure {
-                    Sequence {
-                        ForceSuccess {
-                            KeepRunningUntilFailure {
-                                MemPriority {
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    Inverter {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    ReactiveFallback {
-                        Repeat(2) {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                    Condition(Cond<7>),
-                    ForceSuccess {
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                },
-                AlwaysFailure,
-            },
-            Fallback {
                 MemPriority {
-                    StatefulAction(Task<9>),
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                            Action(Act<12>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            KeepRunningUntilFailure {
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                    RunOnce {
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                    },
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                SequenceStar {
-                    Sequence {
-                        Action(Act<0>),
-                        ReactiveSequence {
-                            AlwaysFailure,
-                            KeepRunningUntilFailure {
-                                ForceSuccess {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                    MemSequence {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Fallback {
-                        Repeat(0) {
-                            StatefulAction(Task<3>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
+                Action(Act<5>),
+                Fallback {
+                    RetryUntilSuccessful(forever) {
                         StatefulAction(Task<6>),
                     },
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                Repeat(forever) {
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
-                    },
-                    Fallback {
-                        Repeat(1) {
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                        Action(|ctx| ctx.exec(9)),
-                        StatefulAction(Task<10>),
-                        ReactiveFallback {
-                            Condition(Cond<11>),
-                        },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<7>),
                     },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1>),
-            Fallback {
-                RunOnce(then_skip = true) {
-                    ForceFailure {
-                        Sequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            Condition(|ctx| ctx.check(0)),
-            Repeat(4) {
-                Condition(Cond<1> = Cond::<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                MemSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                Inverter {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                AlwaysSuccess,
+                Condition(|ctx| ctx.check(8)),
             },
             SequenceStar {
-                Action(Act<4> = Act::<4>),
-                AlwaysSuccess,
-                Sequence {
-                    Action(Act<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                StatefulAction(Task<10> = Task::<10>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<11>),
-                StatefulAction(Task<12>),
-                Condition(|ctx| ctx.check(13)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(3) {
-                Condition(Cond<1> = Cond::<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        ForceSuccess {
-            ReactiveFallback {
-                MemPriority {
-                    Condition(|ctx| ctx.check(0)),
-                    RetryUntilSuccessful(1) {
-                        Action(Act<1>),
-                    },
-                },
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3> = Cond::<3>),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Action(Act<4>),
-                },
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            Action(Act<3>),
-            Condition(Cond<4>),
-            RetryUntilSuccessful(1) {
-                Condition(Cond<5> = Cond::<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(3) {
-                ReactiveSequence {
-                    Action(Act<0>),
+                Repeat(4) {
                     ReactiveFallback {
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
-                },
-            },
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        ForceSuccess {
-            ForceFailure {
-                ReactiveSequence {
-                    Inverter {
-                        Sequence {
-                            AlwaysSuccess,
-                            AlwaysSuccess,
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<9>),
                         },
-                    },
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        ReactiveSequence {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-            },
-            MemSequence {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<3>),
-                },
-                Action(Act<4>),
-                Condition(|ctx| ctx.check(5)),
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(6)),
-                },
-                Inverter {
-                    Condition(|ctx| ctx.check(7)),
-                },
-            },
-            Fallback {
-                ForceSuccess {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-                SequenceWithMemory {
-                    Action(Act<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-            MemPriority {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Condition(Cond<12>),
-                },
-                StatefulAction(Task<13> = Task::<13>),
-                Condition(Cond<14>),
-                StatefulAction(Task<15>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(16)),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<17>),
-                    },
-                    StatefulAction(Task<18>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                AlwaysFailure,
-            },
-            ForceFailure {
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    Sequence {
-                        ForceFailure {
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<0>),
-                        MemPriority {
-                            Sequence {
-                                StatefulAction(Task<1> = Task::<1>),
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                Action(Act<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(0) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(forever) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Repeat(forever) {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Sequence {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<4>),
-                        },
-                        Action(Act<5>),
                         MemSequence {
-                            Condition(|ctx| ctx.check(6)),
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        RunOnce(then_skip = false) {
-            Sequence {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Sequence {
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-                ReactiveSequence {
-                    ForceFailure {
-                        Repeat(2) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                Sequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Sequence {
-                AlwaysSuccess,
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    MemSequence {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                    },
-                    Repeat(2) {
-                        Repeat(1) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        Inverter {
-            KeepRunningUntilFailure {
-                Sequence {
-                    Action(|ctx| ctx.exec(0)),
-                    ForceFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Sequence {
-                        Condition(Cond<4>),
-                        AlwaysFailure,
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ForceSuccess {
-                RetryUntilSuccessful(2) {
-                    Repeat(1) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Fallback {
-                Action(Act<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Fallback {
-                Action(Act<5>),
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
-            Action(Act<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        Repeat(4) {
-            ForceSuccess {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<2>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        Sequence {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Fallback {
-                AlwaysFailure,
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        RunOnce {
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceFailure {
-                    Action(Act<0>),
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                    Action(Act<2>),
-                },
-                Action(Act<3>),
-            },
-            Fallback {
-                AlwaysSuccess,
-                Sequence {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
-            ForceSuccess {
-                Repeat(0) {
-                    ForceFailure {
-                        Fallback {
-                            Action(Act<6> = Act::<6>),
-                            ForceSuccess {
-                                Condition(Cond<7>),
-                            },
-                            Action(|ctx| ctx.exec(8)),
-                            MemPriority {
-                                Action(Act<9>),
-                                StatefulAction(Task<10>),
-                            },
+                            StatefulAction(Task<10> = Task::<10>),
                             StatefulAction(Task<11>),
                         },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                AlwaysSuccess,
-                RetryUntilSuccessful(forever) {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    AlwaysFailure,
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        SequenceWithMemory {
-                            Fallback {
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0435 for Ctx {
-        Sequence {
-            Sequence {
-                AlwaysSuccess,
-                MemSequence {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Condition(Cond<3>),
-            },
-            Inverter {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            Condition(Cond<4> = Cond::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Action(Act<9>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436 for Ctx {
-        Fallback {
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                },
-                Action(Act<3>),
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
-                ForceFailure {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(6)),
-                Condition(Cond<7>),
-                Inverter {
-                    Condition(Cond<8>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                RunOnce(then_skip = true) {
-                    SequenceWithMemory {
-                        ForceSuccess {
-                            SequenceWithMemory {
-                                Action(Act<9>),
-                                Repeat(3) {
-                                    Condition(Cond<10>),
-                                },
-                                AlwaysFailure,
+                        Inverter {
+                            ForceSuccess {
+                                StatefulAction(Task<12>),
                             },
                         },
-                    },
-                },
-            },
-            Sequence {
-                RunOnce {
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ForceSuccess {
-                        MemPriority {
-                            Condition(|ctx| ctx.check(12)),
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<13>),
-                            },
+                        ReactiveSequence {
+                            StatefulAction(Task<13>),
                             StatefulAction(Task<14>),
                         },
                     },
@@ -1024,202 +121,594 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0437 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                Fallback {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
+    pub tree Tree0404 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                SequenceWithMemory {
-                    MemSequence {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
+                ReactiveFallback {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                },
+                Sequence {
+                    ReactiveSequence {
                         Condition(Cond<5>),
+                        StatefulAction(Task<6>),
                     },
                 },
-                Repeat(1) {
-                    RetryUntilSuccessful(forever) {
-                        Inverter {
-                            SequenceWithMemory {
-                                Action(Act<6>),
-                                AlwaysFailure,
-                                StatefulAction(Task<7>),
+            },
+            RetryUntilSuccessful(1) {
+                Condition(|ctx| ctx.check(7)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0405 for Ctx {
+        SequenceStar {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0406 for Ctx {
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                Inverter {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Sequence {
+                    StatefulAction(Task<7>),
+                    Inverter {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0407 for Ctx {
+        Inverter {
+            SequenceWithMemory {
+                Fallback {
+                    AlwaysFailure,
+                    RunOnce {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<7>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<8>),
+                },
+            },
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        SequenceWithMemory {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    MemPriority {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(Cond<5>),
+                },
+                Repeat(3) {
+                    Fallback {
+                        AlwaysFailure,
+                        Action(Act<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            Sequence {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<10>),
+                        },
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<13> = Cond::<13>),
+                    Condition(Cond<14>),
+                    Condition(Cond<15> = Cond::<15>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<16> = Task::<16>),
+                    StatefulAction(Task<17>),
+                },
+                Repeat(3) {
+                    StatefulAction(Task<18>),
+                },
+                Condition(Cond<19>),
+            },
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<20>),
+                    StatefulAction(Task<21>),
+                    StatefulAction(Task<22>),
+                    StatefulAction(Task<23> = Task::<23>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<24> = Cond::<24>),
+                    Condition(Cond<25>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        RetryUntilSuccessful(3) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        Repeat(1) {
+            ForceSuccess {
+                RunOnce(then_skip = false) {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        RetryUntilSuccessful(2) {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
                             },
                         },
                     },
                 },
-                Inverter {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Sequence {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                    Condition(Cond<11>),
-                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
-        SequenceWithMemory {
+    pub tree Tree0413 for Ctx {
+        Repeat(4) {
+            Fallback {
+                ReactiveSequence {
+                    MemPriority {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Condition(Cond<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Action(Act<6> = Act::<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0415 for Ctx {
+        ForceFailure {
             RetryUntilSuccessful(0) {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            ReactiveFallback {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-                ReactiveSequence {
-                    AlwaysFailure,
-                    Action(Act<8>),
-                    Condition(Cond<9>),
-                },
+                Action(|ctx| ctx.exec(0)),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        Fallback {
-            Fallback {
-                AlwaysSuccess,
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            MemPriority {
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        SequenceStar {
-            Fallback {
-                Condition(Cond<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-            },
-            ReactiveSequence {
-                ForceSuccess {
+    pub tree Tree0416 for Ctx {
+        Repeat(1) {
+            MemSequence {
+                Fallback {
                     SequenceWithMemory {
-                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(0)),
+                        Action(Act<1>),
+                        RunOnce {
+                            RunOnce(then_skip = true) {
+                                Action(Act<2>),
+                            },
+                        },
                         ReactiveSequence {
+                            StatefulAction(Task<3>),
                             StatefulAction(Task<4>),
                         },
                     },
+                    MemSequence {
+                        StatefulAction(Task<5>),
+                        Sequence {
+                            Condition(Cond<6>),
+                            AlwaysFailure,
+                        },
+                    },
                 },
-                MemPriority {
-                    Action(Act<5>),
-                    Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        MemSequence {
+            Sequence {
+                Inverter {
+                    Action(Act<0> = Act::<0>),
+                },
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    ReactiveSequence {
+                        Condition(Cond<4>),
+                        Sequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
                     Condition(Cond<7>),
                 },
-            },
-            ReactiveFallback {
                 Sequence {
-                    ReactiveSequence {
-                        Action(Act<8>),
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    Sequence {
+                        Action(Act<11>),
+                        Action(Act<12> = Act::<12>),
+                    },
+                    Action(Act<13> = Act::<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        ForceFailure {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        KeepRunningUntilFailure {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        MemSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                ReactiveSequence {
+                    Action(Act<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    AlwaysSuccess,
+                },
+                Inverter {
+                    RetryUntilSuccessful(2) {
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Condition(Cond<8>),
+                ForceSuccess {
+                    RetryUntilSuccessful(forever) {
                         StatefulAction(Task<9>),
                     },
-                    ReactiveFallback {
-                        Action(Act<10>),
-                        Action(Act<11>),
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0441 for Ctx {
-        ForceFailure {
-            Repeat(0) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0442 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
-                Inverter {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ForceFailure {
                 Fallback {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    ForceFailure {
-                        Condition(Cond<7>),
-                    },
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-            ForceFailure {
-                Sequence {
-                    Action(Act<9>),
-                    Action(Act<10>),
+                    Condition(Cond<10>),
                     StatefulAction(Task<11>),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Condition(Cond<13>),
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0443 for Ctx {
-        SequenceStar {
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+            Sequence {
+                SequenceStar {
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            Action(Act<14>),
+                            Condition(Cond<15> = Cond::<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                },
+                StatefulAction(Task<17> = Task::<17>),
             },
             RunOnce(then_skip = false) {
-                Fallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
+                ForceSuccess {
+                    Fallback {
+                        Action(Act<18>),
+                        StatefulAction(Task<19>),
+                        StatefulAction(Task<20>),
+                        Condition(Cond<21>),
+                        Action(Act<22>),
                     },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        Inverter {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Inverter {
+                Condition(Cond<1>),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            KeepRunningUntilFailure {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        ReactiveSequence {
+            RunOnce {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        Repeat(1) {
+            Fallback {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                Inverter {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        Sequence {
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                SequenceWithMemory {
+                    Action(Act<4>),
+                },
+                MemPriority {
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6>),
+                },
+                SequenceWithMemory {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
+                    Sequence {
+                        RetryUntilSuccessful(forever) {
+                            Repeat(3) {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                        },
+                        RunOnce {
+                            SequenceWithMemory {
+                                StatefulAction(Task<10>),
+                                Action(Act<11>),
+                                Condition(|ctx| ctx.check(12)),
+                            },
+                        },
+                    },
+                },
+                Repeat(2) {
+                    ReactiveFallback {
+                        Repeat(3) {
+                            StatefulAction(Task<13>),
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<14>),
+                    Fallback {
+                        Condition(|ctx| ctx.check(15)),
+                        StatefulAction(Task<16>),
+                        StatefulAction(Task<17>),
+                    },
+                    Inverter {
+                        Condition(Cond<18> = Cond::<18>),
+                    },
+                },
+                Inverter {
+                    RetryUntilSuccessful(0) {
+                        AlwaysSuccess,
+                    },
+                },
+                StatefulAction(Task<19>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        RetryUntilSuccessful(3) {
+            ReactiveSequence {
+                Sequence {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(|ctx| ctx.check(1)),
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                },
+                AlwaysSuccess,
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
                     Action(Act<8>),
+                },
+                ReactiveSequence {
+                    AlwaysSuccess,
                     StatefulAction(Task<9>),
                 },
             },
@@ -1228,37 +717,169 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0444 for Ctx {
-        SequenceWithMemory {
-            Sequence {
+    pub tree Tree0429 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Repeat(3) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        SequenceStar {
+            SequenceWithMemory {
                 ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    SequenceWithMemory {
-                        ForceSuccess {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        Repeat(2) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysSuccess,
+            },
+            Sequence {
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        Fallback {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Fallback {
+                Condition(Cond<3> = Cond::<3>),
+                Action(Act<4>),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        ForceFailure {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    MemSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
                     },
                 },
-                RetryUntilSuccessful(forever) {
-                    ForceSuccess {
-                        Fallback {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<7> = Cond::<7>),
-                            },
-                            AlwaysSuccess,
-                            AlwaysSuccess,
-                            StatefulAction(Task<8>),
-                            Action(Act<9>),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0>),
+            ForceSuccess {
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            RunOnce {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0434 for Ctx {
+        MemPriority {
+            Inverter {
+                Fallback {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(3)),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0435 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    ForceFailure {
+                        Sequence {
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
                         },
+                    },
+                },
+                StatefulAction(Task<8>),
+            },
+            SequenceWithMemory {
+                Inverter {
+                    StatefulAction(Task<9>),
+                },
+                Action(Act<10>),
+                Repeat(1) {
+                    StatefulAction(Task<11> = Task::<11>),
+                },
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                        Condition(Cond<15>),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<16>),
+                    Condition(Cond<17>),
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    Inverter {
+                        StatefulAction(Task<18> = Task::<18>),
+                    },
+                    SequenceWithMemory {
+                        Fallback {
+                            AlwaysFailure,
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Repeat(2) {
+                    ReactiveSequence {
+                        Condition(Cond<19>),
+                        StatefulAction(Task<20>),
+                        Condition(Cond<21>),
                     },
                 },
             },
@@ -1267,9 +888,192 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        ReactiveFallback {
+    pub tree Tree0436 for Ctx {
+        Sequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0437 for Ctx {
+        ReactiveSequence {
+            ForceFailure {
+                Sequence {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    SequenceStar {
+                        Action(Act<3> = Act::<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0438 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                Fallback {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            StatefulAction(Task<1>),
             Fallback {
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx {
+        ReactiveFallback {
+            Repeat(forever) {
+                Sequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Sequence {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Inverter {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                ForceSuccess {
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        Fallback {
+                            Condition(Cond<8> = Cond::<8>),
+                            Action(Act<9> = Act::<9>),
+                        },
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<11>),
+                Fallback {
+                    Action(Act<12>),
+                    StatefulAction(Task<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0440 for Ctx {
+        MemPriority {
+            KeepRunningUntilFailure {
+                MemSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            SequenceStar {
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0441 for Ctx {
+        Sequence {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    ForceSuccess {
+                        Condition(Cond<3>),
+                    },
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                SequenceWithMemory {
+                    KeepRunningUntilFailure {
+                        Repeat(2) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ForceFailure {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    Inverter {
+                        SequenceStar {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            StatefulAction(Task<9> = Task::<9>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0442 for Ctx {
+        RunOnce(then_skip = true) {
+            MemSequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Action(Act<4> = Act::<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0443 for Ctx {
+        RunOnce(then_skip = false) {
+            RetryUntilSuccessful(2) {
                 StatefulAction(Task<0>),
             },
         }
@@ -1277,29 +1081,94 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
+    pub tree Tree0444 for Ctx {
         Sequence {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
+            Action(Act<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        SequenceStar {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
                 },
-                ReactiveSequence {
-                    Repeat(1) {
-                        StatefulAction(Task<1>),
+                MemPriority {
+                    Condition(Cond<5>),
+                    Action(Act<6>),
+                    Condition(Cond<7>),
+                },
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        Repeat(forever) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    Condition(|ctx| ctx.check(11)),
+                    ForceFailure {
+                        StatefulAction(Task<12>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<13> = Task::<13>),
+                        StatefulAction(Task<14>),
                     },
                 },
             },
             ReactiveSequence {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
+                Repeat(1) {
+                    ReactiveFallback {
+                        Condition(Cond<15>),
+                        Action(Act<16>),
+                        StatefulAction(Task<17>),
+                    },
                 },
-                StatefulAction(Task<3>),
-            },
-            MemPriority {
-                AlwaysSuccess,
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
+                Fallback {
+                    StatefulAction(Task<18>),
+                    StatefulAction(Task<19> = Task::<19>),
+                    StatefulAction(Task<20>),
+                },
+                Condition(Cond<21>),
+                Sequence {
+                    SequenceWithMemory {
+                        Repeat(forever) {
+                            StatefulAction(Task<22>),
+                        },
+                        Condition(Cond<23>),
+                        StatefulAction(Task<24>),
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    ForceSuccess {
+                        Repeat(4) {
+                            ReactiveSequence {
+                                StatefulAction(Task<25>),
+                                Condition(Cond<26>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -1307,9 +1176,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
-        Repeat(3) {
-            Fallback {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Sequence {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1317,39 +1194,56 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
-        Repeat(3) {
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
+        Sequence {
+            Condition(Cond<0>),
+            Fallback {
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
+            Inverter {
+                AlwaysFailure,
+            },
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
-        MemPriority {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
+        ReactiveSequence {
             ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                Fallback {
-                    AlwaysFailure,
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                AlwaysFailure,
+            },
+            MemPriority {
+                StatefulAction(Task<4> = Task::<4>),
+                Action(Act<5> = Act::<5>),
+                SequenceStar {
+                    Action(Act<6> = Act::<6>),
+                    Condition(|ctx| ctx.check(7)),
                 },
-                StatefulAction(Task<6>),
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+                Repeat(4) {
+                    ReactiveFallback {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        Action(Act<14>),
+                    },
+                },
+                Condition(Cond<15>),
+                Condition(Cond<16>),
             },
         }
     }
@@ -1357,13 +1251,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
-        MemSequence {
-            MemSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
+        Inverter {
+            Repeat(3) {
+                RunOnce(then_skip = false) {
+                    MemPriority {
+                        Repeat(4) {
+                            StatefulAction(Task<0>),
+                        },
+                        Condition(Cond<1>),
+                    },
+                },
             },
         }
     }
@@ -1371,20 +1268,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceStar {
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        ReactiveSequence {
-                            Action(|ctx| ctx.exec(0)),
-                            StatefulAction(Task<1>),
-                            ReactiveSequence {
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
+            Condition(Cond<3> = Cond::<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
@@ -1392,31 +1283,24 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
         SequenceStar {
-            MemPriority {
+            RunOnce(then_skip = true) {
                 SequenceWithMemory {
-                    Repeat(2) {
-                        Action(Act<0>),
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
+                    Action(Act<0>),
                 },
             },
-            ForceSuccess {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                    StatefulAction(Task<6>),
+            Sequence {
+                MemSequence {
+                    Condition(Cond<1> = Cond::<1>),
                 },
+                StatefulAction(Task<2>),
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
@@ -1424,34 +1308,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(0)),
-                        AlwaysSuccess,
-                        ReactiveFallback {
-                            ForceFailure {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Fallback {
-                            ReactiveFallback {
-                                Sequence {
-                                    Condition(Cond<3> = Cond::<3>),
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                                Condition(Cond<5>),
-                                Sequence {
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
-                            },
-                        },
-                    },
+        ForceSuccess {
+            KeepRunningUntilFailure {
+                Inverter {
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
         }
@@ -1460,14 +1320,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
-        MemSequence {
-            Inverter {
-                Repeat(0) {
+        RetryUntilSuccessful(forever) {
+            RunOnce(then_skip = true) {
+                RunOnce(then_skip = true) {
                     MemPriority {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+                        ReactiveSequence {
+                            ForceFailure {
+                                StatefulAction(Task<0>),
+                            },
+                            Condition(Cond<1>),
+                        },
+                        ForceFailure {
+                            ForceFailure {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1477,51 +1346,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
-        ForceSuccess {
-            ForceSuccess {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            StatefulAction(Task<0>),
-                        },
-                        ForceSuccess {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(Act<2>),
-                    },
-                },
+        SequenceWithMemory {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
             },
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            Repeat(4) {
-                Action(Act<5>),
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<6>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                KeepRunningUntilFailure {
-                    Repeat(1) {
-                        Condition(Cond<8> = Cond::<8>),
+        RetryUntilSuccessful(3) {
+            SequenceStar {
+                RunOnce {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -1531,31 +1376,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
-        RunOnce(then_skip = false) {
-            Sequence {
+        ForceSuccess {
+            ReactiveSequence {
                 ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(4) {
-                        AlwaysFailure,
-                    },
-                    Condition(|ctx| ctx.check(1)),
-                    RetryUntilSuccessful(2) {
-                        ForceSuccess {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                ForceSuccess {
-                    RetryUntilSuccessful(3) {
-                        Fallback {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            AlwaysFailure,
-                        },
+                    Repeat(0) {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
                 },
             },
@@ -1565,9 +1390,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
-        RetryUntilSuccessful(3) {
-            KeepRunningUntilFailure {
-                Action(Act<0> = Act::<0>),
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                KeepRunningUntilFailure {
+                    Action(Act<0>),
+                },
+            },
+            SequenceWithMemory {
+                ForceSuccess {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSequence {
+                    SequenceStar {
+                        Condition(Cond<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                Action(Act<4>),
+                Condition(Cond<5>),
             },
         }
     }
@@ -1575,27 +1417,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                Fallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
-                },
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<4>),
-                    Action(Act<5> = Act::<5>),
-                },
+        MemPriority {
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1603,59 +1433,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    RetryUntilSuccessful(3) {
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        Action(Act<3>),
-                        Inverter {
-                            Condition(Cond<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                Sequence {
-                    SequenceStar {
-                        AlwaysFailure,
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                        Repeat(3) {
-                            Condition(Cond<10>),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<11>),
-                        Action(|ctx| ctx.exec(12)),
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                },
-            },
+        Sequence {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            Condition(Cond<3>),
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    Action(Act<4> = Act::<4>),
-                    StatefulAction(Task<5>),
+        Sequence {
+            RunOnce {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            RunOnce {
+                SequenceWithMemory {
+                    Condition(Cond<3>),
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            StatefulAction(Task<6>),
+            ForceFailure {
+                ForceFailure {
+                    Sequence {
+                        Fallback {
+                            AlwaysFailure,
+                            Condition(Cond<7>),
+                            Action(|ctx| ctx.exec(8)),
+                            StatefulAction(Task<9>),
+                        },
+                    },
                 },
             },
         }
@@ -1664,89 +1478,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
-        Repeat(forever) {
-            Sequence {
-                SequenceWithMemory {
-                    RunOnce {
-                        RetryUntilSuccessful(1) {
-                            ReactiveSequence {
-                                Repeat(2) {
-                                    Action(Act<0>),
-                                },
-                            },
-                        },
-                    },
-                    Action(Act<1>),
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Repeat(1) {
-                            MemSequence {
-                                Condition(Cond<5> = Cond::<5>),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
-        Sequence {
-            ForceFailure {
+        Repeat(4) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
                 Fallback {
-                    RetryUntilSuccessful(0) {
-                        RetryUntilSuccessful(3) {
-                            MemSequence {
-                                Action(Act<0>),
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+                    Action(Act<1>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
                     },
-                    RunOnce {
-                        ForceSuccess {
-                            AlwaysFailure,
-                        },
-                    },
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
                 },
-            },
-            ForceFailure {
-                Sequence {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        Action(Act<2>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<3>),
-                    ForceSuccess {
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        RunOnce {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                    StatefulAction(Task<6>),
+                RunOnce(then_skip = true) {
+                    Action(Act<5>),
                 },
             },
         }
@@ -1755,72 +1516,61 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
-        MemSequence {
-            Repeat(1) {
-                RetryUntilSuccessful(4) {
-                    SequenceWithMemory {
-                        MemSequence {
-                            Condition(Cond<0>),
-                            Sequence {
-                                Inverter {
-                                    Action(Act<1> = Act::<1>),
-                                },
-                                RetryUntilSuccessful(2) {
-                                    Action(Act<2>),
-                                },
-                            },
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                        },
+        Repeat(3) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                SequenceWithMemory {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<1>),
                     },
+                    Condition(Cond<2>),
                 },
+                AlwaysFailure,
             },
-            Action(Act<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
-        MemSequence {
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<0>),
+        Fallback {
+            ForceFailure {
+                SequenceStar {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
             },
-            StatefulAction(Task<1>),
+            Repeat(forever) {
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            RetryUntilSuccessful(4) {
+                Fallback {
+                    ReactiveFallback {
+                        Condition(Cond<6>),
+                        Action(Act<7> = Act::<7>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                Action(Act<9>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
-        MemSequence {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    ForceSuccess {
-                        ForceSuccess {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Inverter {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-            },
-            RunOnce(then_skip = false) {
-                SequenceStar {
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(Act<6>),
-                },
+        RunOnce {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1828,18 +1578,65 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        Fallback {
-            MemPriority {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
+        Sequence {
+            ReactiveSequence {
+                ReactiveFallback {
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Action(Act<5>),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+            },
+            Inverter {
+                Inverter {
+                    Sequence {
+                        ForceSuccess {
+                            MemSequence {
+                                Action(Act<6>),
+                                Action(Act<7>),
+                                Action(|ctx| ctx.exec(8)),
+                                AlwaysFailure,
+                            },
+                        },
+                        Repeat(2) {
+                            Condition(Cond<9>),
+                        },
+                    },
                 },
-                Condition(Cond<4>),
+            },
+            RetryUntilSuccessful(forever) {
+                ReactiveFallback {
+                    Sequence {
+                        ReactiveFallback {
+                            Action(Act<10>),
+                            Condition(Cond<11>),
+                            Condition(Cond<12>),
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<13> = Task::<13>),
+                        Repeat(4) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<15>),
+                        Action(Act<16>),
+                        ForceFailure {
+                            RetryUntilSuccessful(forever) {
+                                Condition(Cond<17>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -1847,44 +1644,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
-        Sequence {
-            Repeat(forever) {
-                Repeat(1) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        AlwaysFailure,
+        ForceSuccess {
+            SequenceWithMemory {
+                SequenceStar {
+                    RetryUntilSuccessful(2) {
+                        AlwaysSuccess,
                     },
-                },
-            },
-            Action(Act<1> = Act::<1>),
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Sequence {
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            RetryUntilSuccessful(1) {
-                                ReactiveFallback {
-                                    Action(Act<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                    Repeat(0) {
+                        StatefulAction(Task<2>),
                     },
+                    StatefulAction(Task<3>),
                 },
-            },
-            ReactiveFallback {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<6>),
-                                Action(Act<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -1894,27 +1671,104 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                Inverter {
+                    SequenceStar {
+                        Action(|ctx| ctx.exec(0)),
+                        Fallback {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<3>),
+                },
+                RunOnce {
+                    ReactiveSequence {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
             },
-            Condition(Cond<5> = Cond::<5>),
+            ReactiveFallback {
+                StatefulAction(Task<7>),
+                ReactiveFallback {
+                    Sequence {
+                        StatefulAction(Task<8>),
+                    },
+                    AlwaysFailure,
+                },
+                Condition(Cond<9>),
+                MemPriority {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                },
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        SequenceWithMemory {
+                            Condition(Cond<13>),
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Condition(Cond<15> = Cond::<15>),
+                        Condition(Cond<16>),
+                        Condition(|ctx| ctx.check(17)),
+                        ForceSuccess {
+                            Condition(|ctx| ctx.check(18)),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        Inverter {
+                            ReactiveFallback {
+                                SequenceStar {
+                                    Action(Act<19>),
+                                    StatefulAction(Task<20>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
-        Fallback {
-            ForceSuccess {
+        Sequence {
+            Condition(Cond<0>),
+            Inverter {
+                RunOnce(then_skip = false) {
+                    MemSequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        Repeat(forever) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            ForceFailure {
                 ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+                    Inverter {
+                        Action(Act<2> = Act::<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
@@ -1924,50 +1778,11 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         ReactiveSequence {
-            Sequence {
-                Repeat(0) {
-                    RunOnce {
-                        Fallback {
-                            ForceSuccess {
-                                Action(Act<0>),
-                            },
-                            RunOnce {
-                                StatefulAction(Task<1>),
-                            },
-                            Sequence {
-                                KeepRunningUntilFailure {
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Action(Act<7>),
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                        AlwaysSuccess,
-                        AlwaysFailure,
-                    },
-                },
-                MemPriority {
-                    Fallback {
-                        StatefulAction(Task<11>),
-                        Fallback {
-                            AlwaysSuccess,
-                            Condition(Cond<12>),
-                        },
-                        StatefulAction(Task<13>),
-                    },
-                },
+            Condition(Cond<0>),
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -1975,48 +1790,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
+        ReactiveFallback {
+            ReactiveFallback {
                 ReactiveFallback {
-                    Fallback {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                                StatefulAction(Task<3>),
-                                AlwaysSuccess,
-                                Action(Act<4> = Act::<4>),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<5> = Task::<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<7>),
-                                Condition(|ctx| ctx.check(8)),
-                            },
-                        },
-                        StatefulAction(Task<9>),
+                    Sequence {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                },
+                Fallback {
+                    RunOnce {
+                        Action(Act<3>),
                     },
                 },
-                Sequence {
-                    ForceSuccess {
-                        StatefulAction(Task<10>),
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            ForceSuccess {
-                                Condition(Cond<11>),
-                            },
-                            StatefulAction(Task<12>),
-                            Fallback {
-                                Condition(Cond<13> = Cond::<13>),
-                                Action(Act<14> = Act::<14>),
-                            },
-                        },
-                    },
-                },
+            },
+            Repeat(4) {
+                Condition(Cond<4>),
             },
         }
     }
@@ -2024,149 +1815,105 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                MemSequence {
-                    Action(Act<0>),
-                    AlwaysFailure,
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-                SequenceStar {
-                    Action(Act<3> = Act::<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-            },
-            Inverter {
-                KeepRunningUntilFailure {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(0) {
-                                RunOnce(then_skip = false) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        Condition(Cond<9>),
-                        RunOnce {
-                            Fallback {
-                                Action(Act<10>),
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
-        MemSequence {
+        Fallback {
             Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
             },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<5>),
-            },
-            AlwaysSuccess,
-            AlwaysSuccess,
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        ForceSuccess {
+            ForceFailure {
+                MemPriority {
+                    ForceFailure {
+                        Fallback {
+                            Action(Act<0>),
+                            Action(Act<1>),
+                        },
+                    },
+                    Condition(Cond<2>),
+                },
             },
-            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
+        ReactiveSequence {
+            Condition(Cond<0>),
             Action(Act<1>),
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    RunOnce {
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-            },
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            Fallback {
-                                Condition(|ctx| ctx.check(0)),
-                                Condition(Cond<1> = Cond::<1>),
-                                Action(Act<2>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                StatefulAction(Task<2>),
+                Repeat(2) {
+                    AlwaysSuccess,
+                },
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    MemPriority {
+                        MemSequence {
+                            Inverter {
+                                StatefulAction(Task<3>),
                             },
-                            AlwaysSuccess,
-                            Repeat(1) {
-                                Repeat(1) {
-                                    Action(Act<3>),
-                                },
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<4>),
                             },
-                            Fallback {
-                                Action(Act<4>),
-                                StatefulAction(Task<5>),
+                            ForceFailure {
+                                StatefulAction(Task<5> = Task::<5>),
                             },
                         },
                     },
                 },
-                Fallback {
-                    Action(|ctx| ctx.exec(6)),
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<7>),
-                    },
-                    AlwaysFailure,
+            },
+            ReactiveSequence {
+                Condition(Cond<6>),
+                MemPriority {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
                 },
                 Inverter {
-                    ReactiveFallback {
-                        Fallback {
-                            Condition(Cond<8>),
-                            AlwaysFailure,
-                            Condition(|ctx| ctx.check(9)),
-                            AlwaysFailure,
-                        },
-                        Repeat(2) {
-                            KeepRunningUntilFailure {
-                                Condition(Cond<10>),
-                            },
-                        },
-                    },
+                    Action(Act<10>),
                 },
-                SequenceStar {
-                    Action(Act<11>),
+                SequenceWithMemory {
+                    Condition(Cond<11>),
+                    Action(Act<12>),
                 },
+                ReactiveSequence {
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Condition(Cond<15>),
             },
         }
     }
@@ -2174,69 +1921,72 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
-        SequenceStar {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0>),
             },
-            Action(Act<2>),
-            StatefulAction(Task<3>),
-            ReactiveSequence {
-                Repeat(2) {
-                    StatefulAction(Task<4>),
-                },
+            Inverter {
+                StatefulAction(Task<1> = Task::<1>),
             },
+            SequenceWithMemory {
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
+            },
+            Condition(Cond<4> = Cond::<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
-        RetryUntilSuccessful(1) {
-            Action(Act<0>),
+        Inverter {
+            MemSequence {
+                MemSequence {
+                    ForceSuccess {
+                        Action(Act<0>),
+                    },
+                    Inverter {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Repeat(4) {
+                    Sequence {
+                        ForceSuccess {
+                            ReactiveSequence {
+                                Inverter {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<5>),
+                        },
+                        Condition(Cond<6>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
-        MemPriority {
-            MemPriority {
-                ForceSuccess {
-                    Action(Act<0>),
-                },
-                Action(Act<1>),
+        MemSequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            SequenceWithMemory {
-                Sequence {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(forever) {
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                    Repeat(0) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                MemPriority {
-                    ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                },
+            AlwaysSuccess,
+            Action(Act<2>),
+            KeepRunningUntilFailure {
+                Condition(Cond<3>),
             },
         }
     }
@@ -2244,38 +1994,82 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                ForceSuccess {
-                    Condition(Cond<1>),
-                },
+        Sequence {
+            SequenceStar {
                 SequenceWithMemory {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2> = Act::<2>),
                 },
-                StatefulAction(Task<5>),
-                Sequence {
-                    Action(Act<6>),
-                    Condition(Cond<7>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    AlwaysFailure,
                 },
             },
-            Action(Act<8>),
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                RunOnce {
+                    Action(Act<6>),
+                },
+            },
+            StatefulAction(Task<7>),
+            ReactiveSequence {
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+            },
+            MemPriority {
+                Repeat(4) {
+                    Condition(Cond<11>),
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(12)),
+                    SequenceWithMemory {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+                Action(Act<15> = Act::<15>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        SequenceStar {
+            Action(Act<0>),
+            ReactiveSequence {
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Repeat(2) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(3)),
+                Sequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
             },
             RunOnce(then_skip = false) {
-                StatefulAction(Task<3>),
+                StatefulAction(Task<6>),
+            },
+            RunOnce {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10> = Cond::<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
             },
         }
     }
@@ -2283,38 +2077,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            SequenceWithMemory {
+                Action(Act<1>),
+                AlwaysSuccess,
+                StatefulAction(Task<2>),
             },
-            RunOnce(then_skip = false) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            ForceSuccess {
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                ForceSuccess {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
-            StatefulAction(Task<4>),
+            Inverter {
+                RunOnce {
+                    Inverter {
+                        Action(Act<5>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
-        RetryUntilSuccessful(forever) {
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    ForceSuccess {
-                        Repeat(4) {
-                            StatefulAction(Task<4>),
+        RunOnce(then_skip = false) {
+            Repeat(3) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Fallback {
+                        Repeat(0) {
+                            StatefulAction(Task<2>),
                         },
                     },
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
             },
         }
@@ -2323,53 +2125,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                Fallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            RetryUntilSuccessful(3) {
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(4) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
+        ForceSuccess {
+            ForceFailure {
                 ReactiveFallback {
-                    Repeat(4) {
-                        Fallback {
-                            StatefulAction(Task<8> = Task::<8>),
-                            Condition(Cond<9>),
-                        },
+                    Condition(|ctx| ctx.check(0)),
+                    Repeat(forever) {
+                        StatefulAction(Task<1>),
                     },
-                },
-            },
-            MemPriority {
-                Sequence {
-                    Action(Act<10>),
-                    Action(Act<11>),
-                    Condition(Cond<12>),
-                },
-                Condition(Cond<13>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<14>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<15>),
                 },
             },
         }
@@ -2378,11 +2140,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        Repeat(4) {
+        MemSequence {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                Condition(|ctx| ctx.check(1)),
+            },
+            Action(Act<2> = Act::<2>),
+            Sequence {
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+                Action(Act<5>),
+            },
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                RunOnce {
-                    StatefulAction(Task<1>),
+                Fallback {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    AlwaysFailure,
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -2391,26 +2168,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
-        Repeat(forever) {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            Condition(Cond<0>),
-                            Condition(Cond<1> = Cond::<1>),
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                Fallback {
+                    Action(Act<0>),
+                    Inverter {
+                        Repeat(4) {
+                            AlwaysSuccess,
                         },
                     },
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<2>),
-                            },
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5>),
                 },
+            },
+            Condition(Cond<1> = Cond::<1>),
+            Sequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2418,20 +2190,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
-        ForceFailure {
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            RetryUntilSuccessful(2) {
-                                Repeat(2) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
+                RetryUntilSuccessful(1) {
+                    Sequence {
+                        Condition(|ctx| ctx.check(4)),
+                        Action(Act<5>),
                     },
                 },
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -2439,59 +2212,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Action(|ctx| ctx.exec(2)),
-            AlwaysFailure,
-            ForceSuccess {
-                Condition(Cond<3>),
-            },
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        Fallback {
-            ForceFailure {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            Fallback {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            Repeat(3) {
-                                StatefulAction(Task<2>),
-                            },
-                            Sequence {
-                                AlwaysSuccess,
-                                Condition(Cond<3>),
-                            },
-                            Action(Act<4>),
-                            ForceSuccess {
-                                Condition(Cond<5>),
-                            },
-                        },
+        ReactiveFallback {
+            ReactiveFallback {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        Action(Act<1>),
                     },
-                    SequenceStar {
-                        ReactiveFallback {
-                            Repeat(3) {
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                        },
-                        Inverter {
-                            Action(|ctx| ctx.exec(7)),
-                        },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<2>),
+                RunOnce(then_skip = true) {
+                    RunOnce(then_skip = true) {
+                        Action(|ctx| ctx.exec(3)),
                     },
-                    Fallback {
-                        Condition(Cond<8>),
-                        AlwaysFailure,
+                },
+                Action(Act<4>),
+            },
+            Sequence {
+                ForceSuccess {
+                    StatefulAction(Task<5>),
+                },
+                MemSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -2501,43 +2255,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        SequenceStar {
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                },
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-                Repeat(1) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Action(Act<8>),
-                    },
-                },
-            },
-            MemSequence {
+        Repeat(forever) {
+            Sequence {
                 ReactiveFallback {
-                    Action(Act<9> = Act::<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Action(|ctx| ctx.exec(11)),
-                SequenceWithMemory {
-                    StatefulAction(Task<12>),
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<13>),
+                    MemPriority {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
                     },
-                    StatefulAction(Task<14>),
+                    StatefulAction(Task<2>),
                 },
-                SequenceStar {
-                    Action(|ctx| ctx.exec(15)),
-                    ForceFailure {
-                        RunOnce {
-                            StatefulAction(Task<16>),
+                Repeat(4) {
+                    Action(Act<3>),
+                },
+                ReactiveFallback {
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                },
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        Repeat(1) {
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -2548,10 +2289,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
+        MemSequence {
+            KeepRunningUntilFailure {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
             },
         }
     }
@@ -2559,85 +2299,63 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        Fallback {
-            RunOnce {
-                Condition(Cond<0>),
-            },
-            Fallback {
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                Sequence {
-                    AlwaysSuccess,
-                    RunOnce(then_skip = false) {
-                        AlwaysFailure,
-                    },
-                    RunOnce {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    MemPriority {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                },
-            },
-            AlwaysSuccess,
+        ReactiveFallback {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        ReactiveFallback {
-            Repeat(3) {
-                StatefulAction(Task<0>),
+        MemPriority {
+            RunOnce(then_skip = true) {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                        ForceSuccess {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                        },
+                    },
+                },
             },
-            Action(|ctx| ctx.exec(1)),
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = false) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
+        Inverter {
+            Fallback {
+                ReactiveFallback {
                     ForceFailure {
-                        RunOnce {
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                },
-                                Condition(Cond<3>),
-                            },
-                        },
+                        StatefulAction(Task<0>),
                     },
+                    Condition(Cond<1>),
                 },
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
+                MemPriority {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Fallback {
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
         }
@@ -2646,29 +2364,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        MemPriority {
-            MemPriority {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Action(Act<0> = Act::<0>),
+        Sequence {
+            RunOnce {
+                Inverter {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        Action(Act<4>),
                     },
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    AlwaysSuccess,
                 },
-                StatefulAction(Task<4>),
             },
-            StatefulAction(Task<5>),
-            RunOnce(then_skip = true) {
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    Condition(Cond<8>),
-                    Inverter {
-                        Condition(|ctx| ctx.check(9)),
+            ReactiveFallback {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<5>),
                     },
                 },
+                Sequence {
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(|ctx| ctx.check(10)),
+                },
+                Condition(Cond<11>),
             },
         }
     }
@@ -2676,49 +2397,68 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            AlwaysSuccess,
+        Fallback {
+            ReactiveSequence {
+                RunOnce {
+                    RetryUntilSuccessful(3) {
+                        MemPriority {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<3>),
+                                Action(|ctx| ctx.exec(4)),
+                            },
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
-        Fallback {
-            MemPriority {
-                Action(Act<0>),
-                Repeat(1) {
-                    Condition(Cond<1>),
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                ReactiveFallback {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
                 },
-                Action(Act<2>),
+                StatefulAction(Task<4>),
+                Inverter {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
             SequenceStar {
-                ForceFailure {
-                    Action(|ctx| ctx.exec(3)),
-                },
                 SequenceWithMemory {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+                    SequenceStar {
+                        AlwaysSuccess,
+                        StatefulAction(Task<6>),
+                    },
                 },
-                Condition(|ctx| ctx.check(7)),
+                StatefulAction(Task<7>),
             },
-            RunOnce {
-                ForceFailure {
-                    SequenceWithMemory {
-                        Inverter {
-                            SequenceWithMemory {
-                                Condition(Cond<8> = Cond::<8>),
-                                AlwaysFailure,
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<10>),
-                        },
+            Condition(|ctx| ctx.check(8)),
+            Condition(Cond<9>),
+            MemSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    AlwaysSuccess,
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -2727,104 +2467,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0400 "Seq(FF(RFb(S,t0)),Seq(c1l,t2,t3),t4)",
-    Tree0401 "FS(t0)",
-    Tree0402 "Ret2(Seq(t0,Seq(a1,F,t2),MSeq(RFb(Ret1(c3),t4)),c5,MPri(t6,t7)))",
-    Tree0403 "MSeq(Seq(Fb(c0e,a1),FS(a2),FF(c3)),Fb(c4l,t5,t6,t7),Seq(F,Seq(a8,t9,t10e)),Fb(t11,Swm(c12,t13e)))",
-    Tree0404 "RetF(Keep(MSeq(RSeq(Star(c0,c1),c2l,Ret3(a3)),Swm(F,Star(a4e,c5,c6l),a7e),c8)))",
-    Tree0405 "Seq(Fb(RFb(t0,t1,t2,t3),Star(c4,Inv(t5)),Fb(Once(a6e),Seq(c7,c8),RSeq(Ret1(S),c9,c10))),FS(Seq(t11,OnceK(OnceT(RSeq(a12e,c13))),c14l)))",
-    Tree0406 "RFb(Seq(FF(Seq(FS(Keep(MPri(a0,t1,t2e,t3e,a4)))))),Seq(RSeq(Inv(c5e),RFb(Rep2(Keep(t6))),c7,FS(c8e)),F),Fb(MPri(t9,Swm(Swm(c10,t11e,a12),Ret4(Keep(c13))),Once(Inv(F)))))",
-    Tree0407 "Swm(Inv(Star(Seq(a0,RSeq(F,Keep(FS(c1l)),S)),MSeq(Keep(c2)),Fb(Rep0(t3),Inv(t4),OnceT(c5e),t6),Inv(Keep(Keep(RepF(a7)))),Fb(Rep1(c8e),a9l,t10,RFb(c11)))))",
-    Tree0408 "RFb(a0e,t1,Fb(OnceT(FF(Seq(c2,c3))),Ret3(t4)))",
-    Tree0409 "Fb(F,c0l,Rep4(c1e))",
-    Tree0410 "Fb(RFb(MSeq(t0e,t1),c2,Inv(t3e),S),Star(a4e,S,Seq(a5,a6l),RFb(c7,c8l,t9e),t10e),RSeq(t11,t12,c13l))",
-    Tree0411 "Swm(t0,Ret3(c1e))",
-    Tree0412 "FS(RFb(MPri(c0l,Ret1(a1)),c2l,c3e,Swm(S,a4),Inv(t5)))",
-    Tree0413 "MPri(Swm(Seq(t0,t1,c2)),a3,c4,Ret1(c5e))",
-    Tree0414 "Keep(Rep3(RSeq(a0,RFb(c1l,t2))))",
-    Tree0415 "RSeq(RSeq(t0,c1),FS(Keep(c2)),c3e)",
-    Tree0416 "FS(FF(RSeq(Inv(Seq(S,S)),RFb(S,RSeq(FS(t0)),t1,t2,t3e))))",
-    Tree0417 "RSeq(Seq(t0,S,RFb(c1,a2)),MSeq(Ret4(c3),a4,c5l,Keep(c6l),Inv(c7l)),Fb(FS(t8),t9,Swm(a10,c11e)),MPri(RFb(S,c12),t13e,c14,t15),Keep(RFb(c16l,OnceK(t17),t18)))",
-    Tree0418 "RFb(c0,a1)",
-    Tree0419 "MSeq(FS(F),FF(c0l))",
-    Tree0420 "Fb(c0,t1,a2)",
-    Tree0421 "Seq(Keep(FS(Seq(FF(S),t0,MPri(Seq(t1e,a2))))),t3e)",
-    Tree0422 "Inv(Swm(a0,c1l,c2,t3e))",
-    Tree0423 "Keep(Rep0(RFb(RetF(RSeq(t0,t1,t2)),RepF(Inv(t3)),Seq(Ret2(t4),a5,MSeq(c6l,a7l)))))",
-    Tree0424 "OnceK(Seq(Star(t0,t1,t2),Seq(c3l,c4),t5,RSeq(FF(Rep2(t6)),c7)))",
-    Tree0425 "RFb(MSeq(Seq(a0,a1,c2,t3),c4e),Seq(S,c5,c6,F))",
-    Tree0426 "OnceK(Fb(c0,t1,RSeq(MSeq(c2,c3),Rep2(Rep1(t4)),S,FS(F))))",
-    Tree0427 "Inv(Keep(Seq(a0l,FF(t1),Ret2(c2),t3,Seq(c4,F,t5))))",
-    Tree0428 "RSeq(t0e,t1e,FS(Ret2(Rep1(F))))",
-    Tree0429 "RSeq(a0,Fb(a1,a2l),Seq(t3,t4e),Fb(a5,c6,t7),a8)",
-    Tree0430 "Rep4(FS(RSeq(a0,c1,Ret4(t2),Ret3(Ret3(c3)))))",
-    Tree0431 "Seq(Inv(t0),Keep(c1),t2,Fb(F),t3)",
-    Tree0432 "Once(Keep(FS(RFb(a0,F,F,t1e))))",
-    Tree0433 "RSeq(RFb(FF(a0),Fb(t1,S,a2),a3),Fb(S,Seq(c4,a5)),FS(Rep0(FF(Fb(a6e,FS(c7),a8l,MPri(a9,t10),t11)))))",
-    Tree0434 "RFb(Seq(S,RetF(Fb(t0e,t1)),Seq(c2e,t3,a4,F)),OnceK(Seq(OnceT(Swm(Fb(a5,t6),c7)))))",
-    Tree0435 "Seq(Seq(S,MSeq(c0,F),t1,FS(t2e),c3),Inv(Swm(FS(Swm(c4e,t5)),Seq(t6,t7e,t8))),a9)",
-    Tree0436 "Fb(Seq(Seq(t0,a1l,t2),a3,MPri(t4,F),FF(RSeq(c5,F))),RFb(a6l,c7,Inv(c8)),Ret3(OnceT(Swm(FS(Swm(a9,Rep3(c10),F))))),Seq(Once(Keep(Keep(Keep(t11)))),RFb(FS(MPri(c12l,OnceT(c13),t14)))))",
-    Tree0437 "Swm(Seq(Fb(c0,F),Swm(MSeq(a1,c2,c3,c4,c5)),Rep1(RetF(Inv(Swm(a6,F,t7)))),Inv(t8e),Seq(c9,t10e,c11)))",
-    Tree0438 "Swm(Ret0(RSeq(Fb(t0,t1e,S),c2,t3)),t4,RFb(Swm(RSeq(t5,c6,t7e)),RSeq(F,a8,c9)))",
-    Tree0439 "Fb(Fb(S,c0,t1),MPri(t2,c3e,S))",
-    Tree0440 "Star(Fb(c0,Seq(t1,t2),c3e),RSeq(FS(Swm(S,RSeq(t4))),MPri(a5,c6,c7)),RFb(Seq(RSeq(a8,t9),RFb(a10,a11,t12e))))",
-    Tree0441 "FF(Rep0(a0))",
-    Tree0442 "RFb(RSeq(FF(t0),a1,a2e,Inv(c3e)),FF(Fb(t4,a5,t6,FF(c7),t8e)),FF(Seq(a9,a10,t11)))",
-    Tree0443 "Star(MSeq(t0,t1,c2,t3),OnceK(Fb(c4,c5e,RFb(t6,c7),a8,t9)))",
-    Tree0444 "Swm(Seq(RSeq(t0e,Swm(FS(t1e),t2,Rep2(c3)),c4l,Seq(t5,t6e)),RetF(FS(Fb(Ret3(c7e),S,S,t8,a9)))))",
-    Tree0445 "RFb(Fb(t0))",
-    Tree0446 "Seq(RFb(c0e,Keep(S),RSeq(Rep1(t1))),RSeq(Ret3(t2),t3),MPri(S,c4,t5))",
-    Tree0447 "Rep3(Fb(t0))",
-    Tree0448 "Rep3(OnceT(RFb(t0,Ret0(t1))))",
-    Tree0449 "MPri(OnceT(Seq(t0,a1,t2)),RFb(Seq(t3,a4,t5),Fb(F),t6))",
-    Tree0450 "MSeq(MSeq(S,t0,c1,t2,a3))",
-    Tree0451 "OnceK(Star(OnceT(Inv(RSeq(a0l,t1,RSeq(a2l))))))",
-    Tree0452 "Star(MPri(Swm(Rep2(a0)),Swm(RSeq(c1,c2,t3))),FS(RFb(S,FS(Seq(t4,c5e)),t6)))",
-    Tree0453 "OnceK(Ret2(RSeq(Swm(c0l,S,RFb(FF(t1e),OnceT(t2)),Fb(RFb(Seq(c3e,a4l),c5,Seq(t6,t7e)))))))",
-    Tree0454 "MSeq(Inv(Rep0(MPri(a0,c1,c2,t3))))",
-    Tree0455 "FS(FS(OnceK(RSeq(FS(t0),FS(t1),a2))))",
-    Tree0456 "Fb(Keep(RSeq(t0,t1,a2,a3,c4)),Rep4(a5),RFb(Keep(OnceT(c6)),Keep(t7),Keep(Rep1(c8e))))",
-    Tree0457 "OnceK(Seq(RFb(t0,Ret4(F),c1l,Ret2(FS(t2e)),RSeq(a3,c4)),FS(Ret3(Fb(a5,t6,F)))))",
-    Tree0458 "Ret3(Keep(a0e))",
-    Tree0459 "Keep(RFb(Fb(S,t0e,c1),OnceK(c2),Keep(Star(t3,F,F)),Swm(c4,a5e)))",
-    Tree0460 "RFb(Swm(RSeq(Ret3(RSeq(RFb(a0,t1,t2))),MSeq(a3,Inv(c4),t5,t6e)),Seq(Star(F,c7,t8,c9,Rep3(c10)),Fb(c11,a12l,c13e))))",
-    Tree0461 "RSeq(t0,t1,a2,c3,OnceK(MPri(a4e,t5)))",
-    Tree0462 "RepF(Seq(Swm(Once(Ret1(RSeq(Rep2(a0)))),a1,Seq(t2,t3,t4e),RetF(Rep1(MSeq(c5e,a6))))))",
-    Tree0463 "OnceK(RFb(t0,a1,c2))",
-    Tree0464 "Seq(FF(Fb(Ret0(Ret3(MSeq(a0,OnceK(t1)))),Once(FS(F)))),FF(Seq(Swm(F,a2,F),t3,FS(t4),RSeq(Once(t5e)),t6)))",
-    Tree0465 "MSeq(Rep1(Ret4(Swm(MSeq(c0,Seq(Inv(a1e),Ret2(a2)),a3,c4)))),a5)",
-    Tree0466 "MSeq(OnceT(t0),t1)",
-    Tree0467 "MSeq(OnceT(RSeq(c0e,FS(FS(c1)))),RepF(Fb(t2,t3)),Inv(Rep0(S)),OnceK(Star(c4,c5e,a6)))",
-    Tree0468 "Fb(MPri(RSeq(t0e,t1,F),RSeq(t2,t3),c4))",
-    Tree0469 "Seq(RepF(Rep1(RFb(a0,F))),a1e,OnceT(OnceK(Fb(Seq(RFb(c2,t3),Ret1(RFb(a4,t5)))))),RFb(FS(Swm(Rep1(Swm(t6,a7,c8))))))",
-    Tree0470 "Fb(c0e,t1,RFb(c2,t3,t4),c5e)",
-    Tree0471 "Fb(FS(RFb(c0,t1,c2)))",
-    Tree0472 "RSeq(Seq(Rep0(Once(Fb(FS(a0),Once(t1),Seq(Keep(c2l))))),RFb(Seq(t3,c4e,t5,t6e),a7,RSeq(c8,t9,c10,S,F)),MPri(Fb(t11,Fb(S,c12),t13))))",
-    Tree0473 "Keep(RSeq(RFb(Fb(Seq(t0e,RSeq(t1,a2,t3,S,a4e),RSeq(t5e,t6),RFb(t7,c8l)),t9)),Seq(FS(t10),Keep(RSeq(FS(c11),t12,Fb(c13e,a14e))))))",
-    Tree0474 "Star(RSeq(MSeq(a0,F,a1,a2),Star(a3e,c4e,t5e,t6,t7),c8),Inv(Keep(Swm(RSeq(Ret0(OnceK(S))),c9,Once(Fb(a10,t11))))))",
-    Tree0475 "MSeq(Fb(t0,t1,a2e,t3,c4l),Keep(t5),S,S)",
-    Tree0476 "RSeq(RFb(t0,t1),F)",
-    Tree0477 "Swm(a0,a1,Swm(Swm(t2,t3,t4),FF(Once(a5e))))",
-    Tree0478 "OnceT(RFb(Keep(Ret2(Fb(Fb(c0l,c1e,a2),S,Rep1(Rep1(a3)),Fb(a4,t5)))),Fb(a6l,Ret3(c7),F),Inv(RFb(Fb(c8,F,c9l,F),Rep2(Keep(c10)))),Star(a11)))",
-    Tree0479 "Star(Fb(c0,t1),a2,t3,RSeq(Rep2(t4)))",
-    Tree0480 "Ret1(a0)",
-    Tree0481 "MPri(MPri(FS(a0),a1),Swm(Seq(RFb(RFb(c2,t3,c4e),t5)),RSeq(RepF(c6),t7,Rep0(t8)),MPri(RFb(Seq(t9,t10)),t11,t12)))",
-    Tree0482 "MSeq(RSeq(c0,FS(c1),Swm(t2e,t3,t4),t5,Seq(a6,c7)),a8)",
-    Tree0483 "MSeq(c0,Fb(t1,t2),OnceK(t3))",
-    Tree0484 "Star(Ret1(t0),OnceK(c1l),FS(Seq(t2,c3)),t4)",
-    Tree0485 "RetF(OnceT(Swm(a0e,t1,a2,c3,FS(Rep4(t4)))))",
-    Tree0486 "Swm(Inv(Fb(a0,c1,t2,S,a3)),Swm(a4,t5e),Ret3(Keep(S)),Fb(Ret4(Fb(t6,c7)),RFb(Rep4(Fb(t8e,c9)))),MPri(Seq(a10,a11,c12),c13,Keep(t14),Keep(a15)))",
-    Tree0487 "Rep4(RSeq(t0,Once(t1)))",
-    Tree0488 "RepF(OnceT(Seq(OnceK(Seq(c0,c1e)),Keep(Seq(OnceT(t2),c3)),a4e,c5)))",
-    Tree0489 "FF(OnceT(Once(Inv(Seq(t0e,Ret2(Rep2(t1)))))))",
-    Tree0490 "RFb(t0,FF(Ret1(t1)),a2l,F,FS(c3))",
-    Tree0491 "Fb(FF(RFb(RepF(RSeq(Fb(c0,t1),Rep3(t2),Seq(S,c3),a4,FS(c5))),Star(RFb(Rep3(t6e)),Inv(a7l)),Fb(c8,F))))",
-    Tree0492 "Star(Fb(RSeq(t0,t1,c2,a3l,t4),c5l,a6,t7,Rep1(RSeq(S,a8))),MSeq(RFb(a9e,c10e),a11l,Swm(t12,Ret0(c13),t14),Star(a15l,FF(Once(t16)))))",
-    Tree0493 "OnceK(RFb(t0,t1))",
-    Tree0494 "Fb(Once(c0),Fb(Star(t1,c2,RFb(t3,c4)),Seq(S,OnceK(F),Once(Ret3(t5)),MPri(c6,c7)),Seq(c8,c9e,Keep(c10l))),S)",
-    Tree0495 "RFb(Rep3(t0),a1l)",
-    Tree0496 "Once(RFb(Ret0(FF(Once(Fb(t0,t1,RFb(t2),c3)))),Seq(RFb(c4,c5,c6),t7,t8,t9)))",
-    Tree0497 "MPri(MPri(RFb(Keep(a0e),t1,c2,a3,S),t4),t5,OnceT(Seq(t6,c7l,c8,Inv(c9l))))",
-    Tree0498 "Seq(c0l,t1,t2,S)",
-    Tree0499 "Fb(MPri(a0,Rep1(c1),a2),Star(FF(a3l),Swm(t4e,t5,t6),c7l),Once(FF(Swm(Inv(Swm(c8e,F,t9)),OnceK(t10)))))",
+    Tree0400 "RFb(Swm(Inv(a0),Inv(t1),t2e),Ret1(Swm(Rep0(c3),Rep4(c4))),t5)",
+    Tree0401 "RepF(MSeq(c0,t1,c2,c3,a4))",
+    Tree0402 "Fb(Fb(F,Seq(c0,Rep0(S)),Keep(OnceT(Ret3(Fb(t1,c2))))))",
+    Tree0403 "Fb(Fb(Star(c0,a1,c2l),MPri(a3,c4l),a5,Fb(RetF(t6),OnceK(t7)),c8l),Star(Rep4(RFb(OnceT(c9),MSeq(t10e,t11),Inv(FS(t12)),RSeq(t13,t14)))))",
+    Tree0404 "Fb(RSeq(RetF(t0e),RFb(OnceK(t1),a2l,c3,a4),Seq(RSeq(c5,t6))),Ret1(c7l))",
+    Tree0405 "Star(c0,RFb(a1,t2e))",
+    Tree0406 "OnceT(RSeq(Seq(c0,a1,c2),Inv(t3),RSeq(Fb(t4,t5),c6l),Seq(t7,Inv(c8))))",
+    Tree0407 "Inv(Swm(Fb(F,Once(c0))))",
+    Tree0408 "RFb(Ret2(RFb(t0e,t1,a2,a3e,t4)),RSeq(RSeq(t5,t6e,c7),FF(t8)),t9)",
+    Tree0409 "Swm(c0l)",
+    Tree0410 "Swm(RFb(Fb(Ret3(c0e),t1,MPri(c2,t3,t4),c5),Rep3(Fb(F,a6,c7e,t8,t9))),Seq(RSeq(RFb(Ret0(c10),t11,t12e)),Swm(c13e,c14,c15e),RFb(t16e,t17),Rep3(t18),c19),Fb(RSeq(t20,t21,t22,t23e),RFb(c24e,c25)))",
+    Tree0411 "Ret3(RFb(RSeq(Seq(t0,t1),c2,c3l,t4e)))",
+    Tree0412 "Rep1(FS(OnceK(MPri(c0,Ret2(RFb(c1l,t2))))))",
+    Tree0413 "Rep4(Fb(RSeq(MPri(t0e,c1),t2e),c3,RFb(t4,c5e),a6e))",
+    Tree0414 "RSeq(t0,c1e,t2e)",
+    Tree0415 "FF(Ret0(a0l))",
+    Tree0416 "Rep1(MSeq(Fb(Swm(a0l,a1,Once(OnceT(a2)),RSeq(t3,t4)),MSeq(t5,Seq(c6,F)))))",
+    Tree0417 "MSeq(Seq(Inv(a0e),Swm(OnceK(t1),t2,c3,RSeq(c4,Seq(t5,t6e)),c7),Seq(a8,t9,t10,Seq(a11,a12e),a13e)))",
+    Tree0418 "FF(c0)",
+    Tree0419 "Keep(S)",
+    Tree0420 "MSeq(Swm(t0,RSeq(a1,t2e,t3),t4,RSeq(a5,t6e,S),Inv(Ret2(Ret0(t7)))),Seq(c8,FS(RetF(t9)),Fb(c10,t11,t12e,c13)),Seq(Star(OnceK(RSeq(a14,c15e,t16))),t17e),OnceK(FS(Fb(a18,t19,t20,c21,a22))))",
+    Tree0421 "Inv(RSeq(a0,t1,c2))",
+    Tree0422 "RFb(t0,Inv(c1),c2)",
+    Tree0423 "MPri(c0e,Keep(a1))",
+    Tree0424 "RSeq(Once(Inv(t0)))",
+    Tree0425 "Rep1(Fb(c0,c1l,c2))",
+    Tree0426 "Fb(t0,RFb(Inv(S),t1,c2,c3e,c4))",
+    Tree0427 "Seq(Fb(Ret3(t0),RSeq(a1l,t2,a3l),Swm(a4),MPri(c5l,c6),Swm(a7,t8)),RSeq(Ret3(Seq(RetF(Rep3(c9l)),Once(Swm(t10,a11,c12l)))),Rep2(RFb(Rep3(t13),F))),Swm(Fb(t14,Fb(c15l,t16,t17),Inv(c18e)),Inv(Ret0(S)),t19))",
+    Tree0428 "Ret3(RSeq(Seq(FF(t0),c1l,RSeq(t2,a3)),S,Star(t4,c5,c6,t7e,a8),RSeq(S,t9)))",
+    Tree0429 "RSeq(c0,Rep3(t1),t2,t3e)",
+    Tree0430 "Star(Swm(RSeq(a0,t1)),Fb(t2e,S),Seq(a3,c4))",
+    Tree0431 "Fb(Fb(c0,t1,t2),Fb(c3e,a4,c5))",
+    Tree0432 "FF(Fb(OnceK(MSeq(S,t0)),Fb(t1,c2),t3))",
+    Tree0433 "Swm(a0,FS(t1),c2,Once(c3))",
+    Tree0434 "MPri(Inv(Fb(a0l,t1,c2)),Seq(c3l,a4))",
+    Tree0435 "RFb(Fb(MPri(t0,a1,a2),RSeq(c3,t4,t5,FF(Seq(t6,a7))),t8),Swm(Inv(t9),a10,Rep1(t11e),Swm(Fb(t12,t13,t14,c15)),Seq(t16,c17)),Fb(Swm(Inv(t18e),Swm(Fb(F,F))),Rep2(RSeq(c19,t20,c21))))",
+    Tree0436 "Seq(MSeq(t0,t1,a2e),Seq(t3,Ret1(c4)))",
+    Tree0437 "RSeq(FF(Seq(Ret4(t0e),c1,t2,Star(a3e,c4e,t5),FF(t6))))",
+    Tree0438 "RSeq(Seq(Fb(FF(t0))),t1,Fb(a2,t3,c4e),t5e)",
+    Tree0439 "RFb(RepF(Seq(c0,t1,c2,Seq(c3e,t4,c5))),Swm(Inv(c6e),FS(Swm(c7,Fb(c8e,a9e),t10))),MPri(t11,Fb(a12,t13)))",
+    Tree0440 "MPri(Keep(MSeq(t0e,c1,c2)),Star(S,t3))",
+    Tree0441 "Seq(RFb(Swm(Fb(F,t0),t1,a2,FS(c3),c4e),Swm(Keep(Rep2(F))),RFb(FF(a5l),Inv(Star(c6e,t7)),FS(t8))),t9e)",
+    Tree0442 "OnceT(MSeq(Seq(t0,t1e),Seq(t2,t3e),a4e))",
+    Tree0443 "OnceK(Ret2(t0))",
+    Tree0444 "Seq(a0,c1)",
+    Tree0445 "Star(c0,c1,c2,t3)",
+    Tree0446 "Fb(RSeq(Star(c0,t1,t2e,t3e,a4),MPri(c5,a6,c7),Once(Keep(RepF(t8))),RFb(t9,c10,c11l,FF(t12),Swm(t13e,t14))),RSeq(Rep1(RFb(c15,a16,t17)),Fb(t18,t19e,t20),c21,Seq(Swm(RepF(t22),c23,t24)),RetF(FS(Rep4(RSeq(t25,c26))))))",
+    Tree0447 "RSeq(Seq(RSeq(c0,RFb(a1,t2,a3)),t4))",
+    Tree0448 "Seq(c0,Fb(c1,t2e),Inv(F),t3e)",
+    Tree0449 "RSeq(RFb(Swm(t0e),t1,c2,c3,F),MPri(t4e,a5e,Star(a6e,c7l),c8,t9),RSeq(RFb(t10,t11),Rep4(RFb(t12,t13,a14)),c15,c16))",
+    Tree0450 "Inv(Rep3(OnceK(MPri(Rep4(t0),c1))))",
+    Tree0451 "Fb(RSeq(a0,t1,a2),c3e,t4)",
+    Tree0452 "Star(OnceT(Swm(a0)),Seq(MSeq(c1e),t2,FF(t3),RFb(t4,t5e),t6e))",
+    Tree0453 "FS(Keep(Inv(c0e)))",
+    Tree0454 "RetF(OnceT(OnceT(MPri(RSeq(FF(t0),c1),FF(FF(OnceK(t2)))))))",
+    Tree0455 "Swm(OnceK(t0),c1,t2,F)",
+    Tree0456 "Ret3(Star(Once(RSeq(c0l,t1,c2l,t3))))",
+    Tree0457 "FS(RSeq(RFb(Rep0(t0e))))",
+    Tree0458 "RFb(OnceK(Keep(a0)),Swm(FS(Ret2(t1)),RSeq(Star(c2,c3e)),a4,c5))",
+    Tree0459 "MPri(MPri(t0,t1),RSeq(t2,t3,t4))",
+    Tree0460 "Seq(c0)",
+    Tree0461 "Seq(Once(RFb(t0,c1l,c2l)),Once(Swm(c3,Seq(t4,t5e,S))),t6,FF(FF(Seq(Fb(F,c7,a8l,t9)))))",
+    Tree0462 "Swm(t0,a1)",
+    Tree0463 "RSeq(t0)",
+    Tree0464 "Rep4(RSeq(t0,Fb(a1,OnceT(t2),c3e,t4),OnceT(a5)))",
+    Tree0465 "Rep3(Swm(c0,Swm(OnceT(t1),c2),F))",
+    Tree0466 "Fb(FF(Star(a0,t1)),RepF(c2),RSeq(a3,t4,a5),Ret4(Fb(RFb(c6,a7e),Keep(t8))),OnceK(a9))",
+    Tree0467 "Once(Ret2(t0))",
+    Tree0468 "Seq(RSeq(RFb(FF(c0l),RSeq(t1,t2,t3),Ret0(c4e),a5)),Inv(Inv(Seq(FS(MSeq(a6,a7,a8l,F)),Rep2(c9)))),RetF(RFb(Seq(RFb(a10,c11,c12)),Seq(t13e,Rep4(c14)),RSeq(t15,a16,FF(RetF(c17))))))",
+    Tree0469 "FS(Swm(Star(Ret2(S),a0e,t1,Rep0(t2),t3),Star(t4,c5e,Ret0(t6))))",
+    Tree0470 "RSeq(Swm(Inv(Star(a0l,Fb(c1,c2))),Rep0(t3),Once(RSeq(a4,a5,Keep(t6)))),RFb(t7,RFb(Seq(t8),F),c9,MPri(t10,t11,c12),Inv(OnceK(Swm(c13,t14)))),Rep2(RSeq(RSeq(c15e,c16,c17l,FS(c18l)),OnceT(Inv(RFb(Star(a19,t20,S)))))))",
+    Tree0471 "Seq(c0,Inv(OnceK(MSeq(c1e,RepF(S)))),FF(RFb(Inv(a2e),t3,t4e,Ret2(t5))))",
+    Tree0472 "RSeq(c0,RFb(a1l,t2,t3))",
+    Tree0473 "RFb(RFb(RFb(Seq(a0e),t1,t2,F),Fb(Once(a3))),Rep4(c4))",
+    Tree0474 "Rep0(a0)",
+    Tree0475 "Fb(Fb(t0e,a1),t2,c3)",
+    Tree0476 "FS(FF(MPri(FF(Fb(a0,a1)),c2)))",
+    Tree0477 "RSeq(c0,a1,a2)",
+    Tree0478 "Swm(RSeq(RSeq(S,t0,a1e),t2,Rep2(S)),FF(RFb(MPri(MSeq(Inv(t3),OnceT(t4),FF(t5e))))),RSeq(c6,MPri(c7,t8,c9),Inv(a10),Swm(c11,a12),RSeq(t13,t14)),Ret3(c15))",
+    Tree0479 "RFb(RetF(t0),Inv(t1e),Swm(t2e,S,t3),c4e)",
+    Tree0480 "Inv(MSeq(MSeq(FS(a0),Inv(OnceT(c1)),OnceT(t2)),Rep4(Seq(FS(RSeq(Inv(t3e),t4)),FF(t5),c6))))",
+    Tree0481 "MSeq(RSeq(c0,t1),S,a2,Keep(c3))",
+    Tree0482 "Seq(Star(Swm(t0,t1e,a2e),RFb(t3,F)),RFb(t4,a5,Once(a6)),t7,RSeq(a8,t9,t10),MPri(Rep4(c11),RSeq(c12l,Swm(t13,t14)),a15e))",
+    Tree0483 "Star(a0,RSeq(RFb(Ret1(t1)),Rep2(t2e)),RSeq(a3l,Seq(a4,t5e)),OnceK(t6),Once(RSeq(Swm(t7,c8,t9,c10e,t11))))",
+    Tree0484 "RSeq(c0l,Swm(a1,S,t2),RFb(t3,FS(Ret3(t4))),Inv(Once(Inv(a5))))",
+    Tree0485 "OnceK(Rep3(RSeq(t0,c1,Fb(Rep0(t2)),t3,a4)))",
+    Tree0486 "FS(FF(RFb(c0l,RepF(t1))))",
+    Tree0487 "MSeq(RFb(a0l,c1l),a2e,Seq(FF(t3),a4,a5),RSeq(Fb(a6,t7,c8e,F,t9)))",
+    Tree0488 "RSeq(Ret4(Fb(a0,Inv(Rep4(S)))),c1e,Seq(t2,t3))",
+    Tree0489 "RSeq(RFb(t0,a1e),Swm(t2,a3e,Ret1(Seq(c4l,a5)),t6))",
+    Tree0490 "Fb(c0,t1)",
+    Tree0491 "RFb(RFb(RSeq(RSeq(a0,a1))),RFb(a2,OnceT(OnceT(a3l)),a4),Seq(FS(t5),MSeq(FS(t6))))",
+    Tree0492 "RepF(Seq(RFb(MPri(Seq(t0e,t1e)),t2),Rep4(a3),RFb(Seq(t4,a5)),RFb(OnceT(Rep1(t6)))))",
+    Tree0493 "MSeq(Keep(t0))",
+    Tree0494 "RFb(t0)",
+    Tree0495 "MPri(OnceT(Keep(Seq(t0,a1,S,FS(RFb(F,c2l))))),OnceT(RFb(t3e,OnceT(OnceK(F)))))",
+    Tree0496 "Inv(Fb(RFb(FF(t0),c1),MPri(c2,t3),Fb(c4,c5l,c6,t7e)))",
+    Tree0497 "Seq(Once(Inv(MPri(t0,t1,t2,a3,a4))),RFb(Inv(OnceK(c5)),Seq(a6e,t7,t8e,t9e,c10l),c11))",
+    Tree0498 "Fb(RSeq(Once(Ret3(MPri(RSeq(t0,t1,a2l),RSeq(t3,a4l),c5)))),MSeq(t6))",
+    Tree0499 "Seq(RSeq(t0e,t1,RFb(a2,t3),t4,Inv(Ret3(t5))),Star(Swm(Star(S,t6)),t7),c8l,c9,MSeq(RFb(t10,S),Once(RFb(t11))))",
 }

@@ -5,26 +5,26 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
-        ReactiveFallback {
+        SequenceWithMemory {
+            Fallback {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+            },
             ReactiveSequence {
-                Inverter {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                ForceSuccess {
                     RunOnce(then_skip = true) {
-                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<7>),
                     },
                 },
-            },
-            Repeat(1) {
-                StatefulAction(Task<1>),
-            },
-            Inverter {
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
             },
         }
     }
@@ -32,45 +32,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ForceFailure {
-                    ReactiveFallback {
-                        Sequence {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                        Repeat(4) {
-                            SequenceStar {
-                                StatefulAction(Task<2>),
-                                Action(Act<3>),
-                                AlwaysSuccess,
-                            },
-                        },
-                        Condition(Cond<4>),
+        Sequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    ForceFailure {
+                        StatefulAction(Task<1>),
                     },
                 },
-                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<2>),
             },
-            ReactiveSequence {
-                Sequence {
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                StatefulAction(Task<4>),
+                SequenceStar {
+                    Condition(Cond<5>),
                     StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
                 },
-                Repeat(1) {
-                    RunOnce {
-                        Action(Act<9>),
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                },
-                StatefulAction(Task<12>),
-                Condition(Cond<13>),
+                StatefulAction(Task<7> = Task::<7>),
             },
         }
     }
@@ -78,20 +59,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
-        Inverter {
+        ForceFailure {
             ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                RunOnce(then_skip = false) {
-                    AlwaysSuccess,
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<4>),
-                },
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -99,1710 +72,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MemPriority {
+                    Action(Act<6>),
+                    AlwaysFailure,
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
-        RunOnce {
-            SequenceStar {
-                SequenceWithMemory {
+        Sequence {
+            RetryUntilSuccessful(2) {
+                Inverter {
                     ReactiveSequence {
                         RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(1) {
-                                Action(|ctx| ctx.exec(0)),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        Action(Act<0>),
-                    },
-                    ReactiveSequence {
-                        Inverter {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Condition(Cond<2>),
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(Cond<7>),
-                ForceFailure {
-                    Condition(Cond<8>),
-                },
-                Condition(Cond<9>),
-                Action(Act<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(0) {
-                RetryUntilSuccessful(forever) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                KeepRunningUntilFailure {
-                    MemSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Fallback {
-                ReactiveSequence {
-                    ForceSuccess {
-                        Fallback {
-                            Action(Act<6> = Act::<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    ForceSuccess {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            SequenceStar {
-                RetryUntilSuccessful(forever) {
-                    Action(Act<11>),
-                },
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        Action(Act<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0508 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Inverter {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                AlwaysFailure,
-                RunOnce {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Fallback {
-                Inverter {
-                    Repeat(1) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                            Fallback {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            SequenceWithMemory {
-                                Condition(Cond<7> = Cond::<7>),
-                                Condition(Cond<8>),
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            Repeat(3) {
-                ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        ForceFailure {
                             ReactiveSequence {
-                                StatefulAction(Task<14>),
-                                Action(Act<15>),
-                            },
-                        },
-                        Action(Act<16>),
-                        Action(Act<17> = Act::<17>),
-                    },
-                },
-            },
-            MemSequence {
-                Fallback {
-                    Sequence {
-                        AlwaysSuccess,
-                        Condition(Cond<18>),
-                    },
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<19>),
-                        Condition(|ctx| ctx.check(20)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
-            Fallback {
-                Action(Act<3>),
-            },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        Inverter {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                ReactiveSequence {
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ForceSuccess {
-                    MemSequence {
-                        Action(Act<2>),
-                        AlwaysSuccess,
-                    },
-                },
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = true) {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    SequenceStar {
-                        Condition(Cond<4> = Cond::<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
-            ForceFailure {
-                Repeat(2) {
-                    ForceSuccess {
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Fallback {
-                Sequence {
-                    Action(|ctx| ctx.exec(5)),
-                    Action(Act<6> = Act::<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<8>),
-                },
-                Action(Act<9>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<10>),
-                },
-                Condition(|ctx| ctx.check(11)),
-                Condition(|ctx| ctx.check(12)),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<13>),
-                Condition(Cond<14> = Cond::<14>),
-                StatefulAction(Task<15>),
-                StatefulAction(Task<16> = Task::<16>),
-                Condition(Cond<17>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
-        Inverter {
-            RunOnce {
-                Sequence {
-                    Sequence {
-                        Condition(|ctx| ctx.check(0)),
-                        AlwaysSuccess,
-                        StatefulAction(Task<1>),
-                    },
-                    Sequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            RetryUntilSuccessful(2) {
-                MemPriority {
-                    Inverter {
-                        MemPriority {
-                            Action(|ctx| ctx.exec(1)),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Action(|ctx| ctx.exec(3)),
-                            Condition(Cond<4>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        RetryUntilSuccessful(0) {
-            Fallback {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<4>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Inverter {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Fallback {
-                        Condition(Cond<8>),
-                        Condition(Cond<9> = Cond::<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<11>),
-                        Action(Act<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0516 for Ctx {
-        SequenceWithMemory {
-            Repeat(0) {
-                MemPriority {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0517 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                Inverter {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            ForceSuccess {
-                Condition(Cond<3>),
-            },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        SequenceWithMemory {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        Inverter {
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
-        Sequence {
-            Fallback {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    Inverter {
-                        Action(Act<7>),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                Fallback {
-                    ForceSuccess {
-                        Inverter {
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                RunOnce {
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        AlwaysFailure,
-                    },
-                },
-                ForceSuccess {
-                    SequenceStar {
-                        ReactiveSequence {
-                            RunOnce(then_skip = true) {
+                                Action(Act<0>),
                                 Inverter {
-                                    StatefulAction(Task<6> = Task::<6>),
+                                    StatefulAction(Task<1> = Task::<1>),
                                 },
-                            },
-                            AlwaysFailure,
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceWithMemory {
-                        Repeat(forever) {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<2> = Task::<2>),
+                                Condition(Cond<2> = Cond::<2>),
                             },
                         },
-                        KeepRunningUntilFailure {
-                            Action(Act<3>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceSuccess {
-                            KeepRunningUntilFailure {
-                                RetryUntilSuccessful(4) {
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Inverter {
-                            SequenceStar {
-                                StatefulAction(Task<6>),
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        Condition(Cond<13>),
-                    },
-                },
-                Repeat(1) {
-                    SequenceStar {
-                        MemSequence {
-                            StatefulAction(Task<14>),
-                            RetryUntilSuccessful(1) {
-                                Condition(Cond<15> = Cond::<15>),
-                            },
-                            StatefulAction(Task<16>),
-                            Condition(|ctx| ctx.check(17)),
-                            Condition(Cond<18> = Cond::<18>),
-                        },
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            KeepRunningUntilFailure {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<19>),
-                                },
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<20>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                RunOnce {
-                    Condition(Cond<0>),
-                },
-                Action(|ctx| ctx.exec(1)),
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                ReactiveFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            MemPriority {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    Inverter {
-                        Repeat(forever) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ForceSuccess {
-                        ForceFailure {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    Repeat(1) {
-                        ReactiveSequence {
-                            Sequence {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(Act<6>),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Repeat(3) {
-                    Condition(Cond<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Action(|ctx| ctx.exec(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Repeat(4) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    Fallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            MemSequence {
-                Action(|ctx| ctx.exec(7)),
-                Inverter {
-                    Condition(Cond<8>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Repeat(4) {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        KeepRunningUntilFailure {
-            MemPriority {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        ForceSuccess {
-            Repeat(forever) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-            Repeat(2) {
-                StatefulAction(Task<2>),
-            },
-            ForceFailure {
-                StatefulAction(Task<3>),
-            },
-            Repeat(4) {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(2) {
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Action(Act<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<0>),
-                },
-                SequenceStar {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            ReactiveSequence {
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    Inverter {
-                        Inverter {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<9>),
-                Condition(|ctx| ctx.check(10)),
-                Action(|ctx| ctx.exec(11)),
-                Condition(Cond<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        RetryUntilSuccessful(2) {
-            ForceFailure {
-                Sequence {
-                    Action(|ctx| ctx.exec(0)),
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Fallback {
-                    Condition(Cond<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                SequenceStar {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        RunOnce(then_skip = false) {
-                            Fallback {
-                                AlwaysSuccess,
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        MemSequence {
-                            Fallback {
-                                ReactiveSequence {
-                                    Action(|ctx| ctx.exec(3)),
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        Action(Act<7>),
-                    },
-                    Condition(Cond<8>),
-                },
-            },
-            StatefulAction(Task<9>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
-                Inverter {
-                    Condition(Cond<4>),
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            ForceFailure {
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                RunOnce {
-                    RunOnce(then_skip = false) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(2)),
-                ForceFailure {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Action(Act<4>),
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        RunOnce {
-            Fallback {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                },
-                Repeat(3) {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        ForceFailure {
-                            Repeat(forever) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                        Action(Act<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        ForceFailure {
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Sequence {
-                    ForceSuccess {
-                        Condition(Cond<5>),
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            ReactiveSequence {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    KeepRunningUntilFailure {
-                        Action(Act<10>),
-                    },
-                    Action(Act<11>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            Condition(Cond<0>),
-            Sequence {
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        MemPriority {
-            ForceSuccess {
-                MemPriority {
-                    Condition(Cond<0>),
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            Action(Act<1>),
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            StatefulAction(Task<5>),
-            ReactiveFallback {
-                Condition(Cond<6> = Cond::<6>),
-                Condition(Cond<7>),
-            },
-            Sequence {
-                RetryUntilSuccessful(0) {
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            RunOnce {
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-            MemSequence {
-                Inverter {
-                    Condition(Cond<5>),
-                },
-                SequenceStar {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<8>),
-                ForceFailure {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        ReactiveFallback {
-            Repeat(1) {
-                MemPriority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            StatefulAction(Task<2>),
-            SequenceWithMemory {
-                Action(Act<3> = Act::<3>),
-                Condition(Cond<4>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        Repeat(4) {
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0556 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    Fallback {
-                        RetryUntilSuccessful(2) {
-                            Sequence {
-                                StatefulAction(Task<6>),
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<10>),
-                StatefulAction(Task<11> = Task::<11>),
-                StatefulAction(Task<12>),
-                ReactiveFallback {
-                    Repeat(3) {
-                        Action(|ctx| ctx.exec(13)),
-                    },
-                },
-                RunOnce {
-                    Condition(Cond<14> = Cond::<14>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0557 for Ctx {
-        Fallback {
-            ForceFailure {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            Inverter {
-                StatefulAction(Task<1>),
-            },
-            RetryUntilSuccessful(4) {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        RunOnce(then_skip = true) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<4>),
-                },
-                Sequence {
-                    Repeat(1) {
-                        Condition(Cond<5>),
-                    },
-                },
-                ForceSuccess {
-                    ForceFailure {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0558 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                    Condition(Cond<1>),
-                },
-                Inverter {
-                    StatefulAction(Task<2>),
-                },
-                Action(|ctx| ctx.exec(3)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        RunOnce(then_skip = true) {
-            RunOnce {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(0)),
-                        Condition(Cond<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                ReactiveSequence {
-                    Action(Act<0> = Act::<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            Inverter {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(6)),
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    Sequence {
-                        Fallback {
-                            Condition(Cond<10>),
-                            Action(Act<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        MemPriority {
-            ForceFailure {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            Repeat(0) {
-                Fallback {
-                    Fallback {
-                        MemSequence {
-                            Sequence {
-                                Fallback {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    Action(Act<6> = Act::<6>),
-                                },
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<8>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<9> = Task::<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            Condition(Cond<4> = Cond::<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        ForceFailure {
-            ForceSuccess {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        RetryUntilSuccessful(3) {
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<4>),
-                        AlwaysSuccess,
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<7>),
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Condition(Cond<1> = Cond::<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            RunOnce(then_skip = false) {
-                SequenceStar {
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Sequence {
-                    Fallback {
-                        Action(Act<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Fallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                ForceFailure {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        Repeat(4) {
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = false) {
-                        MemPriority {
-                            Fallback {
-                                SequenceWithMemory {
-                                    Action(Act<0>),
-                                    Action(|ctx| ctx.exec(1)),
-                                    Condition(Cond<2>),
-                                },
-                                ForceSuccess {
+                        RunOnce {
+                            ForceSuccess {
+                                Repeat(3) {
                                     Action(Act<3>),
                                 },
                             },
@@ -1815,317 +128,186 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        SequenceStar {
-            MemPriority {
-                Fallback {
-                    Repeat(3) {
-                        KeepRunningUntilFailure {
-                            AlwaysFailure,
-                        },
-                    },
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        Fallback {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Condition(Cond<3>),
-                    SequenceWithMemory {
-                        Condition(Cond<4> = Cond::<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
-            Sequence {
-                Action(Act<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
+    pub tree Tree0505 for Ctx {
         Fallback {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-            },
-            Repeat(1) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Inverter {
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        Fallback {
-            Repeat(2) {
-                Condition(Cond<0>),
-            },
             ReactiveSequence {
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(1)),
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
                 ReactiveFallback {
                     KeepRunningUntilFailure {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Fallback {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            Action(Act<5>),
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        SequenceStar {
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
-                    Fallback {
-                        Fallback {
-                            MemSequence {
-                                Condition(Cond<1> = Cond::<1>),
-                                StatefulAction(Task<2>),
-                                Action(Act<3> = Act::<3>),
-                            },
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
                         },
                     },
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<6>),
-                    },
+                    Condition(Cond<4> = Cond::<4>),
                 },
             },
-            MemPriority {
-                MemPriority {
-                    AlwaysSuccess,
-                    Fallback {
-                        Condition(Cond<7>),
-                    },
-                },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                },
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<12>),
-                    RunOnce {
-                        StatefulAction(Task<13>),
-                    },
-                    Condition(Cond<14>),
-                },
-                ForceSuccess {
-                    Action(Act<15>),
-                },
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(16)),
-                StatefulAction(Task<17>),
-                StatefulAction(Task<18>),
-                Action(Act<19>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        MemPriority {
             ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<5>),
                 },
-                ForceFailure {
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        Repeat(1) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Inverter {
-                        Action(Act<5>),
-                    },
-                },
-            },
-            Condition(Cond<6>),
-            Fallback {
-                Action(Act<7>),
-                Action(Act<8> = Act::<8>),
-                ReactiveSequence {
+                Fallback {
+                    Condition(Cond<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                    AlwaysFailure,
+                    Action(Act<8> = Act::<8>),
                     StatefulAction(Task<9>),
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<10>),
-                StatefulAction(Task<11>),
-                AlwaysFailure,
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
-            },
-            KeepRunningUntilFailure {
-                Repeat(2) {
-                    Condition(|ctx| ctx.check(1)),
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                    },
                 },
             },
-            Sequence {
-                Condition(|ctx| ctx.check(2)),
-                Action(Act<3> = Act::<3>),
-                StatefulAction(Task<4>),
-            },
             ReactiveFallback {
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            Sequence {
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
+                SequenceWithMemory {
+                    Action(Act<14>),
+                    Action(Act<15>),
+                    Action(Act<16>),
+                },
+                StatefulAction(Task<17> = Task::<17>),
+                ForceFailure {
+                    ReactiveSequence {
+                        Action(Act<18>),
+                    },
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        Fallback {
-            Repeat(3) {
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Repeat(2) {
-                                MemPriority {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            Inverter {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                            MemSequence {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                                AlwaysFailure,
-                                Condition(Cond<4>),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                            RunOnce(then_skip = false) {
-                                Action(Act<6>),
-                            },
+    pub tree Tree0506 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    Action(Act<1>),
+                    AlwaysFailure,
+                },
+                Sequence {
+                    Condition(Cond<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                Action(Act<4>),
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Action(Act<5>),
+                    Inverter {
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(|ctx| ctx.check(7)),
+                },
+                RetryUntilSuccessful(forever) {
+                    Sequence {
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0507 for Ctx {
+        Repeat(3) {
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    Inverter {
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                ReactiveSequence {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Action(Act<6>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0508 for Ctx {
+        Inverter {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        ForceFailure {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        Sequence {
+            Fallback {
+                Condition(Cond<0>),
+                ForceFailure {
+                    StatefulAction(Task<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+            RunOnce {
+                ForceSuccess {
+                    ForceFailure {
+                        SequenceWithMemory {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
                         },
                     },
+                },
+            },
+            Action(Act<7>),
+            Sequence {
+                Action(Act<8>),
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<9>),
+                },
+                MemPriority {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
                 },
             },
             RunOnce {
                 ReactiveFallback {
-                    SequenceWithMemory {
-                        Action(Act<7>),
-                    },
-                    Condition(Cond<8>),
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(9)),
-                        Action(Act<10> = Act::<10>),
-                        Action(Act<11>),
-                    },
-                    ReactiveFallback {
+                    ForceFailure {
                         Condition(|ctx| ctx.check(12)),
-                        StatefulAction(Task<13>),
                     },
-                    Repeat(2) {
-                        ForceSuccess {
-                            StatefulAction(Task<14> = Task::<14>),
+                    RetryUntilSuccessful(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<13> = Task::<13>),
+                            StatefulAction(Task<14>),
                         },
                     },
                 },
@@ -2135,21 +317,1076 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
+    pub tree Tree0511 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<5>),
+                Action(Act<6>),
+                Condition(Cond<7> = Cond::<7>),
+                Condition(Cond<8>),
+                Action(Act<9>),
+            },
+            Sequence {
+                StatefulAction(Task<10>),
+                Inverter {
+                    AlwaysFailure,
+                },
+                Condition(Cond<11>),
+            },
+            ForceSuccess {
+                RetryUntilSuccessful(2) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<12>),
+                        ReactiveFallback {
+                            Action(Act<13>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        ForceSuccess {
+            Repeat(4) {
+                Sequence {
+                    Condition(|ctx| ctx.check(0)),
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx {
+        MemSequence {
+            ForceFailure {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            StatefulAction(Task<1>),
+            Inverter {
+                Action(|ctx| ctx.exec(2)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0515 for Ctx {
+        Repeat(1) {
+            RunOnce(then_skip = true) {
+                ForceSuccess {
+                    MemSequence {
+                        Inverter {
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(0)),
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                        ReactiveFallback {
+                            SequenceWithMemory {
+                                Condition(Cond<3>),
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                            ReactiveSequence {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        RetryUntilSuccessful(forever) {
+                            RunOnce(then_skip = true) {
+                                RetryUntilSuccessful(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0516 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0517 for Ctx {
+        MemPriority {
+            KeepRunningUntilFailure {
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = true) {
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+            },
+            Sequence {
+                Condition(Cond<6>),
+                Condition(Cond<7>),
+            },
+            Action(Act<8>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0518 for Ctx {
+        ReactiveFallback {
+            Repeat(3) {
+                Condition(Cond<0>),
+            },
+            KeepRunningUntilFailure {
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        RetryUntilSuccessful(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0520 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Sequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6> = Act::<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8> = Cond::<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Sequence {
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysFailure,
+            },
+            ForceFailure {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0522 for Ctx {
+        SequenceStar {
+            Action(Act<0>),
+            MemSequence {
+                ReactiveFallback {
+                    MemPriority {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(4)),
+                Action(|ctx| ctx.exec(5)),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        RunOnce(then_skip = false) {
+            Sequence {
+                RetryUntilSuccessful(1) {
+                    ForceSuccess {
+                        RunOnce(then_skip = false) {
+                            Sequence {
+                                Action(Act<0>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                ForceSuccess {
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
+                },
+                Repeat(forever) {
+                    Fallback {
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1> = Act::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            SequenceStar {
+                Condition(Cond<1>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                MemSequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+            Fallback {
+                AlwaysFailure,
+                Condition(Cond<7> = Cond::<7>),
+                Action(Act<8>),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        SequenceStar {
+            Inverter {
+                Sequence {
+                    AlwaysSuccess,
+                    Action(Act<0>),
+                },
+            },
+            RunOnce {
+                ReactiveFallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        Inverter {
+            ReactiveFallback {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3> = Act::<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        Sequence {
+            Sequence {
+                Condition(Cond<0>),
+                Fallback {
+                    Inverter {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Inverter {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Fallback {
+                Sequence {
+                    Action(Act<3>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<6>),
+                        Action(Act<7>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<10>),
+                SequenceWithMemory {
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        SequenceWithMemory {
+            Sequence {
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Action(|ctx| ctx.exec(3)),
+                Repeat(1) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0530 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        MemSequence {
+            ReactiveSequence {
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                },
+                Sequence {
+                    Condition(Cond<3>),
+                    AlwaysSuccess,
+                    RunOnce {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<6>),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<7>),
+                },
+                Condition(Cond<8>),
+                Action(Act<9>),
+            },
+            KeepRunningUntilFailure {
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        MemPriority {
+                            Action(Act<10>),
+                            RunOnce(then_skip = false) {
+                                RetryUntilSuccessful(2) {
+                                    Condition(Cond<11>),
+                                },
+                            },
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13>),
+                            ForceSuccess {
+                                Action(Act<14> = Act::<14>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        KeepRunningUntilFailure {
+            MemSequence {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Fallback {
+                        SequenceWithMemory {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                Fallback {
+                    SequenceStar {
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(Cond<6>),
+                    },
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                    Repeat(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
         ReactiveFallback {
             Fallback {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                    },
+                },
+                Action(Act<2>),
+                Fallback {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        SequenceWithMemory {
+            ReactiveSequence {
                 SequenceWithMemory {
-                    StatefulAction(Task<0>),
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Repeat(0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        ForceFailure {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Fallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Fallback {
+                        SequenceWithMemory {
+                            Condition(Cond<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        ForceFailure {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        MemPriority {
+            ReactiveSequence {
+                SequenceStar {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                    },
+                },
+                Fallback {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<8> = Cond::<8>),
+                            StatefulAction(Task<9>),
+                            KeepRunningUntilFailure {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                    },
+                    Repeat(1) {
+                        Condition(Cond<12>),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    SequenceWithMemory {
+                        Condition(Cond<13> = Cond::<13>),
+                        Sequence {
+                            Condition(Cond<14>),
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<16>),
+                    Condition(Cond<17>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Sequence {
+                        AlwaysSuccess,
+                        MemPriority {
+                            Condition(|ctx| ctx.check(0)),
+                            ReactiveSequence {
+                                Action(Act<1>),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                        ForceSuccess {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                MemSequence {
+                    SequenceWithMemory {
+                        Action(Act<4>),
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    Sequence {
+                        Condition(Cond<6> = Cond::<6>),
+                        Action(Act<7>),
+                        Action(Act<8> = Act::<8>),
+                    },
+                    KeepRunningUntilFailure {
+                        ForceSuccess {
+                            SequenceWithMemory {
+                                Repeat(1) {
+                                    Action(Act<9>),
+                                },
+                                Condition(Cond<10> = Cond::<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = true) {
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                Condition(Cond<1>),
+                Action(Act<2>),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        SequenceStar {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Sequence {
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+            },
+            Fallback {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        RetryUntilSuccessful(4) {
+            SequenceStar {
+                Condition(Cond<0>),
+                ForceSuccess {
                     Action(Act<1>),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        ReactiveFallback {
+            ReactiveSequence {
+                Fallback {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    Condition(Cond<5>),
                 },
             },
             Repeat(2) {
-                Repeat(3) {
-                    Repeat(0) {
+                Condition(Cond<6>),
+            },
+            Repeat(0) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                MemSequence {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
+                        Fallback {
+                            Action(|ctx| ctx.exec(1)),
+                            Repeat(0) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Fallback {
+                            SequenceWithMemory {
+                                Condition(|ctx| ctx.check(3)),
+                                MemSequence {
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                                ReactiveSequence {
+                                    Action(Act<5>),
+                                    Condition(Cond<6>),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<8>),
+                        },
+                    },
+                    ReactiveFallback {
+                        MemSequence {
+                            Action(|ctx| ctx.exec(9)),
+                            MemSequence {
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<11>),
+                                Action(Act<12>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        SequenceStar {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(2) {
+                Condition(Cond<1>),
+            },
+            Fallback {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+            },
+            Action(Act<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        MemSequence {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                },
+                Sequence {
+                    RunOnce {
+                        Condition(Cond<1>),
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Repeat(2) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            ReactiveSequence {
+                Condition(Cond<2>),
+                Inverter {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                },
+                Fallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            Inverter {
+                Repeat(forever) {
+                    SequenceStar {
+                        RetryUntilSuccessful(3) {
+                            RetryUntilSuccessful(forever) {
+                                Condition(Cond<8>),
+                            },
+                        },
+                        Action(Act<9>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Action(Act<11>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        SequenceStar {
+            RetryUntilSuccessful(3) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Sequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Fallback {
+                Action(Act<6>),
+                Inverter {
+                    Inverter {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(3) {
+                ReactiveSequence {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        RunOnce {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    MemSequence {
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        Sequence {
+            MemSequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(4)),
+                StatefulAction(Task<5>),
+                Condition(Cond<6> = Cond::<6>),
+                SequenceStar {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+                Repeat(1) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<11>),
+                Action(|ctx| ctx.exec(12)),
+                ForceSuccess {
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            Action(Act<13>),
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        RetryUntilSuccessful(4) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                ForceFailure {
+                    Repeat(forever) {
                         StatefulAction(Task<4>),
                     },
                 },
@@ -2159,16 +1396,607 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0580 for Ctx {
-        Inverter {
-            MemPriority {
-                ForceFailure {
-                    Action(|ctx| ctx.exec(0)),
+    pub tree Tree0554 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        MemSequence {
+            ForceSuccess {
+                Fallback {
+                    Repeat(2) {
+                        Repeat(2) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Repeat(2) {
+                        RunOnce {
+                            ForceFailure {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Inverter {
+                                StatefulAction(Task<2>),
+                            },
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(Cond<6>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<7>),
+                            Inverter {
+                                Action(|ctx| ctx.exec(8)),
+                            },
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
                 },
-                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0556 for Ctx {
+        KeepRunningUntilFailure {
+            ForceSuccess {
                 Sequence {
-                    Condition(Cond<2>),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0557 for Ctx {
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0558 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        SequenceStar {
+            Fallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            ForceSuccess {
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<3> = Cond::<3>),
+                Action(Act<4>),
+            },
+            StatefulAction(Task<5> = Task::<5>),
+            Sequence {
+                AlwaysSuccess,
+                Condition(Cond<6>),
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            ReactiveFallback {
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
                     Condition(Cond<3>),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                SequenceWithMemory {
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveFallback {
+                MemPriority {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+                Condition(Cond<9>),
+            },
+            Repeat(forever) {
+                RunOnce(then_skip = false) {
+                    Repeat(2) {
+                        Action(Act<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        SequenceStar {
+            ReactiveFallback {
+                SequenceStar {
+                    Condition(Cond<0>),
+                },
+                Sequence {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                },
+                SequenceStar {
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
+        ForceSuccess {
+            ForceFailure {
+                RetryUntilSuccessful(1) {
+                    ReactiveSequence {
+                        SequenceStar {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        ForceSuccess {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        RunOnce(then_skip = true) {
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        Fallback {
+            Sequence {
+                StatefulAction(Task<0>),
+                MemSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                ForceSuccess {
+                    Action(Act<3>),
+                },
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Condition(Cond<4> = Cond::<4>),
+                        MemPriority {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Action(Act<7>),
+                Condition(Cond<8>),
+                MemPriority {
+                    Condition(|ctx| ctx.check(9)),
+                    Condition(Cond<10>),
+                    Action(|ctx| ctx.exec(11)),
+                    Action(Act<12> = Act::<12>),
+                },
+                Condition(Cond<13>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<4>),
+            },
+            Fallback {
+                AlwaysFailure,
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        MemSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(0) {
+                    Action(Act<1>),
+                },
+            },
+            Action(Act<2>),
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0567 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Sequence {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Fallback {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        ReactiveSequence {
+            RetryUntilSuccessful(1) {
+                Fallback {
+                    AlwaysFailure,
+                    Sequence {
+                        Action(Act<0>),
+                        AlwaysSuccess,
+                        Action(Act<1>),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        RunOnce {
+            RetryUntilSuccessful(forever) {
+                MemPriority {
+                    SequenceStar {
+                        Inverter {
+                            Sequence {
+                                RetryUntilSuccessful(4) {
+                                    Action(Act<0>),
+                                },
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0570 for Ctx {
+        ReactiveSequence {
+            Inverter {
+                KeepRunningUntilFailure {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            Condition(Cond<1>),
+            Repeat(3) {
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx {
+        MemPriority {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            KeepRunningUntilFailure {
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        Fallback {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        ReactiveFallback {
+            ForceFailure {
+                Action(Act<0> = Act::<0>),
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            ForceSuccess {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        Sequence {
+            SequenceWithMemory {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                ReactiveSequence {
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    Sequence {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    MemPriority {
+                        Condition(Cond<9> = Cond::<9>),
+                        Action(Act<10> = Act::<10>),
+                    },
+                },
+                Repeat(3) {
+                    ForceSuccess {
+                        Sequence {
+                            ForceFailure {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    SequenceStar {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(13)),
+                    StatefulAction(Task<14>),
+                    StatefulAction(Task<15>),
+                },
+                Condition(|ctx| ctx.check(16)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        SequenceStar {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Repeat(3) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Repeat(3) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        SequenceWithMemory {
+                            ForceFailure {
+                                Repeat(4) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                SequenceStar {
+                    Action(Act<5>),
+                    ReactiveFallback {
+                        Action(Act<6> = Act::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Condition(Cond<8>),
+                    MemPriority {
+                        Action(Act<9>),
+                        Condition(Cond<10>),
+                    },
+                    SequenceStar {
+                        Action(Act<11>),
+                        Condition(Cond<12>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        Fallback {
+            RetryUntilSuccessful(4) {
+                RunOnce {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        RetryUntilSuccessful(4) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0577 for Ctx {
+        Fallback {
+            Repeat(2) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Inverter {
+                            Action(Act<0>),
+                        },
+                        AlwaysSuccess,
+                    },
+                    KeepRunningUntilFailure {
+                        Fallback {
+                            Action(|ctx| ctx.exec(1)),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        Inverter {
+            RetryUntilSuccessful(3) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0580 for Ctx {
+        ReactiveSequence {
+            Repeat(0) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveFallback {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+            },
+            Fallback {
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+            Sequence {
+                ForceSuccess {
+                    Fallback {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
                 },
             },
         }
@@ -2177,42 +2005,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
-        RunOnce(then_skip = true) {
-            Sequence {
-                RunOnce {
-                    SequenceStar {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
+        MemPriority {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
                 },
-                ReactiveFallback {
-                    Inverter {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Inverter {
-                            SequenceWithMemory {
-                                Condition(|ctx| ctx.check(8)),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    StatefulAction(Task<9>),
+                MemPriority {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
                 },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
             },
         }
     }
@@ -2220,61 +2025,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
-        MemPriority {
-            Inverter {
-                Sequence {
-                    Condition(Cond<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+        ReactiveFallback {
+            MemPriority {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(forever) {
+                        RunOnce {
+                            Action(Act<0>),
+                        },
                     },
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                ReactiveFallback {
                     StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
+                StatefulAction(Task<5>),
             },
-            ForceSuccess {
-                RetryUntilSuccessful(1) {
-                    Repeat(4) {
-                        Condition(Cond<4>),
+            Repeat(2) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(Task<7>),
                     },
-                },
-            },
-            MemSequence {
-                MemPriority {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                AlwaysFailure,
-                ReactiveSequence {
                     Action(Act<8>),
                     StatefulAction(Task<9>),
-                    Condition(|ctx| ctx.check(10)),
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        Condition(|ctx| ctx.check(14)),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            SequenceWithMemory {
-                MemPriority {
-                    RetryUntilSuccessful(1) {
-                        AlwaysSuccess,
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<15>),
-                        Action(Act<16> = Act::<16>),
-                        Action(Act<17>),
-                    },
-                    StatefulAction(Task<18>),
+                    Action(Act<10>),
                 },
             },
         }
@@ -2283,96 +2061,107 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            RunOnce(then_skip = false) {
-                Action(Act<2>),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            ForceFailure {
-                Sequence {
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                    Condition(Cond<6>),
+        RunOnce {
+            ReactiveFallback {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        MemSequence {
+                            RunOnce(then_skip = false) {
+                                Repeat(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            Inverter {
+                                RunOnce {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        ReactiveSequence {
+                            RunOnce {
+                                Repeat(3) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            RetryUntilSuccessful(3) {
+                                AlwaysSuccess,
+                            },
+                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<4>),
+                            },
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Action(|ctx| ctx.exec(7)),
+                                StatefulAction(Task<8>),
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<9>),
+                                Action(Act<10>),
+                                Condition(Cond<11>),
+                            },
+                            ForceSuccess {
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                    },
                 },
             },
-            Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
-        Sequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-            Inverter {
-                ReactiveFallback {
-                    Action(Act<4> = Act::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                },
-            },
+        KeepRunningUntilFailure {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        SequenceStar {
+        Sequence {
             SequenceWithMemory {
-                ReactiveFallback {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                Fallback {
-                    Repeat(3) {
-                        ReactiveSequence {
-                            Action(Act<4>),
-                            Condition(Cond<5>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+            },
+            Sequence {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Inverter {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
                 },
             },
-            ReactiveFallback {
-                Repeat(3) {
-                    StatefulAction(Task<7> = Task::<7>),
+            MemSequence {
+                Condition(Cond<8>),
+                SequenceStar {
+                    Condition(Cond<9>),
+                    Condition(|ctx| ctx.check(10)),
                 },
-                ForceFailure {
-                    AlwaysFailure,
+                AlwaysSuccess,
+                SequenceWithMemory {
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
                 },
-                Repeat(2) {
-                    ForceFailure {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(13)),
+                    Action(Act<14>),
                 },
-                Fallback {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-                Action(Act<11> = Act::<11>),
             },
         }
     }
@@ -2380,9 +2169,73 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
-        ForceFailure {
-            Inverter {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            Repeat(4) {
+                Fallback {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Repeat(1) {
+                                Condition(Cond<0>),
+                            },
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        Fallback {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                            Condition(Cond<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    MemSequence {
+                        SequenceWithMemory {
+                            Action(Act<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        Inverter {
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<10>),
+                            AlwaysSuccess,
+                            AlwaysSuccess,
+                            Action(Act<11>),
+                        },
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                },
+            },
+            Repeat(forever) {
+                ForceFailure {
+                    Sequence {
+                        MemSequence {
+                            Repeat(4) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<13>),
+                                    Condition(Cond<14>),
+                                },
+                            },
+                            RetryUntilSuccessful(forever) {
+                                Condition(|ctx| ctx.check(15)),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<16>),
+                                StatefulAction(Task<17>),
+                            },
+                        },
+                        Fallback {
+                            Fallback {
+                                RetryUntilSuccessful(2) {
+                                    Action(Act<18>),
+                                },
+                                ForceSuccess {
+                                    StatefulAction(Task<19>),
+                                },
+                            },
+                            StatefulAction(Task<20>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -2391,20 +2244,37 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
         ReactiveFallback {
-            ReactiveFallback {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Condition(Cond<0> = Cond::<0>),
+            Fallback {
+                RunOnce {
+                    ForceSuccess {
+                        Condition(Cond<0>),
                     },
                 },
                 ReactiveSequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
+                    RetryUntilSuccessful(2) {
+                        Sequence {
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(1)),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
                 },
             },
-            Sequence {
-                Condition(Cond<3>),
+            MemPriority {
+                StatefulAction(Task<3> = Task::<3>),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Fallback {
+                    AlwaysFailure,
+                },
+            },
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<5>),
+                },
+                Condition(Cond<6>),
             },
         }
     }
@@ -2412,83 +2282,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        ReactiveFallback {
-                            SequenceWithMemory {
-                                StatefulAction(Task<1> = Task::<1>),
-                                Action(Act<2>),
-                            },
-                            Condition(Cond<3>),
-                            ForceFailure {
-                                Action(Act<4>),
-                            },
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                MemSequence {
-                    Fallback {
-                        Action(Act<6> = Act::<6>),
-                        Inverter {
-                            Repeat(4) {
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        RetryUntilSuccessful(3) {
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                    StatefulAction(Task<10>),
-                                    StatefulAction(Task<11>),
-                                    Action(Act<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<13>),
-            },
+        Repeat(0) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
-        ReactiveSequence {
+        ForceSuccess {
             Sequence {
                 Sequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-                Fallback {
-                    ForceFailure {
-                        StatefulAction(Task<5>),
+                    Fallback {
+                        Repeat(3) {
+                            Sequence {
+                                Action(Act<0> = Act::<0>),
+                                Action(Act<1>),
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            Action(Act<2>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        Inverter {
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                        MemPriority {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
                     },
                 },
-            },
-            SequenceStar {
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
-            },
-            Sequence {
-                Repeat(2) {
-                    Condition(Cond<8>),
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<7> = Task::<7>),
+                        SequenceStar {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                        },
+                        KeepRunningUntilFailure {
+                            Fallback {
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                        Repeat(forever) {
+                            Sequence {
+                                Condition(Cond<12>),
+                                Action(Act<13>),
+                                Action(Act<14>),
+                            },
+                        },
+                        Sequence {
+                            Action(Act<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
                 },
-                Fallback {
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    AlwaysSuccess,
+                Repeat(forever) {
+                    ReactiveSequence {
+                        StatefulAction(Task<17> = Task::<17>),
+                        RunOnce(then_skip = true) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<18>),
+                                StatefulAction(Task<19>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -2497,28 +2359,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(4) {
-                    ReactiveSequence {
-                        Inverter {
-                            Inverter {
-                                Repeat(forever) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
+        ReactiveSequence {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Repeat(forever) {
+                    StatefulAction(Task<2>),
                 },
             },
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(0)),
-                AlwaysFailure,
-                ForceFailure {
-                    Condition(Cond<1> = Cond::<1>),
+            Condition(|ctx| ctx.check(3)),
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
                 },
-                Action(Act<2>),
-                Action(Act<3>),
+                Condition(Cond<6>),
             },
         }
     }
@@ -2526,17 +2381,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        Fallback {
+        ReactiveSequence {
+            SequenceWithMemory {
+                MemSequence {
+                    Action(Act<0>),
+                    AlwaysSuccess,
+                },
+            },
             ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            ForceFailure {
-                AlwaysSuccess,
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2545,25 +2399,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         SequenceStar {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
             ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            RunOnce {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
+                StatefulAction(Task<2>),
+                Fallback {
+                    Condition(Cond<3> = Cond::<3>),
                     StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
                 },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
+                Action(Act<5>),
             },
         }
     }
@@ -2571,36 +2415,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Action(Act<1>),
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                RunOnce {
+                    Action(Act<2> = Act::<2>),
                 },
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        Action(Act<2>),
-                    },
+                MemPriority {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
                 },
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<4>),
-                    },
-                },
-                Condition(Cond<5> = Cond::<5>),
-            },
-            StatefulAction(Task<6> = Task::<6>),
-            MemPriority {
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-                Inverter {
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                Action(Act<9>),
-                Condition(Cond<10>),
             },
         }
     }
@@ -2608,33 +2433,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Sequence {
-                RunOnce {
-                    ReactiveFallback {
+        MemSequence {
+            ForceFailure {
+                ForceSuccess {
+                    Sequence {
+                        Fallback {
+                            Inverter {
+                                Sequence {
+                                    Action(Act<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<4>),
+                                RunOnce {
+                                    Action(Act<5>),
+                                },
+                            },
+                            Condition(|ctx| ctx.check(6)),
+                            RetryUntilSuccessful(0) {
+                                Action(Act<7> = Act::<7>),
+                            },
+                            RunOnce {
+                                RunOnce {
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                            },
+                        },
                         Inverter {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        Action(Act<3>),
-                        Repeat(4) {
-                            Fallback {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
+                            Repeat(1) {
+                                ForceFailure {
+                                    Condition(Cond<9>),
+                                },
                             },
                         },
                     },
                 },
-            },
-            Repeat(4) {
-                Action(Act<6>),
             },
         }
     }
@@ -2642,34 +2482,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
-        ReactiveFallback {
-            Fallback {
+        Repeat(3) {
+            Sequence {
                 Sequence {
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                    Fallback {
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                        Action(Act<4>),
-                    },
-                    ReactiveSequence {
-                        Sequence {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Action(Act<7>),
-                        Fallback {
-                            ReactiveSequence {
-                                Condition(Cond<8>),
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                        },
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                },
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        Action(Act<1>),
+                        Action(Act<2> = Act::<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -2679,96 +2502,71 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
-        Fallback {
-            Sequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    ReactiveFallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Condition(Cond<2>),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                },
-                MemSequence {
-                    Inverter {
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                            RunOnce {
-                                Condition(Cond<6>),
-                            },
-                            Action(Act<7>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    AlwaysFailure,
+        ReactiveSequence {
+            Action(Act<0>),
+            MemPriority {
+                Repeat(2) {
+                    Condition(Cond<1>),
                 },
             },
+            Action(Act<2>),
+            ReactiveFallback {
+                AlwaysFailure,
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Condition(|ctx| ctx.check(5)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0>),
-            },
-            SequenceStar {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            Fallback {
+                StatefulAction(Task<1>),
             },
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                ForceFailure {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-                MemSequence {
-                    Action(Act<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Action(Act<9> = Act::<9>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                    },
+            Condition(Cond<2>),
+            ReactiveSequence {
+                Action(Act<3>),
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+            Fallback {
+                AlwaysFailure,
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
+                    Action(Act<10>),
                 },
             },
         }
@@ -2776,104 +2574,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0500 "RFb(RSeq(Inv(OnceT(a0l))),Rep1(t1),Inv(t2),Seq(t3),RFb(t4,c5l))",
-    Tree0501 "RSeq(Seq(FF(RFb(Seq(c0,a1),Rep4(Star(t2,a3,S)),c4)),c5e),RSeq(Seq(t6,t7e,t8),Rep1(Once(a9)),Seq(RSeq(t10,t11e)),t12,c13))",
-    Tree0502 "Inv(RFb(RSeq(t0,t1e,t2,c3),OnceK(S),Keep(t4)))",
-    Tree0503 "RFb(t0,t1e,t2,t3)",
-    Tree0504 "Once(Star(Swm(RSeq(OnceK(Ret1(a0l))),Ret2(RSeq(c1,t2)))))",
-    Tree0505 "Fb(RFb(c0l,t1))",
-    Tree0506 "RSeq(Ret2(Fb(Ret3(a0),RSeq(Inv(c1)),c2,RSeq(t3,t4e,a5))),Swm(t6e,c7,FF(c8),c9,a10))",
-    Tree0507 "RSeq(Ret0(RetF(OnceK(t0))),RSeq(Keep(MSeq(c1l,t2,c3,t4,t5))),Fb(RSeq(FS(Fb(a6e,t7e,t8))),RFb(c9,FS(t10))),Star(RetF(a11),Inv(Fb(t12,a13))))",
-    Tree0508 "RSeq(RSeq(t0,Inv(t1e),F,Once(t2e)),Fb(Inv(Rep1(RFb(t3,a4,Fb(c5,t6),Swm(c7e,c8),t9)))),Rep3(RFb(t10,c11,c12,t13)),Keep(Ret3(Seq(FF(RSeq(t14,a15)),a16,a17e))),MSeq(Fb(Seq(S,c18),RSeq(S,t19,c20l))))",
-    Tree0509 "Seq(t0,a1l,t2,Fb(a3),c4)",
-    Tree0510 "Inv(a0e)",
-    Tree0511 "RFb(MSeq(RSeq(Fb(c0,t1)),FS(MSeq(a2,S)),Keep(OnceT(a3l)),Ret1(Star(c4e,a5))),FF(Rep2(FS(c6e))))",
-    Tree0512 "RFb(Seq(Ret1(t0),Keep(t1),t2,t3,FS(t4)),Fb(Seq(a5l,a6e,c7e)),RSeq(FF(t8),a9,Keep(t10),c11l,c12l),RSeq(t13,c14e,t15,t16e,c17))",
-    Tree0513 "Inv(Once(Seq(Seq(c0l,S,t1),Seq(S,t2,t3))))",
-    Tree0514 "RSeq(a0,Ret2(MPri(Inv(MPri(a1l,t2)),RSeq(RSeq(a3l,c4),Seq(t5,t6)))),MPri(RFb(t7,t8,t9)))",
-    Tree0515 "Ret0(Fb(Swm(RFb(t0,a1),Seq(t2),t3e,RetF(t4),OnceK(Inv(c5))),RFb(c6,t7e,Fb(c8,c9e,t10),RSeq(t11,a12))))",
-    Tree0516 "Swm(Rep0(MPri(a0,c1)),a2l)",
-    Tree0517 "Seq(c0,c1)",
-    Tree0518 "Swm(Keep(Inv(Fb(c0,c1e,t2))),FS(c3),OnceT(RFb(a4)))",
-    Tree0519 "MPri(RetF(t0))",
-    Tree0520 "Swm(S)",
-    Tree0521 "Inv(Keep(Swm(c0e,t1,S,a2)))",
-    Tree0522 "Seq(Fb(RFb(c0,c1,c2,c3),RFb(t4,c5,t6,Inv(a7)),Star(t8,c9)),S)",
-    Tree0523 "RSeq(Star(Fb(FS(Inv(Ret4(c0))),t1e),Once(RSeq(a2,F,t3)),FS(RFb(c4,c5,F)),FS(Star(RSeq(OnceT(Inv(t6e)),F,a7)))),t8)",
-    Tree0524 "Swm(Swm(Seq(Fb(t0,t1),Swm(RepF(OnceK(t2e)),Keep(a3)),OnceK(FS(Keep(Ret4(c4l))))),Fb(RFb(t5e,Inv(Star(t6,a7))),Seq(t8,c9),Swm(c10,t11,t12,c13)),Rep1(Star(MSeq(t14,Ret1(c15e),t16,c17l,c18e),RSeq(S,Keep(Keep(c19)),Keep(t20))))))",
-    Tree0525 "Once(RSeq(Once(c0),a1l,a2,c3l,RFb(t4e,c5l)))",
-    Tree0526 "Swm(c0,c1,MPri(c2,c3))",
-    Tree0527 "OnceT(RSeq(Swm(S,FS(c0e)),Swm(t1,Inv(RepF(t2))),RSeq(FS(FF(a3)))))",
-    Tree0528 "Keep(Fb(c0,Keep(Rep1(RSeq(Seq(t1,t2),RSeq(S))))))",
-    Tree0529 "RSeq(RFb(F,t0,a1,c2e,S),RSeq(Ret0(t3),t4,RFb(t5e,a6)),RSeq(RSeq(Seq(t7e,a8,t9)),Rep3(c10)))",
-    Tree0530 "Seq(c0,a1l)",
-    Tree0531 "RFb(Fb(a0,c1,Rep4(a2l)),Ret2(RFb(Fb(a3,t4),t5,t6e)),MSeq(a7l,Inv(c8)),Fb(t9,t10))",
-    Tree0532 "Fb(RFb(Rep4(c0)),OnceK(Swm(Rep4(RFb(c1,t2)),Ret1(a3))),c4l)",
-    Tree0533 "Keep(MPri(RSeq(t0,F),RFb(t1,F,t2),t3,c4,Ret3(Fb(a5))))",
-    Tree0534 "FS(RepF(a0))",
-    Tree0535 "RSeq(RSeq(t0,a1),Rep2(t2),FF(t3),Rep4(t4))",
-    Tree0536 "Star(t0,t1,c2)",
-    Tree0537 "RFb(RSeq(t0,a1,t2),Ret2(FF(t3)),a4)",
-    Tree0538 "RFb(MPri(RFb(F,c0),Star(a1l,t2)),OnceK(Keep(Keep(c3))))",
-    Tree0539 "Star(RSeq(t0,c1,c2e),RSeq(Fb(RFb(t3,t4),t5,Inv(Inv(t6)))),RSeq(t7,t8,Keep(S)),RFb(t9,c10l,a11l,c12))",
-    Tree0540 "Ret2(FF(Seq(a0l,c1)))",
-    Tree0541 "Keep(Swm(t0,Fb(c1),a2l,t3))",
-    Tree0542 "Swm(Fb(a0,c1,c2),Fb(t3))",
-    Tree0543 "MPri(RSeq(Star(RFb(c0,c1),Ret2(OnceK(Fb(S,c2))),RetF(MSeq(Fb(RSeq(a3l,t4e))))),RSeq(t5,t6,S,FS(a7),c8)),t9)",
-    Tree0544 "Inv(RSeq(Inv(t0),OnceK(Fb(t1,t2)),t3,Inv(c4),Swm(RFb(t5,c6),S)))",
-    Tree0545 "Fb(c0,t1,FF(c2e))",
-    Tree0546 "Inv(RFb(F,t0,Once(OnceK(a1))))",
-    Tree0547 "Star(RFb(a0,c1,S),Fb(c2l,FF(c3e),a4),RFb(RFb(S,t5e),t6))",
-    Tree0548 "Once(Fb(Ret2(t0),RFb(c1,F,t2),Rep3(c3)))",
-    Tree0549 "FF(RFb(OnceT(RSeq(FF(RepF(t0e)),a1,t2e,FF(Ret4(t3)),t4)),Seq(FS(c5),OnceK(Star(RSeq(t6,t7e)))),Seq(t8,t9,Keep(a10),a11)))",
-    Tree0550 "RFb(FS(c0))",
-    Tree0551 "Fb(F,c0,Seq(a1,c2e,c3e),OnceT(MSeq(a4,t5,t6)),Ret4(t7))",
-    Tree0552 "MPri(FS(MPri(c0,Swm(OnceT(a1)),t2,c3,c4)),t5,RFb(c6e,c7),Seq(Ret0(Seq(RSeq(c8,t9),S))),Once(OnceT(Keep(MSeq(t10,t11,t12)))))",
-    Tree0553 "Star(Ret0(c0e),RSeq(a1,c2,t3),t4,MSeq(Inv(c5),Star(a6,t7)),Swm(a8,FF(t9),t10))",
-    Tree0554 "RFb(Rep1(MPri(t0e,c1l)),t2,Swm(a3e,c4,S))",
-    Tree0555 "Rep4(Fb(Ret3(t0e),a1))",
-    Tree0556 "Fb(RFb(Star(t0,a1l,a2,c3l,t4),t5e),OnceK(FF(Fb(Ret2(Seq(t6,a7,t8)),S,c9l))),RFb(t10,t11e,t12,RFb(Rep3(a13l)),Once(c14e)))",
-    Tree0557 "Fb(FF(OnceK(c0e)),Inv(t1),Ret4(OnceT(RFb(t2,OnceT(t3e),OnceT(F)))),RFb(Ret1(t4),Seq(Rep1(c5)),FS(FF(t6e))))",
-    Tree0558 "MPri(Swm(Swm(a0,S,c1),Inv(t2),a3l))",
-    Tree0559 "OnceT(Once(Swm(Swm(a0l,c1,c2e,t3,c4l))))",
-    Tree0560 "Swm(Once(RSeq(a0e,a1,t2)),Fb(t3,a4,t5),Inv(RSeq(a6l,Seq(t7,S,t8),t9,Seq(Fb(c10,a11)))))",
-    Tree0561 "MPri(FF(Fb(t0,t1,c2,RSeq(t3),t4)),Rep0(Fb(Fb(MSeq(Seq(Fb(t5e,a6e),t7e))),Seq(c8,Keep(t9e)))))",
-    Tree0562 "RSeq(t0e,c1,t2,a3,c4e)",
-    Tree0563 "FF(FS(RSeq(c0l,Fb(t1,t2,t3))))",
-    Tree0564 "Ret3(Seq(Swm(t0e,FS(t1),Inv(t2)),FS(RFb(t3,S,t4,S)),Swm(RSeq(a5,t6,F),c7),Ret2(t8)))",
-    Tree0565 "RFb(c0,RSeq(c1e,a2l),OnceK(Star(F,S,t3)),Ret3(a4))",
-    Tree0566 "Seq(a0l)",
-    Tree0567 "OnceK(Swm(Ret1(t0e),Seq(Fb(a1,a2))))",
-    Tree0568 "Once(RFb(a0,t1,Fb(c2,t3),t4,FF(RSeq(c5,t6e))))",
-    Tree0569 "Rep4(OnceK(Keep(OnceK(MPri(Fb(Swm(a0,a1l,c2),FS(a3)))))))",
-    Tree0570 "Star(MPri(Fb(Rep3(Keep(F)),Inv(t0),Ret4(Fb(c1,c2)),c3,Swm(c4e,a5))),Seq(a6,c7,c8,t9e))",
-    Tree0571 "Fb(RFb(RSeq(a0,a1e)),Rep1(t2e))",
-    Tree0572 "Star(RFb(t0,S,Ret0(S),c1),t2,Inv(Swm(a3,t4,t5)),Star(c6,t7,c8,t9e))",
-    Tree0573 "Fb(Rep2(c0),RSeq(a1e,t2,t3,t4))",
-    Tree0574 "Fb(Keep(Swm(t0,F)),RSeq(a1l,RFb(Keep(c2))),Fb(c3,c4),a5,c6)",
-    Tree0575 "Star(Keep(Swm(FF(c0),Fb(Fb(MSeq(c1e,t2,a3e))),Swm(c4,t5),Keep(t6))),MPri(MPri(S,Fb(c7)),Swm(S,c8),OnceT(Keep(RSeq(t9,t10,t11)))),RSeq(Fb(t12,Once(t13),c14),FS(a15)),Seq(a16l,t17,t18,a19))",
-    Tree0576 "MPri(RFb(Swm(t0,t1e,c2),FF(RFb(a3,Rep1(t4))),Keep(Inv(a5))),c6,Fb(a7,a8e,RSeq(t9)),RSeq(t10,t11,F,F))",
-    Tree0577 "RSeq(Ret1(t0),Keep(Rep2(c1l)),Seq(c2l,a3e,t4),RFb(c5,c6,t7,t8),Seq(c9,t10))",
-    Tree0578 "Fb(Rep3(OnceT(Keep(Fb(Rep2(MPri(S)),Inv(t0e),MSeq(t1,t2,c3,F,c4),t5e,OnceK(a6))))),Once(RFb(Swm(a7),c8,Swm(c9l,a10e,a11),RFb(c12l,t13),Rep2(FS(t14e)))))",
-    Tree0579 "RFb(Fb(Swm(t0,a1),RSeq(t2,c3)),Rep2(Rep3(Rep0(t4))))",
-    Tree0580 "Inv(MPri(FF(a0l),a1,Seq(c2,c3)))",
-    Tree0581 "OnceT(Seq(Once(Star(Ret0(t0),t1,S,RSeq(t2,c3),OnceT(t4e))),RFb(Inv(c5e),Swm(c6,t7e),OnceK(Inv(Swm(c8l,S))),t9)))",
-    Tree0582 "MPri(Inv(Seq(c0,RSeq(t1,t2),t3)),FS(Ret1(Rep4(c4))),MSeq(MPri(t5e,t6,t7),F,RSeq(a8,t9,c10l)),RSeq(Once(RFb(OnceK(t11e),t12,t13,c14l,F))),Swm(MPri(Ret1(S),RFb(t15,a16e,a17),t18)))",
-    Tree0583 "Fb(Swm(S,a0,c1e),OnceK(a2),Seq(t3,t4,c5),FF(Seq(F,S,c6)),c7)",
-    Tree0584 "Seq(MSeq(t0,t1,t2),Swm(S,t3),Inv(RFb(a4e,t5e,c6)))",
-    Tree0585 "Star(Swm(RFb(Star(t0,t1),a2,t3),Fb(Rep3(RSeq(a4,c5,Keep(t6))))),RFb(Rep3(t7e),FF(F),Rep2(FF(t8e)),Fb(t9,t10),a11e))",
-    Tree0586 "FF(Inv(t0))",
-    Tree0587 "RFb(RFb(RFb(Swm(S,c0e)),RSeq(a1,c2)),Seq(c3))",
-    Tree0588 "RFb(RFb(RFb(t0,FS(RFb(Swm(t1e,a2),c3,FF(a4),c5))),MSeq(Fb(a6e,Inv(Rep4(t7e))),OnceK(Ret3(Keep(Seq(t8,t9,t10,t11,a12))))),t13))",
-    Tree0589 "RSeq(Seq(Seq(c0e,c1,t2,t3),c4e,Fb(FF(t5))),Star(t6,c7e),Seq(Rep2(c8),Fb(a9,t10,t11,S)))",
-    Tree0590 "Fb(Ret3(Ret4(RSeq(Inv(Inv(RepF(F)))))),RSeq(a0l,F,FF(c1e),a2,a3))",
-    Tree0591 "Fb(RFb(t0e,t1e),OnceT(t2e),t3e,FF(S))",
-    Tree0592 "Star(RSeq(c0l,t1,a2),Once(RFb(t3,t4,c5,S)),Keep(RFb(c6,t7,t8)))",
-    Tree0593 "Swm(Fb(Swm(a0,a1),Fb(Ret3(a2))),RFb(c3,Seq(Keep(c4)),c5e),t6e,MPri(F,t7,Inv(c8e),a9,c10))",
-    Tree0594 "RSeq(a0,Seq(Once(RFb(Inv(Ret3(c1)),t2)),Fb(Swm(a3,Rep4(Fb(t4,t5))))),Rep4(a6))",
-    Tree0595 "RFb(Fb(Seq(OnceK(Fb(t0,t1,t2e,c3e)),Fb(S,S,a4),RSeq(Seq(a5,t6),a7,Fb(RSeq(c8,t9e))))))",
-    Tree0596 "Fb(Seq(MPri(t0,RFb(t1e),c2,Keep(c3)),MSeq(Inv(RSeq(c4,c5e,Once(c6),a7))),RFb(S,F)))",
-    Tree0597 "Seq(Ret2(t0),Star(a1,t2))",
-    Tree0598 "RFb(Star(Ret0(t0),a1))",
-    Tree0599 "Star(RFb(FF(Swm(t0e,a1,c2,t3)),Swm(Fb(t4,c5,c6)),MSeq(a7,t8e,a9e)),Keep(Keep(RSeq(t10))))",
+    Tree0500 "Swm(Fb(Seq(t0,c1),c2),RSeq(RSeq(t3,t4,t5e),t6e,FS(OnceT(t7))))",
+    Tree0501 "Seq(RFb(t0,Seq(FF(t1)),t2),RFb(OnceK(c3l),t4,Star(c5,t6),t7e))",
+    Tree0502 "FF(RFb(t0e,a1,t2,t3))",
+    Tree0503 "RSeq(RFb(a0,Keep(t1),Seq(c2,a3),Keep(RFb(a4e,t5)),MPri(a6,F,t7e)))",
+    Tree0504 "Seq(Ret2(Inv(RSeq(OnceK(RSeq(a0,Inv(t1e),c2e)),Once(FS(Rep3(a3)))))))",
+    Tree0505 "Fb(RSeq(a0e,t1,RFb(Keep(RFb(t2,t3)),c4e)),RFb(Ret2(t5),Fb(c6,c7e,F,a8e,t9),OnceK(Fb(t10,t11,t12,t13))),RFb(Swm(a14,a15,a16),t17e,FF(RSeq(a18))))",
+    Tree0506 "RSeq(RFb(t0,Seq(a1,F),Seq(c2,a3l),a4),RFb(Swm(a5,Inv(t6),c7l),RetF(Seq(t8,c9e,t10))))",
+    Tree0507 "Rep3(RSeq(Seq(c0e,c1,c2e,Inv(c3),t4),t5,RSeq(RFb(F,a6),OnceK(a7l))))",
+    Tree0508 "Inv(Star(t0,F))",
+    Tree0509 "FF(RFb(t0,c1,S))",
+    Tree0510 "Seq(Fb(c0,FF(t1),a2l,t3e,t4),Once(FS(FF(Swm(a5,t6)))),a7,Seq(a8,Ret4(c9),MPri(c10,t11)),Once(RFb(FF(c12l),Ret4(RSeq(t13e,t14)))))",
+    Tree0511 "RSeq(RFb(c0,t1,a2))",
+    Tree0512 "RSeq(RFb(c0,c1,t2,S),RFb(c3,t4),Swm(c5,a6,c7e,c8,a9),Seq(t10,Inv(F),c11),FS(Ret2(Swm(t12,RFb(a13),S))))",
+    Tree0513 "FS(Rep4(Seq(c0l,Ret1(t1))))",
+    Tree0514 "MSeq(FF(t0e),t1,Inv(a2l))",
+    Tree0515 "Rep1(OnceT(FS(MSeq(Inv(RSeq(a0l,t1,c2)),RFb(Swm(c3),c4l,RSeq(c5,t6,t7)),RetF(OnceT(Ret1(S)))))))",
+    Tree0516 "RSeq(c0,t1e,a2)",
+    Tree0517 "MPri(Keep(t0),OnceT(Seq(RFb(t1,t2),Keep(t3e))),RFb(c4,t5),Seq(c6,c7),a8)",
+    Tree0518 "RFb(Rep3(c0),Keep(a1),c2)",
+    Tree0519 "Ret0(a0)",
+    Tree0520 "RFb(t0,Seq(t1,c2,t3),Keep(t4e),Seq(c5l,a6e,t7e,c8e))",
+    Tree0521 "RFb(t0,Seq(a1,t2e,F),FF(t3e))",
+    Tree0522 "Star(a0,MSeq(RFb(MPri(t1,a2)),t3),Seq(c4l,a5l,t6,c7))",
+    Tree0523 "OnceK(Seq(Ret1(FS(OnceK(Seq(a0,F)))),FS(Keep(F)),Swm(t1,S,t2),RepF(Fb(F,S))))",
+    Tree0524 "Swm(t0e,a1e)",
+    Tree0525 "RSeq(a0,Star(c1,S),RFb(MSeq(a2,t3,t4,c5),t6),Fb(F,c7e,a8,Ret1(t9)))",
+    Tree0526 "Star(Inv(Seq(S,a0)),Once(RFb(t1e,c2l)),OnceK(Swm(c3,c4)))",
+    Tree0527 "Inv(RFb(Fb(t0,a1l,c2e,a3e,a4l),FS(t5)))",
+    Tree0528 "Seq(Seq(c0,Fb(Inv(t1)),Inv(t2)),Fb(Seq(a3,Swm(t4,t5e),RSeq(a6,a7),Swm(t8,t9))),Swm(t10,Swm(a11,t12,t13),FF(t14e)))",
+    Tree0529 "Swm(Seq(a0,c1l,c2,a3l,Rep1(t4)))",
+    Tree0530 "Fb(t0,c1,t2)",
+    Tree0531 "MSeq(RSeq(Seq(Fb(t0e,t1),c2),Seq(c3,S,Once(OnceK(c4e)),c5l)),RSeq(c6,Ret2(t7),c8,a9),Keep(FF(Keep(MPri(a10,OnceK(Ret2(c11)),t12,t13,FS(a14e))))))",
+    Tree0532 "Keep(MSeq(RSeq(c0,Fb(Swm(a1,t2,t3e),a4e)),Fb(Star(c5l,c6),t7,c8,Rep4(RSeq(t9,a10)),RFb(t11))))",
+    Tree0533 "RFb(Fb(Keep(Seq(c0,a1)),a2,Fb(c3,c4,c5),Ret2(t6)),Fb(t7,t8,Ret0(S)))",
+    Tree0534 "Swm(RSeq(Swm(c0,a1e)),Keep(Rep0(t2)))",
+    Tree0535 "FF(RFb(t0,Fb(Swm(t1,c2,c3e),Fb(Swm(c4,a5)))))",
+    Tree0536 "FF(a0l)",
+    Tree0537 "MPri(RSeq(Star(RFb(c0,c1),FS(t2),RFb(c3,t4,c5e,c6,a7)),Fb(RSeq(RFb(c8e,t9,Keep(F))))),Fb(RSeq(Swm(t10,c11),Rep1(c12)),Ret1(Swm(c13e,Seq(c14,t15))),Fb(t16,c17)))",
+    Tree0538 "Swm(RFb(Swm(Seq(S,MPri(c0l,RSeq(a1,a2l)),FS(t3))),MSeq(Swm(a4,a5l),Seq(c6e,a7,a8e),Keep(FS(Swm(Rep1(a9),c10e))))))",
+    Tree0539 "RSeq(t0,OnceT(FS(S)),Fb(c1,a2,a3))",
+    Tree0540 "Swm(t0e,t1)",
+    Tree0541 "Star(a0,c1,t2e,Seq(t3,a4),Fb(t5,t6))",
+    Tree0542 "Ret4(Star(c0,FS(a1)))",
+    Tree0543 "RFb(RSeq(Fb(c0l,t1),RFb(c2,a3),Swm(a4,c5)),Rep2(c6),Rep0(F))",
+    Tree0544 "OnceT(RFb(MSeq(c0,RSeq(Fb(a1l,Rep0(t2)),Fb(Swm(c3l,MSeq(a4l),RSeq(a5,c6,a7))),RFb(c8)),RFb(MSeq(a9l,MSeq(t10e),Swm(t11,a12))))))",
+    Tree0545 "Star(t0,Ret2(c1),Fb(c2,c3,c4e),RFb(t5),a6)",
+    Tree0546 "MSeq(Swm(RFb(Ret1(a0l)),Seq(Once(c1)),FS(t2)),Rep2(t3))",
+    Tree0547 "Swm(t0,t1e,RSeq(c2,Inv(Keep(c3)),Fb(RSeq(t4,F),t5e,c6,c7)),Inv(RepF(Star(Ret3(RetF(c8)),a9,S,t10))),Ret3(a11))",
+    Tree0548 "Seq(t0,c1,t2,t3e)",
+    Tree0549 "Star(Ret3(RSeq(c0,a1,t2,Seq(t3e,t4e))),OnceT(t5e),Fb(a6,Inv(Inv(t7))),Ret3(RSeq(t8e,t9)),RFb(Swm(t10,t11,t12e)))",
+    Tree0550 "Once(RFb(Keep(t0),Fb(FF(t1),MSeq(RetF(t2)))))",
+    Tree0551 "Fb(t0,c1)",
+    Tree0552 "Seq(MSeq(Fb(t0,t1,t2),FF(t3)),RFb(a4l,t5,c6e,Star(t7,t8),Rep1(Swm(t9,c10))),RFb(t11,a12l,FS(OnceK(RSeq(a13,t14)))))",
+    Tree0553 "Ret4(RSeq(Swm(Seq(c0,t1),a2,t3),FF(RepF(t4))))",
+    Tree0554 "RSeq(a0,t1)",
+    Tree0555 "MSeq(FS(Fb(Rep2(Rep2(t0)),Rep2(Once(FF(Keep(t1e)))),RSeq(RFb(Inv(t2),S),RFb(c3,t4,t5e,c6),RSeq(t7,Inv(a8l),c9,t10)))))",
+    Tree0556 "Keep(FS(Seq(c0,t1)))",
+    Tree0557 "OnceK(t0)",
+    Tree0558 "Fb(t0,t1,c2e)",
+    Tree0559 "Star(Fb(c0,c1),FS(c2),Swm(c3e,a4),t5e,Seq(S,c6,a7))",
+    Tree0560 "RSeq(c0l,RFb(Fb(a1e,t2,c3)),Ret1(Swm(c4e,c5)),RFb(MPri(c6,a7,t8),c9),RepF(OnceK(Rep2(a10))))",
+    Tree0561 "Star(RFb(Star(c0),Seq(a1,c2,t3)),Swm(Swm(a4l,t5),Star(a6l,a7,t8),c9))",
+    Tree0562 "FS(FF(Ret1(RSeq(Star(c0,t1),FS(a2)))))",
+    Tree0563 "OnceT(Seq(Fb(t0)))",
+    Tree0564 "Fb(Seq(t0,MSeq(a1,t2),FS(a3),Keep(RSeq(c4e,MPri(a5,t6)))),RSeq(a7,c8,MPri(c9l,c10,a11l,a12e),c13))",
+    Tree0565 "RFb(Seq(t0,S),Fb(t1,a2,t3),Keep(t4),Fb(F,t5))",
+    Tree0566 "MSeq(RFb(t0,Ret0(a1)),a2,Ret4(RFb(t3,a4,S)))",
+    Tree0567 "MSeq(t0e,Seq(RFb(c1,c2,t3,t4),Seq(c5l,t6,t7,t8e),Fb(c9,t10)))",
+    Tree0568 "RSeq(Ret1(Fb(F,Seq(a0,S,a1),F,t2e)))",
+    Tree0569 "Once(RetF(MPri(Star(Inv(Seq(Ret4(a0),RFb(t1)))))))",
+    Tree0570 "RSeq(Inv(Keep(FF(t0))),c1,Rep3(Seq(t2,t3e,Ret2(c4))))",
+    Tree0571 "MPri(c0,a1,Keep(FF(t2e)))",
+    Tree0572 "Fb(a0,c1,a2)",
+    Tree0573 "RFb(FF(a0e),t1,t2,FS(t3))",
+    Tree0574 "Seq(Swm(MSeq(t0,c1,c2),RSeq(a3e,t4,c5,t6,Seq(t7,t8))),RSeq(RFb(MPri(c9e,a10e)),Rep3(FS(Seq(FF(S)))),RSeq(Star(t11,t12)),Swm(a13l,t14,t15),c16l))",
+    Tree0575 "Star(RFb(Swm(a0,Rep3(c1e)),Ret4(RSeq(t2,Rep3(c3e),Swm(FF(Rep4(t4)))))),Fb(Star(a5,RFb(a6e,t7e),c8,MPri(a9,c10),Star(a11,c12,F))))",
+    Tree0576 "Fb(Ret4(Once(RSeq(c0e,Ret4(F)))))",
+    Tree0577 "Fb(Rep2(RFb(RSeq(Inv(a0),S),Keep(Fb(a1l,t2)))))",
+    Tree0578 "Seq(c0,a1,c2)",
+    Tree0579 "Inv(Ret3(S))",
+    Tree0580 "RSeq(Rep0(t0),RFb(c1e,c2),Fb(a3,c4),Seq(FS(Fb(c5,t6))))",
+    Tree0581 "MPri(RFb(Keep(t0),MPri(a1,c2)),RSeq(t3,c4e))",
+    Tree0582 "RFb(MPri(Swm(RetF(Once(a0)),c1e),t2),RFb(RFb(t3,t4),t5),Rep2(RFb(RFb(c6e,t7),a8,t9,a10)))",
+    Tree0583 "Once(RFb(RSeq(Swm(MSeq(OnceK(Rep1(S)),Inv(Once(c0)),c1),t2,RSeq(Once(Rep3(t3)),Ret3(S),Ret3(t4),a5l)),Fb(t6,RSeq(RFb(a7l,t8),RFb(c9,a10,c11),FS(t12))))))",
+    Tree0584 "Keep(c0)",
+    Tree0585 "Seq(Swm(S,t0),Seq(t1e,t2,c3,t4),Inv(Seq(t5,t6,c7)),MSeq(c8,Star(c9,c10l),S,Swm(c11,t12)),RSeq(RFb(c13l,a14)))",
+    Tree0586 "RFb(Rep4(Fb(RSeq(RFb(Rep1(c0),c1),t2,Fb(t3,a4,c5,c6e)),MSeq(Swm(a7,t8),Inv(c9e),RSeq(t10,S,S,a11),t12e))),RepF(FF(Seq(MSeq(Rep4(RFb(t13,c14)),RetF(c15l),RSeq(t16,t17)),Fb(Fb(Ret2(a18),FS(t19)),t20)))))",
+    Tree0587 "RFb(Fb(Once(FS(c0)),RSeq(Ret2(Seq(RSeq(a1l,t2))))),MPri(t3e,Ret2(t4e),Fb(F)),RSeq(OnceK(c5),c6))",
+    Tree0588 "Rep0(a0e)",
+    Tree0589 "FS(Seq(Seq(Fb(Rep3(Seq(a0e,a1)),OnceK(a2)),Swm(t3,Inv(a4l),MPri(t5e,c6l))),FS(RFb(t7e,Star(t8,c9),Keep(Fb(t10,t11)),RepF(Seq(c12,a13,a14)),Seq(a15,t16))),RepF(RSeq(t17e,OnceT(Swm(t18,t19))))))",
+    Tree0590 "RSeq(Swm(c0,t1,RepF(t2)),c3l,Swm(Swm(t4e,t5),c6))",
+    Tree0591 "RSeq(Swm(MSeq(a0,S)),RFb(c1,t2))",
+    Tree0592 "Star(t0,c1,RSeq(t2,Fb(c3e,t4),a5))",
+    Tree0593 "RFb(RSeq(c0,c1,Once(a2e),MPri(a3,t4)))",
+    Tree0594 "MSeq(FF(FS(Seq(Fb(Inv(Seq(a0,t1))),RFb(RSeq(c2,t3),Swm(c4,Once(a5)),c6l,Ret0(a7e),Once(Once(c8e))),Inv(Rep1(FF(c9)))))))",
+    Tree0595 "Rep3(Seq(Seq(S,c0),Keep(Star(a1,a2e,t3))))",
+    Tree0596 "RSeq(a0,MPri(Rep2(c1)),a2,RFb(F,c3,t4),c5l)",
+    Tree0597 "RSeq(c0,c1,t2,c3)",
+    Tree0598 "RSeq(c0l,Fb(t1),t2)",
+    Tree0599 "RFb(Keep(RSeq(S,a0,c1e)),c2,RSeq(a3,a4,t5,t6,t7),Fb(F,RFb(t8,a9,a10)))",
 }

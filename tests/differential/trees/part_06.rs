@@ -5,67 +5,21 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(0) {
-                Repeat(forever) {
-                    RetryUntilSuccessful(forever) {
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(0)),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                            Action(Act<4>),
+        Sequence {
+            StatefulAction(Task<0>),
+            Sequence {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            ForceFailure {
+                ForceSuccess {
+                    Repeat(forever) {
+                        SequenceStar {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
                         },
                     },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(6)),
-                    StatefulAction(Task<7>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<8> = Cond::<8>),
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                Fallback {
-                    Condition(Cond<11>),
-                    Action(Act<12>),
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<13>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<14>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<15>),
-                },
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<16>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<17>),
-                StatefulAction(Task<18> = Task::<18>),
-                Sequence {
-                    StatefulAction(Task<19>),
-                    AlwaysSuccess,
-                },
-                Action(Act<20>),
-                SequenceStar {
-                    StatefulAction(Task<21>),
-                    Condition(Cond<22>),
                 },
             },
         }
@@ -74,152 +28,104 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<0> = Task::<0>),
+        SequenceStar {
+            StatefulAction(Task<0> = Task::<0>),
+            SequenceStar {
+                Condition(Cond<1>),
+                Condition(Cond<2>),
             },
-            Condition(Cond<1>),
-            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                Condition(|ctx| ctx.check(0)),
-            },
-            MemSequence {
-                RetryUntilSuccessful(3) {
-                    KeepRunningUntilFailure {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            AlwaysSuccess,
+        RetryUntilSuccessful(3) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    Action(Act<1>),
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                Fallback {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
+            },
+            Action(Act<1>),
+            MemPriority {
+                Repeat(1) {
+                    Action(Act<2>),
                 },
             },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(2)),
-                Action(Act<3>),
-            },
-            Fallback {
-                Condition(Cond<4>),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-            },
+            Condition(|ctx| ctx.check(3)),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                Inverter {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Repeat(1) {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(1)),
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Inverter {
-                    ReactiveSequence {
-                        Repeat(1) {
-                            StatefulAction(Task<8>),
-                        },
-                        RetryUntilSuccessful(0) {
-                            Sequence {
-                                StatefulAction(Task<9>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            Repeat(4) {
-                MemPriority {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        Repeat(0) {
-            KeepRunningUntilFailure {
-                Repeat(3) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        ReactiveFallback {
+            RetryUntilSuccessful(0) {
+                Condition(|ctx| ctx.check(0)),
             },
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                AlwaysFailure,
+        Repeat(1) {
+            Repeat(4) {
                 Inverter {
-                    Condition(Cond<0>),
+                    MemPriority {
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                Condition(|ctx| ctx.check(0)),
+                                Condition(Cond<1>),
+                                ReactiveSequence {
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                                ForceSuccess {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
                 },
-                AlwaysFailure,
             },
         }
     }
@@ -227,24 +133,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
+        KeepRunningUntilFailure {
+            SequenceStar {
+                ReactiveSequence {
+                    Inverter {
+                        Inverter {
+                            ReactiveSequence {
+                                Condition(Cond<0> = Cond::<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        ForceSuccess {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Condition(|ctx| ctx.check(1)),
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<2>),
-            },
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
@@ -252,8 +174,47 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
         Inverter {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
+            Fallback {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            KeepRunningUntilFailure {
+                                RunOnce {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
+                        SequenceStar {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            RunOnce {
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            SequenceStar {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        ReactiveFallback {
+                            Inverter {
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                            ReactiveSequence {
+                                ForceSuccess {
+                                    Action(Act<6> = Act::<6>),
+                                },
+                                MemSequence {
+                                    Action(Act<7>),
+                                    Condition(Cond<8>),
+                                },
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -261,97 +222,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(3) {
-                Sequence {
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                                Fallback {
-                                    Condition(Cond<3> = Cond::<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
+        Sequence {
+            Inverter {
+                StatefulAction(Task<0>),
             },
-            MemSequence {
-                StatefulAction(Task<5>),
-                Repeat(2) {
-                    StatefulAction(Task<6>),
-                },
-                AlwaysSuccess,
-                StatefulAction(Task<7>),
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<8>),
-                    Action(Act<9>),
-                },
-                StatefulAction(Task<10>),
-                StatefulAction(Task<11>),
-            },
-            Fallback {
-                ReactiveFallback {
-                    ForceFailure {
-                        StatefulAction(Task<12>),
-                    },
-                    Condition(|ctx| ctx.check(13)),
-                    StatefulAction(Task<14>),
-                    AlwaysFailure,
-                },
-                Sequence {
-                    RunOnce {
-                        Condition(Cond<15> = Cond::<15>),
-                    },
-                },
-            },
-            SequenceStar {
-                RunOnce {
-                    RunOnce {
-                        Condition(|ctx| ctx.check(16)),
-                    },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        Action(Act<17>),
-                        StatefulAction(Task<18>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(Act<19>),
-                    },
-                    Condition(Cond<20>),
-                    KeepRunningUntilFailure {
-                        Repeat(4) {
-                            Condition(Cond<21>),
-                        },
-                    },
-                },
-            },
+            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0613 for Ctx {
-        Inverter {
+        Sequence {
             ReactiveFallback {
-                ReactiveSequence {
-                    MemPriority {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(Act<1>),
-                    },
-                    ForceSuccess {
-                        ForceSuccess {
-                            Action(Act<2>),
-                        },
-                    },
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+            },
+            Repeat(2) {
+                RunOnce(then_skip = true) {
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
         }
@@ -360,85 +249,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
-        Fallback {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
-            },
-            Repeat(0) {
-                RetryUntilSuccessful(forever) {
-                    Inverter {
-                        StatefulAction(Task<1>),
+        ReactiveSequence {
+            Sequence {
+                RunOnce(then_skip = true) {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<0>),
                     },
                 },
-            },
-            ReactiveFallback {
-                Action(Act<2>),
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-            },
-            StatefulAction(Task<5>),
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        ForceFailure {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        Repeat(1) {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Repeat(2) {
-                    Action(Act<2>),
-                },
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Condition(Cond<0>),
                 Condition(Cond<1>),
                 Condition(Cond<2>),
             },
-            MemSequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<3>),
+            ReactiveFallback {
+                ForceFailure {
+                    AlwaysFailure,
+                },
+                Action(Act<4> = Act::<4>),
             },
-            Condition(Cond<5> = Cond::<5>),
-            Condition(Cond<6>),
-            MemPriority {
-                Action(Act<7>),
+            SequenceStar {
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
                 StatefulAction(Task<8>),
             },
         }
@@ -446,42 +277,186 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(3) {
+    pub tree Tree0615 for Ctx {
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                Fallback {
+                    Condition(Cond<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        Repeat(4) {
+            SequenceStar {
                 Sequence {
-                    MemPriority {
-                        Repeat(1) {
-                            Action(Act<0> = Act::<0>),
-                        },
+                    Inverter {
+                        Action(Act<0>),
+                    },
+                    Fallback {
+                        Action(Act<1>),
+                        AlwaysFailure,
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<4>),
                         Inverter {
-                            MemSequence {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        Inverter {
+                            Condition(Cond<7>),
+                        },
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            StatefulAction(Task<11>),
+                            Action(Act<12>),
+                        },
+                        ForceSuccess {
+                            Fallback {
+                                StatefulAction(Task<13>),
+                                StatefulAction(Task<14>),
+                                StatefulAction(Task<15>),
+                                StatefulAction(Task<16>),
+                                AlwaysSuccess,
                             },
                         },
-                        Action(|ctx| ctx.exec(4)),
                     },
-                    Inverter {
-                        SequenceStar {
-                            StatefulAction(Task<5>),
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            Repeat(3) {
+                                Inverter {
+                                    StatefulAction(Task<17>),
+                                },
+                            },
+                            Condition(Cond<18>),
+                            StatefulAction(Task<19>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+            },
+            MemSequence {
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                Fallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+                Fallback {
+                    Sequence {
+                        SequenceWithMemory {
                             Condition(Cond<6>),
-                            Condition(Cond<7> = Cond::<7>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<8>),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        Sequence {
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Inverter {
+                        Sequence {
+                            Inverter {
+                                KeepRunningUntilFailure {
+                                    Action(|ctx| ctx.exec(0)),
+                                },
+                            },
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
+                            },
+                            RunOnce {
+                                Action(Act<3> = Act::<3>),
                             },
                         },
                     },
                     RetryUntilSuccessful(2) {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(7)),
+                    Sequence {
+                        MemPriority {
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                            AlwaysFailure,
+                            Action(Act<10>),
+                            Action(Act<11> = Act::<11>),
+                        },
                         ReactiveSequence {
-                            ForceFailure {
-                                Action(Act<9>),
+                            Action(Act<12>),
+                            Action(Act<13>),
+                        },
+                        Condition(|ctx| ctx.check(14)),
+                        Condition(Cond<15>),
+                        RetryUntilSuccessful(3) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<16>),
                             },
-                            Condition(Cond<10>),
-                            AlwaysSuccess,
-                            StatefulAction(Task<11> = Task::<11>),
-                            StatefulAction(Task<12>),
                         },
                     },
                 },
@@ -492,18 +467,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0620 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        Fallback {
+            Inverter {
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                Action(Act<0>),
+                Repeat(4) {
+                    Repeat(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0621 for Ctx {
-        RetryUntilSuccessful(1) {
-            RetryUntilSuccessful(3) {
-                AlwaysSuccess,
+        ForceSuccess {
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
             },
         }
     }
@@ -511,23 +497,75 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0622 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
+        MemSequence {
+            ReactiveFallback {
                 RunOnce {
-                    AlwaysFailure,
+                    ForceSuccess {
+                        RetryUntilSuccessful(2) {
+                            Repeat(4) {
+                                Sequence {
+                                    Condition(|ctx| ctx.check(0)),
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2> = Cond::<2>),
+                                    Condition(Cond<3>),
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                MemPriority {
+                    Condition(Cond<5>),
+                    Inverter {
+                        Condition(Cond<6>),
+                    },
+                },
+                Fallback {
+                    Sequence {
+                        Condition(|ctx| ctx.check(7)),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<10> = Act::<10>),
+                    Condition(Cond<11>),
+                    RunOnce {
+                        Action(|ctx| ctx.exec(12)),
+                    },
                 },
             },
-            Repeat(2) {
-                StatefulAction(Task<0>),
+            Fallback {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<13> = Task::<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+                MemSequence {
+                    Action(|ctx| ctx.exec(15)),
+                    Sequence {
+                        Repeat(0) {
+                            StatefulAction(Task<16>),
+                        },
+                        Condition(Cond<17> = Cond::<17>),
+                    },
+                    Action(Act<18>),
+                },
             },
-            ReactiveFallback {
-                Action(Act<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
-            },
-            ReactiveSequence {
-                Condition(Cond<4>),
-                AlwaysSuccess,
+            MemPriority {
+                RunOnce {
+                    StatefulAction(Task<19> = Task::<19>),
+                },
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<20>),
+                        StatefulAction(Task<21>),
+                    },
+                    StatefulAction(Task<22>),
+                    Action(Act<23>),
+                    StatefulAction(Task<24>),
+                },
             },
         }
     }
@@ -536,44 +574,26 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
         Fallback {
-            Sequence {
-                ReactiveSequence {
-                    Condition(Cond<0>),
+            ReactiveSequence {
+                Sequence {
+                    Action(Act<0>),
                     Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
             },
             ReactiveFallback {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-                AlwaysSuccess,
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
             },
-            ReactiveFallback {
-                MemPriority {
-                    RunOnce {
-                        Action(Act<7>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<8>),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
+            RunOnce(then_skip = true) {
+                RunOnce {
+                    Action(Act<6>),
                 },
             },
-            MemSequence {
-                Repeat(forever) {
-                    Action(Act<10>),
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<11> = Task::<11>),
-                },
-                Action(Act<12>),
-                Action(|ctx| ctx.exec(13)),
-                Repeat(3) {
-                    Action(Act<14>),
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Action(Act<7>),
                 },
             },
         }
@@ -582,21 +602,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        Inverter {
-            RunOnce {
-                Fallback {
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
-                    ForceSuccess {
-                        Inverter {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    ForceSuccess {
-                        Action(Act<2>),
-                    },
-                },
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5>),
+            RunOnce(then_skip = false) {
+                Condition(Cond<6> = Cond::<6>),
             },
         }
     }
@@ -604,22 +620,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            ReactiveFallback {
+                Repeat(0) {
+                    Action(Act<2> = Act::<2>),
+                },
             },
-            Action(Act<1>),
-            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
-        Fallback {
-            MemPriority {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                Sequence {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    ForceSuccess {
+                        Sequence {
+                            Action(Act<2>),
+                            AlwaysSuccess,
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Condition(Cond<4> = Cond::<4>),
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Action(Act<7>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<8>),
+                },
             },
         }
     }
@@ -627,43 +665,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
-        ForceSuccess {
-            Fallback {
-                SequenceStar {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(Cond<3>),
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        MemPriority {
-                            Condition(Cond<6> = Cond::<6>),
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                    },
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Sequence {
+                StatefulAction(Task<1>),
+                Repeat(0) {
+                    AlwaysFailure,
                 },
-                MemSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        Condition(|ctx| ctx.check(9)),
-                        StatefulAction(Task<10>),
-                        AlwaysSuccess,
-                    },
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            StatefulAction(Task<11>),
-                            Action(Act<12>),
-                        },
-                    },
+            },
+            RetryUntilSuccessful(1) {
+                RunOnce {
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
         }
@@ -672,18 +684,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
-        SequenceStar {
-            RunOnce(then_skip = true) {
+        ReactiveSequence {
+            ReactiveFallback {
+                ForceSuccess {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
                 ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            MemSequence {
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
                     },
-                    RetryUntilSuccessful(0) {
-                        KeepRunningUntilFailure {
-                            AlwaysSuccess,
-                        },
+                },
+            },
+            MemPriority {
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    AlwaysFailure,
+                    StatefulAction(Task<9> = Task::<9>),
+                    Sequence {
+                        StatefulAction(Task<10> = Task::<10>),
+                        Condition(Cond<11>),
+                        Condition(Cond<12> = Cond::<12>),
                     },
+                    StatefulAction(Task<13>),
                 },
             },
         }
@@ -692,29 +726,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Action(Act<3>),
+        MemSequence {
+            RetryUntilSuccessful(2) {
+                Condition(Cond<0>),
             },
-            Sequence {
-                MemSequence {
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
+            Inverter {
+                Inverter {
+                    Condition(Cond<1>),
                 },
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-            },
-            SequenceWithMemory {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-                AlwaysSuccess,
             },
         }
     }
@@ -722,29 +741,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        ReactiveFallback {
+        KeepRunningUntilFailure {
             ReactiveFallback {
-                Fallback {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    Repeat(4) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            ForceSuccess {
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
                 StatefulAction(Task<4>),
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
-                },
             },
         }
     }
@@ -752,20 +755,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        Inverter {
-            Repeat(forever) {
-                Condition(Cond<0>),
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
+        MemPriority {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            Sequence {
+                Condition(|ctx| ctx.check(2)),
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
@@ -773,99 +779,87 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Sequence {
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
             },
-            Condition(Cond<1>),
-            Inverter {
-                Condition(|ctx| ctx.check(2)),
+            Repeat(forever) {
+                StatefulAction(Task<6> = Task::<6>),
             },
-            StatefulAction(Task<3>),
-            MemPriority {
-                Fallback {
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-            },
+            Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                ReactiveSequence {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0635 for Ctx {
         SequenceWithMemory {
-            ReactiveFallback {
-                Action(Act<0>),
-            },
+            Action(Act<0> = Act::<0>),
             Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0636 for Ctx {
-        MemPriority {
-            Sequence {
-                Action(Act<0> = Act::<0>),
-                Fallback {
-                    Action(|ctx| ctx.exec(1)),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                RunOnce {
-                    Condition(Cond<6>),
-                },
-            },
-            StatefulAction(Task<7> = Task::<7>),
-            Sequence {
-                Condition(Cond<8>),
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                },
+    pub tree Tree0635 for Ctx {
+        MemSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
                 Sequence {
-                    ReactiveSequence {
-                        Condition(Cond<10> = Cond::<10>),
-                        Condition(Cond<11>),
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(Cond<3>),
                     },
-                    Action(Act<12>),
                 },
-                StatefulAction(Task<13>),
             },
-            SequenceStar {
-                Fallback {
-                    MemPriority {
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
-                    AlwaysFailure,
-                    Condition(|ctx| ctx.check(16)),
+            SequenceWithMemory {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
                 },
+                StatefulAction(Task<5>),
+                SequenceStar {
+                    AlwaysSuccess,
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<7>),
+                ForceFailure {
+                    StatefulAction(Task<8>),
+                },
+                ForceFailure {
+                    Fallback {
+                        StatefulAction(Task<9> = Task::<9>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636 for Ctx {
+        MemSequence {
+            SequenceWithMemory {
                 RunOnce {
-                    ReactiveFallback {
-                        ForceFailure {
-                            StatefulAction(Task<17>),
-                        },
-                        StatefulAction(Task<18>),
-                    },
+                    StatefulAction(Task<0> = Task::<0>),
                 },
+                Condition(Cond<1>),
+                Fallback {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+            },
+            Condition(Cond<4>),
+            ForceSuccess {
+                Condition(Cond<5>),
             },
         }
     }
@@ -873,44 +867,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
-        Sequence {
+        ReactiveSequence {
             ReactiveFallback {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2> = Act::<2>),
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                RunOnce {
+                    Action(Act<2>),
                 },
-                ReactiveFallback {
-                    RetryUntilSuccessful(forever) {
-                        RunOnce {
-                            Repeat(4) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
+                ForceSuccess {
+                    StatefulAction(Task<3> = Task::<3>),
                 },
-                StatefulAction(Task<5>),
-            },
-            SequenceStar {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    Action(Act<9> = Act::<9>),
-                },
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(10)),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                StatefulAction(Task<12> = Task::<12>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -918,53 +885,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
-        SequenceWithMemory {
+        ReactiveSequence {
+            AlwaysSuccess,
             StatefulAction(Task<0>),
-            AlwaysFailure,
-            Action(Act<1>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
-        Repeat(3) {
-            Fallback {
-                Inverter {
-                    Repeat(4) {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            SequenceStar {
-                                SequenceWithMemory {
-                                    Action(Act<2>),
-                                    Condition(Cond<3>),
-                                },
-                            },
-                            Condition(Cond<4> = Cond::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    Inverter {
-                        RunOnce {
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                    StatefulAction(Task<11>),
-                    AlwaysSuccess,
-                },
+        ForceFailure {
+            ForceSuccess {
+                AlwaysFailure,
             },
         }
     }
@@ -972,16 +905,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
-        RetryUntilSuccessful(1) {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ForceFailure {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            AlwaysSuccess,
-                        },
-                    },
+        RetryUntilSuccessful(2) {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                MemSequence {
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
                 },
             },
         }
@@ -990,16 +921,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
-        Repeat(0) {
-            Sequence {
-                AlwaysFailure,
-                KeepRunningUntilFailure {
-                    AlwaysFailure,
-                },
-                Action(Act<0>),
-                Condition(Cond<1>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
+        MemPriority {
+            ForceSuccess {
+                Sequence {
+                    Action(Act<0>),
+                    Action(Act<1>),
                 },
             },
         }
@@ -1008,59 +934,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                RunOnce {
+                    RunOnce {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                            ReactiveFallback {
+                                StatefulAction(Task<4>),
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
                 Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Sequence {
-                        Repeat(3) {
-                            ReactiveFallback {
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    AlwaysFailure,
                 },
-                MemSequence {
-                    ReactiveSequence {
-                        Action(Act<6>),
-                    },
-                    ForceSuccess {
-                        Repeat(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<7>),
-                                ReactiveFallback {
-                                    StatefulAction(Task<8>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                    },
-                },
-                Repeat(0) {
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            Sequence {
-                                Condition(Cond<11>),
-                                Action(Act<12>),
-                            },
-                            Fallback {
-                                Condition(Cond<13>),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<14>),
             },
         }
     }
@@ -1068,94 +965,109 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
-        Fallback {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-            AlwaysFailure,
-            StatefulAction(Task<3>),
+        MemPriority {
+            MemPriority {
+                RetryUntilSuccessful(4) {
+                    SequenceStar {
+                        Repeat(0) {
+                            Action(Act<0>),
+                        },
+                        RunOnce(then_skip = true) {
+                            Sequence {
+                                AlwaysSuccess,
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Repeat(1) {
+                    Fallback {
+                        ForceFailure {
+                            Condition(Cond<4>),
+                        },
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                        Sequence {
+                            StatefulAction(Task<6> = Task::<6>),
+                            Action(Act<7>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<8>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
-        Inverter {
-            SequenceStar {
-                Inverter {
-                    Fallback {
-                        Sequence {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            Inverter {
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Inverter {
-                                Condition(Cond<3>),
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
-                Inverter {
-                    ForceSuccess {
-                        ForceSuccess {
-                            MemPriority {
-                                ReactiveFallback {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
-                                    AlwaysSuccess,
-                                    Condition(Cond<8> = Cond::<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    MemPriority {
-                        Repeat(forever) {
-                            ReactiveSequence {
-                                Condition(Cond<9>),
-                                Action(Act<10>),
-                                StatefulAction(Task<11>),
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<13>),
-                            Condition(Cond<14> = Cond::<14>),
-                            ReactiveFallback {
-                                StatefulAction(Task<15>),
-                                Condition(Cond<16>),
-                                StatefulAction(Task<17>),
-                            },
-                            Sequence {
-                                StatefulAction(Task<18>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            Action(Act<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(2) {
-                Action(Act<1>),
+        Sequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                SequenceWithMemory {
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3>),
+                },
+                StatefulAction(Task<4>),
+                ReactiveSequence {
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
             },
-            RunOnce {
-                Action(Act<2>),
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    Action(Act<8>),
+                    Action(Act<9>),
+                    RunOnce(then_skip = false) {
+                        Action(Act<10>),
+                    },
+                    RunOnce {
+                        ForceFailure {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(12)),
+                        Condition(Cond<13>),
+                    },
+                },
+            },
+            MemPriority {
+                ReactiveSequence {
+                    Action(Act<14>),
+                    Condition(Cond<15> = Cond::<15>),
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<16>),
+                },
+                RetryUntilSuccessful(2) {
+                    Action(Act<17>),
+                },
             },
         }
     }
@@ -1164,34 +1076,19 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
         Fallback {
-            MemPriority {
+            Sequence {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
-            SequenceWithMemory {
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    Condition(Cond<6>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<7>),
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
-            Inverter {
-                ReactiveFallback {
-                    ForceSuccess {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            Condition(Cond<9>),
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<10>),
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Condition(|ctx| ctx.check(5)),
             },
         }
     }
@@ -1199,8 +1096,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
-        Repeat(1) {
-            Repeat(3) {
+        ForceFailure {
+            RunOnce(then_skip = false) {
                 StatefulAction(Task<0>),
             },
         }
@@ -1209,41 +1106,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
-        ReactiveFallback {
+        SequenceWithMemory {
             ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(1)),
-            },
-            MemPriority {
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(0) {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            RunOnce {
-                ReactiveFallback {
-                    SequenceStar {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
+                MemSequence {
+                    MemSequence {
+                        MemPriority {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
                     },
-                    Condition(Cond<7>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        ReactiveSequence {
+                            Condition(Cond<6>),
+                            Action(Act<7>),
+                        },
+                    },
                 },
             },
-            MemSequence {
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
+            StatefulAction(Task<8>),
+            ReactiveSequence {
+                RunOnce {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<9>),
+                    },
                 },
-                Action(Act<9> = Act::<9>),
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-                Sequence {
-                    Action(Act<12>),
-                    Action(Act<13>),
+                KeepRunningUntilFailure {
+                    Fallback {
+                        RetryUntilSuccessful(3) {
+                            ForceFailure {
+                                Action(Act<10>),
+                            },
+                        },
+                        Condition(Cond<11>),
+                    },
                 },
             },
         }
@@ -1252,248 +1151,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0649 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0> = Task::<0>),
+        SequenceWithMemory {
+            MemSequence {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<0>),
                 },
             },
-            Fallback {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
+            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
-        Repeat(4) {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0651 for Ctx {
-        Sequence {
-            Repeat(0) {
-                Inverter {
-                    MemPriority {
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1> = Cond::<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            Action(Act<3>),
-            Sequence {
+        Repeat(1) {
+            ReactiveSequence {
                 SequenceStar {
-                    AlwaysFailure,
-                    AlwaysFailure,
-                    Action(Act<4>),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                MemSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                Repeat(3) {
-                    Action(Act<2>),
-                },
-                MemPriority {
-                    RunOnce {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Repeat(1) {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
+                StatefulAction(Task<2> = Task::<2>),
                 SequenceWithMemory {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Action(Act<12>),
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0653 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1>),
-            },
-            SequenceWithMemory {
-                ForceFailure {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    Action(Act<6>),
-                    Action(Act<7> = Act::<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<1>),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                ForceSuccess {
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceStar {
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    AlwaysFailure,
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                },
-            },
-            Action(Act<3>),
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8> = Task::<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        Sequence {
-            Fallback {
-                Action(Act<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
-            RunOnce {
-                ReactiveFallback {
-                    RetryUntilSuccessful(2) {
-                        Sequence {
-                            MemSequence {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<4>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
                 },
                 Condition(Cond<5>),
             },
@@ -1502,43 +1182,201 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                MemSequence {
-                    Action(Act<0>),
-                },
-                Repeat(4) {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
+    pub tree Tree0651 for Ctx {
+        MemPriority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            RunOnce {
+                RetryUntilSuccessful(2) {
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
                     },
                 },
             },
-            SequenceStar {
-                ForceFailure {
-                    KeepRunningUntilFailure {
+            ReactiveSequence {
+                StatefulAction(Task<5>),
+                AlwaysFailure,
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        RunOnce(then_skip = false) {
+            RetryUntilSuccessful(0) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0653 for Ctx {
+        SequenceWithMemory {
+            RunOnce(then_skip = false) {
+                MemSequence {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(Cond<1>),
+                },
+            },
+            ForceSuccess {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Repeat(forever) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
+        Repeat(4) {
+            Repeat(3) {
+                SequenceWithMemory {
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0655 for Ctx {
+        Inverter {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0656 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
+            },
+            RunOnce {
+                Inverter {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Sequence {
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+            },
+            Action(Act<8>),
+            SequenceWithMemory {
+                Condition(Cond<9>),
+                Condition(Cond<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Action(Act<0> = Act::<0>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0658 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+                AlwaysSuccess,
+                Repeat(1) {
+                    ReactiveSequence {
+                        Action(Act<2>),
                         Condition(Cond<3>),
                     },
                 },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
-                },
-                SequenceWithMemory {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                },
-                AlwaysFailure,
             },
-            Inverter {
-                MemPriority {
-                    RunOnce {
-                        AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        ReactiveSequence {
+            Repeat(4) {
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<0>),
                     },
+                    Action(Act<1> = Act::<1>),
+                    KeepRunningUntilFailure {
+                        Action(Act<2>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        RunOnce {
+                            SequenceStar {
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            RunOnce {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Sequence {
+                            StatefulAction(Task<6> = Task::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                    Inverter {
+                        Inverter {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    MemSequence {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            Fallback {
+                Condition(Cond<11>),
+                SequenceWithMemory {
+                    Action(Act<12> = Act::<12>),
+                    Action(|ctx| ctx.exec(13)),
                 },
             },
         }
@@ -1547,21 +1385,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SequenceStar {
-                    AlwaysSuccess,
-                    StatefulAction(Task<1>),
-                },
-            },
-            RunOnce(then_skip = false) {
+        ForceSuccess {
+            RunOnce(then_skip = true) {
                 ForceSuccess {
-                    Condition(Cond<2>),
+                    MemSequence {
+                        Condition(Cond<0>),
+                    },
                 },
-            },
-            Repeat(forever) {
-                StatefulAction(Task<3>),
             },
         }
     }
@@ -1569,21 +1399,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4>),
-            },
-            SequenceStar {
-                Inverter {
-                    AlwaysFailure,
+        ForceFailure {
+            Fallback {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                Action(Act<5>),
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        ReactiveSequence {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        Fallback {
+                            Action(Act<4>),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                },
             },
         }
     }
@@ -1591,40 +1424,117 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Sequence {
-                ForceSuccess {
-                    Action(Act<2>),
+        SequenceStar {
+            Fallback {
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
-                StatefulAction(Task<3> = Task::<3>),
+                Sequence {
+                    RetryUntilSuccessful(4) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
             },
-            Condition(|ctx| ctx.check(4)),
-            Condition(Cond<5>),
+            Inverter {
+                RunOnce(then_skip = true) {
+                    MemPriority {
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<6>),
+                        },
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        Action(Act<9> = Act::<9>),
+                    },
+                },
+            },
+            SequenceStar {
+                RetryUntilSuccessful(4) {
+                    Action(Act<10> = Act::<10>),
+                },
+                Action(Act<11> = Act::<11>),
+                SequenceStar {
+                    Action(Act<12>),
+                    Action(Act<13>),
+                    StatefulAction(Task<14>),
+                    StatefulAction(Task<15>),
+                },
+                StatefulAction(Task<16>),
+                Repeat(forever) {
+                    RetryUntilSuccessful(forever) {
+                        Condition(|ctx| ctx.check(17)),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
-        Repeat(4) {
-            MemSequence {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Condition(Cond<1> = Cond::<1>),
+        ReactiveFallback {
+            RetryUntilSuccessful(4) {
+                Fallback {
+                    MemPriority {
+                        ForceFailure {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    MemSequence {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            ForceFailure {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Action(Act<3>),
+                    },
+                    Inverter {
+                        StatefulAction(Task<4>),
+                    },
                 },
-                Repeat(3) {
-                    StatefulAction(Task<2>),
+            },
+            Sequence {
+                SequenceStar {
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6>),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                    },
                 },
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<6>),
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                    Action(Act<12>),
+                    StatefulAction(Task<13>),
                 },
+            },
+            MemPriority {
+                Fallback {
+                    Condition(Cond<14>),
+                    Action(Act<15>),
+                    StatefulAction(Task<16>),
+                    Condition(Cond<17>),
+                },
+                Condition(Cond<18>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(19)),
+                    RunOnce {
+                        Condition(Cond<20>),
+                    },
+                    Action(Act<21>),
+                    Condition(Cond<22> = Cond::<22>),
+                },
+                StatefulAction(Task<23>),
             },
         }
     }
@@ -1632,20 +1542,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-            },
-            AlwaysFailure,
-            Condition(Cond<1>),
-            Repeat(3) {
-                Action(Act<2>),
-            },
-            ForceFailure {
+        Inverter {
+            Fallback {
                 ReactiveSequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
+                    Fallback {
+                        RunOnce(then_skip = true) {
+                            SequenceStar {
+                                Repeat(0) {
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
+                                Action(Act<1>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                    MemPriority {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                    Action(|ctx| ctx.exec(9)),
                 },
             },
         }
@@ -1654,33 +1580,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ForceSuccess {
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
+        ForceSuccess {
             ReactiveSequence {
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<7>),
+                SequenceStar {
+                    SequenceWithMemory {
+                        Sequence {
+                            SequenceStar {
+                                Condition(Cond<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                                AlwaysSuccess,
+                            },
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(2)),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    Repeat(1) {
+                        AlwaysSuccess,
+                    },
+                    Inverter {
+                        SequenceStar {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(4)),
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                            Sequence {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
                     },
                 },
-                Action(Act<8>),
-            },
-            Fallback {
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
             },
         }
     }
@@ -1688,22 +1620,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
-        ForceSuccess {
-            MemPriority {
+        Fallback {
+            Fallback {
                 StatefulAction(Task<0>),
-                Repeat(2) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
+                StatefulAction(Task<1>),
+            },
+            SequenceStar {
+                RetryUntilSuccessful(4) {
+                    SequenceWithMemory {
+                        Action(Act<2>),
                         Action(Act<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        MemPriority {
-                            AlwaysSuccess,
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
                     },
+                },
+                Repeat(3) {
+                    Condition(Cond<4>),
                 },
             },
         }
@@ -1712,31 +1642,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
-        Fallback {
-            ForceFailure {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
+        ForceFailure {
+            ReactiveSequence {
+                Repeat(1) {
+                    StatefulAction(Task<0>),
                 },
-            },
-            ForceFailure {
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    SequenceWithMemory {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
+                                Action(|ctx| ctx.exec(3)),
+                            },
+                            AlwaysSuccess,
+                        },
                     },
                 },
-                ForceFailure {
-                    Action(Act<6>),
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    RunOnce {
+                        Action(|ctx| ctx.exec(6)),
+                    },
                 },
-                AlwaysFailure,
-                Action(Act<7> = Act::<7>),
-                StatefulAction(Task<8>),
             },
         }
     }
@@ -1744,64 +1673,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
-                },
-                Fallback {
-                    Sequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                Fallback {
-                    Condition(Cond<5>),
-                },
-            },
-            Sequence {
-                Inverter {
-                    Action(Act<6> = Act::<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    StatefulAction(Task<9>),
-                    AlwaysFailure,
-                },
-                Inverter {
-                    Action(Act<10>),
-                },
-                ForceFailure {
-                    ForceFailure {
-                        MemSequence {
-                            StatefulAction(Task<11>),
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-            },
+        Sequence {
             ReactiveFallback {
-                ReactiveSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<13>),
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            Condition(Cond<14>),
-                            Condition(Cond<15>),
-                        },
-                    },
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysFailure,
+                Action(Act<1>),
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
                 },
-                RetryUntilSuccessful(0) {
-                    Inverter {
-                        Condition(Cond<16>),
-                    },
-                },
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -1809,23 +1690,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Sequence {
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
+        MemSequence {
+            AlwaysSuccess,
+            Inverter {
+                ReactiveSequence {
+                    RunOnce {
+                        RetryUntilSuccessful(3) {
+                            Inverter {
+                                Sequence {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                    ForceSuccess {
+                        Fallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
-            Repeat(forever) {
-                Condition(Cond<4> = Cond::<4>),
-            },
-            SequenceWithMemory {
-                AlwaysFailure,
-            },
-            MemSequence {
+            SequenceStar {
+                Action(Act<6>),
                 Sequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<9>),
+                    },
                 },
             },
         }
@@ -1834,17 +1733,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
-        KeepRunningUntilFailure {
-            ForceFailure {
-                ForceFailure {
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            Action(|ctx| ctx.exec(0)),
-                            Repeat(3) {
-                                StatefulAction(Task<1>),
-                            },
-                            Action(|ctx| ctx.exec(2)),
-                        },
+        RetryUntilSuccessful(1) {
+            SequenceStar {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -1854,36 +1751,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
-        MemSequence {
-            MemSequence {
-                ForceFailure {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(Cond<1>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Condition(Cond<2>),
+            RunOnce(then_skip = false) {
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<3>),
                 },
             },
             Fallback {
-                Fallback {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
+                SequenceStar {
+                    Action(Act<4> = Act::<4>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<5>),
                     },
-                    ReactiveSequence {
-                        Condition(Cond<9> = Cond::<9>),
-                        StatefulAction(Task<10> = Task::<10>),
-                        Action(Act<11>),
-                        StatefulAction(Task<12>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                RetryUntilSuccessful(3) {
+                    ForceFailure {
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -1893,35 +1784,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        Fallback {
-            ForceSuccess {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Repeat(0) {
-                            StatefulAction(Task<2>),
-                        },
-                        Repeat(forever) {
-                            RetryUntilSuccessful(0) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            MemPriority {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
             },
-            RunOnce(then_skip = true) {
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(3) {
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        StatefulAction(Task<7>),
-                    },
+            Fallback {
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+                RetryUntilSuccessful(forever) {
+                    AlwaysFailure,
                 },
             },
         }
@@ -1930,39 +1806,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
-        SequenceWithMemory {
+        MemPriority {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
             Fallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Repeat(0) {
-                        Condition(Cond<2>),
-                    },
-                    ForceSuccess {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Inverter {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(|ctx| ctx.check(5)),
-                        Action(Act<6>),
-                    },
-                },
+                Action(Act<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4>),
             },
-            Sequence {
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Inverter {
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                    StatefulAction(Task<11>),
-                },
-                Condition(|ctx| ctx.check(12)),
-                StatefulAction(Task<13>),
+            ReactiveSequence {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -1970,43 +1824,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0674 for Ctx {
-        RetryUntilSuccessful(1) {
-            Sequence {
-                RetryUntilSuccessful(0) {
-                    MemPriority {
-                        Inverter {
-                            RunOnce(then_skip = false) {
-                                MemPriority {
-                                    Action(Act<0>),
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                        },
-                        Repeat(0) {
-                            ReactiveSequence {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<2>),
-                                },
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                        Action(Act<5> = Act::<5>),
-                    },
-                    Repeat(3) {
-                        MemPriority {
-                            Repeat(forever) {
-                                StatefulAction(Task<6>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
+        Inverter {
+            RetryUntilSuccessful(2) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
             },
         }
@@ -2015,32 +1839,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    KeepRunningUntilFailure {
-                        Action(Act<1>),
+        ReactiveFallback {
+            ForceFailure {
+                Sequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Condition(Cond<4>),
+            Repeat(1) {
+                Fallback {
+                    Inverter {
+                        Action(Act<5>),
                     },
                 },
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
-            },
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-            },
-            SequenceStar {
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
-                Condition(|ctx| ctx.check(8)),
-                Action(Act<9>),
-                AlwaysSuccess,
             },
         }
     }
@@ -2048,20 +1862,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0676 for Ctx {
-        ForceFailure {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Inverter {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
+        Fallback {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(2) {
+                SequenceStar {
+                    Action(Act<1>),
+                    Action(Act<2> = Act::<2>),
                 },
+            },
+            Fallback {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
@@ -2069,101 +1880,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                MemSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Fallback {
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    AlwaysFailure,
-                },
-                RetryUntilSuccessful(forever) {
-                    MemSequence {
-                        SequenceWithMemory {
-                            ForceFailure {
-                                AlwaysFailure,
-                            },
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<5>),
-                            },
-                        },
-                        Sequence {
-                            AlwaysFailure,
-                            Action(Act<6>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    Sequence {
-                        Action(Act<7> = Act::<7>),
-                        Action(Act<8>),
-                    },
-                },
-            },
+        ReactiveSequence {
+            Action(Act<0>),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
-        RunOnce {
-            Repeat(3) {
-                ForceFailure {
-                    Sequence {
-                        Repeat(2) {
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(0)),
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                        RunOnce {
-                            Fallback {
-                                ReactiveSequence {
-                                    Condition(Cond<2> = Cond::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            RunOnce {
+                Condition(Cond<1>),
             },
+            AlwaysSuccess,
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0679 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
-                },
+        ReactiveFallback {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
             },
-            Fallback {
-                SequenceStar {
-                    Action(Act<1> = Act::<1>),
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx| ctx.check(3)),
+            MemSequence {
+                Repeat(0) {
+                    Action(Act<2> = Act::<2>),
                 },
+                StatefulAction(Task<3> = Task::<3>),
             },
-            Inverter {
-                MemSequence {
-                    SequenceWithMemory {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<8> = Task::<8>),
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -2174,81 +1928,72 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
         SequenceStar {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<0>),
+            SequenceWithMemory {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
+            RetryUntilSuccessful(4) {
+                Action(|ctx| ctx.exec(5)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
-        Sequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
+        RetryUntilSuccessful(4) {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        Inverter {
+                            ForceFailure {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                ReactiveSequence {
+                    Repeat(4) {
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6>),
+                    AlwaysSuccess,
+                    Condition(Cond<7>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
-        Inverter {
-            MemPriority {
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<3>),
+            },
+            RunOnce {
                 Sequence {
-                    Inverter {
-                        ForceSuccess {
-                            Sequence {
-                                Repeat(1) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
+                    Condition(Cond<4>),
+                    RetryUntilSuccessful(2) {
+                        Action(|ctx| ctx.exec(5)),
                     },
-                    Fallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        Action(Act<6>),
-                    },
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = false) {
-                            RunOnce(then_skip = false) {
-                                ReactiveFallback {
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                            },
-                        },
-                        RunOnce {
-                            StatefulAction(Task<9>),
-                        },
-                        AlwaysSuccess,
-                        MemPriority {
-                            StatefulAction(Task<10> = Task::<10>),
-                            AlwaysSuccess,
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Repeat(4) {
-                            Condition(Cond<11>),
-                        },
-                        Repeat(3) {
-                            ReactiveFallback {
-                                StatefulAction(Task<12>),
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
+                    Action(Act<6> = Act::<6>),
                 },
             },
         }
@@ -2257,57 +2002,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
-        Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
+        MemSequence {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                SequenceStar {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            RunOnce {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<6>),
-                Action(Act<7>),
-                Condition(Cond<8>),
-            },
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        Sequence {
+            MemPriority {
+                SequenceStar {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                AlwaysFailure,
+                Repeat(forever) {
+                    ForceSuccess {
+                        Action(Act<1>),
+                    },
+                },
             },
         }
     }
@@ -2315,35 +2038,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
-        Sequence {
-            Sequence {
-                Inverter {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        RetryUntilSuccessful(1) {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                Action(Act<1> = Act::<1>),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    Action(Act<7>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<8>),
-                },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Action(|ctx| ctx.exec(2)),
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                Action(Act<4>),
             },
+            Condition(Cond<5>),
         }
     }
 }
@@ -2351,61 +2054,66 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
         MemSequence {
-            ForceSuccess {
+            Sequence {
                 StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            AlwaysFailure,
-            Condition(Cond<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+            Action(Act<4> = Act::<4>),
+            Condition(Cond<5> = Cond::<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
-        ReactiveFallback {
-            Inverter {
-                ReactiveFallback {
-                    SequenceStar {
+        MemPriority {
+            MemPriority {
+                Fallback {
+                    Inverter {
                         Condition(Cond<0>),
-                        Action(Act<1>),
-                        Action(|ctx| ctx.exec(2)),
                     },
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
+                    Condition(|ctx| ctx.check(1)),
+                },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<3>),
                 },
             },
-            Action(Act<5>),
+            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
-        Repeat(2) {
-            ReactiveSequence {
-                ForceFailure {
-                    Repeat(3) {
-                        MemPriority {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                AlwaysFailure,
-                            },
-                            ReactiveSequence {
-                                Action(Act<1> = Act::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
+        Fallback {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Inverter {
+                    Condition(Cond<2>),
                 },
-                StatefulAction(Task<3> = Task::<3>),
+                SequenceStar {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+            },
+            SequenceStar {
                 ReactiveSequence {
-                    Condition(Cond<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Action(Act<6>),
+                    Action(Act<6> = Act::<6>),
                 },
-                AlwaysSuccess,
+                Sequence {
+                    Condition(|ctx| ctx.check(7)),
+                    Action(Act<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    AlwaysSuccess,
+                    Condition(Cond<10>),
+                },
             },
         }
     }
@@ -2413,42 +2121,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                },
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    AlwaysFailure,
-                },
-                SequenceWithMemory {
-                    Repeat(forever) {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<6> = Cond::<6>),
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        Repeat(3) {
-                            Sequence {
-                                AlwaysSuccess,
-                                Condition(Cond<7> = Cond::<7>),
-                                StatefulAction(Task<8>),
+        Fallback {
+            Fallback {
+                KeepRunningUntilFailure {
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                RetryUntilSuccessful(2) {
+                                    Action(Act<0>),
+                                },
+                                Condition(Cond<1>),
                                 ReactiveSequence {
-                                    Action(Act<9>),
-                                    Condition(Cond<10>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    StatefulAction(Task<3>),
                                 },
                             },
                         },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<4>),
+                },
+                Sequence {
+                    Action(Act<5>),
+                    Action(|ctx| ctx.exec(6)),
+                    Condition(Cond<7>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<8>),
                     },
                 },
             },
@@ -2458,142 +2157,99 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
-        ReactiveSequence {
-            KeepRunningUntilFailure {
-                Action(Act<0>),
+        SequenceStar {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Action(Act<4>),
+            Fallback {
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            ForceSuccess {
+                                StatefulAction(Task<1>),
+                            },
+                            KeepRunningUntilFailure {
+                                RunOnce(then_skip = true) {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            AlwaysSuccess,
-            StatefulAction(Task<5> = Task::<5>),
-            Action(Act<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
             ReactiveFallback {
-                StatefulAction(Task<1>),
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<5>),
-                },
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
             },
-            ReactiveSequence {
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            SequenceWithMemory {
-                AlwaysFailure,
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-            },
-            Repeat(1) {
-                Action(Act<12>),
-            },
+            Action(Act<3>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Inverter {
-                    RetryUntilSuccessful(0) {
-                        SequenceWithMemory {
-                            Action(Act<0>),
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                    Action(Act<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    MemSequence {
-                        Action(Act<6>),
-                        AlwaysSuccess,
-                        Condition(Cond<7>),
-                    },
-                    Condition(Cond<8> = Cond::<8>),
-                    Condition(|ctx| ctx.check(9)),
-                },
-                RetryUntilSuccessful(4) {
-                    Repeat(1) {
-                        RunOnce {
-                            ReactiveSequence {
-                                Condition(Cond<10>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    RunOnce {
-                        KeepRunningUntilFailure {
-                            Action(Act<13>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<14> = Task::<14>),
-                    Action(Act<15>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<16> = Task::<16>),
-                    },
-                },
-                Inverter {
-                    Fallback {
-                        Action(Act<17>),
-                        Action(|ctx| ctx.exec(18)),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ForceSuccess {
-                    StatefulAction(Task<19>),
-                },
-                StatefulAction(Task<20>),
-                RetryUntilSuccessful(4) {
+        MemPriority {
+            RetryUntilSuccessful(4) {
+                RunOnce {
                     ReactiveSequence {
-                        Condition(Cond<21>),
-                        Action(Act<22>),
-                        StatefulAction(Task<23>),
+                        Fallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Action(Act<1>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                            Action(|ctx| ctx.exec(5)),
+                        },
                     },
                 },
-                MemPriority {
-                    Condition(Cond<24>),
-                    StatefulAction(Task<25>),
-                    Condition(Cond<26>),
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<10>),
+                },
+            },
+            MemPriority {
+                RetryUntilSuccessful(1) {
+                    Sequence {
+                        Action(Act<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                },
+                StatefulAction(Task<13>),
+            },
+            Fallback {
+                StatefulAction(Task<14>),
+                ReactiveSequence {
+                    Action(Act<15>),
+                    StatefulAction(Task<16>),
+                },
+                Inverter {
+                    Condition(Cond<17>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<18>),
+                Action(Act<19>),
+                Fallback {
+                    StatefulAction(Task<20>),
+                    StatefulAction(Task<21>),
                 },
             },
         }
@@ -2602,50 +2258,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                ReactiveSequence {
-                    Action(Act<1>),
-                    Inverter {
-                        Action(Act<2>),
-                    },
-                },
-            },
+        RetryUntilSuccessful(0) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                ForceSuccess {
-                    Repeat(forever) {
-                        Action(Act<0>),
+        ReactiveFallback {
+            SequenceWithMemory {
+                Fallback {
+                    Inverter {
+                        Condition(|ctx| ctx.check(0)),
                     },
-                },
-            },
-            AlwaysSuccess,
-            MemSequence {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(1)),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<2>),
+                        },
+                        Action(Act<3>),
                     },
-                },
-            },
-            Repeat(forever) {
-                MemSequence {
                     Condition(Cond<4>),
-                    AlwaysSuccess,
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5> = Task::<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
+                Sequence {
+                    Repeat(4) {
+                        MemPriority {
+                            Condition(Cond<5>),
+                            RetryUntilSuccessful(2) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -2653,40 +2298,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
-        ForceSuccess {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    Repeat(2) {
-                        Repeat(0) {
-                            Sequence {
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-            },
+        MemSequence {
+            AlwaysSuccess,
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
+        ReactiveFallback {
             KeepRunningUntilFailure {
-                Action(Act<3>),
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Repeat(1) {
+                        Condition(Cond<1>),
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
         }
     }
@@ -2694,59 +2325,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
+        Fallback {
+            MemPriority {
                 Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(|ctx| ctx.exec(3)),
                 },
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Fallback {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
-            Action(Act<7>),
-            SequenceWithMemory {
-                Sequence {
-                    Condition(Cond<8>),
-                    RunOnce(then_skip = true) {
-                        RunOnce {
-                            Inverter {
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                },
-                ReactiveSequence {
-                    Fallback {
-                        Repeat(1) {
-                            Action(Act<12>),
-                        },
-                        Condition(Cond<13>),
-                    },
-                    ForceSuccess {
-                        Action(Act<14>),
-                    },
-                    Condition(Cond<15>),
-                },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                Action(Act<7>),
             },
         }
     }
@@ -2754,16 +2348,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        Repeat(2) {
-            Inverter {
-                SequenceWithMemory {
-                    Repeat(forever) {
-                        Action(Act<0>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2> = Act::<2>),
-                    },
+        RunOnce(then_skip = true) {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
+                Inverter {
+                    Condition(Cond<4>),
                 },
             },
         }
@@ -2771,104 +2363,104 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0600 "Swm(Ret0(RepF(RetF(RFb(a0l,t1,c2,t3e,a4)))),Swm(t5,Seq(S,c6l,t7),Keep(c8e)),Seq(RFb(t9,c10),Fb(c11,a12,S)),Fb(Ret1(c13),RFb(t14),Keep(t15),Ret1(t16)),RFb(c17,t18e,Seq(t19,S),a20,Star(t21,c22)))",
-    Tree0601 "Seq(Keep(t0e),c1,c2e)",
-    Tree0602 "Swm(FF(c0l),MSeq(Ret3(Keep(a1))),S)",
-    Tree0603 "Seq(c0,Fb(Ret0(a1)))",
-    Tree0604 "MPri(RFb(Fb(c0l,t1)),RFb(c2l,a3),Fb(c4,a5,t6))",
-    Tree0605 "MPri(RSeq(Inv(c0l),Rep1(Swm(RFb(a1l,c2,a3,t4),RFb(c5,t6,a7),S)),Inv(RSeq(Rep1(t8),Ret0(Seq(t9,F))))))",
-    Tree0606 "Seq(RFb(a0,F,t1,a2),Rep4(MPri(t3e,c4l)))",
-    Tree0607 "Rep0(Keep(Rep3(RetF(t0))))",
-    Tree0608 "OnceK(RFb(F,Inv(c0),F))",
-    Tree0609 "RSeq(t0,a1,c2e)",
-    Tree0610 "Swm(FS(t0),c1l,OnceK(t2))",
-    Tree0611 "Inv(RSeq(t0))",
-    Tree0612 "Swm(Ret3(Seq(Keep(Keep(RSeq(t0,t1,a2,Fb(c3e,a4)))))),MSeq(t5,Rep2(t6),S,t7),RSeq(RSeq(a8,a9),t10,t11),Fb(RFb(FF(t12),c13l,t14,F),Seq(Once(c15e))),Star(Once(Once(c16l)),Fb(RFb(a17,t18),OnceT(a19),c20,Keep(Rep4(c21)))))",
-    Tree0613 "Inv(RFb(RSeq(MPri(c0l),Keep(a1),FS(FS(a2)))))",
-    Tree0614 "Fb(OnceK(t0),Rep0(RetF(Inv(t1))),RFb(a2,MPri(t3,a4)),t5,t6)",
-    Tree0615 "RSeq(Inv(RFb(t0,c1l)))",
-    Tree0616 "FF(Seq(t0,t1))",
-    Tree0617 "Rep1(Fb(t0,t1,Rep2(a2),a3))",
-    Tree0618 "RSeq(Fb(c0,c1,c2),MSeq(t3,t4e),c5e,c6,MPri(a7,t8))",
-    Tree0619 "Swm(Ret3(Seq(MPri(Rep1(a0e),Inv(MSeq(a1,c2,t3e)),a4l),Inv(Star(t5,c6,c7e,Keep(t8))),Ret2(RSeq(FF(a9),c10,S,t11e,t12)))))",
-    Tree0620 "Seq(t0,t1)",
-    Tree0621 "Ret1(Ret3(S))",
-    Tree0622 "Swm(FF(Once(F)),Rep2(t0),RFb(a1,t2e,a3),RSeq(c4,S))",
-    Tree0623 "Fb(Seq(RSeq(c0,c1),c2,t3),RFb(t4,a5,a6,S),RFb(MPri(Once(a7),OnceT(c8),FS(t9))),MSeq(RepF(a10),Ret2(t11e),a12,a13l,Rep3(a14)))",
-    Tree0624 "Inv(Once(Fb(FF(c0),FS(Inv(c1)),FS(a2))))",
-    Tree0625 "Star(Ret1(t0),a1,t2e)",
-    Tree0626 "Fb(MPri(c0,c1))",
-    Tree0627 "FS(Fb(Star(RFb(Keep(t0),c1,t2),c3,RFb(RFb(c4e,c5)),OnceT(MPri(c6e,a7l))),MSeq(RFb(t8,c9l,t10,S),Ret4(RFb(t11,a12)))))",
-    Tree0628 "Star(OnceT(RFb(t0,FF(c1l),Ret0(Keep(S)))))",
-    Tree0629 "Seq(RSeq(F,c0l,t1,c2e,a3),Seq(MSeq(a4l,t5),t6,c7,t8),Swm(Keep(t9),t10,S))",
-    Tree0630 "RFb(RFb(Fb(Swm(a0,c1),t2,Rep4(F))),FS(S),RFb(t3e,t4,Seq(t5,a6e)))",
-    Tree0631 "Inv(RepF(c0))",
-    Tree0632 "RSeq(RFb(c0,a1l))",
-    Tree0633 "Fb(Ret2(t0),c1,Inv(c2l),t3,MPri(Fb(a4,a5)))",
-    Tree0634 "RSeq(t0,FF(RSeq(c1e)))",
-    Tree0635 "Swm(RFb(a0),c1e)",
-    Tree0636 "MPri(Seq(a0e,Fb(a1l,c2l)),MSeq(t3e,t4,t5,Once(c6)),t7e,Seq(c8,RSeq(t9),Seq(RSeq(c10e,c11),a12),t13),Star(Fb(MPri(c14,c15),F,c16l),Once(RFb(FF(t17),t18))))",
-    Tree0637 "Seq(RFb(MSeq(t0,t1e,a2e),RFb(RetF(Once(Rep4(t3))),Keep(t4)),t5),Star(Ret2(t6e),RFb(S,t7e,t8,a9e),RSeq(a10l,Ret3(t11)),t12e))",
-    Tree0638 "Swm(t0,F,a1)",
-    Tree0639 "Rep3(Fb(Inv(Rep4(Seq(RSeq(t0,t1),Star(Swm(a2,c3)),c4e,t5))),Rep2(Inv(Once(c6l))),RSeq(RFb(t7e,t8),t9,c10e,t11,S)))",
-    Tree0640 "Ret1(Keep(RFb(FF(Star(t0,c1,S)))))",
-    Tree0641 "Rep0(Seq(F,Keep(F),a0,c1,Keep(t2)))",
-    Tree0642 "Keep(Swm(Fb(t0e,Seq(Rep3(RFb(c1,t2))),RSeq(t3,t4,c5)),MSeq(RSeq(a6),FS(RepF(RFb(t7,RFb(t8,S)))),Seq(c9,a10)),Rep0(OnceK(MSeq(Seq(c11,a12),Fb(c13,S)))),t14))",
-    Tree0643 "Fb(a0l,t1e,a2,F,t3)",
-    Tree0644 "Inv(Star(Inv(Fb(Seq(OnceT(t0)),Swm(Inv(F),t1,t2,Inv(c3),c4l))),Inv(FS(FS(MPri(RFb(t5,t6,c7,S,c8e))))),OnceT(MPri(RepF(RSeq(c9,a10,t11,t12)),RFb(t13,c14e,RFb(t15,c16,t17),Seq(t18,F))))))",
-    Tree0645 "Star(t0,Ret2(a1),Once(a2))",
-    Tree0646 "Fb(MPri(t0,t1e,c2,c3),Swm(Star(t4,c5),MSeq(c6,S,t7)),Inv(RFb(FS(S),t8)),c9,RetF(c10))",
-    Tree0647 "Rep1(Rep3(t0))",
-    Tree0648 "RFb(RFb(a0e,F,c1l),MPri(t2),Ret0(RFb(t3,c4)),Once(RFb(Star(c5,a6),c7)),MSeq(Fb(S,c8),a9e,c10,c11,Seq(a12,a13)))",
-    Tree0649 "RFb(Once(OnceK(t0e)),Fb(t1,a2,c3,t4,a5))",
-    Tree0650 "Rep4(Keep(c0))",
-    Tree0651 "Seq(Rep0(Inv(MPri(Rep1(Swm(t0,c1e,t2e))))),a3,Seq(Star(F,F,a4)))",
-    Tree0652 "MSeq(RFb(MSeq(c0,t1),Rep3(a2),MPri(Once(t3))),FS(RSeq(RFb(Rep1(t4),t5,c6),Fb(t7,t8e,t9))),Keep(Swm(t10,t11,a12,Keep(F),c13)))",
-    Tree0653 "RFb(RSeq(c0e,a1),Swm(FF(t2e),RFb(t3,a4,t5),Seq(a6,a7e,t8)))",
-    Tree0654 "RFb(RSeq(S,t0,S),Ret3(t1),FS(RFb(t2e,a3,c4l)))",
-    Tree0655 "MPri(Swm(a0,c1e,FS(c2)),Star(a3,c4),t5)",
-    Tree0656 "RFb(Ret2(Ret2(RSeq(t0,t1))),Ret2(RSeq(F,F,c2)),a3,Swm(t4,t5e,t6e,t7,t8e))",
-    Tree0657 "Seq(Fb(a0,c1l),Once(RFb(Ret2(Seq(MSeq(t2,c3),t4)))))",
-    Tree0658 "Star(RFb(c0,Swm(S,S),t1),Fb(a2,t3),RSeq(FF(t4),c5))",
-    Tree0659 "MSeq(Swm(MSeq(a0),Rep4(RFb(t1,a2))),Star(FF(Keep(c3)),RFb(c4,t5,a6e),Swm(a7,t8,c9,c10),F),Inv(MPri(Once(F))))",
-    Tree0660 "Swm(RSeq(t0,Star(S,t1)),OnceK(FS(c2)),RepF(t3))",
-    Tree0661 "RFb(Swm(a0,t1),RSeq(t2,t3e,c4),Star(Inv(F),a5))",
-    Tree0662 "Swm(c0,c1,Seq(FS(a2),t3e),c4l,c5)",
-    Tree0663 "Rep4(MSeq(RFb(a0,c1e),Rep3(t2),RFb(t3,a4,t5),Ret3(t6)))",
-    Tree0664 "RSeq(RSeq(S,t0),F,c1,Rep3(a2),FF(RSeq(c3e,t4)))",
-    Tree0665 "Star(RFb(t0,FS(c1),c2,c3),Fb(Fb(t4,t5,c6)),RSeq(FF(OnceT(c7)),a8),Fb(c9,t10))",
-    Tree0666 "FS(MPri(t0,Rep2(RFb(FF(a1),c2,a3,t4e,MPri(S,t5e)))))",
-    Tree0667 "Fb(FF(Swm(t0e,F,t1)),FF(t2),Fb(RFb(t3,Swm(a4,c5)),FF(a6),F,a7e,t8))",
-    Tree0668 "RSeq(RSeq(Rep3(t0),Fb(Seq(c1,t2e),Swm(c3l)),t4e,Fb(c5)),Seq(Inv(a6e),RSeq(t7,c8e,t9,F),Inv(a10),FF(FF(MSeq(t11,a12l)))),RFb(RSeq(FS(t13),RFb(Swm(c14,c15))),Ret0(Inv(c16))))",
-    Tree0669 "RFb(c0,Seq(a1,a2e,t3),RepF(c4e),Swm(F),MSeq(Seq(t5,t6)))",
-    Tree0670 "Keep(FF(FF(Ret1(Fb(a0l,Rep3(t1),a2l)))))",
-    Tree0671 "MSeq(MSeq(FF(Swm(c0l,c1)),RSeq(t2,F,t3,RFb(c4,t5))),Fb(Fb(Seq(t6,t7e,t8),RSeq(c9e,t10e,a11,t12))))",
-    Tree0672 "Fb(FS(Seq(RSeq(t0,t1,Rep0(t2),RepF(Ret0(c3))))),OnceT(MPri(t4,Swm(Ret3(c5l),Ret3(t6e),t7))))",
-    Tree0673 "Swm(Fb(Swm(t0e,t1,Rep0(c2),FS(S),t3),Inv(RSeq(c4l,c5l,a6))),Seq(RSeq(t7,c8,c9,Inv(c10l),t11),c12l,t13))",
-    Tree0674 "Ret1(Seq(Ret0(MPri(Inv(OnceK(MPri(a0,c1l))),Rep0(RSeq(Keep(t2),a3)))),Fb(RSeq(c4,a5e),Rep3(MPri(RepF(t6),RetF(a7))))))",
-    Tree0675 "RSeq(RSeq(RSeq(t0,Keep(a1)),OnceT(F)),Swm(Swm(t2,t3,a4,a5l)),Star(c6l,c7,c8l,a9,S))",
-    Tree0676 "FF(RSeq(RFb(Inv(RFb(RFb(t0,c1l),t2,c3)))))",
-    Tree0677 "RFb(RSeq(MSeq(t0e,t1e),Fb(a2l,c3,c4,F),RetF(MSeq(Swm(FF(F),Ret4(c5)),Seq(F,a6))),Ret2(Seq(a7e,a8))))",
-    Tree0678 "Once(Rep3(FF(Seq(Rep2(RFb(c0l,t1e)),Once(Fb(RSeq(c2e,t3)))))))",
-    Tree0679 "Swm(Keep(Rep3(t0)),Fb(Star(a1e,FF(t2),c3l)),Inv(MSeq(Swm(a4,c5),RFb(t6,t7),Ret4(t8e))))",
-    Tree0680 "Star(t0,t1e)",
-    Tree0681 "Seq(S,t0)",
-    Tree0682 "Inv(MPri(Seq(Inv(FS(Seq(Rep1(t0)))),Fb(t1e,c2l),RSeq(c3,RSeq(c4,t5e),a6)),Fb(Swm(OnceK(OnceK(RFb(c7,t8e))),Once(t9),S,MPri(t10e,S,S))),Keep(RSeq(Rep4(c11),Rep3(RFb(t12,c13))))))",
-    Tree0683 "Seq(Seq(t0,Seq(t1,t2,t3),t4,Keep(c5l)))",
-    Tree0684 "RSeq(Inv(Star(a0,a1,a2l,t3)),Once(OnceT(RSeq(t4,c5))),Swm(a6,a7,c8))",
-    Tree0685 "Inv(Swm(t0,t1))",
-    Tree0686 "Seq(Seq(Inv(MSeq(t0,Ret1(RSeq(S,a1e,a2l)),t3)),Seq(t4,Ret3(t5),t6),Inv(a7),FF(t8)))",
-    Tree0687 "MSeq(FS(t0),F,c1)",
-    Tree0688 "RFb(Inv(RFb(Star(c0,a1,a2l),Swm(t3,a4))),a5)",
-    Tree0689 "Rep2(RSeq(FF(Rep3(MPri(RFb(t0,F),RSeq(a1e,t2)))),t3e,RSeq(c4,c5l,a6),S))",
-    Tree0690 "RSeq(Seq(Swm(t0e,c1,F),Swm(a2,F),Swm(RepF(Seq(t3,t4,c5)))),c6e,Keep(RSeq(Keep(Rep3(Seq(S,c7e,t8,RSeq(a9,c10)))))))",
-    Tree0691 "RSeq(Keep(a0),RSeq(t1,t2,a3,a4),S,t5e,a6)",
-    Tree0692 "RFb(c0,RFb(t1,MSeq(t2,c3),c4e,RetF(t5),OnceT(F)),RSeq(a6,c7),Swm(F,c8,t9,c10,c11),Rep1(a12))",
-    Tree0693 "RSeq(Swm(Inv(Ret0(Swm(a0,c1,c2))),RFb(t3,S,a4,c5e)),RFb(RFb(MSeq(a6,S,c7),c8e,c9l),Ret4(Rep1(Once(RSeq(c10,F)))),RSeq(c11,t12)),Star(RSeq(Once(Keep(a13))),RFb(t14e,a15,Keep(t16e)),Inv(Fb(a17,a18l))),RFb(FS(t19),t20,Ret4(RSeq(c21,a22,t23)),MPri(c24,t25,c26)))",
-    Tree0694 "Fb(RFb(c0,RSeq(a1,Inv(a2))))",
-    Tree0695 "RSeq(FF(FS(RepF(a0))),S,MSeq(RFb(c1,Fb(t2,t3))),RepF(MSeq(c4,S)),RSeq(t5e,a6,t7))",
-    Tree0696 "FS(Swm(RFb(RSeq(Fb(t0,c1,c2l)),Rep2(Rep0(Seq(c3,c4))))))",
-    Tree0697 "RSeq(RFb(c0,c1,c2),Keep(a3))",
-    Tree0698 "RSeq(RFb(Fb(RFb(t0,F),RSeq(t1e,c2l),RFb(a3,c4l)),Fb(Ret0(Fb(c5,c6)))),a7,Swm(Seq(c8,OnceT(Once(Inv(t9e))),MSeq(t10,c11)),RSeq(Fb(Rep1(a12),c13),FS(a14),c15)))",
-    Tree0699 "Rep2(Inv(Swm(RepF(a0),MSeq(t1,a2e))))",
+    Tree0600 "Seq(t0,Seq(a1,t2),FF(FS(RepF(Star(a3,t4,t5)))))",
+    Tree0601 "Star(t0e,Star(c1,c2))",
+    Tree0602 "Ret3(t0)",
+    Tree0603 "RSeq(t0,t1e,a2,c3)",
+    Tree0604 "RFb(Ret2(t0),a1,MPri(Rep1(a2)),c3l,t4)",
+    Tree0605 "Rep0(t0e)",
+    Tree0606 "RSeq(t0,t1,t2e)",
+    Tree0607 "RFb(Ret0(c0l),c1,c2)",
+    Tree0608 "Rep1(Rep4(Inv(MPri(Keep(Seq(c0l,c1,RSeq(t2,t3),FS(t4)))))))",
+    Tree0609 "Keep(Star(RSeq(Inv(Inv(RSeq(c0e,c1l))),FF(FS(t2)),Inv(t3)),RSeq(a4,t5e),t6))",
+    Tree0610 "OnceK(t0e)",
+    Tree0611 "Inv(Fb(Keep(RFb(Swm(Keep(Once(t0e))),Star(OnceK(c1e),Once(FF(t2)),Star(t3,t4)),RFb(Inv(c5l),RSeq(FS(a6e),MSeq(a7,c8),t9e))))))",
+    Tree0612 "Seq(Inv(t0),a1l)",
+    Tree0613 "Seq(RFb(a0e,t1),Rep2(OnceT(c2e)))",
+    Tree0614 "RSeq(Seq(OnceT(Ret3(c0)),c1,c2),t3,RFb(FF(F),a4e),Star(t5,c6,t7,t8))",
+    Tree0615 "RSeq(Ret4(Fb(c0)),t1,c2)",
+    Tree0616 "Rep4(Star(Seq(Inv(a0),Fb(a1,F,c2,t3),RFb(a4,Inv(t5e)),Swm(t6,Inv(c7),a8,t9),c10),RFb(RSeq(RSeq(S,t11,a12),FS(Fb(t13,t14,t15,t16,S))),Keep(MSeq(Rep3(Inv(t17)),c18,t19)))))",
+    Tree0617 "RFb(Fb(c0,c1),RFb(t2e,t3),MSeq(c4,t5e))",
+    Tree0618 "OnceT(RFb(Fb(c0,t1,c2,Keep(t3e),MSeq(t4e,c5l)),Fb(Seq(Swm(c6,c7,t8,t9)),Keep(OnceT(c10)))))",
+    Tree0619 "Seq(OnceK(Swm(Inv(Seq(Inv(Keep(a0l)),RSeq(S,t1,a2),Once(a3e))),Ret2(Seq(t4,t5,c6)),a7l,Seq(MPri(a8,t9,F,a10,a11e),RSeq(a12,a13),c14l,c15,Ret3(Keep(t16))))))",
+    Tree0620 "Fb(Inv(S),RFb(a0,Rep4(Rep1(t1)),t2e,c3))",
+    Tree0621 "FS(Keep(c0))",
+    Tree0622 "MSeq(RFb(Once(FS(Ret2(Rep4(Seq(c0l,c1,c2e,c3,t4e))))),MPri(c5,Inv(c6)),Fb(Seq(c7l,t8,c9)),RFb(a10e,c11,Once(a12l))),Fb(RSeq(RSeq(t13e,t14)),MSeq(a15l,Seq(Rep0(t16),c17e),a18)),MPri(Once(t19e),Seq(RFb(t20,t21),t22,a23,t24)))",
+    Tree0623 "Fb(RSeq(Seq(a0,c1,t2)),RFb(c3l,c4,t5),OnceT(Once(a6)),OnceT(RSeq(a7)))",
+    Tree0624 "Seq(RSeq(t0e,c1,t2,t3,t4),t5,OnceK(c6e))",
+    Tree0625 "RSeq(c0,c1,RFb(Rep0(a2e)))",
+    Tree0626 "OnceK(RFb(Seq(Seq(t0,t1),FS(Seq(a2,S,t3)),c4e,RFb(t5,t6)),a7,OnceT(t8)))",
+    Tree0627 "RFb(t0e,Seq(t1,Rep0(F)),Ret1(Once(c2e)))",
+    Tree0628 "RSeq(RFb(FS(RSeq(t0)),t1,a2,RFb(c3,t4,t5)),MSeq(FS(RFb(t6,t7))),MPri(RFb(t8,F,t9e,Seq(t10e,c11,c12e),t13)))",
+    Tree0629 "MSeq(Ret2(c0),Inv(Inv(c1)))",
+    Tree0630 "Keep(RFb(c0,a1l,t2,c3,t4))",
+    Tree0631 "Seq(t0,t1,c2,S)",
+    Tree0632 "MPri(c0l,t1,Seq(c2l,c3l))",
+    Tree0633 "RSeq(c0e,t1,Seq(t2,a3e,t4e,c5),RepF(t6e),c7)",
+    Tree0634 "Swm(a0e,c1e)",
+    Tree0635 "MSeq(Swm(t0e,t1,Seq(Seq(t2e,c3))),Swm(Rep0(t4),t5,Star(S,a6e)),RSeq(t7,FF(t8),FF(Fb(t9e,F))))",
+    Tree0636 "MSeq(Swm(Once(t0e),c1,Fb(c2,a3)),c4,FS(c5))",
+    Tree0637 "RSeq(RFb(t0,c1,Once(a2),FS(t3e),c4))",
+    Tree0638 "RSeq(S,t0,t1)",
+    Tree0639 "FF(FS(F))",
+    Tree0640 "Ret2(Star(t0,MSeq(t1,c2l,t3,S)))",
+    Tree0641 "MPri(FS(Seq(a0,a1)))",
+    Tree0642 "RFb(OnceT(Once(Once(Fb(t0,t1e,t2,c3,RFb(t4,c5))))),FS(Fb(c6,c7,t8,F)))",
+    Tree0643 "MPri(MPri(Ret4(Star(Rep0(a0),OnceT(Seq(S,c1l)),RSeq(c2e,a3l)))),Inv(Rep1(Fb(FF(c4),c5,F,Seq(t6e,a7),Swm(t8,S)))))",
+    Tree0644 "RSeq(a0e,c1,t2e,t3e,a4)",
+    Tree0645 "Seq(RSeq(RSeq(c0l,c1l),Swm(a2e,c3),t4,RSeq(a5e,t6),t7),OnceT(MSeq(a8,a9,OnceK(a10),Once(FF(t11)),Swm(c12l,c13))),MPri(RSeq(a14,c15e),Ret1(t16),Ret2(a17)))",
+    Tree0646 "Fb(Seq(t0,t1,t2),FF(Keep(c3e)),RFb(t4,c5l))",
+    Tree0647 "FF(OnceK(t0))",
+    Tree0648 "Swm(RFb(MSeq(MSeq(MPri(a0,t1,t2e,t3,c4)),Swm(t5,RSeq(c6,a7)))),t8,RSeq(Once(Ret2(a9)),Keep(Fb(Ret3(FF(a10)),c11))))",
+    Tree0649 "Swm(MSeq(Ret3(t0)),a1l)",
+    Tree0650 "Rep1(RSeq(Star(t0,t1e),t2e,Swm(t3e,c4),c5))",
+    Tree0651 "MPri(a0,t1,Once(Ret2(Seq(t2,c3,c4))),RSeq(t5,F),t6)",
+    Tree0652 "OnceK(Ret0(F))",
+    Tree0653 "Swm(OnceK(MSeq(Inv(t0),c1)),FS(t2e),RepF(c3))",
+    Tree0654 "Rep4(Rep3(Swm(Fb(c0l,a1,t2,t3e,c4),Ret0(t5e))))",
+    Tree0655 "Inv(Fb(t0e,t1,a2))",
+    Tree0656 "RSeq(RFb(a0,a1l,t2,c3e,c4),Once(Inv(t5)),Seq(c6e,t7),a8,Swm(c9,c10))",
+    Tree0657 "RFb(Keep(a0e),F)",
+    Tree0658 "RSeq(Seq(RFb(a0,t1,F),S,Rep1(RSeq(a2,c3))))",
+    Tree0659 "RSeq(Rep4(Fb(Ret0(a0),a1e,Keep(a2),Ret3(Once(Star(c3,t4))),Keep(t5))),Once(RFb(RSeq(Seq(t6e,t7e)),Inv(Inv(t8)),MSeq(c9,c10))),Fb(c11,Swm(a12e,a13l)))",
+    Tree0660 "FS(OnceT(FS(MSeq(c0))))",
+    Tree0661 "FF(Fb(Fb(c0e,t1e),Keep(MPri(RSeq(c2,t3),Fb(a4,a5l)))))",
+    Tree0662 "Star(Fb(Ret0(c0e),Seq(Ret4(c1l),a2l),Seq(t3,c4,c5)),Inv(OnceT(MPri(Ret3(c6),t7,t8,a9e))),Star(Ret4(a10e),a11e,Star(a12,a13,t14,t15),t16,RepF(RetF(c17l))))",
+    Tree0663 "RFb(Ret4(Fb(MPri(FF(t0e)),MSeq(RFb(a1,FF(c2)),a3),Inv(t4))),Seq(Star(c5e,a6),Inv(RSeq(t7,t8,c9,a10)),Swm(t11,a12,t13)),MPri(Fb(c14,a15,t16,c17),c18,RSeq(c19l,Once(c20),a21,c22e),t23))",
+    Tree0664 "Inv(Fb(RSeq(Fb(OnceT(Star(Rep0(c0e),a1,S)))),RFb(Ret0(a2e),MPri(c3,a4)),Swm(a5,c6e,t7e,c8,a9l)))",
+    Tree0665 "FS(RSeq(Star(Swm(Seq(Star(c0,c1e,S),RSeq(a2l,t3))),Rep1(S),Inv(Star(RFb(c4l,t5e),Seq(t6,t7,t8))))))",
+    Tree0666 "Fb(Fb(t0,t1),Star(Ret4(Swm(a2,a3)),Rep3(c4)))",
+    Tree0667 "FF(RSeq(Rep1(t0),OnceK(RSeq(RSeq(RFb(t1,a2,a3l),S))),Fb(t4,c5,Once(a6l))))",
+    Tree0668 "Seq(RFb(t0e,F,a1,RFb(t2,c3l),t4))",
+    Tree0669 "MSeq(S,Inv(RSeq(Once(Ret3(Inv(Seq(c0e,c1,t2)))),t3,FS(Fb(t4,t5e,F)))),Star(a6,Seq(t7,c8),OnceK(Ret0(c9))))",
+    Tree0670 "Ret1(Star(Fb(t0,a1,c2,t3,OnceT(S))))",
+    Tree0671 "Swm(RFb(t0,c1),c2,OnceK(Ret2(c3)),Fb(Star(a4e,OnceT(t5),c6l)),Ret1(Ret3(FF(c7))))",
+    Tree0672 "MPri(c0e,t1,MPri(t2,c3,t4,c5),Fb(c6e,t7,RetF(F)))",
+    Tree0673 "MPri(t0,c1,Fb(a2,a3,t4),RSeq(c5,t6))",
+    Tree0674 "Inv(Ret2(RSeq(c0,c1,c2,t3)))",
+    Tree0675 "RFb(FF(Seq(c0,c1,t2,c3)),c4,Rep1(Fb(Inv(a5))))",
+    Tree0676 "Fb(t0,Ret2(Star(a1,a2e)),Fb(t3e,t4e))",
+    Tree0677 "RSeq(a0,c1l)",
+    Tree0678 "Star(t0,Once(c1),S,t2)",
+    Tree0679 "RFb(MSeq(t0,a1),MSeq(Rep0(a2e),t3e),Once(OnceK(RSeq(t4,t5))))",
+    Tree0680 "Star(a0,Swm(c1e,c2l,c3,a4),Ret4(a5l))",
+    Tree0681 "Ret4(RFb(Keep(RSeq(c0e,Inv(FF(t1)))),Keep(Star(t2,a3,c4)),RSeq(Rep4(t5),c6,S,c7)))",
+    Tree0682 "Seq(RSeq(t0,c1),t2,OnceK(t3),Once(Seq(c4,Ret2(a5l),a6e)))",
+    Tree0683 "MSeq(t0)",
+    Tree0684 "Seq(c0l,t1e)",
+    Tree0685 "Seq(MPri(Star(S,t0e),F,RepF(FS(a1))))",
+    Tree0686 "RSeq(c0,a1,a2l,Swm(t3,a4),c5)",
+    Tree0687 "MSeq(Seq(t0,c1),c2,t3,a4e,c5e)",
+    Tree0688 "MPri(MPri(Fb(Inv(c0),c1l),Ret0(t2e),Keep(a3)),c4)",
+    Tree0689 "Fb(Seq(a0,t1,Inv(c2),Star(t3,a4),c5l),Star(RSeq(a6e),Seq(c7l,a8,t9e,S,c10)))",
+    Tree0690 "Fb(Fb(Keep(Once(Keep(RFb(Ret2(a0),c1,RSeq(t2e,t3))))),OnceK(c4),Seq(a5,a6l,c7,OnceT(t8))))",
+    Tree0691 "Star(FS(t0),Fb(RSeq(Keep(RSeq(FS(t1),Keep(OnceT(c2l)))))))",
+    Tree0692 "RSeq(t0,RFb(t1e,c2),a3,S)",
+    Tree0693 "MPri(Ret4(Once(RSeq(Fb(t0e,a1),RSeq(c2,t3,a4,a5l)))),RSeq(RSeq(c6,a7,t8,t9),Ret2(t10)),MPri(Ret1(Seq(a11,t12e)),t13),Fb(t14,RSeq(a15,t16),Inv(c17)),RSeq(t18,a19,Fb(t20,t21)))",
+    Tree0694 "Ret0(c0l)",
+    Tree0695 "RFb(Swm(Fb(Inv(c0l),RFb(a1l,Keep(t2),a3),c4),Seq(Rep4(MPri(c5,Ret2(c6))))))",
+    Tree0696 "MSeq(S,c0)",
+    Tree0697 "RFb(Keep(MSeq(t0,Rep1(c1),FF(t2))))",
+    Tree0698 "Fb(MPri(Fb(a0,c1,c2,a3l),Swm(t4,t5e)),RFb(c6,a7))",
+    Tree0699 "OnceT(Swm(a0,t1e,t2e,c3,Inv(c4)))",
 }

@@ -5,49 +5,81 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        ReactiveSequence {
-            Repeat(1) {
-                Inverter {
-                    StatefulAction(Task<0>),
+        Fallback {
+            Sequence {
+                RetryUntilSuccessful(3) {
+                    Repeat(2) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Repeat(1) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
+                SequenceStar {
+                    Action(Act<4> = Act::<4>),
+                    RunOnce {
+                        Action(Act<5>),
+                    },
                 },
             },
             Sequence {
-                ForceSuccess {
-                    Action(Act<1>),
+                RunOnce(then_skip = false) {
+                    Repeat(4) {
+                        MemSequence {
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
+                        },
+                    },
                 },
-                Sequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<5>),
+                StatefulAction(Task<8>),
+            },
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        StatefulAction(Task<9>),
+                    },
                 },
             },
-            Condition(Cond<6>),
-            Condition(Cond<7>),
-            Action(Act<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
-        Inverter {
-            Fallback {
-                Repeat(2) {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Condition(|ctx| ctx.check(0)),
-                            ReactiveFallback {
-                                RetryUntilSuccessful(3) {
-                                    Condition(Cond<1> = Cond::<1>),
-                                },
-                                Fallback {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
+        MemSequence {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+            },
+            RetryUntilSuccessful(4) {
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(|ctx| ctx.exec(7)),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                RetryUntilSuccessful(4) {
+                    Inverter {
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<8> = Task::<8>),
+                                Condition(Cond<9>),
+                                Condition(Cond<10>),
+                                StatefulAction(Task<11>),
+                                StatefulAction(Task<12> = Task::<12>),
                             },
+                            StatefulAction(Task<13>),
+                            Condition(|ctx| ctx.check(14)),
                         },
                     },
                 },
@@ -58,127 +90,69 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                AlwaysFailure,
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                ForceSuccess {
-                    Action(Act<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            Repeat(3) {
-                ReactiveSequence {
-                    RunOnce {
-                        Condition(Cond<5>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<8> = Task::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        Inverter {
-            ForceSuccess {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        ForceSuccess {
-                            RunOnce {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<0>),
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<1>),
-                },
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            Sequence {
-                SequenceStar {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-                ForceFailure {
-                    StatefulAction(Task<11>),
-                },
-                Condition(Cond<12> = Cond::<12>),
-            },
-            ForceSuccess {
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                },
-            },
+        MemPriority {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        Repeat(0) {
-            SequenceStar {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
+        Inverter {
+            Fallback {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1>),
+                        },
                     },
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        Inverter {
-                            Condition(Cond<4>),
-                        },
-                        Repeat(2) {
-                            StatefulAction(Task<5>),
-                        },
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<2>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5> = Cond::<5>),
                     },
                     StatefulAction(Task<6>),
+                },
+                KeepRunningUntilFailure {
+                    Repeat(2) {
+                        ReactiveFallback {
+                            SequenceWithMemory {
+                                Action(|ctx| ctx.exec(7)),
+                                Condition(Cond<8>),
+                            },
+                            StatefulAction(Task<9>),
+                            MemPriority {
+                                Inverter {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -187,48 +161,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
-        MemSequence {
-            SequenceStar {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                ForceFailure {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Action(Act<7> = Act::<7>),
-                            Repeat(4) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
+        ReactiveFallback {
+            ReactiveSequence {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
                 },
             },
-            MemSequence {
-                Sequence {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                    StatefulAction(Task<10>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<11>),
-                },
-                ReactiveFallback {
-                    Fallback {
-                        RunOnce(then_skip = true) {
-                            Condition(|ctx| ctx.check(12)),
-                        },
+            ForceFailure {
+                Action(|ctx| ctx.exec(1)),
+            },
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    Repeat(1) {
+                        StatefulAction(Task<2>),
                     },
-                    AlwaysSuccess,
-                    Action(|ctx| ctx.exec(13)),
                 },
-                StatefulAction(Task<14>),
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
@@ -236,32 +184,63 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                Repeat(1) {
+        Inverter {
+            Inverter {
+                RetryUntilSuccessful(1) {
                     Sequence {
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                ReactiveSequence {
-                    Fallback {
+                        Condition(Cond<0> = Cond::<0>),
+                        Action(|ctx| ctx.exec(1)),
                         StatefulAction(Task<2>),
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<3>),
+                        },
+                        Repeat(1) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<4>),
+                            },
+                        },
                     },
-                    AlwaysFailure,
                 },
             },
-            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
-        Fallback {
+        SequenceWithMemory {
+            RunOnce {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    Fallback {
+                        Condition(Cond<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+            },
+            MemPriority {
+                Action(Act<6>),
+                MemSequence {
+                    Action(Act<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+                Action(Act<9> = Act::<9>),
+                StatefulAction(Task<10>),
+                AlwaysFailure,
+            },
             Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                },
                 Inverter {
-                    Condition(Cond<0>),
+                    MemPriority {
+                        AlwaysFailure,
+                        Condition(Cond<13>),
+                    },
                 },
             },
         }
@@ -270,38 +249,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3>),
-                },
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+        RetryUntilSuccessful(2) {
+            RunOnce {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
+                    ReactiveFallback {
+                        Fallback {
+                            KeepRunningUntilFailure {
+                                Action(Act<7>),
+                            },
+                        },
+                        Condition(|ctx| ctx.check(8)),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
                 },
             },
-            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    Action(Act<3> = Act::<3>),
+        Fallback {
+            Fallback {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
                 },
-                Condition(Cond<4> = Cond::<4>),
             },
         }
     }
@@ -309,15 +292,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
+        Repeat(2) {
+            ReactiveFallback {
+                Fallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Repeat(forever) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    RunOnce(then_skip = false) {
+                        SequenceWithMemory {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<9>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(10)),
+                            Action(Act<11>),
+                            Condition(Cond<12>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -325,62 +338,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(1) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Fallback {
-                    Repeat(4) {
-                        StatefulAction(Task<2>),
-                    },
-                },
+        Fallback {
+            RetryUntilSuccessful(0) {
+                Action(Act<0>),
+            },
+            Inverter {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            Fallback {
+                StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
             },
-            RunOnce {
-                SequenceStar {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        AlwaysSuccess,
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Inverter {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-            StatefulAction(Task<5>),
+        Sequence {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
@@ -388,11 +366,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Action(Act<3> = Act::<3>),
+            },
             Inverter {
-                StatefulAction(Task<3>),
+                Action(|ctx| ctx.exec(4)),
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+                Condition(Cond<5>),
             },
         }
     }
@@ -400,11 +385,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
-        MemSequence {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            Inverter {
-                StatefulAction(Task<2>),
+        Fallback {
+            ForceSuccess {
+                ReactiveFallback {
+                    SequenceStar {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Action(Act<1> = Act::<1>),
+                        },
+                        AlwaysSuccess,
+                        ForceSuccess {
+                            AlwaysSuccess,
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                },
             },
         }
     }
@@ -412,18 +412,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
-        Inverter {
+        MemSequence {
+            StatefulAction(Task<0>),
             ReactiveSequence {
-                Fallback {
-                    AlwaysFailure,
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<2>),
-                    },
+                Condition(Cond<1>),
+                ReactiveFallback {
+                    Action(Act<2>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
         }
@@ -432,13 +427,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
-        Fallback {
-            Inverter {
-                Condition(|ctx| ctx.check(0)),
+        SequenceStar {
+            Sequence {
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        AlwaysSuccess,
+                    },
+                    ForceSuccess {
+                        Inverter {
+                            Sequence {
+                                Action(Act<2> = Act::<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Action(Act<5>),
+                        ForceSuccess {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
             },
-            RunOnce(then_skip = true) {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<1> = Cond::<1>),
+            ReactiveSequence {
+                Condition(Cond<7>),
+                ForceSuccess {
+                    Action(Act<8> = Act::<8>),
+                },
+                StatefulAction(Task<9> = Task::<9>),
+                RetryUntilSuccessful(3) {
+                    Action(Act<10>),
+                },
+                Condition(Cond<11> = Cond::<11>),
+            },
+            ForceSuccess {
+                ForceSuccess {
+                    Action(Act<12>),
                 },
             },
         }
@@ -447,55 +476,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
-        RetryUntilSuccessful(1) {
-            SequenceWithMemory {
-                Fallback {
-                    Inverter {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
+        ForceSuccess {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            AlwaysSuccess,
+            Fallback {
+                Condition(Cond<0>),
+                RunOnce {
+                    Sequence {
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                Fallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                Action(Act<8>),
             },
-            Condition(|ctx| ctx.check(2)),
-            Action(Act<3>),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<9> = Task::<9>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            MemPriority {
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
+        RunOnce(then_skip = false) {
+            RunOnce {
                 ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
+                    ReactiveFallback {
+                        Action(Act<0> = Act::<0>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<1>),
+                        },
+                        AlwaysSuccess,
+                    },
                 },
-            },
-            Condition(Cond<6>),
-            SequenceWithMemory {
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
             },
         }
     }
@@ -503,11 +532,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        ReactiveFallback {
+            Repeat(4) {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
         }
     }
 }
@@ -515,40 +552,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0722 for Ctx {
         SequenceStar {
-            ForceFailure {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Condition(Cond<1>),
-                    Sequence {
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                    },
-                    Fallback {
-                        AlwaysSuccess,
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                },
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            Repeat(forever) {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        ForceSuccess {
-                            StatefulAction(Task<5>),
-                        },
-                        Fallback {
-                            AlwaysFailure,
-                            Repeat(0) {
-                                Condition(Cond<6>),
-                            },
-                            Condition(Cond<7>),
-                        },
-                    },
+            Action(Act<2>),
+            ReactiveFallback {
+                Fallback {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
                 },
             },
         }
@@ -557,20 +569,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
-        KeepRunningUntilFailure {
+        Fallback {
             ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1> = Act::<1>),
+                    SequenceWithMemory {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
                 },
-                Fallback {
-                    Condition(|ctx| ctx.check(3)),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                Inverter {
+                    Action(Act<6>),
                 },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+            },
+            Fallback {
+                Action(Act<7> = Act::<7>),
+                StatefulAction(Task<8>),
+                RetryUntilSuccessful(3) {
+                    Action(Act<9>),
                 },
+                StatefulAction(Task<10>),
+            },
+            Fallback {
+                StatefulAction(Task<11>),
+                Condition(Cond<12>),
+                Action(Act<13> = Act::<13>),
+                Condition(Cond<14> = Cond::<14>),
+                StatefulAction(Task<15>),
             },
         }
     }
@@ -578,10 +608,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
+        Fallback {
+            Inverter {
+                Action(Act<0>),
             },
         }
     }
@@ -590,114 +619,27 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
         ReactiveFallback {
-            Repeat(3) {
-                RunOnce {
-                    SequenceWithMemory {
-                        MemSequence {
-                            ReactiveFallback {
-                                Repeat(forever) {
-                                    Action(Act<0>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                            ReactiveFallback {
-                                Action(Act<3>),
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                                Action(Act<6>),
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                AlwaysFailure,
-                ForceFailure {
-                    Condition(Cond<8>),
-                },
-                Fallback {
-                    Condition(Cond<9>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<10>),
-                    },
-                    Repeat(3) {
-                        Condition(Cond<11>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                ReactiveFallback {
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    MemSequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Fallback {
-                            Condition(Cond<5> = Cond::<5>),
-                            Condition(Cond<6>),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(8)),
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                Condition(Cond<11> = Cond::<11>),
-                Repeat(forever) {
-                    RunOnce(then_skip = false) {
-                        MemPriority {
-                            Inverter {
-                                StatefulAction(Task<12>),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        ForceSuccess {
             Sequence {
-                Fallback {
-                    StatefulAction(Task<13>),
-                    RetryUntilSuccessful(3) {
-                        Repeat(2) {
-                            Condition(Cond<14>),
-                        },
-                    },
-                    StatefulAction(Task<15>),
-                },
                 ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<16>),
-                        AlwaysFailure,
-                    },
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
                 },
-                MemSequence {
-                    StatefulAction(Task<17>),
-                    Condition(Cond<18>),
+                SequenceWithMemory {
+                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
                 },
+                Condition(Cond<5>),
             },
         }
     }
@@ -705,26 +647,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
-        RetryUntilSuccessful(2) {
+        ReactiveFallback {
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                },
+                Inverter {
+                    RetryUntilSuccessful(0) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+            MemSequence {
+                Action(Act<3>),
+                Inverter {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
             SequenceWithMemory {
-                ReactiveSequence {
+                StatefulAction(Task<6>),
+                ForceFailure {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                SequenceWithMemory {
+                    Repeat(3) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    Action(|ctx| ctx.exec(10)),
+                },
+                MemPriority {
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+            MemSequence {
+                MemPriority {
+                    Condition(Cond<13>),
                     Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Repeat(forever) {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
+                        Condition(Cond<14>),
+                        StatefulAction(Task<15>),
                     },
                 },
             },
@@ -734,41 +705,65 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            MemPriority {
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-            },
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(3)),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
+        MemSequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            Repeat(3) {
-                Sequence {
+        Repeat(forever) {
+            Sequence {
+                RetryUntilSuccessful(3) {
                     Sequence {
-                        AlwaysFailure,
-                        Condition(Cond<5>),
+                        Repeat(3) {
+                            RunOnce {
+                                Fallback {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
                     },
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
+                },
+                RetryUntilSuccessful(2) {
+                    Inverter {
+                        Sequence {
+                            SequenceWithMemory {
+                                RunOnce {
+                                    Action(Act<2>),
+                                },
+                                Condition(Cond<3>),
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                                Condition(Cond<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    Condition(Cond<9>),
+                    ReactiveFallback {
+                        RunOnce {
+                            Sequence {
+                                StatefulAction(Task<10>),
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<11>),
+                                },
+                                KeepRunningUntilFailure {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -778,11 +773,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
         Repeat(1) {
-            Inverter {
-                Inverter {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<0>),
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                RunOnce {
+                    Sequence {
+                        Repeat(0) {
+                            Action(|ctx| ctx.exec(3)),
                         },
                     },
                 },
@@ -794,19 +794,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
         Fallback {
-            MemPriority {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    Inverter {
-                        Action(Act<2>),
-                    },
-                    Repeat(4) {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
+            MemSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -815,26 +810,13 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
         ReactiveFallback {
-            RunOnce(then_skip = false) {
-                Sequence {
-                    MemPriority {
-                        Inverter {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    MemPriority {
-                        Repeat(1) {
-                            Action(Act<1> = Act::<1>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        AlwaysFailure,
-                    },
+            KeepRunningUntilFailure {
+                Inverter {
+                    StatefulAction(Task<0>),
                 },
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -842,22 +824,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-                AlwaysFailure,
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Condition(|ctx| ctx.check(3)),
-            SequenceStar {
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Action(Act<5> = Act::<5>),
+        KeepRunningUntilFailure {
+            Fallback {
+                StatefulAction(Task<0>),
+                RunOnce {
+                    Action(|ctx| ctx.exec(1)),
                 },
-                Inverter {
-                    Condition(Cond<6>),
-                },
+                Action(Act<2>),
             },
         }
     }
@@ -865,31 +838,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            Sequence {
-                Condition(Cond<4>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<7>),
+        KeepRunningUntilFailure {
+            Repeat(3) {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                        ReactiveSequence {
+                            Repeat(0) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
                     },
-                    StatefulAction(Task<8> = Task::<8>),
                 },
-            },
-            Sequence {
-                AlwaysSuccess,
-                Action(Act<9>),
             },
         }
     }
@@ -897,66 +863,80 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
-        Repeat(4) {
-            ReactiveFallback {
-                ForceSuccess {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                MemSequence {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                Fallback {
-                    Condition(Cond<4>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
-        Repeat(0) {
-            Repeat(3) {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    RunOnce(then_skip = false) {
-                        Action(Act<0>),
-                    },
-                    RunOnce {
-                        AlwaysFailure,
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
-        ReactiveSequence {
-            Repeat(1) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                Sequence {
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            Action(|ctx| ctx.exec(1)),
+        ReactiveFallback {
+            Sequence {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
+                    },
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    SequenceWithMemory {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+                ForceSuccess {
+                    ReactiveSequence {
+                        ForceFailure {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        AlwaysSuccess,
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8> = Cond::<8>),
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            Action(Act<10> = Act::<10>),
+                            RetryUntilSuccessful(2) {
+                                StatefulAction(Task<11>),
+                            },
                         },
                     },
                 },
-            },
-            Repeat(1) {
-                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Repeat(3) {
+                            RetryUntilSuccessful(3) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<12>),
+                                    Action(Act<13>),
+                                    StatefulAction(Task<14>),
+                                    Action(Act<15>),
+                                    Action(Act<16>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<17>),
+                        RunOnce {
+                            ReactiveFallback {
+                                Action(Act<18>),
+                                StatefulAction(Task<19>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -964,36 +944,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
-        ReactiveSequence {
+        ReactiveFallback {
             ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                Action(Act<1>),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            StatefulAction(Task<7>),
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(8)),
-                ForceFailure {
-                    StatefulAction(Task<9>),
+                SequenceStar {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                    },
                 },
-                StatefulAction(Task<10>),
-                Action(Act<11>),
-                StatefulAction(Task<12>),
+                Sequence {
+                    RunOnce {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysFailure,
+                },
             },
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<13> = Task::<13>),
-                StatefulAction(Task<14>),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<15> = Task::<15>),
-                    Action(Act<16>),
+            Repeat(4) {
+                Fallback {
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                    Fallback {
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
@@ -1002,31 +981,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
-        Repeat(2) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            Action(Act<0> = Act::<0>),
+            ForceFailure {
+                StatefulAction(Task<1>),
             },
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<4>),
-            },
-            ReactiveFallback {
+        Sequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                MemSequence {
+                    Action(Act<2>),
+                    Action(Act<3>),
+                },
+                Condition(Cond<4>),
                 Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                Action(|ctx| ctx.exec(7)),
+            },
+            RetryUntilSuccessful(4) {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                },
             },
         }
     }
@@ -1034,33 +1022,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
-        RetryUntilSuccessful(2) {
-            Action(Act<0>),
+        ReactiveSequence {
+            RetryUntilSuccessful(1) {
+                Fallback {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    Condition(Cond<3>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(4) {
-                ForceFailure {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        Action(Act<2>),
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
+        RunOnce(then_skip = false) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
                 },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            MemPriority {
-                Action(Act<5> = Act::<5>),
-                Action(Act<6>),
             },
         }
     }
@@ -1068,49 +1055,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
-        ReactiveSequence {
-            Repeat(3) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(forever) {
-                        Inverter {
-                            RunOnce {
-                                Action(Act<1>),
-                            },
-                        },
+        Fallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Repeat(4) {
+                        StatefulAction(Task<4>),
                     },
                 },
-            },
-            MemSequence {
-                StatefulAction(Task<2>),
-                RetryUntilSuccessful(4) {
-                    Action(Act<3>),
-                },
-                ReactiveFallback {
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-                AlwaysSuccess,
-            },
-            SequenceStar {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                Condition(Cond<8>),
                 Fallback {
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
+                    Action(Act<5>),
+                    Fallback {
+                        Condition(Cond<6> = Cond::<6>),
+                        Action(Act<7>),
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<8>),
                     StatefulAction(Task<9>),
-                    AlwaysFailure,
                 },
-                StatefulAction(Task<10>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<11>),
-                Condition(Cond<12> = Cond::<12>),
-                StatefulAction(Task<13>),
-            },
-            Fallback {
-                Condition(Cond<14>),
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<10>),
+                },
             },
         }
     }
@@ -1118,65 +1089,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Repeat(1) {
+                ForceFailure {
+                    Condition(Cond<1>),
+                },
             },
-            AlwaysFailure,
-            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
-        Sequence {
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
+        Fallback {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
             },
-            Action(Act<3>),
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Action(Act<4>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Repeat(1) {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<5>),
-                        },
-                        RetryUntilSuccessful(0) {
-                            RetryUntilSuccessful(3) {
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Inverter {
-                    Condition(Cond<7>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    Condition(Cond<12>),
-                },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Action(Act<3>),
+                Action(Act<4>),
             },
         }
     }
@@ -1184,14 +1118,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<0>),
+        Sequence {
+            ReactiveFallback {
+                MemPriority {
+                    AlwaysFailure,
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
             },
-            AlwaysSuccess,
-            StatefulAction(Task<1>),
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<2>),
+            RunOnce {
+                MemSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    ForceFailure {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    MemPriority {
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<11>),
+                Condition(Cond<12>),
+                Action(|ctx| ctx.exec(13)),
             },
         }
     }
@@ -1199,23 +1158,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
-        Sequence {
-            ForceFailure {
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            ForceSuccess {
                 ForceSuccess {
-                    ForceSuccess {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<1>),
-                AlwaysSuccess,
-                Condition(Cond<2>),
-            },
-            RunOnce {
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
                 },
             },
         }
@@ -1224,11 +1177,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
-        RunOnce(then_skip = false) {
+        Inverter {
             ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+                Fallback {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<5>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<12>),
+                        Action(Act<13>),
+                        Condition(Cond<14>),
+                        Action(Act<15>),
+                    },
+                },
             },
         }
     }
@@ -1236,379 +1220,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<2>),
-                },
-            },
-            ForceFailure {
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Sequence {
-                Action(|ctx| ctx.exec(1)),
-                Inverter {
-                    StatefulAction(Task<2>),
-                },
-                Action(Act<3>),
-            },
+        Repeat(1) {
             ReactiveSequence {
-                StatefulAction(Task<4>),
-                RunOnce {
-                    StatefulAction(Task<5>),
-                },
-            },
-            ForceFailure {
-                Sequence {
-                    Condition(Cond<6>),
-                    MemPriority {
-                        StatefulAction(Task<7>),
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    Action(Act<9>),
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0751 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    MemSequence {
-                        AlwaysFailure,
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            ForceFailure {
-                                Sequence {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            RunOnce {
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0752 for Ctx {
-        RetryUntilSuccessful(2) {
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    RunOnce(then_skip = false) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
-        Repeat(2) {
-            MemSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0754 for Ctx {
-        Fallback {
-            RunOnce {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                MemSequence {
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(2)),
-                        Sequence {
-                            ForceFailure {
-                                Action(|ctx| ctx.exec(3)),
-                            },
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(6)),
-                ForceFailure {
-                    StatefulAction(Task<7>),
-                },
-                Action(Act<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            Fallback {
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0756 for Ctx {
-        ReactiveFallback {
-            AlwaysSuccess,
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-                Condition(Cond<2> = Cond::<2>),
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                ForceFailure {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        Sequence {
-            Inverter {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        SequenceWithMemory {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        Repeat(3) {
-            ForceSuccess {
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        RetryUntilSuccessful(2) {
-            Fallback {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    MemSequence {
-                        Sequence {
-                            Action(Act<1> = Act::<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                AlwaysSuccess,
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        Repeat(2) {
-            ReactiveSequence {
-                MemSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    RunOnce {
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
                         StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
                     },
                 },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
+                Inverter {
+                    RetryUntilSuccessful(3) {
+                        ForceSuccess {
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        RunOnce(then_skip = true) {
-            Inverter {
-                Repeat(3) {
+                RunOnce {
                     ReactiveSequence {
-                        ReactiveSequence {
-                            SequenceStar {
-                                Action(|ctx| ctx.exec(0)),
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764 for Ctx {
-        MemPriority {
-            MemSequence {
-                Fallback {
-                    ForceSuccess {
-                        Action(Act<0>),
-                    },
-                    Fallback {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(Act<5> = Act::<5>),
-                },
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    Sequence {
-                        Action(Act<1>),
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    ReactiveFallback {
                         AlwaysSuccess,
-                    },
-                    Sequence {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(forever) {
-                        ForceFailure {
-                            SequenceStar {
-                                StatefulAction(Task<5> = Task::<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Condition(Cond<9>),
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                    ForceSuccess {
-                        RunOnce(then_skip = false) {
+                        StatefulAction(Task<4> = Task::<4>),
+                        AlwaysSuccess,
+                        Action(Act<5>),
+                        Inverter {
                             AlwaysFailure,
                         },
                     },
@@ -1619,42 +1261,498 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        SequenceWithMemory {
-            ForceFailure {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
+    pub tree Tree0751 for Ctx {
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            ForceSuccess {
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0752 for Ctx {
+        MemSequence {
+            Repeat(forever) {
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0753 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            ReactiveSequence {
+                Condition(Cond<2>),
+            },
+            Fallback {
+                Sequence {
+                    ReactiveFallback {
+                        Action(Act<3>),
                         StatefulAction(Task<4>),
+                        Condition(Cond<5>),
                     },
-                    Repeat(4) {
-                        Action(Act<5>),
+                },
+                Repeat(2) {
+                    Condition(Cond<6>),
+                },
+                Action(Act<7>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0754 for Ctx {
+        Fallback {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+                AlwaysFailure,
+                Sequence {
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                },
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0755 for Ctx {
+        SequenceWithMemory {
+            MemPriority {
+                Condition(Cond<0>),
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        Sequence {
+                            StatefulAction(Task<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                Repeat(1) {
+                    SequenceWithMemory {
+                        Repeat(0) {
+                            StatefulAction(Task<4>),
+                        },
                     },
                 },
             },
-            Repeat(1) {
-                Repeat(3) {
-                    Fallback {
-                        Condition(Cond<6> = Cond::<6>),
-                        Sequence {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
+            SequenceWithMemory {
+                ForceFailure {
+                    ReactiveFallback {
+                        RunOnce {
+                            StatefulAction(Task<5> = Task::<5>),
                         },
-                        Fallback {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<6> = Act::<6>),
+                    Action(|ctx| ctx.exec(7)),
+                    Condition(|ctx| ctx.check(8)),
+                },
+                SequenceStar {
+                    StatefulAction(Task<9>),
+                    MemPriority {
+                        Action(|ctx| ctx.exec(10)),
+                        Condition(Cond<11>),
+                    },
+                },
+            },
+            Action(Act<12>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0756 for Ctx {
+        MemSequence {
+            ReactiveFallback {
+                MemPriority {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11> = Task::<11>),
+                },
+                SequenceStar {
+                    SequenceWithMemory {
+                        StatefulAction(Task<12>),
+                        MemSequence {
+                            Action(|ctx| ctx.exec(13)),
+                            Action(|ctx| ctx.exec(14)),
+                            Condition(Cond<15>),
                         },
+                        StatefulAction(Task<16> = Task::<16>),
+                        AlwaysSuccess,
                     },
                 },
             },
             ReactiveSequence {
-                Condition(Cond<11>),
-                Repeat(2) {
-                    StatefulAction(Task<12>),
+                Condition(|ctx| ctx.check(17)),
+                Condition(Cond<18>),
+                Fallback {
+                    Action(Act<19> = Act::<19>),
+                    Action(Act<20> = Act::<20>),
+                    Action(Act<21>),
                 },
+                Fallback {
+                    StatefulAction(Task<22>),
+                    StatefulAction(Task<23>),
+                },
+                Repeat(3) {
+                    Sequence {
+                        StatefulAction(Task<24>),
+                        Action(Act<25>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0757 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        MemPriority {
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                ForceFailure {
+                    Repeat(1) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    AlwaysFailure,
+                },
+            },
+            ForceSuccess {
+                SequenceStar {
+                    Action(|ctx| ctx.exec(6)),
+                    RetryUntilSuccessful(forever) {
+                        ReactiveSequence {
+                            StatefulAction(Task<7> = Task::<7>),
+                            Condition(Cond<8>),
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx {
+        MemPriority {
+            Condition(Cond<0>),
+            AlwaysFailure,
+            StatefulAction(Task<1>),
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        Sequence {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Sequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                RunOnce {
+                    StatefulAction(Task<4>),
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        RunOnce(then_skip = false) {
+            ForceSuccess {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        MemSequence {
+                            Repeat(0) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        StatefulAction(Task<1>),
+                        KeepRunningUntilFailure {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        SequenceStar {
+            Sequence {
+                Condition(Cond<0>),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                    Condition(Cond<8>),
+                },
+                KeepRunningUntilFailure {
+                    Inverter {
+                        RetryUntilSuccessful(2) {
+                            RunOnce {
+                                Sequence {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    ReactiveSequence {
+                        Action(Act<10>),
+                        ReactiveFallback {
+                            StatefulAction(Task<11> = Task::<11>),
+                            Action(Act<12>),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        Fallback {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            Fallback {
+                Repeat(2) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Condition(Cond<5>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6>),
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                RetryUntilSuccessful(1) {
+                    Condition(|ctx| ctx.check(9)),
+                },
+                Action(Act<10> = Act::<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764 for Ctx {
+        SequenceWithMemory {
+            MemPriority {
+                MemPriority {
+                    Action(Act<0>),
+                    RetryUntilSuccessful(4) {
+                        AlwaysFailure,
+                    },
+                },
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                Fallback {
+                    Repeat(2) {
+                        Condition(Cond<5>),
+                    },
+                    RunOnce {
+                        Action(Act<6>),
+                    },
+                },
+                Inverter {
+                    StatefulAction(Task<7>),
+                },
+            },
+            Repeat(forever) {
+                ForceSuccess {
+                    MemSequence {
+                        Sequence {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        Inverter {
+                            Repeat(4) {
+                                Sequence {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                RetryUntilSuccessful(1) {
+                    RunOnce(then_skip = false) {
+                        ForceFailure {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                StatefulAction(Task<4>),
+            },
+            Fallback {
+                RunOnce {
+                    Action(Act<5>),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    ForceSuccess {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                StatefulAction(Task<8>),
+                Sequence {
+                    StatefulAction(Task<9>),
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            StatefulAction(Task<3>),
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
@@ -1662,12 +1760,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
-        RetryUntilSuccessful(0) {
-            SequenceWithMemory {
-                Inverter {
-                    Condition(Cond<0>),
+        ForceFailure {
+            ReactiveFallback {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
                 },
-                Condition(Cond<1>),
+                ReactiveFallback {
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                SequenceWithMemory {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                    },
+                    AlwaysFailure,
+                },
+                MemSequence {
+                    StatefulAction(Task<7>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -1675,32 +1790,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
+        ReactiveSequence {
+            Action(Act<0>),
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    StatefulAction(Task<1>),
                 },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-            RunOnce(then_skip = true) {
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        StatefulAction(Task<6> = Task::<6>),
-                        ForceSuccess {
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                Action(Act<8>),
-                AlwaysFailure,
             },
         }
     }
@@ -1708,47 +1803,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
-        Repeat(forever) {
-            MemPriority {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                            Action(Act<3>),
-                        },
+        ForceFailure {
+            RunOnce {
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                    Repeat(2) {
                         ReactiveSequence {
-                            Repeat(4) {
-                                StatefulAction(Task<4>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Repeat(forever) {
-                                    AlwaysFailure,
-                                },
-                            },
+                            Condition(Cond<2>),
+                            AlwaysFailure,
                         },
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                    Sequence {
-                        Fallback {
-                            Inverter {
-                                StatefulAction(Task<6>),
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<8>),
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                            Condition(Cond<12>),
-                        },
-                        Action(Act<13> = Act::<13>),
                     },
                 },
             },
@@ -1759,51 +1823,72 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         ReactiveFallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                ForceSuccess {
-                    Repeat(3) {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
+            Fallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
+            Inverter {
+                Condition(Cond<2>),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
-            Action(Act<3>),
-            ReactiveSequence {
-                Condition(Cond<4>),
-                RunOnce {
-                    Condition(|ctx| ctx.check(5)),
+        SequenceStar {
+            Fallback {
+                SequenceWithMemory {
+                    Inverter {
+                        Condition(Cond<0>),
+                    },
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-                ReactiveFallback {
-                    Action(Act<6> = Act::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(Cond<8>),
+                MemPriority {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                MemSequence {
+                    RetryUntilSuccessful(1) {
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                    Fallback {
+                        RunOnce {
+                            Action(Act<8>),
+                        },
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    Condition(Cond<10>),
+                    ReactiveSequence {
+                        Action(Act<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    Action(|ctx| ctx.exec(13)),
+                },
+            },
+            MemSequence {
+                ForceSuccess {
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(4) {
+                            MemPriority {
+                                ReactiveFallback {
+                                    Action(Act<14>),
+                                    Action(Act<15>),
+                                },
+                                RetryUntilSuccessful(1) {
+                                    Action(|ctx| ctx.exec(16)),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1812,29 +1897,60 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
+        ForceFailure {
+            Sequence {
+                Action(Act<0>),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                Repeat(4) {
-                    SequenceWithMemory {
-                        Repeat(4) {
+        Fallback {
+            SequenceStar {
+                Repeat(3) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        AlwaysFailure,
+                    },
+                },
+                Condition(Cond<4> = Cond::<4>),
+            },
+            ReactiveSequence {
+                ForceSuccess {
+                    ForceSuccess {
+                        Inverter {
                             MemSequence {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
+                                ReactiveSequence {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    Action(Act<6>),
+                                    Action(Act<7> = Act::<7>),
+                                    Action(Act<8>),
+                                    StatefulAction(Task<9>),
                                 },
                             },
                         },
                     },
+                },
+                Condition(Cond<10>),
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                    },
+                    StatefulAction(Task<13>),
+                    Condition(|ctx| ctx.check(14)),
+                    Condition(Cond<15>),
                 },
             },
         }
@@ -1843,74 +1959,86 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
+        SequenceStar {
+            Repeat(forever) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            AlwaysFailure,
+            ReactiveFallback {
+                ReactiveSequence {
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                            Action(Act<2> = Act::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<4> = Cond::<4>),
+                Condition(|ctx| ctx.check(5)),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                SequenceWithMemory {
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
-        Repeat(4) {
-            KeepRunningUntilFailure {
-                MemSequence {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Action(Act<1> = Act::<1>),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
+            AlwaysSuccess,
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                MemSequence {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
+        SequenceWithMemory {
+            ReactiveSequence {
+                Action(Act<0>),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx| ctx.check(3)),
+            },
+            ReactiveSequence {
                 StatefulAction(Task<4>),
+                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                Condition(Cond<8>),
             },
-            ForceFailure {
-                Inverter {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                StatefulAction(Task<5>),
-                                MemSequence {
-                                    AlwaysSuccess,
-                                    AlwaysFailure,
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
+            ReactiveSequence {
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
                     },
+                    StatefulAction(Task<11>),
                 },
             },
-            Repeat(4) {
-                ForceSuccess {
-                    StatefulAction(Task<7>),
-                },
+            Fallback {
+                Action(Act<12>),
+            },
+            Fallback {
+                Condition(Cond<13>),
+                Condition(Cond<14>),
+                Condition(Cond<15> = Cond::<15>),
+                StatefulAction(Task<16>),
             },
         }
     }
@@ -1918,31 +2046,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
-        Inverter {
-            Sequence {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
-                    },
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    RetryUntilSuccessful(3) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-                RetryUntilSuccessful(0) {
-                    Inverter {
-                        Repeat(0) {
-                            RetryUntilSuccessful(0) {
-                                RetryUntilSuccessful(0) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
+        ForceSuccess {
+            Inverter {
+                Action(Act<0>),
             },
         }
     }
@@ -1950,10 +2056,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
-        RunOnce(then_skip = false) {
+        SequenceWithMemory {
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        RetryUntilSuccessful(2) {
+                            Action(Act<2> = Act::<2>),
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
             Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
+                Sequence {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                },
+                Fallback {
+                    Repeat(2) {
+                        StatefulAction(Task<12>),
+                    },
+                    Action(Act<13>),
+                    Condition(|ctx| ctx.check(14)),
+                    StatefulAction(Task<15>),
+                },
+                StatefulAction(Task<16> = Task::<16>),
             },
         }
     }
@@ -1961,17 +2102,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
-        Sequence {
+        Fallback {
             ForceFailure {
-                Condition(Cond<0>),
+                StatefulAction(Task<0>),
             },
-            Inverter {
-                AlwaysSuccess,
+            SequenceStar {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
-            SequenceWithMemory {
+            SequenceStar {
                 AlwaysSuccess,
-                ForceFailure {
-                    StatefulAction(Task<1>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<3>),
                 },
             },
         }
@@ -1980,27 +2122,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(3) {
-                AlwaysSuccess,
+        Sequence {
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        ForceSuccess {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Action(|ctx| ctx.exec(2)),
             },
-            Condition(Cond<0>),
+            ReactiveFallback {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            KeepRunningUntilFailure {
-                RunOnce {
-                    StatefulAction(Task<1>),
+        Inverter {
+            SequenceStar {
+                ForceFailure {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
+                    },
                 },
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+                Action(Act<1>),
+                ForceFailure {
+                    Action(|ctx| ctx.exec(2)),
+                },
             },
         }
     }
@@ -2008,25 +2165,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        Sequence {
-            MemPriority {
-                Action(Act<0>),
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                AlwaysFailure,
+        ReactiveSequence {
+            Action(Act<0>),
+            Sequence {
+                Inverter {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<5>),
+                    },
+                    Action(|ctx| ctx.exec(6)),
+                    AlwaysSuccess,
+                },
             },
-            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ForceFailure {
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            Inverter {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -2034,31 +2198,68 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Action(Act<0>),
+        RunOnce(then_skip = true) {
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            Inverter {
-                SequenceWithMemory {
-                    Sequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<1> = Task::<1>),
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Fallback {
                         Condition(Cond<2>),
-                    },
-                    RetryUntilSuccessful(2) {
                         StatefulAction(Task<3>),
                     },
-                    SequenceWithMemory {
+                    Fallback {
                         StatefulAction(Task<4>),
-                        Action(Act<5>),
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                },
+                Repeat(1) {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7>),
+                        },
+                        Condition(Cond<8> = Cond::<8>),
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                MemPriority {
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                    Repeat(3) {
+                        Condition(Cond<13>),
+                    },
+                    StatefulAction(Task<14>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<15>),
+                    Condition(Cond<16>),
+                    Condition(Cond<17>),
+                    Condition(Cond<18>),
+                    StatefulAction(Task<19>),
+                },
+                Repeat(forever) {
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            StatefulAction(Task<20> = Task::<20>),
+                            Action(|ctx| ctx.exec(21)),
+                            Condition(|ctx| ctx.check(22)),
+                        },
                     },
                 },
             },
@@ -2068,28 +2269,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
+        MemPriority {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Repeat(2) {
+                Condition(Cond<2> = Cond::<2>),
             },
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-            },
-            ReactiveFallback {
-                Action(Act<8>),
-                Condition(|ctx| ctx.check(9)),
-            },
+            AlwaysFailure,
         }
     }
 }
@@ -2097,11 +2283,13 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx {
         ReactiveSequence {
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
+            Action(Act<0> = Act::<0>),
+            Repeat(4) {
+                AlwaysSuccess,
+            },
+            Condition(Cond<1>),
+            KeepRunningUntilFailure {
+                Action(Act<2>),
             },
         }
     }
@@ -2109,23 +2297,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                MemSequence {
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        MemSequence {
-                            Action(Act<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        RetryUntilSuccessful(0) {
-                            Inverter {
-                                Action(|ctx| ctx.exec(2)),
+        SequenceWithMemory {
+            RunOnce(then_skip = false) {
+                RetryUntilSuccessful(4) {
+                    ForceSuccess {
+                        Fallback {
+                            RunOnce {
+                                Condition(Cond<0>),
                             },
+                            ReactiveFallback {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                            StatefulAction(Task<3>),
                         },
                     },
-                    Condition(Cond<3>),
                 },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Repeat(1) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    RunOnce(then_skip = true) {
+                        Action(Act<8>),
+                    },
+                    Condition(Cond<9>),
+                    AlwaysSuccess,
+                    Condition(Cond<10>),
+                },
+                Condition(Cond<11>),
+                Inverter {
+                    ReactiveSequence {
+                        Action(Act<12>),
+                        Action(Act<13>),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<14>),
+                },
+                Condition(Cond<15>),
             },
         }
     }
@@ -2133,38 +2355,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    Repeat(forever) {
-                        StatefulAction(Task<3>),
-                    },
-                },
+        ReactiveFallback {
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<0>),
             },
-            SequenceStar {
-                RunOnce {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-                AlwaysSuccess,
+            StatefulAction(Task<1>),
+            Repeat(4) {
+                Action(Act<2>),
             },
         }
     }
@@ -2172,39 +2369,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
-        MemSequence {
+        KeepRunningUntilFailure {
             SequenceWithMemory {
-                ReactiveFallback {
-                    ForceFailure {
-                        SequenceStar {
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(0)),
-                                Condition(Cond<1> = Cond::<1>),
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        Repeat(0) {
-                            AlwaysFailure,
-                        },
-                    },
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            ForceFailure {
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(5)),
-                                    Condition(Cond<6> = Cond::<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                Condition(|ctx| ctx.check(7)),
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2213,23 +2383,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         Fallback {
-            Inverter {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            RunOnce {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Sequence {
-                            Condition(Cond<3>),
-                        },
+            KeepRunningUntilFailure {
+                Sequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    MemSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<4>),
+                        Condition(Cond<5>),
                     },
-                    AlwaysFailure,
                 },
             },
         }
@@ -2238,29 +2401,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    SequenceWithMemory {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
+        Sequence {
+            ReactiveFallback {
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        Action(|ctx| ctx.exec(4)),
                     },
-                    Condition(Cond<4>),
                 },
             },
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
+            Inverter {
+                RetryUntilSuccessful(1) {
                     ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        Condition(Cond<7>),
+                        MemSequence {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Sequence {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        StatefulAction(Task<9>),
                     },
-                    SequenceWithMemory {
-                        Condition(Cond<8>),
-                        AlwaysSuccess,
-                        Action(Act<9>),
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    SequenceStar {
+                        StatefulAction(Task<10> = Task::<10>),
+                        Action(Act<11>),
+                        Condition(|ctx| ctx.check(12)),
+                    },
+                    SequenceStar {
+                        Action(Act<13>),
+                        StatefulAction(Task<14> = Task::<14>),
+                    },
+                },
+                Fallback {
+                    SequenceStar {
+                        StatefulAction(Task<15>),
+                        StatefulAction(Task<16>),
+                        Action(Act<17>),
                     },
                 },
             },
@@ -2270,51 +2454,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                ReactiveSequence {
-                    Repeat(2) {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<0>),
-                            },
-                            AlwaysSuccess,
-                            Condition(Cond<1>),
-                        },
+        ReactiveFallback {
+            SequenceWithMemory {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(4) {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(2)),
                     },
-                    AlwaysFailure,
+                },
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
                 },
             },
-            ReactiveFallback {
+            SequenceStar {
                 ReactiveFallback {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
                 },
+                ReactiveFallback {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Fallback {
                 Sequence {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
                 },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Fallback {
-                        Sequence {
-                            ForceFailure {
-                                ForceFailure {
-                                    Action(Act<8>),
-                                },
-                            },
-                            SequenceStar {
-                                Action(Act<9>),
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
+                StatefulAction(Task<11>),
+                MemPriority {
+                    Condition(Cond<12>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -2323,22 +2497,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
-        ReactiveSequence {
+        Inverter {
             ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                Condition(|ctx| ctx.check(3)),
-                Action(|ctx| ctx.exec(4)),
-            },
-            Fallback {
-                Sequence {
-                    ReactiveFallback {
-                        Action(Act<5>),
-                        Action(Act<6>),
-                    },
-                    StatefulAction(Task<7>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
         }
     }
@@ -2346,29 +2511,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
-        MemSequence {
-            SequenceStar {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    SequenceWithMemory {
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Condition(|ctx| ctx.check(5)),
-                    },
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveFallback {
                     MemSequence {
-                        MemSequence {
-                            Condition(Cond<6> = Cond::<6>),
-                        },
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                        Condition(Cond<2>),
                     },
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Repeat(2) {
+                    Condition(Cond<4>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Repeat(3) {
+                Repeat(0) {
+                    AlwaysSuccess,
                 },
             },
         }
@@ -2377,79 +2542,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
-        SequenceWithMemory {
-            MemSequence {
-                Condition(Cond<0>),
-                MemSequence {
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
-                },
-            },
-            ForceSuccess {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(0) {
-                        Sequence {
-                            Action(Act<7> = Act::<7>),
-                            StatefulAction(Task<8>),
-                            Action(Act<9> = Act::<9>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    Condition(Cond<10>),
-                },
-                StatefulAction(Task<11>),
-                ForceFailure {
-                    Repeat(0) {
-                        Condition(Cond<12> = Cond::<12>),
-                    },
-                },
-                StatefulAction(Task<13>),
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        Inverter {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<15>),
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
-                    StatefulAction(Task<18>),
-                    StatefulAction(Task<19>),
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<0> = Task::<0>),
+        MemSequence {
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
+                Action(Act<2>),
             },
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+            SequenceWithMemory {
+                Inverter {
+                    Inverter {
+                        Action(Act<3>),
+                    },
+                },
+                Condition(|ctx| ctx.check(4)),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
@@ -2457,14 +2579,9 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
         MemPriority {
-            Condition(Cond<0>),
-            Fallback {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
                 Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            SequenceStar {
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4>),
             },
         }
     }
@@ -2472,130 +2589,139 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                Condition(Cond<0> = Cond::<0>),
+        SequenceStar {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
+            Repeat(0) {
+                Condition(Cond<2> = Cond::<2>),
             },
-            Repeat(3) {
-                Fallback {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
+            SequenceStar {
+                AlwaysSuccess,
+                Condition(Cond<3> = Cond::<3>),
             },
             Sequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Inverter {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
             },
-            Action(Act<8>),
+            ReactiveSequence {
+                Condition(Cond<7>),
+                Sequence {
+                    Action(|ctx| ctx.exec(8)),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                Condition(Cond<11>),
+            },
         }
     }
 }
 
 cases! {
-    Tree0700 "RSeq(Rep1(Inv(t0)),Seq(FS(a1),Seq(c2,t3,c4),FS(t5)),c6,c7,a8)",
-    Tree0701 "Inv(Fb(Rep2(Swm(Swm(c0l,RFb(Ret3(c1e),Fb(t2e,c3e)))))))",
-    Tree0702 "RSeq(Seq(F,OnceK(t0),FS(a1),RFb(t2,c3e)),t4,Rep3(RSeq(Once(c5),Ret2(c6),t7)),RFb(t8e,c9,t10))",
-    Tree0703 "Inv(FS(OnceT(RSeq(t0,FS(Once(S))))))",
-    Tree0704 "RSeq(RFb(Ret0(c0),OnceK(t1),MSeq(t2,c3),t4),Seq(Swm(Fb(t5,c6e),c7)),Seq(Star(t8,t9),t10,FF(t11),c12e),FS(OnceT(Inv(F))))",
-    Tree0705 "Rep0(Star(Seq(RFb(t0,a1l,t2),Swm(c3,Inv(c4),Rep2(t5)),t6)))",
-    Tree0706 "MSeq(Star(RSeq(a0l,t1,a2),RSeq(c3,a4l,c5l,c6e),FF(Swm(RSeq(a7e,Rep4(F))))),MSeq(Seq(t8,c9e,t10,S,t11),RFb(Fb(OnceT(c12l)),S,a13l),t14))",
-    Tree0707 "RSeq(Star(Rep1(Seq(c0,a1e)),RSeq(Fb(t2),F)),t3e)",
-    Tree0708 "Fb(Fb(Inv(c0)))",
-    Tree0709 "MPri(Swm(OnceK(a0),Fb(t1,c2e,a3),Seq(a4,t5,t6)),t7)",
-    Tree0710 "RFb(a0,t1,RSeq(t2,RFb(a3e),c4e))",
-    Tree0711 "RFb(RSeq(c0e,t1e),RSeq(t2,t3,S))",
-    Tree0712 "RFb(RFb(Rep0(S),Ret1(c0l),t1e,Fb(Rep4(t2)),t3),Once(Star(RFb(t4,S,c5e),RSeq(c6,c7,F),t8e)))",
-    Tree0713 "RSeq(Fb(Inv(RFb(t0,c1l)),Keep(c2),t3),Keep(Ret0(a4e)),t5)",
-    Tree0714 "RSeq(c0,t1,c2,Inv(t3))",
-    Tree0715 "MSeq(c0l,c1,Inv(t2))",
-    Tree0716 "Inv(RSeq(Fb(F,RSeq(S,t0,t1),Ret0(t2))))",
-    Tree0717 "Fb(Inv(c0l),OnceT(Ret4(c1e)))",
-    Tree0718 "Ret1(Swm(Fb(Inv(a0l),t1e),Seq(Keep(t2),c3l)))",
-    Tree0719 "MSeq(RFb(a0,t1),c2l,a3)",
-    Tree0720 "RFb(a0e,MPri(a1e,t2,RSeq(t3,a4,t5)),c6,Swm(c7,t8))",
-    Tree0721 "Seq(a0,a1,t2,t3)",
-    Tree0722 "Star(FF(RFb(Keep(Fb(t0,S)),c1,Seq(c2,S),Fb(S,t3e),c4l)),RepF(Keep(Seq(FS(t5),Fb(F,Rep0(c6),c7)))))",
-    Tree0723 "Keep(RFb(RSeq(c0,t1,a2),Fb(c3l),Star(t4,t5)))",
-    Tree0724 "RFb(RFb(c0,t1e))",
-    Tree0725 "RFb(Rep3(Once(Swm(MSeq(RFb(RepF(a0)),RFb(c1,c2),RFb(a3,t4,c5,a6,a7))))),RSeq(F,FF(c8),Fb(c9,Ret0(t10),Rep3(c11)),RSeq(c12,t13)))",
-    Tree0726 "MSeq(FS(RFb(Star(c0,a1,Ret3(c2)),MSeq(c3,t4,Fb(c5e,c6),t7e))),Fb(c8l,RFb(t9,c10),c11e,RepF(OnceK(MPri(Inv(t12),F)))),Seq(Fb(t13,Ret3(Rep2(c14)),t15),RFb(RSeq(t16,F)),MSeq(t17,c18)))",
-    Tree0727 "Ret2(Swm(RSeq(Fb(c0,c1,RepF(c2e)),Swm(t3,c4,c5),MSeq(t6,a7,t8,c9))))",
-    Tree0728 "RSeq(c0,MPri(t1,a2e),RSeq(c3l,a4,t5))",
-    Tree0729 "RFb(Swm(t0,t1,c2,a3,c4),Rep3(Seq(Seq(F,c5),a6,t7,c8l,t9)))",
-    Tree0730 "Rep1(Inv(Inv(RFb(Ret1(c0)))))",
-    Tree0731 "Fb(MPri(MPri(t0,c1e,Inv(a2),Rep4(Inv(t3)))))",
-    Tree0732 "RFb(OnceK(Seq(MPri(Inv(c0)),MPri(Rep1(a1e)),RFb(t2,a3,t4,t5e,F))))",
-    Tree0733 "RSeq(Star(c0l,a1,F,t2e),c3l,Star(t4,Keep(a5e),Inv(c6)))",
-    Tree0734 "Fb(RSeq(a0e,t1e,t2,a3),Seq(c4,Keep(t5),t6),FS(RSeq(FS(t7),t8e)),Seq(S,a9))",
-    Tree0735 "Rep4(RFb(FS(c0e),MSeq(t1,a2,t3),Fb(c4,S,t5,t6,c7)))",
-    Tree0736 "Rep0(Rep3(RFb(F,OnceT(S),OnceK(a0),Once(F))))",
-    Tree0737 "RSeq(Rep1(t0),RFb(Seq(Fb(Keep(a1l)))),Rep1(t2))",
-    Tree0738 "RSeq(RFb(a0l,a1),Seq(t2,c3e,t4,c5,t6),t7,RSeq(c8l,FF(t9),t10,a11,t12),Seq(S,t13e,t14,Swm(S,t15e,a16)))",
-    Tree0739 "Rep2(Seq(t0,c1))",
-    Tree0740 "RFb(c0l,Swm(c1l,t2e,t3),Keep(t4),RFb(c5,t6,a7l))",
-    Tree0741 "Ret2(a0)",
-    Tree0742 "Seq(Ret4(FF(Seq(c0,a1l,a2,F,S))),Fb(t3,c4),MPri(a5e,a6))",
-    Tree0743 "RSeq(Rep3(Fb(t0,RetF(Inv(Once(a1))))),MSeq(t2,Ret4(a3),RFb(a4e,c5),t6,S),Star(OnceK(c7e),c8,Fb(t9,F),t10),RFb(t11,c12e,t13),Fb(c14))",
-    Tree0744 "Swm(Swm(a0,t1,t2),F,c3e)",
-    Tree0745 "Seq(Seq(Seq(t0,c1,t2)),a3,OnceK(Swm(a4)),Ret0(Rep1(RFb(OnceK(c5),Ret0(Ret3(a6))))),Swm(Inv(c7),RFb(c8,t9,c10),Fb(Ret0(RetF(t11)),c12)))",
-    Tree0746 "RFb(OnceT(t0),S,t1,OnceK(t2))",
-    Tree0747 "Seq(FF(FS(FS(t0e))),RFb(c1,S,c2),Once(RSeq(t3,t4)))",
-    Tree0748 "OnceK(RFb(c0l,c1,t2))",
-    Tree0749 "Seq(a0,Once(t1),Seq(Ret2(c2)),FF(t3),t4)",
-    Tree0750 "MSeq(t0,Seq(a1l,Inv(t2),a3),RSeq(t4,Once(t5)),FF(Seq(c6,MPri(t7,S,c8l),a9)),S)",
-    Tree0751 "OnceK(Swm(RFb(MSeq(F,Swm(c0,t1,t2)),Ret4(RFb(FF(Seq(t3)))),Ret0(RSeq(t4,c5,Once(t6e),a7,t8)))))",
-    Tree0752 "Ret2(Inv(RFb(t0,c1,t2,OnceK(F))))",
-    Tree0753 "Rep2(MSeq(Swm(t0,F)))",
-    Tree0754 "Fb(Once(RSeq(S,a0e,c1)),Ret3(MSeq(Swm(a2l,Seq(FF(a3l),t4e),c5))),RFb(c6l,FF(t7),a8))",
-    Tree0755 "Fb(t0e,c1,Fb(t2,c3e,t4e,t5e))",
-    Tree0756 "RFb(S,RFb(c0,a1l,c2e,S),RFb(F,c3))",
-    Tree0757 "RFb(Fb(FF(t0e),t1))",
-    Tree0758 "Seq(Inv(Seq(t0,a1,c2,c3e)))",
-    Tree0759 "Swm(F,t0,t1,c2)",
-    Tree0760 "Rep3(FS(c0l))",
-    Tree0761 "Ret2(Fb(c0,Keep(MSeq(Seq(a1e,c2))),S,Seq(t3,c4l)))",
-    Tree0762 "Rep2(RSeq(MSeq(t0e,Once(t1)),Fb(t2,t3e)))",
-    Tree0763 "OnceT(Inv(Rep3(RSeq(RSeq(Star(a0l,OnceT(t1)),RFb(a2,c3))))))",
-    Tree0764 "MPri(MSeq(Fb(FS(a0),Fb(c1,c2),t3e),RFb(t4e,a5e),a6))",
-    Tree0765 "Seq(RFb(t0,RSeq(Seq(a1,Ret2(t2)),RFb(S),Seq(a3,c4)),RSeq(RepF(FF(Star(t5e,t6,c7))),RFb(t8)),c9,RSeq(OnceK(Seq(t10,t11,t12)),FS(OnceK(F)))))",
-    Tree0766 "Swm(FF(RFb(RSeq(t0e,c1,c2l,t3,t4),Rep4(a5))),Rep1(Rep3(Fb(c6e,Seq(c7,t8),Fb(t9,a10)))),RSeq(c11,Rep2(t12)))",
-    Tree0767 "Ret0(Swm(Inv(c0),c1))",
-    Tree0768 "Seq(RSeq(t0,c1,Keep(t2)),Fb(t3,t4,a5),OnceT(Keep(Star(t6e,FS(t7e)))),MSeq(a8,F))",
-    Tree0769 "RepF(MPri(RSeq(RSeq(Fb(t0,c1,t2e,a3),RSeq(Rep4(t4),Ret4(RepF(F))),c5l),Seq(Fb(Inv(t6),Keep(t7)),Ret1(t8),Swm(t9,c10,t11e,c12),a13e))))",
-    Tree0770 "RFb(RSeq(Ret4(Inv(t0)),FS(Rep3(RFb(c1,a2,a3))),Rep1(RSeq(Ret4(c4l)))))",
-    Tree0771 "Seq(Swm(t0,c1),c2,a3,RSeq(c4,Once(c5l),RFb(a6e,t7e,c8)))",
-    Tree0772 "Seq(t0e,c1)",
-    Tree0773 "Keep(Keep(Rep4(Swm(Rep4(MSeq(Seq(t0,t1,a2)))))))",
-    Tree0774 "Seq(t0,RSeq(t1,a2e),F)",
-    Tree0775 "Rep4(Keep(MSeq(FS(Keep(t0)),RFb(RFb(a1e)))))",
-    Tree0776 "RSeq(Star(MSeq(Inv(t0)),t1,Swm(a2,c3l),t4),FF(Inv(FS(Keep(Fb(t5,MSeq(S,F,c6)))))),Rep4(FS(t7)))",
-    Tree0777 "Inv(Seq(RSeq(RFb(F,t0),a1,a2,Ret3(a3e),c4),Ret0(Inv(Rep0(Ret0(Ret0(S)))))))",
-    Tree0778 "OnceK(Seq(t0,c1e))",
-    Tree0779 "Seq(FF(c0),Inv(S),Swm(S,FF(t1)))",
-    Tree0780 "Star(Ret3(S),c0)",
-    Tree0781 "RSeq(c0e,Keep(Once(t1)),Fb(t2,c3))",
-    Tree0782 "Seq(MPri(a0,a1e,t2,c3e,F),S)",
-    Tree0783 "RSeq(t0,FF(t1))",
-    Tree0784 "RetF(a0)",
-    Tree0785 "Fb(c0e,Inv(Swm(Seq(F,t1e,c2),Ret2(t3),Swm(t4,a5,S,c6l))))",
-    Tree0786 "RFb(Seq(t0,RFb(t1,t2),t3),Seq(RFb(t4e,c5),c6,F,t7),RFb(a8,c9l))",
-    Tree0787 "RSeq(Ret4(RSeq(c0,t1)))",
-    Tree0788 "RFb(FF(MSeq(S,RFb(MSeq(a0,c1e),Ret0(Inv(a2l))),c3)))",
-    Tree0789 "Star(RFb(Swm(c0,Keep(t1e),t2,RepF(t3))),Star(Once(Seq(t4,t5)),RSeq(t6,t7,t8e)),RFb(Ret0(t9),t10,S))",
-    Tree0790 "MSeq(Swm(RFb(FF(Star(RSeq(c0l,c1e,a2e))),MPri(Rep0(F)),c3,t4e,RFb(Keep(FF(RFb(c5l,c6e)))))),Once(c7l))",
-    Tree0791 "Fb(Inv(c0e),Once(RFb(c1,t2)),Star(RFb(RSeq(Seq(c3)),F)))",
-    Tree0792 "RSeq(FF(RFb(t0,c1l,Swm(a2,c3),c4)),RetF(RFb(RSeq(t5,c6l,c7),Swm(c8,S,a9))))",
-    Tree0793 "RSeq(Fb(RSeq(Rep2(Fb(Keep(t0),S,c1)),F)),RFb(RFb(Ret4(t2),c3e,t4),Seq(c5,t6e,t7e)),Fb(RFb(Fb(Seq(FF(FF(a8)),Star(a9,t10,t11))))))",
-    Tree0794 "RSeq(RFb(t0,c1,c2,c3l,a4l),Fb(Seq(RFb(a5,a6),t7)))",
-    Tree0795 "MSeq(Star(Star(c0,Swm(OnceK(RSeq(S,t1))),Seq(t2,t3,t4,c5l),MSeq(MSeq(c6e)))))",
-    Tree0796 "Swm(MSeq(c0,MSeq(S,F,c1e),Keep(c2)),FS(Fb(Keep(c3),Inv(c4),c5,t6,Ret0(Seq(a7e,t8,a9e)))),RSeq(Once(c10),t11,FF(Rep0(c12e)),t13),RFb(Keep(FF(Inv(t14))),RSeq(c15,t16,t17,t18,t19)))",
-    Tree0797 "RSeq(OnceT(Ret2(t0e)),c1,t2)",
-    Tree0798 "MPri(c0,Fb(a1,t2),Star(t3e,c4))",
-    Tree0799 "Seq(Keep(c0e),RFb(c1,c2,F),Rep3(Fb(t3,a4,t5)),Seq(c6,t7),a8)",
+    Tree0700 "Fb(Seq(Ret3(Rep2(t0)),RSeq(t1,Rep1(t2),a3),Star(a4e,Once(a5))),Seq(OnceK(Rep4(MSeq(t6,a7))),t8),Keep(OnceT(Inv(t9))))",
+    Tree0701 "MSeq(RFb(Swm(a0,c1),c2),Ret4(RSeq(c3,t4,c5,t6e,a7l)),Ret4(Ret4(Inv(RSeq(RSeq(t8e,c9,c10,t11,t12e),t13,c14l)))))",
+    Tree0702 "RFb(t0,c1e,t2e)",
+    Tree0703 "RSeq(c0,c1,t2,a3)",
+    Tree0704 "MPri(a0)",
+    Tree0705 "Inv(Fb(RFb(Keep(Swm(c0l,c1)),Ret3(c2),RSeq(t3,t4,c5e),t6),Keep(Rep2(RFb(Swm(a7l,c8),t9,MPri(Inv(t10)))))))",
+    Tree0706 "RFb(RSeq(Keep(t0)),FF(a1l),RFb(Keep(Rep1(t2)),c3e))",
+    Tree0707 "Inv(Inv(Ret1(Seq(c0e,a1l,t2,Ret4(t3),Rep1(Keep(t4))))))",
+    Tree0708 "Swm(Once(Swm(a0l,Fb(c1,c2e),t3,c4,a5)),MPri(a6,MSeq(a7,c8l),a9e,t10,F),Fb(RFb(t11,c12),Inv(MPri(F,c13))))",
+    Tree0709 "Ret2(Once(Swm(RFb(t0,c1,t2e,t3),RSeq(a4,a5,a6),RFb(Fb(Keep(a7)),c8l,t9e))))",
+    Tree0710 "Fb(Fb(Ret0(t0)))",
+    Tree0711 "Rep2(RFb(Fb(Swm(t0,t1,t2),Fb(t3,RepF(a4))),RSeq(t5e,OnceK(Swm(c6,t7))),RFb(t8,RFb(Keep(c9)),OnceK(RFb(c10l,a11,c12)))))",
+    Tree0712 "Fb(Ret0(a0),Inv(c1e),Fb(t2,t3),t4)",
+    Tree0713 "Seq(a0,c1e)",
+    Tree0714 "RSeq(Seq(c0e,t1,a2,a3e),Inv(a4l),RSeq(S,c5))",
+    Tree0715 "Fb(FS(RFb(Star(Fb(t0,a1e),S,FS(S),RFb(c2,t3,c4l)),t5e)))",
+    Tree0716 "MSeq(t0,RSeq(c1,RFb(a2,c3e)))",
+    Tree0717 "Star(Seq(RSeq(Seq(t0,c1,S),FS(Inv(Seq(a2e,t3e,c4l)))),RFb(Swm(a5,FS(t6e)))),RSeq(c7,FS(a8e),t9e,Ret3(a10),c11e),FS(FS(a12)))",
+    Tree0718 "FS(a0e)",
+    Tree0719 "Swm(S,Fb(c0,Once(Seq(a1,a2,t3)),Swm(t4,t5),Fb(t6,t7),a8),Keep(t9e))",
+    Tree0720 "OnceK(Once(RSeq(RFb(a0e,OnceK(t1),S))))",
+    Tree0721 "RFb(Rep4(RSeq(t0e,c1l)),RSeq(Seq(t2,t3e)))",
+    Tree0722 "Star(MPri(t0,t1),a2,RFb(Fb(t3,c4)))",
+    Tree0723 "Fb(RFb(RFb(t0e,a1e,Swm(c2,t3))),Swm(t4,a5,Inv(a6)),Fb(a7e,t8,Ret3(a9),t10),Fb(t11,c12,a13e,c14e,t15))",
+    Tree0724 "Fb(Inv(a0))",
+    Tree0725 "RFb(c0,c1,t2)",
+    Tree0726 "FS(Seq(RFb(a0,t1),Swm(c2,c3l,c4),c5))",
+    Tree0727 "RFb(Seq(Fb(t0,F,c1),Inv(Ret0(c2l))),MSeq(a3,Inv(t4),a5),Swm(t6,FF(t7e),Ret2(c8e),Swm(Rep3(t9))),Fb(Keep(a10l),MPri(c11,t12)),MSeq(MPri(c13,Fb(c14,t15))))",
+    Tree0728 "MSeq(c0e,t1)",
+    Tree0729 "RepF(Seq(Ret3(Seq(Rep3(Once(Fb(t0e,t1))))),Ret2(Inv(Seq(Swm(Once(a2),c3,OnceK(t4)),Swm(c5,c6,c7,t8)))),MSeq(c9,RFb(Once(Seq(t10,RetF(t11),Keep(S)))))))",
+    Tree0730 "Rep1(Seq(Seq(t0,t1,t2),Once(Seq(Rep0(a3l)))))",
+    Tree0731 "Fb(MSeq(c0,t1),t2,RSeq(a3,t4))",
+    Tree0732 "RFb(Keep(Inv(t0)),Ret4(t1))",
+    Tree0733 "Keep(Fb(t0,Once(a1l),a2))",
+    Tree0734 "Keep(Rep3(OnceT(RFb(Keep(RSeq(t0,t1e,a2l)),RSeq(Rep0(c3l))))))",
+    Tree0735 "Fb(t0,a1e,a2e)",
+    Tree0736 "RSeq(c0,a1)",
+    Tree0737 "RFb(Seq(RFb(OnceT(c0),c1,t2,Swm(c3e,t4e,c5)),FS(RSeq(FF(t6e),S,c7e,c8e,RSeq(t9,a10e,Ret2(t11)))),RFb(Keep(Rep3(Ret3(RFb(t12,a13,t14,a15,a16)))),RFb(t17,Once(RFb(a18,t19))))))",
+    Tree0738 "RFb(RFb(Star(RFb(t0)),Seq(Once(c1),F)),Rep4(Fb(F,F,c2)),Keep(Fb(F,t3,Fb(F,S))))",
+    Tree0739 "Swm(a0e,FF(t1),a2)",
+    Tree0740 "Seq(Fb(t0,t1,MSeq(a2,a3),c4,c5),Ret4(Swm(FS(a6l),Fb(t7,c8),t9e)))",
+    Tree0741 "RSeq(Ret1(Fb(Fb(c0,c1l),RFb(F,c2e),c3)))",
+    Tree0742 "OnceK(Keep(RFb(c0,a1e)))",
+    Tree0743 "Fb(RFb(RFb(a0,t1,c2,t3,Rep4(t4)),Fb(Ret0(F),a5,Fb(c6e,a7,F),c8,t9),Ret3(c10)))",
+    Tree0744 "Fb(t0e,Rep1(FF(c1)))",
+    Tree0745 "Fb(RFb(a0e,t1),RFb(c2,a3,a4))",
+    Tree0746 "Seq(RFb(MPri(F,t0e,t1),c2e),Once(MSeq(c3e,FF(t4))),FS(RSeq(t5,c6,MPri(c7,a8),t9,t10e)),Swm(t11,c12,a13l))",
+    Tree0747 "RFb(RSeq(t0,t1,t2),c3,t4e,FS(FS(S)))",
+    Tree0748 "Inv(RFb(Fb(MPri(t0,t1),c2,c3),RFb(c4,Keep(c5),RFb(t6e,t7,c8,c9)),Fb(Ret3(Swm(t10,c11e)),RFb(t12,a13,c14,a15))))",
+    Tree0749 "Swm(t0)",
+    Tree0750 "Rep1(RSeq(Fb(RFb(t0,t1,t2e)),Inv(Ret3(FS(t3))),Once(RSeq(S,t4e,S,a5,Inv(F)))))",
+    Tree0751 "Seq(c0l,t1,FS(t2),c3e)",
+    Tree0752 "MSeq(RepF(Rep3(c0)))",
+    Tree0753 "RFb(a0,c1,RSeq(c2),Fb(Seq(RFb(a3,t4,c5)),Rep2(c6),a7,S))",
+    Tree0754 "Fb(Fb(OnceK(a0),F,Seq(c1,S),c2))",
+    Tree0755 "Swm(MPri(c0,OnceK(Fb(Seq(t1,c2l),RFb(c3e))),Rep1(Swm(Rep0(t4)))),Swm(FF(RFb(Once(t5e))),Swm(a6e,a7l,c8l),Star(t9,MPri(a10l,c11))),a12)",
+    Tree0756 "MSeq(RFb(MPri(Seq(t0,a1),Swm(c2,a3l,t4,a5l,t6)),Swm(c7,t8,t9e,t10,t11e),Star(Swm(t12,MSeq(a13l,a14l,c15),t16e,S))),RSeq(c17l,c18,Fb(a19e,a20e,a21),Fb(t22,t23),Rep3(Seq(t24,a25))))",
+    Tree0757 "Swm(c0,S)",
+    Tree0758 "MPri(RFb(MSeq(t0),Fb(c1l,c2l)),Seq(Seq(t3,c4),FF(Rep1(OnceT(t5))),FF(F)),FS(Star(a6l,RetF(RSeq(t7e,c8,c9l)),t10,t11)))",
+    Tree0759 "MPri(c0,F,t1,a2l)",
+    Tree0760 "Seq(RFb(a0e,c1),RSeq(Swm(Seq(a2,c3)),Once(t4)),t5)",
+    Tree0761 "OnceK(FS(RSeq(RSeq(MSeq(Rep0(t0)),t1,Keep(a2)))))",
+    Tree0762 "Star(Seq(c0,Fb(t1,c2e,Seq(t3,t4e))),RFb(Seq(c5e,a6,c7e,c8),Keep(Inv(Ret2(Once(Seq(t9))))),Star(RSeq(a10,RFb(t11e,a12,t13)))))",
+    Tree0763 "Fb(Seq(t0,t1,c2,t3),Fb(Rep2(t4e),c5,OnceK(t6),OnceK(t7)),Keep(Rep3(RSeq(Ret0(c8)))),Seq(Ret1(c9l),a10e))",
+    Tree0764 "Swm(MPri(MPri(a0,Ret4(F)),Inv(RSeq(t1,RetF(c2e)))),Seq(RFb(a3,t4),Fb(Rep2(c5),Once(a6)),Inv(t7)),RepF(FS(MSeq(Seq(t8,t9,t10),Inv(Rep4(Seq(t11)))))))",
+    Tree0765 "RSeq(MSeq(Ret1(OnceK(FF(t0))),Fb(c1,a2,c3l),t4),Fb(Once(a5),FS(t6e)),RFb(FF(FS(t7)),t8,Seq(t9,c10l)))",
+    Tree0766 "RSeq(MSeq(OnceK(a0)),RSeq(c1,c2e),t3,Swm(c4,t5e))",
+    Tree0767 "FF(RFb(Fb(t0,a1),RFb(c2e,a3,a4,t5e),Swm(Seq(t6),F),MSeq(t7,F),t8))",
+    Tree0768 "RSeq(a0,Keep(FS(t1)))",
+    Tree0769 "FF(Once(Swm(c0l,t1,Rep2(RSeq(c2,F)))))",
+    Tree0770 "RFb(Fb(t0,c1),Inv(c2),Fb(t3,t4),c5)",
+    Tree0771 "Star(Fb(Swm(Inv(c0),a1,t2,t3),MPri(t4e,c5,t6e),MSeq(Ret1(a7l),Fb(Once(a8),c9l),c10,RSeq(a11,t12),a13l)),MSeq(FS(OnceK(Ret4(MPri(RFb(a14,a15),Ret1(a16l)))))))",
+    Tree0772 "FF(Seq(a0,RFb(c1l,t2e)))",
+    Tree0773 "Fb(Star(Rep3(RFb(t0,t1,c2,t3e,F)),c4e),RSeq(FS(FS(Inv(MSeq(RSeq(t5e,a6,a7e,a8,t9))))),c10),FS(RSeq(Fb(t11,c12),t13,c14l,c15)))",
+    Tree0774 "Star(RepF(t0e),RFb(RSeq(OnceT(S),Fb(RFb(t1,F,a2e,t3)))),Swm(c4e,c5l,t6,c7,Swm(a8,t9)))",
+    Tree0775 "RSeq(Swm(t0e,t1e),S,c2,t3)",
+    Tree0776 "Swm(RSeq(a0,a1,c2e,c3l),RSeq(t4,c5e,t6,c7,c8),RSeq(Seq(RFb(t9,t10),t11)),Fb(a12),Fb(c13,c14,c15e,t16))",
+    Tree0777 "FS(Inv(a0))",
+    Tree0778 "Swm(OnceK(RFb(Seq(t0,t1e,Ret2(a2e),t3),c4,Swm(t5,c6e,t7e))),Seq(Seq(c8,t9),Swm(Fb(t10),t11),Fb(Rep2(t12),a13,c14l,t15),t16e))",
+    Tree0779 "Fb(FF(t0),Star(t1,c2),Star(S,OnceK(c3)))",
+    Tree0780 "Seq(RFb(OnceT(RSeq(c0,t1,FS(S))),a2l),RFb(Ret3(t3),c4))",
+    Tree0781 "Inv(Star(FF(OnceT(c0)),a1,FF(a2l)))",
+    Tree0782 "RSeq(a0,Seq(Inv(c1e),c2,t3e,a4,Fb(Keep(c5),a6l,S)))",
+    Tree0783 "Swm(Inv(t0))",
+    Tree0784 "OnceT(Ret3(RFb(t0,c1e)))",
+    Tree0785 "RFb(Swm(t0,RSeq(t1,Fb(c2,t3),Fb(t4,t5,c6)),Rep1(RFb(Keep(t7),c8e,a9,t10))),RFb(MPri(t11,c12,Rep3(c13),t14),Swm(c15,c16,c17,c18,t19),RepF(Ret3(Fb(t20e,a21l,c22l)))))",
+    Tree0786 "MPri(t0,a1,Rep2(c2e),F)",
+    Tree0787 "RSeq(a0e,Rep4(S),c1,Keep(a2))",
+    Tree0788 "Swm(OnceK(Ret4(FS(Fb(Once(c0),RFb(t1,c2),t3)))),OnceT(RSeq(RFb(c4e,t5),OnceK(Rep1(c6)),t7)),RFb(Star(OnceT(a8),c9,S,c10),c11,Inv(RSeq(a12,a13)),Ret1(t14),c15))",
+    Tree0789 "RFb(Ret3(t0),t1,Rep4(a2))",
+    Tree0790 "Keep(Swm(c0,t1,c2,t3))",
+    Tree0791 "Fb(Keep(Seq(c0e,MSeq(t1,t2,t3e,a4,c5))))",
+    Tree0792 "Seq(RFb(Inv(RSeq(t0,c1,c2,t3,a4l))),Inv(Ret1(RSeq(MSeq(a5,t6),Seq(t7,t8),t9))),RFb(Swm(Star(t10e,a11,c12l),Star(a13,t14e)),Fb(Star(t15,t16,a17))))",
+    Tree0793 "RFb(Swm(a0l,t1,Ret4(FS(c2l)),Swm(c3l,a4)),Star(RFb(a5,c6),RFb(Ret2(t7))),Fb(Seq(t8,t9,c10),t11,MPri(c12,F)))",
+    Tree0794 "Inv(RFb(OnceK(c0e),t1,a2))",
+    Tree0795 "RSeq(RFb(RFb(MSeq(c0,a1e,c2),Fb(F,t3)),Rep2(c4),FF(t5)),Rep3(Rep0(S)))",
+    Tree0796 "RSeq(t0,t1,c2)",
+    Tree0797 "MSeq(RFb(Seq(t0,c1l),a2),Swm(Inv(Inv(a3)),c4l),RFb(t5,t6))",
+    Tree0798 "MPri(t0,RSeq(a1))",
+    Tree0799 "Star(Fb(c0,t1),Rep0(c2e),Star(S,c3e),Seq(Seq(t4,c5,Inv(a6l))),RSeq(c7,Seq(a8l,t9,c10),c11))",
 }

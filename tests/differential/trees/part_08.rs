@@ -6,57 +6,31 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         Sequence {
-            Fallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                    Action(|ctx| ctx.exec(1)),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ReactiveSequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                AlwaysSuccess,
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3>),
+            },
+            MemSequence {
+                AlwaysSuccess,
+                AlwaysSuccess,
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+            },
+            ForceSuccess {
+                Action(|ctx| ctx.exec(6)),
+            },
+            MemPriority {
+                ReactiveFallback {
                     Inverter {
-                        ReactiveFallback {
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Inverter {
-                        Inverter {
-                            ReactiveSequence {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                                RunOnce(then_skip = false) {
-                                    Action(Act<7>),
-                                },
-                                StatefulAction(Task<8>),
-                            },
-                        },
+                        Condition(Cond<7>),
                     },
                 },
-                Fallback {
-                    MemSequence {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        RetryUntilSuccessful(forever) {
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                    },
-                    Action(Act<13>),
-                },
-                Fallback {
-                    SequenceStar {
-                        Action(|ctx| ctx.exec(14)),
-                        Condition(Cond<15>),
-                        Condition(Cond<16>),
-                        StatefulAction(Task<17>),
-                    },
-                    Inverter {
-                        Condition(Cond<18>),
-                    },
-                    Condition(Cond<19>),
+                MemSequence {
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
                 },
             },
         }
@@ -65,19 +39,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
-        RunOnce {
-            StatefulAction(Task<0>),
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Sequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
+        Fallback {
+            Sequence {
+                Repeat(0) {
+                    Condition(Cond<0>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Repeat(2) {
+                        RetryUntilSuccessful(4) {
+                            Fallback {
+                                RunOnce {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
@@ -85,31 +97,68 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
-        SequenceWithMemory {
-            Inverter {
+        MemPriority {
+            SequenceWithMemory {
                 SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
                 },
-            },
-            Repeat(2) {
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<4>),
+                SequenceWithMemory {
+                    Repeat(0) {
+                        AlwaysFailure,
                     },
                 },
+            },
+            KeepRunningUntilFailure {
+                Action(Act<5>),
+            },
+            RunOnce(then_skip = false) {
+                RetryUntilSuccessful(3) {
+                    SequenceStar {
+                        StatefulAction(Task<6> = Task::<6>),
+                        RunOnce(then_skip = false) {
+                            Action(Act<7>),
+                        },
+                        Condition(Cond<8>),
+                        RetryUntilSuccessful(forever) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<9>),
+                    MemPriority {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Sequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<11>),
+                    AlwaysFailure,
+                },
+                Action(Act<12>),
+                Action(Act<13>),
             },
         }
     }
@@ -117,34 +166,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
-        ReactiveSequence {
+        Sequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                ForceSuccess {
+                    StatefulAction(Task<6>),
+                },
+            },
             Sequence {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Sequence {
-                            RunOnce {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                        Sequence {
-                            Action(Act<2> = Act::<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-                Repeat(3) {
-                    Fallback {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        AlwaysFailure,
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                Condition(Cond<8>),
+                StatefulAction(Task<7>),
+                Action(Act<8> = Act::<8>),
+                Condition(Cond<9>),
+                Condition(Cond<10>),
+                AlwaysSuccess,
             },
         }
     }
@@ -152,10 +193,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
-        ForceFailure {
-            RunOnce {
-                RunOnce(then_skip = true) {
-                    Condition(|ctx| ctx.check(0)),
+        Inverter {
+            Inverter {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(Cond<1>),
+                    },
+                    MemPriority {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    MemPriority {
+                        Action(|ctx| ctx.exec(4)),
+                        Condition(|ctx| ctx.check(5)),
+                    },
                 },
             },
         }
@@ -164,73 +216,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                SequenceWithMemory {
+        MemPriority {
+            ReactiveSequence {
+                RunOnce {
                     StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(3) {
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
-            SequenceStar {
-                StatefulAction(Task<3>),
-                Action(Act<4> = Act::<4>),
-                AlwaysSuccess,
-            },
-            Inverter {
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<8>),
-                Condition(Cond<9> = Cond::<9>),
-                StatefulAction(Task<10> = Task::<10>),
-            },
-            SequenceStar {
-                StatefulAction(Task<11>),
-                Sequence {
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
+            Action(Act<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Condition(Cond<0>),
-                    },
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<5>),
-                            AlwaysSuccess,
-                            AlwaysFailure,
-                            Action(Act<6>),
-                        },
-                        SequenceStar {
-                            Inverter {
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
+        Fallback {
+            Fallback {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            Fallback {
+                AlwaysFailure,
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
             },
         }
     }
@@ -238,66 +251,71 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                ForceSuccess {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
+        Fallback {
+            RunOnce {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    ReactiveFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(|ctx| ctx.exec(2)),
                     },
                 },
-                RunOnce {
-                    Fallback {
-                        Condition(Cond<2>),
-                        Action(Act<3>),
+            },
+            Inverter {
+                Fallback {
+                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ForceSuccess {
+                        MemSequence {
+                            StatefulAction(Task<7>),
+                            RetryUntilSuccessful(forever) {
+                                ForceSuccess {
+                                    Condition(Cond<8>),
+                                },
+                            },
+                            RunOnce(then_skip = true) {
+                                AlwaysSuccess,
+                            },
+                        },
                     },
                 },
                 Fallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(9)),
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
                 },
             },
-            RetryUntilSuccessful(2) {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<6>),
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            MemPriority {
-                Repeat(4) {
-                    ReactiveSequence {
-                        Repeat(forever) {
-                            StatefulAction(Task<10>),
-                        },
-                        Action(Act<11>),
-                        StatefulAction(Task<12>),
-                    },
+            SequenceStar {
+                Fallback {
+                    StatefulAction(Task<12>),
+                    Action(|ctx| ctx.exec(13)),
                 },
                 ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        RunOnce {
-                            Action(Act<13>),
-                        },
-                    },
-                    ForceSuccess {
-                        ReactiveFallback {
-                            StatefulAction(Task<14> = Task::<14>),
-                            Action(Act<15>),
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(17)),
+                    Condition(Cond<14>),
+                },
+                Sequence {
+                    Action(Act<15>),
+                    Condition(Cond<16>),
+                },
+                Fallback {
+                    StatefulAction(Task<17>),
+                    Action(Act<18> = Act::<18>),
+                    AlwaysFailure,
+                },
+                MemSequence {
+                    StatefulAction(Task<19>),
+                    Action(Act<20>),
                 },
             },
         }
@@ -306,15 +324,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
+        Fallback {
+            SequenceStar {
                 StatefulAction(Task<0>),
-                MemPriority {
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2>),
+            },
+            ReactiveFallback {
+                Action(Act<3>),
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+            Condition(Cond<8>),
+            Repeat(forever) {
+                StatefulAction(Task<9> = Task::<9>),
+            },
+            Sequence {
+                Sequence {
+                    RetryUntilSuccessful(0) {
+                        Action(|ctx| ctx.exec(10)),
                     },
-                    AlwaysFailure,
                 },
             },
         }
@@ -323,57 +356,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Repeat(forever) {
-                Repeat(0) {
-                    AlwaysFailure,
+        SequenceWithMemory {
+            Sequence {
+                Sequence {
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+                Inverter {
+                    StatefulAction(Task<3>),
                 },
             },
-            AlwaysSuccess,
-            Condition(Cond<2>),
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Repeat(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        Action(Act<5>),
+                    },
+                },
+                StatefulAction(Task<6> = Task::<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
-        Sequence {
-            Inverter {
-                Sequence {
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            Repeat(forever) {
-                StatefulAction(Task<6>),
-            },
+        SequenceWithMemory {
             ReactiveSequence {
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-                AlwaysFailure,
+                AlwaysSuccess,
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
             },
+            StatefulAction(Task<1>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(Cond<3> = Cond::<3>),
-            RunOnce(then_skip = false) {
-                Condition(Cond<4>),
+        Inverter {
+            ForceFailure {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
             },
         }
     }
@@ -381,20 +414,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
-        Sequence {
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+        RunOnce {
+            MemPriority {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        ForceFailure {
+                            MemPriority {
+                                Inverter {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Inverter {
+                                Condition(Cond<2>),
+                            },
+                            Action(Act<3>),
+                        },
+                        Action(Act<4> = Act::<4>),
+                    },
                 },
-            },
-            ReactiveSequence {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            Inverter {
-                KeepRunningUntilFailure {
-                    Condition(Cond<4>),
+                ReactiveFallback {
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(2) {
+                            ReactiveSequence {
+                                Inverter {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            RetryUntilSuccessful(4) {
+                                Action(Act<6>),
+                            },
+                            Repeat(1) {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<7>),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
                 },
             },
         }
@@ -403,17 +469,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
-        RetryUntilSuccessful(2) {
-            ForceFailure {
-                Repeat(2) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        Action(Act<4>),
-                    },
-                },
+        Sequence {
+            Repeat(3) {
+                Action(Act<0>),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                AlwaysFailure,
             },
         }
     }
@@ -421,28 +483,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
-        ForceFailure {
-            ForceSuccess {
-                Fallback {
-                    ReactiveSequence {
-                        Fallback {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Action(|ctx| ctx.exec(6)),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(3) {
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -452,9 +503,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Repeat(4) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            Sequence {
+                Condition(Cond<0>),
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -462,16 +521,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Inverter {
-                    StatefulAction(Task<2> = Task::<2>),
+        Repeat(4) {
+            MemSequence {
+                MemSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
                 },
-                ForceFailure {
-                    Action(Act<3>),
-                },
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
@@ -480,37 +537,34 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
         Sequence {
-            Repeat(2) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
+            Fallback {
+                StatefulAction(Task<0>),
+                MemSequence {
                     Action(Act<1>),
+                    RetryUntilSuccessful(2) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    StatefulAction(Task<3>),
                 },
+                StatefulAction(Task<4>),
             },
-            ForceSuccess {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
+            Repeat(4) {
+                StatefulAction(Task<5>),
             },
-            Action(Act<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
-        ReactiveFallback {
-            Repeat(3) {
-                Action(Act<0>),
-            },
-            Inverter {
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
-            ForceFailure {
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(4) {
-                Condition(Cond<4>),
+        ForceSuccess {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                Action(Act<2>),
+                RunOnce(then_skip = false) {
+                    Action(|ctx| ctx.exec(3)),
+                },
             },
         }
     }
@@ -518,90 +572,95 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
+        ReactiveSequence {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
             },
-            AlwaysSuccess,
+            StatefulAction(Task<4>),
+            ReactiveSequence {
+                MemPriority {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            Condition(Cond<7> = Cond::<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
-        SequenceStar {
-            Sequence {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            AlwaysSuccess,
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
-        MemPriority {
-            Action(Act<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
+        ReactiveSequence {
+            ForceSuccess {
+                Sequence {
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                SequenceStar {
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            Action(Act<7>),
-                            StatefulAction(Task<8> = Task::<8>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
-        Fallback {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        SequenceWithMemory {
+            Fallback {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    RunOnce(then_skip = false) {
+                        Action(Act<1>),
                     },
                 },
-            },
-            Action(Act<2>),
-            RetryUntilSuccessful(2) {
-                Condition(Cond<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Sequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                ForceFailure {
+                    AlwaysSuccess,
+                },
+                KeepRunningUntilFailure {
+                    Inverter {
+                        Fallback {
+                            Action(Act<8>),
+                            Action(Act<9>),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<10>),
+                },
             },
         }
     }
@@ -609,33 +668,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Fallback {
+        ReactiveSequence {
+            ForceSuccess {
                 ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            SequenceWithMemory {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                                SequenceWithMemory {
-                                    Action(Act<4>),
-                                    Action(Act<5> = Act::<5>),
-                                },
-                            },
-                            SequenceWithMemory {
-                                ForceSuccess {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    Action(Act<6>),
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
             },
+            Action(Act<3> = Act::<3>),
         }
     }
 }
@@ -643,29 +684,22 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         ReactiveSequence {
-            Fallback {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ReactiveFallback {
-                        SequenceStar {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
             },
-            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0828 for Ctx {
-        RunOnce(then_skip = true) {
-            RunOnce(then_skip = true) {
-                Inverter {
-                    Action(Act<0>),
+        ForceFailure {
+            MemSequence {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
         }
@@ -674,63 +708,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0> = Act::<0>),
-            Action(Act<1>),
-            Condition(|ctx| ctx.check(2)),
+        Sequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
-        Inverter {
-            Sequence {
-                MemSequence {
-                    Condition(Cond<0>),
-                },
-                Inverter {
-                    MemSequence {
-                        Action(Act<1>),
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
+        RunOnce(then_skip = false) {
+            MemSequence {
+                SequenceStar {
+                    ReactiveFallback {
+                        Action(Act<0> = Act::<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
                 ReactiveSequence {
-                    Action(Act<4>),
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<5>),
-                    },
-                    Repeat(0) {
-                        RunOnce(then_skip = true) {
-                            MemPriority {
-                                ReactiveFallback {
-                                    AlwaysSuccess,
-                                    Condition(Cond<6> = Cond::<6>),
-                                },
-                                SequenceWithMemory {
-                                    Condition(Cond<7>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Action(Act<8>),
-                    },
-                    Repeat(0) {
-                        Condition(Cond<9>),
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11> = Task::<11>),
-                    Action(Act<12>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -739,13 +740,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
-        MemSequence {
-            AlwaysFailure,
-            Fallback {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
+        Fallback {
+            Sequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
             },
         }
     }
@@ -753,56 +752,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    RunOnce {
-                        KeepRunningUntilFailure {
-                            Action(|ctx| ctx.exec(1)),
-                        },
+        MemSequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
                     },
-                    SequenceStar {
-                        Sequence {
-                            Repeat(4) {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    MemSequence {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
+                    StatefulAction(Task<3>),
                 },
             },
-            Fallback {
-                ReactiveFallback {
-                    Repeat(1) {
-                        AlwaysSuccess,
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                Sequence {
-                    ForceSuccess {
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                    Condition(Cond<12> = Cond::<12>),
-                    Condition(Cond<13>),
-                    ReactiveSequence {
-                        Condition(Cond<14>),
-                        StatefulAction(Task<15>),
-                    },
-                    StatefulAction(Task<16>),
+            ForceSuccess {
+                KeepRunningUntilFailure {
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
         }
@@ -811,20 +774,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                Action(Act<0>),
             },
-            ReactiveFallback {
-                Repeat(1) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            SequenceWithMemory {
-                Fallback {
-                    AlwaysFailure,
-                    AlwaysFailure,
+            ForceFailure {
+                Sequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Sequence {
+                        Condition(Cond<3> = Cond::<3>),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
             },
         }
@@ -834,23 +797,9 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
         Inverter {
-            RetryUntilSuccessful(1) {
-                Inverter {
-                    Fallback {
-                        ReactiveFallback {
-                            Repeat(1) {
-                                SequenceStar {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -858,18 +807,63 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0835 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                SequenceWithMemory {
+        ReactiveSequence {
+            ReactiveSequence {
+                SequenceStar {
+                    AlwaysSuccess,
                     ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        ForceSuccess {
-                            Condition(Cond<2>),
+                        Fallback {
+                            Condition(Cond<0> = Cond::<0>),
                         },
                     },
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<1>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<8>),
+                    Action(Act<9>),
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    StatefulAction(Task<11>),
+                    Sequence {
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<14>),
+                    AlwaysFailure,
+                    StatefulAction(Task<15>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<16>),
+                    Condition(Cond<17> = Cond::<17>),
+                },
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        Condition(Cond<18>),
+                        Action(Act<19>),
+                    },
                 },
             },
         }
@@ -878,9 +872,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
-        Inverter {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                Fallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Inverter {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Action(Act<3>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -888,23 +898,60 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0837 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            AlwaysFailure,
+        Sequence {
+            SequenceStar {
+                Fallback {
+                    MemSequence {
+                        Action(Act<0>),
+                        Repeat(3) {
+                            Sequence {
+                                Action(Act<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0838 for Ctx {
-        Repeat(3) {
-            MemSequence {
-                SequenceWithMemory {
-                    Sequence {
-                        Sequence {
-                            AlwaysFailure,
+        ReactiveSequence {
+            RunOnce {
+                ForceSuccess {
+                    MemSequence {
+                        MemSequence {
+                            Condition(Cond<0> = Cond::<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        RetryUntilSuccessful(1) {
+                            Condition(|ctx| ctx.check(2)),
                         },
                     },
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+            },
+            ReactiveSequence {
+                Action(Act<7>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<8>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<9> = Task::<9>),
                 },
             },
         }
@@ -913,9 +960,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
-        Inverter {
-            RunOnce {
-                StatefulAction(Task<0>),
+        Sequence {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            MemPriority {
+                ReactiveSequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                Sequence {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                Repeat(forever) {
+                    Condition(Cond<11>),
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    Inverter {
+                        ForceFailure {
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(Act<13>),
+                        StatefulAction(Task<14>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<15>),
+                        Condition(Cond<16>),
+                        Action(Act<17>),
+                    },
+                },
+                Action(Act<18>),
             },
         }
     }
@@ -923,34 +1008,67 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Action(Act<2>),
+        KeepRunningUntilFailure {
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                            AlwaysFailure,
+                            Condition(Cond<3>),
+                        },
+                        AlwaysFailure,
+                        Action(Act<4>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0841 for Ctx {
-        MemSequence {
-            ReactiveSequence {
+        Sequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
                 ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
+                    AlwaysFailure,
+                    RunOnce(then_skip = true) {
+                        Action(Act<8> = Act::<8>),
+                    },
+                    Condition(Cond<9>),
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-            StatefulAction(Task<5>),
-            Inverter {
+            Sequence {
                 ReactiveSequence {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(Task<11>),
+                    RunOnce(then_skip = true) {
+                        AlwaysFailure,
+                    },
+                    AlwaysSuccess,
+                },
+                ReactiveFallback {
+                    MemSequence {
+                        Action(Act<12>),
+                        Action(|ctx| ctx.exec(13)),
+                    },
+                    Condition(Cond<14>),
                 },
             },
         }
@@ -959,14 +1077,48 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0842 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Repeat(0) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
+        Fallback {
+            ForceFailure {
                 KeepRunningUntilFailure {
-                    StatefulAction(Task<2> = Task::<2>),
+                    Sequence {
+                        RunOnce {
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            Repeat(4) {
+                Sequence {
+                    Inverter {
+                        Inverter {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    MemPriority {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    Inverter {
+                        Condition(Cond<4>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    ForceFailure {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    Repeat(2) {
+                        Action(|ctx| ctx.exec(9)),
+                    },
                 },
             },
         }
@@ -975,38 +1127,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0843 for Ctx {
-        Inverter {
-            SequenceWithMemory {
+        ReactiveFallback {
+            ForceFailure {
                 Sequence {
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                },
-                                Repeat(3) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+                    MemPriority {
+                        Action(|ctx| ctx.exec(0)),
+                        Action(Act<1>),
+                        Action(|ctx| ctx.exec(2)),
+                        StatefulAction(Task<3>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
-                Fallback {
-                    RunOnce {
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                Repeat(4) {
-                                    Action(Act<2>),
-                                },
-                            },
-                            Action(Act<3> = Act::<3>),
-                        },
-                    },
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
+            },
+            Sequence {
+                ReactiveSequence {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+                Repeat(1) {
+                    Condition(Cond<8>),
+                },
+                Condition(Cond<9> = Cond::<9>),
+            },
+            Sequence {
+                StatefulAction(Task<10>),
+                Condition(Cond<11>),
+                Action(Act<12>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<13>),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Action(Act<14>),
+                },
+                Condition(Cond<15>),
+            },
+            Fallback {
+                Condition(Cond<16>),
+                Sequence {
+                    Action(|ctx| ctx.exec(17)),
+                    StatefulAction(Task<18>),
                 },
             },
         }
@@ -1015,62 +1178,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0844 for Ctx {
-        ForceFailure {
-            Repeat(1) {
+        SequenceWithMemory {
+            Sequence {
                 Inverter {
-                    Repeat(4) {
-                        ForceSuccess {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0> = Task::<0>),
-                                RetryUntilSuccessful(0) {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
+                    Repeat(2) {
+                        StatefulAction(Task<0>),
                     },
                 },
+                Action(Act<1>),
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                RunOnce {
+                    AlwaysFailure,
+                },
             },
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0845 for Ctx {
-        MemPriority {
+        RetryUntilSuccessful(4) {
             ForceFailure {
-                ReactiveSequence {
-                    Inverter {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                            },
+                KeepRunningUntilFailure {
+                    Fallback {
+                        MemSequence {
+                            AlwaysSuccess,
                             SequenceStar {
-                                StatefulAction(Task<1>),
+                                Action(Act<0>),
+                                Condition(Cond<1>),
                                 StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4> = Task::<4>),
                             },
-                            SequenceWithMemory {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            ReactiveSequence {
-                                Repeat(0) {
-                                    StatefulAction(Task<7>),
-                                },
-                                SequenceWithMemory {
-                                    StatefulAction(Task<8>),
-                                },
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<3>),
                             },
                         },
-                    },
-                    ForceSuccess {
-                        Fallback {
-                            Condition(|ctx| ctx.check(9)),
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    Condition(|ctx| ctx.check(10)),
+                        SequenceStar {
+                            Action(Act<4>),
+                            Sequence {
+                                Action(Act<5>),
+                                Inverter {
+                                    Condition(Cond<6> = Cond::<6>),
                                 },
+                            },
+                            MemPriority {
+                                Condition(Cond<7>),
+                                AlwaysFailure,
                             },
                         },
                     },
@@ -1082,51 +1240,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
-        RunOnce {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
+        ReactiveFallback {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
-        ForceSuccess {
-            Fallback {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                MemPriority {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        ForceFailure {
-                            Action(Act<4>),
-                        },
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<6>),
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<7>),
-                        Inverter {
-                            MemPriority {
-                                AlwaysSuccess,
-                                Condition(Cond<8>),
-                            },
-                        },
-                        Condition(Cond<9>),
-                    },
-                },
+        ReactiveSequence {
+            Inverter {
+                Condition(Cond<0>),
+            },
+            ForceSuccess {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            RunOnce {
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -1134,30 +1264,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0848 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Inverter {
-                Inverter {
+        Repeat(2) {
+            Fallback {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Fallback {
                     ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
-                        Condition(Cond<2>),
+                        ForceFailure {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
                     },
+                    StatefulAction(Task<4>),
                 },
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                Action(Act<4> = Act::<4>),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                RunOnce(then_skip = false) {
-                    Action(Act<7>),
-                },
-            },
-            ReactiveFallback {
-                Action(Act<8>),
-                Action(Act<9>),
-                AlwaysFailure,
             },
         }
     }
@@ -1165,25 +1286,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0849 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                Action(Act<0>),
-                Inverter {
-                    StatefulAction(Task<1>),
+        Fallback {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
                 },
-            },
-            Sequence {
-                Action(Act<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    ForceSuccess {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
+                MemPriority {
                     StatefulAction(Task<5>),
+                    AlwaysFailure,
+                    Action(Act<6>),
+                    Action(Act<7> = Act::<7>),
+                },
+                RunOnce {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
+                    AlwaysSuccess,
                 },
             },
         }
@@ -1192,37 +1316,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0850 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                ForceFailure {
-                    Condition(Cond<0>),
+        MemPriority {
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                ForceFailure {
-                    AlwaysSuccess,
-                },
-                Action(Act<1>),
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
-                RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(2)),
                     Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
                 },
             },
-            ReactiveSequence {
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7> = Task::<7>),
+            RetryUntilSuccessful(forever) {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        SequenceStar {
+                            Condition(Cond<5>),
+                            ReactiveSequence {
+                                Inverter {
+                                    Condition(Cond<6>),
+                                },
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Condition(Cond<7>),
+                Condition(Cond<8>),
+                RetryUntilSuccessful(4) {
+                    Action(Act<9>),
+                },
             },
             MemPriority {
-                Action(Act<8> = Act::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<12>),
-                },
+                StatefulAction(Task<10> = Task::<10>),
+                Condition(|ctx| ctx.check(11)),
+                StatefulAction(Task<12>),
             },
         }
     }
@@ -1230,24 +1361,36 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0851 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            SequenceStar {
                 ForceSuccess {
-                    ReactiveFallback {
-                        SequenceStar {
-                            AlwaysFailure,
-                            Condition(Cond<0>),
-                        },
-                        ReactiveFallback {
-                            KeepRunningUntilFailure {
-                                Action(Act<1>),
-                            },
-                            Fallback {
-                                StatefulAction(Task<2>),
-                                AlwaysFailure,
-                            },
+                    MemSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        AlwaysSuccess,
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<2>),
                         },
                     },
+                },
+                MemPriority {
+                    Repeat(1) {
+                        Condition(Cond<3>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(Task<7>),
+                    },
+                    Inverter {
+                        Action(Act<8>),
+                    },
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -1256,46 +1399,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0852 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                Repeat(3) {
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
+        RunOnce(then_skip = true) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0853 for Ctx {
-        Repeat(3) {
-            Fallback {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Repeat(forever) {
-                            StatefulAction(Task<0>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Action(Act<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
+        Inverter {
+            Sequence {
                 Fallback {
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
                     ReactiveSequence {
-                        StatefulAction(Task<4>),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        Action(Act<3>),
+                        AlwaysSuccess,
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -1305,103 +1430,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0854 for Ctx {
-        MemSequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-                ReactiveFallback {
-                    RunOnce {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            Inverter {
-                Sequence {
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0855 for Ctx {
-        Sequence {
-            RunOnce(then_skip = false) {
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4> = Cond::<4>),
                 RunOnce(then_skip = true) {
-                    Sequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                        SequenceWithMemory {
-                            Sequence {
-                                Inverter {
-                                    StatefulAction(Task<3>),
-                                },
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            ReactiveFallback {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                                Condition(Cond<8>),
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                        },
-                        StatefulAction(Task<10>),
-                        RunOnce(then_skip = true) {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    StatefulAction(Task<11> = Task::<11>),
-                                    StatefulAction(Task<12>),
-                                    StatefulAction(Task<13>),
-                                },
-                            },
-                        },
-                    },
+                    Condition(Cond<5>),
                 },
             },
+            Action(Act<6> = Act::<6>),
             MemSequence {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15>),
-                            Condition(Cond<16> = Cond::<16>),
-                        },
-                        ForceSuccess {
-                            Condition(Cond<17>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Repeat(0) {
-                            ForceSuccess {
-                                Inverter {
-                                    StatefulAction(Task<18>),
-                                },
-                            },
-                        },
-                    },
-                    Inverter {
-                        Condition(Cond<19>),
-                    },
+                SequenceWithMemory {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+                RunOnce(then_skip = true) {
                     Fallback {
-                        Sequence {
-                            Fallback {
-                                StatefulAction(Task<20>),
-                                StatefulAction(Task<21>),
-                            },
-                        },
+                        StatefulAction(Task<10>),
+                        Action(Act<11>),
                     },
-                    StatefulAction(Task<22>),
+                },
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<12>),
+                    },
                 },
             },
         }
@@ -1410,34 +1477,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<0>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                    MemSequence {
-                        Sequence {
-                            Repeat(4) {
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
+            Repeat(1) {
+                MemPriority {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -1446,15 +1495,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0857 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        Sequence {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
             },
-            StatefulAction(Task<2>),
-            ReactiveFallback {
-                Action(Act<3>),
+            ForceSuccess {
+                StatefulAction(Task<2> = Task::<2>),
             },
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
@@ -1463,45 +1512,58 @@ bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
         Sequence {
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                AlwaysFailure,
-                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
             },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
+            Fallback {
+                ForceSuccess {
+                    Repeat(forever) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
             },
-            Action(Act<4>),
+            ReactiveFallback {
+                Inverter {
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<6>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0859 for Ctx {
-        Fallback {
-            ForceFailure {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
+        ReactiveSequence {
+            ReactiveFallback {
+                Repeat(0) {
+                    Action(Act<0>),
                 },
             },
-            Repeat(forever) {
-                Action(Act<4> = Act::<4>),
+            RunOnce {
+                StatefulAction(Task<1> = Task::<1>),
             },
-            ForceSuccess {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
+            SequenceWithMemory {
                 ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
+                    RunOnce {
+                        Condition(Cond<2>),
+                    },
+                    Inverter {
+                        Action(Act<3>),
+                    },
+                    AlwaysFailure,
+                },
+                Fallback {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
         }
@@ -1510,33 +1572,103 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0> = Task::<0>),
-            AlwaysSuccess,
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                Sequence {
+                    Action(Act<6> = Act::<6>),
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    StatefulAction(Task<8>),
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<10>),
+                Fallback {
+                    StatefulAction(Task<11> = Task::<11>),
+                    StatefulAction(Task<12>),
+                    Condition(Cond<13>),
+                },
+                RetryUntilSuccessful(3) {
+                    Repeat(3) {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<14> = Task::<14>),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<15>),
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                },
+            },
+            Repeat(2) {
+                ReactiveFallback {
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(18)),
+                    },
+                    StatefulAction(Task<19>),
+                    ReactiveFallback {
+                        ForceFailure {
+                            AlwaysSuccess,
+                        },
+                    },
+                    AlwaysFailure,
+                    ReactiveSequence {
+                        Condition(Cond<20>),
+                        Action(Act<21> = Act::<21>),
+                        Condition(Cond<22>),
+                        Condition(Cond<23>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0861 for Ctx {
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
+        Sequence {
+            StatefulAction(Task<0>),
             StatefulAction(Task<1>),
-            Condition(Cond<2>),
+            StatefulAction(Task<2> = Task::<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Inverter {
-                Action(|ctx| ctx.exec(1)),
+        SequenceWithMemory {
+            SequenceWithMemory {
+                MemPriority {
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                StatefulAction(Task<2>),
+                Fallback {
+                    Inverter {
+                        Inverter {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    StatefulAction(Task<4>),
+                },
             },
             ReactiveFallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+                Condition(Cond<5>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1544,68 +1676,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0863 for Ctx {
-        Fallback {
-            MemPriority {
-                MemSequence {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Action(Act<2> = Act::<2>),
-                },
+        Sequence {
+            Repeat(3) {
                 SequenceWithMemory {
-                    Condition(Cond<3>),
+                    Condition(Cond<0>),
+                    Action(|ctx| ctx.exec(1)),
                     MemSequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx| ctx.check(6)),
+                        SequenceWithMemory {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
                         },
-                    },
-                    StatefulAction(Task<7>),
-                    ReactiveFallback {
-                        Action(Act<8>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<9>),
                     },
                 },
             },
+            Fallback {
+                Inverter {
+                    StatefulAction(Task<4>),
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    Action(Act<7>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                },
+            },
+            StatefulAction(Task<12>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0864 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        RunOnce(then_skip = false) {
-                            Repeat(0) {
-                                Action(Act<5>),
-                            },
-                        },
-                        Repeat(4) {
-                            Repeat(forever) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            ReactiveFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
             },
         }
     }
@@ -1613,34 +1730,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0865 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Inverter {
-                    Action(Act<2>),
-                },
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
+        Sequence {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                ForceFailure {
+                    StatefulAction(Task<2>),
                 },
             },
             SequenceWithMemory {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-            },
-            Repeat(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<8>),
-                    Fallback {
-                        Action(Act<9>),
-                        Condition(Cond<10>),
-                    },
-                    Condition(Cond<11> = Cond::<11>),
-                    Condition(Cond<12>),
+                RunOnce {
+                    Condition(Cond<3> = Cond::<3>),
                 },
+                SequenceStar {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            Sequence {
+                Action(Act<7>),
+                StatefulAction(Task<8>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1648,26 +1759,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0866 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
+        SequenceWithMemory {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            Inverter {
+                Condition(Cond<3> = Cond::<3>),
+            },
+            SequenceWithMemory {
+                Action(Act<4> = Act::<4>),
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+            },
+            StatefulAction(Task<7>),
+            ReactiveFallback {
+                StatefulAction(Task<8>),
+                Action(Act<9>),
+                StatefulAction(Task<10>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0867 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                Repeat(forever) {
-                    MemPriority {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
+        KeepRunningUntilFailure {
+            MemPriority {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                RunOnce {
-                    Condition(Cond<2>),
+                SequenceStar {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
         }
@@ -1676,26 +1806,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            ReactiveFallback {
+                Action(Act<2>),
+                SequenceStar {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
                 },
-                Fallback {
-                    ForceFailure {
-                        Action(Act<2>),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(Act<3>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4> = Task::<4>),
+            },
+            ReactiveFallback {
+                Sequence {
                     StatefulAction(Task<5>),
+                    AlwaysFailure,
                 },
+                StatefulAction(Task<6>),
+            },
+            ForceSuccess {
+                Action(Act<7>),
             },
         }
     }
@@ -1703,15 +1832,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0869 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                Sequence {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
+        RunOnce(then_skip = false) {
+            MemPriority {
+                RunOnce {
+                    Condition(Cond<0>),
                 },
-                Repeat(2) {
-                    Action(Act<2>),
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<1>),
+                    },
                 },
             },
         }
@@ -1720,15 +1849,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0870 for Ctx {
-        ForceSuccess {
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
+        ReactiveSequence {
+            Sequence {
+                Repeat(4) {
+                    ReactiveSequence {
+                        Fallback {
+                            Fallback {
+                                AlwaysFailure,
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
                     },
                 },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ForceSuccess {
+                    ReactiveSequence {
+                        ForceSuccess {
+                            StatefulAction(Task<5>),
+                        },
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Inverter {
+                Action(Act<7>),
             },
         }
     }
@@ -1736,9 +1887,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0871 for Ctx {
-        Inverter {
-            RunOnce(then_skip = true) {
-                Condition(Cond<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Inverter {
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Action(Act<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                AlwaysSuccess,
+                StatefulAction(Task<7>),
             },
         }
     }
@@ -1746,67 +1915,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0872 for Ctx {
-        ReactiveFallback {
-            MemPriority {
+        ReactiveSequence {
+            Action(Act<0>),
+            Repeat(3) {
                 Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
+                    Sequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
                     },
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                MemPriority {
                     RunOnce {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<6>),
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<9>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<10> = Task::<10>),
-                        Condition(Cond<11>),
+                        StatefulAction(Task<3>),
                     },
                     AlwaysSuccess,
-                    Condition(Cond<12>),
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14> = Task::<14>),
-                        Repeat(4) {
-                            Condition(Cond<15>),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<16>),
-                    },
-                },
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<17>),
-                        StatefulAction(Task<18>),
-                    },
-                    Condition(Cond<19>),
-                    ForceSuccess {
-                        Condition(Cond<20>),
-                    },
                 },
             },
         }
@@ -1815,45 +1935,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0873 for Ctx {
-        Sequence {
-            RunOnce {
-                Repeat(4) {
-                    RetryUntilSuccessful(forever) {
-                        ReactiveFallback {
-                            Condition(Cond<0> = Cond::<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
+        Fallback {
+            SequenceStar {
+                StatefulAction(Task<0> = Task::<0>),
+                RunOnce {
+                    Action(Act<1>),
                 },
             },
-            StatefulAction(Task<2>),
-            MemPriority {
-                RetryUntilSuccessful(2) {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
+            MemSequence {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
             },
-            Inverter {
-                Condition(Cond<6>),
-            },
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10>),
-                        MemSequence {
-                            StatefulAction(Task<11>),
-                            Condition(Cond<12> = Cond::<12>),
-                        },
-                        StatefulAction(Task<13>),
-                    },
+            ReactiveFallback {
+                RunOnce {
+                    Condition(|ctx| ctx.check(6)),
                 },
             },
         }
@@ -1862,101 +1959,102 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
-        Repeat(4) {
-            Action(Act<0>),
+        ReactiveSequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            ForceFailure {
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0875 for Ctx {
-        MemPriority {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-                Condition(Cond<3>),
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    MemPriority {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                    ReactiveSequence {
-                        Action(Act<11> = Act::<11>),
-                        Condition(Cond<12>),
-                    },
-                },
-            },
+        SequenceWithMemory {
             ReactiveFallback {
-                Fallback {
-                    RunOnce {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                    Action(Act<14>),
-                    RetryUntilSuccessful(0) {
-                        Sequence {
-                            StatefulAction(Task<15>),
-                            Action(Act<16>),
-                        },
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Sequence {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
+                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<17>),
+            Fallback {
+                Sequence {
+                    Condition(Cond<4>),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                ReactiveSequence {
+                    MemSequence {
+                        ReactiveFallback {
+                            Action(Act<6>),
+                            Action(Act<7>),
+                        },
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                    AlwaysSuccess,
+                },
+            },
+            StatefulAction(Task<11>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0876 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(3) {
-                Inverter {
-                    Condition(Cond<0>),
-                },
-            },
-            Repeat(forever) {
-                RunOnce(then_skip = true) {
-                    Repeat(2) {
-                        RunOnce {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            StatefulAction(Task<6>),
+        MemPriority {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx {
-        RetryUntilSuccessful(4) {
-            Repeat(1) {
-                Condition(Cond<0>),
+        ReactiveSequence {
+            SequenceStar {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveSequence {
+                    ForceSuccess {
+                        KeepRunningUntilFailure {
+                            Action(|ctx| ctx.exec(1)),
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+                Inverter {
+                    Fallback {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(Task<6>),
+                Inverter {
+                    StatefulAction(Task<7>),
+                },
+                AlwaysFailure,
+                Condition(Cond<8>),
             },
         }
     }
@@ -1965,40 +2063,11 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
         ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Repeat(2) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                        Repeat(forever) {
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    Fallback {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                Action(Act<8>),
-                                StatefulAction(Task<9>),
-                            },
-                            RunOnce {
-                                SequenceStar {
-                                    Action(Act<10>),
-                                },
-                            },
-                        },
-                    },
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            RunOnce(then_skip = false) {
+                Inverter {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
@@ -2008,35 +2077,36 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0879 for Ctx {
         Fallback {
-            ForceFailure {
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        AlwaysSuccess,
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
-                    MemPriority {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+                MemPriority {
+                    Action(Act<4>),
                     StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
             },
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        Condition(Cond<6>),
-                    },
-                },
-                StatefulAction(Task<7>),
-            },
-            RunOnce(then_skip = false) {
-                MemSequence {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    Inverter {
-                        Action(|ctx| ctx.exec(10)),
+            RunOnce {
+                Fallback {
+                    ForceSuccess {
+                        MemPriority {
+                            StatefulAction(Task<7>),
+                            RetryUntilSuccessful(0) {
+                                AlwaysSuccess,
+                            },
+                            KeepRunningUntilFailure {
+                                Condition(Cond<8> = Cond::<8>),
+                            },
+                            Condition(Cond<9> = Cond::<9>),
+                        },
                     },
                 },
             },
@@ -2046,32 +2116,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
-        Inverter {
-            ReactiveFallback {
+        Fallback {
+            StatefulAction(Task<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Repeat(4) {
                 SequenceWithMemory {
-                    Inverter {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                RetryUntilSuccessful(forever) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            AlwaysFailure,
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(2)),
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5>),
-                    },
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            ForceFailure {
+                Sequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -2080,37 +2142,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
-        Sequence {
+        SequenceWithMemory {
             Sequence {
-                Sequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                AlwaysSuccess,
-                StatefulAction(Task<2>),
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            RetryUntilSuccessful(1) {
-                Sequence {
-                    Sequence {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                    Fallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<8>),
-                        },
-                        RetryUntilSuccessful(0) {
-                            Action(Act<9>),
-                        },
-                        Repeat(forever) {
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
+            Action(Act<2> = Act::<2>),
+            AlwaysFailure,
         }
     }
 }
@@ -2118,73 +2156,153 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
         ReactiveSequence {
-            AlwaysFailure,
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
+            MemSequence {
+                ForceSuccess {
+                    StatefulAction(Task<0>),
+                },
+                AlwaysSuccess,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0>),
+        SequenceStar {
+            Condition(Cond<0>),
+            Inverter {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    ForceFailure {
+                        Action(Act<4>),
+                    },
+                },
+            },
+            Inverter {
+                Sequence {
+                    Fallback {
+                        Action(Act<5>),
+                        AlwaysFailure,
+                    },
+                    Repeat(4) {
+                        Inverter {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    Action(Act<7>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    KeepRunningUntilFailure {
+                        RunOnce {
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Action(Act<1>),
+        RetryUntilSuccessful(2) {
+            Fallback {
+                ForceFailure {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                },
+                Sequence {
+                    RunOnce {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    AlwaysSuccess,
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                RetryUntilSuccessful(4) {
+                    SequenceStar {
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                        StatefulAction(Task<9>),
+                        ForceSuccess {
+                            Condition(Cond<10> = Cond::<10>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ReactiveSequence {
-                AlwaysSuccess,
-                RunOnce {
-                    Action(Act<2>),
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(forever) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Inverter {
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<3>),
             },
-            Action(Act<4> = Act::<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
-        MemSequence {
+        Sequence {
             StatefulAction(Task<0>),
-            RunOnce {
-                Condition(|ctx| ctx.check(1)),
-            },
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0887 for Ctx {
-        RetryUntilSuccessful(1) {
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    MemSequence {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    AlwaysFailure,
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                SequenceWithMemory {
                     AlwaysSuccess,
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<3>),
+                    Action(Act<1>),
+                },
+                Fallback {
+                    ForceSuccess {
+                        StatefulAction(Task<2>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        AlwaysSuccess,
+                    },
+                },
+                SequenceStar {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        AlwaysSuccess,
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -2194,28 +2312,90 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Action(Act<0>),
+            Sequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
-            StatefulAction(Task<1>),
+            Fallback {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
-        SequenceStar {
-            RunOnce {
-                ForceSuccess {
-                    RunOnce {
+        Fallback {
+            SequenceWithMemory {
+                RetryUntilSuccessful(3) {
+                    RetryUntilSuccessful(2) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
                         Inverter {
-                            ForceSuccess {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                },
+                            Condition(Cond<2>),
+                        },
+                        RetryUntilSuccessful(forever) {
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(3)),
+                                AlwaysFailure,
                             },
                         },
+                    },
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<4>),
+                    },
+                },
+                ForceSuccess {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            StatefulAction(Task<5> = Task::<5>),
+                            StatefulAction(Task<6>),
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                MemSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<8>),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<9>),
+                        AlwaysFailure,
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<10>),
+                    },
+                },
+                Condition(Cond<11>),
+                Fallback {
+                    Action(Act<12> = Act::<12>),
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<13>),
+                        Action(Act<14>),
+                        Action(Act<15>),
+                    },
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(16)),
+                        Condition(Cond<17>),
+                        Condition(Cond<18>),
                     },
                 },
             },
@@ -2225,25 +2405,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
-        Inverter {
-            Inverter {
-                ForceFailure {
-                    SequenceWithMemory {
-                        KeepRunningUntilFailure {
-                            ForceSuccess {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                        Sequence {
-                            AlwaysSuccess,
-                            Condition(Cond<1>),
-                        },
-                        Condition(Cond<2>),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
+        Repeat(forever) {
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+                ForceSuccess {
+                    StatefulAction(Task<2>),
                 },
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2251,30 +2420,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+        RetryUntilSuccessful(2) {
+            ReactiveSequence {
+                AlwaysFailure,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
-        KeepRunningUntilFailure {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(2) {
-                        Inverter {
-                            Inverter {
-                                Sequence {
-                                    Action(|ctx| ctx.exec(0)),
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Repeat(1) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<2>),
+                },
+            },
+            Inverter {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
         }
@@ -2283,15 +2451,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
+        SequenceWithMemory {
+            RunOnce {
+                MemSequence {
+                    Condition(Cond<0>),
+                    RunOnce {
+                        Repeat(1) {
+                            ReactiveFallback {
+                                Action(|ctx| ctx.exec(1)),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -2299,90 +2471,95 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            ForceSuccess {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Condition(Cond<5>),
+            SequenceStar {
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
+        KeepRunningUntilFailure {
+            Inverter {
+                SequenceWithMemory {
+                    Inverter {
+                        Action(Act<0>),
+                    },
+                    Repeat(4) {
+                        MemPriority {
+                            AlwaysFailure,
+                            Action(|ctx| ctx.exec(1)),
+                            StatefulAction(Task<2> = Task::<2>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
             },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            Condition(Cond<4>),
-            Action(Act<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(1) {
+                Action(Act<1> = Act::<1>),
             },
-            Action(Act<3> = Act::<3>),
-            StatefulAction(Task<4> = Task::<4>),
+            ForceFailure {
+                Action(Act<2>),
+            },
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            ReactiveFallback {
-                Repeat(forever) {
-                    Action(Act<1>),
-                },
-                ReactiveFallback {
-                    Inverter {
-                        ReactiveFallback {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3> = Task::<3>),
+        MemPriority {
+            Repeat(2) {
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            SequenceWithMemory {
+                                Condition(Cond<1>),
+                                ReactiveFallback {
+                                    Condition(Cond<2>),
+                                },
+                            },
                         },
                     },
                 },
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Repeat(forever) {
-                    StatefulAction(Task<5>),
-                },
             },
             ReactiveFallback {
-                RetryUntilSuccessful(4) {
-                    Sequence {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
                     },
                 },
-                Repeat(4) {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-            Fallback {
-                Sequence {
-                    Condition(Cond<10>),
-                    Action(Act<11> = Act::<11>),
-                    StatefulAction(Task<12>),
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<13>),
-                },
+                Condition(|ctx| ctx.check(5)),
             },
         }
     }
@@ -2390,17 +2567,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        ReactiveFallback {
-            Repeat(forever) {
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        KeepRunningUntilFailure {
-                            Condition(Cond<3>),
+        Fallback {
+            ReactiveFallback {
+                RetryUntilSuccessful(2) {
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
+                        SequenceStar {
+                            Action(|ctx| ctx.exec(1)),
+                            Sequence {
+                                Action(Act<2>),
+                                MemSequence {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
+                            },
                         },
                     },
                 },
@@ -2411,119 +2595,112 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            AlwaysFailure,
         }
     }
 }
 
 cases! {
-    Tree0800 "Seq(Fb(Seq(c0,F,a1l,c2e),RSeq(Inv(RFb(t3e,t4)),Inv(Inv(RSeq(c5,t6,OnceK(a7),t8)))),Fb(MSeq(t9,c10,c11e),Ret4(RetF(c12l)),a13),Fb(Star(a14l,c15,c16,t17),Inv(c18),c19)))",
-    Tree0801 "Once(t0)",
-    Tree0802 "Inv(Swm(t0e,c1,a2))",
-    Tree0803 "Seq(c0,c1,c2)",
-    Tree0804 "Swm(Inv(Swm(c0,t1e,t2,c3)),Rep2(OnceK(Ret1(a4))))",
-    Tree0805 "RSeq(Seq(Keep(Fb(Seq(Once(c0e),t1),Seq(a2e,c3e))),Rep3(Fb(Seq(t4,a5l),F,t6e,c7)),c8))",
-    Tree0806 "FF(Once(OnceT(c0l)))",
-    Tree0807 "RSeq(FF(Swm(t0,c1,c2)),Star(t3,a4e,S),Inv(Fb(t5,a6,t7)),RFb(t8,c9e,t10e),Star(t11,Seq(t12,t13)))",
-    Tree0808 "RFb(RSeq(Fb(RFb(S,c0),c1,c2,c3e,c4e),Keep(RSeq(Swm(t5,S,F,a6),Star(Inv(t7),t8,t9)))))",
-    Tree0809 "Swm(Star(FS(Fb(t0e,c1)),Once(Fb(c2,a3)),Fb(t4,c5,S)),Ret2(Swm(RetF(t6),Keep(RSeq(t7e,c8)),Ret1(t9))),MPri(Rep4(RSeq(RepF(t10),a11,t12)),RFb(OnceT(Once(a13)),FS(RFb(t14e,a15,t16)),a17l)))",
-    Tree0810 "Star(RSeq(t0,MPri(RSeq(F,t1),F)))",
-    Tree0811 "RSeq(t0,t1,RepF(Rep0(F)),S,c2)",
-    Tree0812 "Seq(Inv(Seq(a0e,c1,t2)),RFb(c3,t4,c5l),RepF(t6),RSeq(c7,t8,c9,F))",
-    Tree0813 "MPri(t0,t1,t2e,c3e,OnceK(c4))",
-    Tree0814 "Seq(OnceT(Swm(c0,t1)),RSeq(c2,c3),Inv(Keep(c4)))",
-    Tree0815 "Ret2(FF(Rep2(Star(t0,t1,a2,a3l,a4))))",
-    Tree0816 "FF(FS(Fb(RSeq(Fb(Swm(t0,c1)),RFb(a2,t3,c4,c5)),RFb(F,a6l,t7,c8))))",
-    Tree0817 "RetF(Rep4(t0))",
-    Tree0818 "RetF(Seq(a0,t1,Inv(t2e),FF(a3)))",
-    Tree0819 "Seq(Rep2(RSeq(c0,a1)),FS(OnceK(t2e)),a3)",
-    Tree0820 "RFb(Rep3(a0),Inv(c1),c2,FF(t3),Ret4(c4))",
-    Tree0821 "MSeq(RFb(a0,a1,c2),S)",
-    Tree0822 "Star(Seq(a0,c1e),S)",
-    Tree0823 "MPri(a0,a1,t2)",
-    Tree0824 "Keep(RFb(Seq(t0,OnceK(RFb(t1)),FS(t2)),Swm(a3,c4,OnceK(t5),t6),Star(Ret3(RFb(a7,t8e,F)))))",
-    Tree0825 "Fb(OnceK(OnceK(RSeq(t0,t1))),a2,Ret2(c3))",
-    Tree0826 "Seq(c0,Fb(RFb(Keep(MSeq(Swm(RSeq(t1,a2,t3),Swm(a4,a5e)),Swm(FS(S)))),a6)))",
-    Tree0827 "RSeq(Fb(Star(t0,t1,RFb(Star(c2)),t3)),S)",
-    Tree0828 "OnceT(OnceT(Inv(a0)))",
-    Tree0829 "Swm(a0e,a1,c2l)",
-    Tree0830 "Inv(Seq(MSeq(c0),Inv(MSeq(a1,RSeq(c2,c3e))),RSeq(a4,OnceT(c5),Rep0(OnceT(MPri(RFb(S,c6e),Swm(c7,F))))),RFb(Keep(a8),Rep0(c9),Swm(S,t10),t11e,a12)))",
-    Tree0831 "MSeq(F,Fb(a0l,t1,c2l,t3))",
-    Tree0832 "Fb(RFb(RFb(c0,Once(Keep(a1l)),Star(Seq(Rep4(c2l))),Swm(t3e,t4),MSeq(c5,c6,t7))),Fb(RFb(Rep1(S)),RFb(S,c8,t9,c10),Seq(FS(c11l),c12e,c13,RSeq(c14,t15),t16)))",
-    Tree0833 "Seq(Swm(c0,t1e),RFb(Rep1(a2l)),Swm(Fb(F,F)))",
-    Tree0834 "Inv(Ret1(Inv(Fb(RFb(Rep1(Star(c0,c1)),Keep(t2),t3)))))",
-    Tree0835 "Swm(Inv(Swm(RSeq(t0,t1,FS(c2)),c3,t4)))",
-    Tree0836 "Inv(OnceK(c0))",
-    Tree0837 "MPri(c0,F)",
-    Tree0838 "Rep3(MSeq(Swm(Seq(Seq(F)))))",
-    Tree0839 "Inv(Once(t0))",
-    Tree0840 "Fb(c0,c1,a2)",
-    Tree0841 "MSeq(RSeq(RFb(t0,c1l)),Swm(c2,c3),t4,t5,Inv(RSeq(a6,t7,c8)))",
-    Tree0842 "Inv(RSeq(Rep0(c0),c1,Keep(t2e)))",
-    Tree0843 "Inv(Swm(Seq(Ret4(RFb(RFb(t0,RFb(F),Rep3(t1))))),Fb(Once(RSeq(Swm(Rep4(a2)),a3e)),RSeq(F,F))))",
-    Tree0844 "FF(Rep1(Inv(Rep4(FS(Swm(t0e,Ret0(a1)))))))",
-    Tree0845 "MPri(FF(RSeq(Inv(RFb(RFb(t0),Star(t1,t2,c3,t4e),Swm(c5,t6),RSeq(Rep0(t7),Swm(t8)))),FS(Fb(c9l,Keep(Seq(c10l)))))))",
-    Tree0846 "Once(MPri(t0e,c1,S))",
-    Tree0847 "FS(Fb(MPri(t0,a1),MPri(RSeq(t2,c3,FF(a4),RSeq(OnceK(c5))),Keep(t6),Star(t7,Inv(MPri(S,c8)),c9))))",
-    Tree0848 "Seq(t0,Inv(Inv(RFb(t1,S,c2))),RFb(c3,a4e,a5,t6,OnceK(a7)),RFb(a8,a9,F))",
-    Tree0849 "MSeq(RSeq(a0,Inv(t1)),Seq(a2,t3e),Keep(Seq(FS(Ret4(t4)),t5)))",
-    Tree0850 "Star(RSeq(FF(c0),FF(S),a1,Fb(S,c2),Ret1(c3l)),RSeq(c4,c5,t6,t7e),MPri(a8e,c9,t10,c11,Ret3(c12)))",
-    Tree0851 "RSeq(OnceK(FS(RFb(Star(F,c0),RFb(Keep(a1),Fb(t2,F))))))",
-    Tree0852 "FS(RSeq(Rep3(Star(c0,c1l,a2e)),RSeq(a3,t4,t5)))",
-    Tree0853 "Rep3(Fb(Keep(RFb(RepF(t0),OnceT(a1),t2)),Fb(Inv(t3),RSeq(t4))))",
-    Tree0854 "MSeq(RSeq(c0,FS(t1),RFb(Once(a2))),Inv(Seq(FS(t3))))",
-    Tree0855 "Seq(OnceK(OnceT(Seq(RFb(t0,t1,a2),Swm(Seq(Inv(t3),t4)),Ret1(RFb(t5,t6,c7,c8,c9l)),t10,OnceT(FS(RFb(t11e,t12,t13)))))),MSeq(RFb(Swm(Seq(t14,t15,c16e),FS(c17)),Keep(Rep0(FS(Inv(t18)))),Inv(c19),Fb(Seq(Fb(t20,t21))),t22)))",
-    Tree0856 "Keep(RetF(RSeq(RetF(a0),Ret1(Fb(t1,c2,t3e)),MSeq(Seq(Rep4(t4e),t5,t6)),Keep(MSeq(t7,t8)))))",
-    Tree0857 "RFb(MSeq(t0,t1),t2,RFb(a3))",
-    Tree0858 "Seq(RSeq(t0,c1e,F,t2),RSeq(t3,S),a4)",
-    Tree0859 "Fb(FF(Fb(t0e,c1,a2,c3)),RepF(a4e),FS(FS(Keep(t5e))),OnceK(RFb(t6,a7)))",
-    Tree0860 "MPri(t0e,S)",
-    Tree0861 "RSeq(a0l,t1,c2)",
-    Tree0862 "RFb(c0l,Inv(a1l),RFb(c2,t3))",
-    Tree0863 "Fb(MPri(MSeq(OnceT(RSeq(c0,t1)),a2e),Swm(c3,MSeq(c4e,t5),Ret4(Ret4(c6l)),t7,RFb(a8,S,t9))))",
-    Tree0864 "RFb(Keep(RSeq(Keep(Star(t0,c1)),S,t2,t3,Swm(t4,OnceK(Rep0(a5)),Rep4(RepF(F))))))",
-    Tree0865 "Swm(RFb(t0,c1,Inv(a2),Swm(a3l,t4)),Swm(a5,t6,F,t7),Rep1(RFb(t8,Fb(a9,c10),c11e,c12)))",
-    Tree0866 "Fb(t0e,t1)",
-    Tree0867 "Once(RFb(RepF(MPri(F,t0,c1)),Once(c2)))",
-    Tree0868 "Swm(RSeq(Fb(RSeq(c0,t1)),Fb(FF(a2),Keep(a3)),RSeq(t4e,t5)))",
-    Tree0869 "Inv(RSeq(c0l,Seq(c1,F),Rep2(a2)))",
-    Tree0870 "FS(Keep(FF(RFb(t0,t1,a2))))",
-    Tree0871 "Inv(OnceT(c0))",
-    Tree0872 "RFb(MPri(Seq(RFb(t0,c1),RSeq(c2,a3e,t4),RSeq(t5e)),MPri(Once(S),t6,Inv(t7),RSeq(S,t8)),Seq(Keep(t9),RSeq(t10e,c11),S,c12),RSeq(Swm(t13,t14e,Rep4(c15)),Ret4(t16)),RSeq(Seq(t17,t18),c19,FS(c20))))",
-    Tree0873 "Seq(Once(Rep4(RetF(RFb(c0e,c1)))),t2,MPri(Ret2(Star(t3,t4)),t5),Inv(c6),Ret4(Inv(RSeq(t7,Fb(t8,t9),t10,MSeq(t11,c12e),t13))))",
-    Tree0874 "Rep4(a0)",
-    Tree0875 "MPri(Seq(RFb(t0,t1,a2e),c3,RSeq(a4l,t5,c6l)),Ret4(Swm(t7,MPri(c8,t9,a10l),RSeq(a11e,c12))),RFb(Fb(Once(RSeq(Ret4(c13))),a14,Ret0(Seq(t15,a16)))),t17)",
-    Tree0876 "RFb(Ret3(Inv(c0)),RepF(OnceT(Rep2(Once(t1)))),Keep(S),RSeq(t2,a3,a4,t5),t6)",
-    Tree0877 "Ret4(Rep1(c0))",
-    Tree0878 "RFb(Ret0(Swm(RFb(RFb(Rep2(c0)),RepF(F),t1,a2),Fb(c3,a4,t5,t6e,t7e),RFb(RSeq(RFb(a8,t9),Once(Star(a10)))))))",
-    Tree0879 "Fb(FF(RFb(Seq(c0e,S),MPri(c1l,c2,c3,t4),t5)),Fb(OnceT(Inv(c6)),t7),OnceK(MSeq(t8,c9,Inv(a10l))))",
-    Tree0880 "Inv(RFb(Swm(Inv(RFb(RFb(c0,RetF(F)))),Ret2(RFb(a1,F)),Swm(a2l,F,t3,t4e,t5))))",
-    Tree0881 "Seq(Seq(Seq(a0,t1),S,t2),Ret1(Seq(Seq(a3,c4,t5,t6e,c7),Fb(OnceK(t8),Ret0(a9),RepF(c10)))))",
-    Tree0882 "RSeq(F,t0e,t1e,t2)",
-    Tree0883 "OnceK(t0)",
-    Tree0884 "RFb(a0,a1)",
-    Tree0885 "Swm(c0,t1e,RSeq(S,Once(a2),c3),a4e)",
-    Tree0886 "MSeq(t0,Once(c1l))",
-    Tree0887 "Ret1(Ret3(Star(MSeq(a0,c1,c2),F,S,RetF(c3))))",
-    Tree0888 "RFb(FS(t0),t1)",
-    Tree0889 "Star(Once(FS(Once(Inv(FS(Seq(t0)))))))",
-    Tree0890 "Inv(Inv(FF(Swm(Keep(FS(c0e)),Seq(S,c1),c2,OnceK(t3)))))",
-    Tree0891 "RFb(c0,t1,c2)",
-    Tree0892 "Keep(OnceK(OnceK(Ret2(Inv(Inv(Seq(a0l,t1,t2)))))))",
-    Tree0893 "RSeq(Ret1(t0),RFb(c1l,a2,S,t3))",
-    Tree0894 "Keep(t0)",
-    Tree0895 "RFb(Swm(t0,a1l),Swm(c2,a3),c4,a5)",
-    Tree0896 "Fb(Swm(c0l,a1,t2),a3e,t4e)",
-    Tree0897 "RSeq(a0,RFb(RepF(a1),RFb(Inv(RFb(t2e,t3e))),FS(t4)),Keep(RepF(t5)),RFb(Ret4(Seq(a6,t7)),Rep4(t8),t9),Fb(Seq(c10,a11e,t12,Inv(F),t13)))",
-    Tree0898 "RFb(RepF(Seq(RFb(c0,t1),RFb(t2,Keep(c3)))))",
-    Tree0899 "RFb(Keep(OnceT(F)),RSeq(c0e,t1))",
+    Tree0800 "Seq(Seq(t0,a1,S,a2l,t3),MSeq(S,S,t4e,t5),FS(a6l),MPri(RFb(Inv(c7)),MSeq(t8,a9)))",
+    Tree0801 "Ret1(RFb(t0e,t1,t2,Seq(a3,a4),Keep(c5)))",
+    Tree0802 "Fb(Seq(Rep0(c0),RFb(c1,Rep2(Ret4(Fb(Once(t2))))),RetF(Swm(Swm(t3,t4),RSeq(t5),t6e)),Rep0(t7)))",
+    Tree0803 "RSeq(t0e,Ret4(t1),t2)",
+    Tree0804 "MPri(Swm(Swm(a0l,c1,c2,a3,a4e),Swm(Rep0(F))),Keep(a5),OnceK(Ret3(Star(t6e,OnceK(a7),c8,RetF(S)))),OnceT(RSeq(c9,MPri(Ret4(t10)))),Fb(Seq(S,t11,F),a12,a13))",
+    Tree0805 "Seq(MSeq(t0,c1),Swm(c2e,t3,c4,t5,FS(t6)),Seq(t7,a8e,c9,c10,S))",
+    Tree0806 "Inv(Inv(RSeq(RFb(a0l,c1),MPri(a2,c3),MPri(a4l,c5l))))",
+    Tree0807 "MPri(RSeq(Once(t0),t1,Ret3(a2l)),a3)",
+    Tree0808 "Fb(Fb(F,t0,c1l),Fb(F,t2,t3,S))",
+    Tree0809 "Fb(Once(RFb(a0,RFb(c1e,a2l))),Inv(Fb(t3,RFb(t4,a5),Seq(S,c6))),RFb(OnceT(FS(MSeq(t7,RetF(FS(c8)),OnceT(S)))),Fb(c9l,t10,c11)),Star(Fb(t12,a13l),RFb(c14),Seq(a15,c16),Fb(t17,a18e,F),MSeq(t19,a20)))",
+    Tree0810 "Fb(Star(t0,Ret4(t1),c2),RFb(a3,c4,t5,c6,t7),c8,RepF(t9e),Seq(Seq(Ret0(a10l))))",
+    Tree0811 "Swm(Seq(Seq(a0l,c1),t2,Inv(t3)),RFb(Swm(Rep0(t4),Ret2(a5)),t6e))",
+    Tree0812 "Swm(RSeq(S,S,t0),t1,S)",
+    Tree0813 "Inv(FF(Seq(a0e,t1,a2e,t3,c4l)))",
+    Tree0814 "Once(MPri(RFb(RSeq(FF(MPri(Inv(t0e))),FF(t1)),Swm(RSeq(Inv(c2),a3),a4e)),RFb(OnceK(Ret2(RSeq(Inv(t5e)))),Swm(RFb(Ret4(a6),Rep1(F),t7,c8l)))))",
+    Tree0815 "Seq(Rep3(a0),Fb(t1,F))",
+    Tree0816 "RSeq(OnceK(RSeq(a0l,t1)),Fb(Swm(Ret3(S))))",
+    Tree0817 "Star(Seq(c0,Inv(t1),t2),RSeq(c3,c4))",
+    Tree0818 "Rep4(MSeq(MSeq(c0l,t1),c2e,c3l))",
+    Tree0819 "Seq(Fb(t0,MSeq(a1,Ret2(a2l),t3),t4),Rep4(t5))",
+    Tree0820 "FS(RSeq(t0,a1e,a2,OnceK(a3l)))",
+    Tree0821 "RSeq(Fb(c0l,t1,t2,a3),t4,RSeq(MPri(c5,c6)),c7e)",
+    Tree0822 "RFb(c0,t1,a2e)",
+    Tree0823 "RSeq(FS(Seq(S,c0,a1,t2)))",
+    Tree0824 "Star(t0,a1e,t2,c3)",
+    Tree0825 "Swm(Fb(Star(t0,OnceK(a1)),RFb(t2,c3l,Seq(c4,t5),t6,t7e),FF(S),Keep(Inv(Fb(a8,a9))),Keep(c10)))",
+    Tree0826 "RSeq(FS(RFb(t0,c1,t2)),a3e)",
+    Tree0827 "RSeq(Ret0(t0))",
+    Tree0828 "FF(MSeq(Keep(Seq(a0,t1))))",
+    Tree0829 "Seq(a0,t1)",
+    Tree0830 "OnceK(MSeq(Star(RFb(a0e,c1,t2e,t3)),RSeq(t4,t5,c6,F)))",
+    Tree0831 "Fb(Seq(c0,c1,a2))",
+    Tree0832 "MSeq(RSeq(RSeq(RSeq(t0,t1,c2e),t3)),FS(Keep(a4l)))",
+    Tree0833 "Swm(RSeq(a0),FF(Seq(t1,t2,Seq(c3e,c4),t5,t6)))",
+    Tree0834 "Inv(Fb(a0,t1))",
+    Tree0835 "RSeq(RSeq(Star(S,RSeq(Fb(c0e)),OnceT(t1),Fb(t2,t3))),RFb(FF(Keep(RFb(t4,t5,t6,t7))),RSeq(a8,a9,c10l)),Swm(RSeq(t11,Seq(c12,c13)),RFb(t14,F,t15),RFb(t16,c17e),OnceT(RSeq(c18,a19))))",
+    Tree0836 "Swm(RSeq(Fb(c0,a1,Inv(c2l),a3)),Fb(t4,c5,c6,t7),Ret2(t8))",
+    Tree0837 "Seq(Star(Fb(MSeq(a0,Rep3(Seq(a1,a2)))),RSeq(c3,t4,t5)),t6)",
+    Tree0838 "RSeq(Once(FS(MSeq(MSeq(c0e,t1),Ret1(c2l)))),Star(t3,S,t4,t5,a6),RSeq(a7,OnceK(c8),OnceT(t9e)))",
+    Tree0839 "Seq(Fb(a0,t1e),MPri(RSeq(a2,t3,a4),t5,t6e,Seq(t7,t8,t9,t10),RepF(c11)),RSeq(Fb(Inv(FF(t12)),RSeq(a13,t14),Fb(t15,c16,a17)),a18))",
+    Tree0840 "Keep(OnceK(FF(RFb(RFb(t0,t1,t2e,F,c3),F,a4))))",
+    Tree0841 "Seq(RFb(c0,c1,a2,t3,c4),RFb(Swm(Inv(t5),t6,t7),RFb(F,OnceT(a8e),c9)),Seq(RSeq(t10e,t11,OnceT(F),S),RFb(MSeq(a12,a13l),c14)))",
+    Tree0842 "Fb(FF(Keep(Seq(Once(S),t0))),Rep4(Seq(Inv(Inv(c1)),MPri(t2,c3),Inv(c4),Ret4(a5e))),Swm(Fb(t6,t7,FF(t8)),Ret2(Rep2(a9l))))",
+    Tree0843 "RFb(FF(Seq(MPri(a0l,a1,a2l,t3),Seq(t4e,t5))),Seq(RSeq(a6,t7),Rep1(c8),c9e),Seq(t10,c11,a12),Swm(t13,RFb(F,a14),c15),Fb(c16,Seq(a17l,t18)))",
+    Tree0844 "Swm(Seq(Inv(Rep2(t0)),a1,Seq(t2,t3,t4),t5,Once(F)),c6)",
+    Tree0845 "Ret4(FF(Keep(Fb(MSeq(S,Star(a0,c1,t2),Keep(t3)),Star(a4,Seq(a5,Inv(c6e)),MPri(c7,F))))))",
+    Tree0846 "RFb(a0)",
+    Tree0847 "RSeq(Inv(c0),FS(t1e),Once(t2))",
+    Tree0848 "Rep2(Fb(RSeq(a0,t1,t2),Fb(RFb(FF(t3e)),t4)))",
+    Tree0849 "Fb(Swm(Swm(a0,c1e,t2,t3e,c4),MPri(t5,F,a6,a7e),Once(c8e),Star(t9e,c10,S)))",
+    Tree0850 "MPri(Fb(RFb(t0e,t1e),RSeq(c2l,c3l,c4)),RetF(OnceT(Seq(Star(c5,RSeq(Inv(c6),F))))),Seq(c7,c8,Ret4(a9)),MPri(t10e,c11l,t12))",
+    Tree0851 "Seq(c0l,Star(FS(MSeq(c1l,S,OnceK(c2))),MPri(Rep1(c3),RSeq(c4,t5),t6),RFb(FF(t7),Inv(a8),t9)))",
+    Tree0852 "OnceT(c0)",
+    Tree0853 "Inv(Seq(Fb(RSeq(t0,t1e),t2),OnceT(Seq(a3,S,c4))))",
+    Tree0854 "Swm(c0,a1)",
+    Tree0855 "RSeq(RFb(RFb(c0l,a1,t2,t3),c4e,OnceT(c5)),a6e,MSeq(Swm(t7,t8,t9),OnceT(Fb(t10,a11)),RFb(Keep(c12))))",
+    Tree0856 "RSeq(t0,c1e,c2,Rep1(MPri(c3,t4,c5e,c6)))",
+    Tree0857 "Seq(Swm(c0,c1),FS(t2e),c3e)",
+    Tree0858 "Seq(RSeq(RFb(t0e,t1e)),Fb(FS(RepF(c2e))),RFb(Inv(a3),t4,t5e),Keep(Ret4(c6)))",
+    Tree0859 "RSeq(RFb(Rep0(a0)),Once(t1e),Swm(RFb(Once(c2),Inv(a3),F),Fb(c4,t5e)))",
+    Tree0860 "Swm(RFb(t0,Seq(c1,c2e,c3e),t4,a5,Seq(a6e,Ret1(t7e),t8,c9l)),RFb(t10,Fb(t11e,t12,c13),Ret3(Rep3(Ret4(t14e))),Fb(t15,t16,t17)),Rep2(RFb(FF(c18l),t19,RFb(FF(S)),F,RSeq(c20,a21e,c22,c23))))",
+    Tree0861 "Seq(t0,t1,t2e,t3,t4)",
+    Tree0862 "Swm(Swm(MPri(F,c0,a1e),t2,Fb(Inv(Inv(c3)),t4)),RFb(c5,S))",
+    Tree0863 "Seq(Rep3(Swm(c0,a1l,MSeq(Swm(t2,t3)))),Fb(Inv(t4),Fb(t5,a6,a7),Star(t8,t9,t10,c11)),t12)",
+    Tree0864 "Swm(RFb(a0,t1,c2,a3),Swm(t4,t5,c6))",
+    Tree0865 "Seq(Seq(c0,t1,FF(t2)),Swm(Once(c3e),Star(c4,a5,c6)),Seq(a7,t8,S))",
+    Tree0866 "Swm(RFb(c0l,a1,t2),Inv(c3e),Swm(a4e,a5,t6),t7,RFb(t8,a9,t10))",
+    Tree0867 "Keep(MPri(RFb(c0l,c1l,t2e),Star(Ret2(a3),t4,t5e)))",
+    Tree0868 "RFb(c0,a1,RFb(a2,Star(a3,t4)),RFb(Seq(t5,F),t6),FS(a7))",
+    Tree0869 "OnceK(MPri(Once(c0),Keep(Keep(c1))))",
+    Tree0870 "RSeq(Seq(Rep4(RSeq(Fb(Fb(F,c0,t1),Ret0(t2e)))),RFb(t3,t4e),FS(RSeq(FS(t5),a6))),Inv(a7))",
+    Tree0871 "Swm(RSeq(Swm(RFb(t0,t1),t2e)),Inv(RSeq(c3e,a4,a5e)),Swm(t6,S,t7))",
+    Tree0872 "RSeq(a0,Rep3(Seq(Seq(c1e,t2e),Once(t3),S)))",
+    Tree0873 "Fb(Star(t0e,Once(a1)),MSeq(t2,c3,c4,c5e),RFb(Once(c6l)))",
+    Tree0874 "RSeq(Seq(t0,c1),FF(Ret2(RSeq(RFb(c2,a3l)))))",
+    Tree0875 "Swm(RFb(MSeq(t0,Seq(c1,t2)),t3),Fb(Seq(c4,a5l),RSeq(MSeq(RFb(a6,a7),t8)),Seq(t9,c10e,S)),t11)",
+    Tree0876 "MPri(t0,t1,a2,t3e)",
+    Tree0877 "RSeq(Star(c0l,RSeq(FS(Keep(a1l)),t2),Inv(Fb(c3l,t4e,t5))),Fb(t6,Inv(t7),F,c8))",
+    Tree0878 "RFb(c0l,t1,OnceK(Inv(t2e)))",
+    Tree0879 "Fb(RFb(Keep(Fb(a0,t1e)),Fb(t2,a3),MPri(a4,t5,t6)),Once(Fb(FS(MPri(t7,Ret0(S),Keep(c8e),c9e)))))",
+    Tree0880 "Fb(t0,Fb(t1,t2),Rep4(Swm(t3,c4e,t5e)),FF(Seq(S,t6e,t7)))",
+    Tree0881 "Swm(Seq(a0e,t1e),a2e,F)",
+    Tree0882 "RSeq(MSeq(FS(t0),S))",
+    Tree0883 "Star(c0,Inv(Fb(t1,a2,t3,FF(a4))),Inv(Seq(Fb(a5,F),Rep4(Inv(c6)),a7,Keep(t8e))),RFb(Swm(Keep(Once(c9)))))",
+    Tree0884 "Ret2(Fb(FF(RFb(a0,t1,t2,a3)),Seq(Once(c4e),S,a5,c6,a7l),Ret4(Star(OnceT(c8l),t9,FS(c10e)))))",
+    Tree0885 "Keep(RetF(RSeq(t0,Inv(Swm(t1,c2,RetF(t3))))))",
+    Tree0886 "Seq(t0,c1,c2,S)",
+    Tree0887 "RSeq(t0,RSeq(Swm(S,a1),Fb(FS(t2),Ret2(S)),Star(c3l),Ret2(Star(S,c4))))",
+    Tree0888 "RSeq(a0,Seq(t1,c2),Fb(a3,t4),RSeq(t5e,t6))",
+    Tree0889 "Fb(Swm(Ret3(Ret2(RFb(t0,t1))),RFb(RSeq(Inv(c2),RetF(RSeq(a3l,F))),OnceT(c4)),FS(OnceK(Seq(t5e,t6,OnceK(t7))))),Star(MSeq(FS(t8),MPri(t9,F),FF(t10)),c11,Fb(a12e,RFb(F,t13,a14,a15),RFb(c16l,c17,c18))))",
+    Tree0890 "RepF(Seq(c0e,t1,FS(t2),t3))",
+    Tree0891 "Ret2(RSeq(F))",
+    Tree0892 "RFb(Swm(t0,Rep1(c1e),Ret0(c2)),Inv(Ret0(t3e)))",
+    Tree0893 "Swm(Once(MSeq(c0,Once(Rep1(RFb(a1l,c2))))))",
+    Tree0894 "RSeq(FS(RSeq(t0,RFb(c1,a2l),Keep(F))),Fb(c3l,c4e),c5,Star(a6,t7))",
+    Tree0895 "Keep(Inv(Swm(Inv(a0),Rep4(MPri(F,a1l,t2e,S)))))",
+    Tree0896 "RFb(t0,Ret1(a1e),FF(a2),c3)",
+    Tree0897 "MPri(Rep2(Fb(OnceT(Swm(c0,Swm(c1,RFb(c2)))))),RFb(Swm(RFb(a3,t4)),c5l))",
+    Tree0898 "Fb(RFb(Ret2(Fb(a0e,Star(a1l,Seq(a2,MSeq(t3e,t4)),RSeq(a5,t6))))))",
+    Tree0899 "RSeq(t0,F)",
 }

@@ -5,26 +5,19 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        Fallback {
+        ReactiveFallback {
+            ForceSuccess {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Action(Act<1>),
             SequenceWithMemory {
-                AlwaysSuccess,
-                Action(Act<0>),
-            },
-            RunOnce {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<2>),
                 },
-            },
-            ForceFailure {
-                Fallback {
-                    Sequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -32,36 +25,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Inverter {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                AlwaysFailure,
-                AlwaysFailure,
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Inverter {
-                Repeat(0) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Inverter {
-                Condition(Cond<6>),
-            },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    ForceFailure {
-                        Action(Act<7>),
-                    },
-                },
+        RetryUntilSuccessful(forever) {
+            ForceFailure {
+                Condition(Cond<0>),
             },
         }
     }
@@ -69,71 +35,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Repeat(1) {
-                    RetryUntilSuccessful(forever) {
-                        RunOnce {
-                            Repeat(0) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
+        ReactiveSequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+            RunOnce(then_skip = false) {
+                Sequence {
                     ReactiveFallback {
-                        ForceFailure {
-                            StatefulAction(Task<2> = Task::<2>),
+                        ReactiveFallback {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
                         },
-                        ForceFailure {
-                            Repeat(3) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            SequenceWithMemory {
-                SequenceStar {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    Sequence {
-                        Condition(Cond<10>),
-                        Condition(Cond<11>),
-                    },
-                },
-                Fallback {
-                    Action(Act<12> = Act::<12>),
-                    AlwaysFailure,
-                    Condition(Cond<13>),
-                },
-                ReactiveFallback {
-                    SequenceStar {
-                        StatefulAction(Task<14>),
-                        Condition(Cond<15>),
-                    },
-                    ForceSuccess {
-                        Condition(Cond<16>),
+                        StatefulAction(Task<7>),
                     },
                 },
             },
@@ -143,57 +60,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
-        MemSequence {
-            KeepRunningUntilFailure {
-                Repeat(1) {
-                    ForceSuccess {
-                        Fallback {
-                            Action(|ctx| ctx.exec(0)),
-                            Inverter {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            ForceFailure {
+                Condition(Cond<1>),
             },
-            Fallback {
-                Condition(Cond<2>),
-                ForceSuccess {
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<11>),
-                ForceFailure {
-                    Action(Act<12> = Act::<12>),
-                },
-                StatefulAction(Task<13>),
-                Condition(Cond<14>),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    Condition(|ctx| ctx.check(15)),
-                    StatefulAction(Task<16>),
-                    Condition(Cond<17>),
-                },
+            RetryUntilSuccessful(forever) {
+                Action(Act<2>),
             },
         }
     }
@@ -201,17 +74,49 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
-        RetryUntilSuccessful(3) {
-            Inverter {
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
                 RetryUntilSuccessful(3) {
-                    MemPriority {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(0)),
-                            Sequence {
-                                AlwaysFailure,
-                                StatefulAction(Task<1>),
-                            },
-                            AlwaysSuccess,
+                    Action(Act<4>),
+                },
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Repeat(0) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                Condition(|ctx| ctx.check(8)),
+                Fallback {
+                    StatefulAction(Task<9>),
+                    Action(|ctx| ctx.exec(10)),
+                },
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
+                    RunOnce {
+                        ReactiveSequence {
+                            Action(Act<11>),
+                            Condition(Cond<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<14>),
+                    ForceSuccess {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<15>),
                         },
                     },
                 },
@@ -222,14 +127,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        RetryUntilSuccessful(4) {
-            Repeat(4) {
-                Fallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
+        ForceSuccess {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -237,13 +140,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
-        Repeat(1) {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
-                Action(Act<3>),
+        Sequence {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            RunOnce {
+                ReactiveSequence {
+                    Repeat(4) {
+                        RunOnce(then_skip = true) {
+                            Action(Act<6>),
+                        },
+                    },
+                    AlwaysSuccess,
+                    Sequence {
+                        SequenceWithMemory {
+                            Action(|ctx| ctx.exec(7)),
+                            Action(Act<8>),
+                        },
+                        ReactiveSequence {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -251,30 +180,22 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
-        ForceSuccess {
-            Repeat(1) {
-                SequenceStar {
-                    ReactiveSequence {
-                        RunOnce {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        AlwaysFailure,
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    Inverter {
-                        ReactiveSequence {
-                            RunOnce {
-                                Action(Act<2>),
-                            },
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
+        Fallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Repeat(1) {
+                    SequenceStar {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
+            },
+            StatefulAction(Task<4>),
+            MemSequence {
+                Action(Act<5>),
+                Action(Act<6>),
+                Condition(Cond<7>),
             },
         }
     }
@@ -282,47 +203,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
-        ReactiveFallback {
-            Repeat(3) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4> = Act::<4>),
-                    Action(Act<5>),
-                },
-            },
-            SequenceWithMemory {
-                Repeat(3) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                    Action(Act<12>),
-                },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14> = Task::<14>),
-                },
-                ForceSuccess {
-                    Inverter {
-                        StatefulAction(Task<15>),
-                    },
-                },
-                Condition(Cond<16>),
-                Action(Act<17>),
-                Condition(Cond<18>),
+        MemPriority {
+            StatefulAction(Task<0>),
+            Sequence {
+                AlwaysSuccess,
+                AlwaysFailure,
             },
         }
     }
@@ -330,11 +215,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            MemSequence {
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
+        MemPriority {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    Action(Act<1>),
+                },
+                Repeat(4) {
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                MemSequence {
+                    Condition(|ctx| ctx.check(4)),
+                    Action(Act<5>),
+                },
             },
         }
     }
@@ -342,23 +239,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
-        ForceSuccess {
-            Repeat(1) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                        },
-                        AlwaysSuccess,
-                        AlwaysFailure,
-                    },
-                    ForceSuccess {
-                        ReactiveFallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
+        RunOnce(then_skip = true) {
+            SequenceStar {
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -367,63 +256,93 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0911 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
+        Sequence {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    MemSequence {
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
+            Condition(Cond<11>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3> = Act::<3>),
-            Condition(Cond<4>),
+        MemPriority {
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                MemSequence {
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                AlwaysFailure,
+            },
+            SequenceWithMemory {
+                Inverter {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Fallback {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
-        Sequence {
+        MemSequence {
             Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        MemPriority {
+            Condition(Cond<0>),
+            SequenceStar {
+                Condition(Cond<1>),
                 Condition(Cond<2>),
             },
-            Sequence {
-                SequenceWithMemory {
-                    Action(Act<3> = Act::<3>),
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    Action(Act<5>),
-                },
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-            },
-            ReactiveSequence {
-                MemSequence {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    Condition(|ctx| ctx.check(11)),
-                },
+            ReactiveFallback {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -431,102 +350,77 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
-        Fallback {
-            SequenceStar {
-                StatefulAction(Task<0> = Task::<0>),
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
+        Inverter {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0916 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            RunOnce {
-                ReactiveSequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(Act<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
+        Sequence {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
             },
-            ReactiveFallback {
-                Condition(Cond<6>),
-                ForceSuccess {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<7>),
+            RetryUntilSuccessful(2) {
+                RunOnce {
+                    MemSequence {
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
                     },
                 },
-                Condition(Cond<8>),
             },
-            MemSequence {
-                MemSequence {
-                    StatefulAction(Task<9>),
-                    Sequence {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<12>),
-                    Condition(Cond<13>),
-                    Action(Act<14>),
-                },
-            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            AlwaysSuccess,
-            Action(Act<2> = Act::<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        Inverter {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    Repeat(4) {
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                KeepRunningUntilFailure {
+                    RunOnce {
+                        Action(Act<5>),
+                    },
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        SequenceStar {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
-        RunOnce {
-            Repeat(forever) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
+        MemSequence {
+            Inverter {
+                Action(Act<0>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                Repeat(forever) {
+                    StatefulAction(Task<4>),
                 },
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -534,17 +428,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Repeat(2) {
-                    StatefulAction(Task<0>),
+        MemSequence {
+            Condition(Cond<0> = Cond::<0>),
+            Action(Act<1>),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                RetryUntilSuccessful(3) {
+                    Action(Act<3>),
                 },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            ForceFailure {
-                StatefulAction(Task<4>),
             },
         }
     }
@@ -552,13 +443,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
-        MemPriority {
-            ForceSuccess {
-                ReactiveSequence {
-                    ForceFailure {
-                        Condition(Cond<0>),
+        Sequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                Condition(Cond<3> = Cond::<3>),
+                ForceSuccess {
+                    Repeat(0) {
+                        Condition(Cond<4>),
                     },
                 },
+            },
+            MemPriority {
+                Condition(Cond<5>),
+                Condition(Cond<6>),
             },
         }
     }
@@ -566,28 +467,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Repeat(forever) {
-                    ForceSuccess {
-                        RunOnce(then_skip = true) {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<0>),
             },
             ReactiveSequence {
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
                 StatefulAction(Task<4>),
-                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            KeepRunningUntilFailure {
                 ForceFailure {
-                    StatefulAction(Task<6>),
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        Repeat(3) {
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
         }
@@ -596,20 +498,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
+        Repeat(1) {
             Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-                RunOnce {
-                    StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
                 },
-                AlwaysSuccess,
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                Condition(Cond<5> = Cond::<5>),
             },
         }
     }
@@ -617,22 +517,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0924 for Ctx {
-        ReactiveSequence {
-            Repeat(4) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
+        Sequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
+                    MemPriority {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Condition(|ctx| ctx.check(4)),
+                Sequence {
+                    Action(Act<5>),
+                    Condition(Cond<6>),
                 },
             },
-            Action(Act<3>),
-            Repeat(2) {
-                Condition(Cond<4>),
-            },
-            Fallback {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
+            ReactiveSequence {
+                MemSequence {
+                    Action(Act<7>),
+                    ForceSuccess {
+                        Action(Act<8>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(9)),
+                    MemPriority {
+                        Condition(Cond<10>),
+                        Action(Act<11>),
+                        Action(Act<12>),
+                    },
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(13)),
+                    },
+                    StatefulAction(Task<14>),
+                },
             },
         }
     }
@@ -640,12 +559,59 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        Sequence {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Repeat(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceStar {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Inverter {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+                MemPriority {
+                    Action(|ctx| ctx.exec(5)),
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            Condition(Cond<6>),
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                    Condition(Cond<8>),
+                },
             },
-            StatefulAction(Task<2>),
+            Sequence {
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                },
+                Sequence {
+                    Condition(Cond<13>),
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<14>),
+                    },
+                    Condition(Cond<15> = Cond::<15>),
+                },
+                AlwaysSuccess,
+                Sequence {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<16> = Task::<16>),
+                    },
+                    StatefulAction(Task<17>),
+                    StatefulAction(Task<18>),
+                    Action(Act<19>),
+                },
+            },
         }
     }
 }
@@ -653,66 +619,24 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
         ReactiveFallback {
-            ReactiveSequence {
+            SequenceWithMemory {
+                Condition(Cond<0>),
                 ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
                 },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(4)),
-                    AlwaysSuccess,
-                    KeepRunningUntilFailure {
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(Task<9>),
-                        ReactiveFallback {
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
-                            Action(Act<12> = Act::<12>),
-                        },
-                    },
-                },
-            },
-            RunOnce {
                 MemSequence {
-                    MemPriority {
-                        StatefulAction(Task<13>),
-                        Condition(Cond<14>),
+                    Inverter {
+                        Condition(Cond<3>),
                     },
-                    ReactiveSequence {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<15>),
-                        },
-                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                ForceSuccess {
                     Fallback {
-                        StatefulAction(Task<16> = Task::<16>),
-                        Condition(Cond<17>),
-                        Condition(|ctx| ctx.check(18)),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
                     },
-                    ForceSuccess {
-                        Action(Act<19>),
-                    },
-                    Condition(Cond<20>),
                 },
             },
         }
@@ -721,12 +645,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    ForceFailure {
-                        Condition(Cond<0>),
-                    },
+        ReactiveSequence {
+            SequenceStar {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            StatefulAction(Task<3>),
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Action(Act<6>),
+            },
+            Sequence {
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9> = Task::<9>),
+            },
+            Inverter {
+                Sequence {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11> = Task::<11>),
                 },
             },
         }
@@ -735,16 +676,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
-        ReactiveSequence {
-            Repeat(1) {
-                Condition(Cond<0>),
+        Sequence {
+            Sequence {
+                ForceSuccess {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
             },
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Fallback {
-                    AlwaysSuccess,
-                    Condition(Cond<3>),
+            RetryUntilSuccessful(2) {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -753,55 +699,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0929 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                Repeat(2) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Inverter {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<3>),
-                        Repeat(forever) {
-                            AlwaysSuccess,
-                        },
-                    },
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0930 for Ctx {
-        ForceSuccess {
-            MemPriority {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    Fallback {
-                        Action(Act<1> = Act::<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
+        MemPriority {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                Repeat(4) {
+                    Inverter {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            Action(Act<2>),
+                            Condition(Cond<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
                     },
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(Cond<6>),
                 },
-                Repeat(0) {
+            },
+            SequenceWithMemory {
+                Sequence {
+                    Action(Act<5>),
+                    Action(Act<6>),
+                },
+                Repeat(3) {
                     StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
+                Fallback {
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
                 },
             },
         }
@@ -810,19 +746,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        Fallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                ReactiveFallback {
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                        },
+        ForceFailure {
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -832,82 +762,47 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
-        ReactiveFallback {
+        Sequence {
             Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            Condition(|ctx| ctx.check(6)),
+                RetryUntilSuccessful(3) {
+                    Repeat(2) {
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<0>),
                         },
-                        Action(Act<7>),
-                        Condition(Cond<8>),
                     },
                 },
+                Sequence {
+                    Sequence {
+                        RunOnce(then_skip = false) {
+                            Action(Act<1>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Sequence {
+                    Fallback {
+                        AlwaysFailure,
+                        Action(Act<4> = Act::<4>),
+                        Condition(Cond<5>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<6>),
+                    },
+                },
+                StatefulAction(Task<7>),
             },
-            Condition(Cond<9>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-                Sequence {
-                    Condition(Cond<5>),
-                    Condition(|ctx| ctx.check(6)),
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    ForceFailure {
-                        Repeat(0) {
-                            Action(Act<7>),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            MemPriority {
-                ForceFailure {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            AlwaysFailure,
-                            Action(Act<10>),
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    SequenceStar {
-                        Condition(|ctx| ctx.check(12)),
-                        StatefulAction(Task<13>),
-                    },
-                    Repeat(4) {
-                        Condition(Cond<14>),
-                    },
-                },
+        Repeat(2) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -915,34 +810,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0934 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Fallback {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            MemSequence {
-                Repeat(forever) {
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-                Condition(Cond<6> = Cond::<6>),
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            RunOnce {
-                RetryUntilSuccessful(2) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<9>),
+        ForceFailure {
+            KeepRunningUntilFailure {
+                Inverter {
+                    ForceSuccess {
+                        Repeat(forever) {
+                            StatefulAction(Task<0>),
+                        },
                     },
                 },
             },
@@ -952,36 +826,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0935 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Fallback {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        SequenceWithMemory {
+            Sequence {
+                Repeat(1) {
+                    MemPriority {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        SequenceWithMemory {
+                            Condition(|ctx| ctx.check(2)),
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Condition(Cond<5>),
+                RunOnce(then_skip = false) {
+                    AlwaysSuccess,
+                },
             },
-            Action(Act<3>),
-            Inverter {
-                Condition(|ctx| ctx.check(4)),
-            },
-            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
+        Fallback {
+            SequenceWithMemory {
+                RetryUntilSuccessful(2) {
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1>),
             },
-            RetryUntilSuccessful(1) {
-                Action(Act<3>),
+            ForceFailure {
+                Condition(Cond<2>),
             },
-            Condition(|ctx| ctx.check(4)),
-            Fallback {
-                AlwaysFailure,
-                StatefulAction(Task<5>),
+            Inverter {
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+            Inverter {
+                Condition(Cond<5>),
             },
         }
     }
@@ -989,29 +873,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            AlwaysSuccess,
+        ReactiveFallback {
+            ForceSuccess {
+                Repeat(1) {
+                    RunOnce {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
-        SequenceStar {
-            SequenceWithMemory {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            Fallback {
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-                Repeat(0) {
-                    StatefulAction(Task<6> = Task::<6>),
+        MemSequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = false) {
+                Repeat(4) {
+                    RunOnce {
+                        RunOnce(then_skip = false) {
+                            Inverter {
+                                Repeat(1) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Action(Act<7>),
             },
         }
     }
@@ -1019,20 +908,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0939 for Ctx {
-        Fallback {
+        SequenceWithMemory {
             Sequence {
-                Condition(Cond<0>),
-                Inverter {
+                Fallback {
+                    Condition(|ctx| ctx.check(0)),
                     StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
-            MemPriority {
-                AlwaysSuccess,
-                Action(|ctx| ctx.exec(2)),
+            ReactiveSequence {
+                StatefulAction(Task<5>),
+                Sequence {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                },
+                Action(Act<8> = Act::<8>),
+                Inverter {
+                    Action(Act<9>),
+                },
+                Condition(Cond<10>),
             },
-            Repeat(0) {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<3>),
+            ForceSuccess {
+                Inverter {
+                    Inverter {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                ReactiveSequence {
+                                    Condition(Cond<11> = Cond::<11>),
+                                    StatefulAction(Task<12>),
+                                    Condition(Cond<13> = Cond::<13>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                            ForceFailure {
+                                StatefulAction(Task<14>),
+                            },
+                            RetryUntilSuccessful(forever) {
+                                Action(Act<15>),
+                            },
+                        },
+                    },
                 },
             },
         }
@@ -1041,75 +960,89 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
-        ReactiveSequence {
+        SequenceWithMemory {
             ReactiveSequence {
-                ForceSuccess {
+                ReactiveFallback {
                     ReactiveFallback {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
+                        Inverter {
+                            Condition(Cond<0>),
+                        },
+                        Inverter {
+                            Inverter {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(forever) {
+                        RunOnce(then_skip = false) {
+                            AlwaysSuccess,
+                        },
                     },
                 },
-                ForceSuccess {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-                Inverter {
-                    StatefulAction(Task<4>),
-                },
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<5> = Cond::<5>),
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Action(Act<3>),
+                        AlwaysFailure,
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(|ctx| ctx.exec(5)),
                     },
                 },
+                ReactiveFallback {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Action(Act<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Fallback {
+                            Condition(Cond<8>),
+                            Action(Act<9>),
+                        },
+                    },
+                    Condition(Cond<10>),
+                },
             },
-            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
-        SequenceStar {
+        SequenceWithMemory {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            RunOnce(then_skip = false) {
+                MemPriority {
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    Action(|ctx| ctx.exec(7)),
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+            },
             Inverter {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Sequence {
-                            Action(Act<0>),
-                            Condition(Cond<1>),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<2>),
-                        },
-                        Repeat(2) {
-                            Action(Act<3> = Act::<3>),
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                        },
+                RetryUntilSuccessful(4) {
+                    Repeat(forever) {
+                        Condition(Cond<10>),
                     },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-            },
-            ReactiveFallback {
-                Fallback {
-                    StatefulAction(Task<11>),
-                    RetryUntilSuccessful(4) {
-                        Action(|ctx| ctx.exec(12)),
-                    },
-                    StatefulAction(Task<13>),
-                    AlwaysFailure,
-                    StatefulAction(Task<14> = Task::<14>),
                 },
             },
         }
@@ -1118,16 +1051,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
-        Sequence {
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            RunOnce(then_skip = true) {
+        Repeat(2) {
+            ReactiveSequence {
                 SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Action(Act<4> = Act::<4>),
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
         }
@@ -1136,35 +1071,59 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Condition(Cond<0>),
+        Sequence {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
-        Repeat(2) {
-            Condition(Cond<0>),
+        ReactiveFallback {
+            Repeat(2) {
+                SequenceStar {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Repeat(0) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    RunOnce(then_skip = false) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Inverter {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        ReactiveFallback {
+                            Condition(Cond<2> = Cond::<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            Condition(Cond<4>),
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                Condition(Cond<7>),
+            },
         }
     }
 }
@@ -1172,781 +1131,23 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
         ReactiveFallback {
-            Condition(Cond<0>),
-            AlwaysFailure,
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            AlwaysFailure,
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        ForceFailure {
-            RunOnce(then_skip = true) {
-                Repeat(4) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        Fallback {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Action(Act<2>),
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                AlwaysFailure,
-                Action(|ctx| ctx.exec(0)),
-                Action(Act<1>),
-            },
-            MemSequence {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<0> = Cond::<0>),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                Action(Act<3> = Act::<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-                SequenceStar {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    ForceSuccess {
-                        Condition(Cond<10> = Cond::<10>),
-                    },
-                },
-                StatefulAction(Task<11>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        ReactiveSequence {
-            Repeat(forever) {
-                ReactiveFallback {
-                    Repeat(2) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<1> = Task::<1>),
-                Sequence {
-                    Action(Act<2>),
-                    ReactiveFallback {
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        Sequence {
-            Fallback {
-                ReactiveSequence {
-                    Repeat(3) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
-                },
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Action(Act<2>),
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    RunOnce {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-            ForceFailure {
-                SequenceWithMemory {
-                    SequenceStar {
-                        Condition(Cond<6>),
-                        Action(Act<7> = Act::<7>),
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11>),
-                    MemSequence {
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                    },
-                    SequenceWithMemory {
-                        Repeat(4) {
-                            Repeat(4) {
-                                MemPriority {
-                                    Action(Act<16>),
-                                    Condition(Cond<17>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        Repeat(1) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                Fallback {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                RunOnce {
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8> = Cond::<8>),
-            },
-            ReactiveFallback {
-                Repeat(forever) {
-                    SequenceStar {
-                        Sequence {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Condition(|ctx| ctx.check(10)),
-                        },
-                        Condition(Cond<11>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        Inverter {
-                            Condition(Cond<12>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        ForceSuccess {
-            Repeat(2) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        RetryUntilSuccessful(2) {
-            Sequence {
-                Condition(Cond<0>),
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Fallback {
-                    Condition(Cond<3> = Cond::<3>),
-                    AlwaysSuccess,
-                },
-                ReactiveFallback {
-                    RetryUntilSuccessful(2) {
-                        AlwaysSuccess,
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                SequenceWithMemory {
-                    Repeat(0) {
-                        AlwaysSuccess,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-                Sequence {
-                    Condition(Cond<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                },
-            },
-            Sequence {
-                Repeat(4) {
-                    AlwaysFailure,
-                },
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        Repeat(forever) {
-                            Action(|ctx| ctx.exec(9)),
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            Inverter {
-                Repeat(0) {
-                    SequenceStar {
-                        Inverter {
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    SequenceWithMemory {
-                        StatefulAction(Task<15> = Task::<15>),
-                        Action(Act<16>),
-                        Condition(Cond<17>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        RetryUntilSuccessful(1) {
-            ForceSuccess {
-                MemSequence {
-                    ForceSuccess {
-                        RetryUntilSuccessful(0) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        AlwaysSuccess,
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Fallback {
-                Action(Act<1>),
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<5>),
-                },
-                Repeat(1) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<6>),
-                        },
-                        Action(Act<7>),
-                        Repeat(forever) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(2) {
-                            ReactiveFallback {
-                                RunOnce {
-                                    StatefulAction(Task<0>),
-                                },
-                                Fallback {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Condition(Cond<3>),
-                SequenceWithMemory {
-                    Action(Act<4>),
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Repeat(1) {
-                Repeat(forever) {
-                    Repeat(2) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                ReactiveSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysFailure,
-                    Action(Act<2>),
-                },
-                SequenceStar {
-                    Condition(Cond<3>),
-                    Action(Act<4> = Act::<4>),
-                },
-                RetryUntilSuccessful(forever) {
-                    Fallback {
-                        Condition(Cond<5> = Cond::<5>),
-                        Action(Act<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            Fallback {
-                RunOnce {
-                    Fallback {
-                        StatefulAction(Task<8> = Task::<8>),
-                        Sequence {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                },
-                Action(Act<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<0>),
-                    },
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    Sequence {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            StatefulAction(Task<6>),
-            Repeat(forever) {
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    Repeat(forever) {
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            MemSequence {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        RunOnce(then_skip = true) {
-            Repeat(forever) {
-                SequenceStar {
-                    Repeat(0) {
-                        KeepRunningUntilFailure {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                RetryUntilSuccessful(forever) {
-                    MemSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                Condition(Cond<2>),
-                Repeat(1) {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<6>),
-                },
-            },
-            MemPriority {
-                Condition(Cond<7>),
-                SequenceWithMemory {
-                    Action(Act<8>),
-                    Action(Act<9>),
-                    AlwaysFailure,
-                },
-                RetryUntilSuccessful(1) {
-                    Action(Act<10>),
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    ForceFailure {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        RunOnce {
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(13)),
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                        Action(Act<16>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Fallback {
-                    AlwaysSuccess,
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<17>),
-                    },
-                    RunOnce(then_skip = true) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<18> = Task::<18>),
-                        },
-                    },
-                    Action(Act<19>),
-                    StatefulAction(Task<20> = Task::<20>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                StatefulAction(Task<1>),
-            },
-            RetryUntilSuccessful(3) {
-                RunOnce {
-                    Action(Act<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Inverter {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(2) {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                        Action(Act<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
-                RetryUntilSuccessful(1) {
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<5>),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
         Inverter {
             Repeat(forever) {
                 StatefulAction(Task<0>),
@@ -1956,24 +1157,745 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
-        SequenceStar {
-            SequenceWithMemory {
-                AlwaysFailure,
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
+    pub tree Tree0948 for Ctx {
+        ForceFailure {
+            SequenceStar {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Repeat(3) {
+                            Repeat(0) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
                     ReactiveFallback {
-                        Action(Act<3>),
-                        Action(Act<4>),
                         ForceSuccess {
-                            StatefulAction(Task<5>),
+                            StatefulAction(Task<2>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Inverter {
+                            StatefulAction(Task<6>),
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Sequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<8>),
+                        Condition(|ctx| ctx.check(9)),
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<11>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<12>),
+                        Action(Act<13>),
+                    },
+                    Repeat(2) {
+                        Condition(Cond<14>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        MemPriority {
+            ForceFailure {
+                Repeat(0) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            MemSequence {
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                SequenceStar {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        Sequence {
+            MemSequence {
+                Condition(|ctx| ctx.check(0)),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+            },
+            Repeat(2) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        ForceSuccess {
+            SequenceWithMemory {
+                RetryUntilSuccessful(2) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                MemSequence {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Action(Act<0>),
+                            Action(Act<1>),
+                        },
+                        Action(|ctx| ctx.exec(2)),
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(4)),
+                        StatefulAction(Task<5>),
+                        Action(Act<6> = Act::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+                ReactiveSequence {
+                    Sequence {
+                        Condition(|ctx| ctx.check(8)),
+                        Action(Act<9>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    StatefulAction(Task<12>),
+                    Sequence {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14> = Task::<14>),
+                        Condition(Cond<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        RetryUntilSuccessful(1) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            ForceFailure {
+                StatefulAction(Task<1>),
+            },
+            Inverter {
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        Repeat(2) {
+            SequenceStar {
+                Condition(|ctx| ctx.check(0)),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Sequence {
+                Inverter {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            ReactiveSequence {
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                ForceSuccess {
+                    Action(Act<4>),
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        Sequence {
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        ForceFailure {
+                            RetryUntilSuccessful(forever) {
+                                Condition(|ctx| ctx.check(0)),
+                            },
                         },
                     },
                 },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        Inverter {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Repeat(1) {
+                        AlwaysSuccess,
+                    },
+                    ForceSuccess {
+                        Action(Act<1>),
+                    },
+                },
+                Repeat(3) {
+                    ReactiveFallback {
+                        Action(Act<2> = Act::<2>),
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        Fallback {
+            Action(Act<0>),
+            Action(Act<1> = Act::<1>),
+            RunOnce {
+                RunOnce {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0962 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                Sequence {
+                    Action(Act<1> = Act::<1>),
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
+        Sequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                ForceSuccess {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                SequenceStar {
+                    RunOnce(then_skip = true) {
+                        Action(Act<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0964 for Ctx {
+        Sequence {
+            RetryUntilSuccessful(1) {
+                Fallback {
+                    Fallback {
+                        ReactiveSequence {
+                            ForceSuccess {
+                                Repeat(forever) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    MemSequence {
+                        Sequence {
+                            Action(Act<3>),
+                            Inverter {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                            RunOnce {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        RunOnce {
+                            SequenceWithMemory {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        Repeat(2) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    MemPriority {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<5>),
+                    SequenceStar {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<10> = Task::<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        Condition(Cond<12>),
+                    },
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        RetryUntilSuccessful(3) {
+            RunOnce(then_skip = false) {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        RunOnce(then_skip = false) {
+                            KeepRunningUntilFailure {
+                                SequenceStar {
+                                    StatefulAction(Task<1>),
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(0) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        KeepRunningUntilFailure {
+            RunOnce(then_skip = true) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0968 for Ctx {
+        MemPriority {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            MemPriority {
+                RetryUntilSuccessful(4) {
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            Inverter {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0969 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SequenceStar {
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0970 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Fallback {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            ForceFailure {
+                Repeat(0) {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0971 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                ForceSuccess {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Sequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+                Inverter {
+                    MemSequence {
+                        StatefulAction(Task<5>),
+                        Repeat(4) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
+            MemSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<13> = Task::<13>),
+                    StatefulAction(Task<14>),
+                    StatefulAction(Task<15>),
+                    Action(|ctx| ctx.exec(16)),
+                },
+                StatefulAction(Task<17>),
+                RunOnce(then_skip = true) {
+                    Condition(|ctx| ctx.check(18)),
+                },
+                Action(Act<19>),
+                SequenceWithMemory {
+                    Action(Act<20>),
+                    StatefulAction(Task<21>),
+                    Condition(Cond<22>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        ReactiveFallback {
+            ForceFailure {
+                RetryUntilSuccessful(0) {
+                    Action(Act<0>),
+                },
+            },
+            SequenceWithMemory {
+                ForceSuccess {
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                Repeat(3) {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                MemPriority {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+                RunOnce(then_skip = true) {
+                    SequenceStar {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                MemPriority {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Inverter {
+                        Action(Act<10> = Act::<10>),
+                    },
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<12> = Task::<12>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        RetryUntilSuccessful(forever) {
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            SequenceWithMemory {
+                                Action(Act<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Inverter {
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            Fallback {
+                                StatefulAction(Task<3>),
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<4>),
+                                },
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        MemPriority {
+            Action(Act<0>),
+            Fallback {
+                ReactiveSequence {
+                    Fallback {
+                        Sequence {
+                            RetryUntilSuccessful(1) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
+                },
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                },
+                ForceSuccess {
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        Inverter {
+            Inverter {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0976 for Ctx {
+        ReactiveFallback {
+            SequenceStar {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Fallback {
+                    Action(Act<2>),
+                    Repeat(4) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0977 for Ctx {
+        SequenceStar {
+            ReactiveFallback {
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(0)),
+            },
+            ReactiveSequence {
+                Repeat(3) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+            StatefulAction(Task<5>),
+            ForceSuccess {
+                Action(Act<6> = Act::<6>),
             },
         }
     }
@@ -1981,16 +1903,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        RetryUntilSuccessful(3) {
-            Fallback {
-                StatefulAction(Task<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
                 ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+                    ForceFailure {
+                        Condition(Cond<0>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<1>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
                 },
-                StatefulAction(Task<5>),
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                    Inverter {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                MemSequence {
+                    MemSequence {
+                        Sequence {
+                            Action(Act<11>),
+                            StatefulAction(Task<12>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    StatefulAction(Task<13>),
+                },
+                RetryUntilSuccessful(4) {
+                    Action(|ctx| ctx.exec(14)),
+                },
+                Condition(Cond<15>),
+                Action(Act<16>),
             },
         }
     }
@@ -1998,61 +1954,88 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
-        Fallback {
-            Sequence {
-                Fallback {
-                    AlwaysFailure,
-                    ForceFailure {
-                        Condition(Cond<0>),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    Condition(Cond<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    Fallback {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
                     },
                 },
+                Sequence {
+                    Condition(Cond<7> = Cond::<7>),
+                    Condition(Cond<8>),
+                },
             },
-            Condition(Cond<1>),
+            ReactiveSequence {
+                Repeat(3) {
+                    Condition(Cond<9>),
+                },
+                Fallback {
+                    Action(Act<10> = Act::<10>),
+                    Condition(|ctx| ctx.check(11)),
+                },
+                RetryUntilSuccessful(3) {
+                    Action(Act<12>),
+                },
+                Action(Act<13> = Act::<13>),
+                Repeat(forever) {
+                    StatefulAction(Task<14>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
-        Fallback {
+        MemPriority {
             Sequence {
-                Repeat(0) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
+                Repeat(2) {
+                    KeepRunningUntilFailure {
+                        ForceFailure {
+                            Action(|ctx| ctx.exec(0)),
+                        },
                     },
                 },
-                Condition(Cond<2>),
-                Condition(Cond<3>),
             },
-            Inverter {
-                ReactiveSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
+            Fallback {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                RetryUntilSuccessful(4) {
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
-            Condition(Cond<6>),
+            SequenceStar {
+                Action(Act<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                AlwaysSuccess,
+            },
+            Action(Act<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
-        KeepRunningUntilFailure {
-            MemSequence {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    RetryUntilSuccessful(4) {
-                        Action(Act<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-                ReactiveFallback {
-                    ForceFailure {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Condition(Cond<4>),
-                },
+        SequenceWithMemory {
+            RetryUntilSuccessful(forever) {
+                Action(Act<0> = Act::<0>),
+            },
+            StatefulAction(Task<1>),
+            SequenceStar {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            Repeat(2) {
+                AlwaysSuccess,
             },
         }
     }
@@ -2060,60 +2043,32 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0982 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce {
-                    Inverter {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    SequenceStar {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    Inverter {
-                        Condition(Cond<6>),
-                    },
-                    Action(Act<7> = Act::<7>),
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                ForceFailure {
-                    Sequence {
-                        AlwaysFailure,
-                        KeepRunningUntilFailure {
-                            Inverter {
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Condition(|ctx| ctx.check(10)),
+        ForceFailure {
+            Repeat(4) {
+                ReactiveFallback {
+                    MemSequence {
+                        RetryUntilSuccessful(3) {
+                            Sequence {
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                },
+                                MemSequence {
+                                    Condition(Cond<2>),
+                                    AlwaysSuccess,
                                 },
                             },
                         },
                         Inverter {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            MemPriority {
-                                ReactiveSequence {
-                                    StatefulAction(Task<12>),
-                                    Action(Act<13>),
+                            SequenceWithMemory {
+                                Sequence {
+                                    Condition(Cond<3> = Cond::<3>),
+                                    Action(|ctx| ctx.exec(4)),
+                                    Condition(Cond<5>),
+                                    Action(Act<6>),
+                                    StatefulAction(Task<7>),
                                 },
-                            },
-                            Sequence {
-                                StatefulAction(Task<14> = Task::<14>),
+                                StatefulAction(Task<8>),
                             },
                         },
                     },
@@ -2125,14 +2080,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0983 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            RetryUntilSuccessful(0) {
-                AlwaysSuccess,
+        SequenceWithMemory {
+            ReactiveFallback {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                    AlwaysFailure,
+                    Condition(Cond<3>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<4>),
+                },
             },
-            Action(Act<1> = Act::<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+            SequenceStar {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Repeat(2) {
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(|ctx| ctx.check(7)),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                    Condition(|ctx| ctx.check(12)),
+                    StatefulAction(Task<13>),
+                },
+            },
         }
     }
 }
@@ -2140,21 +2123,41 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0984 for Ctx {
         Fallback {
-            KeepRunningUntilFailure {
-                Inverter {
-                    Action(Act<0>),
+            RunOnce {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        RunOnce {
+                            SequenceWithMemory {
+                                AlwaysSuccess,
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Sequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                        },
+                        SequenceStar {
+                            StatefulAction(Task<3> = Task::<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    MemSequence {
+                        Action(Act<5>),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<6>),
+                        },
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    Sequence {
+                        StatefulAction(Task<8>),
+                        SequenceWithMemory {
+                            Condition(Cond<9>),
+                        },
+                        StatefulAction(Task<10>),
+                    },
                 },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                Action(Act<6> = Act::<6>),
             },
         }
     }
@@ -2162,133 +2165,177 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-            Condition(Cond<3>),
+        ReactiveSequence {
+            ReactiveSequence {
+                Sequence {
+                    Repeat(2) {
+                        StatefulAction(Task<0>),
+                    },
+                    Sequence {
+                        SequenceStar {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Repeat(2) {
+                        AlwaysSuccess,
+                    },
+                },
+                Sequence {
+                    Condition(Cond<3>),
+                    RunOnce {
+                        ForceSuccess {
+                            Action(Act<4>),
+                        },
+                    },
+                    StatefulAction(Task<5>),
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        AlwaysFailure,
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            Action(|ctx| ctx.exec(0)),
-            Action(|ctx| ctx.exec(1)),
-            AlwaysFailure,
+        KeepRunningUntilFailure {
+            Sequence {
+                ForceFailure {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<1>),
+                            SequenceWithMemory {
+                                StatefulAction(Task<2>),
+                                RetryUntilSuccessful(3) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<4>),
+                                Action(Act<5> = Act::<5>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3> = Cond::<3>),
+            StatefulAction(Task<4>),
+            Inverter {
+                Fallback {
+                    Action(Act<5> = Act::<5>),
+                    Action(Act<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
-        RetryUntilSuccessful(forever) {
-            SequenceStar {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Sequence {
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        ForceSuccess {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Sequence {
-                    ForceSuccess {
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    ReactiveSequence {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                    },
-                    Condition(Cond<9>),
-                    Sequence {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12> = Task::<12>),
-                        AlwaysFailure,
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<13>),
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveSequence {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-                MemPriority {
-                    ForceFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    MemSequence {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-                RetryUntilSuccessful(4) {
-                    Action(Act<5>),
-                },
-            },
+        ForceFailure {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveSequence {
-                Sequence {
-                    Repeat(2) {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
+        ForceSuccess {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
-                Action(Act<1>),
+        ReactiveFallback {
+            ReactiveFallback {
+                ReactiveSequence {
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
+                },
+                MemSequence {
+                    Fallback {
+                        Repeat(2) {
+                            Action(Act<0>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Condition(Cond<3>),
+                    },
+                    ReactiveSequence {
+                        Repeat(4) {
+                            AlwaysSuccess,
+                        },
+                        Fallback {
+                            AlwaysFailure,
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(Act<7>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        Action(Act<8>),
+                        Sequence {
+                            Condition(Cond<9>),
+                            Condition(|ctx| ctx.check(10)),
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                    },
+                    Condition(Cond<12>),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<13>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(14)),
+                    Condition(Cond<15>),
+                    Action(|ctx| ctx.exec(16)),
+                    StatefulAction(Task<17>),
+                    Condition(|ctx| ctx.check(18)),
+                },
             },
         }
     }
@@ -2296,31 +2343,12 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                MemPriority {
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<1>),
-                    },
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                    MemPriority {
-                        Action(Act<5>),
-                        AlwaysFailure,
-                    },
-                    Fallback {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                        Action(|ctx| ctx.exec(8)),
-                        Condition(Cond<9>),
-                    },
-                    Condition(Cond<10>),
-                },
+        SequenceStar {
+            Action(Act<0>),
+            Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<2> = Task::<2>),
+            Repeat(0) {
+                Condition(Cond<3>),
             },
         }
     }
@@ -2329,24 +2357,36 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            ReactiveFallback {
-                Condition(Cond<1>),
-            },
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                Fallback {
-                    Sequence {
-                        Action(Act<6>),
-                        StatefulAction(Task<7> = Task::<7>),
+            RunOnce(then_skip = true) {
+                ForceFailure {
+                    RunOnce {
+                        SequenceWithMemory {
+                            Inverter {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            Condition(|ctx| ctx.check(1)),
+                            Sequence {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
                     },
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<5>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                    Condition(Cond<8>),
+                },
+                Fallback {
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
                 },
             },
         }
@@ -2355,18 +2395,135 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0995 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0996 for Ctx {
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Inverter {
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+                Condition(Cond<1>),
+            },
+            Sequence {
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<5>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8> = Cond::<8>),
+                Action(Act<9>),
+            },
+            MemSequence {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<10>),
+                },
+                Condition(Cond<11>),
+                Condition(|ctx| ctx.check(12)),
+                Condition(Cond<13>),
+            },
+            SequenceWithMemory {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<15>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0997 for Ctx {
+        Repeat(1) {
+            Fallback {
                 ReactiveFallback {
                     Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
+                    Action(Act<1>),
                 },
-                ForceSuccess {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(|ctx| ctx.check(4)),
-                        AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0998 for Ctx {
+        Fallback {
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
+                AlwaysSuccess,
+                Action(Act<2>),
+                ForceFailure {
+                    Condition(Cond<3>),
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<4> = Task::<4>),
+                Sequence {
+                    Action(Act<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            Sequence {
+                Condition(Cond<7>),
+                Fallback {
+                    Repeat(1) {
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                    Sequence {
+                        Fallback {
+                            Action(Act<9> = Act::<9>),
+                            Condition(Cond<10> = Cond::<10>),
+                        },
+                    },
+                },
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<11>),
+                    Action(Act<12>),
+                },
+            },
+            SequenceStar {
+                Repeat(0) {
+                    StatefulAction(Task<13>),
+                },
+                StatefulAction(Task<14>),
+                RetryUntilSuccessful(2) {
+                    Repeat(4) {
+                        Action(Act<15>),
                     },
                 },
             },
@@ -2375,189 +2532,123 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0995 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0996 for Ctx {
-        Fallback {
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = false) {
-                Condition(Cond<1>),
-            },
-            Action(Act<2> = Act::<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0997 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(1) {
-                Condition(Cond<0>),
-            },
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0998 for Ctx {
-        SequenceWithMemory {
-            Repeat(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
-        SequenceStar {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
             ReactiveSequence {
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-                RunOnce(then_skip = false) {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
+            },
+            ForceSuccess {
+                Fallback {
                     StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
-                Action(Act<5>),
-            },
-            ReactiveFallback {
-                Condition(Cond<6>),
-                RunOnce(then_skip = true) {
-                    Condition(Cond<7>),
-                },
-                StatefulAction(Task<8>),
-            },
-            Sequence {
-                AlwaysSuccess,
-                Condition(Cond<9>),
-                Repeat(3) {
-                    StatefulAction(Task<10>),
-                },
-                AlwaysFailure,
             },
         }
     }
 }
 
 cases! {
-    Tree0900 "Fb(Swm(S,a0),Once(RFb(RFb(c1,a2))),FF(Fb(Seq(t3e,t4))))",
-    Tree0901 "Fb(RSeq(Inv(t0e),t1e,t2),Seq(F,F,t3e),Inv(Rep0(Swm(t4,t5))),Inv(c6),OnceK(Swm(FF(a7))))",
-    Tree0902 "RFb(Swm(Ret4(Inv(t0)),Rep1(RetF(Once(Rep0(c1)))),OnceK(RFb(FF(t2e),FF(Rep3(S)))),MSeq(c3,t4)),Swm(Star(Keep(t5),MPri(t6,c7),c8e),t9),RFb(FF(Seq(c10,c11)),Fb(a12e,F,c13),RFb(Star(t14,c15),FS(c16))))",
-    Tree0903 "MSeq(Keep(Rep1(FS(Fb(a0l,Inv(t1))))),Fb(c2,FS(Seq(t3,t4)),Seq(t5,t6)),RFb(Swm(S,a7,t8,RFb(c9,c10))),RSeq(a11,FF(a12e),t13,c14),Keep(Seq(c15l,t16,c17)))",
-    Tree0904 "Ret3(Inv(Ret3(MPri(MSeq(c0l,Seq(F,t1),S)))))",
-    Tree0905 "Ret4(Rep4(Fb(a0,c1,t2,t3)))",
-    Tree0906 "Rep1(Swm(t0e,c1,c2,F,a3))",
-    Tree0907 "FS(Rep1(Star(RSeq(Once(OnceT(t0)),F,RetF(t1e)),Inv(RSeq(Once(a2),a3,t4)))))",
-    Tree0908 "RFb(Rep3(MSeq(t0,t1e,RSeq(c2,t3),a4e,a5)),Swm(Rep3(Fb(t6,a7,c8,c9)),Swm(t10,c11,a12)),Star(RSeq(t13,t14e),FS(Inv(t15)),c16,a17,c18))",
-    Tree0909 "RFb(t0e,MSeq(t1,a2e))",
-    Tree0910 "FS(Rep1(RFb(RFb(RFb(c0),S,F),FS(RFb(t1e,c2,c3e)))))",
-    Tree0911 "Swm(t0,a1)",
-    Tree0912 "RSeq(t0,t1,t2,a3e,c4)",
-    Tree0913 "Seq(c0e,t1)",
-    Tree0914 "RSeq(Swm(t0,t1,c2),Seq(Swm(a3e,F,t4),FF(a5),a6,t7),RSeq(MSeq(t8e,t9),RFb(t10,c11l)))",
-    Tree0915 "Fb(Star(t0e,Ret4(t1)),Seq(OnceK(c2),c3e,t4),Swm(Inv(t5),Keep(c6l)))",
-    Tree0916 "Swm(c0,Once(RSeq(t1e,a2,t3e,a4,c5l)),RFb(c6,FS(OnceT(t7)),c8),MSeq(MSeq(t9,Seq(c10,t11)),Swm(t12,c13,a14)))",
-    Tree0917 "RSeq(t0,c1,S,a2e,a3)",
-    Tree0918 "OnceK(Fb(t0,c1))",
-    Tree0919 "Once(RepF(RFb(t0)))",
-    Tree0920 "Swm(Fb(Rep2(t0),a1,t2),t3,FF(t4))",
-    Tree0921 "MPri(FS(RSeq(FF(c0))))",
-    Tree0922 "RSeq(RSeq(MPri(t0,t1,t2),RepF(FS(OnceT(OnceK(c3))))),RSeq(t4,c5e,FF(t6)))",
-    Tree0923 "RFb(F,Seq(t0e,c1,a2),Fb(t3,c4l,Once(t5),S))",
-    Tree0924 "RSeq(Rep4(RFb(t0,t1,t2e)),a3,Rep2(c4),Fb(t5,t6,t7))",
-    Tree0925 "RSeq(MPri(t0,t1),t2)",
-    Tree0926 "RFb(RSeq(RFb(OnceT(OnceT(t0))),RSeq(Keep(t1),RFb(a2,t3)),Fb(c4l,S,Keep(a5),c6,t7)),Ret3(Keep(RFb(t8e,t9,RFb(c10,c11,a12e)))),Once(MSeq(MPri(t13,c14),RSeq(Keep(t15)),Fb(t16e,c17,c18l),FS(a19),c20)))",
-    Tree0927 "Keep(Ret1(RSeq(FF(c0))))",
-    Tree0928 "RSeq(Rep1(c0),Fb(t1,t2,Fb(S,c3)))",
-    Tree0929 "Inv(RSeq(Rep2(t0),c1,Fb(Ret0(Inv(t2e)),Seq(c3,RepF(S)),Swm(F,c4,t5,t6))))",
-    Tree0930 "FS(MPri(c0,RFb(Fb(a1e,c2l,t3),RFb(c4,t5),c6),Rep0(t7)))",
-    Tree0931 "Keep(Ret3(Ret4(Inv(Fb(RFb(t0,RFb(t1),t2))))))",
-    Tree0932 "RFb(Fb(RSeq(t0,c1,t2e),Fb(Swm(t3,t4,RSeq(t5,c6l),a7,c8))),c9)",
-    Tree0933 "RFb(Seq(Star(t0e,a1l),Seq(c2e,t3e,t4),Seq(c5,c6l,S),Seq(FF(Rep0(a7)),Ret2(t8))),MPri(FF(RSeq(RFb(t9,F,a10),FF(t11))),RFb(Star(c12l,t13),Rep4(c14))))",
-    Tree0934 "RSeq(Seq(Fb(MPri(t0,t1)),Fb(t2,t3e)),MSeq(RepF(t4),a5,c6e,RSeq(t7,c8l)),Once(Ret2(Keep(c9))))",
-    Tree0935 "RFb(c0,Fb(a1,t2),a3,Inv(c4l),c5)",
-    Tree0936 "RSeq(c0,Fb(c1,c2l),Ret1(a3),c4l,Fb(F,t5))",
-    Tree0937 "RSeq(c0,S)",
-    Tree0938 "Star(Swm(a0e,t1,a2),t3e,Fb(c4,c5,Rep0(t6e),a7))",
-    Tree0939 "Fb(Seq(c0,Inv(t1)),MPri(S,a2l),Rep0(Ret3(c3)))",
-    Tree0940 "RSeq(RSeq(FS(RFb(a0,c1)),FS(c2e)),RFb(a3l,Inv(t4),Swm(OnceK(c5e))),c6)",
-    Tree0941 "Star(Inv(Keep(Fb(Seq(a0,c1),RetF(c2),Rep2(a3e),Swm(t4,c5,t6)))),Swm(c7e,t8,OnceK(t9),t10),RFb(Fb(t11,Ret4(a12l),t13,F,t14e)))",
-    Tree0942 "Seq(MPri(t0,t1),c2,OnceT(Swm(t3,a4e)))",
-    Tree0943 "RFb(Swm(Seq(t0,a1e,c2),Fb(c3l,a4l,t5)))",
-    Tree0944 "RetF(c0)",
-    Tree0945 "Rep2(c0)",
-    Tree0946 "RFb(c0,F)",
-    Tree0947 "Fb(a0e,F,S)",
-    Tree0948 "RSeq(MPri(a0,t1))",
-    Tree0949 "FF(OnceT(Rep4(t0)))",
-    Tree0950 "Fb(a0e)",
-    Tree0951 "RSeq(Inv(Swm(t0,t1)),a2,RFb(c3,t4))",
-    Tree0952 "MSeq(RFb(F,a0l,a1),MSeq(t2e,c3e),t4)",
-    Tree0953 "RSeq(S,Seq(c0,t1,t2))",
-    Tree0954 "RSeq(Fb(RFb(F,c0e,Keep(c1),t2e),Keep(MPri(OnceK(RSeq(a3e,c4)),S))),RFb(a5,a6,t7,Star(t8,c9,FS(c10e)),t11))",
-    Tree0955 "RSeq(RepF(RFb(Rep2(c0))),Seq(t1e,Seq(a2,RFb(a3e,t4)),Fb(t5,t6e,Keep(Keep(t7)))),c8)",
-    Tree0956 "Seq(Fb(RSeq(Rep3(t0)),Keep(c1),S),RSeq(a2,Swm(a3,Once(c4),t5)),FF(Swm(Star(c6,a7e,c8l),RSeq(t9,t10),t11,MSeq(c12,a13,t14,t15),Swm(Rep4(Rep4(MPri(a16,c17)))))))",
-    Tree0957 "Rep1(a0l)",
-    Tree0958 "Seq(Keep(Fb(a0l,t1e)),RSeq(t2,Once(FS(t3)),Ret2(t4e),Keep(t5)),Swm(a6,c7,c8e),RFb(RepF(Star(Seq(t9e,c10l),c11))),Ret4(OnceK(Inv(Inv(c12)))))",
-    Tree0959 "FS(Rep2(c0))",
-    Tree0960 "Ret2(Seq(c0,RSeq(t1,a2l),Fb(c3e,S),RFb(Ret2(S)),OnceT(a4)))",
-    Tree0961 "RFb(Fb(Swm(Rep0(S),RSeq(t0,c1)),Star(t2,c3),Swm(t4,t5)),RSeq(OnceK(t6),Seq(c7,c8e)),Seq(Rep4(F),RSeq(Keep(RepF(a9l))),Seq(t10,t11)),Inv(Rep0(Star(Inv(c12l),t13,t14))),Ret3(Star(Swm(t15e,a16,c17))))",
-    Tree0962 "Ret1(FS(MSeq(FS(Ret0(Swm(t0,a1,t2))),Seq(S,a3e,t4,c5))))",
-    Tree0963 "RFb(MSeq(c0e),Fb(a1,RFb(t2,t3,c4,Keep(F),c5),Rep1(RFb(RetF(t6),a7,RepF(t8e)))))",
-    Tree0964 "MPri(RSeq(OnceT(RFb(Ret2(RFb(Once(t0),Fb(S,t1,t2))))),c3,Swm(a4,Inv(c5),t6e)))",
-    Tree0965 "Fb(t0,t1,c2,t3,t4)",
-    Tree0966 "Swm(t0,Rep1(RepF(Rep2(S))))",
-    Tree0967 "OnceT(RetF(c0))",
-    Tree0968 "Swm(Fb(c0l,RSeq(FS(t1),F,a2),Star(c3,a4e),RetF(Fb(c5e,a6,a7))),Fb(Once(Fb(t8e,Seq(c9l))),a10))",
-    Tree0969 "RFb(Keep(RFb(Ret3(c0),c1,a2,Seq(Keep(c3)),RFb(a4e,t5))),t6,RepF(RSeq(c7,RepF(t8),t9)))",
-    Tree0970 "RSeq(t0,c1l,MSeq(t2e,c3e))",
-    Tree0971 "OnceT(RepF(Star(Rep0(Keep(F)))))",
-    Tree0972 "RFb(Fb(RetF(MSeq(c0,c1)),c2,Rep1(t3),RSeq(c4,a5),FS(t6)),MPri(c7,Swm(a8,a9,F),Ret1(a10)),RFb(Once(FF(t11)),Keep(RFb(Once(a12l)))),Seq(a13l,OnceK(Fb(t14,t15,a16))),RetF(Fb(S,OnceT(t17),OnceT(Keep(t18e)),a19,t20e)))",
-    Tree0973 "Seq(t0,FS(t1),Ret3(Once(a2)),t3,RFb(Seq(t4,t5),F))",
-    Tree0974 "RFb(a0l,S)",
-    Tree0975 "MPri(t0,RFb(Inv(Swm(Ret2(OnceK(t1e)),a2))),Swm(Seq(a3,a4),Ret1(F),t5,RFb(t6,c7),FF(t8e)))",
-    Tree0976 "Inv(RepF(t0))",
-    Tree0977 "Star(Swm(F,c0),t1e,c2,RFb(OnceT(RFb(a3,a4,FS(t5)))))",
-    Tree0978 "Ret3(Fb(t0,RFb(t1,t2,t3,t4),t5))",
-    Tree0979 "Fb(Seq(Fb(F,FF(c0))),c1)",
-    Tree0980 "Fb(Seq(Rep0(Fb(t0,c1)),c2,c3),Inv(RSeq(t4e,c5)),c6)",
-    Tree0981 "Keep(MSeq(Swm(c0,Ret4(a1),c2),RFb(FF(c3e),c4)))",
-    Tree0982 "RFb(RFb(Once(Inv(t0e)),RSeq(t1,Star(a2,t3,t4,F)),OnceK(t5),Seq(Inv(c6),a7e,a8,t9)),Ret2(FF(Seq(F,Keep(Inv(RFb(F,c10l))),Inv(Keep(t11)),Swm(MPri(RSeq(t12,a13)),Seq(t14e))))))",
-    Tree0983 "Seq(a0,Ret0(S),a1e,c2,t3)",
-    Tree0984 "Fb(Keep(Inv(a0)),RFb(t1,S,c2,c3,t4e),Swm(t5,a6e))",
-    Tree0985 "Fb(t0,t1e,a2,c3)",
-    Tree0986 "Seq(F,a0l,a1l,F)",
-    Tree0987 "RFb(a0,t1e,c2,t3)",
-    Tree0988 "RetF(Star(Seq(t0,c1,Seq(RSeq(t2,c3l)),OnceT(S),RSeq(t4,FS(S))),Seq(FS(a5),t6,RSeq(c7,c8),c9,Seq(c10,t11,t12e,F)),Keep(a13)))",
-    Tree0989 "Ret3(RSeq(FS(t0),MPri(FF(t1),MSeq(a2,c3),c4),Ret4(a5)))",
-    Tree0990 "OnceK(RSeq(Seq(Rep2(t0),a1,t2,t3)))",
-    Tree0991 "Swm(t0,OnceT(a1))",
-    Tree0992 "RSeq(Seq(t0,MPri(Fb(F,c1),RSeq(a2,c3,a4),MPri(a5,F),Fb(c6,c7,a8l,c9),c10)))",
-    Tree0993 "RSeq(t0e,RFb(c1),Seq(RFb(t2,t3),Fb(t4,a5l),Fb(Seq(a6,t7e))))",
-    Tree0994 "Keep(RSeq(RFb(c0l,t1),FS(RSeq(t2,c3l,c4l,F))))",
-    Tree0995 "Fb(c0,t1e,t2)",
-    Tree0996 "Fb(FF(t0),OnceK(c1),a2e,c3)",
-    Tree0997 "RSeq(Ret1(c0),c1l)",
-    Tree0998 "Swm(Rep0(t0e),t1,Swm(t2))",
-    Tree0999 "Star(Star(t0,c1,t2e),RSeq(t3,F,OnceK(t4),a5),RFb(c6,OnceT(c7),t8),Seq(S,c9,Rep3(t10),F))",
+    Tree0900 "RFb(FS(Ret1(t0)),a1,Swm(RetF(t2),t3,t4))",
+    Tree0901 "RetF(FF(c0))",
+    Tree0902 "RSeq(Fb(t0,a1,t2e,c3e,t4),OnceK(Seq(RFb(RFb(a5,c6),t7))))",
+    Tree0903 "Fb(t0e,FF(c1),RetF(a2))",
+    Tree0904 "Seq(Swm(t0,t1,MSeq(t2,t3e),Ret3(a4)),FS(RSeq(Rep0(t5))),MPri(t6,t7,c8l,Fb(t9,a10l)),RSeq(Ret3(Once(RSeq(a11,c12,c13e))),RSeq(c14,FS(Ret3(t15)))))",
+    Tree0905 "FS(RFb(t0,c1l,c2e,t3))",
+    Tree0906 "Seq(RSeq(RFb(c0e,t1),Fb(a2,t3,a4,c5e)),Once(RSeq(Rep4(OnceT(a6)),S,Seq(Swm(a7l,a8),RSeq(Keep(t9))))))",
+    Tree0907 "Fb(RSeq(t0,Rep1(Star(c1,a2,c3l))),t4,MSeq(a5,a6,c7))",
+    Tree0908 "MPri(t0,Seq(S,F))",
+    Tree0909 "MPri(c0,RSeq(OnceT(a1),Rep4(RSeq(a2,S,c3l)),MSeq(c4l,a5)))",
+    Tree0910 "OnceT(Star(c0,RSeq(t1,t2,t3,c4,t5)))",
+    Tree0911 "Seq(Seq(t0e,t1,t2,a3),OnceT(RFb(RepF(c4l),c5,c6,MSeq(c7,a8,t9),t10)),c11)",
+    Tree0912 "MPri(RSeq(OnceK(t0),MSeq(FF(t1),t2,c3,t4,c5)),Swm(RFb(c6,t7),F),Swm(Inv(t8e),Fb(t9,t10,t11,c12)))",
+    Tree0913 "MSeq(c0e,c1,t2)",
+    Tree0914 "MPri(c0,Star(c1,c2),RFb(a3,t4))",
+    Tree0915 "Inv(a0)",
+    Tree0916 "Seq(OnceK(t0),Ret2(Once(MSeq(c1,c2l))),t3)",
+    Tree0917 "Inv(RFb(c0l,RFb(a1,a2,Rep4(c3),t4),Keep(Once(a5))))",
+    Tree0918 "Star(t0,t1)",
+    Tree0919 "MSeq(Inv(a0),RFb(t1,t2,c3,RepF(t4),t5))",
+    Tree0920 "MSeq(c0e,a1,RFb(c2,Ret3(a3)))",
+    Tree0921 "Seq(MSeq(t0,t1e,a2),RFb(c3e,FS(Rep0(c4))),MPri(c5,c6))",
+    Tree0922 "Fb(OnceT(t0),RSeq(Swm(Fb(t1,a2,c3)),t4,t5e),Keep(FF(Swm(c6,Rep3(S)))))",
+    Tree0923 "Rep1(Seq(Swm(a0l,c1),Fb(t2,t3),t4,c5e))",
+    Tree0924 "Seq(Fb(t0,RSeq(t1,MPri(c2,t3)),c4l,Seq(a5,c6)),RSeq(MSeq(a7,FS(a8)),RFb(c9l,MPri(c10,a11,a12),FF(c13l),t14)))",
+    Tree0925 "Seq(RFb(Swm(Rep0(t0),Star(a1,t2,Inv(c3e))),t4,MPri(a5l,OnceT(RSeq(c6,c7l)),c8)),Seq(Rep0(S),Swm(t9,c10e,c11,t12),Seq(c13,Ret4(t14),c15e),S,Seq(Ret3(t16e),t17,t18,a19)))",
+    Tree0926 "RFb(Swm(c0,RFb(c1l,t2),MSeq(Inv(c3))),OnceT(FS(Fb(a4,t5))))",
+    Tree0927 "RSeq(Star(a0,a1l,c2e),t3,Seq(RFb(a4,t5e),a6),Seq(c7e,t8,t9e),Inv(Seq(t10,t11e)))",
+    Tree0928 "Seq(Seq(FS(c0),c1,FF(t2e)),Ret2(Seq(t3,t4,F)))",
+    Tree0929 "RFb(a0l,S)",
+    Tree0930 "MPri(t0,RFb(Rep4(Inv(RFb(a1,a2,c3,c4e)))),Swm(Seq(a5,a6),Rep3(t7),t8,Fb(c9,c10),RSeq(t11,t12)))",
+    Tree0931 "FF(Keep(Star(RFb(t0,t1,t2))))",
+    Tree0932 "Seq(Fb(Ret3(Rep2(Ret0(t0))),Seq(Seq(OnceK(a1),Fb(t2e,t3))),Seq(Fb(F,a4e,c5),Keep(c6)),t7))",
+    Tree0933 "Rep2(RFb(t0))",
+    Tree0934 "FF(Keep(Inv(FS(RepF(t0)))))",
+    Tree0935 "Swm(Seq(Rep1(MPri(a0,t1,Swm(c2l,t3),t4)),c5,OnceK(S)))",
+    Tree0936 "Fb(Swm(Ret2(a0),t1),FF(c2),Inv(t3),t4,Inv(c5))",
+    Tree0937 "RFb(FS(Rep1(Once(c0))))",
+    Tree0938 "MSeq(t0,OnceK(Rep4(Once(OnceK(Inv(Rep1(c1)))))))",
+    Tree0939 "Swm(Seq(Fb(c0l,t1,c2),Swm(t3,t4e)),RSeq(t5,Seq(c6,a7),a8e,Inv(a9),c10),FS(Inv(Inv(RSeq(OnceK(RSeq(c11e,t12,c13e,S)),FF(t14),RetF(a15))))))",
+    Tree0940 "Swm(RSeq(RFb(RFb(Inv(c0),Inv(Inv(t1))),RetF(OnceK(S))),RFb(Ret0(t2e),RFb(F,a3,F,t4e,a5l)),RFb(RFb(RFb(a6,c7)),Keep(Fb(c8,a9)),c10)))",
+    Tree0941 "Swm(RSeq(t0,t1,t2),OnceK(MPri(c3l)),Ret2(MPri(t4,a5)),Fb(RSeq(c6,a7l,t8),t9),Inv(Ret4(RepF(c10))))",
+    Tree0942 "Rep2(RSeq(Swm(a0,c1,t2,c3),Fb(t4,t5,t6e)))",
+    Tree0943 "RSeq(t0,t1,a2,c3)",
+    Tree0944 "Seq(Fb(c0,t1),c2)",
+    Tree0945 "RFb(Rep2(Star(FF(t0),Rep0(c1e),OnceK(F))),Inv(OnceT(Seq(RFb(c2e,t3e,c4,a5,t6)))),OnceT(c7))",
+    Tree0946 "RFb(Inv(RFb(t0,c1)),FF(Keep(c2)))",
+    Tree0947 "Inv(RepF(t0))",
+    Tree0948 "FF(Star(Seq(OnceK(Rep3(Rep0(t0))),OnceK(t1e),RFb(FS(t2),RSeq(t3,a4)),RFb(c5,Inv(t6),t7)),Seq(RSeq(t8,c9l,c10l),FS(t11),RFb(c12,a13),Rep2(c14))))",
+    Tree0949 "MPri(FF(Rep0(a0e)),MSeq(MPri(t1,F,t2,c3),Star(c4,t5e,t6,S,Keep(t7e))))",
+    Tree0950 "Seq(MSeq(c0l,a1l,t2),Rep2(t3))",
+    Tree0951 "FS(Swm(Ret2(Seq(c0,t1,c2))))",
+    Tree0952 "Keep(RSeq(MSeq(Swm(RSeq(a0,a1),a2l,t3),RSeq(a4l,t5,a6e,t7e)),RSeq(Seq(c8l,a9),Seq(t10,t11),t12,Seq(t13,t14e,c15))))",
+    Tree0953 "Ret1(c0)",
+    Tree0954 "Seq(t0e,FF(t1),Inv(FF(t2e)))",
+    Tree0955 "Rep2(Star(c0l,c1l,c2e))",
+    Tree0956 "Fb(c0,t1,t2,Seq(Inv(t3)))",
+    Tree0957 "RSeq(OnceT(t0e),RSeq(c1e,t2,t3),RSeq(FS(a4),OnceK(c5)))",
+    Tree0958 "Seq(MSeq(t0e,a1,t2),Swm(t3,c4e,c5l))",
+    Tree0959 "Keep(FS(OnceT(Seq(FF(RetF(c0l))))))",
+    Tree0960 "Inv(RFb(RSeq(a0,Rep1(S),FS(a1)),Rep3(RFb(a2e,t3,a4))))",
+    Tree0961 "Fb(a0,a1e,Once(Once(t2)))",
+    Tree0962 "RSeq(c0,RFb(Seq(a1e,a2e,t3,t4,c5l)))",
+    Tree0963 "Seq(RSeq(c0,c1,FS(c2l),Star(OnceT(a3)),t4))",
+    Tree0964 "Seq(Ret1(Fb(Fb(RSeq(FS(RepF(t0)),OnceK(RFb(c1,t2)))),MSeq(Seq(a3,Inv(t4e),Once(t5)),Once(Swm(Keep(t6e)))))))",
+    Tree0965 "Rep2(RFb(t0,RSeq(t1,c2,MPri(t3,a4)),RSeq(c5,Star(t6,c7)),RFb(RSeq(c8,t9),Seq(t10e,t11e,c12),t13e)))",
+    Tree0966 "Ret3(OnceK(Inv(RFb(t0,OnceK(Keep(Star(t1,c2,t3e))),Ret0(a4)))))",
+    Tree0967 "Keep(OnceT(c0e))",
+    Tree0968 "MPri(RFb(c0e),MPri(Ret4(a1),t2),Inv(a3))",
+    Tree0969 "RSeq(t0e,Star(a1,t2e))",
+    Tree0970 "Seq(t0,a1,Fb(c2,t3),Fb(t4,t5e),FF(Rep0(t6)))",
+    Tree0971 "Fb(RSeq(FS(c0e),t1e,FF(Keep(Ret3(c2)))),Seq(Seq(c3e,a4e),Inv(MSeq(t5,Rep4(t6))),Ret1(t7)),RSeq(Fb(c8e)),RFb(RFb(t9,t10),RFb(t11,t12)),MSeq(RSeq(t13e,t14,t15,a16l),t17,OnceT(c18l),a19,Swm(a20,t21,c22)))",
+    Tree0972 "RFb(FF(Ret0(a0)),Swm(FS(c1),c2,Rep3(Ret3(c3))),Swm(MPri(c4,a5),OnceT(Star(t6e,t7))),OnceK(MPri(c8,t9,Inv(a10e),c11l)),MPri(t12e))",
+    Tree0973 "RetF(FF(Keep(RFb(RFb(Swm(a0,t1e),Inv(c2l),Fb(t3,Keep(t4),S))))))",
+    Tree0974 "MPri(a0,Fb(RSeq(Fb(Seq(Ret1(c1))),RSeq(c2,a3)),c4),RSeq(Fb(t5,c6,a7),FS(a8)))",
+    Tree0975 "Inv(Inv(c0))",
+    Tree0976 "RFb(Star(Seq(t0e,a1)),OnceK(Fb(a2,Rep4(t3e))))",
+    Tree0977 "Star(RFb(F,a0l),RSeq(Rep3(c1l),t2e,t3),t4,t5,FS(a6e))",
+    Tree0978 "Swm(RSeq(RFb(FF(c0),Ret0(t1),Swm(t2,t3,t4,t5)),RSeq(RFb(c6e,t7,c8),t9e,Inv(t10))),RFb(MSeq(MSeq(Seq(a11,t12,S)),t13),Ret4(a14l),c15,a16))",
+    Tree0979 "RFb(c0,RFb(Seq(c1,c2l,c3,c4e,Fb(c5,c6)),Seq(c7e,c8)),RSeq(Rep3(c9),Fb(a10e,c11l),Ret3(a12),a13e,RepF(t14)))",
+    Tree0980 "MPri(Seq(Rep2(Keep(FF(a0l)))),Fb(a1,t2,Ret4(FS(t3))),Star(a4,t5e,S),a6)",
+    Tree0981 "Swm(RetF(a0e),t1,Star(t2,c3),Rep2(S))",
+    Tree0982 "FF(Rep4(RFb(MSeq(Ret3(Seq(Seq(t0,a1),MSeq(c2,S))),Inv(Swm(Seq(c3e,a4l,c5,a6,t7),t8))))))",
+    Tree0983 "Swm(RFb(RFb(Keep(c0l)),Fb(t1e,a2,F,c3),OnceT(t4)),Star(Seq(t5,Rep2(t6),c7l,t8e),RFb(t9,t10),Swm(t11,c12l,t13)))",
+    Tree0984 "Fb(Once(RFb(RSeq(Once(Swm(S,t0))),RSeq(Seq(t1e,c2),Star(t3e,a4)),MSeq(a5,RetF(t6),c7l),Seq(t8,Swm(c9),t10))))",
+    Tree0985 "RSeq(RSeq(Seq(Rep2(t0),Seq(Star(c1,t2)),Rep2(S)),Seq(c3,Once(FS(a4)),t5,Fb(t6,F),RFb(c7e,c8,c9))))",
+    Tree0986 "Keep(Seq(FF(Swm(RSeq(RFb(a0,F),t1,Swm(t2,Ret3(t3)),RFb(t4,a5e))))))",
+    Tree0987 "RSeq(RFb(c0,t1,t2),c3e,t4,Inv(Fb(a5e,a6,c7e)))",
+    Tree0988 "RFb(t0,t1e)",
+    Tree0989 "FF(c0e)",
+    Tree0990 "FS(c0l)",
+    Tree0991 "RFb(RFb(RSeq(Ret0(F)),MSeq(Fb(Rep2(a0),RSeq(c1e,t2e),c3),RSeq(Rep4(S),Fb(F,t4),t5e,t6e,a7))),RFb(Swm(Swm(a8,Seq(c9,c10l,c11e)),c12,Ret3(t13)),RFb(c14l,c15,a16l,t17,c18l)))",
+    Tree0992 "Star(a0,c1l,t2e,Rep0(c3))",
+    Tree0993 "RSeq(OnceT(FF(Once(Swm(Inv(t0e),c1l,Seq(c2,t3,t4))))),RSeq(RSeq(S,t5),RSeq(t6,c7e,c8),Fb(t9,a10)))",
+    Tree0994 "Fb(t0,t1,t2e)",
+    Tree0995 "Swm(a0,c1,t2,c3)",
+    Tree0996 "Swm(Swm(Inv(OnceT(c0l)),c1),Seq(RSeq(c2,c3,a4l),RSeq(RetF(t5),Ret1(t6))),Seq(t7e,c8e,a9),MSeq(Ret2(t10),c11,c12l,c13),Swm(Ret2(t14e),Ret0(t15)))",
+    Tree0997 "Rep1(Fb(RFb(c0l,a1)))",
+    Tree0998 "Fb(Seq(c0e,a1,S,a2,FF(c3)),MSeq(t4e,Seq(a5,c6l)),Seq(c7,Fb(Rep1(c8l),Seq(Fb(a9e,c10e))),Fb(F,t11,a12)),Star(Rep0(t13),t14,Ret2(Rep4(a15))))",
+    Tree0999 "RFb(t0,RSeq(a1,t2,a3e),FS(Fb(t4,t5)))",
 }

@@ -5,16 +5,9 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            KeepRunningUntilFailure {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            SequenceStar {
-                Condition(Cond<4>),
-                Condition(Cond<5>),
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(1) {
+                AlwaysFailure,
             },
         }
     }
@@ -22,12 +15,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
-        RunOnce {
+        MemSequence {
             Fallback {
-                StatefulAction(Task<0>),
-                Repeat(0) {
-                    Action(Act<1>),
+                Action(Act<0>),
+                ForceFailure {
+                    StatefulAction(Task<1>),
                 },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
@@ -35,86 +32,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                },
-                Fallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                    SequenceStar {
-                        ForceSuccess {
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
+        SequenceStar {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            RunOnce {
+                RunOnce {
+                    Condition(Cond<2>),
                 },
             },
-            Fallback {
-                Repeat(4) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<4>),
-                    },
+            ReactiveSequence {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<5>),
-                Sequence {
-                    Action(|ctx| ctx.exec(6)),
-                    Action(Act<7>),
-                },
+                Condition(|ctx| ctx.check(4)),
             },
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    Sequence {
-                        Inverter {
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                    Fallback {
-                        RunOnce {
-                            Action(|ctx| ctx.exec(11)),
-                        },
-                        Repeat(2) {
-                            StatefulAction(Task<12>),
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<13> = Task::<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-            Repeat(0) {
-                ForceFailure {
-                    SequenceStar {
-                        ReactiveSequence {
-                            MemPriority {
-                                AlwaysSuccess,
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(15)),
-                                },
-                                AlwaysFailure,
-                            },
-                            SequenceWithMemory {
-                                Fallback {
-                                    AlwaysSuccess,
-                                    Condition(Cond<16>),
-                                    Action(Act<17>),
-                                },
-                                RunOnce {
-                                    StatefulAction(Task<18> = Task::<18>),
-                                },
-                                Condition(Cond<19> = Cond::<19>),
-                            },
-                        },
-                    },
-                },
+            StatefulAction(Task<5>),
+            MemPriority {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
             },
         }
     }
@@ -122,63 +60,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        SequenceStar {
-            ForceFailure {
-                ForceSuccess {
+        Sequence {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
                     StatefulAction(Task<0>),
                 },
-            },
-            Repeat(2) {
-                Condition(Cond<1>),
-            },
-            SequenceStar {
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(2)),
-                Condition(|ctx| ctx.check(3)),
-            },
-            RetryUntilSuccessful(3) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<1>),
                 },
-            },
-            RunOnce {
-                ForceSuccess {
-                    Action(Act<6>),
+                SequenceWithMemory {
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3>),
                 },
+                AlwaysSuccess,
             },
+            Repeat(3) {
+                StatefulAction(Task<4>),
+            },
+            MemPriority {
+                Action(Act<5>),
+                Condition(|ctx| ctx.check(6)),
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
-        MemPriority {
-            ForceFailure {
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        RunOnce(then_skip = false) {
-                            KeepRunningUntilFailure {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0>),
             },
-            Fallback {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Sequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                },
-                RetryUntilSuccessful(2) {
-                    Action(Act<6>),
+            StatefulAction(Task<1>),
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
         }
@@ -188,88 +105,81 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         Sequence {
-            Repeat(1) {
-                ForceSuccess {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                        ForceSuccess {
-                            ReactiveFallback {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<5>),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                        MemSequence {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
+            Fallback {
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<0> = Task::<0>),
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            SequenceStar {
+                Action(|ctx| ctx.exec(5)),
+                RetryUntilSuccessful(1) {
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        Condition(Cond<9>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<10> = Cond::<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            SequenceStar {
+                ReactiveFallback {
+                    StatefulAction(Task<12>),
+                    AlwaysFailure,
+                },
+                Repeat(2) {
+                    MemPriority {
+                        Action(|ctx| ctx.exec(13)),
+                        Repeat(2) {
+                            Action(Act<14> = Act::<14>),
                         },
                     },
                 },
+                Fallback {
+                    StatefulAction(Task<15>),
+                    Condition(|ctx| ctx.check(16)),
+                    Action(|ctx| ctx.exec(17)),
+                },
             },
+            Condition(Cond<18>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
-        RunOnce(then_skip = true) {
-            Sequence {
-                Repeat(forever) {
-                    ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            AlwaysSuccess,
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        Sequence {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                Condition(Cond<8>),
-                                StatefulAction(Task<9> = Task::<9>),
-                                AlwaysSuccess,
-                                StatefulAction(Task<10>),
-                                AlwaysSuccess,
-                            },
-                        },
-                        RetryUntilSuccessful(forever) {
-                            RunOnce(then_skip = false) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ForceFailure {
-                    ReactiveFallback {
-                        Action(Act<12>),
-                        ReactiveSequence {
-                            Condition(Cond<13> = Cond::<13>),
-                        },
-                    },
+        ReactiveFallback {
+            ReactiveFallback {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<2>),
+            },
+            Repeat(2) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
         }
@@ -278,33 +188,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
-        Fallback {
-            Fallback {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                AlwaysFailure,
-            },
-            SequenceStar {
-                Fallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    Inverter {
-                        AlwaysSuccess,
+        ReactiveFallback {
+            Sequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RunOnce(then_skip = false) {
+                        Inverter {
+                            ReactiveFallback {
+                                ReactiveFallback {
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                    AlwaysFailure,
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5> = Task::<5>),
+                Fallback {
+                    Action(|ctx| ctx.exec(4)),
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                    Action(Act<9>),
+                    Inverter {
+                        StatefulAction(Task<10>),
+                    },
                 },
-                Action(Act<6>),
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            StatefulAction(Task<11>),
+                            Action(Act<12>),
+                        },
+                    },
+                    StatefulAction(Task<13>),
+                },
             },
         }
     }
@@ -312,36 +234,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
-        Repeat(3) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                SequenceStar {
-                    StatefulAction(Task<1> = Task::<1>),
-                    SequenceWithMemory {
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
+        Sequence {
+            Fallback {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1> = Task::<1>),
                     },
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
                 },
             },
-            Sequence {
-                RetryUntilSuccessful(3) {
+            SequenceStar {
+                RetryUntilSuccessful(2) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Sequence {
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                    Action(Act<8>),
+                },
+                RunOnce {
+                    Action(Act<9> = Act::<9>),
+                },
+                Inverter {
+                    Action(Act<10>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                },
+            },
+            Fallback {
+                SequenceStar {
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                    StatefulAction(Task<14>),
                     AlwaysFailure,
                 },
-                RunOnce(then_skip = false) {
-                    Action(Act<4> = Act::<4>),
-                },
-                Action(Act<5>),
+                Action(Act<15>),
+                Condition(Cond<16>),
             },
         }
     }
@@ -349,18 +290,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Inverter {
-                RunOnce(then_skip = false) {
-                    MemPriority {
-                        Action(Act<0> = Act::<0>),
-                        MemSequence {
-                            Repeat(0) {
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+        SequenceStar {
+            ForceSuccess {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Condition(Cond<2>),
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<4>),
+            },
+            RetryUntilSuccessful(3) {
+                SequenceWithMemory {
+                    Condition(Cond<5>),
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -370,224 +316,86 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
-        Repeat(1) {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            ReactiveFallback {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                Inverter {
+                    Condition(Cond<1>),
+                },
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                },
+                MemPriority {
+                    Inverter {
+                        StatefulAction(Task<7>),
+                    },
+                    Action(Act<8>),
+                    RetryUntilSuccessful(0) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<10> = Task::<10>),
+                    Action(Act<11>),
+                    Condition(Cond<12>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
-        Fallback {
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                        Repeat(4) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
-                },
+        Sequence {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2>),
             },
-            RunOnce(then_skip = true) {
-                Inverter {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(6)),
-                            Condition(Cond<7>),
-                        },
-                        ForceFailure {
-                            RunOnce(then_skip = false) {
-                                Condition(|ctx| ctx.check(8)),
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<9>),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                StatefulAction(Task<0>),
-            },
-            Repeat(2) {
-                Fallback {
-                    Repeat(3) {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
-            },
-            ReactiveFallback {
-                Inverter {
-                    Action(|ctx| ctx.exec(6)),
-                },
-                SequenceStar {
-                    SequenceWithMemory {
-                        Action(Act<7>),
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<10>),
-                Action(Act<11>),
-                AlwaysFailure,
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        Inverter {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
-        MemPriority {
-            ForceFailure {
-                RunOnce {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Condition(Cond<1>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            RetryUntilSuccessful(forever) {
-                ForceSuccess {
-                    ForceFailure {
-                        Fallback {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<1>),
-                            },
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
         Sequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<0>),
+            StatefulAction(Task<0>),
+            MemSequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                ForceSuccess {
+                    StatefulAction(Task<3>),
                 },
-                Condition(Cond<1>),
-            },
-            Repeat(forever) {
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1021 for Ctx {
-        Repeat(2) {
-            ReactiveSequence {
+                Condition(Cond<4> = Cond::<4>),
                 Sequence {
-                    AlwaysSuccess,
-                    Sequence {
-                        Action(|ctx| ctx.exec(0)),
-                        Action(Act<1>),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3>),
-                        AlwaysSuccess,
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                    ReactiveSequence {
-                        MemPriority {
-                            Condition(Cond<6>),
-                            Action(Act<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Action(Act<8>),
-                            Condition(Cond<9>),
-                        },
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        ReactiveFallback {
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
+                ReactiveSequence {
+                    StatefulAction(Task<11>),
+                    ForceSuccess {
+                        Fallback {
                             StatefulAction(Task<12>),
                             Condition(Cond<13>),
                         },
@@ -599,58 +407,231 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
+    pub tree Tree1014 for Ctx {
+        MemPriority {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+            },
+            StatefulAction(Task<5>),
+            ForceFailure {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1015 for Ctx {
         ReactiveFallback {
-            Inverter {
-                RunOnce {
-                    SequenceWithMemory {
-                        Repeat(0) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            Action(Act<2> = Act::<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        MemPriority {
-                            ReactiveFallback {
-                                StatefulAction(Task<4> = Task::<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7> = Cond::<7>),
-                                Condition(Cond<8> = Cond::<8>),
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<9> = Cond::<9>),
+            Condition(Cond<0>),
+            RetryUntilSuccessful(2) {
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+            Action(|ctx| ctx.exec(4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        Fallback {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Fallback {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1018 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            RunOnce {
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            SequenceStar {
+                StatefulAction(Task<9>),
+                Condition(Cond<10>),
+                StatefulAction(Task<11>),
+                Condition(Cond<12>),
+            },
+            Sequence {
+                StatefulAction(Task<13>),
+                Condition(Cond<14> = Cond::<14>),
+                StatefulAction(Task<15>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1019 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                MemSequence {
+                    RetryUntilSuccessful(1) {
+                        Action(Act<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    ForceSuccess {
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                ForceSuccess {
+                    Inverter {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1020 for Ctx {
+        SequenceWithMemory {
+            ReactiveSequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+            },
+            Repeat(1) {
+                Sequence {
+                    ForceFailure {
+                        ForceFailure {
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
             },
-            Repeat(1) {
+            MemPriority {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Action(Act<5> = Act::<5>),
+                Condition(Cond<6>),
+                Repeat(2) {
+                    Action(Act<7> = Act::<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1021 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
                 Sequence {
-                    MemPriority {
-                        SequenceWithMemory {
-                            Action(Act<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
+            },
+            RunOnce(then_skip = true) {
+                SequenceStar {
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Repeat(0) {
+                        AlwaysFailure,
                     },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<12>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8> = Task::<8>),
+            },
+            ReactiveFallback {
+                MemSequence {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        AlwaysSuccess,
                     },
-                    SequenceWithMemory {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                        Condition(|ctx| ctx.check(15)),
-                    },
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<16>),
-                        },
-                        StatefulAction(Task<17>),
-                        Condition(|ctx| ctx.check(18)),
+                    RunOnce {
+                        Action(Act<9>),
                     },
                 },
+                StatefulAction(Task<10>),
+            },
+            Fallback {
+                Sequence {
+                    SequenceWithMemory {
+                        Condition(Cond<11>),
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<12> = Task::<12>),
+                        },
+                        Action(Act<13>),
+                        MemPriority {
+                            StatefulAction(Task<14>),
+                            StatefulAction(Task<15>),
+                        },
+                        StatefulAction(Task<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1022 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            SequenceStar {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -658,1536 +639,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
-        Inverter {
-            Repeat(4) {
-                ReactiveSequence {
-                    MemSequence {
-                        RetryUntilSuccessful(1) {
-                            Sequence {
-                                Action(Act<0>),
-                                Condition(|ctx| ctx.check(1)),
-                                AlwaysFailure,
-                                AlwaysFailure,
-                            },
-                        },
-                        ForceFailure {
-                            Fallback {
-                                AlwaysFailure,
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
+        Fallback {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+                Condition(Cond<1> = Cond::<1>),
             },
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
+        RetryUntilSuccessful(4) {
+            Repeat(3) {
                 KeepRunningUntilFailure {
-                    ForceFailure {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        RunOnce {
-                            Action(Act<2>),
-                        },
-                        ReactiveSequence {
-                            AlwaysFailure,
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    ForceSuccess {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-            Inverter {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1027 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Fallback {
-                RunOnce(then_skip = false) {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1028 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1029 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
-        SequenceStar {
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1031 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            AlwaysFailure,
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1032 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            ForceSuccess {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Condition(Cond<0>),
-            },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
-        MemPriority {
-            Fallback {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<2> = Cond::<2>),
-                            Condition(Cond<3>),
-                            AlwaysFailure,
-                        },
-                        ReactiveFallback {
-                            Repeat(3) {
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<4>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0>),
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            SequenceWithMemory {
-                RunOnce {
-                    ForceSuccess {
-                        Action(Act<5>),
-                    },
-                },
-                AlwaysSuccess,
-                Repeat(4) {
-                    MemPriority {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Repeat(2) {
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<9>),
-                },
-            },
-            StatefulAction(Task<10>),
-            StatefulAction(Task<11>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                MemSequence {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        RetryUntilSuccessful(3) {
-                            Action(Act<1>),
-                        },
-                    },
                     Sequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                },
-            },
-            Action(Act<12>),
-            ReactiveSequence {
-                SequenceStar {
-                    AlwaysFailure,
-                    RetryUntilSuccessful(2) {
-                        Repeat(0) {
-                            Action(Act<13> = Act::<13>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Repeat(3) {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    Action(Act<15>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Repeat(1) {
-                    StatefulAction(Task<0>),
-                },
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                Action(|ctx| ctx.exec(3)),
-            },
-            StatefulAction(Task<4>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-                Condition(|ctx| ctx.check(2)),
-                Action(Act<3> = Act::<3>),
-                Repeat(2) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                ForceSuccess {
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<3>),
-                RunOnce {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        RetryUntilSuccessful(2) {
-            ReactiveSequence {
-                Repeat(2) {
-                    Sequence {
-                        Sequence {
-                            RunOnce(then_skip = false) {
-                                ReactiveFallback {
-                                    Action(Act<0>),
+                        ReactiveSequence {
+                            RunOnce(then_skip = true) {
+                                MemPriority {
+                                    Action(Act<0> = Act::<0>),
                                 },
                             },
                             ReactiveSequence {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1> = Task::<1>),
+                                Condition(Cond<1>),
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                            },
+                            SequenceWithMemory {
+                                Repeat(2) {
                                     AlwaysSuccess,
                                 },
-                                SequenceWithMemory {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                ForceSuccess {
-                    ForceSuccess {
-                        Condition(Cond<0>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(0) {
-                        Fallback {
-                            Inverter {
-                                AlwaysFailure,
-                            },
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(Cond<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                    ForceSuccess {
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            SequenceStar {
-                Action(Act<8>),
-                Action(|ctx| ctx.exec(9)),
-                Sequence {
-                    Condition(Cond<10>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
-                    },
-                    StatefulAction(Task<12>),
-                },
-                Repeat(forever) {
-                    Condition(Cond<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        Repeat(1) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        KeepRunningUntilFailure {
-                            AlwaysFailure,
-                        },
-                    },
-                    RunOnce {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Inverter {
-                            Action(Act<1>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<2> = Cond::<2>),
-                        Action(Act<3>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                AlwaysFailure,
-                Action(Act<0> = Act::<0>),
-            },
-            ForceSuccess {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveSequence {
-                Inverter {
-                    Repeat(0) {
-                        MemPriority {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Condition(Cond<3>),
-                RunOnce(then_skip = true) {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        MemPriority {
-            Inverter {
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                Action(Act<5>),
-                Action(Act<6> = Act::<6>),
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            ReactiveFallback {
-                Condition(Cond<1> = Cond::<1>),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-            },
-            AlwaysSuccess,
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        SequenceStar {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Fallback {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                ForceSuccess {
-                    Action(Act<2>),
-                },
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
-        ForceSuccess {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                ReactiveFallback {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                Sequence {
-                    RunOnce {
-                        Repeat(4) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    RetryUntilSuccessful(0) {
-                        Repeat(1) {
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                        Action(Act<9>),
-                    },
-                },
-            },
-            Repeat(0) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
-        MemPriority {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                RetryUntilSuccessful(3) {
-                    ReactiveSequence {
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                        ReactiveSequence {
-                            StatefulAction(Task<4> = Task::<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-            },
-            Sequence {
-                ForceSuccess {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<8>),
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<9> = Task::<9>),
-                        StatefulAction(Task<10>),
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        SequenceStar {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
-        RetryUntilSuccessful(2) {
-            Repeat(2) {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(Cond<3>),
-                        AlwaysFailure,
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                RunOnce {
-                    ForceSuccess {
-                        Repeat(3) {
-                            ReactiveFallback {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
-                },
-                MemSequence {
-                    AlwaysSuccess,
-                    Sequence {
-                        ReactiveFallback {
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(1) {
-                Sequence {
-                    AlwaysFailure,
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            Sequence {
-                AlwaysFailure,
-                Action(Act<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        ForceSuccess {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Action(|ctx| ctx.exec(1)),
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-                RunOnce {
-                    Repeat(1) {
-                        Inverter {
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
-        Fallback {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            RunOnce(then_skip = true) {
-                Action(|ctx| ctx.exec(4)),
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(1) {
-                RetryUntilSuccessful(4) {
-                    Action(Act<0> = Act::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        Inverter {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Sequence {
-                            Action(|ctx| ctx.exec(0)),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        AlwaysFailure,
-                        ForceFailure {
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    Sequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<6>),
-                    },
-                    Action(Act<7>),
-                    ForceFailure {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            Repeat(2) {
-                                Fallback {
-                                    StatefulAction(Task<9>),
-                                    Condition(|ctx| ctx.check(10)),
-                                },
-                            },
-                        },
-                        RunOnce {
-                            RunOnce(then_skip = true) {
-                                AlwaysFailure,
-                            },
-                        },
-                        RetryUntilSuccessful(2) {
-                            RunOnce(then_skip = true) {
-                                RetryUntilSuccessful(3) {
-                                    Condition(Cond<11> = Cond::<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        Sequence {
-            Fallback {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        Action(Act<0>),
-                    },
-                    Sequence {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Action(|ctx| ctx.exec(4)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        KeepRunningUntilFailure {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        MemSequence {
-            AlwaysSuccess,
-            MemPriority {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-                RunOnce {
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        Repeat(0) {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Inverter {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        ReactiveFallback {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Fallback {
-                            ReactiveFallback {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<8>),
-                                },
-                                ForceSuccess {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                            RunOnce {
-                                Repeat(3) {
-                                    Condition(|ctx| ctx.check(10)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        Repeat(0) {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        Fallback {
-            MemPriority {
-                Action(Act<0>),
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-                Action(Act<5>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            AlwaysFailure,
-                            Condition(Cond<6>),
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(7)),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        RetryUntilSuccessful(2) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        Fallback {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        Sequence {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(1)),
-                Action(Act<2>),
-                Action(Act<3>),
-            },
-            Repeat(4) {
-                StatefulAction(Task<4>),
-            },
-            MemPriority {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            MemSequence {
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                Action(Act<9> = Act::<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        MemPriority {
-            SequenceStar {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Repeat(2) {
-                    Fallback {
-                        Repeat(2) {
-                            StatefulAction(Task<5>),
-                        },
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
-                Fallback {
-                    ForceFailure {
-                        Action(Act<10>),
-                    },
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
-                },
-                SequenceStar {
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Condition(|ctx| ctx.check(6)),
-            },
-            MemPriority {
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-                Action(Act<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        Repeat(forever) {
-            MemPriority {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                Inverter {
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
-                SequenceWithMemory {
-                    Repeat(1) {
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                RetryUntilSuccessful(3) {
-                    Repeat(2) {
-                        MemPriority {
-                            Condition(Cond<1>),
-                            RetryUntilSuccessful(forever) {
-                                Condition(Cond<2> = Cond::<2>),
-                            },
-                        },
-                    },
-                },
-                ForceSuccess {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-                RunOnce {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Action(|ctx| ctx.exec(7)),
-                    Action(Act<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-            SequenceStar {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Fallback {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1086 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                SequenceStar {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            RunOnce {
-                Repeat(3) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1087 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(4) {
-                    Sequence {
-                        AlwaysSuccess,
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1088 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Sequence {
-                    ReactiveSequence {
-                        Inverter {
-                            ReactiveFallback {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                                ForceFailure {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        Fallback {
-                            Fallback {
-                                RetryUntilSuccessful(2) {
-                                    StatefulAction(Task<3>),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                            RunOnce(then_skip = false) {
+                                AlwaysSuccess,
+                                StatefulAction(Task<4> = Task::<4>),
                                 StatefulAction(Task<5>),
                             },
                         },
@@ -2199,36 +684,1774 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
+    pub tree Tree1025 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0>),
+            Fallback {
                 Condition(Cond<1>),
-            },
-            Repeat(1) {
-                Fallback {
-                    Condition(Cond<2>),
-                    Action(Act<3>),
+                Condition(Cond<2>),
+                ForceSuccess {
+                    StatefulAction(Task<3>),
                 },
             },
+            MemPriority {
+                StatefulAction(Task<4> = Task::<4>),
+                Action(|ctx| ctx.exec(5)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1026 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Fallback {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        AlwaysFailure,
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
+                    ForceSuccess {
+                        MemPriority {
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    AlwaysFailure,
+                    Repeat(1) {
+                        KeepRunningUntilFailure {
+                            ForceFailure {
+                                SequenceStar {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7>),
+                                    Action(Act<8> = Act::<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            Repeat(4) {
+                                RunOnce {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                            MemSequence {
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11>),
+                                Condition(Cond<12>),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<13>),
+                            },
+                            RetryUntilSuccessful(0) {
+                                Condition(Cond<14> = Cond::<14>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<15> = Task::<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1027 for Ctx {
+        ForceSuccess {
+            RetryUntilSuccessful(forever) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(Cond<2>),
+                        Repeat(2) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1028 for Ctx {
+        Inverter {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Repeat(0) {
+                    StatefulAction(Task<1>),
+                },
+                Repeat(4) {
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                ReactiveFallback {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Condition(Cond<8>),
+                    Action(|ctx| ctx.exec(9)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1029 for Ctx {
+        ReactiveFallback {
+            Inverter {
+                Repeat(4) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Repeat(4) {
+                RunOnce(then_skip = true) {
+                    Condition(Cond<1>),
+                },
+            },
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1030 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1031 for Ctx {
+        MemPriority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1032 for Ctx {
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                SequenceStar {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    Repeat(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Inverter {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1033 for Ctx {
+        SequenceWithMemory {
+            Inverter {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            RunOnce(then_skip = true) {
+                Condition(Cond<3>),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1034 for Ctx {
+        SequenceStar {
+            Sequence {
+                ReactiveFallback {
+                    Sequence {
+                        MemPriority {
+                            Inverter {
+                                Condition(Cond<0>),
+                            },
+                            ReactiveSequence {
+                                Fallback {
+                                    Condition(Cond<1>),
+                                    Action(Act<2>),
+                                    StatefulAction(Task<3>),
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                },
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                                Action(Act<9>),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    RunOnce(then_skip = true) {
+                        Fallback {
+                            Action(Act<10> = Act::<10>),
+                            Condition(Cond<11>),
+                            Action(Act<12> = Act::<12>),
+                        },
+                    },
+                    Repeat(1) {
+                        ReactiveSequence {
+                            Action(Act<13>),
+                            Sequence {
+                                Condition(Cond<14> = Cond::<14>),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        Action(Act<15>),
+                    },
+                    Inverter {
+                        KeepRunningUntilFailure {
+                            Fallback {
+                                Action(Act<16>),
+                                Action(Act<17>),
+                                Condition(Cond<18>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        Fallback {
+            RetryUntilSuccessful(3) {
+                Condition(Cond<0>),
+            },
             SequenceWithMemory {
-                Action(Act<4> = Act::<4>),
-                Condition(Cond<5>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            Sequence {
+                Inverter {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1036 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                RunOnce(then_skip = false) {
+                    AlwaysFailure,
+                },
             },
             Inverter {
                 ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Condition(|ctx| ctx.check(9)),
-                    Condition(Cond<10>),
+                    Repeat(2) {
+                        Repeat(3) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Repeat(4) {
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
-            Inverter {
-                Sequence {
-                    StatefulAction(Task<11>),
+            SequenceStar {
+                Action(|ctx| ctx.exec(6)),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1038 for Ctx {
+        Sequence {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Action(|ctx| ctx.exec(3)),
+            Repeat(0) {
+                StatefulAction(Task<4>),
+            },
+            Sequence {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1039 for Ctx {
+        ReactiveFallback {
+            MemPriority {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
                 },
+                MemPriority {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1040 for Ctx {
+        ForceSuccess {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    Action(Act<1>),
+                },
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx {
+        MemSequence {
+            Sequence {
+                Inverter {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        ReactiveSequence {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                Sequence {
+                    Inverter {
+                        Action(Act<3>),
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            StatefulAction(Task<4> = Task::<4>),
+                            Repeat(1) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1042 for Ctx {
+        Sequence {
+            MemPriority {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            RunOnce {
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        Repeat(4) {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        MemPriority {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                        },
+                        Condition(Cond<2>),
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Sequence {
+                        Sequence {
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                        RunOnce {
+                            RunOnce {
+                                AlwaysFailure,
+                            },
+                        },
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            SequenceStar {
+                                MemPriority {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                    MemPriority {
+                        ForceSuccess {
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(Cond<9> = Cond::<9>),
+                        StatefulAction(Task<10>),
+                        Fallback {
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        Action(Act<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<1>),
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<2>),
+            },
+            Action(|ctx| ctx.exec(3)),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        RetryUntilSuccessful(3) {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        Fallback {
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                            Condition(Cond<3>),
+                        },
+                        Condition(Cond<4> = Cond::<4>),
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            Condition(Cond<7>),
+                            ForceFailure {
+                                ForceFailure {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                    Action(|ctx| ctx.exec(9)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        Sequence {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        RunOnce(then_skip = true) {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<2>),
+                    },
+                },
+                Condition(Cond<3>),
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                Fallback {
+                    Action(|ctx| ctx.exec(8)),
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        SequenceWithMemory {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        ReactiveFallback {
+            MemPriority {
+                Condition(Cond<0>),
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Inverter {
+                StatefulAction(Task<3>),
+            },
+            Inverter {
+                MemPriority {
+                    SequenceStar {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        ForceFailure {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+                RetryUntilSuccessful(2) {
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                AlwaysSuccess,
+                Action(Act<0>),
+            },
+            ForceSuccess {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            MemSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Condition(Cond<5> = Cond::<5>),
+            },
+            StatefulAction(Task<6>),
+            Repeat(4) {
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        Inverter {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    MemSequence {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<1>),
+                        },
+                        Condition(Cond<2>),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<5>),
+                    },
+                    Repeat(1) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<6>),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<7>),
+                },
+                SequenceWithMemory {
+                    MemSequence {
+                        RunOnce {
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(Cond<9>),
+                    },
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(10)),
+                        Action(Act<11>),
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                        Action(Act<14>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        Inverter {
+            Inverter {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        Fallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                Action(Act<1>),
+                            },
+                        },
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<2>),
+                        },
+                        RunOnce(then_skip = true) {
+                            Inverter {
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        Inverter {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Sequence {
+                        Action(Act<5> = Act::<5>),
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
+                        Sequence {
+                            Condition(Cond<9> = Cond::<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            Action(Act<12>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+                MemPriority {
+                    SequenceWithMemory {
+                        StatefulAction(Task<15>),
+                        StatefulAction(Task<16> = Task::<16>),
+                        StatefulAction(Task<17> = Task::<17>),
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<20>),
+                        Condition(Cond<21> = Cond::<21>),
+                        Condition(Cond<22>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1058 for Ctx {
+        ReactiveFallback {
+            Inverter {
+                MemSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Sequence {
+                            Action(Act<1>),
+                        },
+                        AlwaysFailure,
+                        Action(Act<2>),
+                        Action(Act<3>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        RunOnce {
+                            ForceSuccess {
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Action(|ctx| ctx.exec(6)),
+                        ReactiveSequence {
+                            Action(Act<7> = Act::<7>),
+                            Condition(|ctx| ctx.check(8)),
+                            Action(Act<9>),
+                        },
+                    },
+                    Inverter {
+                        ReactiveSequence {
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                RetryUntilSuccessful(4) {
+                    RetryUntilSuccessful(4) {
+                        ForceSuccess {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+                Repeat(2) {
+                    Condition(Cond<4>),
+                },
+            },
+            Condition(Cond<5>),
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+                Repeat(3) {
+                    Sequence {
+                        SequenceWithMemory {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Action(Act<2>),
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        ReactiveFallback {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
+                Sequence {
+                    Fallback {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7>),
+                        RunOnce(then_skip = false) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx {
+        Sequence {
+            Fallback {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            Fallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Condition(|ctx| ctx.check(5)),
+                Condition(Cond<6>),
+            },
+            KeepRunningUntilFailure {
+                Repeat(forever) {
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        SequenceStar {
+                            ForceSuccess {
+                                SequenceWithMemory {
+                                    Condition(Cond<8>),
+                                    StatefulAction(Task<9> = Task::<9>),
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx {
+        ForceFailure {
+            Repeat(4) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Repeat(2) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                    },
+                    Repeat(4) {
+                        ReactiveFallback {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            Condition(Cond<2>),
+                            Fallback {
+                                Condition(Cond<3> = Cond::<3>),
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        ForceFailure {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        Fallback {
+            RetryUntilSuccessful(1) {
+                SequenceStar {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            RunOnce {
+                ForceFailure {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Condition(Cond<7> = Cond::<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        Sequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Inverter {
+                        ForceSuccess {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        ForceFailure {
+            Sequence {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+                AlwaysSuccess,
+                Inverter {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                RunOnce {
+                    MemSequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                RunOnce(then_skip = false) {
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<7>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                    Repeat(forever) {
+                        StatefulAction(Task<10>),
+                    },
+                    ReactiveFallback {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                ReactiveSequence {
+                    SequenceStar {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        Action(Act<14>),
+                    },
+                    Action(Act<15> = Act::<15>),
+                    Condition(Cond<16>),
+                    RetryUntilSuccessful(4) {
+                        Repeat(1) {
+                            Action(Act<17>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<18>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx {
+        Fallback {
+            MemSequence {
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    Condition(Cond<4>),
+                },
+            },
+            AlwaysFailure,
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    Condition(Cond<5>),
+                    ReactiveFallback {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    RunOnce {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                MemPriority {
+                    Sequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<9>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<10>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        Inverter {
+            Repeat(0) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1073 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        ForceSuccess {
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        ForceFailure {
+                            Condition(Cond<0>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            ReactiveFallback {
+                                Action(|ctx| ctx.exec(2)),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<4>),
+                Fallback {
+                    ReactiveFallback {
+                        Condition(Cond<5> = Cond::<5>),
+                        Condition(Cond<6>),
+                    },
+                    SequenceWithMemory {
+                        Repeat(2) {
+                            ReactiveSequence {
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx {
+        ReactiveSequence {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(8)),
+                        Action(Act<9>),
+                    },
+                    Action(|ctx| ctx.exec(10)),
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<12>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<13>),
+                        Condition(Cond<14>),
+                        StatefulAction(Task<15> = Task::<15>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<16>),
+                },
+                StatefulAction(Task<17> = Task::<17>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        Inverter {
+            Fallback {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        Inverter {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1078 for Ctx {
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(Act<3> = Act::<3>),
+            },
+            Sequence {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1079 for Ctx {
+        Repeat(0) {
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    MemPriority {
+                        Action(|ctx| ctx.exec(1)),
+                        Condition(Cond<2>),
+                        Fallback {
+                            StatefulAction(Task<3>),
+                            Action(Act<4> = Act::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<6>),
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(11)),
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        ForceFailure {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(|ctx| ctx.check(4)),
+                Condition(Cond<5>),
+            },
+            Condition(|ctx| ctx.check(6)),
+            MemSequence {
+                Condition(Cond<7> = Cond::<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1084 for Ctx {
+        Fallback {
+            Fallback {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        ForceSuccess {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Sequence {
+                            Action(Act<1>),
+                            Action(Act<2>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<5>),
+                            },
+                            Condition(Cond<6>),
+                            AlwaysSuccess,
+                        },
+                        RunOnce(then_skip = true) {
+                            Sequence {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Fallback {
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<11>),
+                        },
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                },
+                Action(Act<13>),
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Inverter {
+                            Action(Act<14>),
+                        },
+                        MemPriority {
+                            StatefulAction(Task<15>),
+                            Condition(Cond<16> = Cond::<16>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<17>),
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19> = Task::<19>),
+                        Action(Act<20>),
+                        StatefulAction(Task<21>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx {
+        ReactiveFallback {
+            ReactiveSequence {
+                RunOnce {
+                    ForceFailure {
+                        Action(Act<0>),
+                    },
+                },
+                ReactiveSequence {
+                    RunOnce {
+                        KeepRunningUntilFailure {
+                            ForceFailure {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                ReactiveSequence {
+                    Action(Act<3> = Act::<3>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    ForceFailure {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                ForceFailure {
+                    Fallback {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Sequence {
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                SequenceStar {
+                    ReactiveFallback {
+                        Action(Act<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+                SequenceWithMemory {
+                    Action(Act<14>),
+                    StatefulAction(Task<15>),
+                    StatefulAction(Task<16>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<17>),
+                    AlwaysSuccess,
+                    Condition(Cond<18> = Cond::<18>),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Action(Act<19>),
+                    Condition(Cond<20>),
+                    Action(Act<21> = Act::<21>),
+                    Condition(|ctx| ctx.check(22)),
+                    Action(Act<23>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1086 for Ctx {
+        Repeat(forever) {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1087 for Ctx {
+        Repeat(1) {
+            ReactiveSequence {
+                Inverter {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(4) {
+                                StatefulAction(Task<0>),
+                            },
+                            Action(Act<1>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<2> = Task::<2>),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    Condition(Cond<4>),
+                },
+                ReactiveFallback {
+                    SequenceStar {
+                        Repeat(2) {
+                            Action(Act<5>),
+                        },
+                        Condition(Cond<6>),
+                        Condition(Cond<7>),
+                        Repeat(0) {
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(1) {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                            Inverter {
+                                StatefulAction(Task<11> = Task::<11>),
+                            },
+                            Action(Act<12>),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                    Fallback {
+                        SequenceWithMemory {
+                            ReactiveSequence {
+                                Condition(Cond<14> = Cond::<14>),
+                                StatefulAction(Task<15>),
+                            },
+                        },
+                        StatefulAction(Task<16>),
+                    },
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(3) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<17>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1088 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                Condition(Cond<0>),
+                RetryUntilSuccessful(4) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                RunOnce {
+                    MemSequence {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Action(Act<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
@@ -2236,43 +2459,24 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Repeat(2) {
-                Condition(Cond<1>),
-            },
-            RunOnce(then_skip = false) {
-                Action(Act<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1091 for Ctx {
-        Repeat(3) {
-            SequenceWithMemory {
-                Inverter {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Inverter {
-                    Action(Act<4>),
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                },
-                KeepRunningUntilFailure {
-                    Inverter {
-                        SequenceWithMemory {
-                            Condition(Cond<5>),
+        Inverter {
+            KeepRunningUntilFailure {
+                Sequence {
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            ForceSuccess {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        Fallback {
+                            AlwaysFailure,
+                            StatefulAction(Task<2>),
+                        },
+                        Condition(Cond<3>),
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
                             StatefulAction(Task<6>),
                         },
                     },
@@ -2283,68 +2487,40 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1092 for Ctx {
-        Sequence {
+    pub tree Tree1091 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
             SequenceStar {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
             },
-            ReactiveFallback {
-                RunOnce {
-                    ForceFailure {
-                        KeepRunningUntilFailure {
-                            MemSequence {
-                                SequenceWithMemory {
-                                    Action(Act<4>),
-                                    Action(Act<5>),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
+            Repeat(0) {
+                Action(Act<4>),
             },
-            ReactiveFallback {
-                Action(Act<8>),
-                ReactiveSequence {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Condition(Cond<9>),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<11>),
-                    },
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                        Condition(Cond<12>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<13>),
-                },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1092 for Ctx {
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
             },
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1> = Cond::<1>),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
+            Condition(Cond<1>),
         }
     }
 }
@@ -2352,23 +2528,32 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
         Fallback {
-            KeepRunningUntilFailure {
-                MemPriority {
+            ReactiveSequence {
+                Inverter {
                     StatefulAction(Task<0>),
-                    Condition(Cond<1>),
                 },
-            },
-            Sequence {
-                RunOnce {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                        Action(Act<3> = Act::<3>),
+                Inverter {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            RunOnce(then_skip = true) {
+                                Action(Act<3>),
+                            },
+                        },
                     },
                 },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                    ReactiveFallback {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
                 },
             },
         }
@@ -2377,15 +2562,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
-        ForceSuccess {
+        ReactiveFallback {
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(1)),
-                    Action(Act<2> = Act::<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
                 },
+                StatefulAction(Task<1>),
+                MemSequence {
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(Cond<3>),
+                },
+            },
+            Action(Act<4>),
+            KeepRunningUntilFailure {
+                AlwaysFailure,
             },
         }
     }
@@ -2393,22 +2584,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
-        ForceFailure {
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    RunOnce {
-                        RetryUntilSuccessful(1) {
-                            MemPriority {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                                Action(Act<1> = Act::<1>),
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
+        ReactiveFallback {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx| ctx.check(4)),
                         },
                     },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Repeat(0) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<7>),
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<10>),
                 },
             },
         }
@@ -2417,15 +2624,26 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                AlwaysFailure,
+        SequenceWithMemory {
+            Action(Act<0>),
+            MemPriority {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
             },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Repeat(4) {
-                        StatefulAction(Task<1>),
+            ReactiveFallback {
+                Sequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<5>),
+                },
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        Condition(Cond<6>),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    Inverter {
+                        Condition(Cond<8>),
                     },
                 },
             },
@@ -2435,32 +2653,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        SequenceWithMemory {
-            MemPriority {
-                KeepRunningUntilFailure {
-                    Action(Act<0> = Act::<0>),
+        RunOnce(then_skip = true) {
+            SequenceStar {
+                Repeat(2) {
+                    Repeat(forever) {
+                        StatefulAction(Task<0>),
+                    },
                 },
-                Condition(Cond<1>),
-                Sequence {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    Action(|ctx| ctx.exec(3)),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                Fallback {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
             },
         }
     }
@@ -2468,127 +2670,125 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        RetryUntilSuccessful(forever) {
+        RetryUntilSuccessful(1) {
             Sequence {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
+                ReactiveSequence {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(Act<2> = Act::<2>),
                     },
                 },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
+                ReactiveSequence {
+                    ForceSuccess {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<3>),
                 },
-                Repeat(2) {
-                    StatefulAction(Task<1>),
-                },
-                Repeat(3) {
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
             },
         }
     }
 }
 
 cases! {
-    Tree1000 "RSeq(c0l,Keep(c1),t2,t3,Star(c4,c5))",
-    Tree1001 "Once(Fb(t0,Rep0(a1)))",
-    Tree1002 "RSeq(RFb(Fb(t0,S,Once(c1)),Fb(F,t2,Star(FS(a3l)))),Fb(Rep4(Keep(c4)),t5,Seq(a6l,a7)),OnceK(MPri(Seq(Inv(a8l),RetF(t9),t10),Fb(Once(a11l),Rep2(t12),S,t13e,t14))),Rep0(FF(Star(RSeq(MPri(S,FF(c15l),F),Swm(Fb(S,c16,a17),Once(t18e),c19e))))))",
-    Tree1003 "Star(FF(FS(t0)),Rep2(c1),Star(F,c2l,c3l),Ret3(RFb(Ret3(t4),c5)),Once(FS(a6)))",
-    Tree1004 "MPri(FF(Inv(Fb(t0,OnceK(Keep(S))))),Fb(a1,t2,a3,Seq(t4,t5,F),Ret2(a6)))",
-    Tree1005 "Seq(Rep1(FS(RFb(c0,Fb(t1,c2,t3,a4l),FS(RFb(OnceK(t5),RetF(t6))),MSeq(c7,t8,c9)))))",
-    Tree1006 "OnceT(Seq(RepF(RFb(Seq(t0e,S,a1,c2),RSeq(c3,t4),Seq(c5,t6,c7))),Inv(MPri(Keep(Seq(c8,t9e,S,t10,S)),RetF(OnceK(Keep(t11))))),FF(RFb(a12,RSeq(c13e)))))",
-    Tree1007 "Fb(Fb(Star(c0,S,c1),c2,F),Star(Fb(F,t3),Rep0(t4),FF(Inv(S)),OnceK(t5e),a6))",
-    Tree1008 "Rep3(Seq(t0,a1))",
-    Tree1009 "RSeq(t0,RSeq(Star(t1e,Swm(c2e,t3))),Seq(Ret3(F),OnceK(a4e),a5))",
-    Tree1010 "RetF(Inv(OnceK(MPri(a0e,MSeq(Rep0(RetF(t1)))))))",
-    Tree1011 "Rep1(t0)",
-    Tree1012 "Fb(OnceT(RFb(t0,Fb(t1,a2,Rep4(t3e),a4,a5))),OnceT(Inv(RFb(RFb(c6l,c7),FF(OnceK(c8l))))),t9)",
-    Tree1013 "RSeq(Inv(t0),Rep2(Fb(Rep3(a1l),a2)),RSeq(t3,OnceK(t4),c5),RFb(Inv(a6l),Star(Swm(a7,c8),t9e)),RSeq(t10,a11,F,S))",
-    Tree1014 "RSeq(t0,t1,c2e)",
-    Tree1015 "Inv(Fb(c0l,a1))",
-    Tree1016 "MPri(FF(Once(RSeq(c0))),OnceK(c1),RFb(FF(t2e)))",
-    Tree1017 "RSeq(a0,a1)",
-    Tree1018 "Fb(Ret2(t0))",
-    Tree1019 "RFb(a0e,RetF(FS(FF(Fb(OnceT(t1),a2)))))",
-    Tree1020 "Seq(RSeq(RetF(c0),c1),RepF(a2l))",
-    Tree1021 "Rep2(RSeq(Seq(S,Seq(a0l,a1),RSeq(c2l,a3,S,Seq(t4,a5)),RSeq(MPri(c6,a7)),RSeq(RFb(F,a8,c9),c10,t11,RFb(t12,c13)))))",
-    Tree1022 "RFb(Inv(Once(Swm(Rep0(t0e),Seq(t1,a2e,c3l),MPri(RFb(t4e,c5e,t6,c7e,c8e)),RFb(c9e)))),Rep1(Seq(MPri(Swm(a10,t11e)),Keep(t12),Swm(t13,t14,c15l),RFb(Inv(t16),t17,c18l))))",
-    Tree1023 "Inv(Rep4(RSeq(MSeq(Ret1(Seq(a0,c1l,F,F)),FF(Fb(F,c2)),c3))))",
-    Tree1024 "OnceK(Fb(Keep(FF(Ret0(t0))),Keep(RSeq(t1,Once(a2),RSeq(F,S))),RSeq(a3e,a4,a5)))",
-    Tree1025 "Seq(RFb(c0))",
-    Tree1026 "RSeq(FF(Seq(t0,c1,FS(t2e),c3)),Inv(Fb(Keep(t4),Ret2(c5e),c6e,c7e)))",
-    Tree1027 "MSeq(t0,Fb(OnceK(FF(RSeq(t1,c2))),RSeq(c3,t4,a5)))",
-    Tree1028 "RSeq(Ret2(FF(c0)),Seq(t1e,t2))",
-    Tree1029 "Fb(t0)",
-    Tree1030 "Star(c0l)",
-    Tree1031 "RSeq(t0,F,t1,t2)",
-    Tree1032 "Fb(t0e,Once(t1),FS(Seq(RFb(t2,c3,t4))))",
-    Tree1033 "Fb(Ret3(c0),OnceK(Swm(t1,c2)))",
-    Tree1034 "MPri(Fb(RFb(Swm(Swm(c0,t1),RSeq(c2e,c3,F),RFb(Rep3(F),c4)),OnceK(Swm(t5,t6,t7))),F))",
-    Tree1035 "Seq(RSeq(Ret1(t0),Fb(t1,a2),t3,c4),Swm(Once(FS(a5)),S,Rep4(MPri(t6))),RSeq(Rep2(c7e),t8e,RSeq(S,t9)),t10,t11)",
-    Tree1036 "RSeq(Seq(MSeq(MPri(c0,Ret3(a1)),Seq(RFb(t2e,t3,t4),Seq(t5,t6)),RFb(t7,a8,a9,t10,c11))),a12,RSeq(Star(F,Ret2(Rep0(a13e)),Keep(Rep3(t14))),FF(a15)))",
-    Tree1037 "Swm(RFb(Rep1(t0),Inv(t1),a2,a3l),t4,F)",
-    Tree1038 "Fb(RFb(t0,FS(t1),c2l,a3e,Rep2(t4)),RSeq(t5,t6,c7,c8))",
-    Tree1039 "RFb(FF(F),RFb(Seq(c0,c1),FS(c2)),Swm(t3,Once(t4e)))",
-    Tree1040 "RSeq(S,t0,t1)",
-    Tree1041 "Ret2(RSeq(Rep2(Seq(Seq(OnceK(RFb(a0)),RSeq(RSeq(t1e,S),Swm(t2)))))))",
-    Tree1042 "Swm(Star(FS(FS(c0)),OnceK(Ret0(Fb(Inv(F),a1))),RSeq(c2,t3e),c4,RFb(t5e,c6,FS(c7))),Star(a8,a9l,Seq(c10,OnceK(t11),t12),RepF(c13)))",
-    Tree1043 "Rep1(Swm(RFb(RepF(Keep(F)),Once(OnceK(t0)),Keep(Inv(a1)),RFb(c2e,a3),MSeq(t4,t5e,t6))))",
-    Tree1044 "RSeq(Swm(F,a0e),FS(Ret0(t1)),Keep(t2e))",
-    Tree1045 "OnceT(RSeq(Inv(Rep0(MPri(t0,t1,t2))),c3,OnceT(c4l),Ret1(c5)))",
-    Tree1046 "MPri(Inv(Keep(MPri(RFb(c0,t1e,c2)))),RSeq(t3,c4,a5,a6e,c7))",
-    Tree1047 "RSeq(c0l,RFb(c1e,c2l,t3),S,t4)",
-    Tree1048 "OnceK(RSeq(Fb(t0e,t1),FF(t2),c3,RFb(F,a4e)))",
-    Tree1049 "Star(c0e,t1e,Fb(a2,t3),t4)",
-    Tree1050 "RSeq(RFb(c0,t1),Fb(FS(a2),c3,c4))",
-    Tree1051 "FS(Fb(t0,c1,RFb(a2,c3),FS(t4),Seq(Once(Rep4(c5)))))",
-    Tree1052 "RFb(MSeq(Fb(t0,t1),t2,c3e),FS(RFb(c4,Ret0(Rep1(a5)))),Ret3(RFb(RSeq(t6,t7,t8e,a9))),Rep0(F))",
-    Tree1053 "MPri(F)",
-    Tree1054 "MSeq(Swm(RFb(a0,t1),Ret3(RSeq(c2e,c3,RSeq(t4e,c5))),Swm(t6,c7)),Seq(FS(Ret1(a8)),Inv(Seq(t9e,t10,Ret4(c11)))))",
-    Tree1055 "Star(F)",
-    Tree1056 "Ret2(Rep2(Swm(RSeq(t0,c1l,c2l,c3,F),c4l)))",
-    Tree1057 "RSeq(c0,a1,c2,c3,t4)",
-    Tree1058 "RSeq(RSeq(t0,Once(FS(Rep3(RFb(RSeq(t1)))))),RSeq(Once(t2),RSeq(a3,c4,c5,S),MSeq(S,Seq(RFb(c6e)),Fb(F,t7))))",
-    Tree1059 "Seq(Ret1(Seq(F,c0l)),Seq(F,a1,c2,a3),Fb(c4l,t5))",
-    Tree1060 "FS(Keep(RSeq(c0e,c1e,t2,RSeq(c3,F),t4)))",
-    Tree1061 "FF(RFb(c0,Keep(MPri(a1l,a2,t3)),Seq(c4,c5,a6,t7,c8),Once(Rep1(Inv(c9)))))",
-    Tree1062 "Fb(Star(t0,a1,t2),t3,OnceT(a4l),c5)",
-    Tree1063 "Keep(Ret1(Ret4(a0e)))",
-    Tree1064 "Inv(Fb(c0,t1e))",
-    Tree1065 "Keep(Fb(Fb(Ret0(Seq(a0l,t1))),Inv(Swm(F,FF(c2),t3))))",
-    Tree1066 "Swm(Seq(RSeq(RFb(a0,c1l),Seq(S,t2,t3,c4),t5),Seq(Keep(c6),a7,FF(t8)),OnceT(RSeq(FS(Rep2(Fb(t9,c10l))),Once(OnceT(F)),Ret2(OnceT(Ret3(c11e)))))))",
-    Tree1067 "Seq(Fb(Seq(OnceT(a0),Seq(a1,c2),Rep0(t3)),a4l))",
-    Tree1068 "Keep(c0)",
-    Tree1069 "MSeq(S,MPri(c0l,t1),RFb(c2,F))",
-    Tree1070 "Keep(RFb(t0,Inv(t1),Once(a2)))",
-    Tree1071 "Rep0(RSeq(Swm(Inv(RFb(t0,t1e,c2,c3)),Seq(t4,RFb(c5,t6,t7))),Keep(Seq(Fb(RFb(OnceT(t8),FS(c9)),Once(Rep3(c10l)))))))",
-    Tree1072 "Rep0(RSeq(a0,t1))",
-    Tree1073 "Fb(MPri(a0,Inv(t1),Seq(t2,t3),c4e,a5),Keep(RFb(Swm(Swm(F,c6,RFb(c7l,c8))),FF(c9l))))",
-    Tree1074 "Ret2(Swm(t0,t1))",
-    Tree1075 "Fb(a0l,t1,a2e)",
-    Tree1076 "Seq(c0,t1,a2)",
-    Tree1077 "Seq(RepF(t0),Seq(a1l,a2,a3),Rep4(t4),MPri(t5,t6),MSeq(t7,c8,a9e))",
-    Tree1078 "MPri(Star(c0,RFb(S,c1,c2,t3,c4),Rep2(Fb(Rep2(t5),t6e,c7)),RSeq(c8,t9),Fb(FF(a10),c11,c12)))",
-    Tree1079 "RSeq(t0,Fb(t1,Ret2(t2),Star(Seq(t3,t4),t5e),c6l),MPri(F,t7,a8))",
-    Tree1080 "RepF(MPri(RFb(a0,a1e),Inv(Inv(t2)),t3,Swm(Rep1(F),c4e)))",
-    Tree1081 "RFb(t0,Swm(Ret3(Rep2(MPri(c1,RetF(c2e)))),FS(Ret4(t3)),t4,Once(t5e),Seq(t6,a7l,a8)))",
-    Tree1082 "Seq(c0l,c1,a2)",
-    Tree1083 "RSeq(Fb(OnceK(RSeq(a0,a1,t2e,t3))),t4,Star(c5,t6))",
-    Tree1084 "RFb(c0,RFb(RSeq(t1,a2e),Keep(t3)),Fb(c4,t5,t6))",
-    Tree1085 "Seq(t0,t1,c2l)",
-    Tree1086 "MSeq(FS(Star(a0,c1)),Once(Rep3(Ret0(t2))),c3)",
-    Tree1087 "Inv(Swm(Star(t0,Ret0(t1),S,S),Ret4(Seq(S,OnceK(t2e),a3,t4))))",
-    Tree1088 "RSeq(RFb(Seq(RSeq(Inv(RFb(Swm(t0e,t1),FF(t2)))),FF(Fb(Fb(Ret2(t3),RetF(c4l)),OnceK(t5))))))",
-    Tree1089 "RSeq(Star(t0,S,c1),Rep1(Fb(c2,a3)),Swm(a4e,c5),Inv(RSeq(t6,c7,c8,c9l,c10)),Inv(Seq(t11)))",
-    Tree1090 "RFb(t0,Rep2(c1),OnceK(a2),c3)",
-    Tree1091 "Rep3(Swm(Inv(c0l),RFb(t1,t2,Inv(t3)),Inv(a4),RSeq(S),Keep(Inv(Swm(c5,t6)))))",
-    Tree1092 "Seq(Star(t0,Seq(t1,t2),t3e),RFb(Once(FF(Keep(MSeq(Swm(a4,a5),RetF(S))))),RSeq(t6,t7e)),RFb(a8,RSeq(RFb(S,c9,OnceT(t10)),FS(t11),RFb(S,c12)),RSeq(c13)))",
-    Tree1093 "RFb(c0l,c1e)",
-    Tree1094 "Fb(Keep(MPri(t0,c1)),Seq(Once(RSeq(c2,S,a3e)),Seq(t4,c5)))",
-    Tree1095 "FS(RSeq(t0,Swm(a1l,a2e,a3,t4)))",
-    Tree1096 "FF(RFb(Ret3(Once(Ret1(MPri(Inv(t0),a1e,OnceK(t2)))))))",
-    Tree1097 "RFb(RFb(a0,F),Keep(Keep(Rep4(t1))))",
-    Tree1098 "Swm(MPri(Keep(a0e),c1,Seq(t2,F)),Swm(RFb(S,a3l),Swm(t4,t5,t6),Fb(a7,t8,a9)))",
-    Tree1099 "RetF(Seq(Inv(Keep(F)),Keep(t0),Rep2(t1),Rep3(c2),c3))",
+    Tree1000 "Keep(Ret1(F))",
+    Tree1001 "MSeq(Fb(a0,FF(t1)),RSeq(t2,t3e))",
+    Tree1002 "Star(Swm(c0,c1),Once(Once(c2)),RSeq(Ret3(t3),c4l),t5,MPri(c6,t7,c8))",
+    Tree1003 "Seq(RFb(Ret0(t0),Ret0(c1),Swm(a2e,c3),S),Rep3(t4),MPri(a5,c6l),t7)",
+    Tree1004 "Swm(OnceK(c0),t1,RSeq(RetF(a2l)))",
+    Tree1005 "Seq(Fb(OnceT(F),t0e,Once(Keep(c1e)),MPri(t2,t3,a4e)),Star(a5l,Ret1(Swm(c6,a7l,t8)),OnceK(RSeq(c9)),RSeq(c10e,t11)),Star(RFb(t12,F),Rep2(MPri(a13l,Rep2(a14e))),Fb(t15,c16l,a17l)),c18)",
+    Tree1006 "RFb(RFb(F,t0,t1e),Keep(t2),Rep2(RFb(t3,c4,c5l)))",
+    Tree1007 "RFb(Seq(RSeq(t0e,OnceK(Inv(RFb(RFb(t1,t2,F,c3))))),Fb(a4l,RSeq(t5,c6,a7),t8e,a9,Inv(t10)),Seq(OnceK(RFb(t11,a12)),t13)))",
+    Tree1008 "RFb(t0,a1)",
+    Tree1009 "Seq(Fb(MPri(t0,Keep(t1e),t2,c3,t4)),Star(Ret2(c5l),Seq(a6l,a7,a8),Once(a9e),Inv(a10),Swm(t11)),Fb(Star(c12,a13,t14,F),a15,c16))",
+    Tree1010 "Star(FS(RSeq(t0e,t1)),c2,RFb(t3e,c4),Ret3(Swm(c5,Ret2(t6))))",
+    Tree1011 "RSeq(RFb(Ret4(t0),Inv(c1),MPri(t2,c3,c4)),RFb(FF(Swm(t5e,c6l)),MPri(Inv(t7),a8,Ret0(c9l)),Fb(t10e,a11,c12)))",
+    Tree1012 "Seq(Seq(t0e,a1l,c2),t3e)",
+    Tree1013 "Seq(t0,MSeq(t1,t2,FS(t3),c4e,Seq(c5l,c6,a7)),RSeq(RSeq(c8,t9),t10,RSeq(t11,FS(Fb(t12,c13)))))",
+    Tree1014 "MPri(RSeq(c0,c1,t2e,t3e,FS(t4)),t5,FF(Seq(t6,t7e,t8)))",
+    Tree1015 "RFb(c0,Ret2(c1),t2,c3,a4l)",
+    Tree1016 "Fb(OnceK(OnceK(c0)),Seq(t1,c2e,t3))",
+    Tree1017 "RFb(Swm(t0,t1),Fb(t2e,c3l,c4))",
+    Tree1018 "RSeq(MSeq(t0,t1,c2),Once(Fb(F,t3)),Swm(t4,c5,c6,t7,t8),Star(t9,c10,t11,c12),Seq(t13,c14e,t15))",
+    Tree1019 "Fb(RSeq(MSeq(Ret1(a0),t1,t2e,FS(c3),t4),FS(Inv(c5))))",
+    Tree1020 "Swm(RSeq(a0,c1),Rep1(Seq(FF(FF(t2)))),MPri(t3,c4,a5e,c6,Rep2(a7e)))",
+    Tree1021 "Swm(RFb(t0,Seq(c1,a2),c3),OnceT(Star(c4,c5e,Rep0(F),t6)),Seq(t7,t8e),RFb(MSeq(RSeq(S,S),Once(a9)),t10),Fb(Seq(Swm(c11,Ret1(t12e),a13,MPri(t14,t15),t16))))",
+    Tree1022 "RFb(t0,a1,Star(c2,c3))",
+    Tree1023 "Fb(RFb(t0,F,c1e),c2)",
+    Tree1024 "Ret4(Rep3(Keep(Seq(RSeq(OnceT(MPri(a0e)),RSeq(c1,t2,c3),Swm(Rep2(S),S,t4e,t5))))))",
+    Tree1025 "MSeq(t0,Fb(c1,c2,FS(t3)),MPri(t4e,a5l))",
+    Tree1026 "RSeq(RFb(Fb(RFb(c0,F,a1l,t2),FS(MPri(t3e,t4,t5)),F,Rep1(Keep(FF(Star(S,t6,c7,a8e))))),MSeq(Ret3(Fb(Rep4(Once(t9)),MSeq(t10,t11,c12),RSeq(t13),Ret0(c14e))),Swm(t15e))))",
+    Tree1027 "FS(RetF(Swm(c0,RSeq(c1e,c2,Rep2(c3)))))",
+    Tree1028 "Inv(Star(t0,Rep0(t1),Rep4(t2),RFb(t3,a4,c5,a6l),RFb(Ret3(t7e),c8,a9l)))",
+    Tree1029 "RFb(Inv(Rep4(t0)),Rep4(OnceT(c1)),c2e)",
+    Tree1030 "RSeq(t0,S)",
+    Tree1031 "MPri(a0,t1,t2e)",
+    Tree1032 "OnceT(RFb(Star(MSeq(t0,t1,a2),Rep2(RSeq(t3,a4)),RFb(Inv(t5)))))",
+    Tree1033 "Swm(Inv(t0),c1,t2,OnceT(c3),t4)",
+    Tree1034 "Star(Seq(RFb(Seq(MPri(Inv(c0),RSeq(Fb(c1,a2,t3,t4,c5)),RSeq(t6,t7,t8,a9)))),Swm(OnceT(Fb(a10e,c11,a12e)),Rep1(RSeq(a13,Seq(c14e))),MSeq(a15),Inv(Keep(Fb(a16,a17,c18))))))",
+    Tree1035 "Fb(Ret3(c0),Swm(t1,a2),Seq(Inv(S)))",
+    Tree1036 "Swm(RFb(c0,t1,t2),RFb(c3,OnceK(F)),Inv(RSeq(Rep2(Rep3(c4l)),Rep4(t5))),Star(a6l,t7,t8,c9,t10))",
+    Tree1037 "MSeq(t0,t1e,c2)",
+    Tree1038 "Seq(Seq(c0,t1,c2),a3l,Rep0(t4),Seq(t5,t6))",
+    Tree1039 "RFb(MPri(RFb(a0,t1),MPri(a2,t3,c4)))",
+    Tree1040 "FS(RFb(t0,Seq(a1),OnceT(F),t2))",
+    Tree1041 "MSeq(Seq(Inv(Star(t0,RSeq(a1,t2)))),Ret1(Seq(Inv(a3),RSeq(RSeq(t4e,Rep1(c5)),c6))),t7)",
+    Tree1042 "Seq(MPri(a0,t1),c2l,t3,t4e,Once(a5))",
+    Tree1043 "Rep4(Keep(RSeq(Swm(MPri(c0,a1),c2,Inv(t3)),Seq(Seq(c4,c5),Once(Once(F)),c6e),OnceK(FS(Star(MPri(t7)))),MPri(FS(t8),c9e,t10,Fb(t11,t12),a13))))",
+    Tree1044 "MPri(c0e,Keep(t1),Ret3(t2),a3l,t4)",
+    Tree1045 "Ret3(c0l)",
+    Tree1046 "Fb(OnceT(RFb(RSeq(Swm(c0,t1,a2,c3),c4e,RSeq(t5,c6e)),OnceK(RSeq(c7,FF(FF(t8)))),a9l)))",
+    Tree1047 "Seq(Ret0(c0))",
+    Tree1048 "Seq(t0,t1)",
+    Tree1049 "OnceT(Seq(RFb(t0,OnceK(t1),Keep(c2)),c3,Ret4(RSeq(Seq(t4,t5))),RFb(t6,t7),Fb(a8l,c9)))",
+    Tree1050 "Swm(RSeq(a0,t1e),a2l)",
+    Tree1051 "RFb(MPri(c0,F,t1,c2),Inv(t3),Inv(MPri(Star(t4,a5,c6,a7l),Ret1(t8e))))",
+    Tree1052 "FF(RSeq(RFb(a0,t1,a2,t3),a4,Ret2(a5l)))",
+    Tree1053 "RSeq(MSeq(S,a0),FS(t1e),MSeq(c2,t3e))",
+    Tree1054 "RFb(Swm(t0,OnceT(RFb(t1,t2)),t3),RSeq(t4,c5e),t6,Rep4(a7))",
+    Tree1055 "Inv(RSeq(RSeq(c0e,MSeq(OnceK(c1),c2)),Star(t3e,t4,OnceK(t5),Rep1(S),t6),FS(t7),Swm(MSeq(Once(t8),c9),RFb(c10l,a11,c12,c13,a14))))",
+    Tree1056 "Inv(Inv(t0))",
+    Tree1057 "Fb(RFb(RFb(Fb(Keep(RFb(a0,a1)),Ret3(t2),OnceT(Inv(Ret4(t3))),Inv(c4l)),Seq(a5e,Swm(S,t6,t7,c8),Seq(c9e,t10,t11,a12),Fb(t13,c14))),MPri(Swm(t15,t16e,t17e,t18,t19),RFb(t20,c21e,c22,F))))",
+    Tree1058 "RFb(Inv(MSeq(RFb(t0e,Seq(a1),F,a2,a3),RSeq(t4e,Once(FS(OnceK(c5)))),MPri(a6l,RSeq(a7e,c8l,a9)),Inv(RSeq(c10,t11)))))",
+    Tree1059 "Fb(RSeq(Ret4(Ret4(FS(c0l))),RFb(t1,t2),t3,Rep2(c4)),c5,RSeq(c6l,c7,t8,Rep3(Seq(Swm(t9e,c10))),Ret2(Swm(S,t11))))",
+    Tree1060 "RFb(c0,c1e,a2,Seq(RFb(a3,t4)),t5)",
+    Tree1061 "RFb(Swm(RFb(RSeq(Ret3(t0),t1,t2),a3),Seq(Fb(c4,t5),RFb(t6e,t7,OnceK(a8e)))))",
+    Tree1062 "Seq(Fb(Fb(t0e,t1)),t2,Fb(t3,c4,c5l,c6),Keep(RepF(Swm(Ret1(c7e),Star(FS(Swm(c8,t9e,t10)))))))",
+    Tree1063 "FF(Rep4(Swm(RFb(Rep2(a0e)),Rep4(RFb(Ret3(c1e),c2,Fb(c3e,t4,a5))))))",
+    Tree1064 "FF(RFb(t0,a1l))",
+    Tree1065 "Fb(Ret1(Star(c0e,c1,t2,t3e)),Once(FF(RFb(t4,t5e,a6))),c7e)",
+    Tree1066 "Seq(RSeq(RSeq(MSeq(t0,t1),Inv(FS(t2))),a3))",
+    Tree1067 "FF(Seq(Inv(t0),S,Inv(c1)))",
+    Tree1068 "OnceK(RFb(RSeq(t0,t1),Seq(a2,t3),Once(MSeq(t4,c5,c6))))",
+    Tree1069 "RSeq(MSeq(t0,a1),Inv(RFb(t2,a3)),OnceT(OnceK(c4l)))",
+    Tree1070 "Fb(RSeq(MPri(t0,a1e),OnceK(RSeq(c2,a3,t4,a5l,t6e))),Ret4(Seq(OnceK(t7),RFb(t8,c9),RepF(t10),RFb(OnceT(t11)))),Ret4(RSeq(Star(t12,t13,a14),a15e,c16,Ret4(Rep1(a17)))),c18)",
+    Tree1071 "Fb(MSeq(Ret4(Seq(c0,t1,RFb(t2,c3e))),FF(c4)),F,OnceK(RSeq(c5,RFb(c6,t7),Once(c8))),RSeq(MPri(Seq(S,t9),Seq(t10)),OnceT(Inv(t11)),Keep(Fb(Keep(c12l)))))",
+    Tree1072 "Inv(Rep0(a0))",
+    Tree1073 "RSeq(t0,c1l)",
+    Tree1074 "FS(RFb(OnceK(RFb(FF(c0),Fb(t1,RFb(a2l,a3)))),c4,Fb(RFb(c5e,c6),Swm(Rep2(RSeq(t7,c8,S))),c9e)))",
+    Tree1075 "RSeq(Swm(RFb(Keep(t0),t1,c2,t3),RFb(a4,t5,t6),RFb(t7,RSeq(a8l,a9),a10l),Inv(c11l)),RSeq(RSeq(FS(t12),RSeq(t13,c14,t15e)),Fb(c16),t17e))",
+    Tree1076 "Inv(Fb(t0))",
+    Tree1077 "Inv(Seq(a0e,a1))",
+    Tree1078 "Swm(Swm(c0,t1,c2,a3e),Seq(c4,c5,c6))",
+    Tree1079 "Rep0(F)",
+    Tree1080 "RFb(c0l,OnceK(FF(MPri(a1l,c2,Fb(t3,a4e,t5),RSeq(c6,c7l)))),MSeq(Seq(OnceT(t8),t9,t10e),RSeq(c11l,c12)))",
+    Tree1081 "RFb(c0)",
+    Tree1082 "FF(c0l)",
+    Tree1083 "RSeq(Seq(c0,t1e,t2),RSeq(S,t3e,c4l,c5),c6l,MSeq(c7e))",
+    Tree1084 "Fb(Fb(RSeq(Swm(FS(t0)),RFb(Seq(a1,a2),RFb(t3,c4)),RSeq(RFb(OnceK(t5),c6,S),OnceT(Seq(t7,t8))))),RFb(Fb(t9,a10,Fb(Keep(c11),t12e)),a13,RFb(RSeq(Inv(a14),MPri(t15,c16e))),OnceK(RSeq(t17,t18,t19e,a20,t21))))",
+    Tree1085 "RFb(RSeq(Once(FF(a0)),RSeq(Once(Keep(FF(RSeq(t1,t2)))))),Seq(RSeq(a3e),RSeq(c4,t5,FS(c6l)),Ret4(FF(t7)),FF(Fb(t8e,Seq(c9,t10e)))),Seq(Star(RFb(a11,t12),t13),Swm(a14,t15,t16),Swm(c17,S,c18e)),Fb(RFb(a19,c20,a21e,c22l,a23)))",
+    Tree1086 "RepF(Fb(t0,t1e))",
+    Tree1087 "Rep1(RSeq(Inv(Swm(RSeq(Ret4(t0),a1),RFb(t2e,a3l))),Rep0(c4),RFb(Star(Rep2(a5),c6,c7,Rep0(c8l))),Fb(Ret1(RSeq(t9,t10e,Inv(t11e),a12,t13)),Fb(Swm(RSeq(c14e,t15)),t16),OnceK(Ret3(Keep(t17))))))",
+    Tree1088 "RFb(Seq(c0,Ret4(c1l),t2,a3,Once(MSeq(a4,a5))),a6)",
+    Tree1089 "Fb(RFb(c0,a1,t2,c3e))",
+    Tree1090 "Inv(Keep(Seq(Fb(RFb(t0,FS(t1e)),Fb(F,t2),c3,RFb(t4,t5e,t6)))))",
+    Tree1091 "Swm(a0e,t1,Star(c2,c3),Rep0(a4),c5)",
+    Tree1092 "Star(RSeq(t0e),t1e,t2)",
+    Tree1093 "Star(t0,S,c1)",
+    Tree1094 "Fb(RSeq(Inv(t0),Inv(Keep(RFb(t1,c2,OnceT(a3)))),RSeq(Swm(OnceT(c4)),c5e,RFb(c6,t7))))",
+    Tree1095 "RFb(RSeq(RFb(t0,S),t1,MSeq(a2l,c3)),a4,Keep(F))",
+    Tree1096 "RFb(Swm(RFb(a0,t1),Star(t2,RFb(t3,OnceT(c4l)),OnceK(t5)),Keep(Rep0(a6))),RFb(t7,RFb(t8,c9),OnceK(t10)))",
+    Tree1097 "Swm(a0,MPri(t1,t2e,t3,c4),RFb(Seq(S,t5),Swm(RSeq(c6,c7l),Inv(c8))))",
+    Tree1098 "OnceT(Star(Rep2(RepF(t0)),t1,a2,c3))",
+    Tree1099 "Ret1(Seq(RSeq(Star(c0,c1e,a2e)),RSeq(FS(S),c3)))",
 }

@@ -5,68 +5,12 @@ use crate::leaves::{Act, Cond, Ctx, Task};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                Fallback {
-                    Action(|ctx| ctx.exec(0)),
-                    AlwaysSuccess,
-                    StatefulAction(Task<1>),
-                },
-                MemSequence {
-                    Sequence {
-                        MemPriority {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                        Action(Act<4>),
-                    },
-                    Repeat(2) {
-                        Repeat(1) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(4) {
-                    KeepRunningUntilFailure {
-                        Action(Act<6>),
-                    },
-                },
-                SequenceStar {
-                    ReactiveSequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                },
-            },
+        ForceFailure {
             Sequence {
-                ReactiveSequence {
-                    MemSequence {
-                        Sequence {
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13>),
-                            StatefulAction(Task<14>),
-                            StatefulAction(Task<15>),
-                        },
-                        Fallback {
-                            RetryUntilSuccessful(2) {
-                                Action(Act<16>),
-                            },
-                        },
-                    },
-                    Action(Act<17> = Act::<17>),
+                RunOnce {
+                    StatefulAction(Task<0>),
                 },
-                MemPriority {
-                    Condition(Cond<18>),
-                    Action(|ctx| ctx.exec(19)),
-                    Condition(Cond<20> = Cond::<20>),
-                },
+                Condition(|ctx| ctx.check(1)),
             },
         }
     }
@@ -74,74 +18,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        ForceFailure {
+        Inverter {
             Sequence {
-                RunOnce {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        AlwaysFailure,
-                        Action(|ctx| ctx.exec(1)),
-                        Action(Act<2>),
-                    },
-                },
-                MemSequence {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Sequence {
-                        Action(Act<5>),
-                        Condition(Cond<6>),
-                    },
-                    Repeat(1) {
-                        RetryUntilSuccessful(forever) {
-                            Action(Act<7>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = true) {
-                            ReactiveFallback {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                },
+                Action(|ctx| ctx.exec(0)),
                 ReactiveFallback {
-                    ForceSuccess {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                            ForceSuccess {
-                                Action(Act<12> = Act::<12>),
-                            },
-                            Action(Act<13>),
-                        },
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        ForceFailure {
-                            AlwaysFailure,
-                        },
-                    },
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
                 },
-                Inverter {
-                    RunOnce {
-                        MemSequence {
-                            StatefulAction(Task<14>),
-                            KeepRunningUntilFailure {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<15>),
-                                },
-                            },
-                        },
-                    },
-                },
+                Action(Act<2>),
             },
         }
     }
@@ -149,33 +33,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Action(Act<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
+        Fallback {
+            Fallback {
+                Action(|ctx| ctx.exec(0)),
             },
             SequenceWithMemory {
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                    Repeat(forever) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
+                StatefulAction(Task<1>),
             },
-            Sequence {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<7>),
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
+            ForceFailure {
+                Action(|ctx| ctx.exec(2)),
+            },
+            Repeat(forever) {
+                ForceSuccess {
+                    KeepRunningUntilFailure {
+                        Repeat(2) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
                 },
             },
         }
@@ -184,34 +58,81 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0>),
+        MemPriority {
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                StatefulAction(Task<4> = Task::<4>),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Condition(Cond<5>),
+                },
+                Action(|ctx| ctx.exec(6)),
+                RunOnce {
+                    Condition(Cond<7>),
+                },
+                Action(|ctx| ctx.exec(8)),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            StatefulAction(Task<12>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
+        RetryUntilSuccessful(4) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
+        Sequence {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                ReactiveFallback {
+                    MemPriority {
+                        Inverter {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    Condition(Cond<6>),
+                },
+                Sequence {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    Condition(|ctx| ctx.check(9)),
+                },
+                Condition(Cond<10>),
             },
         }
     }
@@ -219,32 +140,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        Fallback {
-            Condition(|ctx| ctx.check(0)),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Condition(Cond<4>),
-            MemPriority {
-                ForceFailure {
-                    Sequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            ForceSuccess {
-                SequenceStar {
-                    StatefulAction(Task<7>),
-                    ReactiveSequence {
-                        Repeat(1) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    StatefulAction(Task<9>),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Action(Act<2>),
+            Fallback {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
         }
     }
@@ -252,14 +154,37 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0> = Act::<0>),
-            KeepRunningUntilFailure {
-                Action(Act<1>),
+        ReactiveSequence {
+            ReactiveSequence {
+                ForceSuccess {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
             },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
+            StatefulAction(Task<5>),
+            ReactiveSequence {
+                Repeat(3) {
+                    ForceSuccess {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                    Repeat(forever) {
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
             },
         }
     }
@@ -267,45 +192,39 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                RunOnce {
-                    MemPriority {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
+        RunOnce(then_skip = true) {
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Fallback {
+                            SequenceWithMemory {
+                                Inverter {
+                                    Condition(Cond<6>),
+                                },
+                            },
                         },
-                        ForceFailure {
-                            StatefulAction(Task<2>),
-                        },
-                        Repeat(0) {
-                            MemSequence {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<7>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Fallback {
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                Condition(Cond<9> = Cond::<9>),
+                                Action(Act<10>),
                             },
                         },
                     },
                 },
-                Repeat(3) {
-                    Action(Act<5> = Act::<5>),
-                },
-                MemPriority {
-                    RunOnce {
-                        Condition(Cond<6>),
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Repeat(3) {
-                            Action(|ctx| ctx.exec(9)),
-                        },
-                    },
-                },
-            },
-            Inverter {
-                StatefulAction(Task<10>),
             },
         }
     }
@@ -313,34 +232,45 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
-        Fallback {
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Repeat(2) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Action(Act<3>),
-            },
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    Repeat(1) {
-                        StatefulAction(Task<4> = Task::<4>),
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
                     },
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
                 },
             },
-            ForceFailure {
-                StatefulAction(Task<7>),
+            SequenceWithMemory {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
             },
-            ForceFailure {
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+                Action(Act<6>),
+            },
+            ForceSuccess {
+                ForceSuccess {
+                    Repeat(0) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                RunOnce {
+                    Condition(Cond<8>),
+                },
                 KeepRunningUntilFailure {
-                    Sequence {
-                        Condition(Cond<8>),
-                    },
+                    Action(Act<9>),
+                },
+                Sequence {
+                    Condition(Cond<10>),
+                    Action(Act<11> = Act::<11>),
                 },
             },
         }
@@ -349,46 +279,59 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Inverter {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(|ctx| ctx.check(4)),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
+        Repeat(0) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+        ReactiveSequence {
+            Fallback {
+                Repeat(3) {
+                    Inverter {
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                Condition(Cond<0> = Cond::<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                            },
+                            Condition(Cond<3>),
+                        },
                     },
-                    Action(Act<3>),
+                },
+                Fallback {
+                    Condition(Cond<4>),
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    RunOnce {
+                        Sequence {
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    SequenceWithMemory {
+                        Fallback {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                        RunOnce {
+                            StatefulAction(Task<12> = Task::<12>),
+                        },
+                        Fallback {
+                            Condition(Cond<13>),
+                            StatefulAction(Task<14>),
+                            Condition(Cond<15>),
+                        },
+                    },
                 },
             },
         }
@@ -397,9 +340,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
-        RetryUntilSuccessful(0) {
-            ForceFailure {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            SequenceStar {
+                Condition(Cond<1>),
+                Action(Act<2>),
             },
         }
     }
@@ -407,48 +352,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
+        Fallback {
+            SequenceWithMemory {
                 ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    ForceFailure {
-                        ReactiveFallback {
-                            Sequence {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<1>),
-                                },
-                                Condition(Cond<2>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                            Fallback {
-                                StatefulAction(Task<4> = Task::<4>),
-                                SequenceWithMemory {
-                                    Action(Act<5>),
-                                    Action(Act<6>),
-                                },
-                            },
-                            Condition(Cond<7>),
-                            RetryUntilSuccessful(3) {
-                                MemPriority {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                    ForceSuccess {
-                        ForceFailure {
-                            Repeat(forever) {
-                                RetryUntilSuccessful(4) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                },
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            ForceFailure {
+                Sequence {
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = false) {
+                        Action(Act<6>),
                     },
                 },
+            },
+            Fallback {
+                RunOnce {
+                    Sequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
@@ -456,37 +388,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                Sequence {
-                    ForceSuccess {
-                        Action(Act<1> = Act::<1>),
-                    },
+        RetryUntilSuccessful(4) {
+            SequenceWithMemory {
+                Fallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                     StatefulAction(Task<2>),
                 },
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<5>),
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    ForceSuccess {
-                        Inverter {
-                            Action(Act<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9> = Cond::<9>),
-                    },
+                StatefulAction(Task<3>),
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -495,16 +408,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
-        Repeat(2) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Inverter {
-                    Condition(|ctx| ctx.check(1)),
+        ReactiveFallback {
+            SequenceWithMemory {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<2>),
-                RunOnce {
-                    Condition(Cond<3> = Cond::<3>),
-                },
+                Action(|ctx| ctx.exec(4)),
+            },
+            ForceFailure {
+                StatefulAction(Task<5>),
+            },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -512,36 +430,25 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
-        Repeat(3) {
-            RetryUntilSuccessful(4) {
-                MemPriority {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Repeat(1) {
-                            RetryUntilSuccessful(0) {
-                                Inverter {
-                                    StatefulAction(Task<1>),
-                                },
+        ForceSuccess {
+            MemSequence {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Action(Act<1> = Act::<1>),
+                        },
+                        RunOnce(then_skip = false) {
+                            Sequence {
+                                StatefulAction(Task<2>),
+                                AlwaysSuccess,
+                                Condition(Cond<3>),
                             },
                         },
-                        Inverter {
-                            Condition(Cond<2>),
-                        },
-                        Sequence {
-                            AlwaysFailure,
-                            AlwaysSuccess,
-                            Condition(Cond<3>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<5>),
-                            },
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
+                        AlwaysSuccess,
+                        StatefulAction(Task<4>),
                     },
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -551,12 +458,25 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
         MemPriority {
-            KeepRunningUntilFailure {
-                Action(Act<0> = Act::<0>),
+            Inverter {
+                Condition(Cond<0>),
             },
+            StatefulAction(Task<1> = Task::<1>),
             ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<5>),
+                },
+                RetryUntilSuccessful(2) {
+                    Action(Act<6>),
+                },
+                RunOnce(then_skip = true) {
+                    Action(Act<7> = Act::<7>),
+                },
             },
         }
     }
@@ -565,85 +485,65 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
         Sequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Action(Act<1>),
+            Inverter {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
                 },
-                RetryUntilSuccessful(2) {
-                    SequenceWithMemory {
-                        MemSequence {
-                            StatefulAction(Task<2>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            AlwaysFailure,
-                        },
+            },
+            Fallback {
+                Sequence {
+                    Action(Act<2>),
+                    Action(Act<3> = Act::<3>),
+                },
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
                     },
                 },
             },
-            StatefulAction(Task<3>),
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                },
+            },
+            Sequence {
+                AlwaysSuccess,
+                AlwaysSuccess,
+                StatefulAction(Task<13>),
+                StatefulAction(Task<14>),
+            },
+            Sequence {
+                StatefulAction(Task<15>),
+                StatefulAction(Task<16>),
+                StatefulAction(Task<17>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
-        Fallback {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        RetryUntilSuccessful(2) {
-                            RetryUntilSuccessful(2) {
-                                Fallback {
-                                    Action(Act<0> = Act::<0>),
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<2>),
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        AlwaysSuccess,
-                    },
-                },
-                Sequence {
-                    Inverter {
-                        SequenceWithMemory {
-                            Action(Act<4>),
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6> = Task::<6>),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Sequence {
-                        ForceSuccess {
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-            },
+        ReactiveFallback {
             ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<11> = Act::<11>),
-                    RetryUntilSuccessful(0) {
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                },
-                ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            MemPriority {
+                SequenceWithMemory {
                     AlwaysSuccess,
-                    MemPriority {
-                        StatefulAction(Task<14>),
-                        AlwaysSuccess,
-                    },
-                    Action(|ctx| ctx.exec(15)),
+                    Action(Act<2>),
                 },
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
@@ -651,115 +551,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
-        MemSequence {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Repeat(2) {
-                        Sequence {
-                            RetryUntilSuccessful(2) {
-                                Action(Act<1>),
-                            },
-                            Repeat(forever) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    Repeat(3) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
+        SequenceWithMemory {
+            MemPriority {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
             },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                ReactiveFallback {
-                    MemSequence {
-                        Condition(Cond<6> = Cond::<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<10>),
-                    AlwaysFailure,
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                },
-                ReactiveSequence {
-                    Repeat(4) {
-                        KeepRunningUntilFailure {
-                            ForceFailure {
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15>),
-                },
-            },
+            StatefulAction(Task<1>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
-        SequenceWithMemory {
+        RetryUntilSuccessful(2) {
             ReactiveSequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Repeat(4) {
-                        KeepRunningUntilFailure {
-                            ForceSuccess {
-                                Sequence {
-                                    StatefulAction(Task<1>),
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                    Condition(Cond<4>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                 },
-            },
-            ReactiveSequence {
-                Repeat(4) {
-                    Fallback {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
                 },
-                ReactiveFallback {
-                    Repeat(1) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<9>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    Repeat(4) {
-                        StatefulAction(Task<10>),
-                    },
-                    Action(Act<11>),
-                    AlwaysSuccess,
-                    Fallback {
-                        Inverter {
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(13)),
             },
         }
     }
@@ -767,45 +580,58 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
+        MemPriority {
+            RetryUntilSuccessful(3) {
+                MemPriority {
                     ReactiveSequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        ForceFailure {
-                            MemSequence {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Inverter {
-                                ReactiveSequence {
-                                    Action(Act<6>),
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        AlwaysFailure,
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(Task<9>),
-                        AlwaysFailure,
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2>),
                     },
                 },
+            },
+            SequenceWithMemory {
+                ForceSuccess {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            Fallback {
+                ForceSuccess {
+                    Sequence {
+                        Fallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+                MemPriority {
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+            ReactiveFallback {
+                Inverter {
+                    Action(Act<12>),
+                },
+                StatefulAction(Task<13> = Task::<13>),
+                Action(Act<14>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<15>),
+                StatefulAction(Task<16> = Task::<16>),
+                MemSequence {
+                    StatefulAction(Task<17>),
+                    Condition(Cond<18>),
+                },
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<19>),
+                },
+                StatefulAction(Task<20>),
             },
         }
     }
@@ -813,35 +639,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
-        SequenceStar {
-            Inverter {
-                RetryUntilSuccessful(2) {
+        ReactiveSequence {
+            Repeat(4) {
+                Inverter {
                     StatefulAction(Task<0>),
                 },
             },
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(1)),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            ForceFailure {
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(Task<8>),
-                ForceFailure {
-                    Action(Act<9>),
-                },
-                StatefulAction(Task<10>),
+            RetryUntilSuccessful(2) {
+                Action(Act<1> = Act::<1>),
             },
         }
     }
@@ -849,22 +654,40 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
+        ReactiveSequence {
+            Sequence {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
+                Action(Act<3>),
             },
-            ForceFailure {
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Action(|ctx| ctx.exec(6)),
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                Fallback {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+                Condition(Cond<9>),
+            },
+            MemSequence {
+                Condition(Cond<10> = Cond::<10>),
+                Inverter {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        Condition(Cond<13>),
+                        StatefulAction(Task<14>),
+                    },
                 },
             },
         }
@@ -873,29 +696,34 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
+        SequenceStar {
+            MemPriority {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
-                    Fallback {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                    },
-                    ReactiveSequence {
-                        Inverter {
-                            Condition(Cond<4> = Cond::<4>),
+                },
+                ReactiveSequence {
+                    SequenceStar {
+                        ReactiveSequence {
+                            Condition(Cond<8>),
+                            Condition(Cond<9>),
                         },
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                        RunOnce {
-                            StatefulAction(Task<6>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                        ReactiveFallback {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<12>),
+                            },
                         },
                     },
                 },
@@ -906,19 +734,42 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
-        ReactiveSequence {
+        SequenceWithMemory {
             ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx| ctx.check(1)),
+                ReactiveFallback {
+                    Fallback {
+                        Repeat(2) {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
             ReactiveFallback {
-                StatefulAction(Task<2>),
-                Inverter {
-                    Condition(Cond<3>),
+                Fallback {
+                    RunOnce {
+                        Repeat(0) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                Condition(|ctx| ctx.check(6)),
+            },
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                SequenceWithMemory {
+                    KeepRunningUntilFailure {
+                        Fallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -926,14 +777,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
-        Repeat(0) {
-            RunOnce(then_skip = false) {
-                RunOnce {
-                    ReactiveSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+        ReactiveSequence {
+            MemSequence {
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
                     },
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    ForceFailure {
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
+            },
+            RunOnce {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Action(Act<11>),
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<12>),
+                    },
+                    Action(Act<13>),
                 },
             },
         }
@@ -942,111 +820,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ReactiveFallback {
-                Action(Act<2>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        ForceFailure {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                RetryUntilSuccessful(2) {
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(6)),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                },
-                ForceSuccess {
-                    SequenceStar {
-                        Fallback {
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        RunOnce(then_skip = false) {
-            ForceSuccess {
+        Repeat(3) {
+            Repeat(2) {
                 StatefulAction(Task<0>),
             },
         }
@@ -1054,81 +829,211 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
-        Fallback {
-            Repeat(4) {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Fallback {
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                    },
-                    KeepRunningUntilFailure {
-                        Repeat(forever) {
-                            Repeat(2) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
+    pub tree Tree1129 for Ctx {
+        Sequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Condition(Cond<3>),
             StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
+    pub tree Tree1130 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Repeat(1) {
+                    StatefulAction(Task<2>),
                 },
-                Repeat(forever) {
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                Inverter {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        Repeat(2) {
+            SequenceStar {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                AlwaysSuccess,
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        Repeat(3) {
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1133 for Ctx {
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SequenceStar {
+                RunOnce(then_skip = false) {
+                    Action(Act<1>),
+                },
+                ForceSuccess {
                     Condition(Cond<2>),
                 },
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+                Inverter {
+                    AlwaysFailure,
                 },
                 Sequence {
-                    Sequence {
-                        Inverter {
-                            StatefulAction(Task<5>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    AlwaysFailure,
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            MemPriority {
+                Action(Act<7>),
+                ForceSuccess {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            Repeat(forever) {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Action(Act<9> = Act::<9>),
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        RetryUntilSuccessful(4) {
+            ForceFailure {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        Sequence {
+            Sequence {
+                Repeat(1) {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            Fallback {
+                RetryUntilSuccessful(4) {
+                    ForceFailure {
+                        Fallback {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
                         },
-                        Action(Act<6> = Act::<6>),
+                    },
+                },
+                Repeat(3) {
+                    StatefulAction(Task<5>),
+                },
+                Action(Act<6>),
+            },
+            Sequence {
+                ForceSuccess {
+                    StatefulAction(Task<7>),
+                },
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        Inverter {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx {
+        Fallback {
+            ForceFailure {
+                Sequence {
+                    Repeat(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        ForceFailure {
+                            Action(Act<3>),
+                        },
                     },
                 },
             },
             Sequence {
-                SequenceStar {
-                    Repeat(3) {
-                        Condition(Cond<7>),
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        Inverter {
-                            Action(Act<9>),
-                        },
-                    },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
                 },
-                KeepRunningUntilFailure {
+                StatefulAction(Task<7>),
+                SequenceWithMemory {
+                    StatefulAction(Task<8>),
+                },
+            },
+            ForceFailure {
+                SequenceWithMemory {
+                    MemSequence {
+                        Action(Act<9>),
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                    },
                     Fallback {
-                        Action(Act<10> = Act::<10>),
-                        ForceSuccess {
-                            MemPriority {
-                                StatefulAction(Task<11>),
-                                StatefulAction(Task<12>),
-                                AlwaysFailure,
-                                StatefulAction(Task<13>),
+                        Sequence {
+                            Condition(Cond<12>),
+                            Action(Act<13> = Act::<13>),
+                            Condition(Cond<14> = Cond::<14>),
+                        },
+                        ForceFailure {
+                            KeepRunningUntilFailure {
+                                Condition(Cond<15>),
                             },
                         },
                     },
@@ -1140,28 +1045,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                SequenceStar {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            AlwaysFailure,
-                        },
-                    },
-                    AlwaysFailure,
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        AlwaysSuccess,
-                    },
+        Inverter {
+            Sequence {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    Action(|ctx| ctx.exec(3)),
+                    Action(Act<4>),
                 },
             },
         }
@@ -1170,51 +1061,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Action(Act<3>),
-            KeepRunningUntilFailure {
-                MemPriority {
-                    StatefulAction(Task<4> = Task::<4>),
-                    ForceSuccess {
-                        Action(Act<5>),
+        SequenceStar {
+            RunOnce(then_skip = false) {
+                Sequence {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                 },
             },
-            Sequence {
-                StatefulAction(Task<6>),
-                RunOnce(then_skip = false) {
-                    Action(Act<7> = Act::<7>),
-                },
-                StatefulAction(Task<8>),
+            MemSequence {
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
             },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
+        Sequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = false) {
+                Condition(|ctx| ctx.check(1)),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Action(Act<7>),
+                ForceSuccess {
+                    Condition(|ctx| ctx.check(8)),
                 },
             },
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            ReactiveFallback {
-                Action(Act<3>),
-                Action(Act<4>),
-                KeepRunningUntilFailure {
-                    Action(|ctx| ctx.exec(5)),
+            ForceSuccess {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<9>),
+                        Sequence {
+                            Condition(Cond<10> = Cond::<10>),
+                            Condition(Cond<11>),
+                        },
+                        StatefulAction(Task<12>),
+                        Action(Act<13>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<14>),
+                        StatefulAction(Task<15>),
+                        AlwaysSuccess,
+                        Action(Act<16>),
+                    },
                 },
-                Condition(Cond<6>),
             },
         }
     }
@@ -1222,13 +1126,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
-        RetryUntilSuccessful(1) {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            AlwaysSuccess,
             ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
             },
         }
     }
@@ -1236,10 +1141,17 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
-        Inverter {
-            Fallback {
-                Repeat(1) {
-                    Condition(Cond<0>),
+        ForceSuccess {
+            Inverter {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
             },
         }
@@ -1248,39 +1160,96 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                AlwaysFailure,
-                Condition(Cond<0>),
-            },
-            KeepRunningUntilFailure {
-                Action(Act<1> = Act::<1>),
-            },
-            Sequence {
-                Inverter {
-                    StatefulAction(Task<2>),
+        ForceFailure {
+            Repeat(4) {
+                Sequence {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Action(Act<5>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6>),
+                    },
                 },
-                Action(Act<3>),
-                ForceSuccess {
-                    Condition(Cond<4>),
-                },
             },
-            Condition(Cond<5>),
-            Action(Act<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    Condition(Cond<0>),
+        Repeat(1) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Sequence {
+                        Condition(Cond<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    MemSequence {
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        RetryUntilSuccessful(4) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
                 },
-            },
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<1>),
+                Fallback {
+                    Action(Act<6>),
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<9>),
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                        Action(|ctx| ctx.exec(13)),
+                    },
+                },
+                Sequence {
+                    MemPriority {
+                        Action(Act<14>),
+                        AlwaysFailure,
+                        Action(|ctx| ctx.exec(15)),
+                        StatefulAction(Task<16>),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<17>),
+                        Condition(Cond<18>),
+                        Condition(Cond<19>),
+                        Action(|ctx| ctx.exec(20)),
+                        AlwaysSuccess,
+                    },
+                    Action(Act<21> = Act::<21>),
+                },
+                Sequence {
+                    StatefulAction(Task<22>),
+                    Fallback {
+                        Action(Act<23> = Act::<23>),
+                        Condition(Cond<24>),
+                    },
+                    Condition(Cond<25>),
+                    StatefulAction(Task<26> = Task::<26>),
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            Repeat(3) {
+                                Inverter {
+                                    StatefulAction(Task<27>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -1288,30 +1257,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                RunOnce(then_skip = true) {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                ReactiveSequence {
-                    AlwaysFailure,
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
+        MemPriority {
+            SequenceWithMemory {
                 MemPriority {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
+                    StatefulAction(Task<0>),
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(1)),
                     },
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    AlwaysFailure,
-                    AlwaysSuccess,
+                Repeat(1) {
+                    Action(Act<2>),
                 },
+                Repeat(4) {
+                    RunOnce(then_skip = true) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -1319,31 +1286,29 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
-                Action(|ctx| ctx.exec(3)),
-            },
-            Inverter {
+        SequenceWithMemory {
+            MemSequence {
                 Fallback {
-                    Inverter {
-                        ForceFailure {
-                            ReactiveFallback {
-                                ReactiveFallback {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<2>),
                     },
                 },
+                MemSequence {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                },
+                Condition(Cond<7>),
             },
-            Fallback {
-                AlwaysFailure,
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
+            SequenceWithMemory {
+                ForceSuccess {
+                    Condition(Cond<8>),
+                },
             },
         }
     }
@@ -1351,14 +1316,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3>),
+        ForceFailure {
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(2) {
+                    Action(Act<0>),
+                },
             },
         }
     }
@@ -1366,65 +1328,57 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Condition(|ctx| ctx.check(1)),
-            Action(|ctx| ctx.exec(2)),
+        MemPriority {
+            Inverter {
+                Action(Act<0>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Action(Act<2> = Act::<2>),
+        MemSequence {
+            ForceFailure {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Inverter {
+                ReactiveSequence {
+                    SequenceStar {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            ForceSuccess {
+                Action(|ctx| ctx.exec(4)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        SequenceStar {
-            MemPriority {
-                Sequence {
-                    RunOnce {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
-                },
-                RetryUntilSuccessful(3) {
-                    Repeat(4) {
-                        StatefulAction(Task<5>),
-                    },
-                },
+        MemPriority {
+            RunOnce {
+                Condition(Cond<0> = Cond::<0>),
             },
-            Condition(Cond<6>),
+            Repeat(2) {
+                Condition(Cond<1>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
+        MemPriority {
+            StatefulAction(Task<0>),
+            Sequence {
+                Action(Act<1>),
+                Action(Act<2>),
             },
-            Condition(Cond<1>),
-            RunOnce {
-                AlwaysSuccess,
-            },
-            Condition(|ctx| ctx.check(2)),
         }
     }
 }
@@ -1432,25 +1386,41 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                Action(Act<4> = Act::<4>),
-                SequenceStar {
-                    Condition(Cond<5> = Cond::<5>),
-                    AlwaysFailure,
+            Action(Act<0>),
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    ReactiveSequence {
+                        Sequence {
+                            Action(Act<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Action(Act<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
                 },
-                StatefulAction(Task<6>),
             },
             ReactiveSequence {
-                ReactiveSequence {
-                    Action(Act<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
+                Sequence {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveFallback {
+                    Fallback {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
+            ReactiveSequence {
+                Repeat(1) {
+                    Condition(Cond<11> = Cond::<11>),
+                },
+                RetryUntilSuccessful(2) {
+                    Repeat(1) {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -1459,20 +1429,63 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        Sequence {
+            SequenceStar {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(4) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                ForceSuccess {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+                Fallback {
+                    Action(Act<7>),
+                    Action(|ctx| ctx.exec(8)),
+                    Action(Act<9>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<10>),
+                StatefulAction(Task<11>),
+            },
+            StatefulAction(Task<12>),
+            MemPriority {
+                StatefulAction(Task<13>),
+                Sequence {
+                    Condition(Cond<14>),
+                    AlwaysSuccess,
+                },
+                Condition(Cond<15> = Cond::<15>),
+                Action(Act<16>),
+                Condition(|ctx| ctx.check(17)),
+            },
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
-        RunOnce {
-            Repeat(2) {
-                Sequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            Action(Act<3>),
+                            Action(Act<4>),
+                        },
+                    },
                 },
             },
         }
@@ -1481,96 +1494,53 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                SequenceStar {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Repeat(2) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
+        Sequence {
+            Condition(Cond<0>),
             ReactiveSequence {
-                Condition(Cond<9>),
-                RetryUntilSuccessful(forever) {
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<10>),
-                    },
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                StatefulAction(Task<11> = Task::<11>),
-                                AlwaysFailure,
-                                Sequence {
-                                    Condition(|ctx| ctx.check(12)),
-                                    Condition(|ctx| ctx.check(13)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ForceSuccess {
-                    Repeat(3) {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<14>),
-                        },
-                    },
-                },
+                Condition(Cond<1>),
+                Action(Act<2>),
             },
-            Inverter {
-                ForceSuccess {
-                    AlwaysFailure,
-                },
-            },
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    AlwaysFailure,
-                    Action(Act<1>),
-                },
-                Repeat(3) {
-                    Fallback {
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Condition(Cond<3>),
-                        Condition(|ctx| ctx.check(4)),
-                        MemSequence {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
+        ReactiveSequence {
+            Repeat(2) {
+                Inverter {
+                    Sequence {
+                        Condition(|ctx| ctx.check(0)),
+                        Condition(Cond<1>),
                     },
                 },
-                Fallback {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Action(Act<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                            AlwaysFailure,
+            },
+            RetryUntilSuccessful(forever) {
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        SequenceWithMemory {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
                         },
                     },
-                    KeepRunningUntilFailure {
-                        AlwaysSuccess,
-                    },
+                },
+            },
+            Inverter {
+                ReactiveSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    AlwaysSuccess,
+                    Action(Act<5>),
+                },
+            },
+            Fallback {
+                Action(|ctx| ctx.exec(6)),
+                StatefulAction(Task<7>),
+                Action(Act<8>),
+            },
+            KeepRunningUntilFailure {
+                Inverter {
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -1579,11 +1549,46 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
-        KeepRunningUntilFailure {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-                Condition(Cond<2>),
+        RetryUntilSuccessful(1) {
+            MemPriority {
+                SequenceStar {
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            MemSequence {
+                                Condition(|ctx| ctx.check(0)),
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2> = Cond::<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                Action(Act<5>),
+                ForceFailure {
+                    RetryUntilSuccessful(4) {
+                        Sequence {
+                            ReactiveSequence {
+                                Action(Act<6> = Act::<6>),
+                                Action(Act<7> = Act::<7>),
+                            },
+                            Sequence {
+                                StatefulAction(Task<8> = Task::<8>),
+                                Action(Act<9>),
+                            },
+                            MemPriority {
+                                Condition(Cond<10>),
+                            },
+                            Sequence {
+                                AlwaysSuccess,
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -1591,11 +1596,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
-        Repeat(3) {
-            ReactiveSequence {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
+        MemPriority {
+            Repeat(4) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1603,24 +1606,31 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                Sequence {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<3>),
-                    },
+        ReactiveSequence {
+            Repeat(2) {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Repeat(1) {
-                            Action(|ctx| ctx.exec(6)),
+            },
+            ReactiveSequence {
+                Fallback {
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2>),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                    Condition(Cond<4>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<5>),
+                Inverter {
+                    Sequence {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<6>),
+                        },
+                        Action(Act<7>),
+                        RunOnce {
+                            AlwaysFailure,
                         },
                     },
                 },
@@ -1631,47 +1641,27 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1159 for Ctx {
-        Repeat(4) {
-            RetryUntilSuccessful(forever) {
-                SequenceStar {
-                    Fallback {
-                        Repeat(2) {
-                            Sequence {
-                                Condition(Cond<0> = Cond::<0>),
-                                StatefulAction(Task<1>),
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
+        MemPriority {
+            Repeat(forever) {
+                RunOnce {
+                    RetryUntilSuccessful(3) {
                         ReactiveFallback {
-                            ReactiveSequence {
-                                StatefulAction(Task<3>),
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                            ReactiveFallback {
-                                MemPriority {
-                                    StatefulAction(Task<5>),
-                                },
-                                StatefulAction(Task<6>),
-                                Action(Act<7>),
-                            },
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2> = Cond::<2>),
                         },
                     },
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                                ForceFailure {
-                                    Action(Act<9>),
-                                },
-                            },
+                },
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
                         },
                     },
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
         }
@@ -1680,280 +1670,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
-        MemSequence {
-            MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-                Condition(Cond<3>),
-            },
+        RunOnce {
             SequenceWithMemory {
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(Cond<6>),
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                AlwaysSuccess,
+                Action(Act<2>),
+                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Condition(Cond<0>),
-            },
-            ForceFailure {
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    Inverter {
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    AlwaysFailure,
-                    RunOnce(then_skip = false) {
-                        AlwaysSuccess,
-                    },
-                    Action(Act<7> = Act::<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-            },
-            Fallback {
-                Action(Act<12>),
-                ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                },
-                ReactiveSequence {
-                    Repeat(forever) {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
         MemSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
-        SequenceWithMemory {
-            Repeat(forever) {
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<1> = Act::<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ReactiveFallback {
-                Action(Act<5> = Act::<5>),
-                StatefulAction(Task<6>),
-            },
-            Repeat(forever) {
-                ReactiveFallback {
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        MemPriority {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Repeat(0) {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                RetryUntilSuccessful(1) {
-                    RunOnce(then_skip = false) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Sequence {
-                            Fallback {
-                                StatefulAction(Task<1> = Task::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        MemSequence {
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    Action(Act<7> = Act::<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
-        SequenceWithMemory {
             Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Repeat(4) {
-                        Condition(Cond<2>),
-                    },
-                    ReactiveFallback {
-                        RetryUntilSuccessful(2) {
-                            Fallback {
-                                Repeat(3) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Inverter {
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                ForceFailure {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Sequence {
-                Inverter {
-                    Condition(Cond<4>),
-                },
-                Inverter {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Fallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Action(Act<9> = Act::<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-            Condition(|ctx| ctx.check(1)),
-            Repeat(2) {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        ReactiveSequence {
-            RunOnce {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Fallback {
-                AlwaysFailure,
-            },
-            RetryUntilSuccessful(2) {
+            ForceFailure {
                 Action(Act<1>),
             },
         }
@@ -1961,13 +1694,192 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        Repeat(2) {
-            ReactiveSequence {
+    pub tree Tree1162 for Ctx {
+        Fallback {
+            SequenceWithMemory {
                 StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                ForceFailure {
-                    Condition(Cond<2>),
+                ForceSuccess {
+                    RunOnce {
+                        SequenceWithMemory {
+                            ReactiveSequence {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                            },
+                            Sequence {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Sequence {
+                        RunOnce {
+                            Condition(Cond<6>),
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                    Repeat(forever) {
+                        ReactiveFallback {
+                            StatefulAction(Task<8> = Task::<8>),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        ReactiveSequence {
+            SequenceWithMemory {
+                Inverter {
+                    Condition(Cond<0>),
+                },
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        ReactiveSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Action(Act<3>),
+            },
+            MemPriority {
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+                StatefulAction(Task<6>),
+                MemSequence {
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(1) {
+                Action(Act<1>),
+            },
+            Action(Act<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        RetryUntilSuccessful(3) {
+            SequenceWithMemory {
+                Action(Act<0>),
+                SequenceStar {
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(Cond<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                Fallback {
+                    Action(Act<5> = Act::<5>),
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1166 for Ctx {
+        MemPriority {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            ReactiveSequence {
+                Action(Act<2> = Act::<2>),
+                Action(Act<3> = Act::<3>),
+                StatefulAction(Task<4>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1167 for Ctx {
+        MemPriority {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1168 for Ctx {
+        RunOnce {
+            RunOnce(then_skip = true) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ReactiveSequence {
+                    Action(Act<5>),
+                    ReactiveFallback {
+                        Action(Act<6>),
+                        ReactiveSequence {
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
+            Action(Act<10>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        RunOnce {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        RunOnce(then_skip = false) {
+            RetryUntilSuccessful(3) {
+                ForceSuccess {
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
         }
@@ -1976,56 +1888,38 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
-        ForceFailure {
+        ReactiveSequence {
             SequenceStar {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Action(Act<5>),
-                },
-                Repeat(0) {
-                    SequenceWithMemory {
-                        Action(Act<6> = Act::<6>),
-                        RetryUntilSuccessful(2) {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                    },
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
+                    AlwaysSuccess,
                 },
                 ForceSuccess {
-                    ReactiveSequence {
-                        Sequence {
-                            Action(|ctx| ctx.exec(10)),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                        },
-                        Condition(Cond<13>),
-                        ReactiveSequence {
-                            Action(Act<14>),
-                            StatefulAction(Task<15>),
-                            StatefulAction(Task<16>),
-                        },
-                    },
+                    StatefulAction(Task<1>),
                 },
-                MemSequence {
-                    Inverter {
-                        AlwaysSuccess,
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
-                    Action(|ctx| ctx.exec(17)),
-                    Condition(Cond<18>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<19> = Task::<19>),
+                    ReactiveSequence {
+                        StatefulAction(Task<8>),
+                        AlwaysFailure,
                     },
+                    Sequence {
+                        Action(|ctx| ctx.exec(9)),
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11> = Task::<11>),
                 },
             },
         }
@@ -2034,32 +1928,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
-        Fallback {
-            Sequence {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<2>),
-                    },
-                    Sequence {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<5>),
-                    },
-                },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            ForceFailure {
+                StatefulAction(Task<2>),
             },
-            Fallback {
-                Fallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            RunOnce {
-                StatefulAction(Task<9>),
+            KeepRunningUntilFailure {
+                Action(Act<3>),
             },
         }
     }
@@ -2067,52 +1943,50 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        Repeat(3) {
-            Fallback {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    RunOnce(then_skip = true) {
-                        ForceSuccess {
-                            Fallback {
-                                SequenceStar {
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                    Condition(|ctx| ctx.check(3)),
-                                    StatefulAction(Task<4>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    Action(|ctx| ctx.exec(5)),
-                },
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
-        RunOnce {
-            ReactiveSequence {
-                Repeat(1) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(1)),
-                            Action(|ctx| ctx.exec(2)),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
+        SequenceWithMemory {
+            MemSequence {
+                SequenceStar {
+                    StatefulAction(Task<0>),
                     AlwaysSuccess,
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<6>),
-                    },
                 },
+                MemPriority {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            MemPriority {
+                Condition(Cond<3>),
+                Inverter {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Condition(|ctx| ctx.check(7)),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<8>),
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                },
+                StatefulAction(Task<11> = Task::<11>),
+                MemSequence {
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
+                Condition(Cond<14>),
             },
         }
     }
@@ -2120,87 +1994,33 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
-        Fallback {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                Sequence {
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<1>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                StatefulAction(Task<8>),
+        MemPriority {
+            MemSequence {
+                Condition(Cond<0>),
+                Action(Act<1>),
             },
             Sequence {
-                StatefulAction(Task<9>),
-                SequenceWithMemory {
-                    Inverter {
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                    Action(Act<11>),
-                    Condition(|ctx| ctx.check(12)),
-                    AlwaysFailure,
-                    Condition(Cond<13> = Cond::<13>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15> = Cond::<15>),
-                },
-                StatefulAction(Task<16>),
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<17>),
-                        Action(Act<18>),
-                    },
-                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
-        Fallback {
-            ForceSuccess {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
+        RetryUntilSuccessful(4) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            SequenceStar {
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-            Condition(Cond<4>),
-            RunOnce {
-                Action(Act<5>),
+        ReactiveFallback {
+            Inverter {
+                Action(Act<0> = Act::<0>),
             },
         }
     }
@@ -2208,54 +2028,9 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
-        SequenceWithMemory {
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    ReactiveFallback {
-                        Inverter {
-                            Repeat(3) {
-                                ForceSuccess {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Fallback {
             ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    RunOnce {
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
-                ReactiveSequence {
-                    Action(Act<10>),
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            Condition(Cond<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
+                Condition(Cond<0>),
             },
         }
     }
@@ -2264,22 +2039,41 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
         ReactiveFallback {
-            SequenceStar {
-                ReactiveFallback {
-                    AlwaysFailure,
+            RunOnce(then_skip = false) {
+                SequenceStar {
                     StatefulAction(Task<0>),
+                    RunOnce {
+                        RunOnce {
+                            Action(Act<1>),
+                        },
+                    },
+                    MemPriority {
+                        AlwaysFailure,
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
                 },
             },
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
+            Repeat(4) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
                 },
+            },
+            StatefulAction(Task<8>),
+            MemPriority {
+                ReactiveFallback {
+                    Action(Act<9>),
+                    Action(Act<10>),
+                },
+                AlwaysFailure,
+                AlwaysFailure,
+                StatefulAction(Task<11>),
+                StatefulAction(Task<12> = Task::<12>),
             },
         }
     }
@@ -2287,40 +2081,23 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Condition(Cond<6> = Cond::<6>),
-                Action(Act<7>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<12>),
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
                     },
                 },
-            },
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<13>),
+                ForceSuccess {
+                    Condition(Cond<3>),
                 },
-                StatefulAction(Task<14> = Task::<14>),
-                StatefulAction(Task<15> = Task::<15>),
+                SequenceWithMemory {
+                    RetryUntilSuccessful(0) {
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
             },
         }
     }
@@ -2328,23 +2105,78 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
+        Inverter {
+            Sequence {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Action(Act<4>),
+                            Inverter {
+                                Condition(Cond<5>),
+                            },
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<6>),
+                            Condition(Cond<7>),
+                        },
+                        KeepRunningUntilFailure {
+                            RetryUntilSuccessful(2) {
+                                Action(Act<8> = Act::<8>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<9>),
+                    KeepRunningUntilFailure {
+                        Action(Act<10>),
+                    },
+                    Condition(Cond<11>),
+                    Fallback {
+                        Condition(|ctx| ctx.check(12)),
+                        Condition(Cond<13>),
+                    },
+                    ForceFailure {
+                        Condition(Cond<14>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                Action(Act<1>),
-            },
-            AlwaysFailure,
-            Sequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
+        RetryUntilSuccessful(forever) {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Sequence {
+                            Sequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            Repeat(1) {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    StatefulAction(Task<3>),
+                                    StatefulAction(Task<4>),
+                                    Action(|ctx| ctx.exec(5)),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -2352,32 +2184,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            ForceFailure {
-                Inverter {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                Action(Act<2> = Act::<2>),
-            },
-            StatefulAction(Task<3>),
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
-        MemPriority {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            RetryUntilSuccessful(3) {
-                Condition(Cond<2>),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -2385,16 +2203,29 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         ReactiveFallback {
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
             Sequence {
                 ReactiveFallback {
-                    Condition(Cond<0>),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
                     },
+                    Condition(Cond<4>),
+                    Inverter {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
                 },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
+            },
+            Repeat(forever) {
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -2402,59 +2233,44 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                AlwaysSuccess,
+        SequenceStar {
+            MemSequence {
+                Condition(Cond<0> = Cond::<0>),
                 StatefulAction(Task<1>),
             },
-            Fallback {
-                ReactiveSequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
+            Repeat(4) {
+                Condition(Cond<2>),
             },
-            Action(|ctx| ctx.exec(6)),
+            ReactiveFallback {
+                Repeat(4) {
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4>),
+            },
+            Action(Act<5>),
+            SequenceWithMemory {
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
+        Fallback {
+            ReactiveSequence {
                 StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+                Action(|ctx| ctx.exec(2)),
             },
-            MemSequence {
-                Sequence {
-                    Condition(Cond<1>),
-                    Action(Act<2> = Act::<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
-            },
-            Repeat(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<7> = Task::<7>),
-                Action(Act<8>),
-            },
-            Repeat(0) {
-                Inverter {
-                    Fallback {
-                        Condition(|ctx| ctx.check(9)),
-                        StatefulAction(Task<10>),
-                    },
-                },
+            StatefulAction(Task<3>),
+            ReactiveSequence {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Action(Act<6>),
+                Condition(Cond<7>),
             },
         }
     }
@@ -2462,79 +2278,56 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
-        SequenceStar {
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
+        RetryUntilSuccessful(forever) {
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                ForceFailure {
+                    StatefulAction(Task<2>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                SequenceWithMemory {
+                    SequenceStar {
+                        StatefulAction(Task<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        Action(Act<7>),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<8> = Act::<8>),
+                        Condition(Cond<9>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                },
             },
-            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                Action(Act<5>),
-                Action(Act<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-                Action(Act<9>),
-            },
-            StatefulAction(Task<10> = Task::<10>),
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceSuccess {
-                    Action(Act<0>),
-                },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            Inverter {
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            SequenceWithMemory {
-                RunOnce {
-                    Condition(|ctx| ctx.check(6)),
-                },
-                StatefulAction(Task<7>),
-                ReactiveFallback {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                Sequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<10>),
-                },
+        Fallback {
+            Condition(Cond<0>),
+            ForceFailure {
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -2542,38 +2335,41 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
-        Sequence {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
+        RetryUntilSuccessful(2) {
+            Fallback {
+                Repeat(4) {
+                    ForceSuccess {
+                        SequenceStar {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            Repeat(1) {
-                MemPriority {
-                    Fallback {
-                        SequenceWithMemory {
-                            AlwaysFailure,
-                        },
-                    },
-                    Condition(|ctx| ctx.check(1)),
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            MemPriority {
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            MemSequence {
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
                 StatefulAction(Task<3>),
-                ForceSuccess {
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<4>),
                 },
                 Action(Act<5>),
+            },
+            ForceSuccess {
+                Fallback {
+                    Condition(Cond<6> = Cond::<6>),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
             },
         }
     }
@@ -2581,30 +2377,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
+        SequenceStar {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
             },
-            MemPriority {
-                MemSequence {
-                    Fallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
+            SequenceWithMemory {
+                StatefulAction(Task<3> = Task::<3>),
+                Fallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
                 },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
-                },
-                AlwaysFailure,
-                Action(Act<6>),
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Action(|ctx| ctx.exec(8)),
-                },
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -2612,22 +2397,55 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1196 for Ctx {
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1197 for Ctx {
+        Fallback {
+            Action(Act<0> = Act::<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1198 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                     Action(Act<3> = Act::<3>),
                 },
-                MemPriority {
-                    Repeat(forever) {
-                        Sequence {
-                            Action(Act<4>),
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
+                RetryUntilSuccessful(forever) {
+                    ReactiveSequence {
+                        SequenceStar {
+                            RunOnce(then_skip = false) {
+                                Action(Act<4>),
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                        ForceSuccess {
+                            StatefulAction(Task<6> = Task::<6>),
                         },
                     },
                 },
@@ -2637,167 +2455,141 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1196 for Ctx {
-        ReactiveSequence {
-            AlwaysFailure,
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1197 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1198 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-                AlwaysSuccess,
-            },
-            MemSequence {
-                StatefulAction(Task<3>),
-                Inverter {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-            },
-            ReactiveFallback {
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
-        MemSequence {
-            Action(|ctx| ctx.exec(0)),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        MemPriority {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Fallback {
+                            MemSequence {
+                                Fallback {
+                                    Action(Act<0>),
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                                Condition(Cond<2>),
+                                Action(Act<3>),
+                                Condition(Cond<4>),
+                                ReactiveFallback {
+                                    StatefulAction(Task<5>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                            SequenceWithMemory {
+                                Action(Act<6>),
+                                RunOnce {
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 cases! {
-    Tree1100 "RFb(Swm(Fb(a0l,S,t1),MSeq(Seq(MPri(t2,c3),a4),Rep2(Rep1(t5)))),RFb(Rep4(Keep(a6)),Star(RSeq(t7e,t8)),RSeq(c9,t10,c11)),Seq(RSeq(MSeq(Seq(c12,t13,t14,t15),Fb(Ret2(a16))),a17e),MPri(c18,a19l,c20e)))",
-    Tree1101 "FF(Seq(Once(RFb(c0,F,a1l,a2)),MSeq(Swm(S,t3,t4),Seq(a5,c6),Rep1(RetF(a7))),FF(Keep(OnceT(RFb(OnceT(c8))))),RFb(FS(Seq(t9,t10,c11,FS(a12e),a13)),RFb(F,FF(F))),Inv(Once(MSeq(t14,Keep(OnceT(t15)))))))",
-    Tree1102 "RSeq(RFb(t0,Fb(Keep(a1)),t2),Swm(t3,RSeq(t4e,t5,RepF(a6l))),Seq(Ret0(t7),Fb(c8l,t9)))",
-    Tree1103 "OnceK(a0)",
-    Tree1104 "Fb(F,Fb(t0e,c1,a2,t3,t4))",
-    Tree1105 "Keep(Fb(a0,t1,a2e))",
-    Tree1106 "Fb(c0l,Swm(t1,t2,t3),c4,MPri(FF(Seq(a5,t6))),FS(Star(t7,RSeq(Rep1(t8)),t9)))",
-    Tree1107 "Swm(a0e,Keep(a1),Swm(c2,t3e))",
-    Tree1108 "MSeq(RFb(Once(MPri(RSeq(t0,t1),FF(t2),Rep0(MSeq(t3,t4e)))),Rep3(a5e),MPri(Once(c6),Star(t7,c8),RetF(Rep3(a9l)))),Inv(t10))",
-    Tree1109 "Fb(Seq(Seq(t0,c1),Rep2(t2e),a3),Ret3(Star(Rep1(t4e),a5,t6)),FF(t7),FF(Keep(Seq(c8))))",
-    Tree1110 "RFb(Keep(RFb(Inv(RSeq(S,c0l,t1)))),Seq(Swm(t2,F),Ret2(RSeq(c3l,c4l,t5))))",
-    Tree1111 "RFb(FF(RFb(RSeq(c0,c1,c2),a3)))",
-    Tree1112 "Ret0(FF(t0))",
-    Tree1113 "Keep(Fb(RFb(c0e,FF(RFb(Seq(Keep(t1),c2),RetF(c3e),Fb(t4e,Swm(a5,a6)),c7,Ret3(MPri(S,t8,t9)))),FS(FF(RepF(Ret4(t10)))))))",
-    Tree1114 "Seq(RFb(a0,Seq(FS(a1e),t2),Keep(Seq(c3,a4))),Ret4(t5),OnceK(RFb(FS(Inv(a6)),RSeq(a7,t8,c9e))))",
-    Tree1115 "Rep2(RSeq(t0,Inv(c1l),t2,Once(c3e)))",
-    Tree1116 "Rep3(Ret4(MPri(RFb(c0,Rep1(Ret0(Inv(t1))),Inv(c2),Seq(F,S,c3),RSeq(t4,Ret4(c5),c6e,t7,t8)))))",
-    Tree1117 "MPri(Keep(a0e),RFb(t1,t2))",
-    Tree1118 "Seq(t0,RSeq(Ret2(a1),Ret2(Swm(MSeq(t2),Ret4(F)))),t3)",
-    Tree1119 "Fb(Fb(OnceK(Fb(Ret2(Ret2(Fb(a0e,a1))))),RFb(a2,RFb(t3,S)),Seq(Inv(Swm(a4,c5,t6e,t7,t8)),Seq(FS(t9),t10e))),RSeq(RFb(a11e,Ret0(F),t12,a13),RSeq(S,MPri(t14,S),a15l)))",
-    Tree1120 "MSeq(Seq(RFb(t0,Rep2(Seq(Ret2(a1),RepF(a2))),Rep3(t3e))),RSeq(Swm(t4,t5e),RFb(MSeq(c6e,t7),MPri(t8,t9)),Swm(c10,F,t11,t12),RSeq(Rep4(Keep(FF(c13))),t14,c15)))",
-    Tree1121 "Swm(RSeq(Seq(t0,Rep4(Keep(FS(Seq(t1,c2,t3,c4,S)))))),RSeq(Rep4(Fb(c5,t6e,t7e)),RFb(Rep1(t8)),Star(t9,F)),RFb(Fb(Rep4(t10),a11,S,Fb(Inv(t12))),c13l))",
-    Tree1122 "RFb(OnceK(Swm(Keep(Swm(S,RFb(t0,t1,t2))),RSeq(t3e,FF(MSeq(t4,t5))),Swm(RSeq(Inv(RSeq(a6,c7e)))),RSeq(F,t8e,t9,F))))",
-    Tree1123 "Star(Inv(Ret2(t0)),RSeq(a1l,c2,t3),FF(FS(t4)),Seq(c5l,a6),Fb(Keep(t7),t8,FF(a9),t10))",
-    Tree1124 "Seq(c0,Fb(c1,Seq(t2,a3,t4)),FF(RFb(a5,a6l,a7,t8)))",
-    Tree1125 "Inv(Ret2(Fb(Keep(c0),Fb(c1,c2),RFb(F,t3),RSeq(Inv(c4e),FF(t5),Once(t6)))))",
-    Tree1126 "RSeq(RFb(t0e,c1l),RFb(t2,Inv(c3),t4,c5,c6l))",
-    Tree1127 "Rep0(OnceK(Once(RSeq(t0e,c1,c2))))",
-    Tree1128 "Star(t0,t1e,RFb(a2,F))",
-    Tree1129 "MPri(c0,c1,c2)",
-    Tree1130 "FF(Fb(c0l,t1,Ret2(FS(t2)),c3))",
-    Tree1131 "RFb(t0,Swm(OnceT(t1)),S)",
-    Tree1132 "Keep(RFb(c0,Fb(t1e,t2,F,t3),c4,Fb(Inv(t5),Swm(a6l,t7,c8)),FS(Star(Fb(t9,c10,F)))))",
-    Tree1133 "RSeq(RSeq(c0e,c1),c2,t3)",
-    Tree1134 "OnceK(FS(t0))",
-    Tree1135 "Fb(Rep4(RSeq(Fb(t0,t1),Fb(S,S),Keep(RepF(Rep2(a2))),c3e)),t4)",
-    Tree1136 "RFb(RSeq(Fb(c0,c1,S),RepF(c2),RFb(c3,t4),Seq(Seq(Inv(t5),a6e))),Seq(Star(Rep3(c7),Keep(c8),Ret3(Inv(a9))),Keep(Fb(a10e,FS(MPri(t11,t12,F,t13))))))",
-    Tree1137 "FS(RSeq(RSeq(t0e,RSeq(t1,F),t2e),Star(Keep(Seq(t3,F)),F,RFb(a4,S))))",
-    Tree1138 "Fb(RSeq(a0,c1,c2),a3,Keep(MPri(t4e,FS(a5))),Seq(t6,OnceK(a7e),t8))",
-    Tree1139 "RSeq(RFb(OnceK(Inv(c0))),t1,c2,RFb(a3,a4,Keep(a5l),c6))",
-    Tree1140 "Ret1(RFb(a0e,t1,c2e,c3e,t4e))",
-    Tree1141 "Inv(Fb(Rep1(c0)))",
-    Tree1142 "RSeq(Swm(F,c0),Keep(a1e),Seq(Inv(t2),a3,FS(c4)),c5,a6)",
-    Tree1143 "Swm(Keep(FF(c0)),Ret1(t1))",
-    Tree1144 "Keep(Seq(OnceT(Ret4(t0e)),RSeq(F,c1,t2e),MPri(Fb(t3,c4,c5)),RSeq(t6,F,S)))",
-    Tree1145 "Seq(RFb(t0,a1l,t2,a3l),Inv(Fb(Inv(FF(RFb(RFb(t4)))))),Fb(F,c5,t6,t7))",
-    Tree1146 "Swm(Once(c0),c1,RFb(t2e,c3))",
-    Tree1147 "Fb(c0,c1l,a2l)",
-    Tree1148 "MPri(c0,c1,a2e)",
-    Tree1149 "Star(MPri(Seq(Once(Fb(t0,t1,a2))),RSeq(Ret1(t3),a4),Ret3(Rep4(t5))),c6)",
-    Tree1150 "RFb(RFb(t0e),c1,Once(S),c2l)",
-    Tree1151 "RFb(RSeq(c0,c1l,t2e,t3),RFb(a4e,Star(c5e,F),t6),RSeq(RSeq(a7,c8l,t9)))",
-    Tree1152 "Fb(c0,t1e)",
-    Tree1153 "Once(Rep2(Seq(c0,c1)))",
-    Tree1154 "RFb(Swm(Star(RSeq(t0,t1,c2,Rep2(t3)),Seq(t4,c5,t6,a7,t8))),RSeq(c9,RetF(Ret0(c10)),FS(RFb(Rep1(RFb(t11e,F,Seq(c12l,c13l))))),FS(Rep3(Ret0(c14)))),Inv(FS(F)))",
-    Tree1155 "Fb(RFb(Swm(a0,F,a1),Rep3(Fb(RetF(t2e),c3,c4l,MSeq(c5e))),Fb(Keep(RSeq(a6,t7e,F)),Keep(S))))",
-    Tree1156 "Keep(MSeq(t0,a1e,c2))",
-    Tree1157 "Rep3(RSeq(Once(t0)))",
-    Tree1158 "MPri(RSeq(Seq(Star(t0,t1e,t2),Rep0(t3)),Star(t4,RFb(t5,Rep1(a6l)))))",
-    Tree1159 "Rep4(RetF(Star(Fb(Rep2(Seq(c0e,t1,OnceK(c2))),RFb(RSeq(t3,OnceT(c4)),RFb(MPri(t5),t6,a7))),Fb(Keep(Fb(RFb(a8l),FF(a9)))))))",
-    Tree1160 "MSeq(MPri(a0,t1e,a2,c3),Swm(c4l,t5e,c6),t7)",
-    Tree1161 "RFb(Ret2(c0),FF(Fb(Swm(c1e,t2,c3),Inv(RFb(t4,t5,c6)))),OnceK(Seq(F,OnceK(S),a7e,t8)),Seq(t9,t10,c11),Fb(a12,RSeq(t13,c14),RSeq(RepF(RFb(F)))))",
-    Tree1162 "MSeq(t0,t1,c2)",
-    Tree1163 "Swm(RepF(FF(Inv(c0))),RSeq(a1e,a2,t3,t4),RFb(a5e,t6),RepF(RFb(a7,c8)))",
-    Tree1164 "MPri(Seq(a0,t1e),Rep0(Fb(t2,a3)),Swm(a4,t5,c6))",
-    Tree1165 "Star(t0,c1)",
-    Tree1166 "RFb(Once(Ret1(OnceK(S))),OnceK(OnceK(RSeq(t0e,Seq(Fb(t1e,t2)),MSeq(Ret4(t3e)),t4,t5))),Seq(Swm(t6,a7e,c8e,a9)))",
-    Tree1167 "Swm(c0,Keep(RFb(a1,Rep4(c2),RFb(Ret2(Fb(Rep3(t3)))))),RSeq(Inv(c4e),t5))",
-    Tree1168 "RFb(RFb(a0,c1,t2,FF(t3e)),Seq(Inv(c4),Inv(t5e),Fb(t6,c7,c8,a9e,t10)))",
-    Tree1169 "RFb(Keep(c0),c1l,Rep2(RepF(RSeq(t2e))))",
-    Tree1170 "RSeq(Once(c0e),Fb(F),Ret2(a1))",
-    Tree1171 "Rep2(RSeq(t0,c1,FF(c2)))",
-    Tree1172 "FF(Star(RFb(c0),RFb(c1,t2,t3,OnceK(t4e),a5),Rep0(Swm(a6e,Ret2(OnceK(c7)),c8,a9)),FS(RSeq(Seq(a10l,t11,t12),c13,RSeq(a14,t15,t16))),MSeq(Inv(S),a17l,c18,OnceK(t19e))))",
-    Tree1173 "Fb(Seq(Swm(c0,a1,Ret4(c2),Seq(a3,t4),OnceK(t5))),Fb(Fb(t6,t7e,t8)),Once(t9))",
-    Tree1174 "Rep3(Fb(Swm(a0,OnceT(FS(Fb(Star(t1,t2,c3l,t4,S)))),a5l)))",
-    Tree1175 "Once(RSeq(Rep1(Seq(c0,Star(c1l,a2l,a3))),Fb(c4,t5,S,Keep(t6))))",
-    Tree1176 "Fb(Fb(a0e,Seq(RetF(c1),OnceT(FF(t2)),Ret1(t3)),RFb(t4,t5,c6,c7),t8),Seq(t9,Swm(Inv(a10l),a11,c12l,F,c13e),RFb(t14,c15e),t16,Inv(Fb(t17,a18))))",
-    Tree1177 "Fb(FS(c0),c1,c2,t3e)",
-    Tree1178 "RSeq(c0,Star(FF(t1),t2),Seq(S,t3),c4,Once(a5))",
-    Tree1179 "Swm(OnceT(Once(RFb(Inv(Rep3(FS(t0)))))),RSeq(Ret1(Fb(a1,t2))),Ret3(Star(t3,S,t4,t5,t6)),RFb(RFb(t7,Once(c8),t9),RSeq(a10,Keep(Seq(c11,t12)))))",
-    Tree1180 "RFb(Star(RFb(F,t0)),Seq(t1,t2),RSeq(t3e,Seq(t4,a5)))",
-    Tree1181 "RFb(RFb(c0e,Swm(t1)),Fb(c2l,t3,a4),RFb(t5,c6e,a7),Keep(RSeq(t8,t9,c10,t11,OnceK(c12))),RSeq(OnceK(t13),t14e,t15e))",
-    Tree1182 "OnceT(t0)",
-    Tree1183 "Seq(t0,FS(a1),F,Seq(t2,t3))",
-    Tree1184 "Fb(F,FF(Inv(MPri(c0,t1))),Ret1(a2e),t3)",
-    Tree1185 "MPri(a0,t1,Ret3(c2))",
-    Tree1186 "RFb(Seq(RFb(c0,Fb(t1,t2)),t3,t4e))",
-    Tree1187 "Fb(Swm(c0,S,t1),Fb(RSeq(c2e,t3,t4e),Inv(t5)),a6l)",
-    Tree1188 "RSeq(FF(t0),MSeq(Seq(c1,a2e,a3,t4,F)),Rep0(RSeq(t5e,c6)),Swm(t7e,a8),Rep0(Inv(Fb(c9l,t10))))",
-    Tree1189 "Star(MPri(t0,t1,t2e),c3l)",
-    Tree1190 "Seq(c0,Ret4(Inv(RFb(a1l,t2,t3))),OnceK(t4),Swm(a5,a6,c7,c8,a9),t10e)",
-    Tree1191 "RSeq(RFb(FS(a0),a1,t2),Inv(Fb(OnceT(t3),a4,t5)),Swm(Once(c6l),t7,RFb(t8e,t9)),Ret4(Seq(S,t10)))",
-    Tree1192 "Seq(F,t0)",
-    Tree1193 "Star(t0,Rep1(MPri(Fb(Swm(F)),c1l,RetF(a2))),MPri(t3,FS(Inv(c4)),a5))",
-    Tree1194 "Fb(RFb(c0),MPri(MSeq(Fb(c1e,c2),RSeq(t3,t4)),Keep(t5),F,a6,RSeq(t7,a8l)))",
-    Tree1195 "OnceK(RFb(RFb(c0,Inv(t1),t2,a3e),MPri(RepF(Seq(a4,c5,t6)))))",
-    Tree1196 "RSeq(F,c0l)",
-    Tree1197 "RFb(t0,t1,t2,c3e)",
-    Tree1198 "Swm(Fb(a0,t1,c2),RFb(RFb(S,S),S),MSeq(t3,Inv(t4e)),Swm(c5,c6),RFb(c7,c8))",
-    Tree1199 "MSeq(a0l,c1,t2)",
+    Tree1100 "FF(Seq(Once(t0),c1l))",
+    Tree1101 "Inv(Seq(a0l,RFb(t1,F),a2))",
+    Tree1102 "Fb(Fb(a0l),Swm(t1),FF(a2l),RepF(FS(Keep(Rep2(c3l)))))",
+    Tree1103 "MPri(Ret4(RFb(Fb(F,t0,t1,c2))),Keep(t3),Seq(t4e,Swm(S,c5),a6l,Once(c7),a8l),RSeq(RFb(t9,t10,t11)),t12)",
+    Tree1104 "Ret4(c0)",
+    Tree1105 "Seq(RFb(Swm(a0,c1,a2),RFb(MPri(Inv(a3))),RFb(t4,FF(c5l),c6),Seq(c7,t8,c9l),c10))",
+    Tree1106 "MPri(t0,c1,a2,Fb(c3,c4))",
+    Tree1107 "RSeq(RSeq(FS(OnceT(c0)),t1,RFb(t2,t3,a4)),t5,RSeq(Rep3(FS(Keep(t6))),RFb(a7,c8,RepF(t9),t10)))",
+    Tree1108 "OnceT(Ret1(RSeq(Star(t0,a1),RFb(t2,c3,c4),RFb(t5,Fb(Swm(Inv(c6))),t7),Ret4(Fb(RFb(t8,c9e,a10))))))",
+    Tree1109 "RSeq(OnceK(OnceK(OnceT(t0))),Swm(RFb(t1,a2)),RFb(t3,Fb(t4,a5e),a6),FS(FS(Rep0(t7))),RFb(Once(c8),Keep(a9),Seq(c10,a11e)))",
+    Tree1110 "Rep0(c0e)",
+    Tree1111 "RSeq(Fb(Rep3(Inv(RFb(RSeq(c0e,t1),RSeq(t2),c3))),Fb(c4,FF(c5l),t6,c7,Once(Seq(a8,t9))),Ret3(Swm(Fb(t10,t11e),Once(t12e),Fb(c13,t14,c15)))))",
+    Tree1112 "RFb(c0l,Star(c1,a2))",
+    Tree1113 "Fb(Swm(RFb(a0l,t1),MSeq(t2,c3,t4)),FF(Seq(c5,OnceK(a6))),Fb(Once(Seq(t7e,t8)),t9,t10))",
+    Tree1114 "Ret4(Swm(Fb(c0,t1,t2),t3,Swm(t4,t5,c6)))",
+    Tree1115 "RFb(Swm(Seq(a0e,t1e,c2,t3),a4l),FF(t5),OnceT(t6))",
+    Tree1116 "FS(MSeq(Swm(RSeq(RFb(c0,a1e),OnceK(Seq(t2,S,c3)),S,t4),t5)))",
+    Tree1117 "MPri(Inv(c0),t1e,RFb(RFb(t2e,a3,t4),Ret3(t5),Ret2(a6),OnceT(a7e)))",
+    Tree1118 "Seq(Inv(Star(t0,c1e)),Fb(Seq(a2,a3e),OnceT(RFb(c4,a5,t6,a7,t8))),OnceT(RSeq(RSeq(c9,c10),t11,c12)),Seq(S,S,t13,t14),Seq(t15,t16,t17))",
+    Tree1119 "RFb(RSeq(t0,a1),MPri(Swm(S,a2),c3l))",
+    Tree1120 "Swm(MPri(F,t0),t1,F)",
+    Tree1121 "Ret2(RSeq(Swm(c0,t1),Swm(t2)))",
+    Tree1122 "MPri(Ret3(MPri(RSeq(c0,c1l,t2))),Swm(FS(t3),t4,c5),Fb(FS(Seq(Fb(t6,t7))),t8,c9,t10,MPri(F,a11l)),RFb(Inv(a12),t13e,a14),RSeq(t15,t16e,MSeq(t17,c18),RetF(t19),t20))",
+    Tree1123 "RSeq(Rep4(Inv(t0)),Ret2(a1e))",
+    Tree1124 "RSeq(Seq(MPri(t0,t1,c2),a3),RFb(c4l,t5e,t6e,Fb(t7,c8),c9),MSeq(c10e,Inv(Keep(RFb(c11,t12))),OnceK(Seq(c13,t14))))",
+    Tree1125 "Star(MPri(RFb(c0,t1e,t2,a3,t4),Keep(Seq(a5,t6,c7)),RSeq(Star(RSeq(c8,c9),t10,t11,RFb(Keep(t12))))))",
+    Tree1126 "Swm(RFb(RFb(Fb(Rep2(RSeq(t0,c1l)),t2,t3))),RFb(Fb(Once(Rep0(t4)))),Fb(Ret3(c5e),Swm(Keep(Fb(t6,t7)))))",
+    Tree1127 "RSeq(MSeq(OnceK(OnceK(Fb(c0l,c1,c2))),RFb(a3,t4,t5,FF(a6e))),Once(Swm(RFb(a7,t8),MSeq(t9,t10,a11),FF(t12),a13)))",
+    Tree1128 "Rep3(Rep2(t0))",
+    Tree1129 "Seq(a0,t1,a2,c3,t4)",
+    Tree1130 "Swm(RFb(t0,c1e,Rep1(t2)),RFb(c3,Inv(c4)))",
+    Tree1131 "Rep2(Star(a0,c1e,S,c2e,t3))",
+    Tree1132 "Rep3(RSeq(RetF(t0e),F))",
+    Tree1133 "Seq(t0e,Star(OnceK(a1),FS(c2),Inv(F),Seq(t3,c4e)),RFb(RFb(c5,F),Ret1(t6)),MPri(a7,FS(t8e)),RepF(Swm(S,a9e,c10)))",
+    Tree1134 "Ret4(FF(RSeq(c0,a1,c2)))",
+    Tree1135 "Seq(Seq(Rep1(c0),c1,c2),Fb(Ret4(FF(Fb(c3,t4))),Rep3(t5),a6),Seq(FS(t7),Fb(OnceT(Inv(S)),Seq(t8,a9))))",
+    Tree1136 "Fb(FF(Seq(Rep0(t0),t1,Fb(t2,FF(a3)))),Seq(Fb(t4,c5,t6),t7,Swm(t8)),FF(Swm(MSeq(a9,a10,t11),Fb(Seq(c12,a13e,c14e),FF(Keep(c15))))))",
+    Tree1137 "Inv(Seq(t0,RFb(c1,a2l,a3l,a4)))",
+    Tree1138 "Star(OnceK(Seq(MSeq(t0,t1e))),MSeq(c2,c3e),S)",
+    Tree1139 "Seq(t0,OnceK(c1l),Swm(RSeq(c2),a3,RSeq(t4,t5,c6e),a7,FS(c8l)),FS(RSeq(RSeq(t9,Seq(c10e,c11),t12,a13),RSeq(c14,t15,S,a16))))",
+    Tree1140 "RSeq(t0,t1,a2,S,RFb(t3,S))",
+    Tree1141 "FS(Inv(Swm(RSeq(Swm(a0,t1e,a2,c3)))))",
+    Tree1142 "FF(Rep4(Seq(Star(c0,c1e),Swm(t2,t3,c4l),a5,Ret0(t6))))",
+    Tree1143 "Rep1(RSeq(Swm(t0,Seq(c1,c2e),MSeq(a3l,t4),Ret3(Ret4(c5e))),Fb(a6,RSeq(t7,c8e),Swm(a9,a10,t11,c12,a13l)),Seq(MPri(a14,F,a15l,t16),Swm(a17,c18,c19,a20l,S),a21e),Seq(t22,Fb(a23e,c24),c25,t26e,Keep(Seq(Rep3(Inv(t27)))))))",
+    Tree1144 "MPri(Swm(MPri(t0,Swm(S,a1l)),Rep1(a2),Rep4(OnceT(a3))),RFb(t4e,c5,t6))",
+    Tree1145 "Swm(MSeq(Fb(RFb(a0l,t1e),OnceK(t2)),MSeq(t3e,a4,t5e,t6),c7),Swm(FS(c8)))",
+    Tree1146 "FF(OnceT(Ret2(a0)))",
+    Tree1147 "MPri(Inv(a0))",
+    Tree1148 "MSeq(FF(t0e),Inv(RSeq(Star(t1,t2),t3)),FS(a4l))",
+    Tree1149 "MPri(Once(c0e),Rep2(c1))",
+    Tree1150 "MPri(t0,Seq(a1,a2))",
+    Tree1151 "RFb(a0,OnceK(FF(RSeq(Seq(a1,c2l,a3,t4e),c5))),RSeq(Seq(c6,t7),RFb(Fb(c8,t9e),t10)),RSeq(Rep1(c11e),Ret2(Rep1(F))))",
+    Tree1152 "Seq(Star(c0l,t1,Ret4(a2l),FS(Swm(c3l,t4,t5,c6e)),Fb(a7,a8l,a9)),RSeq(t10,t11),t12,MPri(t13,Seq(c14,S),c15e,a16,c17l),F)",
+    Tree1153 "Keep(FS(Star(t0,FF(t1),RepF(RSeq(c2e,a3,a4)))))",
+    Tree1154 "Seq(c0,RSeq(c1,a2),t3e)",
+    Tree1155 "RSeq(Rep2(Inv(Seq(c0l,c1))),RetF(OnceK(FS(Swm(t2,a3)))),Inv(RSeq(t4e,S,a5)),Fb(a6l,t7,a8),Keep(Inv(t9)))",
+    Tree1156 "Ret1(MPri(Star(Ret3(Fb(MSeq(c0l,t1,c2e,t3),RSeq(a4,S)))),a5,FF(Ret4(Seq(RSeq(a6e,a7e),Seq(t8e,a9),MPri(c10),Seq(S,F))))))",
+    Tree1157 "MPri(Rep4(t0))",
+    Tree1158 "RSeq(Rep2(Ret1(t0e)),RSeq(Fb(c1l,c2,Keep(c3),c4,F),t5,Inv(Seq(OnceK(t6),a7,Once(F)))))",
+    Tree1159 "MPri(RepF(Once(Ret3(RFb(t0,t1,c2e)))),OnceK(RFb(Ret1(RFb(c3,t4)),c5l)))",
+    Tree1160 "Once(Swm(t0,c1,S,a2,t3))",
+    Tree1161 "MSeq(c0,FF(a1))",
+    Tree1162 "Fb(Swm(t0,FS(Once(Swm(RSeq(OnceT(t1e),a2,c3),Seq(t4,t5)))),Swm(Seq(Once(c6),t7),RepF(RFb(t8e,c9,t10,t11,t12)))))",
+    Tree1163 "RSeq(Swm(Inv(c0),OnceT(Inv(RSeq(t1e,t2))),a3),MPri(t4,a5e,t6,MSeq(t7,a8,F),t9))",
+    Tree1164 "Swm(c0,Ret1(a1),a2,c3)",
+    Tree1165 "Ret3(Swm(a0,Star(t1,a2l,c3),t4e,Fb(a5e,a6)))",
+    Tree1166 "MPri(c0,c1,RSeq(a2e,a3e,t4,S))",
+    Tree1167 "MPri(t0)",
+    Tree1168 "Once(OnceT(a0))",
+    Tree1169 "RSeq(Fb(RSeq(RSeq(a0,t1,S),t2e,c3l,t4e),RSeq(a5,RFb(a6,RSeq(t7e,t8)),c9e)),a10)",
+    Tree1170 "Once(t0e)",
+    Tree1171 "OnceK(Ret3(FS(c0e)))",
+    Tree1172 "RSeq(Star(RSeq(t0,S,S),FS(t1),RFb(t2,t3,a4)),FF(RFb(t5,Seq(t6,c7),RSeq(t8,F),Seq(a9l,t10),t11e)))",
+    Tree1173 "RFb(c0,a1,FF(t2),Keep(a3))",
+    Tree1174 "Seq(t0,a1e)",
+    Tree1175 "Swm(MSeq(Star(t0,S),MPri(a1,t2)),MPri(c3,Inv(c4e),c5l,RFb(F,c6e),c7l),RSeq(t8,RFb(t9,a10),t11e,MSeq(t12,t13),c14))",
+    Tree1176 "MPri(MSeq(c0,a1),Seq(t2,t3),t4)",
+    Tree1177 "Ret4(t0)",
+    Tree1178 "RFb(Inv(a0e))",
+    Tree1179 "Fb(RSeq(c0))",
+    Tree1180 "RFb(OnceK(Star(t0,Once(Once(a1)),MPri(F,c2,c3,t4,a5))),Rep4(RFb(Swm(c6,c7e))),t8,MPri(RFb(a9,a10),F,F,t11,t12e))",
+    Tree1181 "OnceT(RSeq(RetF(Swm(c0l,a1,c2)),FS(c3),Swm(Ret0(a4l))))",
+    Tree1182 "Inv(Seq(Ret4(t0),Swm(RSeq(t1,t2,c3),RFb(Swm(S,a4,Inv(c5)),RFb(c6,c7),Keep(Ret2(a8e)))),Fb(c9,Keep(a10),c11,Fb(c12l,c13),FF(c14))))",
+    Tree1183 "RetF(Once(Keep(Seq(Seq(Seq(t0,t1,t2e),Rep1(RFb(F,t3,t4,a5l)))))))",
+    Tree1184 "Ret0(c0e)",
+    Tree1185 "RSeq(t0,c1e,t2)",
+    Tree1186 "RFb(RFb(Seq(t0,t1),t2e,t3e),Seq(RFb(Keep(F),c4,Inv(a5l),a6,t7)),RepF(t8))",
+    Tree1187 "Star(MSeq(c0e,t1),Rep4(c2),RFb(Rep4(c3),c4),a5,Swm(a6,t7))",
+    Tree1188 "Fb(RSeq(t0,t1,S,a2l),t3,RSeq(c4,c5,a6,c7))",
+    Tree1189 "RetF(RSeq(Seq(t0,t1),FF(t2),Star(t3,t4),Swm(Star(t5,c6l,a7),Swm(a8e,c9),Swm(t10,t11e))))",
+    Tree1190 "Fb(t0,c1,t2,c3)",
+    Tree1191 "Fb(c0,FF(t1))",
+    Tree1192 "Ret2(Fb(Rep4(FS(Star(c0,a1,c2)))))",
+    Tree1193 "Seq(c0l,MSeq(t1,c2l,t3,Ret4(t4),a5),FS(Fb(c6e,a7,t8)))",
+    Tree1194 "Star(Fb(t0e,c1,c2e),Swm(t3e,Fb(c4,c5),t6))",
+    Tree1195 "RSeq(t0e,t1,t2)",
+    Tree1196 "RFb(a0l,t1,c2,t3,t4)",
+    Tree1197 "Fb(a0e,a1)",
+    Tree1198 "Keep(RSeq(t0,Seq(t1,c2,a3e),RetF(RSeq(Star(OnceK(a4),t5),FS(t6e)))))",
+    Tree1199 "MPri(Swm(Swm(RFb(Fb(MSeq(Fb(a0,c1l),c2,a3,c4,RFb(t5,S)),Swm(a6,Once(t7e),OnceK(t8)))))))",
 }
