@@ -8,6 +8,9 @@ use syn::Ident;
 use super::{halt_child, node_methods, small_index, state, tick_child, NodeCode};
 use crate::model::{Composite, Node, Tree};
 
+/// Composites with at most this many children are unrolled into one step per child.
+const UNROLL_MAX_CHILDREN: usize = 16;
+
 pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCode {
     let mut code = NodeCode::default();
     let len = node.children.len();
@@ -28,26 +31,11 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
     let declare = &state.declare_local;
 
     let child = Ident::new("__bt_child", Span::mixed_site());
-    let (last, rest) = node
-        .children
-        .split_last()
-        .expect("validated: at least one child");
-    let tick_arms = rest.iter().enumerate().map(|(position, &id)| {
-        let call = tick_child(id);
-        quote!(#position => #call,)
-    });
-    let tick_last = tick_child(*last);
     let halt_named = halt_by_position(tree, node, quote!(__bt_halt));
-
-    let body = quote! {{
-        #declare
-        let mut #child: ::core::primitive::usize = #access.start();
-        loop {
-            let __bt_child_status = match #child {
-                #(#tick_arms)*
-                _ => #tick_last,
-            };
-            match #access.on_child(#child, __bt_child_status, #len) {
+    // What the rule asks for after child `position` answered `__bt_child_status`.
+    let follow = |position: TokenStream| {
+        quote! {
+            match #access.on_child(#position, __bt_child_status, #len) {
                 ::bt::__private::Flow::Tick(__bt_next) => #child = __bt_next,
                 ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                 ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
@@ -56,6 +44,50 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
                 }
             }
         }
+    };
+    let walk = if len <= UNROLL_MAX_CHILDREN {
+        // One step per child, in order: LLVM sees that a rule's `Tick(next)` is the next step and
+        // folds the chain into straight-line code (a sequence of conditions becomes a `&&` chain).
+        // The surrounding `loop` only matters if a rule ever asked for an earlier child.
+        let steps = node.children.iter().enumerate().map(|(position, &id)| {
+            let tick = tick_child(id);
+            let follow = follow(quote!(#position));
+            quote! {
+                if #child == #position {
+                    let __bt_child_status = #tick;
+                    #follow
+                }
+            }
+        });
+        quote!(loop { #(#steps)* })
+    } else {
+        // Wide composites: a jump table over the children, so that resuming at child k does not
+        // pass k comparisons.
+        let (last, rest) = node
+            .children
+            .split_last()
+            .expect("validated: at least one child");
+        let tick_arms = rest.iter().enumerate().map(|(position, &id)| {
+            let call = tick_child(id);
+            quote!(#position => #call,)
+        });
+        let tick_last = tick_child(*last);
+        let follow = follow(quote!(#child));
+        quote! {
+            loop {
+                let __bt_child_status = match #child {
+                    #(#tick_arms)*
+                    _ => #tick_last,
+                };
+                #follow
+            }
+        }
+    };
+
+    let body = quote! {{
+        #declare
+        let mut #child: ::core::primitive::usize = #access.start();
+        #walk
     }};
     let halt_running = halt_by_position(tree, node, quote!(__bt_running));
     let halt_body = quote! {
