@@ -8,7 +8,8 @@ use syn::Ident;
 use super::{halt_child, node_methods, small_index, state, tick_child, NodeCode};
 use crate::model::{Composite, Node, Tree};
 
-/// Composites with at most this many children are unrolled into one step per child.
+/// Composites that resume at a remembered child are unrolled into one step per child when they
+/// have at most this many children.
 const UNROLL_MAX_CHILDREN: usize = 16;
 
 pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCode {
@@ -45,7 +46,14 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
             }
         }
     };
-    let walk = if len <= UNROLL_MAX_CHILDREN {
+    // A composite that always starts at its first child (reactive kinds, and any composite whose
+    // state does not outlive the tick) walks the steps from the top, so unrolling costs nothing
+    // at any width; one that resumes at a remembered child is unrolled only while narrow.
+    let starts_at_first = matches!(
+        composite,
+        Composite::ReactiveSequence | Composite::ReactiveFallback
+    ) || !state.declare_local.is_empty();
+    let walk = if starts_at_first || len <= UNROLL_MAX_CHILDREN {
         // One step per child, in order: LLVM sees that a rule's `Tick(next)` is the next step and
         // folds the chain into straight-line code (a sequence of conditions becomes a `&&` chain).
         // The surrounding `loop` only matters if a rule ever asked for an earlier child.
