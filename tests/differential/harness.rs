@@ -214,9 +214,6 @@ pub fn run_case(
         totals.runs += 1;
         called.extend(Run::new(part, case, &node, config, run).go(totals)?);
     }
-    if std::env::var("BT_DIFF_COVERAGE").is_ok() {
-        println!("COV {} {:?}", case.desc, called);
-    }
     totals.tree_leaves += node.leaf_ids();
     totals.tree_leaves_called += called.len() as u64;
     Ok(())

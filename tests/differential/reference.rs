@@ -8,7 +8,8 @@
 //!   Every other node is idle; ticking an idle node starts a new activation.
 //! * `halt` only touches running nodes: a running node halts its running children (in child
 //!   order), clears its memory (except where the spec keeps it) and becomes idle. A running
-//!   stateful leaf gets `on_halted`.
+//!   stateful leaf gets `on_halted`. A halt of the whole tree ([`Reference::halt`]) also clears
+//!   the count an idle Repeat/RetryUntilSuccessful keeps after a skipped child.
 //! * A composite resets its children (halts the running ones) whenever it completes.
 //! * No node is ticked twice in one tick: looping decorators answer `Running` after a child
 //!   completion that does not end the loop, and tick the child again on the next tick.
@@ -48,10 +49,16 @@ pub enum Mutation {
     /// A tree halt keeps the count of an idle Repeat/Retry whose child was skipped (a library
     /// bug found by this test, fixed).
     IdleLoopKeepsCountOnTreeHalt,
+    /// KeepRunningUntilFailure ticks its child again in the same tick after a success (the
+    /// BT.CPP loop that decision 1 rules out).
+    LoopRestartsInSameTick,
+    /// A reactive composite halts the later running child before ticking an earlier one (the
+    /// spec halts it after, 2.3 note a).
+    ReactiveHaltsBeforeTicking,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 9] = [
+    pub const ALL: [Mutation; 11] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -61,6 +68,8 @@ impl Mutation {
         Mutation::KeepRunningPassesSkipped,
         Mutation::ReactiveLeavesOtherRunning,
         Mutation::IdleLoopKeepsCountOnTreeHalt,
+        Mutation::LoopRestartsInSameTick,
+        Mutation::ReactiveHaltsBeforeTicking,
     ];
 }
 
@@ -320,6 +329,9 @@ impl RefNode {
                 let mut all_skipped = true;
                 let mut result = None;
                 for i in 0..children.len() {
+                    if mutant(Mutation::ReactiveHaltsBeforeTicking) {
+                        children[i + 1..].iter_mut().for_each(|c| c.halt(ctx));
+                    }
                     let child_status = children[i].tick(ctx);
                     if child_status != Skipped {
                         all_skipped = false;
@@ -425,6 +437,10 @@ impl RefNode {
             RefNode::KeepRunning { child, .. } => match child.tick(ctx) {
                 Failure => Failure,
                 Skipped if mutant(Mutation::KeepRunningPassesSkipped) => Skipped,
+                Success if mutant(Mutation::LoopRestartsInSameTick) => match child.tick(ctx) {
+                    Failure => Failure,
+                    _ => Running,
+                },
                 _ => Running,
             },
             RefNode::RunOnce {
