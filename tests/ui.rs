@@ -25,5 +25,8 @@ fn readme_lists_every_ui_case() {
             }
         }
     }
-    assert!(missing.is_empty(), "README.md does not list these UI cases: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "README.md does not list these UI cases: {missing:?}"
+    );
 }
