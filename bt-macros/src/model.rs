@@ -350,7 +350,6 @@ impl Tree {
                 .children
                 .iter()
                 .any(|&child| self.nodes[child].may_run);
-            let only_child_runs = any_child_runs;
             self.nodes[id].may_run = match &self.nodes[id].kind {
                 Kind::Leaf(Leaf::Stateful(_)) => true,
                 Kind::Leaf(_) | Kind::Invalid => false,
@@ -360,12 +359,12 @@ impl Tree {
                     | Decorator::ForceSuccess
                     | Decorator::ForceFailure
                     | Decorator::RunOnce { .. }
-                    | Decorator::SkipUnlessUpdated(_) => only_child_runs,
+                    | Decorator::SkipUnlessUpdated(_) => any_child_runs,
                     Decorator::WaitValueUpdate(_) => true,
                     Decorator::Repeat(limit) | Decorator::RetryUntilSuccessful(limit) => {
                         match limit {
                             Some(0) => false,
-                            Some(1) => only_child_runs,
+                            Some(1) => any_child_runs,
                             _ => true,
                         }
                     }
@@ -478,7 +477,6 @@ fn closure_arity(cx: &Ctxt, closure: &ExprClosure, allowed: &[usize], usage: &st
 
 /// Checks the blackboard section: no entry declared twice.
 fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
-    let _ = &syntax.keyword;
     let mut entries: Vec<EntrySyntax> = Vec::new();
     for entry in syntax.entries {
         for attr in &entry.attrs {

@@ -106,7 +106,6 @@ pub struct Body {
 
 /// `blackboard { name: Type = initial, .. }`.
 pub struct BlackboardSyntax {
-    pub keyword: Ident,
     pub entries: Vec<EntrySyntax>,
 }
 
@@ -137,7 +136,7 @@ pub fn parse_body(body: TokenStream) -> syn::Result<Body> {
 
 impl Parse for BlackboardSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let keyword: Ident = input.parse()?;
+        input.parse::<Ident>()?;
         let content;
         braced!(content in input);
         let mut entries = Vec::new();
@@ -147,7 +146,7 @@ impl Parse for BlackboardSyntax {
                 content.parse::<Token![,]>()?;
             }
         }
-        Ok(BlackboardSyntax { keyword, entries })
+        Ok(BlackboardSyntax { entries })
     }
 }
 
