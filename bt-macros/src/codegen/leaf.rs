@@ -8,14 +8,6 @@ use syn::spanned::Spanned;
 use super::{blackboard_type, ctx, leaf_field, node_methods, NodeCode};
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Tree, Value};
 
-/// `self`, located at the user's `span` (so that rustc reports there) but resolved where the macro
-/// was called: under a user's span alone, `self` from a `macro_rules!` fragment would carry that
-/// fragment's hygiene and not resolve.
-fn self_at(span: Span) -> TokenStream {
-    let this = Ident::new("self", span.resolved_at(Span::call_site()));
-    quote!(#this)
-}
-
 /// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
 /// reports a mismatch or an unknown field there, and the closure resolves within its own hygiene
 /// context even when the tree comes through a `macro_rules!`.
@@ -34,7 +26,11 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
     let context = &tree.header.context;
     let ctx = ctx();
     let bb = blackboard_type(tree);
-    let this = self_at(Span::call_site());
+    // `self` always comes from the macro's own (call-site) tokens, never from a `quote_spanned!`
+    // at a user's span: from a `macro_rules!` fragment that span has another hygiene context, where
+    // `self` would not resolve. Accesses that must be reported at the user's token go through
+    // `field_closure` instead.
+    let this = quote!(self);
 
     let (body, halt_body) = match leaf {
         Leaf::AlwaysSuccess => (quote!(::bt::__private::Status::Success), TokenStream::new()),
