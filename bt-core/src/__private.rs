@@ -8,6 +8,9 @@ pub use crate::decorator::{
     force_failure, force_success, inverter, keep_running_until_failure, EntryUpdated, Repeat,
     RetryUntilSuccessful, RunOnce,
 };
+pub use crate::subtree::{
+    splice, AutoRemap, HasEntry, InitialValue, Offset, SameEntry, Subtree, C, NO_NODE,
+};
 pub use crate::{
     BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex, StatefulAction,
     Status, SyncAction,
@@ -212,4 +215,70 @@ pub fn set_tracked<B, T>(
 ) -> Status {
     entry(bb).set(value);
     Status::Success
+}
+
+/// `SubTree(Child)`: ticks the child tree, reporting its node `n` as node `n + offset`.
+#[inline(always)]
+pub fn subtree_tick<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
+    tree: &mut T,
+    ctx: &mut Ctx,
+    observer: &mut O,
+    offset: usize,
+) -> Status {
+    tree.tick_with(ctx, &mut Offset::new(observer, offset))
+}
+
+/// Halts a running `SubTree` node: the child's running nodes, as halting its root does.
+#[inline(always)]
+pub fn subtree_halt<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
+    tree: &mut T,
+    ctx: &mut Ctx,
+    observer: &mut O,
+    offset: usize,
+) {
+    tree.halt_root_with(ctx, &mut Offset::new(observer, offset))
+}
+
+/// Part of the parent tree's halt: halts the child tree, which restarts its idle loop counts.
+#[inline(always)]
+pub fn subtree_reset<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
+    tree: &mut T,
+    ctx: &mut Ctx,
+    observer: &mut O,
+    offset: usize,
+) {
+    tree.halt_with(ctx, &mut Offset::new(observer, offset))
+}
+
+/// `x = {a}` on a `SubTree` node: trades the parent's entry and the child's (before and after
+/// each tick and halt of the child). Both entries are reached through closures written at the
+/// user's tokens, so that an unknown entry is reported there.
+#[inline(always)]
+pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E: SameEntry<F>, F>(
+    parent: &mut P,
+    tree: &mut T,
+    parent_entry: impl FnOnce(&mut P) -> &mut E,
+    child_entry: impl FnOnce(&mut T::Blackboard) -> &mut F,
+) {
+    parent_entry(parent).trade(child_entry(tree.blackboard_mut()))
+}
+
+/// `..` on a `SubTree` node: trades every entry of the child with the parent's namesake.
+#[inline(always)]
+pub fn trade_all<Ctx: ?Sized, T: Subtree<Ctx>, P>(parent: &mut P, tree: &mut T)
+where
+    T::Blackboard: AutoRemap<P>,
+{
+    tree.blackboard_mut().trade_all(parent)
+}
+
+/// `x = expression` on a `SubTree` node, when the parent is built: the child's entry starts with
+/// the value (the value first, so that its type is known).
+#[inline(always)]
+pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E: InitialValue<V>>(
+    value: V,
+    tree: &mut T,
+    entry: impl FnOnce(&mut T::Blackboard) -> &mut E,
+) {
+    entry(tree.blackboard_mut()).set_initial(value)
 }

@@ -13,6 +13,7 @@
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
 //! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
+//! * [`subtree`]: a generated tree used as a node of another, with entry remapping;
 //! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
 //!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
 //!
@@ -33,6 +34,7 @@ mod leaf;
 pub mod observe;
 pub mod ports;
 mod status;
+pub mod subtree;
 mod tree;
 
 pub use blackboard::Tracked;
@@ -41,6 +43,7 @@ pub use leaf::{Condition, StatefulAction, SyncAction};
 pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
 pub use ports::{InOut, Input, Output, PortDirection, PortInfo, Ports};
 pub use status::{Outcome, Status};
+pub use subtree::Subtree;
 pub use tree::BehaviorTree;
 
 #[doc(hidden)]

@@ -22,6 +22,8 @@ pub enum NodeCategory {
     Condition,
     /// A leaf that acts on the world.
     Action,
+    /// A `SubTree` node: another generated tree used as a node (its nodes follow it in `NODES`).
+    SubTree,
 }
 
 /// Static description of one node of a generated tree.

@@ -30,6 +30,7 @@ pub const UNSET_BLACKBOARD: &str = "UnsetBlackboard";
 pub const SCRIPT: &str = "Script";
 pub const SCRIPT_CONDITION: &str = "ScriptCondition";
 pub const WAS_ENTRY_UPDATED: &str = "WasEntryUpdated";
+pub const SUB_TREE: &str = "SubTree";
 
 // Composites.
 pub const SEQUENCE: &str = "Sequence";
@@ -64,6 +65,7 @@ pub const ALL_KINDS: &[&str] = &[
     SCRIPT,
     SCRIPT_CONDITION,
     WAS_ENTRY_UPDATED,
+    SUB_TREE,
     SEQUENCE,
     MEM_SEQUENCE,
     SEQUENCE_WITH_MEMORY,

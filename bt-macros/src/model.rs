@@ -17,6 +17,8 @@ pub struct Tree {
     pub header: Header,
     pub blackboard: Option<Blackboard>,
     pub nodes: Vec<Node>,
+    /// Ids of the `SubTree` nodes, in pre-order.
+    pub subtrees: Vec<usize>,
 }
 
 /// The tree's `blackboard { .. }` section.
@@ -158,6 +160,19 @@ pub enum Leaf {
     ScriptCondition(Box<ExprClosure>),
     /// `WasEntryUpdated(entry)`: the entry is `#[tracked]`.
     WasEntryUpdated(Ident),
+    /// `SubTree(Child, x = {a}, ..)`: another generated tree.
+    SubTree(SubTree),
+}
+
+/// A `SubTree` node: the child tree's type (built with `init`, else `Child::new()`), and how its
+/// entries meet the parent's: `bindings` (`x = {a}` remaps, `x = value` initial values), or every
+/// entry by name (`..`, `autoremap`).
+pub struct SubTree {
+    pub ty: Box<Type>,
+    pub init: Option<Box<Expr>>,
+    pub bindings: Vec<PortBinding>,
+    /// The span of `..`, if given.
+    pub autoremap: Option<proc_macro2::Span>,
 }
 
 pub enum LeafImpl {
@@ -246,6 +261,7 @@ fn lookup(name: &str) -> Option<KindName> {
         kw::SCRIPT_CONDITION => {
             Leaf(|cx, node, _| script(cx, node).map(self::Leaf::ScriptCondition))
         }
+        kw::SUB_TREE => Leaf(|cx, node, bb| subtree(cx, node, bb).map(self::Leaf::SubTree)),
         _ => return None,
     })
 }
@@ -257,6 +273,7 @@ impl Tree {
             header,
             blackboard: body.blackboard.map(|syntax| blackboard(cx, syntax)),
             nodes: Vec::new(),
+            subtrees: Vec::new(),
         };
         let mut roots = body.roots.into_iter();
         match roots.next() {
@@ -275,6 +292,10 @@ impl Tree {
             }
         }
         check_unique_names(cx, &tree.nodes);
+        tree.subtrees = (tree.nodes.iter())
+            .filter(|node| matches!(node.kind, Kind::Leaf(Leaf::SubTree(_))))
+            .map(|node| node.id)
+            .collect();
         tree.decide_running();
         tree
     }
@@ -309,7 +330,8 @@ impl Tree {
                 }
             }
             Some(KindName::Leaf(read)) => {
-                let leaf = read(cx, &syntax, self.blackboard.as_ref());
+                let leaf = read(cx, &syntax, self.blackboard.as_ref())
+                    .filter(|leaf| !self.contains_itself(cx, leaf));
                 match (leaf, child_count(cx, &syntax, 0..=0)) {
                     (Some(leaf), true) => Kind::Leaf(leaf),
                     _ => Kind::Invalid,
@@ -351,7 +373,8 @@ impl Tree {
                 .iter()
                 .any(|&child| self.nodes[child].may_run);
             self.nodes[id].may_run = match &self.nodes[id].kind {
-                Kind::Leaf(Leaf::Stateful(_)) => true,
+                // Whether the child tree can run is not known here: assume it can.
+                Kind::Leaf(Leaf::Stateful(_) | Leaf::SubTree(_)) => true,
                 Kind::Leaf(_) | Kind::Invalid => false,
                 Kind::Composite(_) => any_child_runs,
                 Kind::Decorator(decorator) => match decorator {
@@ -381,6 +404,41 @@ impl Tree {
         }
     }
 
+    /// `SubTree(Name)` inside `tree Name`: a tree cannot be a node of itself (its struct would
+    /// contain itself). A cycle through other trees is left to rustc, whose "recursive type has
+    /// infinite size" error points at the `SubTree` argument.
+    fn contains_itself(&self, cx: &Ctxt, leaf: &Leaf) -> bool {
+        let Leaf::SubTree(subtree) = leaf else {
+            return false;
+        };
+        let name = &self.header.name;
+        let is_self = match &*subtree.ty {
+            Type::Path(path) if path.qself.is_none() => {
+                path.path.is_ident(name) || path.path.is_ident("Self")
+            }
+            _ => false,
+        };
+        if is_self {
+            cx.error_spanned_by(
+                &subtree.ty,
+                format!(
+                    "tree `{name}` cannot contain itself as a subtree: its struct would contain itself; use another tree, or repeat this part of the tree with a loop decorator such as `Repeat` or `RetryUntilSuccessful`"
+                ),
+            );
+        }
+        is_self
+    }
+
+    /// The `SubTree` nodes before node `id` in pre-order: (id, subtree).
+    pub fn subtrees_before(&self, id: usize) -> impl Iterator<Item = (usize, &SubTree)> {
+        (self.subtrees.iter())
+            .take_while(move |&&sub| sub < id)
+            .filter_map(|&sub| match &self.nodes[sub].kind {
+                Kind::Leaf(Leaf::SubTree(subtree)) => Some((sub, subtree)),
+                _ => None,
+            })
+    }
+
     pub fn active_slots(&self) -> usize {
         self.nodes.iter().filter(|node| node.may_run).count()
     }
@@ -391,6 +449,7 @@ fn default_name(kind: &Kind, written: &str) -> String {
         Kind::Leaf(Leaf::Condition(LeafImpl::Type(leaf)))
         | Kind::Leaf(Leaf::Action(LeafImpl::Type(leaf)))
         | Kind::Leaf(Leaf::Stateful(leaf)) => Some(&*leaf.ty),
+        Kind::Leaf(Leaf::SubTree(subtree)) => Some(&*subtree.ty),
         _ => None,
     };
     match leaf_type {
@@ -891,6 +950,107 @@ fn port_binding(input: ParseStream) -> syn::Result<PortBinding> {
         None => Value::Expr(Box::new(input.parse()?)),
     };
     Ok(PortBinding { port, value })
+}
+
+/// `SubTree(Child)`, `SubTree(Child = expression)`, then after commas: remaps `x = {a}` /
+/// `x = {=}`, initial values `x = expression`, or a final `..` (every entry by name).
+fn subtree(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Option<SubTree> {
+    let usage = "`SubTree(Child)`, with remapped entries after a comma: `SubTree(Child, child_entry = {parent_entry}, other = {=}, speed = 2.0)`, or `SubTree(Child, ..)` to share every entry by name";
+    let tokens = required_args(cx, node, usage)?;
+    if starts_closure(&tokens) {
+        cx.error_spanned_by(
+            &tokens,
+            format!("`SubTree` takes a tree type, not a closure: {usage}"),
+        );
+        return None;
+    }
+    let parser = |input: ParseStream| -> syn::Result<(SubTree, Option<Token![..]>)> {
+        let ty = Box::new(input.parse::<Type>()?);
+        let init = if input.peek(Token![=]) {
+            input.parse::<Token![=]>()?;
+            Some(Box::new(input.parse::<Expr>()?))
+        } else {
+            None
+        };
+        let mut bindings = Vec::new();
+        let mut rest = None;
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            if input.peek(Token![..]) {
+                rest = Some(input.parse::<Token![..]>()?);
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                if !input.is_empty() {
+                    return Err(input.error("`..` comes last: `SubTree(Child, ..)`"));
+                }
+                break;
+            }
+            bindings.push(port_binding(input)?);
+        }
+        let autoremap = rest.map(|rest| rest.spans[0].join(rest.spans[1]).unwrap_or(rest.spans[0]));
+        Ok((
+            SubTree {
+                ty,
+                init,
+                bindings,
+                autoremap,
+            },
+            rest,
+        ))
+    };
+    let (subtree, rest) = match parser.parse2(tokens).map_err(|error| at_args(error, node)) {
+        Ok(parsed) => parsed,
+        Err(error) => {
+            cx.syn_error(syn::Error::new(
+                error.span(),
+                format!("{error}; write {usage}"),
+            ));
+            return None;
+        }
+    };
+    let mut ok = true;
+    if let (Some(_), Some(first)) = (rest, subtree.bindings.first()) {
+        cx.error_spanned_by(
+            &first.port,
+            "`..` already shares every entry of the subtree with the parent's entry of the same name; remove this binding, or remove `..` and remap each entry",
+        );
+        ok = false;
+    }
+    for (index, binding) in subtree.bindings.iter().enumerate() {
+        let earlier = &subtree.bindings[..index];
+        if earlier.iter().any(|earlier| earlier.port == binding.port) {
+            cx.error_spanned_by(
+                &binding.port,
+                format!(
+                    "subtree entry `{}` is bound twice; bind each entry once",
+                    binding.port
+                ),
+            );
+            ok = false;
+        }
+        if let Value::Entry(entry) = &binding.value {
+            let resolved = resolve_entry(cx, blackboard, entry);
+            ok &= resolved;
+            let aliased = earlier
+                .iter()
+                .find(|earlier| matches!(&earlier.value, Value::Entry(other) if other == entry));
+            if let (true, Some(aliased)) = (resolved, aliased) {
+                cx.error_spanned_by(
+                    entry,
+                    format!(
+                        "entry `{entry}` is already remapped to subtree entry `{}`; a parent entry can be one subtree entry only (copy it with `SetBlackboard` first if the subtree needs it twice)",
+                        aliased.port
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(subtree)
 }
 
 /// `SetBlackboard(entry = value)`: `value` is `{other_entry}` (copied) or an expression.

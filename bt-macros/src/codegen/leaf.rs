@@ -5,8 +5,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{blackboard_type, ctx, leaf_field, node_methods, NodeCode};
-use crate::model::{Leaf, LeafImpl, LeafType, Node, Tree, Value};
+use super::{blackboard_type, ctx, leaf_field, node_methods, observer, public_id, NodeCode};
+use crate::model::{Leaf, LeafImpl, LeafType, Node, SubTree, Tree, Value};
 
 /// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
 /// reports a mismatch or an unknown field there, and the closure resolves within its own hygiene
@@ -125,6 +125,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #this.#field, #ctx));
             (with_ports(leaf, &field, call), TokenStream::new())
         }
+        Leaf::SubTree(subtree) => return generate_subtree(tree, node, subtree),
         Leaf::Stateful(leaf) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
@@ -231,4 +232,84 @@ fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
     };
     code.fields.push((name.clone(), quote!(#ty), init));
     name
+}
+
+/// `SubTree(Child, x = {a}, y = value, ..)`: the child tree is a field, built with its initial
+/// values; its remapped entries trade places with the parent's around each tick and halt of the
+/// child (`bt_core::subtree`).
+fn generate_subtree(tree: &Tree, node: &Node, subtree: &SubTree) -> NodeCode {
+    let mut code = NodeCode::default();
+    let context = &tree.header.context;
+    let (ctx, observer) = (ctx(), observer());
+    let ty = &subtree.ty;
+    let field = leaf_field(node.id);
+    let child = Ident::new("__bt_child", Span::mixed_site());
+    let build = match &subtree.init {
+        Some(init) => quote_spanned!(init.span()=> #init),
+        None => quote_spanned!(ty.span()=> <#ty>::new()),
+    };
+    let initial_values = subtree.bindings.iter().filter_map(|binding| match &binding.value {
+        Value::Expr(expr) => {
+            let entry = field_closure(binding.port.span(), &binding.port, true);
+            Some(quote_spanned! {binding.port.span()=>
+                ::bt::__private::initial_entry::<#context, #ty, _, _>(#expr, &mut #child, #entry);
+            })
+        }
+        Value::Entry(_) => None,
+    });
+    code.fields.push((
+        field.clone(),
+        quote!(#ty),
+        quote!({
+            let mut #child: #ty = #build;
+            #(#initial_values)*
+            #child
+        }),
+    ));
+    let (bb, this_child) = (quote!(&mut self.__bt_bb), quote!(&mut self.#field));
+    let mut trades: Vec<TokenStream> = (subtree.bindings.iter())
+        .filter_map(|binding| match &binding.value {
+            Value::Entry(entry) => {
+                let parent_entry = field_closure(entry.span(), entry, true);
+                let child_entry = field_closure(binding.port.span(), &binding.port, true);
+                Some(quote_spanned! {binding.port.span()=>
+                    ::bt::__private::trade_entry::<#context, #ty, _, _, _>(
+                        #bb, #this_child, #parent_entry, #child_entry,
+                    );
+                })
+            }
+            Value::Expr(_) => None,
+        })
+        .collect();
+    if let Some(span) = subtree.autoremap {
+        trades.push(quote_spanned! {span=>
+            ::bt::__private::trade_all::<#context, #ty, _>(#bb, #this_child);
+        });
+    }
+    let offset = public_id(tree, node.id);
+    let offset = quote!(#offset + 1);
+    let call = |function: TokenStream| {
+        quote_spanned!(ty.span()=> ::bt::__private::#function::<#context, #ty, _>(
+            #this_child, #ctx, #observer, #offset,
+        ))
+    };
+    let (tick, halt, reset) = (
+        call(quote!(subtree_tick)),
+        call(quote!(subtree_halt)),
+        call(quote!(subtree_reset)),
+    );
+    let body = quote!({
+        #(#trades)*
+        let __bt_result = #tick;
+        #(#trades)*
+        __bt_result
+    });
+    let halt_body = quote! {
+        #(#trades)*
+        #halt;
+        #(#trades)*
+    };
+    code.tree_halt = quote!(#reset;);
+    code.methods = node_methods(tree, node, body, halt_body);
+    code
 }

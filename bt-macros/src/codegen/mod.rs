@@ -76,6 +76,7 @@ fn blackboard_struct(tree: &Tree) -> TokenStream {
     let tree_name = &tree.header.name;
     let name = format_ident!("{}Blackboard", tree_name);
     let doc = format!("The blackboard of [`{tree_name}`]: one field per entry.");
+    let autoremap = blackboard_autoremap(&name, blackboard);
     let fields = blackboard.entries.iter().map(|entry| {
         let (name, ty) = (&entry.name, &entry.ty);
         let attrs = entry
@@ -118,6 +119,64 @@ fn blackboard_struct(tree: &Tree) -> TokenStream {
                 Self::new()
             }
         }
+
+        #autoremap
+    }
+}
+
+/// Lets the blackboard take part in a subtree's `..`: each entry can be found by its name (as a
+/// type: `(C<'s'>, C<'p'>, ..)`), and, as a subtree's blackboard, it trades every entry with the
+/// parent's namesake.
+fn blackboard_autoremap(name: &Ident, blackboard: &crate::model::Blackboard) -> TokenStream {
+    let parent = Ident::new("__BtP", Span::mixed_site());
+    let parent_bb = Ident::new("__bt_parent", Span::mixed_site());
+    let mut has_entry = TokenStream::new();
+    let mut bounds = Vec::new();
+    let mut trades = Vec::new();
+    for entry in &blackboard.entries {
+        let field = &entry.name;
+        let chars = field.to_string();
+        let chars = chars.chars();
+        let key = quote!((#(::bt::__private::C<#chars>,)*));
+        let ty = &entry.ty;
+        let ty = if is_tracked(entry) {
+            quote!(::bt::__private::Tracked<#ty>)
+        } else {
+            quote!(#ty)
+        };
+        has_entry.extend(quote! {
+            impl ::bt::__private::HasEntry<#key> for #name {
+                type Entry = #ty;
+
+                #[inline(always)]
+                fn entry(&mut self) -> &mut #ty {
+                    &mut self.#field
+                }
+            }
+        });
+        bounds.push(quote! {
+            #parent: ::bt::__private::HasEntry<#key>,
+            <#parent as ::bt::__private::HasEntry<#key>>::Entry: ::bt::__private::SameEntry<#ty>
+        });
+        trades.push(quote! {
+            ::bt::__private::SameEntry::trade(
+                ::bt::__private::HasEntry::<#key>::entry(#parent_bb),
+                &mut self.#field,
+            );
+        });
+    }
+    quote! {
+        #has_entry
+
+        impl<#parent> ::bt::__private::AutoRemap<#parent> for #name
+        where
+            #(#bounds,)*
+        {
+            #[inline(always)]
+            fn trade_all(&mut self, #parent_bb: &mut #parent) {
+                #(#trades)*
+            }
+        }
     }
 }
 
@@ -156,6 +215,20 @@ fn state(node: &Node, ty: TokenStream, keeps_memory: bool, code: &mut NodeCode) 
             access: quote!(#local),
             declare_local: quote!(let mut #local = <#ty>::new();),
         }
+    }
+}
+
+/// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
+/// counting the nodes of the subtrees before it. A constant expression when subtrees come first
+/// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
+fn public_id(tree: &Tree, id: usize) -> TokenStream {
+    let before: Vec<&syn::Type> = (tree.subtrees_before(id))
+        .map(|(_, subtree)| &*subtree.ty)
+        .collect();
+    if before.is_empty() {
+        quote!(#id)
+    } else {
+        quote!((#id #(+ <#before>::NODE_COUNT)*))
     }
 }
 
@@ -202,6 +275,7 @@ fn node_methods(
     let context = &tree.header.context;
     let (ctx, observer) = (ctx(), observer());
     let id = node.id;
+    let public = public_id(tree, id);
     let tick = tick_fn(id);
     let active = match node.active_slot {
         Some(slot) => quote!(::core::option::Option::Some(&mut self.__bt_active[#slot])),
@@ -258,7 +332,7 @@ fn node_methods(
             #observer: &mut __BtO,
         ) -> ::bt::__private::Status {
             let __bt_status: ::bt::__private::Status = #body;
-            ::bt::__private::finish(#active, #id, __bt_status, #observer)
+            ::bt::__private::finish(#active, #public, __bt_status, #observer)
         }
     };
     if let Some(slot) = node.active_slot {
@@ -278,7 +352,7 @@ fn node_methods(
             ) {
                 if self.__bt_active[#slot] {
                     #halt_body
-                    ::bt::__private::halted(&mut self.__bt_active[#slot], #id, #observer);
+                    ::bt::__private::halted(&mut self.__bt_active[#slot], #public, #observer);
                     #hooks
                 }
             }
@@ -301,10 +375,11 @@ fn unreachable_invalid() -> NodeCode {
     NodeCode::default()
 }
 
-fn node_info(node: &Node) -> TokenStream {
+fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let name = &node.name;
     let kind = node.kind_ident.to_string();
     let category = match &node.kind {
+        Kind::Leaf(Leaf::SubTree(_)) => quote!(SubTree),
         Kind::Composite(_) | Kind::Invalid => quote!(Control),
         Kind::Decorator(_) => quote!(Decorator),
         Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_) | Leaf::WasEntryUpdated(_)) => {
@@ -313,7 +388,10 @@ fn node_info(node: &Node) -> TokenStream {
         Kind::Leaf(_) => quote!(Action),
     };
     let parent = match node.parent {
-        Some(parent) => quote!(::core::option::Option::Some(#parent)),
+        Some(parent) => {
+            let parent = public_id(tree, parent);
+            quote!(::core::option::Option::Some(#parent))
+        }
         None => quote!(::core::option::Option::None),
     };
     let depth = node.depth;
@@ -335,6 +413,28 @@ fn node_info(node: &Node) -> TokenStream {
     }
 }
 
+/// The tree's `NODES`: a literal table, or, with subtrees, a table built at compile time with
+/// each subtree's `NODES` spliced in after its `SubTree` node.
+fn nodes_table(tree: &Tree) -> TokenStream {
+    let infos = tree.nodes.iter().map(|node| node_info(tree, node));
+    if tree.subtrees.is_empty() {
+        return quote!(&[#(#infos),*]);
+    }
+    let ids = tree.nodes.iter().map(|node| public_id(tree, node.id));
+    let table = Ident::new("__bt_nodes", Span::mixed_site());
+    let len = public_id(tree, tree.nodes.len());
+    let splices = tree.subtrees_before(tree.nodes.len()).map(|(id, subtree)| {
+        let (ty, at, depth) = (&subtree.ty, public_id(tree, id), tree.nodes[id].depth);
+        quote!(#table = ::bt::__private::splice(#table, <#ty>::NODES, #at, #depth);)
+    });
+    quote!(&{
+        let mut #table = [::bt::__private::NO_NODE; #len];
+        #(#table[#ids] = #infos;)*
+        #(#splices)*
+        #table
+    })
+}
+
 /// The whole generated tree.
 pub fn tree(tree: &Tree) -> TokenStream {
     let mut field_decls = Vec::new();
@@ -354,7 +454,7 @@ pub fn tree(tree: &Tree) -> TokenStream {
     }
     let slots = tree.active_slots();
     let bb = blackboard_type(tree);
-    let infos = tree.nodes.iter().map(node_info);
+    let nodes = nodes_table(tree);
     let root = &tree.nodes[0];
     let tick_root = tick_child(root.id);
     let halt_root = halt_child(tree, root.id);
@@ -375,7 +475,7 @@ pub fn tree(tree: &Tree) -> TokenStream {
                 __bt_status: ::core::option::Option::None,
             }
         },
-        nodes: quote!(&[#(#infos),*]),
+        nodes,
         tick: quote! {
             let __bt_status = #tick_root;
             self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -384,6 +484,10 @@ pub fn tree(tree: &Tree) -> TokenStream {
         halt: quote! {
             #halt_root
             #tree_halt
+            self.__bt_status = ::core::option::Option::None;
+        },
+        halt_root: quote! {
+            #halt_root
             self.__bt_status = ::core::option::Option::None;
         },
         status: quote!(self.__bt_status),
@@ -416,6 +520,7 @@ pub fn stub(header: &Header) -> TokenStream {
             ::core::unreachable!("this tree failed to compile")
         },
         halt: quote!(let _ = (#ctx, #observer);),
+        halt_root: quote!(let _ = (#ctx, #observer);),
         status: quote!(::core::option::Option::None),
         private_methods: TokenStream::new(),
         blackboard_access: quote!(&self.__bt_stub),
@@ -435,6 +540,8 @@ struct Api<'a> {
     nodes: TokenStream,
     tick: TokenStream,
     halt: TokenStream,
+    /// Halts the running nodes only (the `SubTree` node's halt).
+    halt_root: TokenStream,
     status: TokenStream,
     private_methods: TokenStream,
 }
@@ -457,6 +564,7 @@ impl Api<'_> {
             nodes,
             tick,
             halt,
+            halt_root,
             status,
             private_methods,
             ..
@@ -588,6 +696,18 @@ impl Api<'_> {
                 #[inline]
                 fn blackboard_mut(&mut self) -> &mut #blackboard {
                     #name::blackboard_mut(self)
+                }
+            }
+
+            #[allow(unused_variables)]
+            impl ::bt::__private::Subtree<#context> for #name {
+                #[inline]
+                fn halt_root_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) {
+                    #halt_root
                 }
             }
         }
