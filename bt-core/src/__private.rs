@@ -9,7 +9,7 @@ pub use crate::decorator::{
     RetryUntilSuccessful, RunOnce,
 };
 pub use crate::subtree::{
-    splice, AutoRemap, HasEntry, InitialValue, Offset, SameEntry, Subtree, C, NO_NODE,
+    splice, AutoRemap, HasEntry, InitialValue, Offset, SameEntry, Subtree, Unmatched, C, NO_NODE,
 };
 pub use crate::{
     BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex, StatefulAction,
@@ -217,37 +217,36 @@ pub fn set_tracked<B, T>(
     Status::Success
 }
 
-/// `SubTree(Child)`: ticks the child tree, reporting its node `n` as node `n + offset`.
+/// What the parent does to a `SubTree` node's child tree.
+#[derive(Clone, Copy)]
+pub enum SubtreeCall {
+    /// Tick it.
+    Tick,
+    /// Halt its running nodes (the `SubTree` node is halted).
+    Halt,
+    /// Halt the whole child tree, which also restarts its idle loop counts (the parent tree is
+    /// halted).
+    Reset,
+}
+
+/// Every call the parent makes on a `SubTree` node's child: one function, so that a type that is
+/// not a tree over the parent's context is reported once. The child's node `n` is reported to
+/// the observer as node `n + offset`.
 #[inline(always)]
-pub fn subtree_tick<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
+pub fn subtree<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
     tree: &mut T,
     ctx: &mut Ctx,
     observer: &mut O,
     offset: usize,
+    call: SubtreeCall,
 ) -> Status {
-    tree.tick_with(ctx, &mut Offset::new(observer, offset))
-}
-
-/// Halts a running `SubTree` node: the child's running nodes, as halting its root does.
-#[inline(always)]
-pub fn subtree_halt<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
-    tree: &mut T,
-    ctx: &mut Ctx,
-    observer: &mut O,
-    offset: usize,
-) {
-    tree.halt_root_with(ctx, &mut Offset::new(observer, offset))
-}
-
-/// Part of the parent tree's halt: halts the child tree, which restarts its idle loop counts.
-#[inline(always)]
-pub fn subtree_reset<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
-    tree: &mut T,
-    ctx: &mut Ctx,
-    observer: &mut O,
-    offset: usize,
-) {
-    tree.halt_with(ctx, &mut Offset::new(observer, offset))
+    let mut observer = Offset::new(observer, offset);
+    match call {
+        SubtreeCall::Tick => return tree.tick_with(ctx, &mut observer),
+        SubtreeCall::Halt => tree.halt_root_with(ctx, &mut observer),
+        SubtreeCall::Reset => tree.halt_with(ctx, &mut observer),
+    }
+    Status::Skipped
 }
 
 /// `x = {a}` on a `SubTree` node: trades the parent's entry and the child's (before and after

@@ -36,6 +36,19 @@ use crate::{BehaviorTree, NodeInfo, Observer, Status, Tracked};
     note = "`SubTree(Name)` takes a tree defined by `behavior_tree! {{ tree Name for Context {{ .. }} }}` whose context type is the same as the context of the tree that uses it"
 )]
 pub trait Subtree<Ctx: ?Sized>: BehaviorTree<Context = Ctx> {
+    /// `Self::NODES.len()`, usable in array lengths. (Hidden names: generated trees have
+    /// inherent `NODE_COUNT`, `NODES` and `new`, which users call.)
+    #[doc(hidden)]
+    const __NODE_COUNT: usize;
+
+    /// [`BehaviorTree::NODES`].
+    #[doc(hidden)]
+    const __NODES: &'static [NodeInfo];
+
+    /// A tree at rest (the generated `new`).
+    #[doc(hidden)]
+    fn __new() -> Self;
+
     /// Halts the running nodes of the tree, as halting its root does: each started, unfinished
     /// stateful action gets `on_halted` once. Unlike [`BehaviorTree::halt_with`], the memory an
     /// idle node keeps (a loop count kept across a skip) is left alone.
@@ -88,6 +101,23 @@ impl<T> SameEntry<T> for T {
     }
 }
 
+/// A type no entry has. Its impl of [`SameEntry`] only keeps rustc from inferring the subtree
+/// entry's type from the parent's (with a single impl it would, and report a bare "mismatched
+/// types" instead of the message above).
+#[doc(hidden)]
+pub enum Unmatched<T> {
+    #[doc(hidden)]
+    __Never(core::convert::Infallible, core::marker::PhantomData<T>),
+}
+
+impl<T> SameEntry<Unmatched<T>> for T {
+    fn trade(&mut self, child: &mut Unmatched<T>) {
+        match child {
+            Unmatched::__Never(never, _) => match *never {},
+        }
+    }
+}
+
 /// `x = expression` on a `SubTree` node: the subtree's entry `x` starts with this value.
 #[diagnostic::on_unimplemented(
     message = "a subtree entry of type `{Self}` cannot start with a value of type `{V}`",
@@ -124,7 +154,7 @@ pub struct C<const CHAR: char>;
 #[diagnostic::on_unimplemented(
     message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` has no entry named `{Name}`",
     label = "the parent lacks an entry of the subtree",
-    note = "declare the entry (spelled out above, one character per `C<..>`) in the parent's blackboard with the subtree's type, or remap the subtree's entries one by one: `SubTree(Child, entry = {{parent_entry}}, ..)` is not allowed, `SubTree(Child, entry = {{parent_entry}})` is"
+    note = "declare every entry of the subtree in the parent's blackboard with the subtree's type (the missing name is spelled above, one character per `C<..>`), or remap the subtree's entries one by one instead of using `..`"
 )]
 pub trait HasEntry<Name> {
     /// The entry's type (`Tracked<T>` for a `#[tracked]` entry).

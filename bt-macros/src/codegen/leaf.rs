@@ -246,7 +246,7 @@ fn generate_subtree(tree: &Tree, node: &Node, subtree: &SubTree) -> NodeCode {
     let child = Ident::new("__bt_child", Span::mixed_site());
     let build = match &subtree.init {
         Some(init) => quote_spanned!(init.span()=> #init),
-        None => quote_spanned!(ty.span()=> <#ty>::new()),
+        None => quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__new()),
     };
     let initial_values = subtree.bindings.iter().filter_map(|binding| match &binding.value {
         Value::Expr(expr) => {
@@ -282,22 +282,24 @@ fn generate_subtree(tree: &Tree, node: &Node, subtree: &SubTree) -> NodeCode {
         })
         .collect();
     if let Some(span) = subtree.autoremap {
+        // The parent's blackboard type is spelled out, and its arguments are expressions spanned
+        // entirely at `..`, so that a missing entry is reported there.
+        let parent = blackboard_type(tree);
         trades.push(quote_spanned! {span=>
-            ::bt::__private::trade_all::<#context, #ty, _>(#bb, #this_child);
+            ::bt::__private::trade_all::<#context, #ty, #parent>(
+                ::core::convert::identity(#bb),
+                ::core::convert::identity(#this_child),
+            );
         });
     }
     let offset = public_id(tree, node.id);
     let offset = quote!(#offset + 1);
-    let call = |function: TokenStream| {
-        quote_spanned!(ty.span()=> ::bt::__private::#function::<#context, #ty, _>(
-            #this_child, #ctx, #observer, #offset,
+    let call = |call: TokenStream| {
+        quote_spanned!(ty.span()=> ::bt::__private::subtree::<#context, #ty, _>(
+            #this_child, #ctx, #observer, #offset, ::bt::__private::SubtreeCall::#call,
         ))
     };
-    let (tick, halt, reset) = (
-        call(quote!(subtree_tick)),
-        call(quote!(subtree_halt)),
-        call(quote!(subtree_reset)),
-    );
+    let (tick, halt, reset) = (call(quote!(Tick)), call(quote!(Halt)), call(quote!(Reset)));
     let body = quote!({
         #(#trades)*
         let __bt_result = #tick;

@@ -222,13 +222,16 @@ fn state(node: &Node, ty: TokenStream, keeps_memory: bool, code: &mut NodeCode) 
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
 /// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
 fn public_id(tree: &Tree, id: usize) -> TokenStream {
-    let before: Vec<&syn::Type> = (tree.subtrees_before(id))
-        .map(|(_, subtree)| &*subtree.ty)
-        .collect();
+    let context = &tree.header.context;
+    let before = (tree.subtrees_before(id)).map(|(_, subtree)| {
+        let ty = &subtree.ty;
+        quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
+    });
+    let before: Vec<TokenStream> = before.collect();
     if before.is_empty() {
         quote!(#id)
     } else {
-        quote!((#id #(+ <#before>::NODE_COUNT)*))
+        quote!((#id #(+ #before)*))
     }
 }
 
@@ -425,7 +428,10 @@ fn nodes_table(tree: &Tree) -> TokenStream {
     let len = public_id(tree, tree.nodes.len());
     let splices = tree.subtrees_before(tree.nodes.len()).map(|(id, subtree)| {
         let (ty, at, depth) = (&subtree.ty, public_id(tree, id), tree.nodes[id].depth);
-        quote!(#table = ::bt::__private::splice(#table, <#ty>::NODES, #at, #depth);)
+        let context = &tree.header.context;
+        let nodes =
+            quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODES);
+        quote!(#table = ::bt::__private::splice(#table, #nodes, #at, #depth);)
     });
     quote!(&{
         let mut #table = [::bt::__private::NO_NODE; #len];
@@ -701,6 +707,14 @@ impl Api<'_> {
 
             #[allow(unused_variables)]
             impl ::bt::__private::Subtree<#context> for #name {
+                const __NODE_COUNT: ::core::primitive::usize = #name::NODE_COUNT;
+                const __NODES: &'static [::bt::__private::NodeInfo] = #name::NODES;
+
+                #[inline]
+                fn __new() -> Self {
+                    #name::new()
+                }
+
                 #[inline]
                 fn halt_root_with<__BtO: ::bt::__private::Observer>(
                     &mut self,

@@ -1,0 +1,21 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Patrol for World {
+        blackboard { waypoint: u32 }
+        AlwaysSuccess
+    }
+}
+
+behavior_tree! {
+    tree Robot for World {
+        blackboard { waypoint: u32, next: u32 }
+        SubTree(Patrol, waypoint = {next}, ..)
+    }
+}
+
+fn main() {
+    let _ = Robot::new();
+}

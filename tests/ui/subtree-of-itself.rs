@@ -1,0 +1,16 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Patrol for World {
+        Sequence {
+            AlwaysSuccess,
+            SubTree(Patrol),
+        }
+    }
+}
+
+fn main() {
+    let _ = Patrol::new();
+}
