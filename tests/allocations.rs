@@ -3,33 +3,36 @@
 //! A counting global allocator counts the allocations made by the test's own thread while the
 //! tree is built, ticked and halted. The tree uses every node kind and every leaf form, on a
 //! context that does not allocate, and runs through thousands of pseudo-random ticks with
-//! halts in between. This file holds a single test, in its own test binary.
+//! halts in between. A second tree adds blackboards, ports, conditions, tracked entries and
+//! subtrees (remapped, with initial values, and with `..`). The tests run in their own binary.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
 use std::mem::{align_of, size_of};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bt::control::{Fallback, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory};
 use bt::decorator::{Repeat, RetryUntilSuccessful, RunOnce};
-use bt::{behavior_tree, Condition, Outcome, StatefulAction, Status, SyncAction, TickTrace};
+use bt::{
+    behavior_tree, Condition, InOut, Input, Outcome, Output, Ports, StatefulAction, Status,
+    SyncAction, TickTrace,
+};
 
 // ---------------------------------------------------------------------------------------------
 // The counting allocator.
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
 thread_local! {
-    /// Only the measuring thread counts (libtest's own threads may allocate at any time).
+    /// Only a measuring thread counts (libtest's own threads, and the other test, may allocate
+    /// at any time), each in its own counter.
     static MEASURING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
 fn note_allocation() {
     if MEASURING.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
     }
 }
 
@@ -60,11 +63,11 @@ static GLOBAL: Counting = Counting;
 
 /// Runs `f` and returns its result with the number of allocations it made on this thread.
 fn allocations_in<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = ALLOCATIONS.with(Cell::get);
     MEASURING.with(|m| m.set(true));
     let result = f();
     MEASURING.with(|m| m.set(false));
-    (result, ALLOCATIONS.load(Ordering::Relaxed) - before)
+    (result, ALLOCATIONS.with(Cell::get) - before)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -72,7 +75,7 @@ fn allocations_in<R>(f: impl FnOnce() -> R) -> (R, usize) {
 
 const LEAVES: usize = 24;
 
-struct World {
+pub struct World {
     seed: Cell<u32>,
     /// Calls per leaf id.
     calls: [Cell<u32>; LEAVES],
@@ -117,7 +120,7 @@ impl World {
 
 /// Every typed leaf of the tree: a condition, a synchronous action and a stateful action at once.
 /// `percent` is its chance of success as a condition or synchronous action.
-struct Coin<const ID: usize> {
+pub struct Coin<const ID: usize> {
     percent: u32,
 }
 
@@ -280,4 +283,109 @@ fn new_tick_and_halt_never_allocate() {
     assert!(size >= leaves, "the leaves are stored in the tree");
     // With 4-byte leaves and byte-sized node state the bound is small: no boxing, no vectors.
     assert!(bound <= 128, "bound {bound}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blackboards, ports, conditions and subtrees.
+
+/// Reads `gain`, adds it to `total` (in-out), reports whether it passed `limit`.
+#[derive(Default, Ports)]
+pub struct Accumulate {
+    pub gain: Input<u32>,
+    pub total: InOut<u32>,
+    pub passed: Output<bool>,
+    #[port(default)]
+    pub limit: Input<u32>,
+}
+
+impl SyncAction<World> for Accumulate {
+    fn execute(&mut self, w: &mut World) -> Outcome {
+        let total = self.total.get().wrapping_add(*self.gain + w.roll(23) % 3);
+        self.total.set(total);
+        self.passed.set(total > *self.limit);
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    tree Counter for World {
+        blackboard {
+            gain: u32 = 1,
+            total: u32,
+            #[tracked] passed: bool,
+            limit: u32 = 50,
+        }
+        ReactiveSequence {
+            #[skip_if(|bb| bb.total % 7 == 3)]
+            Action(Accumulate, gain = {gain}, total = {total}, passed = {passed}, limit = {limit}),
+            Fallback {
+                #[on_success(|bb| bb.total = 0)]
+                Sequence { WasEntryUpdated(passed), ScriptCondition(|bb| *bb.passed) },
+                StatefulAction(Coin<12>),
+            },
+        }
+    }
+}
+
+behavior_tree! {
+    tree Owner for World {
+        blackboard {
+            step: u32 = 2,
+            sum: u32,
+            #[tracked] passed: bool,
+            gain: u32 = 3,
+            total: u32,
+            limit: u32 = 10,
+        }
+        ReactiveFallback {
+            #[run_while(|bb| bb.sum < 1_000)]
+            #[post(|bb| bb.sum %= 500)]
+            SubTree(Counter, gain = {step}, total = {sum}, passed = {=}, limit = 20),
+            WaitValueUpdate(passed) { SubTree(Counter, ..) },
+            Script(|bb| bb.sum += 1),
+        }
+    }
+}
+
+#[test]
+fn subtrees_and_blackboards_never_allocate() {
+    let (mut tree, count) = allocations_in(Owner::new);
+    assert_eq!(count, 0, "Owner::new() allocated");
+    let mut world = World::new();
+    let mut trace = TickTrace::<{ Owner::NODE_COUNT }>::new();
+    let (mut tick_allocations, mut halt_allocations) = (0, 0);
+    for round in 0..20_000u32 {
+        let (_, count) = allocations_in(|| {
+            if round % 2 == 0 {
+                tree.tick(&mut world)
+            } else {
+                tree.tick_with(&mut world, &mut trace)
+            }
+        });
+        tick_allocations += count;
+        if round % 11 == 10 {
+            let ((), count) = allocations_in(|| tree.halt_with(&mut world, &mut trace));
+            halt_allocations += count;
+        }
+    }
+    assert_eq!(tick_allocations, 0, "tick() allocated");
+    assert_eq!(halt_allocations, 0, "halt() allocated");
+    assert!(
+        world.calls[12].get() > 0,
+        "the subtrees' stateful action never ran"
+    );
+    assert!(world.calls[23].get() > 0, "the port leaf never ran");
+    assert!(
+        tree.blackboard().passed.version() > 0,
+        "the remapped output never landed"
+    );
+
+    // The subtrees are stored by value: two `Counter`s plus the parent's own few bytes.
+    let size = size_of::<Owner>();
+    let own = size_of::<OwnerBlackboard>() + Owner::NODE_COUNT + size_of::<Option<Status>>();
+    assert!(size >= 2 * size_of::<Counter>(), "size {size}");
+    assert!(
+        size <= 2 * size_of::<Counter>() + own.next_multiple_of(8),
+        "size {size}"
+    );
 }

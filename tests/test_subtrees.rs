@@ -509,3 +509,35 @@ fn autoremap_shares_every_entry_by_name() {
     let bb = tree.blackboard();
     assert_eq!((bb.cmd, bb.calls, bb.private), (30, 1, 1));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Conditions on the SubTree node itself are the parent's, over the parent's blackboard.
+
+behavior_tree! {
+    pub tree Conditioned for Ctx {
+        blackboard { go: bool = true, halts: u32, done: u32 }
+        #[run_while(|bb| bb.go)]
+        #[on_halted(|bb| bb.halts += 1)]
+        #[on_success(|bb| bb.done += 1)]
+        SubTree(Approach)
+    }
+}
+
+#[test]
+fn conditions_on_the_subtree_node_gate_and_halt_it() {
+    let mut tree = Conditioned::new();
+    let mut ctx = Ctx::new();
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[Check(1), OnStart(2)]);
+    // `run_while` turns false while the subtree runs: it is halted, and the node is skipped.
+    tree.blackboard_mut().go = false;
+    expect_tick(&mut tree, &mut ctx, Skipped, &[OnHalted(2)]);
+    assert_eq!(tree.blackboard().halts, 1);
+    // Back on: a fresh run to success.
+    tree.blackboard_mut().go = true;
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[Check(1), OnStart(2)]);
+    assert_eq!((tree.blackboard().halts, tree.blackboard().done), (1, 1));
+}
