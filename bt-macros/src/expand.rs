@@ -169,4 +169,19 @@ mod tests {
             .unwrap();
         assert!(!deep.contains("compile_error"));
     }
+
+    #[test]
+    fn wide_trees_are_split_into_bounded_functions() {
+        // 40 groups of 51 nodes: 2,041 nodes, over the budget of 1,024 nodes per function.
+        let leaves = (0..50).map(|_| quote!(Condition(|w| w.ok)));
+        let group = quote!(ReactiveSequence { #(#leaves,)* });
+        let groups = (0..40).map(|_| group.clone());
+        let wide = expand(quote!(tree Wide for World { ReactiveFallback { #(#groups,)* } }));
+        let outlined = wide.matches("inline (never)").count();
+        // The root keeps at most 1,024 nodes inline: 20 groups (1 + 20 * 51 = 1,021), so the other
+        // 20 are outlined; no group needs splitting.
+        assert_eq!(outlined, 20, "{outlined} functions outlined");
+        // A small tree is not touched.
+        assert!(!expand(SNIPER.parse().unwrap()).contains("inline (never)"));
+    }
 }

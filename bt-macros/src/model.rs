@@ -111,7 +111,16 @@ pub struct Node {
     pub may_run: bool,
     /// Index of this node's "running" flag, for nodes that may run.
     pub active_slot: Option<usize>,
+    /// The node's tick function is kept out of its parent's (`#[inline(never)]`), so that no
+    /// function holds more than [`INLINE_BUDGET`] nodes' code.
+    pub outlined: bool,
 }
+
+/// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
+/// each other. Without a bound a wide tree whose nodes all inline becomes one function of
+/// hundreds of kilobytes, which some LLVM passes compile in super-linear time; with it, release
+/// build time stays linear in the tree's size. Trees below the budget are not affected.
+pub const INLINE_BUDGET: usize = 1024;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Composite {
@@ -297,7 +306,28 @@ impl Tree {
             .map(|node| node.id)
             .collect();
         tree.decide_running();
+        tree.decide_outlining();
         tree
+    }
+
+    /// Marks the nodes whose tick functions stay out of line: bottom-up, a node's weight is
+    /// itself plus its inlined children's weights; while that exceeds [`INLINE_BUDGET`], its
+    /// heaviest inlined child is outlined.
+    fn decide_outlining(&mut self) {
+        let mut weight = vec![1usize; self.nodes.len()];
+        for id in (0..self.nodes.len()).rev() {
+            let mut children: Vec<usize> = self.nodes[id].children.clone();
+            let mut total = 1 + children.iter().map(|&child| weight[child]).sum::<usize>();
+            children.sort_by_key(|&child| std::cmp::Reverse(weight[child]));
+            for child in children {
+                if total <= INLINE_BUDGET {
+                    break;
+                }
+                self.nodes[child].outlined = true;
+                total -= weight[child];
+            }
+            weight[id] = total;
+        }
     }
 
     fn lower(
@@ -354,6 +384,7 @@ impl Tree {
             children: Vec::new(),
             may_run: false,
             active_slot: None,
+            outlined: false,
         });
         if let Some(children) = syntax.children {
             for child in children.nodes {

@@ -327,8 +327,13 @@ fn node_methods(
             __bt_gated
         }}
     };
+    let inline = if node.outlined {
+        quote!(#[inline(never)])
+    } else {
+        quote!(#[inline])
+    };
     let mut methods = quote! {
-        #[inline]
+        #inline
         fn #tick<__BtO: ::bt::__private::Observer>(
             &mut self,
             #ctx: &mut #context,
