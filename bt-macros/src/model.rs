@@ -17,6 +17,8 @@ pub struct Tree {
     pub header: Header,
     pub blackboard: Option<Blackboard>,
     pub nodes: Vec<Node>,
+    /// Entries no node mentions (warned about, see [`unused_entries`]).
+    pub unused_entries: Vec<Ident>,
     /// Ids of the `SubTree` nodes, in pre-order.
     pub subtrees: Vec<usize>,
 }
@@ -283,7 +285,9 @@ impl Tree {
             blackboard: body.blackboard.map(|syntax| blackboard(cx, syntax)),
             nodes: Vec::new(),
             subtrees: Vec::new(),
+            unused_entries: Vec::new(),
         };
+        tree.unused_entries = unused_entries(tree.blackboard.as_ref(), &body.roots);
         let mut roots = body.roots.into_iter();
         match roots.next() {
             None => cx.syn_error(syn::Error::new(
@@ -307,6 +311,13 @@ impl Tree {
             .collect();
         tree.decide_running();
         tree.decide_outlining();
+        let autoremap = (tree.nodes.iter()).any(
+            |node| matches!(&node.kind, Kind::Leaf(Leaf::SubTree(sub)) if sub.autoremap.is_some()),
+        );
+        if autoremap {
+            // `..` may share any entry with the subtree, which this expansion cannot see.
+            tree.unused_entries.clear();
+        }
         tree
     }
 
@@ -596,6 +607,47 @@ fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
         }
     }
     Blackboard { entries }
+}
+
+/// Entries that no node mentions: their name appears nowhere in the nodes' arguments (bindings,
+/// closures, scripts) or attributes (conditions). The test is by name, so it never reports an entry
+/// that is used; it may miss one mentioned only as another thing's name. Entries marked
+/// `#[allow(..)]` are left out: the way to say "only code outside the tree uses this entry".
+fn unused_entries(blackboard: Option<&Blackboard>, roots: &[NodeSyntax]) -> Vec<Ident> {
+    fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    out.insert(ident.to_string());
+                }
+                proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
+                _ => {}
+            }
+        }
+    }
+    fn visit(node: &NodeSyntax, out: &mut std::collections::HashSet<String>) {
+        for attr in &node.attrs {
+            idents(attr.to_token_stream(), out);
+        }
+        if let Some(args) = &node.args {
+            idents(args.tokens.clone(), out);
+        }
+        for child in node.children.iter().flat_map(|children| &children.nodes) {
+            visit(child, out);
+        }
+    }
+    let Some(blackboard) = blackboard else {
+        return Vec::new();
+    };
+    let mut used = std::collections::HashSet::new();
+    for root in roots {
+        visit(root, &mut used);
+    }
+    (blackboard.entries.iter())
+        .filter(|entry| !entry.attrs.iter().any(|attr| attr.path().is_ident("allow")))
+        .filter(|entry| !used.contains(&entry.name.to_string()))
+        .map(|entry| entry.name.clone())
+        .collect()
 }
 
 /// Resolves `{entry}` against the blackboard, reporting unknown entries.

@@ -513,7 +513,30 @@ pub fn tree(tree: &Tree) -> TokenStream {
     let mut out = blackboard_struct(tree);
     out.extend(api.generate());
     out.extend(items);
+    out.extend(unused_entry_warnings(tree));
     out
+}
+
+/// A warning at each entry no node uses. A proc macro cannot emit warnings on stable Rust, so
+/// each is the use of a `#[deprecated]` constant, spanned at the entry's name, whose note says
+/// what is wrong and what to do.
+fn unused_entry_warnings(tree: &Tree) -> TokenStream {
+    let tree_name = &tree.header.name;
+    let warnings = tree.unused_entries.iter().map(|entry| {
+        let note = format!(
+            "blackboard entry `{entry}` is not used by any node of tree `{tree_name}`: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
+        );
+        let name = format_ident!("unused_blackboard_entry_{}", entry, span = entry.span());
+        quote_spanned! {entry.span()=>
+            const _: () = {
+                #[deprecated(note = #note)]
+                #[allow(non_upper_case_globals)]
+                const #name: () = ();
+                #name
+            };
+        }
+    });
+    quote!(#(#warnings)*)
 }
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the
