@@ -13,6 +13,7 @@ use bt::{BehaviorTree, Status};
 #[path = "../benches/trees/mod.rs"]
 mod trees;
 
+use trees::ports::RobotWorld;
 use trees::{BigWorld, SniperWorld};
 
 struct CountingAllocator;
@@ -143,6 +144,14 @@ fn bench_trees_do_not_allocate_and_stay_small() {
         memory_10000::Memory10000
     );
 
+    // The port-heavy follower (workload d): still catching up with the target after ten ticks
+    // (Running), so the first halt pre-empts `Drive`; the tick after it arrives (Success), so the
+    // second halt has nothing to halt.
+    let mut world = RobotWorld::new();
+    let status = exercise::<trees::ports::Follower>("Follower", &mut world, 10);
+    assert_eq!(status, Status::Running, "Follower");
+    assert_eq!((world.drive_halts, world.trips), (1, 1), "Follower");
+
     // All state is inline and grows with the nodes that can be running, not with the tree.
     size::<trees::Sniper>("Sniper", trees::Sniper::NODE_COUNT, 8);
     size::<trees::ReactiveSniper>("ReactiveSniper", trees::ReactiveSniper::NODE_COUNT, 8);
@@ -150,4 +159,7 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     size::<trees::memory_10::Memory10>("Memory10", trees::memory_10::NODES, 16);
     size::<trees::memory_1000::Memory1000>("Memory1000", trees::memory_1000::NODES, 24);
     size::<trees::memory_10000::Memory10000>("Memory10000", trees::memory_10000::NODES, 24);
+    // The follower holds its blackboard (target, goal and its version, command, two counters) and
+    // its leaves' port fields, not only control state.
+    size::<trees::ports::Follower>("Follower", trees::ports::Follower::NODE_COUNT, 192);
 }

@@ -14,11 +14,15 @@
 //! * `Sequence(..).memory(false)` / `Select(..).memory(false)` are bonsai's reactive composites;
 //!   they rebuild each child's state (`State::new(child.clone())`) on every tick, which allocates
 //!   for every child that is a composite.
+//! * The follower (workload d) uses bonsai's blackboard, a plain struct handed to the action
+//!   closure: bonsai has no ports (see `follower`).
 
 use bonsai_bt::{Action, ActionArgs, Behavior, Event, Invert, Select, Sequence, UpdateArgs, BT};
 use bt::{Condition, StatefulAction, Status, SyncAction};
 
+use super::hand::FollowerBoard;
 use super::shape::{BigAct, BigCond, Spec};
+use crate::trees::ports::{self, RobotWorld, MAX_SPEED, RANGE};
 use crate::trees::{
     AimAtEnemy, BigWorld, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld, Work,
 };
@@ -126,4 +130,102 @@ pub fn tick_big(bt: &mut BonsaiBig, w: &mut BigWorld) -> Status {
         BigLeaf::Act(id) => BigAct(id).execute(w).into(),
         BigLeaf::Work(id) => Work::new(id).on_running(w),
     })
+}
+
+// --- the follower (ports, workload d) ------------------------------------------------------
+
+/// bonsai-bt's blackboard is a value of the user's type `B`, handed to the action closure
+/// (`BT<A, B>`); it has no ports and no remapping. So the follower's leaves read and write the
+/// fields of a plain struct, as the hand-written version does, and `SkipUnlessUpdated(goal)` is
+/// emulated with a version counter that the planning leaf bumps and the publishing leaf compares.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BonsaiBoard {
+    pub board: FollowerBoard,
+    pub goal_version: u64,
+    pub goal_seen: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowerLeaf {
+    Sense,
+    InRange,
+    Plan,
+    PublishIfUpdated,
+    Steer,
+    Drive,
+    ResetTrip,
+}
+
+pub type BonsaiFollower = BT<FollowerLeaf, BonsaiBoard>;
+
+/// The follower: a memoryless `Sequence` (ReactiveSequence) of the leaves.
+pub fn follower() -> BonsaiFollower {
+    use FollowerLeaf::*;
+    let leaves = [
+        Sense,
+        InRange,
+        Plan,
+        PublishIfUpdated,
+        Steer,
+        Drive,
+        ResetTrip,
+    ];
+    let root = Sequence(leaves.into_iter().map(Action).collect()).memory(false);
+    BT::new(root, BonsaiBoard::default())
+}
+
+#[inline(never)]
+pub fn tick_follower(bt: &mut BonsaiFollower, w: &mut RobotWorld) -> Status {
+    if bt.is_finished() {
+        // See the module docs: restart a finished tree explicitly.
+        bt.reset_bt();
+    }
+    let event: Event = UpdateArgs { dt: 0.0 }.into();
+    let (s, _) = bt
+        .tick(
+            &event,
+            &mut |args: ActionArgs<Event, FollowerLeaf>, bb: &mut BonsaiBoard| {
+                let status = match args.action {
+                    FollowerLeaf::Sense => {
+                        bb.board.target = ports::sense_target(w);
+                        Status::Success
+                    }
+                    FollowerLeaf::InRange => {
+                        Status::from_bool(ports::in_range(w, bb.board.target, RANGE))
+                    }
+                    FollowerLeaf::Plan => {
+                        if let Some(goal) = ports::plan_goal(w, bb.board.target, bb.board.goal) {
+                            bb.board.goal = goal;
+                            bb.goal_version += 1;
+                        }
+                        Status::Success
+                    }
+                    FollowerLeaf::PublishIfUpdated => {
+                        if bb.goal_version != bb.goal_seen {
+                            bb.goal_seen = bb.goal_version;
+                            bb.board.published =
+                                ports::publish_goal(w, bb.board.goal, bb.board.published);
+                        }
+                        Status::Success
+                    }
+                    FollowerLeaf::Steer => {
+                        bb.board.command = ports::steer(w, bb.board.goal, MAX_SPEED);
+                        Status::Success
+                    }
+                    FollowerLeaf::Drive => {
+                        let (status, steps) =
+                            ports::drive(w, bb.board.command, bb.board.trip_steps);
+                        bb.board.trip_steps = steps;
+                        status
+                    }
+                    FollowerLeaf::ResetTrip => {
+                        bb.board.trip_steps = 0;
+                        Status::Success
+                    }
+                };
+                (bonsai(status), args.dt)
+            },
+        )
+        .expect("a finished tree was reset");
+    status(s)
 }

@@ -10,17 +10,23 @@
 //!   `None`, so no allocation).
 //! * No halt, and no start/running distinction (the benchmarks' leaves need neither).
 //! * The tree and its `Context` hold `Rc`s: not `Send`, so not in the rayon benchmark.
+//! * The follower (workload d) uses the crate's ports and blackboard: see its section below.
 
 use std::any::Any;
 use std::cell::Cell;
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use behavior_tree_lite::{
-    BehaviorCallback, BehaviorNode, BehaviorNodeContainer, BehaviorResult, Context, FallbackNode,
-    Registry, SequenceNode,
+    BehaviorCallback, BehaviorNode, BehaviorNodeContainer, BehaviorResult, Blackboard,
+    BlackboardValue, Context, FallbackNode, Lazy, NumChildren, PortSpec, PortType, Registry,
+    SequenceNode, Symbol,
 };
 use bt::{Condition, StatefulAction, Status, SyncAction};
 
 use super::shape::{BigAct, BigCond, Spec};
+use crate::trees::ports::{self, Command, Goal, RobotWorld, MAX_SPEED, RANGE};
 use crate::trees::{
     AimAtEnemy, BigWorld, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld, Work,
 };
@@ -178,4 +184,323 @@ pub fn tick_big(tree: &mut Btl, w: &mut BigWorld) -> Status {
         BigLeaf::Act(id) => BigAct(id).execute(w).into(),
         BigLeaf::Work(id) => Work::new(id).on_running(w),
     })
+}
+
+// --- the follower (ports, workload d) ------------------------------------------------------
+//
+// behavior-tree-lite has ports: a node reads `ctx.get::<T>(port)` and writes `ctx.set(port, v)`;
+// the container's port map (`BehaviorNodeContainer::new(node, map)`) remaps each port to a
+// blackboard entry (`BlackboardValue::Ref(entry, direction)`) or to a literal string
+// (`BlackboardValue::Literal`, read with `get_parse`), as its text format does. The blackboard is a
+// `HashMap<Symbol, Rc<dyn Any>>`; `set` stores a new `Rc` (one allocation per write). Port names
+// are `Lazy<Symbol>` statics, as in the crate's own nodes. `SkipUnlessUpdated` is a custom
+// decorator: the entry was written iff its `Rc` changed (the node keeps the one it saw, so the
+// address cannot be reused). behavior-tree-lite has no `Skipped`: the decorator answers Success,
+// which a sequence treats the same way.
+
+static TARGET: Lazy<Symbol> = Lazy::new(|| "target".into());
+static RANGE_PORT: Lazy<Symbol> = Lazy::new(|| "range".into());
+static GOAL: Lazy<Symbol> = Lazy::new(|| "goal".into());
+static SEQ: Lazy<Symbol> = Lazy::new(|| "seq".into());
+static MAX_SPEED_PORT: Lazy<Symbol> = Lazy::new(|| "max_speed".into());
+static COMMAND: Lazy<Symbol> = Lazy::new(|| "command".into());
+static STEPS: Lazy<Symbol> = Lazy::new(|| "steps".into());
+static ENTRY: Lazy<Symbol> = Lazy::new(|| "entry".into());
+static TRIP_STEPS: Lazy<Symbol> = Lazy::new(|| "trip_steps".into());
+
+/// A follower leaf's call, with its inputs, sent through the callback to the world.
+#[derive(Clone, Copy)]
+enum FollowerCall {
+    Sense,
+    InRange { target: (f32, f32), range: f32 },
+    Plan { target: (f32, f32), goal: Goal },
+    Publish { goal: Goal, seq: u32 },
+    Steer { goal: Goal, max_speed: f32 },
+    Drive { command: Command, steps: u32 },
+}
+
+/// The leaf's answer, written back into the message by the callback.
+#[derive(Clone, Copy)]
+enum Reply {
+    None,
+    Target((f32, f32)),
+    Bool(bool),
+    Goal(Option<Goal>),
+    Seq(u32),
+    Command(Command),
+    Drive(Status, u32),
+}
+
+struct FollowerMsg {
+    call: FollowerCall,
+    reply: Cell<Reply>,
+}
+
+/// Runs the leaf on the world: the same leaf functions as the other implementations.
+#[inline(always)]
+fn run_follower(w: &mut RobotWorld, call: FollowerCall) -> Reply {
+    match call {
+        FollowerCall::Sense => Reply::Target(ports::sense_target(w)),
+        FollowerCall::InRange { target, range } => Reply::Bool(ports::in_range(w, target, range)),
+        FollowerCall::Plan { target, goal } => Reply::Goal(ports::plan_goal(w, target, goal)),
+        FollowerCall::Publish { goal, seq } => Reply::Seq(ports::publish_goal(w, goal, seq)),
+        FollowerCall::Steer { goal, max_speed } => Reply::Command(ports::steer(w, goal, max_speed)),
+        FollowerCall::Drive { command, steps } => {
+            let (status, steps) = ports::drive(w, command, steps);
+            Reply::Drive(status, steps)
+        }
+    }
+}
+
+fn call(callback: BehaviorCallback, call: FollowerCall) -> Reply {
+    let message = FollowerMsg {
+        call,
+        reply: Cell::new(Reply::None),
+    };
+    callback(&message);
+    message.reply.get()
+}
+
+fn input<T: Clone + 'static>(ctx: &Context, port: Symbol) -> T {
+    ctx.get::<T>(port).expect("input bound to an entry").clone()
+}
+
+fn literal(ctx: &Context, port: Symbol) -> f32 {
+    ctx.get_parse::<f32>(port).expect("input bound to a number")
+}
+
+struct SenseNode;
+impl BehaviorNode for SenseNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new_out(*TARGET)]
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        let Reply::Target(target) = call(callback, FollowerCall::Sense) else {
+            unreachable!()
+        };
+        ctx.set(*TARGET, target);
+        BehaviorResult::Success
+    }
+}
+
+struct InRangeNode;
+impl BehaviorNode for InRangeNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new_in(*TARGET), PortSpec::new_in(*RANGE_PORT)]
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        let target = input(ctx, *TARGET);
+        let range = literal(ctx, *RANGE_PORT);
+        let Reply::Bool(ok) = call(callback, FollowerCall::InRange { target, range }) else {
+            unreachable!()
+        };
+        if ok {
+            BehaviorResult::Success
+        } else {
+            BehaviorResult::Fail
+        }
+    }
+}
+
+struct PlanNode;
+impl BehaviorNode for PlanNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new_in(*TARGET), PortSpec::new_inout(*GOAL)]
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        let target = input(ctx, *TARGET);
+        let goal = input(ctx, *GOAL);
+        let Reply::Goal(new) = call(callback, FollowerCall::Plan { target, goal }) else {
+            unreachable!()
+        };
+        if let Some(goal) = new {
+            ctx.set(*GOAL, goal);
+        }
+        BehaviorResult::Success
+    }
+}
+
+struct PublishNode;
+impl BehaviorNode for PublishNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new_in(*GOAL), PortSpec::new_inout(*SEQ)]
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        let goal = input(ctx, *GOAL);
+        let seq = input(ctx, *SEQ);
+        let Reply::Seq(seq) = call(callback, FollowerCall::Publish { goal, seq }) else {
+            unreachable!()
+        };
+        ctx.set(*SEQ, seq);
+        BehaviorResult::Success
+    }
+}
+
+struct SteerNode;
+impl BehaviorNode for SteerNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new_in(*GOAL),
+            PortSpec::new_in(*MAX_SPEED_PORT),
+            PortSpec::new_out(*COMMAND),
+        ]
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        let goal = input(ctx, *GOAL);
+        let max_speed = literal(ctx, *MAX_SPEED_PORT);
+        let Reply::Command(command) = call(callback, FollowerCall::Steer { goal, max_speed })
+        else {
+            unreachable!()
+        };
+        ctx.set(*COMMAND, command);
+        BehaviorResult::Success
+    }
+}
+
+struct DriveNode;
+impl BehaviorNode for DriveNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new_in(*COMMAND), PortSpec::new_inout(*STEPS)]
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        let command = input(ctx, *COMMAND);
+        let steps = input(ctx, *STEPS);
+        let Reply::Drive(status, steps) = call(callback, FollowerCall::Drive { command, steps })
+        else {
+            unreachable!()
+        };
+        ctx.set(*STEPS, steps);
+        result(status)
+    }
+}
+
+/// `Script(|bb| bb.trip_steps = 0)`: writes the entry by name (no port map).
+struct ResetTripNode;
+impl BehaviorNode for ResetTripNode {
+    fn tick(&mut self, _: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        ctx.set(*TRIP_STEPS, 0u32);
+        BehaviorResult::Success
+    }
+}
+
+/// `SkipUnlessUpdated(entry) { child }`; see the section's comment.
+struct SkipUnlessUpdatedNode {
+    seen: Rc<dyn Any>,
+    child_running: bool,
+}
+impl BehaviorNode for SkipUnlessUpdatedNode {
+    fn provided_ports(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new_in(*ENTRY)]
+    }
+    fn max_children(&self) -> NumChildren {
+        NumChildren::Finite(1)
+    }
+    fn tick(&mut self, callback: BehaviorCallback, ctx: &mut Context) -> BehaviorResult {
+        if !self.child_running {
+            let current = ctx.get_any(*ENTRY).expect("entry bound");
+            if Rc::ptr_eq(&current, &self.seen) {
+                return BehaviorResult::Success;
+            }
+            self.seen = current;
+        }
+        let status = ctx.tick_child(0, callback).expect("one child");
+        self.child_running = status == BehaviorResult::Running;
+        status
+    }
+}
+
+/// A node with its port map: `(port, entry or literal)`.
+fn with_ports(
+    node: impl BehaviorNode + 'static,
+    ports: Vec<(Symbol, BlackboardValue)>,
+) -> BehaviorNodeContainer {
+    BehaviorNodeContainer::new(Box::new(node), ports.into_iter().collect::<HashMap<_, _>>())
+}
+
+fn bind(entry: &str, direction: PortType) -> BlackboardValue {
+    BlackboardValue::Ref(entry.into(), direction)
+}
+
+/// The follower, with its blackboard.
+pub fn follower() -> Btl {
+    use PortType::{InOut, Input, Output};
+    let mut bb = Blackboard::new();
+    let goal: Rc<dyn Any> = Rc::new(Goal::default());
+    bb.insert("target".into(), Rc::new((0.0f32, 0.0f32)));
+    bb.insert("goal".into(), goal.clone());
+    bb.insert("command".into(), Rc::new(Command::default()));
+    bb.insert("published".into(), Rc::new(0u32));
+    bb.insert(*TRIP_STEPS, Rc::new(0u32));
+    // The decorator's own port, `entry`, is bound to the entry it watches.
+    let mut publish = with_ports(
+        SkipUnlessUpdatedNode {
+            seen: goal,
+            child_running: false,
+        },
+        vec![(*ENTRY, bind("goal", Input))],
+    );
+    publish
+        .add_child(with_ports(
+            PublishNode,
+            vec![
+                (*GOAL, bind("goal", Input)),
+                (*SEQ, bind("published", InOut)),
+            ],
+        ))
+        .expect("a decorator takes one child");
+    let root = Registry::default()
+        .build("ReactiveSequence")
+        .expect("registered");
+    let children = vec![
+        with_ports(SenseNode, vec![(*TARGET, bind("target", Output))]),
+        with_ports(
+            InRangeNode,
+            vec![
+                (*TARGET, bind("target", Input)),
+                (*RANGE_PORT, BlackboardValue::Literal(RANGE.to_string())),
+            ],
+        ),
+        with_ports(
+            PlanNode,
+            vec![
+                (*TARGET, bind("target", Input)),
+                (*GOAL, bind("goal", InOut)),
+            ],
+        ),
+        publish,
+        with_ports(
+            SteerNode,
+            vec![
+                (*GOAL, bind("goal", Input)),
+                (
+                    *MAX_SPEED_PORT,
+                    BlackboardValue::Literal(MAX_SPEED.to_string()),
+                ),
+                (*COMMAND, bind("command", Output)),
+            ],
+        ),
+        with_ports(
+            DriveNode,
+            vec![
+                (*COMMAND, bind("command", Input)),
+                (*STEPS, bind("trip_steps", InOut)),
+            ],
+        ),
+        BehaviorNodeContainer::new_node(ResetTripNode),
+    ];
+    Btl {
+        root: composite(root, children),
+        ctx: Context::new(bb),
+    }
+}
+
+#[inline(never)]
+pub fn tick_follower(tree: &mut Btl, w: &mut RobotWorld) -> Status {
+    let mut callback = |message: &dyn Any| -> Option<Box<dyn Any>> {
+        if let Some(message) = message.downcast_ref::<FollowerMsg>() {
+            message.reply.set(run_follower(w, message.call));
+        }
+        None
+    };
+    status(tree.root.tick(&mut callback, &mut tree.ctx))
 }

@@ -4,6 +4,7 @@
 
 use bt::{Condition, StatefulAction, Status, SyncAction};
 
+use crate::trees::ports::{self, Command, Goal, RobotWorld, MAX_SPEED, RANGE};
 use crate::trees::{
     AimAtEnemy, BigWorld, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld, Work,
 };
@@ -158,4 +159,50 @@ pub fn tick_memory(state: &mut HandMemory, w: &mut BigWorld) -> Status {
             }
         }
     }
+}
+
+/// The follower's blackboard as a plain struct (workload d): the same entries as the generated
+/// tree's, read and written as fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FollowerBoard {
+    pub target: (f32, f32),
+    pub goal: Goal,
+    pub command: Command,
+    pub published: u32,
+    pub trip_steps: u32,
+}
+
+/// The follower (`ReactiveSequence { sense, in range?, plan, SkipUnlessUpdated(goal) { publish },
+/// steer, Drive, reset the trip }`): the leaf functions called in order on the fields of a plain
+/// struct. The goal's `SkipUnlessUpdated` becomes "publish if `plan_goal` re-planned" (nothing else
+/// writes the goal).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HandFollower {
+    pub bb: FollowerBoard,
+    driving: bool,
+}
+
+#[inline(never)]
+pub fn tick_follower(state: &mut HandFollower, w: &mut RobotWorld) -> Status {
+    let bb = &mut state.bb;
+    bb.target = ports::sense_target(w);
+    if !ports::in_range(w, bb.target, RANGE) {
+        if state.driving {
+            state.driving = false;
+            ports::drive_halted(w);
+        }
+        return Status::Failure;
+    }
+    if let Some(goal) = ports::plan_goal(w, bb.target, bb.goal) {
+        bb.goal = goal;
+        bb.published = ports::publish_goal(w, bb.goal, bb.published);
+    }
+    bb.command = ports::steer(w, bb.goal, MAX_SPEED);
+    let (status, steps) = ports::drive(w, bb.command, bb.trip_steps);
+    bb.trip_steps = steps;
+    state.driving = status == Status::Running;
+    if status == Status::Success {
+        bb.trip_steps = 0;
+    }
+    status
 }

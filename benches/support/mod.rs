@@ -8,6 +8,7 @@
 
 pub mod bonsai;
 pub mod btl;
+pub mod dyn_bb;
 pub mod dyn_tree;
 pub mod hand;
 pub mod shape;

@@ -1,0 +1,143 @@
+//! Workload (d): a port-heavy tree, `ports` group. The follower of `benches/trees/ports.rs`: a
+//! `ReactiveSequence` of six leaves with ports and a script; every tick writes and reads the
+//! blackboard through 8–10 entry bindings and 2 expression bindings (sense → target, in range?,
+//! plan → `#[tracked]` goal, publish the goal if it changed (an in-out counter), steer → command,
+//! drive (an in-out counter), reset the trip counter after an arrival). Statuses cycle through
+//! Running and Success; no tick allocates in the generated tree.
+//!
+//! Implementations, all calling the same leaf functions (`trees::ports::{sense_target, ..}`):
+//!
+//! * `generated`: the `behavior_tree!` tree (blackboard struct, ports as leaf fields);
+//! * `hand-written`: the leaf functions called in order on a plain struct blackboard (the limit);
+//! * `box-dyn`: a `Box<dyn Node>` tree with a dynamic blackboard (`support/dyn_bb.rs`): entries
+//!   by name, type-erased, each port access looked up in the leaf's port map and the blackboard;
+//! * `bonsai-bt`: bonsai-bt 0.14 has no ports: its blackboard is a user type handed to the action
+//!   closure, so its leaves read and write a plain struct, like the hand-written version, and
+//!   `SkipUnlessUpdated` is emulated with a version counter (`support/bonsai.rs`);
+//! * `behavior-tree-lite`: behavior-tree-lite 0.3 with its own ports, port remapping and
+//!   `HashMap<Symbol, Rc<dyn Any>>` blackboard (`support/btl.rs`).
+//!
+//! See BENCHMARKS.md.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+#[path = "trees/mod.rs"]
+mod trees;
+
+use bt::{Outcome, Status};
+use support::dyn_bb::{self, entry, value, PortMap};
+use support::{bonsai, btl, hand, tick_generated};
+use trees::ports::{self, Command, Goal, RobotWorld, MAX_SPEED, RANGE};
+
+/// The follower as a `Box<dyn Node>` tree with a dynamic blackboard.
+pub fn dyn_follower() -> dyn_bb::Tree<RobotWorld> {
+    let mut bb = dyn_bb::Blackboard::default();
+    bb.declare("target", (0.0f32, 0.0f32));
+    bb.declare("goal", Goal::default());
+    bb.declare("command", Command::default());
+    bb.declare("published", 0u32);
+    bb.declare("trip_steps", 0u32);
+    let root = dyn_bb::reactive_sequence(vec![
+        dyn_bb::action(PortMap::new([("target", entry("target"))]), |w, p| {
+            p.set("target", ports::sense_target(w));
+            Outcome::Success
+        }),
+        dyn_bb::condition(
+            PortMap::new([("target", entry("target")), ("range", value(RANGE))]),
+            |w, p| ports::in_range(w, p.get("target"), p.get("range")),
+        ),
+        dyn_bb::action(
+            PortMap::new([("target", entry("target")), ("goal", entry("goal"))]),
+            |w, p| {
+                if let Some(goal) = ports::plan_goal(w, p.get("target"), p.get("goal")) {
+                    p.set("goal", goal);
+                }
+                Outcome::Success
+            },
+        ),
+        dyn_bb::skip_unless_updated(
+            "goal",
+            dyn_bb::action(
+                PortMap::new([("goal", entry("goal")), ("seq", entry("published"))]),
+                |w, p| {
+                    let seq = ports::publish_goal(w, p.get("goal"), p.get("seq"));
+                    p.set("seq", seq);
+                    Outcome::Success
+                },
+            ),
+        ),
+        dyn_bb::action(
+            PortMap::new([
+                ("goal", entry("goal")),
+                ("max_speed", value(MAX_SPEED)),
+                ("command", entry("command")),
+            ]),
+            |w, p| {
+                p.set(
+                    "command",
+                    ports::steer(w, p.get("goal"), p.get("max_speed")),
+                );
+                Outcome::Success
+            },
+        ),
+        dyn_bb::stateful(
+            PortMap::new([
+                ("command", entry("command")),
+                ("steps", entry("trip_steps")),
+            ]),
+            |w, p, _running| {
+                let (status, steps) = ports::drive(w, p.get("command"), p.get("steps"));
+                p.set("steps", steps);
+                status
+            },
+            |w, _| ports::drive_halted(w),
+        ),
+        dyn_bb::script(|bb| bb.set("trip_steps", 0u32)),
+    ]);
+    dyn_bb::Tree::new(root, bb)
+}
+
+const TICKS: usize = 100;
+
+fn ports(c: &mut Criterion) {
+    // The workload really cycles through Running and Success and re-plans (checked once here; the
+    // equivalence check below compares every implementation with the generated tree).
+    let run = support::record(
+        TICKS,
+        trees::ports::Follower::new(),
+        RobotWorld::new(),
+        tick_generated,
+    );
+    let running = run.iter().filter(|(s, _)| *s == Status::Running).count();
+    let (_, last) = run.last().expect("ticks");
+    assert!(
+        running > TICKS / 10 && running < TICKS * 9 / 10,
+        "{running}"
+    );
+    assert!(last.published.1 > 10 && last.trips > 10, "{last:?}");
+
+    workload!(
+        c,
+        "ports",
+        "follower",
+        ticks = TICKS,
+        world = RobotWorld::new(),
+        [
+            ("generated", trees::ports::Follower::new(), tick_generated),
+            (
+                "hand-written",
+                hand::HandFollower::default(),
+                hand::tick_follower
+            ),
+            ("box-dyn", dyn_follower(), dyn_bb::tick),
+            ("bonsai-bt", bonsai::follower(), bonsai::tick_follower),
+            ("behavior-tree-lite", btl::follower(), btl::tick_follower),
+        ]
+    );
+}
+
+criterion_group!(benches, ports);
+criterion_main!(benches);
