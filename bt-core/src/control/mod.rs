@@ -34,7 +34,10 @@ use crate::Status;
 /// What a composite asks for after one of its children returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
-    /// Tick child `0`-based index `.0` next, within the same tick.
+    /// Tick child `0`-based index `.0` next, within the same tick. It is always the child after
+    /// the one that answered (`child + 1 < len`): no rule goes back or skips ahead within a tick.
+    /// The generated code relies on this to lay the children out as straight-line steps, and a
+    /// test below checks it for every rule.
     Tick(usize),
     /// The composite's tick ends with this status.
     Return(Status),
@@ -45,6 +48,59 @@ pub enum Flow {
         /// The composite's status for this tick.
         status: Status,
     },
+}
+
+#[cfg(test)]
+mod flow_contract {
+    use super::*;
+
+    /// Random child answers (and halts) for every rule and width: `Tick(next)` is always
+    /// `child + 1 < len`, and a tick starts at a valid child.
+    #[test]
+    fn tick_is_always_the_next_child() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut roll = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        macro_rules! check {
+            ($rule:ty, $len:expr) => {{
+                let (mut rule, len) = (<$rule>::new(), $len);
+                for _ in 0..2_000 {
+                    if roll() % 10 == 0 {
+                        let _ = rule.halt();
+                    }
+                    let mut child = rule.start();
+                    assert!(child < len, "start {child} of {len}");
+                    loop {
+                        let status = [
+                            Status::Running,
+                            Status::Success,
+                            Status::Failure,
+                            Status::Skipped,
+                        ][(roll() % 4) as usize];
+                        match rule.on_child(child, status, len) {
+                            Flow::Tick(next) => {
+                                assert_eq!(next, child + 1, "Tick after child {child}");
+                                assert!(next < len, "Tick({next}) past the last of {len}");
+                                child = next;
+                            }
+                            Flow::Return(_) | Flow::HaltAndReturn { .. } => break,
+                        }
+                    }
+                }
+            }};
+        }
+        for len in 1..7 {
+            check!(Sequence<u8>, len);
+            check!(SequenceWithMemory<u8>, len);
+            check!(Fallback<u8>, len);
+            check!(ReactiveSequence<u8>, len);
+            check!(ReactiveFallback<u8>, len);
+        }
+    }
 }
 
 #[cfg(test)]

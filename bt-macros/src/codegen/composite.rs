@@ -54,20 +54,45 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         Composite::ReactiveSequence | Composite::ReactiveFallback
     ) || !state.declare_local.is_empty();
     let walk = if starts_at_first || len <= UNROLL_MAX_CHILDREN {
-        // One step per child, in order: LLVM sees that a rule's `Tick(next)` is the next step and
-        // folds the chain into straight-line code (a sequence of conditions becomes a `&&` chain).
-        // The surrounding `loop` only matters if a rule ever asked for an earlier child.
+        // Straight-line code, one step per child in order (a rule's `Tick(next)` is always the
+        // next child: `bt_core::control::Flow`), inside a labelled block that the first
+        // returning step leaves. A composite that resumes at a remembered child guards each step
+        // with `start <= position`. No loop is left for LLVM to unroll, so the code it compiles
+        // grows linearly with the width (a `loop` over `if child == i` steps made release builds
+        // of wide trees super-linear).
+        let label = syn::Lifetime::new("'__bt_walk", Span::mixed_site());
+        let start = Ident::new("__bt_start", Span::mixed_site());
+        let last = len - 1;
         let steps = node.children.iter().enumerate().map(|(position, &id)| {
             let tick = tick_child(id);
-            let follow = follow(quote!(#position));
-            quote! {
-                if #child == #position {
-                    let __bt_child_status = #tick;
-                    #follow
+            let next = if position == last {
+                quote!(::core::unreachable!("a composite's rule asked for a child after its last"))
+            } else {
+                quote!({})
+            };
+            let step = quote! {{
+                let __bt_child_status = #tick;
+                match #access.on_child(#position, __bt_child_status, #len) {
+                    ::bt::__private::Flow::Tick(_) => #next,
+                    ::bt::__private::Flow::Return(__bt_status) => break #label __bt_status,
+                    ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
+                        #halt_named
+                        break #label __bt_status;
+                    }
                 }
+            }};
+            // The last step needs no guard (`start` is a valid position), and ends the block:
+            // every arm of its `match` leaves it.
+            if starts_at_first || position == last {
+                step
+            } else {
+                quote!(if #start <= #position #step)
             }
         });
-        quote!(loop { #(#steps)* })
+        quote!(#label: {
+            let #start: ::core::primitive::usize = #access.start();
+            #(#steps)*
+        })
     } else {
         // Wide composites: a jump table over the children, so that resuming at child k does not
         // pass k comparisons.
@@ -82,6 +107,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         let tick_last = tick_child(*last);
         let follow = follow(quote!(#child));
         quote! {
+            let mut #child: ::core::primitive::usize = #access.start();
             loop {
                 let __bt_child_status = match #child {
                     #(#tick_arms)*
@@ -94,7 +120,6 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
 
     let body = quote! {{
         #declare
-        let mut #child: ::core::primitive::usize = #access.start();
         #walk
     }};
     let halt_running = halt_by_position(tree, node, quote!(__bt_running));
