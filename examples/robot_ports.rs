@@ -1,14 +1,17 @@
 //! Data passed between nodes through typed ports and the tree's blackboard.
 //!
 //! A delivery robot: `PlanRoute` computes a goal pose and writes it to the `goal` entry through an
-//! output port; `DriveTo` reads `goal` through an input port and drives there over several ticks,
-//! writing `odometer` through an in-out port; `Report` reads both and writes a message. The
-//! blackboard is declared in the tree and compiled to a plain struct, so every port access is a
-//! field access, and a port bound to an entry of the wrong type would not compile.
+//! output port; the `Drive` subtree drives there over several ticks (`DriveTo` reads its `target`
+//! through an input port and adds to `travelled` through an in-out port); `Report` reads both and
+//! writes a message. Each blackboard is declared in its tree and compiled to a plain struct, so
+//! every port access is a field access, and a port bound to an entry of the wrong type would not
+//! compile. The `SubTree` node remaps the subtree's `target` and `travelled` to the parent's `goal`
+//! and `odometer`; the subtree's `legs` stays its own.
 //!
 //! Run it with `cargo run --example robot_ports`. The trace shows, tick by tick:
-//! * tick 1: `PlanRoute` writes `goal`, and `DriveTo` starts towards it in the same tick;
-//! * tick 2: only `DriveTo` runs (the Sequence resumes at it), the odometer grows;
+//! * tick 1: `PlanRoute` writes `goal`, and the `Drive` subtree starts towards it in the same tick
+//!   (its nodes follow the `Drive` node in the trace: ids continue through the boundary);
+//! * tick 2: only `DriveTo` runs (both Sequences resume at it), the odometer grows;
 //! * tick 3: the robot arrives, `Report` formats the summary from the entries, the root succeeds
 //!   and its `#[on_success]` post-condition counts the delivery;
 //! * tick 4: a `#[skip_if]` pre-condition skips the planner once a delivery is done, so the robot
@@ -114,6 +117,21 @@ impl SyncAction<World> for Report {
 }
 
 behavior_tree! {
+    /// Drives to `target`, adding the distance to `travelled`; counts its finished `legs`.
+    tree Drive for World {
+        blackboard {
+            target: Pose,
+            travelled: u32,
+            legs: u32,
+        }
+        Sequence {
+            StatefulAction(DriveTo, goal = {target}, speed = 2, odometer = {travelled}),
+            Script(|bb| bb.legs += 1),
+        }
+    }
+}
+
+behavior_tree! {
     /// Plan, drive, report.
     tree Delivery for World {
         blackboard {
@@ -125,7 +143,7 @@ behavior_tree! {
         Sequence {
             #[skip_if(|bb| bb.deliveries > 0)]
             Action(PlanRoute, goal = {goal}),
-            StatefulAction(DriveTo, goal = {goal}, speed = 2, odometer = {odometer}),
+            SubTree(Drive, target = {goal}, travelled = {odometer}),
             #[on_success(|bb| bb.deliveries += 1)]
             Action(Report, goal = {=}, odometer = {=}, message = {=}),
         }
