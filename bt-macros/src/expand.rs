@@ -66,6 +66,41 @@ mod tests {
         }
     "#;
 
+    /// Every issue-3 form: blackboard, tracked entries, ports, conditions, blackboard nodes,
+    /// update nodes, subtrees.
+    const ROBOT: &str = r#"
+        pub tree Robot for World {
+            blackboard {
+                /// Where to go.
+                goal: (i32, i32) = (0, 0),
+                #[tracked] seen: u32,
+                #[allow(unused)] report: Option<String>,
+            }
+            ReactiveSequence {
+                #[skip_if(|bb| bb.goal.0 > 3)]
+                #[on_success(|bb| bb.seen.set(1))]
+                Action(Plan, goal = {goal}, speed = 2, seen = {=}),
+                SkipUnlessUpdated(seen) { WaitValueUpdate(seen) { WasEntryUpdated(seen) } },
+                #[run_while(|bb| *bb.seen < 10)]
+                #[post(|bb| bb.goal = (1, 1))]
+                SubTree(Drive, target = {goal}, count = {seen}, speed = 3),
+                SubTree(Other, ..),
+                SetBlackboard(goal = (2, 2)),
+                SetBlackboard(seen = {seen}),
+                UnsetBlackboard(report),
+                Script(|bb| bb.goal.1 += 1),
+                ScriptCondition(|bb| bb.goal.0 == 2),
+                Condition(|w, bb| w.ok && bb.goal.0 > 0),
+            }
+        }
+    "#;
+
+    #[test]
+    fn valid_issue_3_tree_expands_without_errors() {
+        let text = expand(ROBOT.parse().unwrap());
+        assert!(!text.contains("compile_error"), "{text}");
+    }
+
     #[test]
     fn valid_tree_expands_to_parseable_items() {
         let out = behavior_tree(SNIPER.parse().unwrap());
@@ -150,6 +185,7 @@ mod tests {
     fn never_panics_on_mutated_input() {
         let (cases, seed) = fuzz::settings();
         fuzz::never_panics(SNIPER, cases, seed, behavior_tree);
+        fuzz::never_panics(ROBOT, cases, seed, behavior_tree);
     }
 
     #[test]

@@ -96,6 +96,10 @@ fn fragment_pool() -> Vec<TokenTree> {
         AlwaysSuccess forever then_skip name tree for , ; = - | # 0 1 255 256 -1 "x"
         (3) (forever) (then_skip = false) (|w| w.x) (T = T::new()) {} { AlwaysSuccess }
         [name = "a"] [name] ::
+        blackboard SubTree SetBlackboard UnsetBlackboard Script ScriptCondition WasEntryUpdated
+        SkipUnlessUpdated WaitValueUpdate tracked skip_if post x .. {=} {x} {x y}
+        (x = {y}) (Child, ..) (Child, x = {=}, y = 2) (|bb| bb.x) [tracked] [skip_if(|bb| bb.x)]
+        { x: u32 = 1, #[tracked] y: bool } (x) (x = 3) (P, port = {x})
     };
     let mut pool: Vec<TokenTree> = fragments.into_iter().collect();
     pool.push(TokenTree::Group(Group::new(

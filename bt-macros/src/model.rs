@@ -981,18 +981,28 @@ fn leaf_type(
             return None;
         }
     };
+    let ok = bindings_ok(cx, &leaf.bindings, "port", blackboard);
+    ok.then_some(leaf)
+}
+
+/// Checks a leaf's port bindings or a subtree's entry bindings (`noun`): each bound once, each
+/// `{entry}` declared.
+fn bindings_ok(
+    cx: &Ctxt,
+    bindings: &[PortBinding],
+    noun: &str,
+    blackboard: Option<&Blackboard>,
+) -> bool {
     let mut ok = true;
-    for (index, binding) in leaf.bindings.iter().enumerate() {
-        if leaf.bindings[..index]
+    for (index, binding) in bindings.iter().enumerate() {
+        let port = &binding.port;
+        if bindings[..index]
             .iter()
-            .any(|earlier| earlier.port == binding.port)
+            .any(|earlier| earlier.port == *port)
         {
             cx.error_spanned_by(
-                &binding.port,
-                format!(
-                    "port `{}` is bound twice; bind each port once",
-                    binding.port
-                ),
+                port,
+                format!("{noun} `{port}` is bound twice; bind each {noun} once"),
             );
             ok = false;
         }
@@ -1000,7 +1010,7 @@ fn leaf_type(
             ok &= resolve_entry(cx, blackboard, entry);
         }
     }
-    ok.then_some(leaf)
+    ok
 }
 
 /// `port = {entry}`, `port = {=}` (the entry named like the port) or `port = expression`.
@@ -1103,34 +1113,24 @@ fn subtree(cx: &Ctxt, node: &NodeSyntax, blackboard: Option<&Blackboard>) -> Opt
         );
         ok = false;
     }
+    ok &= bindings_ok(cx, &subtree.bindings, "subtree entry", blackboard);
     for (index, binding) in subtree.bindings.iter().enumerate() {
-        let earlier = &subtree.bindings[..index];
-        if earlier.iter().any(|earlier| earlier.port == binding.port) {
+        let Value::Entry(entry) = &binding.value else {
+            continue;
+        };
+        let aliased = subtree.bindings[..index]
+            .iter()
+            .find(|earlier| matches!(&earlier.value, Value::Entry(other) if other == entry));
+        let known = blackboard.is_some_and(|bb| bb.entry(entry).is_some());
+        if let (true, Some(aliased)) = (known, aliased) {
             cx.error_spanned_by(
-                &binding.port,
+                entry,
                 format!(
-                    "subtree entry `{}` is bound twice; bind each entry once",
-                    binding.port
+                    "entry `{entry}` is already remapped to subtree entry `{}`; a parent entry can be one subtree entry only (copy it with `SetBlackboard` first if the subtree needs it twice)",
+                    aliased.port
                 ),
             );
             ok = false;
-        }
-        if let Value::Entry(entry) = &binding.value {
-            let resolved = resolve_entry(cx, blackboard, entry);
-            ok &= resolved;
-            let aliased = earlier
-                .iter()
-                .find(|earlier| matches!(&earlier.value, Value::Entry(other) if other == entry));
-            if let (true, Some(aliased)) = (resolved, aliased) {
-                cx.error_spanned_by(
-                    entry,
-                    format!(
-                        "entry `{entry}` is already remapped to subtree entry `{}`; a parent entry can be one subtree entry only (copy it with `SetBlackboard` first if the subtree needs it twice)",
-                        aliased.port
-                    ),
-                );
-                ok = false;
-            }
         }
     }
     ok.then_some(subtree)
