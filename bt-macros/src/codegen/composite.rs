@@ -47,21 +47,38 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         }
     };
     // A composite that always starts at its first child (reactive kinds, and any composite whose
-    // state does not outlive the tick) walks the steps from the top, so unrolling costs nothing
-    // at any width; one that resumes at a remembered child is unrolled only while narrow.
+    // state does not outlive the tick) can be laid out as steps at any width; one that resumes at
+    // a remembered child is laid out as steps only while narrow.
     let starts_at_first = matches!(
         composite,
         Composite::ReactiveSequence | Composite::ReactiveFallback
     ) || !state.declare_local.is_empty();
-    let walk = if starts_at_first || len <= UNROLL_MAX_CHILDREN {
-        // Straight-line code, one step per child in order (a rule's `Tick(next)` is always the
-        // next child: `bt_core::control::Flow`), inside a labelled block that the first
-        // returning step leaves. A composite that resumes at a remembered child guards each step
-        // with `start <= position`. No loop is left for LLVM to unroll, so the code it compiles
-        // grows linearly with the width (a `loop` over `if child == i` steps made release builds
-        // of wide trees super-linear).
+    let walk = if len <= UNROLL_MAX_CHILDREN {
+        // Narrow composites: one step per child inside a `loop`, each guarded by `child == i`.
+        // LLVM threads the chain into straight-line code (a sequence of conditions becomes a `&&`
+        // chain); measured faster at run time than the labelled-block form below (reactive_1000:
+        // 1.24 against 1.5-1.6 times the hand-written tree), and cheap to compile at this width.
+        let steps = node.children.iter().enumerate().map(|(position, &id)| {
+            let tick = tick_child(id);
+            let follow = follow(quote!(#position));
+            quote! {
+                if #child == #position {
+                    let __bt_child_status = #tick;
+                    #follow
+                }
+            }
+        });
+        quote! {
+            let mut #child: ::core::primitive::usize = #access.start();
+            loop { #(#steps)* }
+        }
+    } else if starts_at_first {
+        // Wide composites that start at their first child: straight-line code, one step per child
+        // in order (a rule's `Tick(next)` is always the next child: `bt_core::control::Flow`),
+        // inside a labelled block that the first returning step leaves. No loop is left for LLVM to thread, so the code it compiles grows
+        // linearly with the width (a `loop` over hundreds of `if child == i` steps made release
+        // builds of wide trees super-linear: 123 s for a 5,000-node reactive tree).
         let label = syn::Lifetime::new("'__bt_walk", Span::mixed_site());
-        let start = Ident::new("__bt_start", Span::mixed_site());
         let last = len - 1;
         let steps = node.children.iter().enumerate().map(|(position, &id)| {
             let tick = tick_child(id);
@@ -70,7 +87,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
             } else {
                 quote!({})
             };
-            let step = quote! {{
+            quote! {{
                 let __bt_child_status = #tick;
                 match #access.on_child(#position, __bt_child_status, #len) {
                     ::bt::__private::Flow::Tick(_) => #next,
@@ -80,17 +97,11 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
                         break #label __bt_status;
                     }
                 }
-            }};
-            // The last step needs no guard (`start` is a valid position), and ends the block:
-            // every arm of its `match` leaves it.
-            if starts_at_first || position == last {
-                step
-            } else {
-                quote!(if #start <= #position #step)
-            }
+            }}
         });
+        // The last step ends the block: every arm of its `match` leaves it.
         quote!(#label: {
-            let #start: ::core::primitive::usize = #access.start();
+            let _ = #access.start();
             #(#steps)*
         })
     } else {
