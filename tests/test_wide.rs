@@ -1,19 +1,45 @@
-//! Composites wider than 16 children: the macro lays them out differently from narrow ones
-//! (straight-line steps when the composite starts at its first child, a jump table when it
-//! resumes at a remembered child), so their rules are checked here too.
+//! Wide composites: the macro lays them out differently from narrow ones (straight-line steps
+//! beyond 128 children when the composite starts at its first child, a jump table beyond 16 when
+//! it resumes at a remembered child), so their rules are checked here too.
 
 mod common;
 
-use bt::behavior_tree;
-use common::{expect_halt, expect_tick, Call::*, Cond, Ctx, Task};
+use bt::{behavior_tree, Status};
+use common::{expect_halt, expect_tick, Call, Call::*, Cond, Ctx, Task};
 use Status::*;
 
-use bt::Status;
-
 behavior_tree! {
-    /// 17 checks of `Cond<0>`, then a running task: reactive, straight-line steps.
+    /// 129 checks of `Cond<0>`, then a running task: reactive, straight-line steps.
     pub tree WideReactive for Ctx {
         ReactiveSequence {
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
@@ -25,7 +51,7 @@ behavior_tree! {
 }
 
 behavior_tree! {
-    /// The same under a `Sequence`: it resumes at the running task (a jump table).
+    /// 17 checks under a `Sequence`, then a task: it resumes at the running task (a jump table).
     pub tree WideSequence for Ctx {
         Sequence {
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
@@ -39,31 +65,60 @@ behavior_tree! {
 }
 
 behavior_tree! {
-    /// A wide `Fallback` that cannot run (its state is a local): straight-line steps.
+    /// A 130-child `Fallback` that cannot run (its state is a local): straight-line steps.
     pub tree WideFallback for Ctx {
         Fallback {
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
             Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
-            Condition(Cond<0>), Condition(Cond<2>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>), Condition(Cond<0>),
+            Condition(Cond<0>),
+            Condition(Cond<2>),
         }
     }
 }
 
-const CHECKS: [common::Call; 17] = [Check(0); 17];
+const CHECKS: [Call; 129] = [Check(0); 129];
 
-fn calls(prefix: &[common::Call], rest: &[common::Call]) -> Vec<common::Call> {
+fn calls(prefix: &[Call], rest: &[Call]) -> Vec<Call> {
     prefix.iter().chain(rest).copied().collect()
 }
 
 #[test]
 fn wide_reactive_sequence_rechecks_every_condition_and_halts_on_failure() {
     let (mut tree, mut ctx) = (WideReactive::new(), Ctx::new());
-    ctx.script(0, &[Success; 17]);
+    ctx.script(0, &[Success; 129]);
     ctx.script(1, &[Running]);
     expect_tick(&mut tree, &mut ctx, Running, &calls(&CHECKS, &[OnStart(1)]));
-    ctx.script(0, &[Success; 17]);
+    ctx.script(0, &[Success; 129]);
     ctx.script(1, &[Running]);
     expect_tick(
         &mut tree,
@@ -71,16 +126,16 @@ fn wide_reactive_sequence_rechecks_every_condition_and_halts_on_failure() {
         Running,
         &calls(&CHECKS, &[OnRunning(1)]),
     );
-    // The 10th check fails: the running task is halted.
-    ctx.script(0, &[Success; 9]);
+    // The 100th check fails: the running task is halted.
+    ctx.script(0, &[Success; 99]);
     ctx.script(0, &[Failure]);
     expect_tick(
         &mut tree,
         &mut ctx,
         Failure,
-        &calls(&CHECKS[..10], &[OnHalted(1)]),
+        &calls(&CHECKS[..100], &[OnHalted(1)]),
     );
-    ctx.script(0, &[Success; 17]);
+    ctx.script(0, &[Success; 129]);
     ctx.script(1, &[Success]);
     expect_tick(&mut tree, &mut ctx, Success, &calls(&CHECKS, &[OnStart(1)]));
 }
@@ -90,7 +145,12 @@ fn wide_sequence_resumes_at_the_running_child() {
     let (mut tree, mut ctx) = (WideSequence::new(), Ctx::new());
     ctx.script(0, &[Success; 17]);
     ctx.script(1, &[Running, Running]);
-    expect_tick(&mut tree, &mut ctx, Running, &calls(&CHECKS, &[OnStart(1)]));
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &calls(&CHECKS[..17], &[OnStart(1)]),
+    );
     expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(1)]);
     expect_halt(&mut tree, &mut ctx, &[OnHalted(1)]);
     // After a halt it starts from the first child; a failure in the middle fails it.
@@ -102,23 +162,13 @@ fn wide_sequence_resumes_at_the_running_child() {
 #[test]
 fn wide_fallback_stops_at_the_first_success() {
     let (mut tree, mut ctx) = (WideFallback::new(), Ctx::new());
-    ctx.script(0, &[Failure; 17]);
+    ctx.script(0, &[Failure; 129]);
     ctx.script(2, &[Success]);
-    expect_tick(
-        &mut tree,
-        &mut ctx,
-        Success,
-        &calls(&[Check(0); 17], &[Check(2)]),
-    );
+    expect_tick(&mut tree, &mut ctx, Success, &calls(&CHECKS, &[Check(2)]));
     ctx.script(0, &[Failure; 3]);
     ctx.script(0, &[Success]);
     expect_tick(&mut tree, &mut ctx, Success, &CHECKS[..4]);
-    ctx.script(0, &[Failure; 17]);
+    ctx.script(0, &[Failure; 129]);
     ctx.script(2, &[Failure]);
-    expect_tick(
-        &mut tree,
-        &mut ctx,
-        Failure,
-        &calls(&[Check(0); 17], &[Check(2)]),
-    );
+    expect_tick(&mut tree, &mut ctx, Failure, &calls(&CHECKS, &[Check(2)]));
 }
