@@ -5,7 +5,7 @@ pub struct World;
 behavior_tree! {
     tree Patrol for World {
         blackboard { waypoint: u32, speed: f32 }
-        AlwaysSuccess
+        ScriptCondition(|bb| bb.waypoint > 0 && bb.speed > 0.0)
     }
 }
 

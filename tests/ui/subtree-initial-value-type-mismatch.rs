@@ -5,7 +5,7 @@ pub struct World;
 behavior_tree! {
     tree Patrol for World {
         blackboard { speed: f32 = 1.0 }
-        AlwaysSuccess
+        ScriptCondition(|bb| bb.speed > 0.0)
     }
 }
 

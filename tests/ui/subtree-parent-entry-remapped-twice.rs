@@ -5,7 +5,7 @@ pub struct World;
 behavior_tree! {
     tree Patrol for World {
         blackboard { start: u32, end: u32 }
-        AlwaysSuccess
+        ScriptCondition(|bb| bb.start < bb.end)
     }
 }
 
