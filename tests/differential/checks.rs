@@ -3,14 +3,14 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use crate::tree::{self, Count, Node, RunOnceForm};
+use crate::tree::{self, Attr, Bind, Count, Node, PortLeaf, RunOnceForm, SetValue, Stmt, Tree};
 use crate::trees::PARTS;
 
 /// What the set must hold at least.
 const MIN_TREES: usize = 1000;
 const MIN_PER_KIND: usize = 50;
 
-fn all_trees() -> Vec<(&'static str, Node)> {
+fn all_trees() -> Vec<(&'static str, Tree)> {
     PARTS
         .iter()
         .flat_map(|part| part.iter())
@@ -33,17 +33,19 @@ fn the_set_holds_enough_distinct_well_formed_trees() {
     assert!(trees.len() >= MIN_TREES, "only {} trees", trees.len());
     let mut descs = HashSet::new();
     let mut names = HashSet::new();
-    for (name, node) in &trees {
-        assert!(descs.insert(node.to_desc()), "{name}: duplicate tree");
+    for (name, tree) in &trees {
+        let node = &tree.root;
+        assert!(descs.insert(tree.to_desc()), "{name}: duplicate tree");
         assert!(names.insert(*name), "{name}: duplicate name");
         assert!(node.size() <= 60, "{name}: {} nodes", node.size());
         assert!(node.depth() <= 8, "{name}: depth {}", node.depth());
     }
 }
 
-/// A key per node kind and parameter the generator must cover.
-fn feature(node: &Node) -> String {
-    match node {
+/// The keys of one node: its kind and parameters, its attributes, its port bindings, the
+/// statements of its scripts.
+fn features(node: &Node) -> Vec<String> {
+    let mut out = vec![match node.bare() {
         Node::Composite(kind, _) => kind.dsl().to_string(),
         Node::Repeat(Count::Times(n), _) => format!("Repeat({n})"),
         Node::Repeat(Count::Forever, _) => "Repeat(forever)".into(),
@@ -55,8 +57,57 @@ fn feature(node: &Node) -> String {
         Node::Condition(_, form) | Node::Action(_, form) | Node::Stateful(_, form) => {
             format!("{} {form:?}", node.dsl_kind())
         }
+        Node::BbCondition(..) | Node::BbAction(..) => format!("{} |ctx, bb|", node.dsl_kind()),
+        Node::Ported(leaf, ..) => format!("{} {}", node.dsl_kind(), leaf.type_name()),
+        Node::SetBlackboard(e, SetValue::Lit(_)) if e.optional() => "SetBlackboard Some".into(),
+        Node::SetBlackboard(e, SetValue::Lit(_)) if e.tracked() => {
+            "SetBlackboard tracked = value".into()
+        }
+        Node::SetBlackboard(_, SetValue::Lit(_)) => "SetBlackboard = value".into(),
+        Node::SetBlackboard(..) => "SetBlackboard = {entry}".into(),
         other => other.dsl_kind().to_string(),
+    }];
+    for attr in node.attrs() {
+        out.push(format!("#[{}]", attr.dsl_name()));
+        if let Attr::Post(_, script) = attr {
+            script.iter().for_each(|s| statement(s, &mut out));
+        }
     }
+    match node.bare() {
+        Node::Ported(leaf, _, ports) => {
+            for (port, bind) in ports.bound() {
+                let how = match bind {
+                    Bind::Entry(e) if e.tracked() => "{tracked}",
+                    Bind::Entry(_) => "{entry}",
+                    Bind::Same => "{=}",
+                    Bind::Value(_) => "value",
+                };
+                out.push(format!("port {} = {how}", port.name()));
+            }
+            if matches!(leaf, PortLeaf::Act | PortLeaf::Task) && ports.b1.is_none() {
+                out.push("output unbound".into());
+            }
+        }
+        Node::Script(script) => script.iter().for_each(|s| statement(s, &mut out)),
+        _ => {}
+    }
+    out
+}
+
+fn statement(stmt: &Stmt, out: &mut Vec<String>) {
+    let key = match stmt {
+        Stmt::Inc(e, _) if e.tracked() => "stmt *bb.t += n".into(),
+        Stmt::Inc(..) => "stmt bb.b += n".into(),
+        Stmt::Set(e, _) if e.tracked() => "stmt bb.t.set(..)".into(),
+        Stmt::Set(e, _) if e.optional() => "stmt bb.o0 = Some(..)".into(),
+        Stmt::Set(..) => "stmt bb.b = ..".into(),
+        Stmt::Clear => "stmt bb.o0 = None".into(),
+        Stmt::If(_, inner) => {
+            statement(inner, out);
+            "stmt if".into()
+        }
+    };
+    out.push(key);
 }
 
 #[test]
@@ -64,11 +115,22 @@ fn every_node_kind_and_parameter_is_covered() {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut nodes = 0;
     let mut depth = BTreeMap::new();
-    for (_, node) in all_trees() {
+    for (_, tree) in all_trees() {
+        let node = &tree.root;
         nodes += node.size();
         *depth.entry(node.depth()).or_insert(0) += 1;
         for (n, _) in node.preorder() {
-            *counts.entry(feature(n)).or_default() += 1;
+            for key in features(n) {
+                *counts.entry(key).or_default() += 1;
+            }
+        }
+        for decl in tree.board.iter().flatten() {
+            *counts
+                .entry(format!("entry {}", decl.entry.name()))
+                .or_default() += 1;
+        }
+        if tree.board.is_some() {
+            *counts.entry("blackboard".into()).or_default() += 1;
         }
     }
     println!("{nodes} nodes; trees by depth: {depth:?}");
@@ -103,8 +165,65 @@ fn every_node_kind_and_parameter_is_covered() {
         "StatefulAction Init",
         "AlwaysSuccess",
         "AlwaysFailure",
+        // Blackboard, ports, conditions, update nodes.
+        "blackboard",
+        "entry b0",
+        "entry b1",
+        "entry t0",
+        "entry t1",
+        "entry o0",
+        "SetBlackboard = value",
+        "SetBlackboard tracked = value",
+        "SetBlackboard Some",
+        "SetBlackboard = {entry}",
+        "UnsetBlackboard",
+        "Script",
+        "ScriptCondition",
+        "Condition |ctx, bb|",
+        "Action |ctx, bb|",
+        "stmt bb.b += n",
+        "stmt *bb.t += n",
+        "stmt bb.b = ..",
+        "stmt bb.t.set(..)",
+        "stmt bb.o0 = Some(..)",
+        "stmt bb.o0 = None",
+        "stmt if",
+        "WasEntryUpdated",
+        "SkipUnlessUpdated",
+        "WaitValueUpdate",
+        "port b0 = {entry}",
+        "port b0 = {tracked}",
+        "port b0 = {=}",
+        "port b0 = value",
+        "port b1 = {entry}",
+        "port b1 = {tracked}",
+        "port b1 = {=}",
+        "port t0 = {entry}",
+        "port t0 = {tracked}",
+        "port t0 = {=}",
+        "output unbound",
     ] {
         expected.push(key.to_string());
+    }
+    for leaf in PortLeaf::ALL {
+        let kind = match leaf {
+            PortLeaf::Cond => "Condition",
+            PortLeaf::Act | PortLeaf::Io => "Action",
+            PortLeaf::Task => "StatefulAction",
+        };
+        expected.push(format!("{kind} {}", leaf.type_name()));
+    }
+    for attr in [
+        "failure_if",
+        "success_if",
+        "skip_if",
+        "run_while",
+        "on_success",
+        "on_failure",
+        "on_halted",
+        "post",
+    ] {
+        expected.push(format!("#[{attr}]"));
     }
     for key in expected {
         let count = counts.get(&key).copied().unwrap_or(0);
@@ -123,8 +242,8 @@ fn every_node_kind_and_parameter_is_covered() {
 #[test]
 fn few_leaves_are_statically_dead() {
     let trees = all_trees();
-    let leaves: u64 = trees.iter().map(|(_, n)| n.leaf_ids()).sum();
-    let dead: u64 = trees.iter().map(|(_, n)| n.dead_leaves()).sum();
+    let leaves: u64 = trees.iter().map(|(_, t)| t.root.leaf_ids()).sum();
+    let dead: u64 = trees.iter().map(|(_, t)| t.root.dead_leaves()).sum();
     println!("{dead} of {leaves} leaves are statically dead");
     assert!(dead * 20 < leaves, "{dead} of {leaves} leaves are dead");
 }
@@ -138,7 +257,7 @@ fn every_mutation_of_the_interpreter_is_caught() {
 
     let config = Config {
         seed: 0x5EED,
-        runs: 2,
+        runs: 4,
         ticks: 250,
         only: None,
         verbose: false,

@@ -6,11 +6,11 @@
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
-use bt::{BehaviorTree, NodeInfo, Status};
+use bt::{BehaviorTree, NodeInfo, Status, Tracked};
 
-use crate::leaves::{mix, Call, Ctx, Rng};
+use crate::leaves::{mix, Bb, Call, Ctx, Rng, Slot};
 use crate::reference::Reference;
-use crate::tree::{self, Node};
+use crate::tree::{self, Entry, Tree};
 
 /// The `CASES` table of one generated part (the trees themselves are plain `behavior_tree!`
 /// invocations next to it):
@@ -36,6 +36,100 @@ macro_rules! cases {
     };
 }
 
+/// The snapshot and outside writes of one tree's blackboard type, for the entries it declares
+/// (the generator writes one line per tree with a blackboard section):
+///
+/// ```text
+/// board!(Tree0001Blackboard { b0 t0 o0 });
+/// ```
+macro_rules! board {
+    ($ty:ident { $($entry:ident)* }) => {
+        impl crate::harness::Board for $ty {
+            fn snapshot(&self) -> crate::leaves::Bb {
+                let mut bb = crate::leaves::Bb::default();
+                $(
+                    bb.slots[crate::tree::Entry::$entry.index()] =
+                        Some(crate::harness::EntryValue::slot(&self.$entry));
+                )*
+                bb
+            }
+
+            fn poke(&mut self, entry: crate::tree::Entry, value: Option<i64>) {
+                match entry {
+                    $(crate::tree::Entry::$entry => {
+                        crate::harness::EntryValue::poke(&mut self.$entry, value)
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("{entry:?} is not declared"),
+                }
+            }
+        }
+    };
+}
+
+/// A compiled tree's blackboard, seen by the harness.
+pub trait Board {
+    /// Every declared entry's value (and version, for a tracked entry).
+    fn snapshot(&self) -> Bb;
+    /// Writes an entry from outside, between ticks (`set` for a tracked entry: an update).
+    fn poke(&mut self, entry: Entry, value: Option<i64>);
+}
+
+impl Board for () {
+    fn snapshot(&self) -> Bb {
+        Bb::default()
+    }
+
+    fn poke(&mut self, entry: Entry, _: Option<i64>) {
+        panic!("{entry:?}: the tree has no blackboard")
+    }
+}
+
+/// The types of the entries ([`Entry`]): `i64`, `bt::Tracked<i64>`, `Option<i64>`.
+pub trait EntryValue {
+    fn slot(&self) -> Slot;
+    fn poke(&mut self, value: Option<i64>);
+}
+
+impl EntryValue for i64 {
+    fn slot(&self) -> Slot {
+        Slot {
+            value: Some(*self),
+            version: 0,
+        }
+    }
+
+    fn poke(&mut self, value: Option<i64>) {
+        *self = value.expect("an i64 entry");
+    }
+}
+
+impl EntryValue for Tracked<i64> {
+    fn slot(&self) -> Slot {
+        Slot {
+            value: Some(**self),
+            version: self.version(),
+        }
+    }
+
+    fn poke(&mut self, value: Option<i64>) {
+        self.set(value.expect("an i64 entry"));
+    }
+}
+
+impl EntryValue for Option<i64> {
+    fn slot(&self) -> Slot {
+        Slot {
+            value: *self,
+            version: 0,
+        }
+    }
+
+    fn poke(&mut self, value: Option<i64>) {
+        *self = value;
+    }
+}
+
 /// One generated tree: its compiled form and its description.
 pub struct Case {
     pub name: &'static str,
@@ -53,9 +147,14 @@ pub trait DynTree {
     fn tick(&mut self, ctx: &mut Ctx) -> Status;
     fn halt(&mut self, ctx: &mut Ctx);
     fn status(&self) -> Option<Status>;
+    fn snapshot(&self) -> Bb;
+    fn poke(&mut self, entry: Entry, value: Option<i64>);
 }
 
-impl<T: BehaviorTree<Context = Ctx>> DynTree for T {
+impl<T: BehaviorTree<Context = Ctx>> DynTree for T
+where
+    T::Blackboard: Board,
+{
     fn tick(&mut self, ctx: &mut Ctx) -> Status {
         BehaviorTree::tick(self, ctx)
     }
@@ -64,6 +163,12 @@ impl<T: BehaviorTree<Context = Ctx>> DynTree for T {
     }
     fn status(&self) -> Option<Status> {
         BehaviorTree::status(self)
+    }
+    fn snapshot(&self) -> Bb {
+        self.blackboard().snapshot()
+    }
+    fn poke(&mut self, entry: Entry, value: Option<i64>) {
+        self.blackboard_mut().poke(entry, value)
     }
 }
 
@@ -141,6 +246,12 @@ pub struct Totals {
     pub leaves_called: u64,
     pub tree_leaves: u64,
     pub tree_leaves_called: u64,
+    /// Trees with a blackboard; steps (ticks and halts) that changed it; writes from outside;
+    /// port values received and written (`In`/`Out` calls).
+    pub boards: u64,
+    pub board_changes: u64,
+    pub pokes: u64,
+    pub port_values: u64,
 }
 
 /// Runs every case of a part; panics with the reports of the trees that failed.
@@ -162,7 +273,8 @@ pub fn run_part(part: &str, cases: &[Case]) {
     println!(
         "{part}: seed {:#x}: {} trees, {} runs, {} ticks, {} halts, {} leaf calls, \
          {} actions halted by a halt, {} pre-empted in a tick, {} fresh-after-halt ticks; \
-         root Running/Success/Failure/Skipped {:?}; leaves called: {} of {} per run, {} of {} per tree",
+         root Running/Success/Failure/Skipped {:?}; leaves called: {} of {} per run, {} of {} per tree; \
+         {} trees with a blackboard, {} steps changed it, {} outside writes, {} port values",
         config.seed,
         totals.trees,
         totals.runs,
@@ -177,6 +289,10 @@ pub fn run_part(part: &str, cases: &[Case]) {
         totals.leaves,
         totals.tree_leaves_called,
         totals.tree_leaves,
+        totals.boards,
+        totals.board_changes,
+        totals.pokes,
+        totals.port_values,
     );
     if !failures.is_empty() {
         let names: Vec<_> = failures.iter().map(|(name, _)| *name).collect();
@@ -206,22 +322,23 @@ pub fn run_case(
     config: &Config,
     totals: &mut Totals,
 ) -> Result<(), String> {
-    let node =
+    let tree =
         tree::parse(case.desc).map_err(|e| format!("{}: bad description: {e}", case.name))?;
-    check_structure(case, &node)?;
+    check_structure(case, &tree)?;
+    totals.boards += u64::from(tree.board.is_some());
     let mut called = std::collections::HashSet::new();
     for run in 0..config.runs {
         totals.runs += 1;
-        called.extend(Run::new(part, case, &node, config, run).go(totals)?);
+        called.extend(Run::new(part, case, &tree, config, run).go(totals)?);
     }
-    totals.tree_leaves += node.leaf_ids();
+    totals.tree_leaves += tree.root.leaf_ids();
     totals.tree_leaves_called += called.len() as u64;
     Ok(())
 }
 
 /// The description and the compiled tree have the same shape: node count, kinds, parents.
-fn check_structure(case: &Case, node: &Node) -> Result<(), String> {
-    let expected = node.preorder();
+fn check_structure(case: &Case, tree: &Tree) -> Result<(), String> {
+    let expected = tree.root.preorder();
     let same = expected.len() == case.nodes.len()
         && expected
             .iter()
@@ -253,7 +370,7 @@ const FRESH_TICKS: u64 = 12;
 struct Run<'a> {
     part: &'a str,
     case: &'a Case,
-    node: &'a Node,
+    tree: &'a Tree,
     config: &'a Config,
     run: u64,
     seed: u64,
@@ -281,19 +398,28 @@ fn calls(log: &[Call]) -> String {
     format!("{log:?}")
 }
 
+/// The blackboard for a step line (nothing for a tree without one).
+fn board_text(bb: &Bb) -> String {
+    if bb.is_empty() {
+        String::new()
+    } else {
+        format!(" bb {bb:?}")
+    }
+}
+
 impl<'a> Run<'a> {
-    fn new(part: &'a str, case: &'a Case, node: &'a Node, config: &'a Config, run: u64) -> Run<'a> {
+    fn new(part: &'a str, case: &'a Case, tree: &'a Tree, config: &'a Config, run: u64) -> Run<'a> {
         let seed = mix(&[config.seed, hash(case.name), run]);
         Run {
             part,
             case,
-            node,
+            tree,
             config,
             run,
             seed,
             lib: (case.make)(),
             lib_ctx: Ctx::new(seed),
-            reference: Reference::new(node),
+            reference: Reference::new(tree),
             ref_ctx: Ctx::new(seed),
             shadow: None,
             history: VecDeque::new(),
@@ -307,15 +433,27 @@ impl<'a> Run<'a> {
         let mut schedule = Rng(mix(&[self.seed, 0x5c4e_d01e]));
         // Some runs halt often, some rarely.
         let halt_percent = schedule.pick(&[1, 3, 6, 12, 25]);
+        // Some runs write entries from outside between ticks, some do not.
+        let poke_percent = schedule.pick(&[0, 2, 5, 10]);
+        let entries = self.tree.entries();
         for tick in 0..self.config.ticks {
             if tick > 0 && schedule.percent(halt_percent) {
                 self.halt(totals)?;
+            }
+            if !entries.is_empty() && schedule.percent(poke_percent) {
+                let entry = schedule.pick(&entries);
+                let value = if entry.optional() && schedule.percent(40) {
+                    None
+                } else {
+                    Some(schedule.below(10) as i64)
+                };
+                self.poke(entry, value, totals);
             }
             self.tick(totals)?;
         }
         // Every run ends with a halt: nothing may be left started.
         self.halt(totals)?;
-        totals.leaves += self.node.leaf_ids();
+        totals.leaves += self.tree.root.leaf_ids();
         totals.leaves_called += self.called.len() as u64;
         Ok(self.called)
     }
@@ -330,9 +468,38 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Writes an entry from outside, on both sides (and in the fresh tree, if any).
+    fn poke(&mut self, entry: Entry, value: Option<i64>, totals: &mut Totals) {
+        totals.pokes += 1;
+        self.lib.poke(entry, value);
+        self.reference.poke(entry, value);
+        if let Some((fresh, ..)) = &mut self.shadow {
+            fresh.poke(entry, value);
+        }
+        self.remember(format!("outside: {} := {value:?}", entry.name()));
+    }
+
+    /// The library's blackboard equals the interpreter's, after a step that started from
+    /// `before`.
+    fn check_board(&mut self, before: Bb, what: &str, totals: &mut Totals) -> Result<Bb, String> {
+        let lib = self.lib.snapshot();
+        if lib != self.reference.bb {
+            return Err(self.report(
+                &format!("the blackboard after the {what} differs from the reference"),
+                &format!(
+                    "before:    {before:?}\nlibrary:   {lib:?}\nreference: {:?}",
+                    self.reference.bb
+                ),
+            ));
+        }
+        totals.board_changes += u64::from(lib != before);
+        Ok(lib)
+    }
+
     fn tick(&mut self, totals: &mut Totals) -> Result<(), String> {
         self.step += 1;
         totals.ticks += 1;
+        let before = self.lib.snapshot();
         let lib_status = self.lib.tick(&mut self.lib_ctx);
         let lib_calls = self.lib_ctx.take_log();
         let ref_status = self.reference.tick(&mut self.ref_ctx);
@@ -340,17 +507,12 @@ impl<'a> Run<'a> {
         totals.leaf_calls += lib_calls.len() as u64;
         totals.roots[lib_status as usize] += 1;
         for call in &lib_calls {
-            let id = match call {
-                Call::OnHalted(id) => {
-                    totals.preempted += 1;
-                    *id
-                }
-                Call::Check(id, _)
-                | Call::Exec(id, _)
-                | Call::OnStart(id, _)
-                | Call::OnRunning(id, _) => *id,
-            };
-            self.called.insert(id);
+            match call {
+                Call::OnHalted(_) => totals.preempted += 1,
+                Call::In(..) | Call::Out(..) => totals.port_values += 1,
+                _ => {}
+            }
+            self.called.insert(call.id());
         }
         if (lib_status, &lib_calls) != (ref_status, &ref_calls) {
             return Err(self.report(
@@ -362,10 +524,12 @@ impl<'a> Run<'a> {
                 ),
             ));
         }
+        let board = self.check_board(before, "tick", totals)?;
         self.remember(format!(
-            "step {}: tick -> {lib_status:?} {}",
+            "step {}: tick -> {lib_status:?} {}{}",
             self.step,
-            calls(&lib_calls)
+            calls(&lib_calls),
+            board_text(&board)
         ));
         if self.lib.status() != Some(lib_status) {
             return Err(self.report(
@@ -407,13 +571,16 @@ impl<'a> Run<'a> {
         };
         let fresh_status = fresh.tick(ctx);
         let fresh_calls = ctx.take_log();
+        let fresh_board = fresh.snapshot().values();
         totals.fresh_checks += 1;
         *left -= 1;
         let done = *left == 0;
-        if (fresh_status, fresh_calls.as_slice()) != (lib_status, lib_calls) {
+        let lib_board = self.lib.snapshot().values();
+        if (fresh_status, fresh_calls.as_slice(), fresh_board) != (lib_status, lib_calls, lib_board)
+        {
             return Err(self.report(
-                "after a halt, the tree does not behave like a new one (it has no SequenceWithMemory or RunOnce)",
-                &format!("halted tree: {lib_status:?} {}\nnew tree:    {fresh_status:?} {}", calls(lib_calls), calls(&fresh_calls)),
+                "after a halt, the tree does not behave like a new one with the same blackboard values (it has no SequenceWithMemory, RunOnce or update node)",
+                &format!("halted tree: {lib_status:?} {} {lib_board:?}\nnew tree:    {fresh_status:?} {} {fresh_board:?}", calls(lib_calls), calls(&fresh_calls)),
             ));
         }
         if done {
@@ -426,6 +593,7 @@ impl<'a> Run<'a> {
         self.step += 1;
         totals.halts += 1;
         let started = self.lib_ctx.started();
+        let before = self.lib.snapshot();
         self.lib.halt(&mut self.lib_ctx);
         let lib_calls = self.lib_ctx.take_log();
         self.reference.halt(&mut self.ref_ctx);
@@ -441,13 +609,23 @@ impl<'a> Run<'a> {
                 ),
             ));
         }
-        self.remember(format!("step {}: halt {}", self.step, calls(&lib_calls)));
+        let board = self.check_board(before, "halt", totals)?;
+        self.remember(format!(
+            "step {}: halt {}{}",
+            self.step,
+            calls(&lib_calls),
+            board_text(&board)
+        ));
         self.check_contract()?;
-        // on_halted exactly once for each started action, and nothing else.
+        // on_halted exactly once for each started action, and nothing else (but the port values
+        // of those actions' on_halted).
         let mut halted: Vec<usize> = Vec::new();
         for call in &lib_calls {
             match call {
                 Call::OnHalted(id) => halted.push(*id),
+                Call::In(id, _) | Call::Out(id, _) if started.contains(id) => {
+                    totals.port_values += 1
+                }
                 other => {
                     return Err(self.report(
                         "a halt called a leaf other than through on_halted",
@@ -487,10 +665,15 @@ impl<'a> Run<'a> {
                 &format!("{root:?}"),
             ));
         }
-        self.shadow = if self.node.has_halt_memory() {
+        self.shadow = if self.tree.root.has_halt_memory() {
             None
         } else {
-            Some(((self.case.make)(), self.lib_ctx.clone(), FRESH_TICKS))
+            // A new tree, given the halted one's blackboard values.
+            let mut fresh = (self.case.make)();
+            for entry in self.tree.entries() {
+                fresh.poke(entry, board.slots[entry.index()].unwrap().value);
+            }
+            Some((fresh, self.lib_ctx.clone(), FRESH_TICKS))
         };
         Ok(())
     }
@@ -520,7 +703,7 @@ impl<'a> Run<'a> {
         );
         let _ = writeln!(out, "{detail}");
         let _ = writeln!(out, "tree {}:", self.case.desc);
-        out.push_str(&self.node.to_dsl(1));
+        out.push_str(&self.tree.to_dsl(1));
         let _ = writeln!(out, "previous steps (library and reference agreed):");
         for line in &self.history {
             let _ = writeln!(out, "  {line}");

@@ -13,6 +13,13 @@
 //!   "forever") and a final status (Success, Failure, or rarely Skipped); `on_running` counts the
 //!   duration down. Logs `t<ID>+` (on_start), `t<ID>~` (on_running), `t<ID>x` (on_halted).
 //!
+//! * Leaves with ports (`PCond<ID>`, `PAct<ID>`, `PIo<ID>`, `PTask<ID>`, see `tree::PortLeaf`) and the
+//!   inline leaves over the blackboard (`Condition(|ctx, bb| ctx.check_in(ID, ..))`,
+//!   `Action(|ctx, bb| ctx.exec_in(ID, .., &mut bb.b1))`) also log the value they received
+//!   (`i<ID>=5`) before their call, and the value they write, if any (`o<ID>=7`), drawn from their
+//!   stream (with the leaf's write probability), after it; so the data flow through ports and
+//!   entries is compared too.
+//!
 //! The context also checks the stateful contract and records every breach in
 //! [`Ctx::violations`]: `on_start` while started, `on_running` or `on_halted` while not started.
 
@@ -21,7 +28,7 @@
 use std::cell::RefCell;
 use std::fmt;
 
-use bt::{Condition, Outcome, StatefulAction, Status, SyncAction};
+use bt::{Condition, InOut, Input, Outcome, Output, StatefulAction, Status, SyncAction};
 
 /// splitmix64.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +77,27 @@ pub enum Call {
     OnStart(usize, Status),
     OnRunning(usize, Status),
     OnHalted(usize),
+    /// The value a leaf received (an input or in-out port, or the inline leaf's argument),
+    /// logged before its call.
+    In(usize, i64),
+    /// The value a leaf wrote (to an output or in-out port, or the inline action's entry),
+    /// logged after its call.
+    Out(usize, i64),
+}
+
+impl Call {
+    /// The leaf that was called.
+    pub fn id(&self) -> usize {
+        match *self {
+            Call::Check(id, _)
+            | Call::Exec(id, _)
+            | Call::OnStart(id, _)
+            | Call::OnRunning(id, _)
+            | Call::OnHalted(id)
+            | Call::In(id, _)
+            | Call::Out(id, _) => id,
+        }
+    }
 }
 
 fn short(status: Status) -> &'static str {
@@ -89,6 +117,8 @@ impl fmt::Debug for Call {
             Call::OnStart(id, status) => write!(f, "t{id}+{}", short(status)),
             Call::OnRunning(id, status) => write!(f, "t{id}~{}", short(status)),
             Call::OnHalted(id) => write!(f, "t{id}x"),
+            Call::In(id, value) => write!(f, "i{id}={value}"),
+            Call::Out(id, value) => write!(f, "o{id}={value}"),
         }
     }
 }
@@ -106,6 +136,8 @@ struct Profile {
     max_run: u64,
     /// Stateful: chance (percent) that an activation ends Skipped.
     skip: u64,
+    /// Leaves with an output: chance (percent) that a call writes it.
+    write: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -137,6 +169,7 @@ impl Leaf {
             run: rng.pick(&[0, 20, 40, 60, 80, 100]),
             max_run: rng.pick(&[1, 1, 2, 2, 3, 5, 8, 1000]),
             skip: rng.pick(&[0, 0, 0, 0, 3, 10]),
+            write: rng.pick(&[0, 30, 60, 90, 100]),
         };
         let value = rng.percent(profile.success);
         Leaf {
@@ -276,6 +309,71 @@ impl Ctx {
         }
     }
 
+    /// Logs the value leaf `id` received.
+    fn log_in(&self, id: usize, value: i64) {
+        self.inner.borrow_mut().log.push(Call::In(id, value));
+    }
+
+    /// The value leaf `id` writes after a call that received `input`, if it writes one.
+    fn output(&mut self, id: usize, input: i64) -> Option<i64> {
+        let inner = self.inner.get_mut();
+        let leaf = inner.leaf(id);
+        if !leaf.rng.percent(leaf.profile.write) {
+            return None;
+        }
+        let value = if leaf.rng.percent(50) {
+            input + 1 + leaf.rng.below(3) as i64
+        } else {
+            leaf.rng.below(10) as i64
+        };
+        inner.log.push(Call::Out(id, value));
+        Some(value)
+    }
+
+    /// A condition that received `input` (`PCond`, an inline condition over the blackboard).
+    pub fn check_in(&self, id: usize, input: i64) -> bool {
+        self.log_in(id, input);
+        self.check(id)
+    }
+
+    /// An action that received `input` and may write a value (`PAct`, `PIo`).
+    pub fn exec_out(&mut self, id: usize, input: i64) -> (Outcome, Option<i64>) {
+        self.log_in(id, input);
+        let outcome = self.exec(id);
+        (outcome, self.output(id, input))
+    }
+
+    /// The inline action over the blackboard: received `input`, may write `out`.
+    pub fn exec_in(&mut self, id: usize, input: i64, out: &mut i64) -> Outcome {
+        let (outcome, written) = self.exec_out(id, input);
+        if let Some(value) = written {
+            *out = value;
+        }
+        outcome
+    }
+
+    /// `on_start` of a stateful action with ports.
+    pub fn on_start_in(&mut self, id: usize, input: i64) -> (Status, Option<i64>) {
+        self.log_in(id, input);
+        let status = self.on_start(id);
+        (status, self.output(id, input))
+    }
+
+    /// `on_running` of a stateful action with ports.
+    pub fn on_running_in(&mut self, id: usize, input: i64) -> (Status, Option<i64>) {
+        self.log_in(id, input);
+        let status = self.on_running(id);
+        (status, self.output(id, input))
+    }
+
+    /// `on_halted` of a stateful action with ports (it reads its input and may write its
+    /// output, like any call).
+    pub fn on_halted_in(&mut self, id: usize, input: i64) -> Option<i64> {
+        self.log_in(id, input);
+        self.on_halted(id);
+        self.output(id, input)
+    }
+
     /// The calls since the last `take_log`.
     pub fn take_log(&mut self) -> Vec<Call> {
         std::mem::take(&mut self.inner.get_mut().log)
@@ -330,5 +428,137 @@ impl<const ID: usize> StatefulAction<Ctx> for Task<ID> {
 
     fn on_halted(&mut self, ctx: &mut Ctx) {
         ctx.on_halted(ID)
+    }
+}
+
+/// `Condition(PCond<ID>, b0 = ..)`: a condition with an input.
+#[derive(Default, bt::Ports)]
+pub struct PCond<const ID: usize> {
+    pub b0: Input<i64>,
+}
+
+impl<const ID: usize> Condition<Ctx> for PCond<ID> {
+    fn check(&mut self, ctx: &Ctx) -> bool {
+        ctx.check_in(ID, *self.b0)
+    }
+}
+
+/// `Action(PAct<ID>, b0 = .., b1 = ..)`: an action with an input and an output.
+#[derive(Default, bt::Ports)]
+pub struct PAct<const ID: usize> {
+    pub b0: Input<i64>,
+    pub b1: Output<i64>,
+}
+
+impl<const ID: usize> SyncAction<Ctx> for PAct<ID> {
+    fn execute(&mut self, ctx: &mut Ctx) -> Outcome {
+        let (outcome, written) = ctx.exec_out(ID, *self.b0);
+        if let Some(value) = written {
+            self.b1.set(value);
+        }
+        outcome
+    }
+}
+
+/// `Action(PIo<ID>, t0 = ..)`: an action with an in-out port.
+#[derive(Default, bt::Ports)]
+pub struct PIo<const ID: usize> {
+    pub t0: InOut<i64>,
+}
+
+impl<const ID: usize> SyncAction<Ctx> for PIo<ID> {
+    fn execute(&mut self, ctx: &mut Ctx) -> Outcome {
+        let (outcome, written) = ctx.exec_out(ID, *self.t0);
+        if let Some(value) = written {
+            self.t0.set(value);
+        }
+        outcome
+    }
+}
+
+/// `StatefulAction(PTask<ID>, b0 = .., b1 = ..)`: a stateful action with an input and an output.
+#[derive(Default, bt::Ports)]
+pub struct PTask<const ID: usize> {
+    pub b0: Input<i64>,
+    pub b1: Output<i64>,
+}
+
+impl<const ID: usize> PTask<ID> {
+    fn deliver(&mut self, written: Option<i64>) {
+        if let Some(value) = written {
+            self.b1.set(value);
+        }
+    }
+}
+
+impl<const ID: usize> StatefulAction<Ctx> for PTask<ID> {
+    fn on_start(&mut self, ctx: &mut Ctx) -> Status {
+        let (status, written) = ctx.on_start_in(ID, *self.b0);
+        self.deliver(written);
+        status
+    }
+
+    fn on_running(&mut self, ctx: &mut Ctx) -> Status {
+        let (status, written) = ctx.on_running_in(ID, *self.b0);
+        self.deliver(written);
+        status
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        let written = ctx.on_halted_in(ID, *self.b0);
+        self.deliver(written);
+    }
+}
+
+/// A blackboard's contents, per [`Entry`](crate::tree::Entry) (indexed by `Entry::index`):
+/// `None` for an entry the tree does not declare.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Bb {
+    pub slots: [Option<Slot>; 5],
+}
+
+/// One entry: its value (always `Some` for an `i64` entry) and, for a tracked entry, its
+/// version (the number of updates; 0 for an entry that is not tracked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub value: Option<i64>,
+    pub version: u64,
+}
+
+impl Bb {
+    /// The values only (the versions cleared).
+    pub fn values(&self) -> Bb {
+        let mut out = *self;
+        for slot in out.slots.iter_mut().flatten() {
+            slot.version = 0;
+        }
+        out
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(Option::is_none)
+    }
+}
+
+impl fmt::Debug for Bb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        f.write_str("{")?;
+        for (entry, slot) in crate::tree::Entry::ALL.iter().zip(&self.slots) {
+            let Some(slot) = slot else { continue };
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            match (entry.optional(), slot.value) {
+                (true, value) => write!(f, "{}={value:?}", entry.name())?,
+                (false, Some(value)) => write!(f, "{}={value}", entry.name())?,
+                (false, None) => write!(f, "{}=?", entry.name())?,
+            }
+            if entry.tracked() {
+                write!(f, "@{}", slot.version)?;
+            }
+        }
+        f.write_str("}")
     }
 }

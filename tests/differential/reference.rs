@@ -1,6 +1,7 @@
 //! The reference interpreter: a deliberately simple, dynamic implementation of every node kind
-//! the macro supports, written from `/work/shared/spec/behaviortree-cpp.md` (sections 1-3) and
-//! `decisions.md`, sharing no code with `bt-core`.
+//! the macro supports, written from `/work/shared/spec/behaviortree-cpp.md` (sections 1-3 for the
+//! nodes, 4.1, 5 and 6 for the blackboard, ports and pre/post-conditions), `decisions.md` and the
+//! user guide (`src/lib.rs`, README), sharing no code with `bt-core`.
 //!
 //! Each node is a [`RefNode`] holding its own memory; `tick` and `halt` recurse. The model:
 //!
@@ -13,6 +14,10 @@
 //! * A composite resets its children (halts the running ones) whenever it completes.
 //! * No node is ticked twice in one tick: looping decorators answer `Running` after a child
 //!   completion that does not end the loop, and tick the child again on the next tick.
+//! * The blackboard ([`Bb`]) holds one value per declared entry; every write of a tracked entry
+//!   counts one update (spec 5.5: "+1 per write"), whoever writes it.
+//! * Pre- and post-conditions ([`RefNode::Guarded`]) wrap the node they are written on: the
+//!   pipeline of spec 1.2 and 6.1 around the node's own tick and halt.
 //!
 //! Adding a node kind: add a [`RefNode`] variant, build it in [`RefNode::build`], write its rule
 //! in [`RefNode::tick`], its halt in [`RefNode::halt`], and — if it has memory that survives a
@@ -22,8 +27,11 @@
 
 use bt::Status::{self, Failure, Running, Skipped, Success};
 
-use crate::leaves::Ctx;
-use crate::tree::{Count, Node, Rule};
+use crate::leaves::{Bb, Ctx, Slot};
+use crate::tree::{
+    Atom, Attr, Bind, Cond, Count, Entry, Init, Int, Node, Op, PortLeaf, Ports, Post, Pre, Rule,
+    SetValue, Stmt, Tree,
+};
 
 /// Deliberate errors the interpreter can be switched to, one at a time, to check that the
 /// differential test notices them (`checks.rs`). Each is one `mutant(..)` test below; with no
@@ -55,10 +63,39 @@ pub enum Mutation {
     /// A reactive composite halts the later running child before ticking an earlier one (the
     /// spec halts it after, 2.3 note a).
     ReactiveHaltsBeforeTicking,
+    /// `post` does not run after a halt (BehaviorTree.CPP 4.10; decision 4 runs it after
+    /// `on_halted`).
+    PostNotRunAfterHalt,
+    /// `failure_if`/`success_if`/`skip_if` are re-evaluated while the node runs (BT.CPP's
+    /// closed PR #1101; spec 6.1 evaluates them only when the node is idle); one that fires
+    /// halts the node.
+    PreconditionsCheckedWhileRunning,
+    /// `run_while` is only checked when the node starts (spec 6.1 re-checks it every tick
+    /// while running).
+    RunWhileOnlyAtStart,
+    /// `on_success`/`on_failure`/`post` do not run when a pre-condition decided the result
+    /// (spec 1.2 step 4 runs them).
+    NoHooksAfterShortCircuit,
+    /// `skip_if` is checked before `success_if` (spec 6.1: failure_if, success_if, skip_if,
+    /// run_while).
+    SkipIfBeforeSuccessIf,
+    /// The update nodes count the initial version (0) as an update (decision 12).
+    UpdateNodesSeeVersionZero,
+    /// SkipUnlessUpdated/WaitValueUpdate look at the entry again while their child runs (spec
+    /// 3: "tick it, no check").
+    UpdateCheckedWhileChildRuns,
+    /// A stateful action's `on_halted` receives the input loaded for its last call, not the
+    /// entry's current value (inputs are loaded before every call, `ports` docs).
+    StaleInputOnHalted,
+    /// An in-out port is written back after every call, also when the leaf did not change it
+    /// (the entry is written back only when the leaf changed it, `ports` docs).
+    InOutAlwaysWrittenBack,
+    /// SetBlackboard into a tracked entry is not an update (spec 5.5: every write is).
+    SetBlackboardIsNoUpdate,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 11] = [
+    pub const ALL: [Mutation; 21] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -70,6 +107,16 @@ impl Mutation {
         Mutation::IdleLoopKeepsCountOnTreeHalt,
         Mutation::LoopRestartsInSameTick,
         Mutation::ReactiveHaltsBeforeTicking,
+        Mutation::PostNotRunAfterHalt,
+        Mutation::PreconditionsCheckedWhileRunning,
+        Mutation::RunWhileOnlyAtStart,
+        Mutation::NoHooksAfterShortCircuit,
+        Mutation::SkipIfBeforeSuccessIf,
+        Mutation::UpdateNodesSeeVersionZero,
+        Mutation::UpdateCheckedWhileChildRuns,
+        Mutation::StaleInputOnHalted,
+        Mutation::InOutAlwaysWrittenBack,
+        Mutation::SetBlackboardIsNoUpdate,
     ];
 }
 
@@ -142,19 +189,108 @@ pub enum RefNode {
         child: Box<RefNode>,
         running: bool,
     },
+    /// SkipUnlessUpdated (`wait` false) and WaitValueUpdate (`wait` true), spec 3 + decision
+    /// 12: `seen` is the last version looked at (0 at first: "never written" is no update).
+    UpdateGate {
+        wait: bool,
+        entry: Entry,
+        seen: u64,
+        child: Box<RefNode>,
+        running: bool,
+    },
+    /// A node with pre-/post-conditions (spec 1.2, 6.1, decisions 3-5). Not a node of its own:
+    /// it runs when `child` is ticked or halted; it is running when `child` is.
+    Guarded {
+        pre: [Option<Cond>; 4],
+        post: [Option<Vec<Stmt>>; 4],
+        child: Box<RefNode>,
+    },
     Condition(usize),
     Action(usize),
     Stateful {
         id: usize,
         running: bool,
     },
+    /// A leaf with ports (`tree::PortLeaf`); `last_input` is the input of its last call (only
+    /// for [`Mutation::StaleInputOnHalted`]).
+    Ported {
+        leaf: PortLeaf,
+        id: usize,
+        ports: Ports,
+        running: bool,
+        last_input: i64,
+    },
+    /// `Condition(|ctx, bb| ctx.check_in(id, int))`.
+    BbCondition(usize, Int),
+    /// `Action(|ctx, bb| ctx.exec_in(id, int, &mut bb.entry))`.
+    BbAction(usize, Int, Entry),
     Constant(Status),
+    /// SetBlackboard (spec 4.1): writes, succeeds.
+    SetBlackboard(Entry, SetValue),
+    /// UnsetBlackboard (spec 4.1): empties the entry (`None`), succeeds.
+    UnsetBlackboard(Entry),
+    /// Script (spec 4.1): runs, succeeds.
+    Script(Vec<Stmt>),
+    /// ScriptCondition (spec 4.1): Success if the condition holds, else Failure.
+    ScriptCondition(Cond),
+    /// WasEntryUpdated (spec 4.1 + decision 12): `seen` is the last version looked at.
+    WasEntryUpdated {
+        entry: Entry,
+        seen: u64,
+    },
 }
 
 impl RefNode {
     pub fn build(node: &Node) -> RefNode {
         let child = |c: &Node| Box::new(RefNode::build(c));
+        // The version an update node has "seen" before its first look.
+        let unseen = if mutant(Mutation::UpdateNodesSeeVersionZero) {
+            u64::MAX
+        } else {
+            0
+        };
         match node {
+            Node::Attr(attrs, inner) => {
+                let mut pre: [Option<Cond>; 4] = Default::default();
+                let mut post: [Option<Vec<Stmt>>; 4] = Default::default();
+                for attr in attrs {
+                    match attr {
+                        Attr::Pre(kind, cond) => pre[*kind as usize] = Some(*cond),
+                        Attr::Post(kind, script) => post[*kind as usize] = Some(script.clone()),
+                    }
+                }
+                RefNode::Guarded {
+                    pre,
+                    post,
+                    child: child(inner),
+                }
+            }
+            Node::SkipUnlessUpdated(entry, c) | Node::WaitValueUpdate(entry, c) => {
+                RefNode::UpdateGate {
+                    wait: matches!(node, Node::WaitValueUpdate(..)),
+                    entry: *entry,
+                    seen: unseen,
+                    child: child(c),
+                    running: false,
+                }
+            }
+            Node::BbCondition(id, value) => RefNode::BbCondition(*id, *value),
+            Node::BbAction(id, value, entry) => RefNode::BbAction(*id, *value, *entry),
+            Node::Ported(leaf, id, ports) => RefNode::Ported {
+                leaf: *leaf,
+                id: *id,
+                ports: *ports,
+                running: false,
+                last_input: 0,
+            },
+            Node::SetBlackboard(entry, value) => RefNode::SetBlackboard(*entry, *value),
+            Node::UnsetBlackboard(entry) => RefNode::UnsetBlackboard(*entry),
+            Node::Script(script) => RefNode::Script(script.clone()),
+            Node::ScriptCondition(cond) => RefNode::ScriptCondition(*cond),
+            Node::WasEntryUpdated(entry) => RefNode::WasEntryUpdated {
+                entry: *entry,
+                seen: unseen,
+            },
             Node::Composite(kind, children) => {
                 let children = children.iter().map(RefNode::build).collect();
                 match kind.rule() {
@@ -232,8 +368,11 @@ impl RefNode {
             | RefNode::Retry { running, .. }
             | RefNode::KeepRunning { running, .. }
             | RefNode::RunOnce { running, .. }
+            | RefNode::UpdateGate { running, .. }
+            | RefNode::Ported { running, .. }
             | RefNode::Stateful { running, .. } => *running,
-            RefNode::Condition(_) | RefNode::Action(_) | RefNode::Constant(_) => false,
+            RefNode::Guarded { child, .. } => child.is_running(),
+            _ => false,
         }
     }
 
@@ -246,13 +385,17 @@ impl RefNode {
             | RefNode::Retry { running, .. }
             | RefNode::KeepRunning { running, .. }
             | RefNode::RunOnce { running, .. }
+            | RefNode::UpdateGate { running, .. }
+            | RefNode::Ported { running, .. }
             | RefNode::Stateful { running, .. } => *running = value,
-            RefNode::Condition(_) | RefNode::Action(_) | RefNode::Constant(_) => {}
+            // Running exactly when its node is.
+            RefNode::Guarded { .. } => {}
+            _ => {}
         }
     }
 
     /// Ticks this node once.
-    pub fn tick(&mut self, ctx: &mut Ctx) -> Status {
+    pub fn tick(&mut self, ctx: &mut Ctx, bb: &mut Bb) -> Status {
         let was_running = self.is_running();
         let status = match self {
             RefNode::Linear {
@@ -272,7 +415,7 @@ impl RefNode {
                 let stop = if is_sequence { Failure } else { Success };
                 let mut result = None;
                 while *index < children.len() {
-                    let child_status = children[*index].tick(ctx);
+                    let child_status = children[*index].tick(ctx, bb);
                     match child_status {
                         Running => {
                             result = Some(Running);
@@ -287,9 +430,9 @@ impl RefNode {
                                 && !mutant(Mutation::SwmForgetsIndexOnFailure)
                             {
                                 // Keep the position: the next activation re-ticks this child.
-                                halt_all(&mut children[*index..], ctx);
+                                halt_all(&mut children[*index..], ctx, bb);
                             } else {
-                                halt_all(children, ctx);
+                                halt_all(children, ctx, bb);
                                 *index = 0;
                             }
                             result = Some(stop);
@@ -306,7 +449,7 @@ impl RefNode {
                     }
                     None => {
                         // Every child passed (or was skipped).
-                        halt_all(children, ctx);
+                        halt_all(children, ctx, bb);
                         *index = 0;
                         let all_skipped = *skipped == children.len();
                         *skipped = 0;
@@ -330,9 +473,9 @@ impl RefNode {
                 let mut result = None;
                 for i in 0..children.len() {
                     if mutant(Mutation::ReactiveHaltsBeforeTicking) {
-                        children[i + 1..].iter_mut().for_each(|c| c.halt(ctx));
+                        children[i + 1..].iter_mut().for_each(|c| c.halt(ctx, bb));
                     }
-                    let child_status = children[i].tick(ctx);
+                    let child_status = children[i].tick(ctx, bb);
                     if child_status != Skipped {
                         all_skipped = false;
                     }
@@ -341,14 +484,14 @@ impl RefNode {
                         // this one was ticked.
                         for (j, other) in children.iter_mut().enumerate() {
                             if j != i && !mutant(Mutation::ReactiveLeavesOtherRunning) {
-                                other.halt(ctx);
+                                other.halt(ctx, bb);
                             }
                         }
                         result = Some(Running);
                         break;
                     }
                     if child_status == stop {
-                        halt_all(children, ctx);
+                        halt_all(children, ctx, bb);
                         result = Some(stop);
                         break;
                     }
@@ -356,7 +499,7 @@ impl RefNode {
                 match result {
                     Some(status) => status,
                     None => {
-                        halt_all(children, ctx);
+                        halt_all(children, ctx, bb);
                         if all_skipped {
                             Skipped
                         } else if stop == Failure {
@@ -372,7 +515,7 @@ impl RefNode {
                 on_failure,
                 child,
                 ..
-            } => match child.tick(ctx) {
+            } => match child.tick(ctx, bb) {
                 Success => *on_success,
                 Failure => *on_failure,
                 other => other,
@@ -386,7 +529,7 @@ impl RefNode {
                 if *times == Count::Times(0) && !mutant(Mutation::ZeroCountRunsOnce) {
                     Success
                 } else {
-                    match child.tick(ctx) {
+                    match child.tick(ctx, bb) {
                         Running => Running,
                         Skipped => Skipped,
                         Failure => {
@@ -415,7 +558,7 @@ impl RefNode {
                 if *times == Count::Times(0) && !mutant(Mutation::ZeroCountRunsOnce) {
                     Failure
                 } else {
-                    match child.tick(ctx) {
+                    match child.tick(ctx, bb) {
                         Running => Running,
                         Skipped => Skipped,
                         Success => {
@@ -434,10 +577,10 @@ impl RefNode {
                     }
                 }
             }
-            RefNode::KeepRunning { child, .. } => match child.tick(ctx) {
+            RefNode::KeepRunning { child, .. } => match child.tick(ctx, bb) {
                 Failure => Failure,
                 Skipped if mutant(Mutation::KeepRunningPassesSkipped) => Skipped,
-                Success if mutant(Mutation::LoopRestartsInSameTick) => match child.tick(ctx) {
+                Success if mutant(Mutation::LoopRestartsInSameTick) => match child.tick(ctx, bb) {
                     Failure => Failure,
                     _ => Running,
                 },
@@ -457,7 +600,7 @@ impl RefNode {
                     }
                 }
                 None => {
-                    let status = child.tick(ctx);
+                    let status = child.tick(ctx, bb);
                     if status.is_completed() {
                         *done = Some(status);
                     }
@@ -474,6 +617,83 @@ impl RefNode {
                 }
             }
             RefNode::Constant(status) => *status,
+            RefNode::Guarded { pre, post, child } => tick_guarded(pre, post, child, ctx, bb),
+            RefNode::UpdateGate {
+                wait,
+                entry,
+                seen,
+                child,
+                ..
+            } => {
+                // Spec 3: a child still running from a previous tick is ticked without looking
+                // at the entry; else an unchanged version skips (SkipUnlessUpdated) or waits
+                // (WaitValueUpdate), and a new one is remembered and ticks the child.
+                if child.is_running() && !mutant(Mutation::UpdateCheckedWhileChildRuns) {
+                    child.tick(ctx, bb)
+                } else {
+                    let version = bb_version(bb, *entry);
+                    if version == *seen {
+                        if *wait {
+                            Running
+                        } else {
+                            Skipped
+                        }
+                    } else {
+                        *seen = version;
+                        child.tick(ctx, bb)
+                    }
+                }
+            }
+            RefNode::WasEntryUpdated { entry, seen } => {
+                // Spec 4.1: Success if the version differs from the last one this node saw.
+                let version = bb_version(bb, *entry);
+                if version != *seen {
+                    *seen = version;
+                    Success
+                } else {
+                    Failure
+                }
+            }
+            RefNode::SetBlackboard(entry, value) => {
+                let value = match value {
+                    SetValue::Lit(n) => Some(*n),
+                    SetValue::Copy(from) => bb_slot(bb, *from).value,
+                };
+                if entry.tracked() && mutant(Mutation::SetBlackboardIsNoUpdate) {
+                    bb.slots[entry.index()].as_mut().unwrap().value = value;
+                } else {
+                    bb_write(bb, *entry, value);
+                }
+                Success
+            }
+            RefNode::UnsetBlackboard(entry) => {
+                bb_write(bb, *entry, None);
+                Success
+            }
+            RefNode::Script(script) => {
+                run_script(script, bb);
+                Success
+            }
+            RefNode::ScriptCondition(cond) => Status::from_bool(eval_cond(cond, bb)),
+            RefNode::BbCondition(id, value) => {
+                let input = eval_int(value, bb);
+                Status::from_bool(ctx.check_in(*id, input))
+            }
+            RefNode::BbAction(id, value, entry) => {
+                let input = eval_int(value, bb);
+                let (outcome, written) = ctx.exec_out(*id, input);
+                if let Some(value) = written {
+                    bb_write(bb, *entry, Some(value));
+                }
+                outcome.into()
+            }
+            RefNode::Ported {
+                leaf,
+                id,
+                ports,
+                running,
+                last_input,
+            } => tick_ported(*leaf, *id, ports, *running, last_input, ctx, bb),
         };
         self.set_running(status == Running);
         status
@@ -481,7 +701,7 @@ impl RefNode {
 
     /// Halts this node if it is running (and its running descendants); an idle node is left as
     /// it is.
-    pub fn halt(&mut self, ctx: &mut Ctx) {
+    pub fn halt(&mut self, ctx: &mut Ctx, bb: &mut Bb) {
         if !self.is_running() {
             return;
         }
@@ -493,25 +713,45 @@ impl RefNode {
                 skipped,
                 ..
             } => {
-                halt_all(children, ctx);
+                halt_all(children, ctx, bb);
                 // SequenceWithMemory resumes at the halted child (spec 2.2, decision 2).
                 if *rule != Rule::SequenceWithMemory || mutant(Mutation::SwmForgetsIndexOnHalt) {
                     *index = 0;
                 }
                 *skipped = 0;
             }
-            RefNode::Reactive { children, .. } => halt_all(children, ctx),
-            RefNode::Map { child, .. } | RefNode::KeepRunning { child, .. } => child.halt(ctx),
+            RefNode::Reactive { children, .. } => halt_all(children, ctx, bb),
+            RefNode::Map { child, .. } | RefNode::KeepRunning { child, .. } => child.halt(ctx, bb),
             RefNode::Repeat { count, child, .. } | RefNode::Retry { count, child, .. } => {
-                child.halt(ctx);
+                child.halt(ctx, bb);
                 if !mutant(Mutation::LoopKeepsCountOnHalt) {
                     *count = 0;
                 }
             }
             // The "already ran" memory is never cleared (decision 6).
-            RefNode::RunOnce { child, .. } => child.halt(ctx),
+            RefNode::RunOnce { child, .. } => child.halt(ctx, bb),
             RefNode::Stateful { id, .. } => ctx.on_halted(*id),
-            RefNode::Condition(_) | RefNode::Action(_) | RefNode::Constant(_) => {}
+            // The last version seen is kept (spec 3: the halt clears the running flag and
+            // resets the child).
+            RefNode::UpdateGate { child, .. } => child.halt(ctx, bb),
+            // Spec 1.3: the node's halt, then its on_halted; then post (decision 4).
+            RefNode::Guarded { post, child, .. } => halt_guarded(post, child, ctx, bb),
+            RefNode::Ported {
+                id,
+                ports,
+                last_input,
+                ..
+            } => {
+                // The input is loaded before every call, on_halted included.
+                let input = if mutant(Mutation::StaleInputOnHalted) {
+                    *last_input
+                } else {
+                    port_input(ports.b0, Entry::b0, bb)
+                };
+                let written = ctx.on_halted_in(*id, input);
+                deliver(ports.b1, Entry::b1, written, bb);
+            }
+            _ => {}
         }
         self.set_running(false);
     }
@@ -524,11 +764,10 @@ impl RefNode {
             | RefNode::Repeat { child, .. }
             | RefNode::Retry { child, .. }
             | RefNode::KeepRunning { child, .. }
-            | RefNode::RunOnce { child, .. } => std::slice::from_mut(&mut **child),
-            RefNode::Condition(_)
-            | RefNode::Action(_)
-            | RefNode::Stateful { .. }
-            | RefNode::Constant(_) => &mut [],
+            | RefNode::RunOnce { child, .. }
+            | RefNode::UpdateGate { child, .. }
+            | RefNode::Guarded { child, .. } => std::slice::from_mut(&mut **child),
+            _ => &mut [],
         }
     }
 
@@ -583,38 +822,301 @@ fn reached(times: Count, count: u32) -> bool {
 }
 
 /// Halts every running child, in child order (spec 1.3 "reset all children").
-fn halt_all(children: &mut [RefNode], ctx: &mut Ctx) {
+fn halt_all(children: &mut [RefNode], ctx: &mut Ctx, bb: &mut Bb) {
     for child in children {
-        child.halt(ctx);
+        child.halt(ctx, bb);
     }
 }
 
-/// A whole tree: the root and what `status()` reports.
+/// A node with pre-/post-conditions (spec 1.2 and 6.1; decisions 3 to 5):
+///
+/// * idle (a skipped node is idle too, decision 3): `failure_if`, `success_if`, `skip_if`,
+///   `run_while` in this order, the first that fires decides (Failure, Success, Skipped,
+///   Skipped) and the node is not ticked; else the node is ticked;
+/// * running: only `run_while` is looked at again; false halts the node (its halt, then
+///   `on_halted`, then `post`) and answers Skipped;
+/// * a Success or Failure, also one a pre-condition decided, runs `on_success` / `on_failure`,
+///   then `post`.
+fn tick_guarded(
+    pre: &[Option<Cond>; 4],
+    post: &[Option<Vec<Stmt>>; 4],
+    child: &mut RefNode,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    let holds = |kind: Pre, bb: &Bb| pre[kind as usize].as_ref().map(|c| eval_cond(c, bb));
+    let mut decided = true;
+    let status = if !child.is_running() {
+        let mut order = [
+            (Pre::FailureIf, Failure),
+            (Pre::SuccessIf, Success),
+            (Pre::SkipIf, Skipped),
+        ];
+        if mutant(Mutation::SkipIfBeforeSuccessIf) {
+            order.swap(1, 2);
+        }
+        let fired = order
+            .iter()
+            .find(|(kind, _)| holds(*kind, bb) == Some(true))
+            .map(|(_, status)| *status);
+        match fired {
+            Some(status) => status,
+            None if holds(Pre::RunWhile, bb) == Some(false) => Skipped,
+            None => {
+                decided = false;
+                child.tick(ctx, bb)
+            }
+        }
+    } else if holds(Pre::RunWhile, bb) == Some(false) && !mutant(Mutation::RunWhileOnlyAtStart) {
+        halt_guarded(post, child, ctx, bb);
+        return Skipped;
+    } else {
+        let fired = if mutant(Mutation::PreconditionsCheckedWhileRunning) {
+            [
+                (Pre::FailureIf, Failure),
+                (Pre::SuccessIf, Success),
+                (Pre::SkipIf, Skipped),
+            ]
+            .iter()
+            .find(|(kind, _)| holds(*kind, bb) == Some(true))
+            .map(|(_, status)| *status)
+        } else {
+            None
+        };
+        match fired {
+            Some(status) => {
+                halt_guarded(post, child, ctx, bb);
+                status
+            }
+            None => {
+                decided = false;
+                child.tick(ctx, bb)
+            }
+        }
+    };
+    if decided && mutant(Mutation::NoHooksAfterShortCircuit) {
+        return status;
+    }
+    match status {
+        Success => {
+            run_hook(post, Post::OnSuccess, bb);
+            run_hook(post, Post::Post, bb);
+        }
+        Failure => {
+            run_hook(post, Post::OnFailure, bb);
+            run_hook(post, Post::Post, bb);
+        }
+        Running | Skipped => {}
+    }
+    status
+}
+
+/// Halts a guarded node that is running: its halt, `on_halted`, `post` (decision 4).
+fn halt_guarded(post: &[Option<Vec<Stmt>>; 4], child: &mut RefNode, ctx: &mut Ctx, bb: &mut Bb) {
+    child.halt(ctx, bb);
+    run_hook(post, Post::OnHalted, bb);
+    if !mutant(Mutation::PostNotRunAfterHalt) {
+        run_hook(post, Post::Post, bb);
+    }
+}
+
+fn run_hook(post: &[Option<Vec<Stmt>>; 4], kind: Post, bb: &mut Bb) {
+    if let Some(script) = &post[kind as usize] {
+        run_script(script, bb);
+    }
+}
+
+/// One tick of a leaf with ports: inputs (and in-outs) are loaded from their entries (or
+/// expressions) before the call; after it, an output the leaf set is written to its entry, an
+/// in-out the leaf changed is written back (the `ports` docs, spec 5.2).
+fn tick_ported(
+    leaf: PortLeaf,
+    id: usize,
+    ports: &Ports,
+    running: bool,
+    last_input: &mut i64,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    match leaf {
+        PortLeaf::Cond => {
+            let input = port_input(ports.b0, Entry::b0, bb);
+            Status::from_bool(ctx.check_in(id, input))
+        }
+        PortLeaf::Act => {
+            let input = port_input(ports.b0, Entry::b0, bb);
+            let (outcome, written) = ctx.exec_out(id, input);
+            deliver(ports.b1, Entry::b1, written, bb);
+            outcome.into()
+        }
+        PortLeaf::Io => {
+            let entry = ports.t0.and_then(|b| b.entry(Entry::t0)).expect("bound");
+            let value = bb_slot(bb, entry).value.expect("an i64 entry");
+            let (outcome, written) = ctx.exec_out(id, value);
+            let written = if mutant(Mutation::InOutAlwaysWrittenBack) {
+                Some(written.unwrap_or(value))
+            } else {
+                written
+            };
+            deliver(ports.t0, Entry::t0, written, bb);
+            outcome.into()
+        }
+        PortLeaf::Task => {
+            let input = port_input(ports.b0, Entry::b0, bb);
+            *last_input = input;
+            let (status, written) = if running {
+                ctx.on_running_in(id, input)
+            } else {
+                ctx.on_start_in(id, input)
+            };
+            deliver(ports.b1, Entry::b1, written, bb);
+            status
+        }
+    }
+}
+
+/// The value an input port named `port` receives.
+fn port_input(bind: Option<Bind>, port: Entry, bb: &Bb) -> i64 {
+    match bind.expect("inputs are bound") {
+        Bind::Value(n) => n,
+        bind => bb_slot(bb, bind.entry(port).unwrap())
+            .value
+            .expect("an i64 entry"),
+    }
+}
+
+/// Writes what a leaf wrote to its port named `port` to the bound entry (an unbound output
+/// drops it).
+fn deliver(bind: Option<Bind>, port: Entry, written: Option<i64>, bb: &mut Bb) {
+    if let (Some(value), Some(entry)) = (written, bind.and_then(|b| b.entry(port))) {
+        bb_write(bb, entry, Some(value));
+    }
+}
+
+fn bb_slot(bb: &Bb, entry: Entry) -> Slot {
+    bb.slots[entry.index()].unwrap_or_else(|| panic!("{entry:?} is not declared"))
+}
+
+fn bb_version(bb: &Bb, entry: Entry) -> u64 {
+    bb_slot(bb, entry).version
+}
+
+/// Writes an entry: a tracked entry counts the update (spec 5.5).
+fn bb_write(bb: &mut Bb, entry: Entry, value: Option<i64>) {
+    let slot = bb.slots[entry.index()]
+        .as_mut()
+        .unwrap_or_else(|| panic!("{entry:?} is not declared"));
+    slot.value = value;
+    if entry.tracked() {
+        slot.version += 1;
+    }
+}
+
+/// The blackboard as the `blackboard { .. }` section declares it (no initial value: `Default`).
+pub fn initial_board(tree: &Tree) -> Bb {
+    let mut bb = Bb::default();
+    for decl in tree.board.iter().flatten() {
+        let value = match (decl.init, decl.entry.optional()) {
+            (Init::Value(n), _) => Some(n),
+            (Init::Default, false) => Some(0),
+            (Init::Default | Init::Nothing, true) => None,
+            (Init::Nothing, false) => unreachable!("`= None` for an i64"),
+        };
+        bb.slots[decl.entry.index()] = Some(Slot { value, version: 0 });
+    }
+    bb
+}
+
+/// The Rust meaning of an [`Int`] (i64 `+` and `%`).
+fn eval_int(int: &Int, bb: &Bb) -> i64 {
+    let mut value = match int.atom {
+        Atom::Lit(n) => n,
+        Atom::Get(entry) => bb_slot(bb, entry).value.expect("an i64 entry"),
+        Atom::OrElse(n) => bb_slot(bb, Entry::o0).value.unwrap_or(n),
+    };
+    if int.add != 0 {
+        value += int.add;
+    }
+    if int.modulo != 0 {
+        value %= int.modulo;
+    }
+    value
+}
+
+fn eval_cond(cond: &Cond, bb: &Bb) -> bool {
+    match cond {
+        Cond::Cmp(a, op, b) => {
+            let (a, b) = (eval_int(a, bb), eval_int(b, bb));
+            match op {
+                Op::Lt => a < b,
+                Op::Gt => a > b,
+                Op::Eq => a == b,
+                Op::Ne => a != b,
+            }
+        }
+        Cond::IsSome => bb_slot(bb, Entry::o0).value.is_some(),
+        Cond::IsNone => bb_slot(bb, Entry::o0).value.is_none(),
+    }
+}
+
+/// Runs statements in order; each assignment is one write.
+fn run_script(script: &[Stmt], bb: &mut Bb) {
+    for stmt in script {
+        match stmt {
+            Stmt::Inc(entry, n) => {
+                let value = bb_slot(bb, *entry).value.expect("an i64 entry");
+                bb_write(bb, *entry, Some(value + n));
+            }
+            Stmt::Set(entry, value) => {
+                let value = eval_int(value, bb);
+                bb_write(bb, *entry, Some(value));
+            }
+            Stmt::Clear => bb_write(bb, Entry::o0, None),
+            Stmt::If(cond, stmt) => {
+                if eval_cond(cond, bb) {
+                    run_script(std::slice::from_ref(&**stmt), bb);
+                }
+            }
+        }
+    }
+}
+
+/// A whole tree: the root, its blackboard and what `status()` reports.
 pub struct Reference {
     pub root: RefNode,
+    pub bb: Bb,
     status: Option<Status>,
 }
 
 impl Reference {
-    pub fn new(node: &Node) -> Reference {
+    pub fn new(tree: &Tree) -> Reference {
         Reference {
-            root: RefNode::build(node),
+            root: RefNode::build(&tree.root),
+            bb: initial_board(tree),
             status: None,
         }
     }
 
     pub fn tick(&mut self, ctx: &mut Ctx) -> Status {
-        let status = self.root.tick(ctx);
+        let status = self.root.tick(ctx, &mut self.bb);
         self.status = Some(status);
         status
+    }
+
+    /// A write from outside, between ticks (`blackboard_mut()`: an assignment, `set` for a
+    /// tracked entry).
+    pub fn poke(&mut self, entry: Entry, value: Option<i64>) {
+        bb_write(&mut self.bb, entry, value);
     }
 
     /// Halts the tree: every running node (spec 1.3), then, like BT.CPP's `haltTree` safety
     /// net that halts every node, the counters of idle Repeat/RetryUntilSuccessful nodes (only
     /// an idle loop whose child was skipped still holds a count, spec 3 "count kept"), so that
-    /// the next tick starts afresh except for SequenceWithMemory's index and RunOnce.
+    /// the next tick starts afresh except for SequenceWithMemory's index, RunOnce and the
+    /// versions the update nodes saw. Only running nodes run `on_halted`/`post` (the library's
+    /// documented rule: "halts every running node").
     pub fn halt(&mut self, ctx: &mut Ctx) {
-        self.root.halt(ctx);
+        self.root.halt(ctx, &mut self.bb);
         self.status = None;
         if mutant(Mutation::RunOnceForgetsOnTreeHalt) {
             self.root.for_each_mut(&mut |node| {

@@ -1,32 +1,52 @@
 //! The tree description shared by the generator (`gen/`) and the differential test.
 //!
 //! A tree is written twice in the generated files: as `behavior_tree!` DSL (compiled by the
-//! library) and as a compact *description* string that [`parse`] turns back into a [`Node`]
-//! (interpreted by `reference.rs`). Both are printed from the same [`Node`] by this module, so
+//! library) and as a compact *description* string that [`parse`] turns back into a [`Tree`]
+//! (interpreted by `reference.rs`). Both are printed from the same [`Tree`] by this module, so
 //! they cannot disagree.
 //!
 //! Description grammar (no spaces):
 //!
 //! ```text
-//! node     := name ( "(" node ( "," node )* ")" )?
+//! tree     := ( "B{" decl ( ";" decl )* "}" )? node            blackboard section, root
+//! decl     := entry ( "=" ( number | "_" ) )?                   b0=3 -> `b0: i64 = 3`, o0=_ -> `= None`
+//! node     := attr* name ( "{" payload "}" )? ( "(" node ( "," node )* ")" )?
+//! attr     := "@" ( fi | si | ki | rw ) "{" cond "}"            failure_if, success_if, skip_if, run_while
+//!           | "@" ( os | of | oh | po ) "{" script "}"          on_success, on_failure, on_halted, post
 //! name     := Seq | MSeq | Swm | Star | RSeq | Fb | MPri | RFb      composites (1+ children)
 //!           | Inv | FS | FF | Keep | Once | OnceT | OnceK            decorators (1 child)
 //!           | Rep<n> | RepF | Ret<n> | RetF                         counted decorators
+//!           | Su{entry} | Wv{entry}                                 SkipUnlessUpdated, WaitValueUpdate
 //!           | c<id> | a<id> | t<id> | S | F                           leaves
+//!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
+//!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
+//!           | Sb{entry=number} | Sb{entry=entry} | Ub{entry}       SetBlackboard, UnsetBlackboard
+//!           | Sc{script} | Scc{cond} | Wu{entry}                    Script, ScriptCondition, WasEntryUpdated
 //! id       := digits ( "e" | "l" )?                                   leaf form
+//! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
+//! script   := stmt ( ";" stmt )*
+//! stmt     := entry "+=" number | entry ":=" int | "o0:=_" | cond "?" stmt
+//! cond     := int ( "<" | ">" | "=" | "!" ) int | "some" | "none"  (`!` is `!=`; some/none: o0)
+//! int      := ( number | entry | "o0|" number ) ( "+" number )? ( "%" number )?
 //! ```
 //!
 //! `c<id>` is `Condition(Cond<id>)`, `a<id>` `Action(Act<id>)`, `t<id>` `StatefulAction(Task<id>)`,
 //! `S`/`F` `AlwaysSuccess`/`AlwaysFailure`; a leaf id may end in `e` (`Cond<id> = Cond::<id>`)
-//! or, for conditions and actions, `l` (an inline closure `|ctx| ctx.check(id)`), see [`LeafForm`]. `Rep3` is `Repeat(3)`, `RetF` is
-//! `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT` `RunOnce(then_skip = true)`,
-//! `OnceK` `RunOnce(then_skip = false)`.
+//! or, for conditions and actions, `l` (an inline closure `|ctx| ctx.check(id)`), see [`LeafForm`].
+//! `Rep3` is `Repeat(3)`, `RetF` is `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT`
+//! `RunOnce(then_skip = true)`, `OnceK` `RunOnce(then_skip = false)`.
 //!
-//! Adding a node kind: add a variant, its description name in [`Node::desc_name`] / [`parse`],
-//! its DSL in [`Node::write_dsl`], and its `kind` string in [`Node::dsl_kind`].
+//! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
+//! (`#[tracked] i64`) and `o0` (`Option<i64>`); a tree declares the ones it uses. Scripts,
+//! conditions and values are small expression trees ([`Int`], [`Cond`], [`Stmt`]) printed as Rust
+//! closures over `bb` in the DSL and evaluated by the interpreter.
+//!
+//! Adding a node kind: add a variant, its description in [`Node::to_desc`] / [`parse`], its DSL in
+//! [`Node::write_dsl`], and its `kind` string in [`Node::dsl_kind`].
 
 #![allow(dead_code)]
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// A composite, as spelled in the DSL (aliases are kept so the generator exercises them).
@@ -177,6 +197,646 @@ impl LeafForm {
     }
 }
 
+/// The blackboard entries a generated tree may declare (a fixed set, so that the harness and
+/// the interpreter can name them). Lower-case so that they read as in the DSL.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Entry {
+    /// `b0: i64`.
+    b0,
+    /// `b1: i64`.
+    b1,
+    /// `#[tracked] t0: i64`.
+    t0,
+    /// `#[tracked] t1: i64`.
+    t1,
+    /// `o0: Option<i64>`.
+    o0,
+}
+
+impl Entry {
+    pub const ALL: [Entry; 5] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1, Entry::o0];
+    /// The entries holding an `i64` (plain or tracked).
+    pub const INTS: [Entry; 4] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1];
+    pub const TRACKED: [Entry; 2] = [Entry::t0, Entry::t1];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Entry::b0 => "b0",
+            Entry::b1 => "b1",
+            Entry::t0 => "t0",
+            Entry::t1 => "t1",
+            Entry::o0 => "o0",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Entry> {
+        Entry::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `#[tracked]`: a `bt::Tracked<i64>` that counts its updates.
+    pub fn tracked(self) -> bool {
+        matches!(self, Entry::t0 | Entry::t1)
+    }
+
+    /// `Option<i64>`.
+    pub fn optional(self) -> bool {
+        self == Entry::o0
+    }
+
+    /// The value of an `i64` entry in a closure over `bb`.
+    fn rust(self) -> String {
+        if self.tracked() {
+            format!("*bb.{}", self.name())
+        } else {
+            format!("bb.{}", self.name())
+        }
+    }
+}
+
+/// The base of an [`Int`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Atom {
+    /// A literal.
+    Lit(i64),
+    /// An `i64` entry.
+    Get(Entry),
+    /// `bb.o0.unwrap_or(n)`.
+    OrElse(i64),
+}
+
+/// An `i64` expression over the blackboard: `atom`, `atom + add`, `atom % modulo` or
+/// `(atom + add) % modulo` (`add`/`modulo` 0: absent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Int {
+    pub atom: Atom,
+    pub add: i64,
+    pub modulo: i64,
+}
+
+impl Int {
+    pub fn lit(n: i64) -> Int {
+        Int {
+            atom: Atom::Lit(n),
+            add: 0,
+            modulo: 0,
+        }
+    }
+
+    pub fn get(entry: Entry) -> Int {
+        Int {
+            atom: Atom::Get(entry),
+            add: 0,
+            modulo: 0,
+        }
+    }
+
+    /// The entry it reads, if any.
+    pub fn reads(&self) -> Option<Entry> {
+        match self.atom {
+            Atom::Lit(_) => None,
+            Atom::Get(e) => Some(e),
+            Atom::OrElse(_) => Some(Entry::o0),
+        }
+    }
+
+    pub fn rust(&self) -> String {
+        let mut out = match self.atom {
+            Atom::Lit(n) => n.to_string(),
+            Atom::Get(e) => e.rust(),
+            Atom::OrElse(n) => format!("bb.o0.unwrap_or({n})"),
+        };
+        if self.add != 0 {
+            out = format!("{out} + {}", self.add);
+            if self.modulo != 0 {
+                out = format!("({out})");
+            }
+        }
+        if self.modulo != 0 {
+            out = format!("{out} % {}", self.modulo);
+        }
+        out
+    }
+
+    pub fn desc(&self) -> String {
+        let mut out = match self.atom {
+            Atom::Lit(n) => n.to_string(),
+            Atom::Get(e) => e.name().to_string(),
+            Atom::OrElse(n) => format!("o0|{n}"),
+        };
+        if self.add != 0 {
+            let _ = write!(out, "+{}", self.add);
+        }
+        if self.modulo != 0 {
+            let _ = write!(out, "%{}", self.modulo);
+        }
+        out
+    }
+
+    fn parse(text: &str) -> Result<Int, String> {
+        let bad = || format!("bad expression {text:?}");
+        let (rest, modulo) = match text.split_once('%') {
+            Some((rest, m)) => (rest, m.parse().map_err(|_| bad())?),
+            None => (text, 0),
+        };
+        let (atom, add) = match rest.split_once('+') {
+            Some((atom, add)) => (atom, add.parse().map_err(|_| bad())?),
+            None => (rest, 0),
+        };
+        let atom = if let Some(n) = atom.strip_prefix("o0|") {
+            Atom::OrElse(n.parse().map_err(|_| bad())?)
+        } else if let Some(e) = Entry::parse(atom) {
+            if e.optional() {
+                return Err(bad());
+            }
+            Atom::Get(e)
+        } else {
+            Atom::Lit(atom.parse().map_err(|_| bad())?)
+        };
+        Ok(Int { atom, add, modulo })
+    }
+}
+
+/// A comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    Lt,
+    Gt,
+    Eq,
+    Ne,
+}
+
+impl Op {
+    pub const ALL: [Op; 4] = [Op::Lt, Op::Gt, Op::Eq, Op::Ne];
+
+    fn desc(self) -> char {
+        match self {
+            Op::Lt => '<',
+            Op::Gt => '>',
+            Op::Eq => '=',
+            Op::Ne => '!',
+        }
+    }
+
+    fn rust(self) -> &'static str {
+        match self {
+            Op::Lt => "<",
+            Op::Gt => ">",
+            Op::Eq => "==",
+            Op::Ne => "!=",
+        }
+    }
+}
+
+/// A `bool` expression over the blackboard (pre-conditions, `ScriptCondition`, `if`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cond {
+    Cmp(Int, Op, Int),
+    /// `bb.o0.is_some()`.
+    IsSome,
+    /// `bb.o0.is_none()`.
+    IsNone,
+}
+
+impl Cond {
+    pub fn reads(&self, out: &mut BTreeSet<Entry>) {
+        match self {
+            Cond::Cmp(a, _, b) => out.extend(a.reads().into_iter().chain(b.reads())),
+            Cond::IsSome | Cond::IsNone => {
+                out.insert(Entry::o0);
+            }
+        }
+    }
+
+    pub fn rust(&self) -> String {
+        match self {
+            Cond::Cmp(a, op, b) => format!("{} {} {}", a.rust(), op.rust(), b.rust()),
+            Cond::IsSome => "bb.o0.is_some()".into(),
+            Cond::IsNone => "bb.o0.is_none()".into(),
+        }
+    }
+
+    pub fn desc(&self) -> String {
+        match self {
+            Cond::Cmp(a, op, b) => format!("{}{}{}", a.desc(), op.desc(), b.desc()),
+            Cond::IsSome => "some".into(),
+            Cond::IsNone => "none".into(),
+        }
+    }
+
+    fn parse(text: &str) -> Result<Cond, String> {
+        match text {
+            "some" => return Ok(Cond::IsSome),
+            "none" => return Ok(Cond::IsNone),
+            _ => {}
+        }
+        for op in Op::ALL {
+            if let Some((a, b)) = text.split_once(op.desc()) {
+                return Ok(Cond::Cmp(Int::parse(a)?, op, Int::parse(b)?));
+            }
+        }
+        Err(format!("bad condition {text:?}"))
+    }
+}
+
+/// A statement of a script over the blackboard (`Script`, `on_success`, ..).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stmt {
+    /// `bb.b0 += n` (`*bb.t0 += n` for a tracked entry).
+    Inc(Entry, i64),
+    /// `bb.b0 = int` (`bb.t0.set(int)`, `bb.o0 = Some(int)`).
+    Set(Entry, Int),
+    /// `bb.o0 = None`.
+    Clear,
+    /// `if cond { stmt }`.
+    If(Cond, Box<Stmt>),
+}
+
+impl Stmt {
+    /// The entries it reads or writes.
+    pub fn entries(&self, out: &mut BTreeSet<Entry>) {
+        match self {
+            Stmt::Inc(e, _) => {
+                out.insert(*e);
+            }
+            Stmt::Set(e, value) => {
+                out.insert(*e);
+                out.extend(value.reads());
+            }
+            Stmt::Clear => {
+                out.insert(Entry::o0);
+            }
+            Stmt::If(cond, stmt) => {
+                cond.reads(out);
+                stmt.entries(out);
+            }
+        }
+    }
+
+    pub fn rust(&self) -> String {
+        match self {
+            Stmt::Inc(e, n) => format!("{} += {n}", e.rust()),
+            Stmt::Set(e, value) if e.tracked() => format!("bb.{}.set({})", e.name(), value.rust()),
+            Stmt::Set(Entry::o0, value) => format!("bb.o0 = Some({})", value.rust()),
+            Stmt::Set(e, value) => format!("{} = {}", e.rust(), value.rust()),
+            Stmt::Clear => "bb.o0 = None".into(),
+            Stmt::If(cond, stmt) => format!("if {} {{ {} }}", cond.rust(), stmt.rust()),
+        }
+    }
+
+    pub fn desc(&self) -> String {
+        match self {
+            Stmt::Inc(e, n) => format!("{}+={n}", e.name()),
+            Stmt::Set(e, value) => format!("{}:={}", e.name(), value.desc()),
+            Stmt::Clear => "o0:=_".into(),
+            Stmt::If(cond, stmt) => format!("{}?{}", cond.desc(), stmt.desc()),
+        }
+    }
+
+    fn parse(text: &str) -> Result<Stmt, String> {
+        let bad = || format!("bad statement {text:?}");
+        if let Some((cond, stmt)) = text.split_once('?') {
+            return Ok(Stmt::If(Cond::parse(cond)?, Box::new(Stmt::parse(stmt)?)));
+        }
+        if text == "o0:=_" {
+            return Ok(Stmt::Clear);
+        }
+        if let Some((e, value)) = text.split_once(":=") {
+            let e = Entry::parse(e).ok_or_else(bad)?;
+            return Ok(Stmt::Set(e, Int::parse(value)?));
+        }
+        if let Some((e, n)) = text.split_once("+=") {
+            let e = Entry::parse(e).filter(|e| !e.optional()).ok_or_else(bad)?;
+            return Ok(Stmt::Inc(e, n.parse().map_err(|_| bad())?));
+        }
+        Err(bad())
+    }
+}
+
+/// A script: statements run in order. Never empty.
+pub type Script = Vec<Stmt>;
+
+fn script_rust(script: &Script) -> String {
+    match script.as_slice() {
+        [one] => one.rust(),
+        many => {
+            let body: Vec<String> = many.iter().map(Stmt::rust).collect();
+            format!("{{ {} }}", body.join("; "))
+        }
+    }
+}
+
+fn script_desc(script: &Script) -> String {
+    script.iter().map(Stmt::desc).collect::<Vec<_>>().join(";")
+}
+
+fn script_parse(text: &str) -> Result<Script, String> {
+    text.split(';').map(Stmt::parse).collect()
+}
+
+/// A pre-condition attribute (evaluated before the node's tick, spec 6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pre {
+    FailureIf,
+    SuccessIf,
+    SkipIf,
+    RunWhile,
+}
+
+/// A post-condition attribute (a script run after the node's result or halt, spec 6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Post {
+    OnSuccess,
+    OnFailure,
+    OnHalted,
+    Post,
+}
+
+impl Pre {
+    pub const ALL: [Pre; 4] = [Pre::FailureIf, Pre::SuccessIf, Pre::SkipIf, Pre::RunWhile];
+
+    pub fn dsl(self) -> &'static str {
+        match self {
+            Pre::FailureIf => "failure_if",
+            Pre::SuccessIf => "success_if",
+            Pre::SkipIf => "skip_if",
+            Pre::RunWhile => "run_while",
+        }
+    }
+
+    fn desc(self) -> &'static str {
+        match self {
+            Pre::FailureIf => "fi",
+            Pre::SuccessIf => "si",
+            Pre::SkipIf => "ki",
+            Pre::RunWhile => "rw",
+        }
+    }
+}
+
+impl Post {
+    pub const ALL: [Post; 4] = [Post::OnSuccess, Post::OnFailure, Post::OnHalted, Post::Post];
+
+    pub fn dsl(self) -> &'static str {
+        match self {
+            Post::OnSuccess => "on_success",
+            Post::OnFailure => "on_failure",
+            Post::OnHalted => "on_halted",
+            Post::Post => "post",
+        }
+    }
+
+    fn desc(self) -> &'static str {
+        match self {
+            Post::OnSuccess => "os",
+            Post::OnFailure => "of",
+            Post::OnHalted => "oh",
+            Post::Post => "po",
+        }
+    }
+}
+
+/// A node attribute: `#[failure_if(|bb| cond)]`, `#[on_success(|bb| script)]`, ..
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Attr {
+    Pre(Pre, Cond),
+    Post(Post, Script),
+}
+
+impl Attr {
+    pub fn dsl_name(&self) -> &'static str {
+        match self {
+            Attr::Pre(p, _) => p.dsl(),
+            Attr::Post(p, _) => p.dsl(),
+        }
+    }
+
+    fn rust(&self) -> String {
+        match self {
+            Attr::Pre(p, cond) => format!("#[{}(|bb| {})]", p.dsl(), cond.rust()),
+            Attr::Post(p, script) => format!("#[{}(|bb| {})]", p.dsl(), script_rust(script)),
+        }
+    }
+
+    fn desc(&self) -> String {
+        match self {
+            Attr::Pre(p, cond) => format!("@{}{{{}}}", p.desc(), cond.desc()),
+            Attr::Post(p, script) => format!("@{}{{{}}}", p.desc(), script_desc(script)),
+        }
+    }
+
+    fn entries(&self, out: &mut BTreeSet<Entry>) {
+        match self {
+            Attr::Pre(_, cond) => cond.reads(out),
+            Attr::Post(_, script) => script.iter().for_each(|s| s.entries(out)),
+        }
+    }
+}
+
+/// How a port is bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bind {
+    /// `port = {entry}`.
+    Entry(Entry),
+    /// `port = {=}`: the entry named like the port.
+    Same,
+    /// `port = 3`: an expression (inputs only).
+    Value(i64),
+}
+
+impl Bind {
+    /// The entry it binds, for a port named `port`.
+    pub fn entry(self, port: Entry) -> Option<Entry> {
+        match self {
+            Bind::Entry(e) => Some(e),
+            Bind::Same => Some(port),
+            Bind::Value(_) => None,
+        }
+    }
+
+    fn rust(self) -> String {
+        match self {
+            Bind::Entry(e) => format!("{{{}}}", e.name()),
+            Bind::Same => "{=}".into(),
+            Bind::Value(n) => n.to_string(),
+        }
+    }
+
+    fn desc(self) -> String {
+        match self {
+            Bind::Entry(e) => e.name().into(),
+            Bind::Same => "=".into(),
+            Bind::Value(n) => n.to_string(),
+        }
+    }
+}
+
+/// A leaf type with ports (`leaves.rs`). The port fields are named like entries, so that `{=}`
+/// has an entry to bind: `b0: Input<i64>`, `b1: Output<i64>`, `t0: InOut<i64>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PortLeaf {
+    /// `Condition(PCond<id>, b0 = ..)`.
+    Cond,
+    /// `Action(PAct<id>, b0 = .., b1 = ..)` (`b1` may be unbound).
+    Act,
+    /// `Action(PIo<id>, t0 = ..)`.
+    Io,
+    /// `StatefulAction(PTask<id>, b0 = .., b1 = ..)` (`b1` may be unbound).
+    Task,
+}
+
+impl PortLeaf {
+    pub const ALL: [PortLeaf; 4] = [PortLeaf::Cond, PortLeaf::Act, PortLeaf::Io, PortLeaf::Task];
+
+    pub fn type_name(self) -> &'static str {
+        match self {
+            PortLeaf::Cond => "PCond",
+            PortLeaf::Act => "PAct",
+            PortLeaf::Io => "PIo",
+            PortLeaf::Task => "PTask",
+        }
+    }
+
+    fn desc(self) -> &'static str {
+        match self {
+            PortLeaf::Cond => "pc",
+            PortLeaf::Act => "pa",
+            PortLeaf::Io => "pi",
+            PortLeaf::Task => "pt",
+        }
+    }
+}
+
+/// The bindings of a [`PortLeaf`]'s ports (`None`: the port is unbound; only outputs may be).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Ports {
+    /// The input `b0` (Cond, Act, Task).
+    pub b0: Option<Bind>,
+    /// The output `b1` (Act, Task).
+    pub b1: Option<Bind>,
+    /// The in-out `t0` (Io).
+    pub t0: Option<Bind>,
+}
+
+impl Ports {
+    /// `(port, binding)` of every bound port, in field order.
+    pub fn bound(&self) -> Vec<(Entry, Bind)> {
+        [
+            (Entry::b0, self.b0),
+            (Entry::b1, self.b1),
+            (Entry::t0, self.t0),
+        ]
+        .into_iter()
+        .filter_map(|(port, bind)| bind.map(|b| (port, b)))
+        .collect()
+    }
+
+    fn parse(text: &str) -> Result<Ports, String> {
+        let mut ports = Ports::default();
+        for item in text.split(';') {
+            let bad = || format!("bad port binding {item:?}");
+            let (port, bind) = item.split_once(':').ok_or_else(bad)?;
+            let bind = if bind == "=" {
+                Bind::Same
+            } else if let Some(e) = Entry::parse(bind) {
+                Bind::Entry(e)
+            } else {
+                Bind::Value(bind.parse().map_err(|_| bad())?)
+            };
+            match port {
+                "b0" => ports.b0 = Some(bind),
+                "b1" => ports.b1 = Some(bind),
+                "t0" => ports.t0 = Some(bind),
+                _ => return Err(bad()),
+            }
+        }
+        Ok(ports)
+    }
+
+    fn desc(&self) -> String {
+        self.bound()
+            .iter()
+            .map(|(port, bind)| format!("{}:{}", port.name(), bind.desc()))
+            .collect::<Vec<_>>()
+            .join(";")
+    }
+}
+
+/// `SetBlackboard(entry = value)`'s value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetValue {
+    /// A literal (`Some(n)` for `o0`).
+    Lit(i64),
+    /// `{other}`.
+    Copy(Entry),
+}
+
+/// An entry's initial value in the `blackboard { .. }` section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Init {
+    /// No initial value: `Default` (0, `None`).
+    Default,
+    /// `= n` (`= Some(n)` for `o0`).
+    Value(i64),
+    /// `= None` (`o0` only).
+    Nothing,
+}
+
+/// One entry of the `blackboard { .. }` section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decl {
+    pub entry: Entry,
+    pub init: Init,
+}
+
+impl Decl {
+    fn desc(&self) -> String {
+        match self.init {
+            Init::Default => self.entry.name().to_string(),
+            Init::Value(n) => format!("{}={n}", self.entry.name()),
+            Init::Nothing => format!("{}=_", self.entry.name()),
+        }
+    }
+
+    fn parse(text: &str) -> Result<Decl, String> {
+        let bad = || format!("bad blackboard entry {text:?}");
+        let (name, init) = match text.split_once('=') {
+            None => (text, Init::Default),
+            Some((name, "_")) => (name, Init::Nothing),
+            Some((name, n)) => (name, Init::Value(n.parse().map_err(|_| bad())?)),
+        };
+        let entry = Entry::parse(name).ok_or_else(bad)?;
+        if init == Init::Nothing && !entry.optional() {
+            return Err(bad());
+        }
+        Ok(Decl { entry, init })
+    }
+
+    fn rust(&self) -> String {
+        let name = self.entry.name();
+        let ty = if self.entry.optional() {
+            "Option<i64>"
+        } else {
+            "i64"
+        };
+        let tracked = if self.entry.tracked() {
+            "#[tracked] "
+        } else {
+            ""
+        };
+        match self.init {
+            Init::Default => format!("{tracked}{name}: {ty},"),
+            Init::Value(n) if self.entry.optional() => format!("{name}: {ty} = Some({n}),"),
+            Init::Value(n) => format!("{tracked}{name}: {ty} = {n},"),
+            Init::Nothing => format!("{name}: {ty} = None,"),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Composite(Composite, Vec<Node>),
@@ -187,20 +847,61 @@ pub enum Node {
     Retry(Count, Box<Node>),
     KeepRunningUntilFailure(Box<Node>),
     RunOnce(RunOnceForm, Box<Node>),
+    /// `SkipUnlessUpdated(entry) { child }` (a tracked entry).
+    SkipUnlessUpdated(Entry, Box<Node>),
+    /// `WaitValueUpdate(entry) { child }` (a tracked entry).
+    WaitValueUpdate(Entry, Box<Node>),
     /// `Condition(Cond<id>)` (or another [`LeafForm`]).
     Condition(usize, LeafForm),
     /// `Action(Act<id>)` (or another [`LeafForm`]).
     Action(usize, LeafForm),
     /// `StatefulAction(Task<id>)` (or `Task<id> = Task::<id>`; never a closure).
     Stateful(usize, LeafForm),
+    /// `Condition(|ctx, bb| ctx.check_in(id, int))`: an inline condition over the blackboard.
+    BbCondition(usize, Int),
+    /// `Action(|ctx, bb| ctx.exec_in(id, int, &mut bb.entry))`: an inline action over the
+    /// blackboard (`entry` is `b0` or `b1`).
+    BbAction(usize, Int, Entry),
+    /// A leaf type with ports.
+    Ported(PortLeaf, usize, Ports),
     AlwaysSuccess,
     AlwaysFailure,
+    /// `SetBlackboard(entry = value)`.
+    SetBlackboard(Entry, SetValue),
+    /// `UnsetBlackboard(entry)` (`o0`).
+    UnsetBlackboard(Entry),
+    /// `Script(|bb| ..)`.
+    Script(Script),
+    /// `ScriptCondition(|bb| ..)`.
+    ScriptCondition(Cond),
+    /// `WasEntryUpdated(entry)` (a tracked entry).
+    WasEntryUpdated(Entry),
+    /// A node with pre-/post-condition attributes (in the order written; each kind at most
+    /// once). Not a node of its own: it is the inner node with attributes, which is never
+    /// another `Attr`.
+    Attr(Vec<Attr>, Box<Node>),
 }
 
 impl Node {
+    /// The node without its attributes.
+    pub fn bare(&self) -> &Node {
+        match self {
+            Node::Attr(_, inner) => inner,
+            other => other,
+        }
+    }
+
+    /// The node's attributes (empty for most nodes).
+    pub fn attrs(&self) -> &[Attr] {
+        match self {
+            Node::Attr(attrs, _) => attrs,
+            _ => &[],
+        }
+    }
+
     /// The node's children (empty for a leaf).
     pub fn children(&self) -> Vec<&Node> {
-        match self {
+        match self.bare() {
             Node::Composite(_, children) => children.iter().collect(),
             Node::Inverter(c)
             | Node::ForceSuccess(c)
@@ -208,8 +909,55 @@ impl Node {
             | Node::Repeat(_, c)
             | Node::Retry(_, c)
             | Node::KeepRunningUntilFailure(c)
-            | Node::RunOnce(_, c) => vec![&**c],
+            | Node::RunOnce(_, c)
+            | Node::SkipUnlessUpdated(_, c)
+            | Node::WaitValueUpdate(_, c) => vec![&**c],
             _ => Vec::new(),
+        }
+    }
+
+    /// The node's children, to change (the inner node's, for a node with attributes).
+    pub fn children_mut(&mut self) -> Vec<&mut Node> {
+        match self {
+            Node::Attr(_, inner) => inner.children_mut(),
+            Node::Composite(_, children) => children.iter_mut().collect(),
+            Node::Inverter(c)
+            | Node::ForceSuccess(c)
+            | Node::ForceFailure(c)
+            | Node::Repeat(_, c)
+            | Node::Retry(_, c)
+            | Node::KeepRunningUntilFailure(c)
+            | Node::RunOnce(_, c)
+            | Node::SkipUnlessUpdated(_, c)
+            | Node::WaitValueUpdate(_, c) => vec![&mut **c],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The leaf id, for the leaves that call the context (and so log calls).
+    pub fn leaf_id(&self) -> Option<usize> {
+        match self.bare() {
+            Node::Condition(id, _)
+            | Node::Action(id, _)
+            | Node::Stateful(id, _)
+            | Node::BbCondition(id, _)
+            | Node::BbAction(id, ..)
+            | Node::Ported(_, id, _) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The leaf id, to change.
+    pub fn leaf_id_mut(&mut self) -> Option<&mut usize> {
+        match self {
+            Node::Attr(_, inner) => inner.leaf_id_mut(),
+            Node::Condition(id, _)
+            | Node::Action(id, _)
+            | Node::Stateful(id, _)
+            | Node::BbCondition(id, _)
+            | Node::BbAction(id, ..)
+            | Node::Ported(_, id, _) => Some(id),
+            _ => None,
         }
     }
 
@@ -225,7 +973,7 @@ impl Node {
 
     /// The node kind as written in the DSL (what `NodeInfo::kind` reports).
     pub fn dsl_kind(&self) -> &'static str {
-        match self {
+        match self.bare() {
             Node::Composite(kind, _) => kind.dsl(),
             Node::Inverter(_) => "Inverter",
             Node::ForceSuccess(_) => "ForceSuccess",
@@ -234,11 +982,23 @@ impl Node {
             Node::Retry(..) => "RetryUntilSuccessful",
             Node::KeepRunningUntilFailure(_) => "KeepRunningUntilFailure",
             Node::RunOnce(..) => "RunOnce",
-            Node::Condition(..) => "Condition",
-            Node::Action(..) => "Action",
-            Node::Stateful(..) => "StatefulAction",
+            Node::SkipUnlessUpdated(..) => "SkipUnlessUpdated",
+            Node::WaitValueUpdate(..) => "WaitValueUpdate",
+            Node::Condition(..) | Node::BbCondition(..) | Node::Ported(PortLeaf::Cond, ..) => {
+                "Condition"
+            }
+            Node::Action(..)
+            | Node::BbAction(..)
+            | Node::Ported(PortLeaf::Act | PortLeaf::Io, ..) => "Action",
+            Node::Stateful(..) | Node::Ported(PortLeaf::Task, ..) => "StatefulAction",
             Node::AlwaysSuccess => "AlwaysSuccess",
             Node::AlwaysFailure => "AlwaysFailure",
+            Node::SetBlackboard(..) => "SetBlackboard",
+            Node::UnsetBlackboard(..) => "UnsetBlackboard",
+            Node::Script(..) => "Script",
+            Node::ScriptCondition(..) => "ScriptCondition",
+            Node::WasEntryUpdated(..) => "WasEntryUpdated",
+            Node::Attr(..) => unreachable!("bare"),
         }
     }
 
@@ -260,6 +1020,43 @@ impl Node {
         out
     }
 
+    /// The blackboard entries the node and its subtree use.
+    pub fn entries(&self, out: &mut BTreeSet<Entry>) {
+        for attr in self.attrs() {
+            attr.entries(out);
+        }
+        match self.bare() {
+            Node::SkipUnlessUpdated(e, _)
+            | Node::WaitValueUpdate(e, _)
+            | Node::UnsetBlackboard(e)
+            | Node::WasEntryUpdated(e) => {
+                out.insert(*e);
+            }
+            Node::BbCondition(_, value) => out.extend(value.reads()),
+            Node::BbAction(_, value, e) => {
+                out.extend(value.reads());
+                out.insert(*e);
+            }
+            Node::Ported(_, _, ports) => {
+                for (port, bind) in ports.bound() {
+                    out.extend(bind.entry(port));
+                }
+            }
+            Node::SetBlackboard(e, value) => {
+                out.insert(*e);
+                if let SetValue::Copy(from) = value {
+                    out.insert(*from);
+                }
+            }
+            Node::Script(script) => script.iter().for_each(|s| s.entries(out)),
+            Node::ScriptCondition(cond) => cond.reads(out),
+            _ => {}
+        }
+        for child in self.children() {
+            child.entries(out);
+        }
+    }
+
     /// The statuses this node can possibly answer, as a set over
     /// `[Running, Success, Failure, Skipped]` (a static over-approximation, used by the generator
     /// to avoid dead branches and by the checks to measure them).
@@ -268,6 +1065,19 @@ impl Node {
         const S: Outcomes = Outcomes::SUCCESS;
         const F: Outcomes = Outcomes::FAILURE;
         const K: Outcomes = Outcomes::SKIPPED;
+        if let Node::Attr(attrs, inner) = self {
+            let mut out = inner.outcomes();
+            for attr in attrs {
+                out = out
+                    | match attr {
+                        Attr::Pre(Pre::FailureIf, _) => F,
+                        Attr::Pre(Pre::SuccessIf, _) => S,
+                        Attr::Pre(Pre::SkipIf | Pre::RunWhile, _) => K,
+                        Attr::Post(..) => Outcomes::NONE,
+                    };
+            }
+            return out;
+        }
         let child = || self.children()[0].outcomes();
         let swap = |c: Outcomes, on_s: Outcomes, on_f: Outcomes| {
             let mut out = c & (R | K);
@@ -342,10 +1152,22 @@ impl Node {
                     child()
                 }
             }
-            Node::Condition(..) | Node::Action(..) => S | F,
-            Node::Stateful(..) => R | S | F | K,
-            Node::AlwaysSuccess => S,
+            Node::SkipUnlessUpdated(..) => child() | K,
+            Node::WaitValueUpdate(..) => child() | R,
+            Node::Condition(..)
+            | Node::Action(..)
+            | Node::BbCondition(..)
+            | Node::BbAction(..)
+            | Node::Ported(PortLeaf::Cond | PortLeaf::Act | PortLeaf::Io, ..)
+            | Node::ScriptCondition(..)
+            | Node::WasEntryUpdated(..) => S | F,
+            Node::Stateful(..) | Node::Ported(PortLeaf::Task, ..) => R | S | F | K,
+            Node::AlwaysSuccess
+            | Node::SetBlackboard(..)
+            | Node::UnsetBlackboard(..)
+            | Node::Script(..) => S,
             Node::AlwaysFailure => F,
+            Node::Attr(..) => unreachable!(),
         }
     }
 
@@ -354,10 +1176,11 @@ impl Node {
     /// composite go on.
     pub fn dead_leaves(&self) -> u64 {
         fn walk(node: &Node, live: bool, dead: &mut u64) {
-            match node {
-                Node::Condition(..) | Node::Action(..) | Node::Stateful(..) => {
-                    *dead += u64::from(!live);
-                }
+            if node.leaf_id().is_some() {
+                *dead += u64::from(!live);
+                return;
+            }
+            match node.bare() {
                 Node::Repeat(Count::Times(0), c) | Node::Retry(Count::Times(0), c) => {
                     walk(c, false, dead)
                 }
@@ -385,21 +1208,22 @@ impl Node {
         dead
     }
 
-    /// Number of leaves with an id (conditions, actions, stateful actions).
+    /// Number of leaves with an id (the leaves that call the context).
     pub fn leaf_ids(&self) -> u64 {
-        let mine = matches!(
-            self,
-            Node::Condition(..) | Node::Action(..) | Node::Stateful(..)
-        );
-        mine as u64 + self.children().iter().map(|c| c.leaf_ids()).sum::<u64>()
+        u64::from(self.leaf_id().is_some())
+            + self.children().iter().map(|c| c.leaf_ids()).sum::<u64>()
     }
 
-    /// True if the tree holds a node whose memory survives a halt (SequenceWithMemory, RunOnce).
+    /// True if the tree holds a node whose memory survives a halt (SequenceWithMemory, RunOnce,
+    /// and the update nodes, which remember the last version they saw).
     pub fn has_halt_memory(&self) -> bool {
         matches!(
-            self,
+            self.bare(),
             Node::Composite(Composite::SequenceWithMemory | Composite::SequenceStar, _)
                 | Node::RunOnce(..)
+                | Node::WasEntryUpdated(..)
+                | Node::SkipUnlessUpdated(..)
+                | Node::WaitValueUpdate(..)
         ) || self.children().iter().any(|c| c.has_halt_memory())
     }
 
@@ -419,15 +1243,33 @@ impl Node {
             Node::RunOnce(RunOnceForm::Default, _) => "Once".into(),
             Node::RunOnce(RunOnceForm::ThenSkip, _) => "OnceT".into(),
             Node::RunOnce(RunOnceForm::KeepStatus, _) => "OnceK".into(),
+            Node::SkipUnlessUpdated(e, _) => format!("Su{{{}}}", e.name()),
+            Node::WaitValueUpdate(e, _) => format!("Wv{{{}}}", e.name()),
             Node::Condition(id, form) => format!("c{id}{}", form.suffix()),
             Node::Action(id, form) => format!("a{id}{}", form.suffix()),
             Node::Stateful(id, form) => format!("t{id}{}", form.suffix()),
+            Node::BbCondition(id, value) => format!("c{id}b{{{}}}", value.desc()),
+            Node::BbAction(id, value, e) => format!("a{id}b{{{};{}}}", value.desc(), e.name()),
+            Node::Ported(leaf, id, ports) => format!("{}{id}{{{}}}", leaf.desc(), ports.desc()),
             Node::AlwaysSuccess => "S".into(),
             Node::AlwaysFailure => "F".into(),
+            Node::SetBlackboard(e, SetValue::Lit(n)) => format!("Sb{{{}={n}}}", e.name()),
+            Node::SetBlackboard(e, SetValue::Copy(from)) => {
+                format!("Sb{{{}={}}}", e.name(), from.name())
+            }
+            Node::UnsetBlackboard(e) => format!("Ub{{{}}}", e.name()),
+            Node::Script(script) => format!("Sc{{{}}}", script_desc(script)),
+            Node::ScriptCondition(cond) => format!("Scc{{{}}}", cond.desc()),
+            Node::WasEntryUpdated(e) => format!("Wu{{{}}}", e.name()),
+            Node::Attr(attrs, inner) => {
+                let mut out: String = attrs.iter().map(Attr::desc).collect();
+                out.push_str(&inner.desc_name());
+                out
+            }
         }
     }
 
-    /// The compact description ([`parse`] reads it back).
+    /// The compact description ([`parse_node`] reads it back).
     pub fn to_desc(&self) -> String {
         let mut out = self.desc_name();
         let children = self.children();
@@ -458,12 +1300,20 @@ impl Node {
             Count::Forever => "forever".to_string(),
         };
         let head = match self {
+            Node::Attr(attrs, inner) => {
+                for attr in attrs {
+                    let _ = writeln!(out, "{pad}{}", attr.rust());
+                }
+                return inner.write_dsl(indent, out);
+            }
             Node::Composite(kind, _) => kind.dsl().to_string(),
             Node::Repeat(n, _) => format!("Repeat({})", count(n)),
             Node::Retry(n, _) => format!("RetryUntilSuccessful({})", count(n)),
             Node::RunOnce(RunOnceForm::Default, _) => "RunOnce".into(),
             Node::RunOnce(RunOnceForm::ThenSkip, _) => "RunOnce(then_skip = true)".into(),
             Node::RunOnce(RunOnceForm::KeepStatus, _) => "RunOnce(then_skip = false)".into(),
+            Node::SkipUnlessUpdated(e, _) => format!("SkipUnlessUpdated({})", e.name()),
+            Node::WaitValueUpdate(e, _) => format!("WaitValueUpdate({})", e.name()),
             Node::Condition(id, LeafForm::Type) => format!("Condition(Cond<{id}>)"),
             Node::Condition(id, LeafForm::Init) => format!("Condition(Cond<{id}> = Cond::<{id}>)"),
             Node::Condition(id, LeafForm::Inline) => format!("Condition(|ctx| ctx.check({id}))"),
@@ -474,6 +1324,35 @@ impl Node {
                 format!("StatefulAction(Task<{id}> = Task::<{id}>)")
             }
             Node::Stateful(id, _) => format!("StatefulAction(Task<{id}>)"),
+            Node::BbCondition(id, value) => {
+                format!("Condition(|ctx, bb| ctx.check_in({id}, {}))", value.rust())
+            }
+            Node::BbAction(id, value, e) => format!(
+                "Action(|ctx, bb| ctx.exec_in({id}, {}, &mut bb.{}))",
+                value.rust(),
+                e.name()
+            ),
+            Node::Ported(leaf, id, ports) => {
+                let kind = self.dsl_kind();
+                let mut text = format!("{kind}({}<{id}>", leaf.type_name());
+                for (port, bind) in ports.bound() {
+                    let _ = write!(text, ", {} = {}", port.name(), bind.rust());
+                }
+                text.push(')');
+                text
+            }
+            Node::SetBlackboard(e, value) => {
+                let value = match value {
+                    SetValue::Lit(n) if e.optional() => format!("Some({n})"),
+                    SetValue::Lit(n) => n.to_string(),
+                    SetValue::Copy(from) => format!("{{{}}}", from.name()),
+                };
+                format!("SetBlackboard({} = {value})", e.name())
+            }
+            Node::UnsetBlackboard(e) => format!("UnsetBlackboard({})", e.name()),
+            Node::Script(script) => format!("Script(|bb| {})", script_rust(script)),
+            Node::ScriptCondition(cond) => format!("ScriptCondition(|bb| {})", cond.rust()),
+            Node::WasEntryUpdated(e) => format!("WasEntryUpdated({})", e.name()),
             other => other.dsl_kind().to_string(),
         };
         let children = self.children();
@@ -489,17 +1368,84 @@ impl Node {
     }
 }
 
-/// Reads a description written by [`Node::to_desc`].
-pub fn parse(desc: &str) -> Result<Node, String> {
+/// A whole tree: its blackboard section (if any) and its root.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tree {
+    pub board: Option<Vec<Decl>>,
+    pub root: Node,
+}
+
+impl Tree {
+    /// The compact description ([`parse`] reads it back).
+    pub fn to_desc(&self) -> String {
+        let mut out = String::new();
+        if let Some(decls) = &self.board {
+            let decls: Vec<String> = decls.iter().map(Decl::desc).collect();
+            let _ = write!(out, "B{{{}}}", decls.join(";"));
+        }
+        out.push_str(&self.root.to_desc());
+        out
+    }
+
+    /// The body of a `behavior_tree!` (blackboard section and root), indented by `indent`
+    /// levels of four spaces.
+    pub fn to_dsl(&self, indent: usize) -> String {
+        let mut out = String::new();
+        if let Some(decls) = &self.board {
+            let pad = "    ".repeat(indent);
+            let mut used = BTreeSet::new();
+            self.root.entries(&mut used);
+            let _ = writeln!(out, "{pad}blackboard {{");
+            for decl in decls {
+                // An entry no node uses (the generator adds one now and then) is allowed.
+                let allow = if used.contains(&decl.entry) {
+                    ""
+                } else {
+                    "#[allow(unused)] "
+                };
+                let _ = writeln!(out, "{pad}    {allow}{}", decl.rust());
+            }
+            let _ = writeln!(out, "{pad}}}");
+        }
+        self.root.write_dsl(indent, &mut out);
+        out
+    }
+
+    /// The declared entries.
+    pub fn entries(&self) -> Vec<Entry> {
+        self.board.iter().flatten().map(|decl| decl.entry).collect()
+    }
+}
+
+/// Reads a description written by [`Tree::to_desc`].
+pub fn parse(desc: &str) -> Result<Tree, String> {
     let mut parser = Parser {
         text: desc.as_bytes(),
         pos: 0,
     };
-    let node = parser.node()?;
+    let board = if desc.starts_with("B{") {
+        parser.pos = 1;
+        let text = parser.payload()?;
+        Some(
+            text.split(';')
+                .map(Decl::parse)
+                .collect::<Result<Vec<_>, _>>()?,
+        )
+    } else {
+        None
+    };
+    let root = parser.node()?;
     if parser.pos != desc.len() {
         return Err(format!("trailing text at {} in {desc:?}", parser.pos));
     }
-    Ok(node)
+    let tree = Tree { board, root };
+    let mut used = BTreeSet::new();
+    tree.root.entries(&mut used);
+    let declared: BTreeSet<Entry> = tree.entries().into_iter().collect();
+    if !used.is_subset(&declared) {
+        return Err(format!("undeclared entries in {desc:?}"));
+    }
+    Ok(tree)
 }
 
 struct Parser<'a> {
@@ -508,15 +1454,51 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn node(&mut self) -> Result<Node, String> {
+    /// `{text}` at the current position: the text.
+    fn payload(&mut self) -> Result<String, String> {
+        if self.text.get(self.pos) != Some(&b'{') {
+            return Err(format!("expected '{{' at {}", self.pos));
+        }
+        let start = self.pos + 1;
+        let len = self.text[start..]
+            .iter()
+            .position(|&b| b == b'}')
+            .ok_or_else(|| format!("unclosed '{{' at {}", self.pos))?;
+        self.pos = start + len + 1;
+        Ok(String::from_utf8(self.text[start..start + len].to_vec()).unwrap())
+    }
+
+    fn name(&mut self) -> Result<String, String> {
         let start = self.pos;
         while self.pos < self.text.len() && self.text[self.pos].is_ascii_alphanumeric() {
             self.pos += 1;
         }
-        let name = std::str::from_utf8(&self.text[start..self.pos]).unwrap();
-        if name.is_empty() {
-            return Err(format!("expected a node name at {start}"));
+        if start == self.pos {
+            return Err(format!("expected a name at {start}"));
         }
+        Ok(String::from_utf8(self.text[start..self.pos].to_vec()).unwrap())
+    }
+
+    fn node(&mut self) -> Result<Node, String> {
+        let mut attrs = Vec::new();
+        while self.text.get(self.pos) == Some(&b'@') {
+            self.pos += 1;
+            let name = self.name()?;
+            let payload = self.payload()?;
+            let pre = Pre::ALL.into_iter().find(|p| p.desc() == name);
+            let post = Post::ALL.into_iter().find(|p| p.desc() == name);
+            attrs.push(match (pre, post) {
+                (Some(pre), _) => Attr::Pre(pre, Cond::parse(&payload)?),
+                (_, Some(post)) => Attr::Post(post, script_parse(&payload)?),
+                _ => return Err(format!("unknown attribute {name:?}")),
+            });
+        }
+        let name = self.name()?;
+        let payload = if self.text.get(self.pos) == Some(&b'{') {
+            Some(self.payload()?)
+        } else {
+            None
+        };
         let mut children = Vec::new();
         if self.text.get(self.pos) == Some(&b'(') {
             self.pos += 1;
@@ -532,11 +1514,16 @@ impl Parser<'_> {
                 }
             }
         }
-        build(name, children)
+        let node = build(&name, payload.as_deref(), children)?;
+        Ok(if attrs.is_empty() {
+            node
+        } else {
+            Node::Attr(attrs, Box::new(node))
+        })
     }
 }
 
-fn build(name: &str, mut children: Vec<Node>) -> Result<Node, String> {
+fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<Node, String> {
     let leaf = |node: Node, children: &Vec<Node>| {
         if children.is_empty() {
             Ok(node)
@@ -570,11 +1557,26 @@ fn build(name: &str, mut children: Vec<Node>) -> Result<Node, String> {
             Ok(Count::Times(number(rest)? as u32))
         }
     };
+    let text = || payload.ok_or_else(|| format!("{name} needs a {{..}} payload"));
+    let entry = |tracked: bool| -> Result<Entry, String> {
+        let e = Entry::parse(text()?).ok_or_else(|| format!("{name}: bad entry"))?;
+        if tracked && !e.tracked() {
+            return Err(format!("{name}: {} is not tracked", e.name()));
+        }
+        Ok(e)
+    };
     if let Some(kind) = Composite::ALL.iter().find(|k| k.desc() == name) {
         if children.is_empty() {
             return Err(format!("composite {name} needs children"));
         }
         return Ok(Node::Composite(*kind, children));
+    }
+    if payload.is_some()
+        && !matches!(name, "Su" | "Wv" | "Sb" | "Ub" | "Sc" | "Scc" | "Wu")
+        && !name.starts_with('p')
+        && !name.ends_with('b')
+    {
+        return Err(format!("{name} takes no payload"));
     }
     Ok(match name {
         "Inv" => Node::Inverter(one(&mut children)?),
@@ -584,10 +1586,57 @@ fn build(name: &str, mut children: Vec<Node>) -> Result<Node, String> {
         "Once" => Node::RunOnce(RunOnceForm::Default, one(&mut children)?),
         "OnceT" => Node::RunOnce(RunOnceForm::ThenSkip, one(&mut children)?),
         "OnceK" => Node::RunOnce(RunOnceForm::KeepStatus, one(&mut children)?),
+        "Su" => Node::SkipUnlessUpdated(entry(true)?, one(&mut children)?),
+        "Wv" => Node::WaitValueUpdate(entry(true)?, one(&mut children)?),
         "S" => leaf(Node::AlwaysSuccess, &children)?,
         "F" => leaf(Node::AlwaysFailure, &children)?,
+        "Sb" => {
+            let (to, value) = text()?
+                .split_once('=')
+                .ok_or_else(|| format!("bad SetBlackboard {payload:?}"))?;
+            let to = Entry::parse(to).ok_or_else(|| format!("bad SetBlackboard {payload:?}"))?;
+            let value = match Entry::parse(value) {
+                Some(from) => SetValue::Copy(from),
+                None => SetValue::Lit(
+                    value
+                        .parse()
+                        .map_err(|_| format!("bad SetBlackboard {payload:?}"))?,
+                ),
+            };
+            leaf(Node::SetBlackboard(to, value), &children)?
+        }
+        "Ub" => {
+            let e = entry(false)?;
+            if !e.optional() {
+                return Err(format!("UnsetBlackboard of {}", e.name()));
+            }
+            leaf(Node::UnsetBlackboard(e), &children)?
+        }
+        "Sc" => leaf(Node::Script(script_parse(text()?)?), &children)?,
+        "Scc" => leaf(Node::ScriptCondition(Cond::parse(text()?)?), &children)?,
+        "Wu" => leaf(Node::WasEntryUpdated(entry(true)?), &children)?,
         _ if name.starts_with("Rep") => Node::Repeat(count(&name[3..])?, one(&mut children)?),
         _ if name.starts_with("Ret") => Node::Retry(count(&name[3..])?, one(&mut children)?),
+        _ if name.starts_with('p') && name.len() > 2 => {
+            let kind = PortLeaf::ALL
+                .into_iter()
+                .find(|k| k.desc() == &name[..2])
+                .ok_or_else(|| format!("unknown node name {name:?}"))?;
+            let ports = Ports::parse(text()?)?;
+            leaf(Node::Ported(kind, number(&name[2..])?, ports), &children)?
+        }
+        _ if name.starts_with('c') && name.ends_with('b') => {
+            let id = number(&name[1..name.len() - 1])?;
+            leaf(Node::BbCondition(id, Int::parse(text()?)?), &children)?
+        }
+        _ if name.starts_with('a') && name.ends_with('b') => {
+            let id = number(&name[1..name.len() - 1])?;
+            let (value, to) = text()?
+                .split_once(';')
+                .ok_or_else(|| format!("bad inline action {payload:?}"))?;
+            let to = Entry::parse(to).ok_or_else(|| format!("bad inline action {payload:?}"))?;
+            leaf(Node::BbAction(id, Int::parse(value)?, to), &children)?
+        }
         _ if name.starts_with('c') => {
             let (id, form) = leaf_id(&name[1..])?;
             leaf(Node::Condition(id, form), &children)?

@@ -17,7 +17,10 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use tree::{Composite, Count, LeafForm, Node, Outcomes, Rule, RunOnceForm};
+use tree::{
+    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Init, Int, LeafForm, Node, Op, Outcomes,
+    PortLeaf, Ports, Post, Pre, Rule, RunOnceForm, SetValue, Stmt, Tree,
+};
 
 /// Deepest tree (levels, the root is level 1).
 const MAX_DEPTH: usize = 8;
@@ -49,6 +52,11 @@ impl Rng {
     /// True with probability `percent` / 100.
     fn percent(&mut self, percent: usize) -> bool {
         self.below(100) < percent
+    }
+
+    /// Picks one of `items`.
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
     }
 
     /// Index chosen with the given weights.
@@ -106,8 +114,140 @@ fn parse_args() -> Args {
     args
 }
 
-/// A random tree of at most `budget` nodes whose root is at level `level`.
-fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
+/// The blackboard entries a tree may use (`None`: a tree without blackboard features).
+type Avail = Option<Vec<Entry>>;
+
+fn ints(avail: &[Entry]) -> Vec<Entry> {
+    avail.iter().copied().filter(|e| !e.optional()).collect()
+}
+
+fn tracked(avail: &[Entry]) -> Vec<Entry> {
+    avail.iter().copied().filter(|e| e.tracked()).collect()
+}
+
+/// A random tree of at most `budget` nodes whose root is at level `level`; in a tree with a
+/// blackboard, now and then with attributes.
+fn gen_node(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
+    let node = gen_bare(rng, level, budget, avail);
+    match avail {
+        Some(avail) if rng.percent(10) => {
+            let attrs = gen_attrs(rng, avail);
+            Node::Attr(attrs, Box::new(node))
+        }
+        _ => node,
+    }
+}
+
+/// One to three attributes of different kinds, in random order.
+fn gen_attrs(rng: &mut Rng, avail: &[Entry]) -> Vec<Attr> {
+    let n = [1, 1, 1, 2, 2, 3][rng.below(6)];
+    let mut kinds: Vec<usize> = Vec::new();
+    while kinds.len() < n {
+        let k = rng.below(8);
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|k| {
+            if k < 4 {
+                Attr::Pre(Pre::ALL[k], gen_cond(rng, avail))
+            } else {
+                Attr::Post(Post::ALL[k - 4], gen_script(rng, avail))
+            }
+        })
+        .collect()
+}
+
+/// An `i64` expression reading an entry.
+fn gen_int(rng: &mut Rng, avail: &[Entry]) -> Int {
+    let ints = ints(avail);
+    let has_o0 = avail.contains(&Entry::o0);
+    let atom = if has_o0 && rng.percent(15) {
+        Atom::OrElse(rng.below(6) as i64)
+    } else {
+        Atom::Get(rng.pick(&ints))
+    };
+    let (add, modulo) = match rng.below(10) {
+        0..=4 => (0, 0),
+        5 | 6 => (1 + rng.below(4) as i64, 0),
+        7 | 8 => (0, 2 + rng.below(3) as i64),
+        _ => (1 + rng.below(4) as i64, 2 + rng.below(3) as i64),
+    };
+    Int { atom, add, modulo }
+}
+
+/// An `i64` expression: mostly one reading an entry, sometimes a literal.
+fn gen_value(rng: &mut Rng, avail: &[Entry]) -> Int {
+    if rng.percent(15) {
+        Int::lit(rng.below(10) as i64)
+    } else {
+        gen_int(rng, avail)
+    }
+}
+
+fn gen_cond(rng: &mut Rng, avail: &[Entry]) -> Cond {
+    if avail.contains(&Entry::o0) && rng.percent(15) {
+        return if rng.percent(50) {
+            Cond::IsSome
+        } else {
+            Cond::IsNone
+        };
+    }
+    let a = gen_int(rng, avail);
+    let op = Op::ALL[rng.weighted(&[3, 3, 2, 2])];
+    let b = if a.modulo != 0 {
+        // `x % m` is in 0..m (the entries are mostly not negative): no always-false `> m - 1`.
+        let top = if op == Op::Gt { a.modulo - 1 } else { a.modulo };
+        Int::lit(rng.below(top as usize) as i64)
+    } else if rng.percent(60) {
+        Int::lit(rng.below(8) as i64)
+    } else {
+        gen_int(rng, avail)
+    };
+    if a == b {
+        return Cond::Cmp(a, op, Int::lit(3));
+    }
+    Cond::Cmp(a, op, b)
+}
+
+/// A statement (no `if` when `simple`).
+fn gen_stmt(rng: &mut Rng, avail: &[Entry], simple: bool) -> Stmt {
+    let ints = ints(avail);
+    let has_o0 = avail.contains(&Entry::o0);
+    let kind = rng.weighted(&[
+        30,
+        40,
+        if has_o0 { 10 } else { 0 },
+        if has_o0 { 8 } else { 0 },
+        if simple { 0 } else { 15 },
+    ]);
+    match kind {
+        0 => Stmt::Inc(rng.pick(&ints), 1 + rng.below(3) as i64),
+        1 => {
+            let to = rng.pick(&ints);
+            let value = gen_value(rng, avail);
+            // `bb.b0 = bb.b0 + 2` is `bb.b0 += 2` (and clippy says so).
+            match value.atom {
+                Atom::Get(e) if e == to && value.modulo == 0 => {
+                    Stmt::Inc(to, value.add.max(1))
+                }
+                _ => Stmt::Set(to, value),
+            }
+        }
+        2 => Stmt::Set(Entry::o0, gen_value(rng, avail)),
+        3 => Stmt::Clear,
+        _ => Stmt::If(gen_cond(rng, avail), Box::new(gen_stmt(rng, avail, true))),
+    }
+}
+
+fn gen_script(rng: &mut Rng, avail: &[Entry]) -> Vec<Stmt> {
+    let n = if rng.percent(75) { 1 } else { 2 };
+    (0..n).map(|_| gen_stmt(rng, avail, false)).collect()
+}
+
+fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
     let leaf_percent = match (level, budget) {
         (_, 1) => 100,
         (l, _) if l >= MAX_DEPTH => 100,
@@ -116,7 +256,7 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
         _ => 12,
     };
     if rng.percent(leaf_percent) {
-        return gen_leaf(rng);
+        return gen_leaf(rng, avail);
     }
     // Decorators are cheap; composites spend the budget.
     let decorator = budget < 3 || rng.percent(if budget > 20 { 20 } else { 35 });
@@ -125,7 +265,8 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
             5 => Count::Forever,
             n => Count::Times(n as u32),
         };
-        let kind = rng.weighted(&[10, 8, 8, 14, 14, 9, 5, 4, 5]);
+        let updates = if avail.is_some() { 4 } else { 0 };
+        let kind = rng.weighted(&[10, 8, 8, 14, 14, 9, 5, 4, 5, updates, updates]);
         let count = if kind == 3 || kind == 4 {
             count(rng)
         } else {
@@ -137,7 +278,8 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
         } else {
             budget - 1
         };
-        let child = Box::new(gen_node(rng, level + 1, child_budget));
+        let child = Box::new(gen_node(rng, level + 1, child_budget, avail));
+        let mut tracked_entry = || rng.pick(&tracked(avail.as_deref().unwrap_or(&[])));
         return match kind {
             0 => Node::Inverter(child),
             1 => Node::ForceSuccess(child),
@@ -147,7 +289,9 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
             5 => Node::KeepRunningUntilFailure(child),
             6 => Node::RunOnce(RunOnceForm::Default, child),
             7 => Node::RunOnce(RunOnceForm::ThenSkip, child),
-            _ => Node::RunOnce(RunOnceForm::KeepStatus, child),
+            8 => Node::RunOnce(RunOnceForm::KeepStatus, child),
+            9 => Node::SkipUnlessUpdated(tracked_entry(), child),
+            _ => Node::WaitValueUpdate(tracked_entry(), child),
         };
     }
     let kind = Composite::ALL[rng.weighted(&[10, 4, 8, 4, 12, 10, 4, 12])];
@@ -175,13 +319,13 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
         .iter()
         .enumerate()
         .map(|(i, &share)| {
-            let mut child = gen_node(rng, level + 1, share);
+            let mut child = gen_node(rng, level + 1, share, avail);
             for _ in 0..8 {
                 let o = child.outcomes();
                 if i + 1 == n || o.has(go) || o.has(Outcomes::SKIPPED) {
                     break;
                 }
-                child = gen_node(rng, level + 1, share);
+                child = gen_node(rng, level + 1, share, avail);
             }
             child
         })
@@ -189,7 +333,7 @@ fn gen_node(rng: &mut Rng, level: usize, budget: usize) -> Node {
     Node::Composite(kind, children)
 }
 
-fn gen_leaf(rng: &mut Rng) -> Node {
+fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
     // Ids are assigned afterwards, in pre-order.
     // Mostly the plain type form; sometimes an initialiser or an inline closure.
     let form = |rng: &mut Rng, closures: bool| match rng.weighted(&[
@@ -201,49 +345,149 @@ fn gen_leaf(rng: &mut Rng) -> Node {
         1 => LeafForm::Init,
         _ => LeafForm::Inline,
     };
-    match rng.weighted(&[30, 20, 40, 5, 5]) {
+    let Some(avail) = avail else {
+        return match rng.weighted(&[30, 20, 40, 5, 5]) {
+            0 => Node::Condition(0, form(rng, true)),
+            1 => Node::Action(0, form(rng, true)),
+            2 => Node::Stateful(0, form(rng, false)),
+            3 => Node::AlwaysSuccess,
+            _ => Node::AlwaysFailure,
+        };
+    };
+    let ints = ints(avail);
+    let plain: Vec<Entry> = ints.iter().copied().filter(|e| !e.tracked()).collect();
+    let has_o0 = avail.contains(&Entry::o0);
+    match rng.weighted(&[
+        24, 16, 32, 4, 4, // the core leaves
+        6, 5, 9, // Script, ScriptCondition, SetBlackboard
+        if has_o0 { 4 } else { 0 },
+        4, 4, 4, // WasEntryUpdated, inline leaves over the blackboard
+        5, 5, 5, 6, // leaves with ports
+    ]) {
         0 => Node::Condition(0, form(rng, true)),
         1 => Node::Action(0, form(rng, true)),
         2 => Node::Stateful(0, form(rng, false)),
         3 => Node::AlwaysSuccess,
-        _ => Node::AlwaysFailure,
+        4 => Node::AlwaysFailure,
+        5 => Node::Script(gen_script(rng, avail)),
+        6 => Node::ScriptCondition(gen_cond(rng, avail)),
+        7 => match rng.weighted(&[25, 25, 35, if has_o0 { 35 } else { 0 }]) {
+            0 => Node::SetBlackboard(rng.pick(&plain), SetValue::Lit(rng.below(10) as i64)),
+            1 => Node::SetBlackboard(
+                rng.pick(&tracked(avail)),
+                SetValue::Lit(rng.below(10) as i64),
+            ),
+            2 => {
+                let to = rng.pick(&ints);
+                let others: Vec<Entry> = ints.iter().copied().filter(|e| *e != to).collect();
+                Node::SetBlackboard(to, SetValue::Copy(rng.pick(&others)))
+            }
+            _ => Node::SetBlackboard(Entry::o0, SetValue::Lit(rng.below(10) as i64)),
+        },
+        8 => Node::UnsetBlackboard(Entry::o0),
+        9 => Node::WasEntryUpdated(rng.pick(&tracked(avail))),
+        10 => Node::BbCondition(0, gen_value(rng, avail)),
+        11 => Node::BbAction(0, gen_value(rng, avail), rng.pick(&plain)),
+        k => {
+            let leaf = PortLeaf::ALL[k - 12];
+            let input = |rng: &mut Rng| match rng.weighted(&[30, 40, 30]) {
+                0 => Bind::Same,
+                1 => Bind::Entry(rng.pick(&ints)),
+                _ => Bind::Value(rng.below(10) as i64),
+            };
+            let has_b1 = avail.contains(&Entry::b1);
+            let output = |rng: &mut Rng| match rng.weighted(&[25, if has_b1 { 25 } else { 0 }, 50]) {
+                0 => None,
+                1 => Some(Bind::Same),
+                _ => Some(Bind::Entry(rng.pick(&ints))),
+            };
+            let ports = match leaf {
+                PortLeaf::Cond => Ports {
+                    b0: Some(input(rng)),
+                    ..Ports::default()
+                },
+                PortLeaf::Act | PortLeaf::Task => Ports {
+                    b0: Some(input(rng)),
+                    b1: output(rng),
+                    ..Ports::default()
+                },
+                PortLeaf::Io => Ports {
+                    t0: Some(if rng.percent(40) {
+                        Bind::Same
+                    } else {
+                        Bind::Entry(rng.pick(&ints))
+                    }),
+                    ..Ports::default()
+                },
+            };
+            Node::Ported(leaf, 0, ports)
+        }
     }
 }
 
 /// Numbers the leaves `0, 1, 2, ..` in pre-order.
 fn number_leaves(node: &mut Node, next: &mut usize) {
-    match node {
-        Node::Condition(id, _) | Node::Action(id, _) | Node::Stateful(id, _) => {
-            *id = *next;
-            *next += 1;
-        }
-        Node::Composite(_, children) => {
-            for child in children {
-                number_leaves(child, next);
-            }
-        }
-        Node::Inverter(c)
-        | Node::ForceSuccess(c)
-        | Node::ForceFailure(c)
-        | Node::Repeat(_, c)
-        | Node::Retry(_, c)
-        | Node::KeepRunningUntilFailure(c)
-        | Node::RunOnce(_, c) => number_leaves(c, next),
-        Node::AlwaysSuccess | Node::AlwaysFailure => {}
+    if let Some(id) = node.leaf_id_mut() {
+        *id = *next;
+        *next += 1;
+    }
+    for child in node.children_mut() {
+        number_leaves(child, next);
     }
 }
 
-fn gen_tree(rng: &mut Rng) -> Node {
+fn gen_tree(rng: &mut Rng) -> Tree {
     // Mostly small and medium trees (cheaper to compile, and most bugs are small), some large.
     let size = match rng.weighted(&[40, 40, 20]) {
         0 => rng.range(3, 12),
         1 => rng.range(13, 30),
         _ => rng.range(31, MAX_SIZE),
     };
-    let mut node = gen_node(rng, 1, size);
-    number_leaves(&mut node, &mut 0);
-    assert!(node.size() <= MAX_SIZE && node.depth() <= MAX_DEPTH);
-    node
+    // Most trees have a blackboard: always `b0` and `t0` (the entries the ports' `{=}` need),
+    // sometimes `b1`, `t1`, `o0`.
+    let avail: Avail = if rng.percent(85) {
+        let mut avail = vec![Entry::b0, Entry::t0];
+        for (entry, percent) in [(Entry::b1, 60), (Entry::t1, 35), (Entry::o0, 55)] {
+            if rng.percent(percent) {
+                avail.push(entry);
+            }
+        }
+        avail.sort();
+        Some(avail)
+    } else {
+        None
+    };
+    let mut root = gen_node(rng, 1, size, &avail);
+    number_leaves(&mut root, &mut 0);
+    assert!(root.size() <= MAX_SIZE && root.depth() <= MAX_DEPTH);
+    // Declare the entries the tree uses (and now and then one more), in random order.
+    let mut used = std::collections::BTreeSet::new();
+    root.entries(&mut used);
+    if let Some(avail) = &avail {
+        if !used.is_empty() && rng.percent(15) {
+            used.insert(rng.pick(avail));
+        }
+    }
+    let board = if used.is_empty() {
+        None
+    } else {
+        let mut decls: Vec<Decl> = used
+            .into_iter()
+            .map(|entry| {
+                let init = match (entry.optional(), rng.below(3)) {
+                    (_, 0) => Init::Default,
+                    (true, 1) => Init::Nothing,
+                    _ => Init::Value(rng.below(6) as i64),
+                };
+                Decl { entry, init }
+            })
+            .collect();
+        for i in (1..decls.len()).rev() {
+            decls.swap(i, rng.below(i + 1));
+        }
+        Some(decls)
+    };
+    Tree { board, root }
 }
 
 fn main() {
@@ -260,6 +504,7 @@ fn main() {
         let tree = gen_tree(&mut rng);
         let desc = tree.to_desc();
         assert_eq!(tree::parse(&desc).as_ref(), Ok(&tree), "{desc}");
+        assert!(!desc.contains('"') && !desc.contains('\\'), "{desc}");
         if seen.insert(desc) {
             trees.push(tree);
         }
@@ -300,19 +545,23 @@ fn main() {
         let mut text = format!(
             "// @generated by `{command}`. Do not edit: see CONTRIBUTING.md.\n\n\
              #[allow(unused_imports)]\n\
-             use crate::leaves::{{Act, Cond, Ctx, Task}};\n\n"
+             use crate::leaves::{{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task}};\n\n"
         );
         let mut table = String::from("cases! {\n");
         for (i, tree) in part.iter().enumerate() {
             let index = p * args.per_file + i;
             let name = format!("{}{index:0name_width$}", args.prefix);
-            nodes += tree.size();
+            nodes += tree.root.size();
             let dsl = tree.to_dsl(2);
             let dsl = dsl.trim_end().trim_end_matches(',');
             let _ = write!(
                 text,
                 "bt::behavior_tree! {{\n    pub tree {name} for Ctx {{\n{dsl}\n    }}\n}}\n\n"
             );
+            if tree.board.is_some() {
+                let entries: Vec<&str> = tree.entries().iter().map(|e| e.name()).collect();
+                let _ = write!(text, "board!({name}Blackboard {{ {} }});\n\n", entries.join(" "));
+            }
             let _ = writeln!(table, "    {name} \"{}\",", tree.to_desc());
         }
         table.push_str("}\n");
@@ -338,11 +587,13 @@ fn main() {
     }
     module.push_str("];\n");
     std::fs::write(args.out.join("mod.rs"), module).expect("write mod.rs");
-    let leaves: u64 = trees.iter().map(Node::leaf_ids).sum();
-    let dead: u64 = trees.iter().map(Node::dead_leaves).sum();
+    let leaves: u64 = trees.iter().map(|t| t.root.leaf_ids()).sum();
+    let dead: u64 = trees.iter().map(|t| t.root.dead_leaves()).sum();
+    let boards = trees.iter().filter(|t| t.board.is_some()).count();
     eprintln!(
-        "wrote {} trees ({} nodes, {:.1} per tree; {} of {} leaves statically dead) in {} parts to {}",
+        "wrote {} trees ({} with a blackboard; {} nodes, {:.1} per tree; {} of {} leaves statically dead) in {} parts to {}",
         trees.len(),
+        boards,
         nodes,
         nodes as f64 / trees.len() as f64,
         dead,
