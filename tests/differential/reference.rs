@@ -29,7 +29,7 @@ use bt::Status::{self, Failure, Running, Skipped, Success};
 
 use crate::leaves::{Bb, Ctx, Slot};
 use crate::tree::{
-    Atom, Attr, Bind, Cond, Count, Entry, Init, Int, Node, Op, PortLeaf, Ports, Post, Pre, Rule,
+    Atom, Attr, Bind, Cond, Count, Entry, Hook, Init, Int, Node, Op, PortLeaf, Ports, Pre, Rule,
     SetValue, Stmt, Tree,
 };
 
@@ -92,10 +92,16 @@ pub enum Mutation {
     InOutAlwaysWrittenBack,
     /// SetBlackboard into a tracked entry is not an update (spec 5.5: every write is).
     SetBlackboardIsNoUpdate,
+    /// The output a stateful action sets in `on_halted` is dropped (outputs reach their entry
+    /// after every call, `ports` docs).
+    HaltedOutputDropped,
+    /// A halted node with conditions runs `on_halted` and `post` before its own halt (spec 1.3:
+    /// `halt()`, then the `_onHalted` script).
+    HooksBeforeHalt,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 21] = [
+    pub const ALL: [Mutation; 23] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -117,6 +123,8 @@ impl Mutation {
         Mutation::StaleInputOnHalted,
         Mutation::InOutAlwaysWrittenBack,
         Mutation::SetBlackboardIsNoUpdate,
+        Mutation::HaltedOutputDropped,
+        Mutation::HooksBeforeHalt,
     ];
 }
 
@@ -201,8 +209,8 @@ pub enum RefNode {
     /// A node with pre-/post-conditions (spec 1.2, 6.1, decisions 3-5). Not a node of its own:
     /// it runs when `child` is ticked or halted; it is running when `child` is.
     Guarded {
-        pre: [Option<Cond>; 4],
-        post: [Option<Vec<Stmt>>; 4],
+        pre: Box<[Option<Cond>; 4]>,
+        post: Box<[Option<Vec<Stmt>>; 4]>,
         child: Box<RefNode>,
     },
     Condition(usize),
@@ -260,8 +268,8 @@ impl RefNode {
                     }
                 }
                 RefNode::Guarded {
-                    pre,
-                    post,
+                    pre: Box::new(pre),
+                    post: Box::new(post),
                     child: child(inner),
                 }
             }
@@ -749,7 +757,9 @@ impl RefNode {
                     port_input(ports.b0, Entry::b0, bb)
                 };
                 let written = ctx.on_halted_in(*id, input);
-                deliver(ports.b1, Entry::b1, written, bb);
+                if !mutant(Mutation::HaltedOutputDropped) {
+                    deliver(ports.b1, Entry::b1, written, bb);
+                }
             }
             _ => {}
         }
@@ -899,12 +909,12 @@ fn tick_guarded(
     }
     match status {
         Success => {
-            run_hook(post, Post::OnSuccess, bb);
-            run_hook(post, Post::Post, bb);
+            run_hook(post, Hook::OnSuccess, bb);
+            run_hook(post, Hook::Post, bb);
         }
         Failure => {
-            run_hook(post, Post::OnFailure, bb);
-            run_hook(post, Post::Post, bb);
+            run_hook(post, Hook::OnFailure, bb);
+            run_hook(post, Hook::Post, bb);
         }
         Running | Skipped => {}
     }
@@ -913,14 +923,20 @@ fn tick_guarded(
 
 /// Halts a guarded node that is running: its halt, `on_halted`, `post` (decision 4).
 fn halt_guarded(post: &[Option<Vec<Stmt>>; 4], child: &mut RefNode, ctx: &mut Ctx, bb: &mut Bb) {
-    child.halt(ctx, bb);
-    run_hook(post, Post::OnHalted, bb);
+    let hooks_first = mutant(Mutation::HooksBeforeHalt);
+    if !hooks_first {
+        child.halt(ctx, bb);
+    }
+    run_hook(post, Hook::OnHalted, bb);
     if !mutant(Mutation::PostNotRunAfterHalt) {
-        run_hook(post, Post::Post, bb);
+        run_hook(post, Hook::Post, bb);
+    }
+    if hooks_first {
+        child.halt(ctx, bb);
     }
 }
 
-fn run_hook(post: &[Option<Vec<Stmt>>; 4], kind: Post, bb: &mut Bb) {
+fn run_hook(post: &[Option<Vec<Stmt>>; 4], kind: Hook, bb: &mut Bb) {
     if let Some(script) = &post[kind as usize] {
         run_script(script, bb);
     }

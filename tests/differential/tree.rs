@@ -549,7 +549,7 @@ pub enum Pre {
 
 /// A post-condition attribute (a script run after the node's result or halt, spec 6.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Post {
+pub enum Hook {
     OnSuccess,
     OnFailure,
     OnHalted,
@@ -578,24 +578,24 @@ impl Pre {
     }
 }
 
-impl Post {
-    pub const ALL: [Post; 4] = [Post::OnSuccess, Post::OnFailure, Post::OnHalted, Post::Post];
+impl Hook {
+    pub const ALL: [Hook; 4] = [Hook::OnSuccess, Hook::OnFailure, Hook::OnHalted, Hook::Post];
 
     pub fn dsl(self) -> &'static str {
         match self {
-            Post::OnSuccess => "on_success",
-            Post::OnFailure => "on_failure",
-            Post::OnHalted => "on_halted",
-            Post::Post => "post",
+            Hook::OnSuccess => "on_success",
+            Hook::OnFailure => "on_failure",
+            Hook::OnHalted => "on_halted",
+            Hook::Post => "post",
         }
     }
 
     fn desc(self) -> &'static str {
         match self {
-            Post::OnSuccess => "os",
-            Post::OnFailure => "of",
-            Post::OnHalted => "oh",
-            Post::Post => "po",
+            Hook::OnSuccess => "os",
+            Hook::OnFailure => "of",
+            Hook::OnHalted => "oh",
+            Hook::Post => "po",
         }
     }
 }
@@ -604,7 +604,7 @@ impl Post {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Attr {
     Pre(Pre, Cond),
-    Post(Post, Script),
+    Post(Hook, Script),
 }
 
 impl Attr {
@@ -1486,7 +1486,7 @@ impl Parser<'_> {
             let name = self.name()?;
             let payload = self.payload()?;
             let pre = Pre::ALL.into_iter().find(|p| p.desc() == name);
-            let post = Post::ALL.into_iter().find(|p| p.desc() == name);
+            let post = Hook::ALL.into_iter().find(|p| p.desc() == name);
             attrs.push(match (pre, post) {
                 (Some(pre), _) => Attr::Pre(pre, Cond::parse(&payload)?),
                 (_, Some(post)) => Attr::Post(post, script_parse(&payload)?),

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 use tree::{
     Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Init, Int, LeafForm, Node, Op, Outcomes,
-    PortLeaf, Ports, Post, Pre, Rule, RunOnceForm, SetValue, Stmt, Tree,
+    Hook, PortLeaf, Ports, Pre, Rule, RunOnceForm, SetValue, Stmt, Tree,
 };
 
 /// Deepest tree (levels, the root is level 1).
@@ -154,7 +154,7 @@ fn gen_attrs(rng: &mut Rng, avail: &[Entry]) -> Vec<Attr> {
             if k < 4 {
                 Attr::Pre(Pre::ALL[k], gen_cond(rng, avail))
             } else {
-                Attr::Post(Post::ALL[k - 4], gen_script(rng, avail))
+                Attr::Post(Hook::ALL[k - 4], gen_script(rng, avail))
             }
         })
         .collect()
@@ -230,9 +230,7 @@ fn gen_stmt(rng: &mut Rng, avail: &[Entry], simple: bool) -> Stmt {
             let value = gen_value(rng, avail);
             // `bb.b0 = bb.b0 + 2` is `bb.b0 += 2` (and clippy says so).
             match value.atom {
-                Atom::Get(e) if e == to && value.modulo == 0 => {
-                    Stmt::Inc(to, value.add.max(1))
-                }
+                Atom::Get(e) if e == to && value.modulo == 0 => Stmt::Inc(to, value.add.max(1)),
                 _ => Stmt::Set(to, value),
             }
         }
@@ -357,13 +355,11 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
     let ints = ints(avail);
     let plain: Vec<Entry> = ints.iter().copied().filter(|e| !e.tracked()).collect();
     let has_o0 = avail.contains(&Entry::o0);
-    match rng.weighted(&[
-        24, 16, 32, 4, 4, // the core leaves
-        6, 5, 9, // Script, ScriptCondition, SetBlackboard
-        if has_o0 { 4 } else { 0 },
-        4, 4, 4, // WasEntryUpdated, inline leaves over the blackboard
-        5, 5, 5, 6, // leaves with ports
-    ]) {
+    let unset = if has_o0 { 4 } else { 0 };
+    // The core leaves (as above); Script, ScriptCondition, SetBlackboard, UnsetBlackboard;
+    // WasEntryUpdated and the inline leaves over the blackboard; the leaves with ports.
+    let weights = [24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6];
+    match rng.weighted(&weights) {
         0 => Node::Condition(0, form(rng, true)),
         1 => Node::Action(0, form(rng, true)),
         2 => Node::Stateful(0, form(rng, false)),
@@ -396,7 +392,8 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
                 _ => Bind::Value(rng.below(10) as i64),
             };
             let has_b1 = avail.contains(&Entry::b1);
-            let output = |rng: &mut Rng| match rng.weighted(&[25, if has_b1 { 25 } else { 0 }, 50]) {
+            let output = |rng: &mut Rng| match rng.weighted(&[25, if has_b1 { 25 } else { 0 }, 50])
+            {
                 0 => None,
                 1 => Some(Bind::Same),
                 _ => Some(Bind::Entry(rng.pick(&ints))),
@@ -560,7 +557,11 @@ fn main() {
             );
             if tree.board.is_some() {
                 let entries: Vec<&str> = tree.entries().iter().map(|e| e.name()).collect();
-                let _ = write!(text, "board!({name}Blackboard {{ {} }});\n\n", entries.join(" "));
+                let _ = write!(
+                    text,
+                    "board!({name}Blackboard {{ {} }});\n\n",
+                    entries.join(" ")
+                );
             }
             let _ = writeln!(table, "    {name} \"{}\",", tree.to_desc());
         }
