@@ -20,6 +20,7 @@ GROUPS = [
     "sniper_reactive_running",
     "reactive_1000",
     "memory_resume",
+    "ports",
     "agents_serial",
     "agents_rayon",
 ]
