@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use crate::tree::{self, Attr, Bind, Count, Node, PortLeaf, RunOnceForm, SetValue, Stmt, Tree};
+use crate::tree::{
+    self, Attr, Bind, Count, Node, PortLeaf, RunOnceForm, SetValue, Stmt, SubForm, Tree,
+};
 use crate::trees::PARTS;
 
 /// What the set must hold at least.
@@ -65,6 +67,9 @@ fn features(node: &Node) -> Vec<String> {
         }
         Node::SetBlackboard(_, SetValue::Lit(_)) => "SetBlackboard = value".into(),
         Node::SetBlackboard(..) => "SetBlackboard = {entry}".into(),
+        Node::Sub(SubForm::Plain, _) => "SubTree(Child)".into(),
+        Node::Sub(SubForm::Auto, _) => "SubTree(Child, ..)".into(),
+        Node::Sub(SubForm::Remap, _) => "SubTree(Child, x = {x})".into(),
         other => other.dsl_kind().to_string(),
     }];
     for attr in node.attrs() {
@@ -202,6 +207,10 @@ fn every_node_kind_and_parameter_is_covered() {
         "port t0 = {tracked}",
         "port t0 = {=}",
         "output unbound",
+        // Subtrees: without blackboard, every entry shared by `..`, every entry remapped.
+        "SubTree(Child)",
+        "SubTree(Child, ..)",
+        "SubTree(Child, x = {x})",
     ] {
         expected.push(key.to_string());
     }

@@ -336,14 +336,16 @@ pub fn run_case(
     Ok(())
 }
 
-/// The description and the compiled tree have the same shape: node count, kinds, parents.
+/// The description and the compiled tree have the same shape: node count, kinds, parents (a
+/// `SubTree` node's child tree follows it), and the `SubTree` category.
 fn check_structure(case: &Case, tree: &Tree) -> Result<(), String> {
     let expected = tree.root.preorder();
     let same = expected.len() == case.nodes.len()
-        && expected
-            .iter()
-            .zip(case.nodes)
-            .all(|((n, parent), info)| info.kind == n.dsl_kind() && info.parent == *parent);
+        && expected.iter().zip(case.nodes).all(|((n, parent), info)| {
+            info.kind == n.dsl_kind()
+                && info.parent == *parent
+                && (info.category == bt::NodeCategory::SubTree) == (n.dsl_kind() == "SubTree")
+        });
     if same {
         Ok(())
     } else {
@@ -703,7 +705,7 @@ impl<'a> Run<'a> {
         );
         let _ = writeln!(out, "{detail}");
         let _ = writeln!(out, "tree {}:", self.case.desc);
-        out.push_str(&self.tree.to_dsl(1));
+        out.push_str(&self.tree.to_rust(self.case.name));
         let _ = writeln!(out, "previous steps (library and reference agreed):");
         for line in &self.history {
             let _ = writeln!(out, "  {line}");

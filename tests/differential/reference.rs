@@ -98,10 +98,13 @@ pub enum Mutation {
     /// A halted node with conditions runs `on_halted` and `post` before its own halt (spec 1.3:
     /// `halt()`, then the `_onHalted` script).
     HooksBeforeHalt,
+    /// A halted SubTree node does not halt its child tree (README "Subtrees": pre-empting the
+    /// `SubTree` node halts the child's running actions).
+    SubTreeDoesNotHaltChild,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 23] = [
+    pub const ALL: [Mutation; 24] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -125,6 +128,7 @@ impl Mutation {
         Mutation::SetBlackboardIsNoUpdate,
         Mutation::HaltedOutputDropped,
         Mutation::HooksBeforeHalt,
+        Mutation::SubTreeDoesNotHaltChild,
     ];
 }
 
@@ -213,6 +217,12 @@ pub enum RefNode {
         post: Box<[Option<Vec<Stmt>>; 4]>,
         child: Box<RefNode>,
     },
+    /// SubTree (spec 3, README "Subtrees"): the child tree's root, wrapped; its status is the
+    /// child's, it is running when the child is, its halt halts the child. Every entry is the
+    /// parent's (the generated trees share them all), so it uses the parent's blackboard.
+    Sub {
+        child: Box<RefNode>,
+    },
     Condition(usize),
     Action(usize),
     Stateful {
@@ -282,6 +292,7 @@ impl RefNode {
                     running: false,
                 }
             }
+            Node::Sub(_, c) => RefNode::Sub { child: child(c) },
             Node::BbCondition(id, value) => RefNode::BbCondition(*id, *value),
             Node::BbAction(id, value, entry) => RefNode::BbAction(*id, *value, *entry),
             Node::Ported(leaf, id, ports) => RefNode::Ported {
@@ -379,7 +390,7 @@ impl RefNode {
             | RefNode::UpdateGate { running, .. }
             | RefNode::Ported { running, .. }
             | RefNode::Stateful { running, .. } => *running,
-            RefNode::Guarded { child, .. } => child.is_running(),
+            RefNode::Guarded { child, .. } | RefNode::Sub { child } => child.is_running(),
             _ => false,
         }
     }
@@ -396,8 +407,8 @@ impl RefNode {
             | RefNode::UpdateGate { running, .. }
             | RefNode::Ported { running, .. }
             | RefNode::Stateful { running, .. } => *running = value,
-            // Running exactly when its node is.
-            RefNode::Guarded { .. } => {}
+            // Running exactly when its node (its child tree's root) is.
+            RefNode::Guarded { .. } | RefNode::Sub { .. } => {}
             _ => {}
         }
     }
@@ -626,6 +637,7 @@ impl RefNode {
             }
             RefNode::Constant(status) => *status,
             RefNode::Guarded { pre, post, child } => tick_guarded(pre, post, child, ctx, bb),
+            RefNode::Sub { child } => child.tick(ctx, bb),
             RefNode::UpdateGate {
                 wait,
                 entry,
@@ -744,6 +756,10 @@ impl RefNode {
             RefNode::UpdateGate { child, .. } => child.halt(ctx, bb),
             // Spec 1.3: the node's halt, then its on_halted; then post (decision 4).
             RefNode::Guarded { post, child, .. } => halt_guarded(post, child, ctx, bb),
+            // The child tree's running nodes, as halting its root would (README "Subtrees").
+            RefNode::Sub { child } if !mutant(Mutation::SubTreeDoesNotHaltChild) => {
+                child.halt(ctx, bb)
+            }
             RefNode::Ported {
                 id,
                 ports,
@@ -776,7 +792,8 @@ impl RefNode {
             | RefNode::KeepRunning { child, .. }
             | RefNode::RunOnce { child, .. }
             | RefNode::UpdateGate { child, .. }
-            | RefNode::Guarded { child, .. } => std::slice::from_mut(&mut **child),
+            | RefNode::Guarded { child, .. }
+            | RefNode::Sub { child } => std::slice::from_mut(&mut **child),
             _ => &mut [],
         }
     }

@@ -17,6 +17,7 @@
 //!           | Inv | FS | FF | Keep | Once | OnceT | OnceK            decorators (1 child)
 //!           | Rep<n> | RepF | Ret<n> | RetF                         counted decorators
 //!           | Su{entry} | Wv{entry}                                 SkipUnlessUpdated, WaitValueUpdate
+//!           | Sub | SubA | SubR                                     SubTree (1 child: the child tree's root)
 //!           | c<id> | a<id> | t<id> | S | F                           leaves
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
@@ -35,6 +36,13 @@
 //! or, for conditions and actions, `l` (an inline closure `|ctx| ctx.check(id)`), see [`LeafForm`].
 //! `Rep3` is `Repeat(3)`, `RetF` is `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT`
 //! `RunOnce(then_skip = true)`, `OnceK` `RunOnce(then_skip = false)`.
+//!
+//! `Sub(node)` is a `SubTree` node whose child tree has `node` as its root: printed as a
+//! separate `behavior_tree!` (`Tree0042Sub0`, `Tree0042Sub1`, .. in pre-order) and
+//! `SubTree(Tree0042Sub0)` in its place ([`SubForm`]). The child tree declares the same entries
+//! as its parent (with other initial values), all shared: `SubA` remaps them with `..`, `SubR`
+//! one by one (`b0 = {b0}, t0 = {=}, ..`), `Sub` (a tree without blackboard) not at all. So
+//! the tree behaves as its inline version, with one more node around the moved one.
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
 //! (`#[tracked] i64`) and `o0` (`Option<i64>`); a tree declares the ones it uses. Scripts,
@@ -837,6 +845,30 @@ impl Decl {
     }
 }
 
+/// How a `SubTree` node shares its child tree's entries (the child declares the parent's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubForm {
+    /// `SubTree(Child)`: no remaps (trees without blackboard); description `Sub`.
+    Plain,
+    /// `SubTree(Child, ..)`: every entry shared by name; description `SubA`.
+    Auto,
+    /// `SubTree(Child, b0 = {b0}, t0 = {=}, ..)`: every entry remapped explicitly (`{=}` and
+    /// `{name}` alternate); description `SubR`.
+    Remap,
+}
+
+impl SubForm {
+    pub const ALL: [SubForm; 3] = [SubForm::Plain, SubForm::Auto, SubForm::Remap];
+
+    pub fn desc(self) -> &'static str {
+        match self {
+            SubForm::Plain => "Sub",
+            SubForm::Auto => "SubA",
+            SubForm::Remap => "SubR",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Composite(Composite, Vec<Node>),
@@ -876,6 +908,8 @@ pub enum Node {
     ScriptCondition(Cond),
     /// `WasEntryUpdated(entry)` (a tracked entry).
     WasEntryUpdated(Entry),
+    /// `SubTree(..)`: a child tree whose root is the node (see [`SubForm`]).
+    Sub(SubForm, Box<Node>),
     /// A node with pre-/post-condition attributes (in the order written; each kind at most
     /// once). Not a node of its own: it is the inner node with attributes, which is never
     /// another `Attr`.
@@ -911,7 +945,8 @@ impl Node {
             | Node::KeepRunningUntilFailure(c)
             | Node::RunOnce(_, c)
             | Node::SkipUnlessUpdated(_, c)
-            | Node::WaitValueUpdate(_, c) => vec![&**c],
+            | Node::WaitValueUpdate(_, c)
+            | Node::Sub(_, c) => vec![&**c],
             _ => Vec::new(),
         }
     }
@@ -929,7 +964,8 @@ impl Node {
             | Node::KeepRunningUntilFailure(c)
             | Node::RunOnce(_, c)
             | Node::SkipUnlessUpdated(_, c)
-            | Node::WaitValueUpdate(_, c) => vec![&mut **c],
+            | Node::WaitValueUpdate(_, c)
+            | Node::Sub(_, c) => vec![&mut **c],
             _ => Vec::new(),
         }
     }
@@ -984,6 +1020,7 @@ impl Node {
             Node::RunOnce(..) => "RunOnce",
             Node::SkipUnlessUpdated(..) => "SkipUnlessUpdated",
             Node::WaitValueUpdate(..) => "WaitValueUpdate",
+            Node::Sub(..) => "SubTree",
             Node::Condition(..) | Node::BbCondition(..) | Node::Ported(PortLeaf::Cond, ..) => {
                 "Condition"
             }
@@ -1154,6 +1191,7 @@ impl Node {
             }
             Node::SkipUnlessUpdated(..) => child() | K,
             Node::WaitValueUpdate(..) => child() | R,
+            Node::Sub(..) => child(),
             Node::Condition(..)
             | Node::Action(..)
             | Node::BbCondition(..)
@@ -1261,6 +1299,7 @@ impl Node {
             Node::Script(script) => format!("Sc{{{}}}", script_desc(script)),
             Node::ScriptCondition(cond) => format!("Scc{{{}}}", cond.desc()),
             Node::WasEntryUpdated(e) => format!("Wu{{{}}}", e.name()),
+            Node::Sub(form, _) => form.desc().into(),
             Node::Attr(attrs, inner) => {
                 let mut out: String = attrs.iter().map(Attr::desc).collect();
                 out.push_str(&inner.desc_name());
@@ -1286,14 +1325,9 @@ impl Node {
         out
     }
 
-    /// The `behavior_tree!` body for this tree, indented by `indent` levels of four spaces.
-    pub fn to_dsl(&self, indent: usize) -> String {
-        let mut out = String::new();
-        self.write_dsl(indent, &mut out);
-        out
-    }
-
-    fn write_dsl(&self, indent: usize, out: &mut String) {
+    /// The DSL of this node, indented by `indent` levels of four spaces; the trees of its
+    /// `SubTree` nodes go to `subs`.
+    fn write_dsl(&self, indent: usize, subs: &mut Subs, out: &mut String) {
         let pad = "    ".repeat(indent);
         let count = |n: &Count| match n {
             Count::Times(n) => n.to_string(),
@@ -1304,7 +1338,7 @@ impl Node {
                 for attr in attrs {
                     let _ = writeln!(out, "{pad}{}", attr.rust());
                 }
-                return inner.write_dsl(indent, out);
+                return inner.write_dsl(indent, subs, out);
             }
             Node::Composite(kind, _) => kind.dsl().to_string(),
             Node::Repeat(n, _) => format!("Repeat({})", count(n)),
@@ -1353,6 +1387,29 @@ impl Node {
             Node::Script(script) => format!("Script(|bb| {})", script_rust(script)),
             Node::ScriptCondition(cond) => format!("ScriptCondition(|bb| {})", cond.rust()),
             Node::WasEntryUpdated(e) => format!("WasEntryUpdated({})", e.name()),
+            Node::Sub(form, root) => {
+                let name = subs.write_tree(root);
+                let remaps: Vec<String> = match form {
+                    SubForm::Plain => Vec::new(),
+                    SubForm::Auto => vec!["..".into()],
+                    SubForm::Remap => (subs.board.unwrap_or(&[]).iter().enumerate())
+                        .map(|(i, decl)| {
+                            let e = decl.entry.name();
+                            if i % 2 == 0 {
+                                format!("{e} = {{=}}")
+                            } else {
+                                format!("{e} = {{{e}}}")
+                            }
+                        })
+                        .collect(),
+                };
+                let _ = writeln!(
+                    out,
+                    "{pad}SubTree({name}{}),",
+                    remaps.iter().map(|r| format!(", {r}")).collect::<String>()
+                );
+                return;
+            }
             other => other.dsl_kind().to_string(),
         };
         let children = self.children();
@@ -1361,7 +1418,7 @@ impl Node {
         } else {
             let _ = writeln!(out, "{pad}{head} {{");
             for child in children {
-                child.write_dsl(indent + 1, out);
+                child.write_dsl(indent + 1, subs, out);
             }
             let _ = writeln!(out, "{pad}}},");
         }
@@ -1387,15 +1444,55 @@ impl Tree {
         out
     }
 
-    /// The body of a `behavior_tree!` (blackboard section and root), indented by `indent`
-    /// levels of four spaces.
-    pub fn to_dsl(&self, indent: usize) -> String {
+    /// The Rust items of the tree named `name`: a `behavior_tree!` for each `SubTree` node's
+    /// child tree (`{name}Sub0`, `{name}Sub1`, .. in pre-order), then the tree's own.
+    pub fn to_rust(&self, name: &str) -> String {
+        let mut subs = Subs {
+            parent: name,
+            board: self.board.as_deref(),
+            next: 0,
+            trees: String::new(),
+        };
+        let body = subs.body(&self.root, self.board.as_deref());
+        let mut out = subs.trees;
+        out.push_str(&behavior_tree(name, &body));
+        out
+    }
+
+    /// The declared entries.
+    pub fn entries(&self) -> Vec<Entry> {
+        self.board.iter().flatten().map(|decl| decl.entry).collect()
+    }
+}
+
+/// A `behavior_tree!` invocation named `name` with `body` (the blackboard section and the
+/// root, indented by two levels).
+fn behavior_tree(name: &str, body: &str) -> String {
+    let body = body.trim_end().trim_end_matches(',');
+    format!("bt::behavior_tree! {{\n    pub tree {name} for Ctx {{\n{body}\n    }}\n}}\n\n")
+}
+
+/// The child trees of a tree's `SubTree` nodes, as they are printed.
+struct Subs<'a> {
+    /// The tree's name.
+    parent: &'a str,
+    /// The tree's blackboard section: every child tree declares the same entries.
+    board: Option<&'a [Decl]>,
+    /// The number of the next child tree.
+    next: usize,
+    /// The child trees printed so far.
+    trees: String,
+}
+
+impl Subs<'_> {
+    /// The body of a `behavior_tree!` with this root and blackboard section (entries no node
+    /// uses are marked `#[allow(unused)]`).
+    fn body(&mut self, root: &Node, board: Option<&[Decl]>) -> String {
         let mut out = String::new();
-        if let Some(decls) = &self.board {
-            let pad = "    ".repeat(indent);
+        if let Some(decls) = board {
             let mut used = BTreeSet::new();
-            self.root.entries(&mut used);
-            let _ = writeln!(out, "{pad}blackboard {{");
+            root.entries(&mut used);
+            let _ = writeln!(out, "        blackboard {{");
             for decl in decls {
                 // An entry no node uses (the generator adds one now and then) is allowed.
                 let allow = if used.contains(&decl.entry) {
@@ -1403,17 +1500,35 @@ impl Tree {
                 } else {
                     "#[allow(unused)] "
                 };
-                let _ = writeln!(out, "{pad}    {allow}{}", decl.rust());
+                let _ = writeln!(out, "            {allow}{}", decl.rust());
             }
-            let _ = writeln!(out, "{pad}}}");
+            let _ = writeln!(out, "        }}");
         }
-        self.root.write_dsl(indent, &mut out);
+        root.write_dsl(2, self, &mut out);
         out
     }
 
-    /// The declared entries.
-    pub fn entries(&self) -> Vec<Entry> {
-        self.board.iter().flatten().map(|decl| decl.entry).collect()
+    /// Prints the child tree with this root; its name.
+    fn write_tree(&mut self, root: &Node) -> String {
+        let name = format!("{}Sub{}", self.parent, self.next);
+        self.next += 1;
+        // The same entries as the parent, with other initial values (never seen: every entry
+        // is the parent's while the child runs).
+        let board: Option<Vec<Decl>> = self.board.map(|decls| {
+            decls
+                .iter()
+                .map(|decl| Decl {
+                    entry: decl.entry,
+                    init: match decl.init {
+                        Init::Value(n) => Init::Value(n + 10),
+                        _ => Init::Value(9),
+                    },
+                })
+                .collect()
+        });
+        let body = self.body(root, board.as_deref());
+        self.trees.push_str(&behavior_tree(&name, &body));
+        name
     }
 }
 
@@ -1588,6 +1703,9 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
         "OnceK" => Node::RunOnce(RunOnceForm::KeepStatus, one(&mut children)?),
         "Su" => Node::SkipUnlessUpdated(entry(true)?, one(&mut children)?),
         "Wv" => Node::WaitValueUpdate(entry(true)?, one(&mut children)?),
+        "Sub" => Node::Sub(SubForm::Plain, one(&mut children)?),
+        "SubA" => Node::Sub(SubForm::Auto, one(&mut children)?),
+        "SubR" => Node::Sub(SubForm::Remap, one(&mut children)?),
         "S" => leaf(Node::AlwaysSuccess, &children)?,
         "F" => leaf(Node::AlwaysFailure, &children)?,
         "Sb" => {

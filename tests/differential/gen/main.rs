@@ -18,8 +18,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tree::{
-    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Init, Int, LeafForm, Node, Op, Outcomes,
-    Hook, PortLeaf, Ports, Pre, Rule, RunOnceForm, SetValue, Stmt, Tree,
+    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Hook, Init, Int, LeafForm, Node, Op,
+    Outcomes, PortLeaf, Ports, Pre, Rule, RunOnceForm, SetValue, Stmt, SubForm, Tree,
 };
 
 /// Deepest tree (levels, the root is level 1).
@@ -487,9 +487,67 @@ fn gen_tree(rng: &mut Rng) -> Tree {
     Tree { board, root }
 }
 
+/// In some trees (17 %), moves one or two random non-root nodes into child trees: `Sub(node)`
+/// in their place, now and then with attributes of its own. Draws from its own stream, so that
+/// the trees themselves are those of the same seed without subtrees.
+fn add_subtrees(rng: &mut Rng, tree: &mut Tree) {
+    if !rng.percent(17) || tree.root.size() < 2 {
+        return;
+    }
+    let avail = tree.entries();
+    let count = if rng.percent(70) { 1 } else { 2 };
+    for _ in 0..count {
+        for _attempt in 0..4 {
+            let mut root = tree.root.clone();
+            let size = root.size();
+            let at = 1 + rng.below(size - 1);
+            let form = match tree.board {
+                None => SubForm::Plain,
+                Some(_) if rng.percent(50) => SubForm::Auto,
+                Some(_) => SubForm::Remap,
+            };
+            let attrs = if !ints(&avail).is_empty() && rng.percent(15) {
+                Some(gen_attrs(rng, &avail))
+            } else {
+                None
+            };
+            wrap_nth(&mut root, at, &mut 0, &mut |node| {
+                let sub = Node::Sub(form, Box::new(node));
+                match attrs.clone() {
+                    Some(attrs) => Node::Attr(attrs, Box::new(sub)),
+                    None => sub,
+                }
+            });
+            if root.size() <= MAX_SIZE && root.depth() <= MAX_DEPTH {
+                tree.root = root;
+                break;
+            }
+        }
+    }
+}
+
+/// Replaces the `n`-th node in pre-order (counting from `*seen`) by `wrap(node)`.
+fn wrap_nth(
+    node: &mut Node,
+    n: usize,
+    seen: &mut usize,
+    wrap: &mut dyn FnMut(Node) -> Node,
+) -> bool {
+    if *seen == n {
+        let inner = std::mem::replace(node, Node::AlwaysSuccess);
+        *node = wrap(inner);
+        return true;
+    }
+    *seen += 1;
+    node.children_mut()
+        .into_iter()
+        .any(|child| wrap_nth(child, n, seen, wrap))
+}
+
 fn main() {
     let args = parse_args();
     let mut rng = Rng(args.seed);
+    let mut sub_rng = Rng(args.seed ^ 0x5AB7_7EE5_0000_0000);
     let mut seen = HashSet::new();
     if let Some(path) = &args.seen {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -498,7 +556,8 @@ fn main() {
     }
     let mut trees = Vec::new();
     while trees.len() < args.count {
-        let tree = gen_tree(&mut rng);
+        let mut tree = gen_tree(&mut rng);
+        add_subtrees(&mut sub_rng, &mut tree);
         let desc = tree.to_desc();
         assert_eq!(tree::parse(&desc).as_ref(), Ok(&tree), "{desc}");
         assert!(!desc.contains('"') && !desc.contains('\\'), "{desc}");
@@ -549,12 +608,7 @@ fn main() {
             let index = p * args.per_file + i;
             let name = format!("{}{index:0name_width$}", args.prefix);
             nodes += tree.root.size();
-            let dsl = tree.to_dsl(2);
-            let dsl = dsl.trim_end().trim_end_matches(',');
-            let _ = write!(
-                text,
-                "bt::behavior_tree! {{\n    pub tree {name} for Ctx {{\n{dsl}\n    }}\n}}\n\n"
-            );
+            text.push_str(&tree.to_rust(&name));
             if tree.board.is_some() {
                 let entries: Vec<&str> = tree.entries().iter().map(|e| e.name()).collect();
                 let _ = write!(

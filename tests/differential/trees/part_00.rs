@@ -4,6 +4,18 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0000Sub0 for Ctx {
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0000Sub1 for Ctx {
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
         Sequence {
             RunOnce {
@@ -24,8 +36,8 @@ bt::behavior_tree! {
                     },
                     Sequence {
                         Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
+                        SubTree(Tree0000Sub0),
+                        SubTree(Tree0000Sub1),
                         Action(Act<9>),
                     },
                 },
@@ -58,18 +70,55 @@ bt::behavior_tree! {
 board!(Tree0001Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0002Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PIo<1>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
         Fallback {
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {=}),
+            #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
+            SubTree(Tree0002Sub0, t0 = {=}),
+            SubTree(Tree0002Sub1, t0 = {=}),
         }
     }
 }
 
 board!(Tree0002Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0003Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 9,
+        }
+        MemPriority {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            RunOnce {
+                Action(PIo<2>, t0 = {t0}),
+            },
+            Action(Act<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
@@ -80,14 +129,7 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             ForceSuccess {
-                MemPriority {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    RunOnce {
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                    Action(Act<3>),
-                },
+                SubTree(Tree0003Sub0, ..),
             },
             #[success_if(|bb| (*bb.t0 + 3) % 2 < 1)]
             #[on_halted(|bb| if *bb.t0 > 6 { bb.o0 = Some(bb.b0) })]
@@ -113,6 +155,32 @@ bt::behavior_tree! {
 board!(Tree0003Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0004Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            b1: i64 = 15,
+        }
+        ScriptCondition(|bb| bb.b1 < 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0004Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Action(Act<6>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -122,7 +190,7 @@ bt::behavior_tree! {
             b1: i64 = 5,
         }
         ReactiveSequence {
-            ScriptCondition(|bb| bb.b1 < 2),
+            SubTree(Tree0004Sub0, ..),
             SequenceWithMemory {
                 StatefulAction(Task<0>),
                 StatefulAction(Task<1>),
@@ -136,7 +204,7 @@ bt::behavior_tree! {
                 AlwaysSuccess,
             },
             ReactiveSequence {
-                Action(Act<6>),
+                SubTree(Tree0004Sub1, ..),
                 Condition(Cond<7>),
             },
             StatefulAction(Task<8>),
@@ -249,6 +317,18 @@ bt::behavior_tree! {
 board!(Tree0007Blackboard { t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0008Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
@@ -273,7 +353,7 @@ bt::behavior_tree! {
             },
             Sequence {
                 ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
+                    SubTree(Tree0008Sub0, ..),
                     SetBlackboard(b1 = {t1}),
                 },
                 #[on_halted(|bb| *bb.t0 += 3)]
@@ -499,6 +579,16 @@ bt::behavior_tree! {
 board!(Tree0013Blackboard { b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0014Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -513,7 +603,7 @@ bt::behavior_tree! {
             StatefulAction(Task<3> = Task::<3>),
             ReactiveFallback {
                 ReactiveSequence {
-                    Action(Act<4>),
+                    SubTree(Tree0014Sub0, ..),
                     SetBlackboard(o0 = Some(8)),
                 },
             },
@@ -1137,6 +1227,39 @@ bt::behavior_tree! {
 board!(Tree0025Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0026Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Action(Act<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0026Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t1: i64 = 15,
+            b1: i64 = 12,
+        }
+        Fallback {
+            Inverter {
+                #[on_success(|bb| { bb.t0.set(*bb.t1 % 4); if *bb.t0 == 4 { bb.b1 = *bb.t0 } })]
+                KeepRunningUntilFailure {
+                    #[post(|bb| bb.t0.set(*bb.t1 % 3))]
+                    #[success_if(|bb| *bb.t0 > 3)]
+                    Action(Act<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
@@ -1178,21 +1301,12 @@ bt::behavior_tree! {
                 },
                 ReactiveFallback {
                     Action(PIo<7>, t0 = {b0}),
-                    Action(Act<8>),
+                    SubTree(Tree0026Sub0, ..),
                     StatefulAction(Task<9>),
                     StatefulAction(Task<10>),
                 },
             },
-            Fallback {
-                Inverter {
-                    #[on_success(|bb| { bb.t0.set(*bb.t1 % 4); if *bb.t0 == 4 { bb.b1 = *bb.t0 } })]
-                    KeepRunningUntilFailure {
-                        #[post(|bb| bb.t0.set(*bb.t1 % 3))]
-                        #[success_if(|bb| *bb.t0 > 3)]
-                        Action(Act<11>),
-                    },
-                },
-            },
+            SubTree(Tree0026Sub1, t0 = {=}, b0 = {b0}, t1 = {=}, b1 = {b1}),
         }
     }
 }
@@ -1412,6 +1526,29 @@ bt::behavior_tree! {
 board!(Tree0031Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0032Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 9,
+        }
+        #[failure_if(|bb| *bb.t1 + 3 < 6)]
+        SetBlackboard(t1 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0032Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -1422,9 +1559,10 @@ bt::behavior_tree! {
         #[success_if(|bb| *bb.t0 > *bb.t0 % 4)]
         #[run_while(|bb| bb.o0.is_some())]
         ReactiveSequence {
-            #[failure_if(|bb| *bb.t1 + 3 < 6)]
-            SetBlackboard(t1 = 8),
-            StatefulAction(Task<0>),
+            SubTree(Tree0032Sub0, t0 = {=}, o0 = {o0}, t1 = {=}),
+            #[success_if(|bb| bb.o0.is_none())]
+            #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+            SubTree(Tree0032Sub1, t0 = {=}, o0 = {o0}, t1 = {=}),
         }
     }
 }
@@ -1490,10 +1628,46 @@ bt::behavior_tree! {
 board!(Tree0034Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0035Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0035Sub0 for Ctx {
+        SubTree(Tree0035Sub1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
         RetryUntilSuccessful(forever) {
-            Condition(Cond<0>),
+            SubTree(Tree0035Sub0),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0036Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        #[on_success(|bb| *bb.t0 += 3)]
+        #[failure_if(|bb| *bb.t0 % 2 == 1)]
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0036Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        SubTree(Tree0036Sub1, t0 = {=}, o0 = {o0}, b0 = {=})
     }
 }
 
@@ -1507,9 +1681,8 @@ bt::behavior_tree! {
         Sequence {
             Condition(PCond<0>, b0 = {=}),
             Action(PAct<1>, b0 = {b0}),
-            #[on_success(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| *bb.t0 % 2 == 1)]
-            StatefulAction(Task<2> = Task::<2>),
+            #[on_success(|bb| *bb.t0 += 1)]
+            SubTree(Tree0036Sub0, ..),
             Sequence {
                 Condition(|ctx| ctx.check(3)),
                 StatefulAction(Task<4> = Task::<4>),
@@ -1923,6 +2096,30 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0048Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Script(|bb| bb.t1.set(7))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0048Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
         blackboard {
             b1: i64,
@@ -1938,9 +2135,9 @@ bt::behavior_tree! {
                     Condition(Cond<0>),
                 },
                 Action(|ctx| ctx.exec(1)),
-                Script(|bb| bb.t1.set(7)),
+                SubTree(Tree0048Sub0, ..),
                 SequenceStar {
-                    StatefulAction(Task<2>),
+                    SubTree(Tree0048Sub1, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
                     StatefulAction(Task<3> = Task::<3>),
                 },
                 Condition(Cond<4>),
@@ -2093,6 +2290,30 @@ bt::behavior_tree! {
 board!(Tree0052Blackboard { t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0053Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Action(Act<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0053Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<8> = Task::<8>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
@@ -2132,8 +2353,9 @@ bt::behavior_tree! {
                     RunOnce {
                         Sequence {
                             StatefulAction(Task<6>),
-                            Action(Act<7>),
-                            StatefulAction(Task<8> = Task::<8>),
+                            #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 2 })]
+                            SubTree(Tree0053Sub0, ..),
+                            SubTree(Tree0053Sub1, ..),
                         },
                     },
                 },
@@ -2143,6 +2365,17 @@ bt::behavior_tree! {
 }
 
 board!(Tree0053Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0054Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            #[tracked] t0: i64 = 9,
+        }
+        Condition(PCond<2>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
@@ -2155,7 +2388,7 @@ bt::behavior_tree! {
             StatefulAction(Task<0>),
             ReactiveFallback {
                 Action(PIo<1>, t0 = {b0}),
-                Condition(PCond<2>, b0 = {t0}),
+                SubTree(Tree0054Sub0, ..),
                 Condition(|ctx| ctx.check(3)),
                 StatefulAction(Task<4>),
             },
@@ -2550,6 +2783,16 @@ bt::behavior_tree! {
 board!(Tree0061Blackboard { b0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0062Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
         blackboard {
             b0: i64,
@@ -2566,7 +2809,7 @@ bt::behavior_tree! {
                         StatefulAction(Task<0>),
                         Action(Act<1>),
                         WaitValueUpdate(t0) {
-                            Condition(Cond<2>),
+                            SubTree(Tree0062Sub0, ..),
                         },
                         #[on_success(|bb| bb.b0 += 1)]
                         Action(Act<3>),
@@ -2657,6 +2900,18 @@ bt::behavior_tree! {
 board!(Tree0064Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0065Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(6))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
@@ -2698,7 +2953,7 @@ bt::behavior_tree! {
                                 Condition(Cond<5>),
                             },
                             SkipUnlessUpdated(t0) {
-                                Condition(|ctx| ctx.check(6)),
+                                SubTree(Tree0065Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
                             },
                         },
                     },
@@ -2717,22 +2972,32 @@ bt::behavior_tree! {
 board!(Tree0065Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0066Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+        }
+        Sequence {
+            #[skip_if(|bb| *bb.t0 > 1)]
+            WasEntryUpdated(t0),
+            SetBlackboard(b0 = {t0}),
+            RunOnce(then_skip = false) {
+                #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
+                #[skip_if(|bb| *bb.t0 % 4 == 3)]
+                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64,
         }
         ReactiveFallback {
-            Sequence {
-                #[skip_if(|bb| *bb.t0 > 1)]
-                WasEntryUpdated(t0),
-                SetBlackboard(b0 = {t0}),
-                RunOnce(then_skip = false) {
-                    #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
-                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                    Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                },
-            },
+            SubTree(Tree0066Sub0, t0 = {=}, b0 = {b0}),
             Action(PAct<1>, b0 = {b0}),
         }
     }
@@ -3164,13 +3429,24 @@ bt::behavior_tree! {
 board!(Tree0076Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0077Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[tracked] t1: i64 = 9,
+        }
+        SetBlackboard(t1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t1: i64,
         }
         MemSequence {
-            SetBlackboard(t1 = {b0}),
+            #[run_while(|bb| bb.b0 + 1 > 2)]
+            SubTree(Tree0077Sub0, ..),
             StatefulAction(Task<0> = Task::<0>),
         }
     }
@@ -3201,6 +3477,12 @@ bt::behavior_tree! {
 board!(Tree0078Blackboard { b0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0079Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         Sequence {
             ReactiveFallback {
@@ -3215,7 +3497,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
                 ForceFailure {
                     ReactiveSequence {
-                        StatefulAction(Task<3>),
+                        SubTree(Tree0079Sub0),
                         Condition(Cond<4> = Cond::<4>),
                     },
                 },
@@ -3549,9 +3831,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0086Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         ForceSuccess {
-            AlwaysSuccess,
+            SubTree(Tree0086Sub0),
         }
     }
 }
@@ -3865,6 +4153,18 @@ bt::behavior_tree! {
 board!(Tree0095Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0096Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Script(|bb| { bb.o0 = None; bb.o0 = Some(6) })
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
             o0: Option<i64> = None,
@@ -3885,7 +4185,7 @@ bt::behavior_tree! {
                     ScriptCondition(|bb| *bb.t0 < 7),
                     ScriptCondition(|bb| bb.b0 % 3 < 0),
                 },
-                Script(|bb| { bb.o0 = None; bb.o0 = Some(6) }),
+                SubTree(Tree0096Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
                 MemPriority {
                     Repeat(3) {
                         Fallback {
@@ -4034,21 +4334,21 @@ bt::behavior_tree! {
 board!(Tree0099Blackboard { t0 b0 });
 
 cases! {
-    Tree0000 "Seq(Once(Seq(Swm(c0,t1,t2),FS(Swm(MPri(t3,t4,t5e))),Seq(c6,t7,t8,a9))))",
+    Tree0000 "Seq(Once(Seq(Swm(c0,t1,t2),FS(Swm(MPri(t3,t4,t5e))),Seq(c6,Sub(t7),Sub(t8),a9))))",
     Tree0001 "B{t0=1;b0=0;o0=0}RSeq(MPri(t0,Scc{o0|0<1},F,a1),RFb(pt2{b0:b0;b1:t0}))",
-    Tree0002 "B{t0}Fb(t0,pi1{t0:=})",
-    Tree0003 "B{b0;o0=0;t0}Swm(FS(MPri(a0e,t1e,Once(pi2{t0:t0}),a3)),@si{t0+3%2<1}@oh{t0>6?o0:=b0}Ret4(Star(@si{some}Once(pt4{b0:=;b1:t0}),@si{o0|3%4>0}@fi{b0<t0+4}Ub{o0},Star(c5,Sb{o0=3}))))",
-    Tree0004 "B{t0;t1=2;o0=_;b0=1;b1=5}RSeq(Scc{b1<2},Swm(t0,t1,c2,RFb(a3b{t0+2;b1},pt4{b0:t1;b1:t1},@of{t1:=b1+1%4}t5),S),RSeq(a6,c7),t8,Fb(Seq(pt9{b0:b0;b1:=},Sc{t1+=2}),FF(t10),Sc{o0:=_}))",
+    Tree0002 "B{t0}Fb(@ki{t0+3%4=3}SubR(t0),SubR(pi1{t0:=}))",
+    Tree0003 "B{b0;o0=0;t0}Swm(FS(SubA(MPri(a0e,t1e,Once(pi2{t0:t0}),a3))),@si{t0+3%2<1}@oh{t0>6?o0:=b0}Ret4(Star(@si{some}Once(pt4{b0:=;b1:t0}),@si{o0|3%4>0}@fi{b0<t0+4}Ub{o0},Star(c5,Sb{o0=3}))))",
+    Tree0004 "B{t0;t1=2;o0=_;b0=1;b1=5}RSeq(SubA(Scc{b1<2}),Swm(t0,t1,c2,RFb(a3b{t0+2;b1},pt4{b0:t1;b1:t1},@of{t1:=b1+1%4}t5),S),RSeq(SubA(a6),c7),t8,Fb(Seq(pt9{b0:b0;b1:=},Sc{t1+=2}),FF(t10),Sc{o0:=_}))",
     Tree0005 "B{b0=2;t0;t1=2;b1}Rep4(Swm(RFb(c0,a1b{b0%2;b1},t2,RFb(Wu{t1},Sb{b1=4})),Once(Rep4(Seq(@os{t1+=1}@oh{t0+=1}RSeq(Rep3(t3),RFb(pa4{b0:b0;b1:t0},@of{t1=b1%3?t1+=1}t5,c6b{b0%2}))))),Star(Sb{t0=b0},pa7{b0:t0},c8,F)))",
     Tree0006 "Seq(Ret4(RFb(c0,t1)),Fb(a2e,RFb(a3,t4,F)),RFb(Ret1(t5),c6,c7l))",
     Tree0007 "B{t0}FF(pt0{b0:6;b1:t0})",
-    Tree0008 "B{t0=0;b0=0;t1=1;b1=2}RFb(MSeq(OnceK(c0l),Wu{t1},c1,Once(t2e),RFb(c3,c4)),Seq(RSeq(c5b{t0%2},Sb{b1=t1}),@oh{t0+=3}@ki{t0%4<2}a6l,Seq(t7,t8)),Rep1(Seq(Swm(RFb(c9,pi10{t0:=}),pt11{b0:2;b1:=},t12))),Swm(pa13{b0:=;b1:=}))",
+    Tree0008 "B{t0=0;b0=0;t1=1;b1=2}RFb(MSeq(OnceK(c0l),Wu{t1},c1,Once(t2e),RFb(c3,c4)),Seq(RSeq(SubA(c5b{t0%2}),Sb{b1=t1}),@oh{t0+=3}@ki{t0%4<2}a6l,Seq(t7,t8)),Rep1(Seq(Swm(RFb(c9,pi10{t0:=}),pt11{b0:2;b1:=},t12))),Swm(pa13{b0:=;b1:=}))",
     Tree0009 "B{t0=4;o0=_;t1=5;b0=5}MPri(Ret1(Swm(pt0{b0:=;b1:t0},pt1{b0:=},Once(@rw{o0|2>4}@po{o0:=t0}@ki{b0+2>t0+4}RSeq(pt2{b0:t0},pa3{b0:7})))),RFb(Once(FS(Keep(Swm(t4,S,a5))))),Swm(t6e,t7,c8b{t1},c9b{b0+3}),Swm(a10e,RFb(pa11{b0:3},a12)))",
     Tree0010 "B{b0;t0}RepF(MSeq(Inv(Star(Seq(Sb{t0=2},pi0{t0:=},t1),Swm(MSeq(@fi{t0%4>2}c2l,RFb(a3)),Wu{t0},Ret4(Swm(t4,c5b{t0}))))),RSeq(@rw{b0+3%4=2}Once(Fb(@fi{t0+3<5}Fb(Keep(pi6{t0:=}),OnceT(Sc{b0:=t0;b0+=2}),RetF(t7)))))))",
     Tree0011 "B{b1=0;b0;t0=0}Ret2(RFb(RSeq(Su{t0}(Su{t0}(Fb(pa0{b0:=;b1:=},t1))),MSeq(@rw{t0<b0+1}@si{b0=t0%2}@ki{b1+2!7}pi2{t0:b0},c3l,c4),RetF(c5))))",
     Tree0012 "B{t0=1;b1;b0=0}RFb(Inv(@os{b0<b1+4%3?t0+=1}@fi{b0%2>0}t0),Swm(Scc{b1+2!t0},Wu{t0}),Swm(t1,c2l,c3l))",
     Tree0013 "B{b0}Ret0(Sb{b0=1})",
-    Tree0014 "B{t0;o0=4}Swm(MPri(c0,pi1{t0:t0},t2),t3e,RFb(RSeq(a4,Sb{o0=8})),RSeq(c5,c6),MSeq(t7,a8))",
+    Tree0014 "B{t0;o0=4}Swm(MPri(c0,pi1{t0:t0},t2),t3e,RFb(RSeq(SubA(a4),Sb{o0=8})),RSeq(c5,c6),MSeq(t7,a8))",
     Tree0015 "B{t1=3;t0=0;b0;b1=4}Star(Seq(MPri(t0,t1,Ret3(@fi{b0>7}@si{t0%3<1}Wu{t0}),Fb(t2e,a3,t4))),MSeq(t5,@oh{b0+=1}a6,Once(F),RSeq(c7,Sc{t0:=t0+4%2;t0+=3}),RFb(@po{t1+=1}@os{b0:=b1}@fi{t1+3!5}FF(pa8{b0:t1}),t9,t10e)))",
     Tree0016 "B{o0;t0=3;b1=5;b0=2}Seq(Swm(OnceT(c0b{b1+1}),RSeq(pa1{b0:b0},t2)),RSeq(@of{o0:=0}t3,t4,@ki{b1+2%3>0}a5e),RSeq(Inv(Su{t0}(pi6{t0:t0})),Scc{o0|4+2<1},OnceK(a7)),Seq(@of{o0:=_}@ki{o0|3%3<1}a8,c9l))",
     Tree0017 "B{t0=5}Seq(pc0{b0:t0},Fb(Inv(t1),pa2{b0:6;b1:t0},Wu{t0}),@rw{t0>6}@os{t0+=1}@fi{t0<3}a3l,Sb{t0=0})",
@@ -4060,17 +4360,17 @@ cases! {
     Tree0023 "B{t0;b0=3}Fb(RSeq(MSeq(Star(Seq(@si{b0+4!6}@po{t0+=2}a0,Fb(a1,pa2{b0:t0;b1:b0}),MSeq(@si{b0<0}@oh{t0+=1}@ki{t0+3%2!0}pi3{t0:b0},c4e,c5))),Seq(t6,Ret1(RSeq(t7,c8e)),Su{t0}(Swm(Sc{t0:=t0+3%3},a9e)),RSeq(t10,c11b{b0})),@of{b0<b0+4?b0+=4}Scc{t0+4=6},Seq(Rep3(OnceK(RFb(t12e,a13))),t14,Rep3(Seq(RFb(a15l)))))))",
     Tree0024 "B{b0;b1=0;t0=1;o0}@oh{o0:=_;o0:=_}Fb(Seq(@rw{t0>5}@ki{b0+2<6}Sc{b1:=t0;b1:=b1%3}),Seq(Fb(c0b{b0},a1l,pt2{b0:b1;b1:t0}),MSeq(c3l,a4,pc5{b0:b0},a6,pc7{b0:t0})),RFb(c8,a9,a10b{t0;b0},@ki{o0|1+2!6}@po{o0:=_}FS(Sb{b0=t0}),c11))",
     Tree0025 "B{t0=5;b0=2;o0=1;t1=0}Star(@os{t1+=1;t0:=b0%2}@si{b0%2!0}Star(@rw{t1+1>t0+3}Su{t1}(MSeq(pc0{b0:b0},S)),FF(t1),@po{t0+=2}Star(c2,t3)),Seq(@of{b0+=3}t4,c5,Once(Ub{o0}),pi6{t0:b0}),MSeq(c7b{9},t8,Wv{t0}(@rw{b0+1%4!2}Sc{t0%2>0?t0:=o0|5%2;t1:=t0}),@rw{t0+1<5}@os{b0!1?b0:=1;b0+=1}@ki{b0=4}Wu{t1}),Seq(Fb(pi9{t0:b0},pt10{b0:t1},a11),pc12{b0:b0}),Wv{t0}(Once(@ki{t1=5}@si{t0+4%4<3}RFb(RSeq(Swm(Rep2(Wu{t1}),Star(c13,a14b{o0|2;b0},Wu{t0})))))))",
-    Tree0026 "B{t0=0;b0=1;t1=5;b1=2}@ki{b1<5}RFb(RSeq(RFb(OnceK(Inv(c0e)),t1,@fi{t0=4}RSeq(Sb{t0=5},@oh{b1:=t1}a2b{b0;b0},a3,t4e)),pt5{b0:t1;b1:=}),Swm(FF(Once(@po{b1+=1}Keep(RFb(c6)))),RFb(pi7{t0:b0},a8,t9,t10)),Fb(Inv(@os{t0:=t1%4;t0=4?b1:=t0}Keep(@po{t0:=t1%3}@si{t0>3}a11))))",
+    Tree0026 "B{t0=0;b0=1;t1=5;b1=2}@ki{b1<5}RFb(RSeq(RFb(OnceK(Inv(c0e)),t1,@fi{t0=4}RSeq(Sb{t0=5},@oh{b1:=t1}a2b{b0;b0},a3,t4e)),pt5{b0:t1;b1:=}),Swm(FF(Once(@po{b1+=1}Keep(RFb(c6)))),RFb(pi7{t0:b0},SubA(a8),t9,t10)),SubR(Fb(Inv(@os{t0:=t1%4;t0=4?b1:=t0}Keep(@po{t0:=t1%3}@si{t0>3}a11)))))",
     Tree0027 "FS(FS(Swm(t0,FS(a1l),Once(t2))))",
     Tree0028 "MPri(Seq(t0e,a1e,S),Once(Seq(t2e,t3,t4e)),Swm(c5),FF(RSeq(Seq(a6,c7e),Fb(a8,c9))),RFb(a10e,Rep1(t11)))",
     Tree0029 "Fb(RSeq(Swm(t0,S,t1,c2),Swm(t3,t4e),t5),Swm(Swm(t6,Ret1(a7e),MSeq(t8,OnceT(S)))),OnceK(Keep(c9)))",
     Tree0030 "B{t0=3;t1}Su{t0}(Su{t0}(Keep(Ret2(Keep(Swm(RFb(pa0{b0:5},S),MPri(pi1{t0:t1},t2,@fi{t0!t1%2}a3),MSeq(t4,c5l)))))))",
     Tree0031 "B{o0;b1;t0=5;b0=0}@of{o0:=b0;b1:=b1%4}RSeq(Fb(OnceT(Seq(t0,t1)),FS(OnceT(Ret3(Sb{b0=t0}))),FS(Inv(RFb(a2,Keep(c3))))),@fi{b1%3!2}RSeq(Inv(@po{b1+=1;b1%2>0?t0:=b1}@oh{b0+=3}Once(c4b{1})),RetF(Fb(pa5{b0:0},@os{b0:=t0;b0:=o0|1}@oh{b0:=t0%3}t6))),Fb(Swm(@ki{o0|2%2<1}@fi{b1+4>6}a7,c8,@fi{t0+1%3<0}a9b{b0%3;b1}),Seq(t10,a11,Rep3(c12b{t0}),t13),a14b{b1%2;b0}))",
-    Tree0032 "B{t0;o0=_;t1}@ki{o0|0>0}@si{t0>t0%4}@rw{some}RSeq(@fi{t1+3<6}Sb{t1=8},t0)",
+    Tree0032 "B{t0;o0=_;t1}@ki{o0|0>0}@si{t0>t0%4}@rw{some}RSeq(SubR(@fi{t1+3<6}Sb{t1=8}),@si{none}@rw{o0|5>7}SubR(t0))",
     Tree0033 "B{t1;t0=3;b0=0;o0=_;b1}FS(Fb(a0b{t1%4;b0},Su{t1}(@po{t1:=t0;o0:=3}@si{t1+3<2}FS(RSeq(Fb(t1,c2,Scc{o0|4!3})))),Seq(@of{o0:=b1+4}Ub{o0},Ub{o0},Sb{o0=7},Sc{t0:=t1},Scc{b0!3})))",
     Tree0034 "B{t0=3;b0;b1=2}Swm(@ki{b1+2=t0}@po{b0+=2}pc0{b0:=},c1l)",
-    Tree0035 "RetF(c0)",
-    Tree0036 "B{t0=4;o0=_;b0=0}Seq(pc0{b0:=},pa1{b0:b0},@os{t0+=3}@fi{t0%2=1}t2e,Seq(c3l,t4e,Ub{o0}),@of{t0:=o0|3+2%3;t0:=4}Sc{t0:=b0%2})",
+    Tree0035 "RetF(Sub(Sub(c0)))",
+    Tree0036 "B{t0=4;o0=_;b0=0}Seq(pc0{b0:=},pa1{b0:b0},@os{t0+=1}SubA(SubR(@os{t0+=3}@fi{t0%2=1}t2e)),Seq(c3l,t4e,Ub{o0}),@of{t0:=o0|3+2%3;t0:=4}Sc{t0:=b0%2})",
     Tree0037 "Rep0(c0)",
     Tree0038 "B{b0=4;b1=2}Seq(Sb{b1=b0},c0,t1,a2l)",
     Tree0039 "B{o0=1;b0=3;t0=2;t1}Star(OnceK(c0),Swm(c1,t2),c3b{o0|0},RFb(c4,c5b{6}),@po{o0:=t0+1%2}@si{t1%2<1}@fi{t0+3%3=2}RepF(RSeq(t6,pt7{b0:=;b1:b0},t8e)))",
@@ -4082,13 +4382,13 @@ cases! {
     Tree0045 "B{b1=4;t0;b0}RFb(OnceT(MPri(Rep1(pt0{b0:t0;b1:=}),MPri(a1,a2l))),MSeq(c3b{b1},@fi{b1+3>3}@oh{b1+=1;t0%2!0?t0+=1}a4,@os{t0:=b1+4%3}@ki{t0<3}c5e),RFb(a6b{b1;b0}))",
     Tree0046 "B{t0=2;o0=_;b0=2;b1}@os{t0:=4;o0:=t0+1}@rw{t0+2!t0+1}RFb(Ret0(c0b{o0|1%2}),MPri(pt1{b0:=;b1:=},c2),Seq(Seq(t3,pt4{b0:b0;b1:t0}),Inv(OnceK(@os{b0:=t0}a5))))",
     Tree0047 "RepF(t0e)",
-    Tree0048 "B{b1;t1=5;t0;b0=4}RSeq(Star(FS(@fi{b0<3}@of{b0+=1;t0:=b1}c0),a1l,Sc{t1:=7},Star(t2,t3e),c4),t5)",
+    Tree0048 "B{b1;t1=5;t0;b0=4}RSeq(Star(FS(@fi{b0<3}@of{b0+=1;t0:=b1}c0),a1l,SubA(Sc{t1:=7}),Star(SubR(t2),t3e),c4),t5)",
     Tree0049 "Inv(MSeq(Inv(Fb(c0))))",
     Tree0050 "B{t0;b0=1}Inv(RFb(RSeq(a0,MPri(Ret4(F),OnceT(Ret4(pi1{t0:=})),@oh{b0:=b0%3}@rw{t0>b0+4}@po{b0<4?b0+=3}c2l,Su{t0}(Inv(@oh{t0+=3;b0:=t0}@rw{b0>5}@si{t0%2>0}a3b{t0;b0})))),Swm(FF(t4e),RFb(RSeq(t5,@po{t0+=2}@fi{t0+2!6}@oh{t0+=1;t0+=1}a6b{b0;b0},Keep(c7)),a8l),a9)))",
     Tree0051 "B{t1=2;o0=_;t0=2;b0=0}Su{t1}(@oh{b0:=t1%3}Star(Inv(Swm(RFb(RSeq(t0,c1),Wv{t0}(Sc{t0+=3})),Star(c2b{1},a3),Scc{some},@si{o0|1+1<5}@oh{t0+=1}Fb(Scc{none},t4,Sc{t0:=b0+2%3}),FS(FS(c5)))),t6))",
     Tree0052 "B{t0=0}Rep4(Swm(t0,a1,a2,pi3{t0:=}))",
-    Tree0053 "B{t1=3;t0=2;b1=2;b0=1}RSeq(Seq(a0b{t1;b1},Fb(pt1{b0:6;b1:t1},t2e),@rw{t0<1}@po{b0:=7}@oh{t0+=2}pc3{b0:6}),Inv(Swm(@rw{b1+2<b0}Ret1(Rep2(Keep(RepF(c4)))),MSeq(Wu{t1},Sc{b0:=t1%3},a5e),Once(Seq(t6,a7,t8e)))))",
-    Tree0054 "B{b0;b1=1;t0}RFb(t0,RFb(pi1{t0:b0},pc2{b0:t0},c3l,t4),@si{t0%3!2}@rw{b1%2>0}@fi{b1%2>0}Su{t0}(@ki{t0>4}a5b{b0;b1}))",
+    Tree0053 "B{t1=3;t0=2;b1=2;b0=1}RSeq(Seq(a0b{t1;b1},Fb(pt1{b0:6;b1:t1},t2e),@rw{t0<1}@po{b0:=7}@oh{t0+=2}pc3{b0:6}),Inv(Swm(@rw{b1+2<b0}Ret1(Rep2(Keep(RepF(c4)))),MSeq(Wu{t1},Sc{b0:=t1%3},a5e),Once(Seq(t6,@oh{t1+=3;b0+=2}SubA(a7),SubA(t8e))))))",
+    Tree0054 "B{b0;b1=1;t0}RFb(t0,RFb(pi1{t0:b0},SubA(pc2{b0:t0}),c3l,t4),@si{t0%3!2}@rw{b1%2>0}@fi{b1%2>0}Su{t0}(@ki{t0>4}a5b{b0;b1}))",
     Tree0055 "B{o0;t0;t1=0;b0}RSeq(Wv{t1}(RFb(Fb(@po{t0+=1}@ki{t1<5}@os{b0+=1}RSeq(Seq(Once(t0),RSeq(@rw{none}@of{t1:=t0%2;o0:=_}@po{b0+=3}a1,t2,c3l)),Sc{t1>b0?t0:=o0|0%4},RFb(pa4{b0:=;b1:b0},Sc{t1:=b0+3})),Swm(RSeq(a5e,Ub{o0}),t6,c7,Inv(@rw{t0%3=2}@po{b0+=1;b0+=2}Ub{o0}),t8)),Seq(MSeq(t9,RFb(a10,t11)),Ret3(Rep0(S)),RSeq(S,Seq(pa12{b0:7;b1:b0},Scc{none},a13))))))",
     Tree0056 "B{t0=4;t1=5;b0=5}@si{t1=3}@rw{b0%2>0}@po{t1+=3}RSeq(RSeq(MPri(c0b{b0},MPri(pi1{t0:t0},Scc{t0=t1}),t2),Inv(@po{t1+1=5?t0:=t0+4%4}@fi{t1+1=b0}Swm(c3,Star(c4,a5),Fb(pc6{b0:2},Scc{t1>7},c7),Keep(Fb(@rw{t1<t1+4}a8b{t1;b0},pi9{t0:=})))),FF(OnceT(RSeq(RSeq(pi10{t0:b0},a11),Swm(Once(S)),Ret1(Seq(c12,@of{t1+=3}@os{t1+=2}@rw{t1<0}c13,pa14{b0:6},pt15{b0:b0;b1:t0}))))),RSeq(Seq(pi16{t0:t1},t17,@oh{b0:=t1+3}@fi{t1%3=1}pt18{b0:t0;b1:b0}),Ret1(RFb(pc19{b0:t0},Rep3(Scc{t0+2<b0}),FF(@fi{b0<t0}Sb{t1=8}))))))",
     Tree0057 "Star(Fb(t0,c1,a2),RFb(a3e,t4),OnceK(RFb(t5,c6)),Rep4(t7),Ret1(Ret3(t8)))",
@@ -4096,11 +4396,11 @@ cases! {
     Tree0059 "B{t0=0;b0}Rep1(RFb(RFb(FF(c0e),t1e,RSeq(Rep0(a2b{t0;b0})))))",
     Tree0060 "B{t1=3;b0=2;t0=2}Inv(Fb(MSeq(c0b{7},a1),OnceK(Seq(pi2{t0:t0},Sc{t0:=b0+4;b0%3!1?t1+=1})),Star(t3,Rep0(Sc{t0+3%2<1?t0:=6}))))",
     Tree0061 "B{b0=1;b1}FF(Once(Inv(@si{b0>b1}@fi{b0>b0%3}RFb(MPri(@rw{b1+1%3<0}t0,t1,t2),OnceK(c3),RSeq(t4,a5)))))",
-    Tree0062 "B{b0;t0=2}Wv{t0}(RSeq(Inv(F),RFb(RSeq(Scc{b0%2<1},t0,a1,Wv{t0}(c2),@os{b0+=1}a3))))",
+    Tree0062 "B{b0;t0=2}Wv{t0}(RSeq(Inv(F),RFb(RSeq(Scc{b0%2<1},t0,a1,Wv{t0}(SubA(c2)),@os{b0+=1}a3))))",
     Tree0063 "B{b0=2;t0=3}MSeq(Inv(RSeq(c0,c1l)),RFb(Fb(Keep(F)),@si{b0+4%3=1}@os{b0:=t0;t0+=4}@rw{b0%3=2}pc2{b0:b0},RepF(t3),RSeq(Sb{t0=b0},a4b{b0%2;b0})))",
     Tree0064 "B{b0;t0;b1}RFb(RSeq(t0,@of{b1:=t0;b0:=t0%3}@ki{b1+2>t0}@oh{b0+=3;t0:=b1%3}a1,@si{b0=t0}pt2{b0:t0;b1:b0},pt3{b0:b1}),Seq(a4,Sb{t0=b1},F),FF(t5),RFb(Once(Su{t0}(F)),S))",
-    Tree0065 "B{o0=1;b0=2;t0=1;b1}FF(RSeq(Fb(@fi{t0%4=3}a0,Star(FF(Seq(Rep1(@os{b1+=3}c1),Wv{t0}(a2),@oh{o0:=b1}Sc{b0:=t0%3},OnceT(pa3{b0:=;b1:t0}),S)))),Seq(RFb(Seq(Sb{b0=t0},RSeq(t4,c5),Su{t0}(c6l))),Swm(RFb(t7e,Sb{t0=b0})))))",
-    Tree0066 "B{t0=4;b0}RFb(Seq(@ki{t0>1}Wu{t0},Sb{b0=t0},OnceK(@fi{t0+2%4<1}@ki{t0%4=3}pa0{b0:t0;b1:b0})),pa1{b0:b0})",
+    Tree0065 "B{o0=1;b0=2;t0=1;b1}FF(RSeq(Fb(@fi{t0%4=3}a0,Star(FF(Seq(Rep1(@os{b1+=3}c1),Wv{t0}(a2),@oh{o0:=b1}Sc{b0:=t0%3},OnceT(pa3{b0:=;b1:t0}),S)))),Seq(RFb(Seq(Sb{b0=t0},RSeq(t4,c5),Su{t0}(SubR(c6l)))),Swm(RFb(t7e,Sb{t0=b0})))))",
+    Tree0066 "B{t0=4;b0}RFb(SubR(Seq(@ki{t0>1}Wu{t0},Sb{b0=t0},OnceK(@fi{t0+2%4<1}@ki{t0%4=3}pa0{b0:t0;b1:b0}))),pa1{b0:b0})",
     Tree0067 "B{t0=3;t1=4;b0=1}@fi{t1%4>0}RFb(t0,RFb(a1e,@rw{b0+4=5}Scc{b0%2=0},t2,t3,pt4{b0:t1;b1:t0}),Inv(Inv(Keep(Rep1(RFb(a5,a6,Su{t0}(t7e)))))),RSeq(RFb(@fi{b0%2<0}@si{t0%4<2}Scc{b0+4%3<1},a8,pt9{b0:b0;b1:t1},a10e),Ret4(Sb{t1=3})))",
     Tree0068 "B{t0=0;b1=2}Fb(RSeq(pa0{b0:b1;b1:=},a1),RFb(RSeq(t2e,c3l,t4,t5),t6),Wv{t0}(c7),FF(OnceT(c8)),Ret3(MSeq(pa9{b0:b1;b1:t0},@oh{t0:=t0%2}a10)))",
     Tree0069 "B{b0=5;t0;b1}Ret2(RFb(Fb(Seq(RSeq(t0,a1),Seq(pa2{b0:t0},c3))),Wu{t0},OnceT(@of{b1+1%2=1?t0+=1}Inv(Star(pt4{b0:8;b1:b1},@os{b1:=b1%4;b1+=3}@of{b1:=t0}c5,pt6{b0:b0;b1:t0},@rw{b0!6}S))),Inv(RFb(@si{t0<b0}RSeq(@si{t0+1>b1%4}a7l,c8,c9),@si{b1>3}@of{b0:=t0+1}@fi{t0%3!1}Ret1(t10))),Seq(Sc{t0+=3},Seq(pt11{b0:=},t12),a13)))",
@@ -4111,16 +4411,16 @@ cases! {
     Tree0074 "B{t1;b0=5;o0=_;t0=3}MPri(t0,MSeq(Sc{b0+2>6?o0:=_;t0:=t1},c1))",
     Tree0075 "B{t1;b0;t0;o0}RSeq(c0,OnceT(Swm(Scc{t1!t0%4},S,t1e)),Ret2(c2),MPri(Rep3(pt3{b0:=}),pi4{t0:=},t5,@os{o0:=b0;o0:=b0}t6,a7),@oh{t0:=b0}@ki{o0|4!t1}RSeq(pi8{t0:b0},t9))",
     Tree0076 "B{t0;b1=3;b0=4}RFb(RFb(pt0{b0:b1;b1:t0},c1,a2l,pi3{t0:=}),Fb(RFb(pt4{b0:3},t5e,Keep(pi6{t0:=}))),OnceK(MPri(F,a7,t8)),Keep(Fb(c9,pa10{b0:5;b1:b0})),Fb(c11,@os{b0:=8;t0>5?b0+=1}Swm(c12b{b1},c13)))",
-    Tree0077 "B{b0=2;t1}MSeq(Sb{t1=b0},t0e)",
+    Tree0077 "B{b0=2;t1}MSeq(@rw{b0+1>2}SubA(Sb{t1=b0}),t0e)",
     Tree0078 "B{b0;t1}Fb(Star(t0),Once(Fb(t1,a2b{t1;b0})))",
-    Tree0079 "Seq(RFb(Ret1(Keep(RSeq(c0e,t1))),t2,FF(RSeq(t3,c4e))),RSeq(t5,Seq(c6,t7e,t8)),Swm(Seq(Once(Fb(a9l,t10,c11)))))",
+    Tree0079 "Seq(RFb(Ret1(Keep(RSeq(c0e,t1))),t2,FF(RSeq(Sub(t3),c4e))),RSeq(t5,Seq(c6,t7e,t8)),Swm(Seq(Once(Fb(a9l,t10,c11)))))",
     Tree0080 "B{o0=_;b1=1;t0=5;b0}FS(Swm(RFb(@oh{t0:=b1%4}@fi{b0+1=5}@os{b1+=2;b0:=b0+3%3}MPri(t0,c1l,pc2{b0:4},a3,t4),Swm(t5e,Sb{t0=b0},a6),RFb(@po{b1:=o0|3%4}@rw{none}Swm(t7,a8),Star(t9e,t10))),OnceK(MSeq(Scc{some},F))))",
     Tree0081 "B{b0=3;o0;t0=5}Fb(Seq(Fb(c0,@os{t0:=4}Seq(pa1{b0:b0;b1:b0},Rep1(@oh{b0+=1;t0+=2}@of{o0:=t0%2}c2))),Swm(RFb(t3e,a4b{b0;b0},Rep4(Scc{t0<b0}),Rep1(Sc{b0+=2;o0:=_}))),RFb(c5l,c6e,a7)),RFb(RFb(@rw{t0%4>1}@fi{b0+4<t0}pt8{b0:1;b1:b0},t9),RSeq(Seq(@of{t0+4%3<2?t0+=3;t0:=b0+3}@ki{t0!3}c10e,pt11{b0:t0;b1:t0})),MPri(a12,t13),c14,@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}pt15{b0:=}),RSeq(@po{b0+=3}@fi{t0=1}RFb(t16,pa17{b0:b0;b1:b0},t18),Rep0(F)))",
     Tree0082 "B{t0=5;b0=1;o0;b1=4}RSeq(RSeq(RSeq(S,c0l,t1),t2),Fb(a3,a4,Inv(t5),Swm(@ki{b0=7}@po{o0:=_;b1:=o0|3+3}@oh{b1+=1}c6,pt7{b0:=;b1:t0}),c8l),Rep3(@rw{b0+4>t0+3}@of{b0:=t0;b0>6?b1+=3}MSeq(a9,RSeq(RSeq(pa10{b0:=;b1:t0},t11)),RSeq(t12e,c13b{b1+3%3}))))",
     Tree0083 "B{b0=1;t0=4}Once(FF(Fb(RSeq(c0,FF(OnceT(c1)),Inv(a2),RFb(FS(Sb{b0=t0})),Seq(Once(pt3{b0:9;b1:b0}),Seq(pc4{b0:t0},a5))))))",
     Tree0084 "B{t1=1;t0=1;o0=_;b0}Seq(RSeq(@ki{t0+1<4}@of{b0:=t1;t0:=t1}RFb(c0,Ret3(t1),pa2{b0:1})),RFb(OnceK(@ki{none}@rw{none}t3),FS(@ki{t1+1!0}@oh{b0:=t1}Scc{t1!t0+1%3}),t4,Rep3(c5),pa6{b0:6;b1:t1}),@oh{b0+=1}@fi{o0|1%3<2}Seq(Sb{o0=7},c7l))",
     Tree0085 "Keep(Swm(RSeq(RSeq(Fb(t0,a1l)),c2,c3,Swm(c4e,c5e,c6)),a7))",
-    Tree0086 "FS(S)",
+    Tree0086 "FS(Sub(S))",
     Tree0087 "B{t0=2;b0}Seq(@os{b0+=3}Fb(a0b{t0+1%4;b0},t1,c2),MPri(pa3{b0:=;b1:b0},Fb(F)),RSeq(a4,a5l,c6b{0}))",
     Tree0088 "B{b1=3;b0=5;t0}Fb(@os{b0:=t0+2%3}@oh{b0:=b1+3%4}Ret4(a0b{b0;b1}),Inv(@os{t0:=b1+2}@fi{t0>b1+1}Seq(pi1{t0:b0},t2)),@os{t0+=4}@ki{b1>t0%3}Ret4(c3b{t0+4}))",
     Tree0089 "B{b0=2;b1=4;t1=4;t0}RFb(Ret3(pi0{t0:t1}),t1,@po{b1+=2}@ki{b1%2<1}@rw{b0%3!0}Seq(a2,pi3{t0:=},a4),c5)",
@@ -4130,7 +4430,7 @@ cases! {
     Tree0093 "B{t0=4;b0=4}RepF(RFb(Star(c0,@os{b0:=t0}@ki{t0%4!0}RFb(a1b{b0;b0},Sb{t0=b0}),RFb(t2,Sb{b0=8})),Wu{t0}))",
     Tree0094 "B{b0;t0=5}Star(@po{t0+=3;t0<3?t0+=1}@si{b0<1}RetF(t0),RSeq(Sc{t0+=2},t1),t2)",
     Tree0095 "B{t0=4;b0=4}@ki{t0+4%4>1}Swm(Seq(t0,t1,RFb(c2,Sb{t0=b0})),FS(Inv(Fb(c3b{8},t4e,Sb{t0=4}))),Swm(@of{t0:=b0%3}RSeq(a5,t6),c7,pc8{b0:=}))",
-    Tree0096 "B{o0=_;b1;t0=1;b0=3}FF(Swm(a0b{b0%4;b0},Star(c1,t2e,t3e,Sc{t0+4>0?o0:=_;b1+=3}),RSeq(Scc{t0<7},Scc{b0%3<0}),Sc{o0:=_;o0:=6},MPri(Rep3(Fb(Scc{t0+3%4=1},Scc{some},c4)))))",
+    Tree0096 "B{o0=_;b1;t0=1;b0=3}FF(Swm(a0b{b0%4;b0},Star(c1,t2e,t3e,Sc{t0+4>0?o0:=_;b1+=3}),RSeq(Scc{t0<7},Scc{b0%3<0}),SubR(Sc{o0:=_;o0:=6}),MPri(Rep3(Fb(Scc{t0+3%4=1},Scc{some},c4)))))",
     Tree0097 "B{b0=2;t0=1}@po{b0!t0%4?t0+=1;t0+=1}RSeq(MPri(Swm(Inv(a0l),RSeq(@os{b0:=t0;b0:=t0%4}@ki{b0%3=1}pi1{t0:=},t2)),Rep2(Star(t3,t4e,@os{b0+=3}@of{t0:=b0;b0:=b0+1%3}pa5{b0:t0;b1:b0},@fi{b0+4<b0+3}@oh{b0<b0%4?t0:=3}Wu{t0},@ki{t0<b0+3}@os{b0:=b0%3}c6)),RSeq(RSeq(a7,a8b{t0;b0},Fb(t9e,a10,Wu{t0},pa11{b0:=;b1:t0})))),Seq(Inv(Swm(Sc{b0:=t0},Sc{b0+=1},pc12{b0:t0},OnceK(c13),t14e)),pc15{b0:=},Seq(RepF(Su{t0}(c16l)),S,Scc{t0+3!t0%3})))",
     Tree0098 "B{b0;b1}MSeq(Ret2(a0),Swm(Scc{b1=3},t1,a2b{b0+4;b0}))",
     Tree0099 "B{t0=0;b0=2}FF(Seq(Scc{t0+4%2=1},Wv{t0}(t0),Inv(Rep1(@ki{b0=0}@fi{b0+2<2}t1)),Seq(c2e,pt3{b0:b0;b1:t0}),Seq(c4)))",

@@ -64,6 +64,27 @@ bt::behavior_tree! {
 board!(Tree0101Blackboard { t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0102Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 10,
+            #[tracked] t1: i64 = 14,
+        }
+        #[skip_if(|bb| *bb.t0 > 2)]
+        #[post(|bb| bb.b0 += 2)]
+        #[run_while(|bb| *bb.t0 + 4 < 7)]
+        SequenceWithMemory {
+            RunOnce(then_skip = true) {
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<0>),
+            SetBlackboard(b0 = {t0}),
+            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
             b0: i64 = 2,
@@ -72,17 +93,7 @@ bt::behavior_tree! {
         }
         MemPriority {
             KeepRunningUntilFailure {
-                #[skip_if(|bb| *bb.t0 > 2)]
-                #[post(|bb| bb.b0 += 2)]
-                #[run_while(|bb| *bb.t0 + 4 < 7)]
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = {t0}),
-                    Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-                },
+                SubTree(Tree0102Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
             },
         }
     }
@@ -223,6 +234,17 @@ bt::behavior_tree! {
 board!(Tree0106Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0107Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<14>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -282,7 +304,7 @@ bt::behavior_tree! {
                 SequenceStar {
                     #[run_while(|bb| *bb.t0 < bb.b1)]
                     MemSequence {
-                        StatefulAction(Task<14>),
+                        SubTree(Tree0107Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
                         StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
                         StatefulAction(Task<16> = Task::<16>),
                         Action(Act<17> = Act::<17>),
@@ -434,6 +456,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0113Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        ScriptCondition(|bb| *bb.t0 != 2)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
@@ -462,7 +495,7 @@ bt::behavior_tree! {
                 #[skip_if(|bb| *bb.t0 < bb.b0)]
                 StatefulAction(Task<4>),
             },
-            ScriptCondition(|bb| *bb.t0 != 2),
+            SubTree(Tree0113Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
             #[on_failure(|bb| bb.b0 = 4)]
             #[on_halted(|bb| { bb.o0 = Some(5); *bb.t0 += 3 })]
             #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
@@ -758,6 +791,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0123Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        StatefulAction(PTask<3>, b0 = 9, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
@@ -771,7 +815,7 @@ bt::behavior_tree! {
             },
             SequenceWithMemory {
                 Condition(Cond<2>),
-                StatefulAction(PTask<3>, b0 = 9, b1 = {b0}),
+                SubTree(Tree0123Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
             },
             SequenceWithMemory {
                 Condition(|ctx| ctx.check(4)),
@@ -1101,6 +1145,17 @@ bt::behavior_tree! {
 board!(Tree0136Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0137Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
             o0: Option<i64>,
@@ -1108,7 +1163,7 @@ bt::behavior_tree! {
             b0: i64,
         }
         MemPriority {
-            StatefulAction(Task<0>),
+            SubTree(Tree0137Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
             Condition(PCond<1>, b0 = {=}),
             #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 4) })]
             #[on_halted(|bb| bb.t0.set((*bb.t0 + 2) % 3))]
@@ -1359,6 +1414,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0144Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(10, bb.b0))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
@@ -1412,7 +1478,7 @@ bt::behavior_tree! {
                 Fallback {
                     ReactiveFallback {
                         StatefulAction(Task<9>),
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
+                        SubTree(Tree0144Sub0, ..),
                     },
                     SequenceStar {
                         RetryUntilSuccessful(2) {
@@ -1438,13 +1504,19 @@ bt::behavior_tree! {
 board!(Tree0144Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0145Sub0 for Ctx {
+        ForceFailure {
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
         Fallback {
             SequenceWithMemory {
                 StatefulAction(Task<0>),
-                ForceFailure {
-                    Condition(Cond<1>),
-                },
+                SubTree(Tree0145Sub0),
             },
         }
     }
@@ -1555,6 +1627,33 @@ bt::behavior_tree! {
 board!(Tree0147Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0148Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(14),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+            #[tracked] t1: i64 = 9,
+        }
+        RetryUntilSuccessful(3) {
+            MemSequence {
+                Condition(PCond<0>, b0 = {=}),
+                #[success_if(|bb| *bb.t1 < 0)]
+                #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
+                #[post(|bb| bb.o0 = None)]
+                ScriptCondition(|bb| *bb.t1 != 7),
+                ForceFailure {
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Action(Act<2>),
+                },
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
             o0: Option<i64> = Some(4),
@@ -1563,22 +1662,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
         }
         SequenceWithMemory {
-            RetryUntilSuccessful(3) {
-                MemSequence {
-                    Condition(PCond<0>, b0 = {=}),
-                    #[success_if(|bb| *bb.t1 < 0)]
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
-                    #[post(|bb| bb.o0 = None)]
-                    ScriptCondition(|bb| *bb.t1 != 7),
-                    ForceFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    Sequence {
-                        Action(Act<2>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
+            SubTree(Tree0148Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}),
             Repeat(2) {
                 SequenceWithMemory {
                     KeepRunningUntilFailure {
@@ -1707,6 +1791,30 @@ bt::behavior_tree! {
 board!(Tree0152Blackboard { o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0153Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(9),
+        }
+        SetBlackboard(o0 = Some(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0153Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 11,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        ForceSuccess {
+            SetBlackboard(b1 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
         blackboard {
             b1: i64 = 1,
@@ -1723,7 +1831,7 @@ bt::behavior_tree! {
                             Condition(Cond<1>),
                             SequenceStar {
                                 Action(PAct<2>, b0 = 4),
-                                SetBlackboard(o0 = Some(5)),
+                                SubTree(Tree0153Sub0, ..),
                             },
                         },
                     },
@@ -1735,9 +1843,7 @@ bt::behavior_tree! {
                     MemSequence {
                         StatefulAction(Task<4>),
                         Condition(Cond<5>),
-                        ForceSuccess {
-                            SetBlackboard(b1 = {t0}),
-                        },
+                        SubTree(Tree0153Sub1, b1 = {=}, t0 = {t0}, o0 = {=}),
                         RetryUntilSuccessful(3) {
                             Script(|bb| { bb.o0 = Some(bb.b1 % 3); bb.b1 += 1 }),
                         },
@@ -1944,6 +2050,16 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0161Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0161 for Ctx {
         blackboard {
             b0: i64 = 0,
@@ -1952,7 +2068,7 @@ bt::behavior_tree! {
         ForceSuccess {
             ReactiveSequence {
                 Fallback {
-                    StatefulAction(Task<0>),
+                    SubTree(Tree0161Sub0, b0 = {=}, t0 = {t0}),
                     ReactiveFallback {
                         ForceFailure {
                             SetBlackboard(t0 = {b0}),
@@ -1992,6 +2108,18 @@ bt::behavior_tree! {
 }
 
 board!(Tree0162Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0163Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<21>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
@@ -2068,7 +2196,7 @@ bt::behavior_tree! {
                     Action(Act<19>),
                     Action(Act<20> = Act::<20>),
                     SequenceWithMemory {
-                        Condition(Cond<21>),
+                        SubTree(Tree0163Sub0, ..),
                         StatefulAction(Task<22>),
                     },
                 },
@@ -2080,22 +2208,42 @@ bt::behavior_tree! {
 board!(Tree0163Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0164Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b1: i64 = 9,
+        }
+        ForceSuccess {
+            #[failure_if(|bb| *bb.t0 == bb.b1)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0164Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b1: i64 = 9,
+        }
+        KeepRunningUntilFailure {
+            MemSequence {
+                Repeat(forever) {
+                    SubTree(Tree0164Sub1, t0 = {=}, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b1: i64,
         }
         RetryUntilSuccessful(4) {
-            KeepRunningUntilFailure {
-                MemSequence {
-                    Repeat(forever) {
-                        ForceSuccess {
-                            #[failure_if(|bb| *bb.t0 == bb.b1)]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
+            SubTree(Tree0164Sub0, t0 = {=}, b1 = {b1}),
         }
     }
 }
@@ -2606,6 +2754,17 @@ bt::behavior_tree! {
 board!(Tree0179Blackboard { b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0180Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(PCond<1>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
@@ -2615,7 +2774,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             MemSequence {
                 StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {t0}),
+                SubTree(Tree0180Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
                 Condition(Cond<2>),
                 AlwaysSuccess,
                 #[failure_if(|bb| *bb.t0 != 0)]
@@ -2678,6 +2837,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0183Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
         blackboard {
             o0: Option<i64> = Some(2),
@@ -2697,7 +2867,7 @@ bt::behavior_tree! {
                 Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                 #[run_while(|bb| *bb.t0 + 2 < 5)]
                 Action(Act<3>),
-                Action(Act<4>),
+                SubTree(Tree0183Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
                 Action(PAct<5>, b0 = {=}, b1 = {b0}),
             },
             Condition(Cond<6>),
@@ -2706,6 +2876,20 @@ bt::behavior_tree! {
 }
 
 board!(Tree0183Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0184Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Repeat(4) {
+            ScriptCondition(|bb| bb.o0.is_none()),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
@@ -2739,9 +2923,7 @@ bt::behavior_tree! {
                     WasEntryUpdated(t0),
                 },
             },
-            Repeat(4) {
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
+            SubTree(Tree0184Sub0, ..),
         }
     }
 }
@@ -2796,14 +2978,32 @@ bt::behavior_tree! {
 board!(Tree0185Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0186Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+        }
+        #[success_if(|bb| bb.o0.unwrap_or(1) < 5)]
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0186Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree0186Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
             o0: Option<i64>,
         }
         MemSequence {
             Condition(Cond<0>),
-            #[success_if(|bb| bb.o0.unwrap_or(1) < 5)]
-            AlwaysFailure,
+            SubTree(Tree0186Sub0, ..),
         }
     }
 }
@@ -2919,6 +3119,44 @@ bt::behavior_tree! {
 board!(Tree0188Blackboard { b1 t1 t0 b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0189Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 14,
+            b1: i64 = 13,
+        }
+        #[post(|bb| bb.o0 = None)]
+        #[success_if(|bb| bb.b0 != 3)]
+        #[run_while(|bb| bb.b0 == 4)]
+        SkipUnlessUpdated(t0) {
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                Repeat(4) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 2 > bb.b1 + 4)]
+                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0189Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 14,
+            b1: i64 = 13,
+        }
+        #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 += 1 })]
+        Action(PIo<10>, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
         blackboard {
             b0: i64,
@@ -2944,25 +3182,11 @@ bt::behavior_tree! {
                     },
                 },
             },
-            #[post(|bb| bb.o0 = None)]
-            #[success_if(|bb| bb.b0 != 3)]
-            #[run_while(|bb| bb.b0 == 4)]
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Repeat(4) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(1) + 2 > bb.b1 + 4)]
-                        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
+            SubTree(Tree0189Sub0, ..),
             ReactiveFallback {
                 Action(|ctx| ctx.exec(8)),
                 Condition(Cond<9>),
-                #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 += 1 })]
-                Action(PIo<10>, t0 = {t0}),
+                SubTree(Tree0189Sub1, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
                 StatefulAction(Task<11> = Task::<11>),
             },
         }
@@ -2985,6 +3209,27 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0191Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 12,
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        WaitValueUpdate(t0) {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    #[failure_if(|bb| (bb.b1 + 4) % 2 < 0)]
+                    #[post(|bb| bb.t0.set(9))]
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
         blackboard {
             b0: i64 = 3,
@@ -2994,16 +3239,7 @@ bt::behavior_tree! {
         }
         Fallback {
             MemPriority {
-                WaitValueUpdate(t0) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            #[failure_if(|bb| (bb.b1 + 4) % 2 < 0)]
-                            #[post(|bb| bb.t0.set(9))]
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
+                SubTree(Tree0191Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
                 Action(PAct<2>, b0 = {=}),
                 UnsetBlackboard(o0),
             },
@@ -3258,17 +3494,38 @@ bt::behavior_tree! {
 board!(Tree0198Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0199Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0199Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            b1: i64 = 9,
+        }
+        MemSequence {
+            #[run_while(|bb| bb.b0 < 2)]
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
+            #[on_failure(|bb| if bb.b1 > 2 { bb.b1 = bb.b0 + 3 })]
+            SubTree(Tree0199Sub1, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
             b0: i64,
             b1: i64,
         }
         Sequence {
-            MemSequence {
-                #[run_while(|bb| bb.b0 < 2)]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
-                Action(|ctx| ctx.exec(1)),
-            },
+            SubTree(Tree0199Sub0, ..),
             StatefulAction(Task<2>),
         }
     }
@@ -3279,18 +3536,18 @@ board!(Tree0199Blackboard { b0 b1 });
 cases! {
     Tree0100 "B{b0=0;t0}Swm(Sb{t0=7},RFb(FF(t0),Sc{t0:=b0}),c1,RFb(Ret4(t2),t3,t4,t5))",
     Tree0101 "B{t0=0}Fb(pc0{b0:t0},RFb(Keep(Ret2(Fb(a1,pc2{b0:3})))),RSeq(Sb{t0=9},c3b{t0%2},Rep3(c4),c5l))",
-    Tree0102 "B{b0=2;t0=0;t1=4}MPri(Keep(@ki{t0>2}@po{b0+=2}@rw{t0+4<7}Swm(OnceT(S),t0,Sb{b0=t0},pa1{b0:t1;b1:b0})))",
+    Tree0102 "B{b0=2;t0=0;t1=4}MPri(Keep(SubR(@ki{t0>2}@po{b0+=2}@rw{t0+4<7}Swm(OnceT(S),t0,Sb{b0=t0},pa1{b0:t1;b1:b0}))))",
     Tree0103 "Seq(c0)",
     Tree0104 "B{o0=1;t0=1;b1}RFb(RSeq(FS(Fb(@ki{t0+3%4=0}Fb(@fi{b1%2=1}@ki{o0|3%2>0}c0,t1e)))),Swm(Fb(c2,c3),Sb{t0=0},Inv(Once(pc4{b0:b1}))),Seq(Seq(OnceK(Sb{o0=1}),t5),pt6{b0:t0},Swm(pc7{b0:9},a8b{t0%4;b1})))",
     Tree0105 "B{t1=3;o0=_}Rep1(RFb(RSeq(Seq(pc0{b0:t1},a1,Ub{o0}))))",
     Tree0106 "B{b0;t0=2;o0;b1=3}Swm(Su{t0}(Fb(Ret3(t0),c1b{o0|5},t2,Wv{t0}(a3e))),@si{b1+4!3}Seq(Su{t0}(Swm(pa4{b0:=},t5e,t6,t7e)),RFb(t8,MSeq(Sc{b1:=b0;t0:=o0|5},a9),RSeq(Wu{t0},t10,a11))))",
-    Tree0107 "B{b1=3;b0=3;t0}RFb(Seq(OnceT(pt0{b0:6;b1:b1}),pa1{b0:b0;b1:=},FS(RSeq(RSeq(a2e,Sc{t0+=1;t0:=b0}),RFb(t3,c4)))),Seq(RFb(@ki{b0<t0}@fi{b1+3>t0}@rw{t0+1>b1+1}t5e,Inv(pc6{b0:=}),RSeq(a7,t8),a9e,@si{b0+4>2}@of{b0+=1}t10),OnceT(Seq(a11l,@ki{t0%3!0}Seq(t12,S),pc13{b0:=}))),RSeq(Star(@rw{t0<b1}MSeq(t14,pt15{b0:=;b1:t0},t16e,a17e),RFb(Ret2(t18),t19,t20e)),Seq(t21,c22,pi23{t0:t0})))",
+    Tree0107 "B{b1=3;b0=3;t0}RFb(Seq(OnceT(pt0{b0:6;b1:b1}),pa1{b0:b0;b1:=},FS(RSeq(RSeq(a2e,Sc{t0+=1;t0:=b0}),RFb(t3,c4)))),Seq(RFb(@ki{b0<t0}@fi{b1+3>t0}@rw{t0+1>b1+1}t5e,Inv(pc6{b0:=}),RSeq(a7,t8),a9e,@si{b0+4>2}@of{b0+=1}t10),OnceT(Seq(a11l,@ki{t0%3!0}Seq(t12,S),pc13{b0:=}))),RSeq(Star(@rw{t0<b1}MSeq(SubR(t14),pt15{b0:=;b1:t0},t16e,a17e),RFb(Ret2(t18),t19,t20e)),Seq(t21,c22,pi23{t0:t0})))",
     Tree0108 "RFb(Ret2(a0),Fb(Once(OnceT(c1)),RSeq(a2e,FS(c3),t4),Star(c5,t6e),a7))",
     Tree0109 "RFb(c0,t1,c2)",
     Tree0110 "B{b0;t0=4;b1=2}@of{b0+=1}Fb(RSeq(Inv(c0e),c1l,@os{t0+=2}@fi{t0%3!1}Sb{b1=9},@ki{b0%4>1}@rw{b0>b1}a2),OnceT(c3),t4,@po{b0:=t0}@rw{t0+3=5}RSeq(@oh{b0%2!1?b1+=2;t0+=3}@po{t0:=b0}c5b{6}))",
     Tree0111 "B{b0=2;t0=0;t1}RSeq(Wv{t0}(Wu{t0}),pa0{b0:t1;b1:b0},RSeq(a1))",
     Tree0112 "RSeq(Seq(MSeq(a0l,t1)),MPri(t2e,t3,t4),Seq(Swm(t5e,RFb(a6e,a7),t8)))",
-    Tree0113 "B{t0=1;o0=_;b0=1}Star(Fb(RSeq(@os{o0:=_}@fi{b0!5}@ki{none}S,t0),Keep(pi1{t0:b0}),Fb(@fi{t0+4>6}@oh{o0:=_}@ki{o0|2%2<1}t2e,t3),@ki{t0<b0}t4),Scc{t0!2},@of{b0:=4}@oh{o0:=5;t0+=3}@po{t0:=o0|0}Seq(Inv(Fb(pa5{b0:=},c6))))",
+    Tree0113 "B{t0=1;o0=_;b0=1}Star(Fb(RSeq(@os{o0:=_}@fi{b0!5}@ki{none}S,t0),Keep(pi1{t0:b0}),Fb(@fi{t0+4>6}@oh{o0:=_}@ki{o0|2%2<1}t2e,t3),@ki{t0<b0}t4),SubR(Scc{t0!2}),@of{b0:=4}@oh{o0:=5;t0+=3}@po{t0:=o0|0}Seq(Inv(Fb(pa5{b0:=},c6))))",
     Tree0114 "B{t1;t0=5;b0;b1=4}RFb(pt0{b0:t1;b1:b1},Scc{t1=0},@si{t1=2}@os{t0+=2;b0%2>0?b1:=t0+3%4}Wv{t1}(Ret2(t1)),t2,OnceT(c3))",
     Tree0115 "B{t0;b0=5;b1=2}MPri(Swm(@os{b0+=3;b1:=2}RSeq(t0,t1,Scc{b0<t0+2}),RFb(Wu{t0},t2,@os{t0:=2}@si{t0%4<3}Sb{t0=1}),FS(pa3{b0:=;b1:b0})),Fb(RFb(@of{b0+=3}t4,a5)))",
     Tree0116 "FS(a0)",
@@ -3300,7 +3557,7 @@ cases! {
     Tree0120 "B{b0=1;t1=1;b1=0;t0=5}@fi{b1%2=0}RFb(RFb(Fb(Once(t0),Wu{t0},t1),OnceT(c2),Wv{t1}(c3)),Seq(pc4{b0:8},@os{t0:=b0}OnceK(a5),RSeq(@rw{t0>7}@po{b1:=t1}@oh{t0+=2}Scc{t1<t1+3%3},t6)))",
     Tree0121 "B{b1=1;b0=4;t0=1;t1}RSeq(MSeq(Fb(Ret4(Scc{t1=1}),RFb(pt0{b0:b1;b1:=},t1),@rw{t0%3>0}@si{b0+4=6}Fb(t2,t3,t4),@os{t1:=t0%2}c5),@fi{b0=b0+2}@ki{b0%4<1}Keep(RFb(Keep(FF(Wu{t1})),Wu{t1},Swm(t6,c7,pt8{b0:5;b1:=},c9)))))",
     Tree0122 "RFb(t0,c1)",
-    Tree0123 "B{t0=3;b0=2;b1=3}RSeq(RFb(pa0{b0:t0;b1:=},c1e),Swm(c2,pt3{b0:9;b1:b0}),Swm(c4l,t5,t6,c7))",
+    Tree0123 "B{t0=3;b0=2;b1=3}RSeq(RFb(pa0{b0:t0;b1:=},c1e),Swm(c2,SubR(pt3{b0:9;b1:b0})),Swm(c4l,t5,t6,c7))",
     Tree0124 "B{b0=3;t0;t1=4;o0=0}@fi{some}Rep4(Star(FF(Once(c0)),RSeq(Star(a1l,c2b{b0}),Ret1(c3),Seq(Scc{t1>0},@rw{t1%4>2}c4)),@of{t1:=o0|2}RFb(Fb(Scc{t0!1},@of{t1+=1}Ret4(c5),c6b{t0%2})),MSeq(@po{b0:=3}c7,pi8{t0:=},RetF(Ret3(c9b{b0}))),MPri(c10l,RepF(F),OnceK(t11))))",
     Tree0125 "Keep(RSeq(MSeq(Inv(t0)),c1))",
     Tree0126 "Swm(t0,RFb(Rep3(c1),F))",
@@ -3314,23 +3571,23 @@ cases! {
     Tree0134 "Keep(c0)",
     Tree0135 "B{t0=4;b0=3;b1=0}Swm(@of{b0<3?b1+=1;t0:=b0%4}t0,Ret2(a1b{b1+4;b1}),t2,t3,t4)",
     Tree0136 "B{t0;b0}RSeq(c0b{t0+2},Sc{b0+=2},t1e)",
-    Tree0137 "B{o0;t0=4;b0}MPri(t0,pc1{b0:=},@os{b0+=1;t0:=t0%4}@oh{t0:=t0+2%3}@of{b0:=o0|3%3}Rep2(a2),pa3{b0:8;b1:b0},pt4{b0:5})",
+    Tree0137 "B{o0;t0=4;b0}MPri(SubR(t0),pc1{b0:=},@os{b0+=1;t0:=t0%4}@oh{t0:=t0+2%3}@of{b0:=o0|3%3}Rep2(a2),pa3{b0:8;b1:b0},pt4{b0:5})",
     Tree0138 "B{b0=0;b1;o0=3;t0=5}Keep(@oh{b0+=2}RFb(@po{b1+2!b1?o0:=_}Inv(Rep2(Swm(a0,Rep3(a1),@po{o0|5+1<6?o0:=b0;o0:=_}Scc{b0!2}))),Seq(c2e,t3,a4),OnceT(pc5{b0:t0})))",
     Tree0139 "B{t0=2;b0;b1}RFb(Wu{t0},RSeq(Seq(c0b{b0},Sc{t0=b1?b1:=4},c1,t2),Swm(c3,a4b{t0+2;b0}),Keep(@rw{b0+3<2}t5)),Fb(pt6{b0:7;b1:b1},Rep1(Sb{t0=b0})))",
     Tree0140 "B{t0=2;b0;o0=_}RFb(RFb(t0,Ret1(Keep(t1)),a2),Rep3(@si{b0!3}@oh{t0:=o0|4;t0!7?t0+=3}RSeq(a3b{b0+1;b0},Ret4(pc4{b0:b0}),MPri(Wu{t0},@fi{b0<t0%4}@ki{t0!0}Sb{o0=7},Inv(t5)))),OnceT(Fb(Inv(pc6{b0:=}),S)),MSeq(MPri(t7,c8,F,c9l),Swm(pa10{b0:9;b1:t0},pa11{b0:b0;b1:b0},t12e)),RFb(Fb(Seq(pa13{b0:8},c14,MSeq(a15b{b0+1;b0},t16))),pc17{b0:=}))",
     Tree0141 "B{t0=1}Seq(@os{t0+=3}Scc{t0!4},t0)",
     Tree0142 "B{o0=_;b0=3;t0=3}MPri(Su{t0}(OnceT(Once(OnceK(pc0{b0:=})))),t1)",
     Tree0143 "Star(Rep3(Rep0(c0l)),a1,RFb(MPri(MPri(t2)),t3,Fb(t4,a5),Star(t6,t7)),RSeq(t8,MPri(c9,c10,a11),FF(MPri(a12,S))))",
-    Tree0144 "B{o0=1;b0=0;t0}Fb(Keep(@os{o0:=b0}Fb(Su{t0}(@ki{b0<3}@oh{some?t0+=3}Wv{t0}(c0)),Star(Inv(a1),@fi{o0|1+1<b0}t2))),Seq(RFb(a3,F,c4),@po{t0:=o0|4+1}@fi{none}@rw{b0+1=3}Ret2(RSeq(Su{t0}(pt5{b0:b0;b1:b0}))),RSeq(c6,@si{b0=7}c7e,t8)),Inv(Fb(RFb(t9,c10b{b0}),Star(Ret2(a11e)),RSeq(Star(a12,@oh{b0:=t0+4%2}@os{b0+=2}Sb{o0=8},pt13{b0:4;b1:b0}),a14))))",
-    Tree0145 "Fb(Swm(t0,FF(c1)))",
+    Tree0144 "B{o0=1;b0=0;t0}Fb(Keep(@os{o0:=b0}Fb(Su{t0}(@ki{b0<3}@oh{some?t0+=3}Wv{t0}(c0)),Star(Inv(a1),@fi{o0|1+1<b0}t2))),Seq(RFb(a3,F,c4),@po{t0:=o0|4+1}@fi{none}@rw{b0+1=3}Ret2(RSeq(Su{t0}(pt5{b0:b0;b1:b0}))),RSeq(c6,@si{b0=7}c7e,t8)),Inv(Fb(RFb(t9,SubA(c10b{b0})),Star(Ret2(a11e)),RSeq(Star(a12,@oh{b0:=t0+4%2}@os{b0+=2}Sb{o0=8},pt13{b0:4;b1:b0}),a14))))",
+    Tree0145 "Fb(Swm(t0,Sub(FF(c1))))",
     Tree0146 "B{t0;b1=4;b0=5}RFb(Rep3(pi0{t0:b1}),a1e,MSeq(a2),FF(Wv{t0}(@oh{t0:=b0}@ki{b1>7}FF(t3))),c4l)",
     Tree0147 "B{b1=2;b0;o0;t0=5}Seq(Seq(Swm(Fb(c0,a1b{b1;b1},c2),Rep3(FF(t3)),RFb(a4l,c5b{b0})),RSeq(Swm(a6e,c7e),Wu{t0})),Fb(a8b{o0|5;b0},pt9{b0:1;b1:b1},@oh{o0:=b0+3}@po{o0:=b0}Seq(c10,Scc{none}),RSeq(Sb{b0=b1})),Swm(Seq(pa11{b0:t0;b1:b1},@fi{b0%3<1}Wu{t0},a12),Ret1(MPri(Su{t0}(pa13{b0:t0;b1:t0}))),FS(Scc{b1+3<4}),a14e,a15e))",
-    Tree0148 "B{o0=4;b0;t0=0;t1}Swm(Ret3(MSeq(pc0{b0:=},@si{t1<0}@of{b0:=b0%4}@po{o0:=_}Scc{t1!7},FF(t1),Seq(a2),Wu{t0})),Rep2(Swm(Keep(Rep4(@os{t0:=9}RFb(a3,Swm(@ki{o0|2+1%3>1}a4e,pi5{t0:t1},t6e),@os{t1:=b0+1}@po{t1:=o0|5+4%2}MPri(pa7{b0:t1})))))))",
+    Tree0148 "B{o0=4;b0;t0=0;t1}Swm(SubR(Ret3(MSeq(pc0{b0:=},@si{t1<0}@of{b0:=b0%4}@po{o0:=_}Scc{t1!7},FF(t1),Seq(a2),Wu{t0}))),Rep2(Swm(Keep(Rep4(@os{t0:=9}RFb(a3,Swm(@ki{o0|2+1%3>1}a4e,pi5{t0:t1},t6e),@os{t1:=b0+1}@po{t1:=o0|5+4%2}MPri(pa7{b0:t1})))))))",
     Tree0149 "B{b1=0;b0}Seq(OnceT(pc0{b0:=}),Ret2(Seq(Swm(pa1{b0:=;b1:=},t2),a3)))",
     Tree0150 "B{t1=2;b0=3;t0}Fb(Inv(S),Fb(t0,Wu{t1}),t1e,pt2{b0:t0;b1:b0},pc3{b0:t1})",
     Tree0151 "B{t0=1;b0=3}MPri(Inv(Fb(t0,FS(Wu{t0}))),c1b{b0+3},Keep(pi2{t0:b0}))",
     Tree0152 "B{o0}Keep(Star(OnceK(t0),t1,Sb{o0=0},Swm(a2l,t3,c4)))",
-    Tree0153 "B{b1=1;t0=3;o0}RFb(Swm(OnceK(FS(Seq(@fi{b1%4>2}c0,c1,Star(pa2{b0:4},Sb{o0=5})))),c3),OnceK(Su{t0}(MSeq(t4,c5,FS(Sb{b1=t0}),Ret3(Sc{o0:=b1%3;b1+=1})))))",
+    Tree0153 "B{b1=1;t0=3;o0}RFb(Swm(OnceK(FS(Seq(@fi{b1%4>2}c0,c1,Star(pa2{b0:4},SubA(Sb{o0=5}))))),c3),OnceK(Su{t0}(MSeq(t4,c5,SubR(FS(Sb{b1=t0})),Ret3(Sc{o0:=b1%3;b1+=1})))))",
     Tree0154 "B{t1=4;o0=_;t0;b0}Swm(@oh{o0:=_}@si{t1%3!1}@of{o0:=_}Sb{t0=8},Sb{t1=t0},@po{b0:=t1}@si{t1+4!o0|2+3%3}Scc{t1<b0},a0l)",
     Tree0155 "B{b0;o0=1;t0}Swm(MPri(RSeq(Fb(t0,t1,pc2{b0:=},@fi{b0+4%3!1}@si{t0=b0}Swm(pa3{b0:1;b1:b0},c4),Sb{t0=9}),Wv{t0}(RSeq(a5,a6,Sb{o0=3},pt7{b0:b0;b1:b0})),Fb(@ki{b0!3}pi8{t0:t0},Scc{t0=3},t9,F)),Sb{t0=0}))",
     Tree0156 "OnceK(Ret0(t0))",
@@ -3338,10 +3595,10 @@ cases! {
     Tree0158 "B{b0=5;o0;t0;b1}@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}MPri(RSeq(Wu{t0},RSeq(pt0{b0:b0;b1:b1},@oh{b0:=o0|5+3}c1l),RSeq(Rep4(a2)),RepF(Su{t0}(RFb(pa3{b0:2;b1:=},Sc{b0=b0+1?b1+=3;o0:=o0|0})))),OnceK(@po{o0:=t0+3}@si{b1%2=0}Seq(t4,a5,t6,@po{t0+1=b1+1?b1+=2}Rep3(@po{b0:=t0%2}@of{t0%2>0?b1+=2}@fi{b1=b0}c7l),MSeq(c8,c9,pa10{b0:3;b1:b0},t11))))",
     Tree0159 "Ret2(RSeq(RSeq(t0e,a1)))",
     Tree0160 "Rep4(Keep(OnceK(Ret0(t0))))",
-    Tree0161 "B{b0=0;t0=3}FS(RSeq(Fb(t0,RFb(FF(Sb{t0=b0})),Scc{t0>b0}),Seq(t1,Scc{b0+3!4},S,Wu{t0},c2),a3))",
+    Tree0161 "B{b0=0;t0=3}FS(RSeq(Fb(SubR(t0),RFb(FF(Sb{t0=b0})),Scc{t0>b0}),Seq(t1,Scc{b0+3!4},S,Wu{t0},c2),a3))",
     Tree0162 "B{t1;b1=4}Fb(c0,a1b{t1;b1},FS(S))",
-    Tree0163 "B{b1=3;b0;t0;o0}Ret4(Fb(RFb(c0,t1e,pa2{b0:5},a3,t4),Star(Inv(t5),Ret2(@si{b0+1%4=1}@ki{t0=t0%2}Swm(@rw{o0|2>t0}@po{t0+=2}@of{b0!0?b0+=3}t6,t7)),Scc{t0+2%3!1},Keep(c8)),OnceK(Keep(@rw{b1%4>0}@fi{o0|2=2}@oh{b0+=3}FF(RSeq(a9,Sb{o0=6},t10e,Seq(t11,t12))))),Seq(Seq(t13,Inv(a14)),t15,pa16{b0:b0;b1:=},@ki{some}Rep0(Sb{t0=b1})),Swm(t17,c18l,a19,a20e,Swm(c21,t22))))",
-    Tree0164 "B{t0=2;b1}Ret4(Keep(MSeq(RepF(FS(@fi{t0=b1}t0)))))",
+    Tree0163 "B{b1=3;b0;t0;o0}Ret4(Fb(RFb(c0,t1e,pa2{b0:5},a3,t4),Star(Inv(t5),Ret2(@si{b0+1%4=1}@ki{t0=t0%2}Swm(@rw{o0|2>t0}@po{t0+=2}@of{b0!0?b0+=3}t6,t7)),Scc{t0+2%3!1},Keep(c8)),OnceK(Keep(@rw{b1%4>0}@fi{o0|2=2}@oh{b0+=3}FF(RSeq(a9,Sb{o0=6},t10e,Seq(t11,t12))))),Seq(Seq(t13,Inv(a14)),t15,pa16{b0:b0;b1:=},@ki{some}Rep0(Sb{t0=b1})),Swm(t17,c18l,a19,a20e,Swm(SubA(c21),t22))))",
+    Tree0164 "B{t0=2;b1}Ret4(SubR(Keep(MSeq(RepF(SubR(FS(@fi{t0=b1}t0)))))))",
     Tree0165 "B{t0=4;t1=2;b0}RFb(OnceT(Sc{b0+=3;t1:=t0%3}),pt0{b0:9;b1:t1},@rw{t1+2=t0}Su{t1}(Rep0(pc1{b0:=})))",
     Tree0166 "B{t1=2;b1=0;b0=3;o0=4;t0=5}Fb(Swm(Sc{t1+=2},Sc{o0|4>5?b1+=2},c0l),Once(Star(t1,@rw{t0<1}@po{b0+=1}c2e)),Swm(c3,c4),c5,OnceK(@oh{some?t0+=3}Swm(Seq(c6,@si{o0|2+2!2}t7,c8,@os{b0+=1}@rw{b1%4>1}pa9{b0:b0},Wu{t0}))))",
     Tree0167 "B{b0;t0=5;b1=1}@po{b0+=2}Inv(RSeq(Inv(MPri(pc0{b0:=},Once(t1),Swm(S,@fi{b0<2}@po{t0:=b1%4}t2),c3,t4e)),Star(c5l,t6e,t7,t8)))",
@@ -3357,18 +3614,18 @@ cases! {
     Tree0177 "Seq(t0,RSeq(Rep0(F),t1e,a2),RSeq(t3,t4),Rep2(RSeq(t5e,t6,OnceK(c7),a8l)))",
     Tree0178 "B{t0=5;b0=4}MSeq(Ret4(c0),OnceK(pt1{b0:=;b1:b0}),t2,t3,Seq(t4,Wu{t0}))",
     Tree0179 "B{b0;o0=1}@ki{none}@po{o0:=b0}MSeq(pt0{b0:=},FS(c1l))",
-    Tree0180 "B{o0=5;t0;b0}RSeq(MSeq(t0,pc1{b0:t0},c2,S,@fi{t0!0}@oh{o0:=_}t3),@po{b0+=1}Seq(S,t4,pa5{b0:t0},Sc{b0:=b0+1%3}),RFb(Keep(c6e),Rep2(S)))",
+    Tree0180 "B{o0=5;t0;b0}RSeq(MSeq(t0,SubR(pc1{b0:t0}),c2,S,@fi{t0!0}@oh{o0:=_}t3),@po{b0+=1}Seq(S,t4,pa5{b0:t0},Sc{b0:=b0+1%3}),RFb(Keep(c6e),Rep2(S)))",
     Tree0181 "B{b0=0}FF(Swm(t0e,pt1{b0:3;b1:b0},c2l))",
     Tree0182 "Ret2(Seq(a0l,a1e,t2,Star(t3e,t4),t5))",
-    Tree0183 "B{o0=2;t0;b0=2}Seq(Scc{t0%3>0},OnceT(RSeq(a0l,Sb{o0=4})),t1,Star(c2b{t0},@rw{t0+2<5}a3,a4,pa5{b0:=;b1:b0}),c6)",
-    Tree0184 "B{t0=4;t1;o0;b0=0}RFb(RFb(Wv{t1}(pc0{b0:=}),RSeq(Fb(F,pa1{b0:t0;b1:t1}))),RFb(t2e,a3,pa4{b0:t0;b1:t0}),Swm(t5,pt6{b0:t1;b1:t0},Rep2(Wu{t0})),Rep4(Scc{none}))",
+    Tree0183 "B{o0=2;t0;b0=2}Seq(Scc{t0%3>0},OnceT(RSeq(a0l,Sb{o0=4})),t1,Star(c2b{t0},@rw{t0+2<5}a3,SubR(a4),pa5{b0:=;b1:b0}),c6)",
+    Tree0184 "B{t0=4;t1;o0;b0=0}RFb(RFb(Wv{t1}(pc0{b0:=}),RSeq(Fb(F,pa1{b0:t0;b1:t1}))),RFb(t2e,a3,pa4{b0:t0;b1:t0}),Swm(t5,pt6{b0:t1;b1:t0},Rep2(Wu{t0})),SubA(Rep4(Scc{none})))",
     Tree0185 "B{b0=2;b1;t0}OnceT(FS(RSeq(RSeq(RFb(@si{b0!4}@of{b1+=1}Star(t0,t1))),Once(Once(FF(Wu{t0}))),Once(Star(a2,Scc{t0=b0},pi3{t0:b0})),Seq(a4b{b1;b1},Sb{b0=1},pc5{b0:b1}))))",
-    Tree0186 "B{o0}MSeq(c0,@si{o0|1<5}F)",
+    Tree0186 "B{o0}MSeq(c0,SubA(SubA(@si{o0|1<5}F)))",
     Tree0187 "B{t0=4;t1}Su{t0}(Keep(@po{t0+=2}Inv(Rep1(Scc{t1+3%2>0}))))",
     Tree0188 "B{b1;t1;t0;b0;o0=_}RSeq(Rep1(@fi{t1%4<3}Seq(Swm(@ki{t0<b1%3}@oh{t0+=2}Rep0(c0),a1))),Fb(Swm(Seq(RSeq(pa2{b0:b0;b1:b0},a3)),Swm(t4,pc5{b0:=})),RSeq(RSeq(MPri(@fi{o0|1>5}c6,t7,t8),OnceK(a9l)))),OnceT(Inv(Seq(Ret2(OnceT(a10l)),Swm(Sb{t1=7},a11)))),Ret4(Fb(Rep1(F),MSeq(a12,t13,F),Swm(t14,pi15{t0:=}))))",
-    Tree0189 "B{b0;o0=4;t0=4;b1=3}Fb(MPri(t0,a1,Wu{t0}),@po{b0+=3}@oh{b1+=1}@os{t0:=b1}Seq(Ret1(Seq(c2l,t3e,c4))),@po{o0:=_}@si{b0!3}@rw{b0=4}Su{t0}(RFb(t5,c6,Rep4(@fi{o0|1+2>b1+4}@os{o0:=o0|0}t7))),RFb(a8l,c9,@oh{b1:=b0;b1+=1}pi10{t0:t0},t11e))",
+    Tree0189 "B{b0;o0=4;t0=4;b1=3}Fb(MPri(t0,a1,Wu{t0}),@po{b0+=3}@oh{b1+=1}@os{t0:=b1}Seq(Ret1(Seq(c2l,t3e,c4))),SubA(@po{o0:=_}@si{b0!3}@rw{b0=4}Su{t0}(RFb(t5,c6,Rep4(@fi{o0|1+2>b1+4}@os{o0:=o0|0}t7)))),RFb(a8l,c9,SubR(@oh{b1:=b0;b1+=1}pi10{t0:t0}),t11e))",
     Tree0190 "RSeq(RFb(FS(a0)),c1)",
-    Tree0191 "B{b0=3;b1=2;t0=4;o0=1}Fb(MPri(Wv{t0}(Keep(RSeq(@fi{b1+4%2<0}@po{t0:=9}t0,t1))),pa2{b0:=},Ub{o0}))",
+    Tree0191 "B{b0=3;b1=2;t0=4;o0=1}Fb(MPri(SubR(Wv{t0}(Keep(RSeq(@fi{b1+4%2<0}@po{t0:=9}t0,t1)))),pa2{b0:=},Ub{o0}))",
     Tree0192 "B{t0=5;b0}Swm(Swm(@po{t0+3=7?t0:=b0}@si{b0>6}@fi{b0<6}c0b{3},a1),a2e,@fi{b0+3>t0}a3b{b0;b0},t4e,@rw{t0!3}@oh{t0+=1;t0<6?t0+=3}@os{b0+=1}c5)",
     Tree0193 "B{o0=_;t1=0;b1=5;b0;t0}Ret2(Rep4(RFb(RSeq(MPri(a0e,F),a1b{1;b1},OnceK(@si{t1<2}@po{t1+=1}Ret4(Ret3(a2)))),RFb(FF(Scc{t0+2>3}),@rw{b1+4%2<0}Ub{o0},@fi{t1<0}MPri(pa3{b0:b1;b1:b0},Ret2(c4))))))",
     Tree0194 "B{b1=5;t0=2;b0=2}RFb(a0,RFb(a1,pa2{b0:=},t3),Seq(S,F),pi4{t0:b1},RSeq(pi5{t0:=},t6))",
@@ -3376,5 +3633,5 @@ cases! {
     Tree0196 "B{b1;t0=3}Su{t0}(RSeq(S,@si{b1%4>1}pt0{b0:2},S))",
     Tree0197 "MSeq(Seq(Inv(RSeq(t0,t1,t2)),a3),Rep0(c4e))",
     Tree0198 "B{t0=3;b0;b1;o0=_}Fb(RFb(RSeq(@fi{some}@ki{t0%2=1}Seq(a0b{o0|1;b0}),pa1{b0:=;b1:=}),FF(FS(F))),Rep3(@oh{t0+=3}@po{t0:=b0}@rw{some}Sc{b1+=2}),Keep(OnceT(RFb(c2,t3,Sb{t0=b0}))))",
-    Tree0199 "B{b0;b1}Seq(MSeq(@rw{b0<2}c0b{b1%2},a1l),t2)",
+    Tree0199 "B{b0;b1}Seq(SubA(MSeq(@rw{b0<2}c0b{b1%2},@of{b1>2?b1:=b0+3}SubR(a1l))),t2)",
 }

@@ -216,11 +216,17 @@ bt::behavior_tree! {
 board!(Tree0205Blackboard { t1 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0206Sub0 for Ctx {
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
         SequenceStar {
             StatefulAction(PTask<0>, b0 = 0),
             ReactiveSequence {
-                Condition(|ctx| ctx.check(1)),
+                SubTree(Tree0206Sub0),
             },
         }
     }
@@ -453,6 +459,28 @@ bt::behavior_tree! {
 board!(Tree0213Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0214Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 10,
+            b0: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0214Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 10,
+            b0: i64 = 9,
+        }
+        SubTree(Tree0214Sub1, t0 = {=}, b1 = {b1}, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
@@ -463,7 +491,7 @@ bt::behavior_tree! {
             #[failure_if(|bb| *bb.t0 > 5)]
             #[on_success(|bb| { *bb.t0 += 2; bb.b0 = 9 })]
             SetBlackboard(t0 = 6),
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+            SubTree(Tree0214Sub0, ..),
         }
     }
 }
@@ -1018,6 +1046,17 @@ bt::behavior_tree! {
 board!(Tree0226Blackboard { t1 t0 b0 b1 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0227Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
@@ -1036,7 +1075,7 @@ bt::behavior_tree! {
                         },
                         Condition(Cond<1>),
                         Repeat(3) {
-                            StatefulAction(Task<2> = Task::<2>),
+                            SubTree(Tree0227Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
                         },
                     },
                 },
@@ -1154,6 +1193,18 @@ bt::behavior_tree! {
 board!(Tree0230Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0231Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        Script(|bb| if bb.o0.is_none() { bb.o0 = None })
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
         blackboard {
             b1: i64 = 2,
@@ -1197,7 +1248,7 @@ bt::behavior_tree! {
                     ScriptCondition(|bb| *bb.t0 == bb.b1),
                     StatefulAction(Task<3>),
                     StatefulAction(Task<4> = Task::<4>),
-                    Script(|bb| if bb.o0.is_none() { bb.o0 = None }),
+                    SubTree(Tree0231Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
                 },
                 ReactiveSequence {
                     Fallback {
@@ -1391,6 +1442,25 @@ bt::behavior_tree! {
 board!(Tree0234Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0235Sub1 for Ctx {
+        StatefulAction(Task<4> = Task::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0235Sub0 for Ctx {
+        ReactiveFallback {
+            SubTree(Tree0235Sub1),
+            Condition(Cond<5>),
+            Condition(Cond<6>),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
         SequenceWithMemory {
             Sequence {
@@ -1399,14 +1469,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
                 Condition(Cond<3>),
             },
-            ReactiveFallback {
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-            },
+            SubTree(Tree0235Sub0),
         }
     }
 }
@@ -1459,6 +1522,16 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0237Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            b1: i64 = 9,
+        }
+        SetBlackboard(b0 = {b1})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
             b0: i64 = 3,
@@ -1477,7 +1550,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<1>),
                 Condition(Cond<2>),
                 Condition(|ctx, bb| ctx.check_in(3, 7)),
-                SetBlackboard(b0 = {b1}),
+                SubTree(Tree0237Sub0, b0 = {=}, b1 = {b1}),
             },
         }
     }
@@ -1622,12 +1695,18 @@ bt::behavior_tree! {
 board!(Tree0241Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0242Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
         SequenceWithMemory {
             ForceSuccess {
                 ReactiveFallback {
                     StatefulAction(Task<0>),
-                    Action(Act<1>),
+                    SubTree(Tree0242Sub0),
                     RunOnce(then_skip = true) {
                         AlwaysFailure,
                     },
@@ -1935,6 +2014,35 @@ bt::behavior_tree! {
 board!(Tree0251Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0252Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0252Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+        }
+        ReactiveFallback {
+            Action(Act<3>),
+            #[on_success(|bb| { bb.b1 = bb.b0 + 4; bb.b1 = 1 })]
+            SubTree(Tree0252Sub1, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
         blackboard {
             b0: i64,
@@ -1950,11 +2058,7 @@ bt::behavior_tree! {
                 },
             },
             StatefulAction(Task<2>),
-            ReactiveFallback {
-                Action(Act<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
+            SubTree(Tree0252Sub0, ..),
             Sequence {
                 #[on_success(|bb| { if bb.b1 < 3 { bb.b0 += 2 }; if *bb.t0 != bb.b1 { bb.b1 += 1 } })]
                 #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(3))]
@@ -2456,6 +2560,19 @@ bt::behavior_tree! {
 board!(Tree0265Blackboard { o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0266Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        StatefulAction(Task<9>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0266 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 2,
@@ -2500,7 +2617,8 @@ bt::behavior_tree! {
                         ReactiveFallback {
                             ScriptCondition(|bb| bb.b1 % 3 > 1),
                             StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
+                            #[run_while(|bb| *bb.t0 > 1)]
+                            SubTree(Tree0266Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}, b1 = {=}),
                             Condition(Cond<10>),
                         },
                     },
@@ -2710,6 +2828,27 @@ bt::behavior_tree! {
 board!(Tree0274Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0275Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t1: i64 = 9,
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
+            Condition(Cond<3>),
+            StatefulAction(Task<4>),
+            #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4))]
+            #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
         blackboard {
             o0: Option<i64> = None,
@@ -2720,15 +2859,7 @@ bt::behavior_tree! {
         }
         Fallback {
             Action(Act<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4))]
-                #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-                StatefulAction(Task<5>),
-            },
+            SubTree(Tree0275Sub0, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
             RunOnce {
                 #[post(|bb| { bb.b0 += 2; bb.b1 = (bb.b0 + 4) % 3 })]
                 #[on_halted(|bb| bb.o0 = None)]
@@ -2770,6 +2901,18 @@ bt::behavior_tree! {
 board!(Tree0276Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0277Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
         blackboard {
             b1: i64 = 1,
@@ -2795,7 +2938,7 @@ bt::behavior_tree! {
                 },
                 ReactiveSequence {
                     Repeat(1) {
-                        Action(Act<4>),
+                        SubTree(Tree0277Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
                     },
                 },
             },
@@ -2869,11 +3012,17 @@ bt::behavior_tree! {
 board!(Tree0278Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0279Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
         RunOnce {
             KeepRunningUntilFailure {
                 Repeat(3) {
-                    Action(Act<0>),
+                    SubTree(Tree0279Sub0),
                 },
             },
         }
@@ -2959,6 +3108,28 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0283Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0283Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
         blackboard {
             o0: Option<i64> = None,
@@ -2971,8 +3142,8 @@ bt::behavior_tree! {
         RunOnce(then_skip = false) {
             Sequence {
                 ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+                    SubTree(Tree0283Sub0, ..),
+                    SubTree(Tree0283Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
                     StatefulAction(Task<2> = Task::<2>),
                 },
             },
@@ -3308,6 +3479,16 @@ bt::behavior_tree! {
 board!(Tree0290Blackboard { b0 t1 t0 b1 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0291Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 0,
@@ -3320,7 +3501,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
             },
             WaitValueUpdate(t0) {
-                Condition(Cond<3>),
+                SubTree(Tree0291Sub0, ..),
             },
         }
     }
@@ -3405,13 +3586,31 @@ bt::behavior_tree! {
 board!(Tree0293Blackboard { o0 t0 b0 b1 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0294Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        SubTree(Tree0294Sub1, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
         }
         Fallback {
             StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+            SubTree(Tree0294Sub0, ..),
         }
     }
 }
@@ -3582,9 +3781,39 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0298Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
         ForceSuccess {
-            Condition(Cond<0>),
+            SubTree(Tree0298Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0299Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 14,
+        }
+        SetBlackboard(b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0299Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 14,
+        }
+        ForceSuccess {
+            ScriptCondition(|bb| bb.b1 + 2 != bb.b0 + 3),
         }
     }
 }
@@ -3609,11 +3838,9 @@ bt::behavior_tree! {
             },
             SequenceStar {
                 Repeat(0) {
-                    SetBlackboard(b1 = {b0}),
+                    SubTree(Tree0299Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
                 },
-                ForceSuccess {
-                    ScriptCondition(|bb| bb.b1 + 2 != bb.b0 + 3),
-                },
+                SubTree(Tree0299Sub1, ..),
                 Repeat(1) {
                     ForceSuccess {
                         Action(PIo<4>, t0 = {=}),
@@ -3651,7 +3878,7 @@ cases! {
     Tree0203 "B{t0=1;b0=0;o0;b1=0}MPri(Swm(@fi{t0!0}@of{b0%3!2?t0:=b1}a0,Sc{o0:=_}),pa1{b0:t0;b1:=},a2b{b0;b0},t3e,Inv(Scc{b1%3!2}))",
     Tree0204 "B{t0=3;b0}@os{t0+=2}OnceT(RetF(MSeq(Seq(t0e,S,Swm(@po{t0%3=0?b0:=t0%4}c1,t2),pt3{b0:7;b1:t0}),Ret4(RFb(Fb(a4e,@fi{b0=4}pa5{b0:=;b1:t0}))))))",
     Tree0205 "B{t1;t0=5}Fb(pi0{t0:t1},Rep1(t1),Swm(Wu{t0},c2e,pt3{b0:3},c4),Fb(RFb(c5l,t6),F))",
-    Tree0206 "Star(pt0{b0:0},RSeq(c1l))",
+    Tree0206 "Star(pt0{b0:0},RSeq(Sub(c1l)))",
     Tree0207 "B{t0=3;o0;b0;b1=2}RFb(Fb(Ret4(c0),F),Inv(Inv(Rep4(pt1{b0:=;b1:=}))),@os{b0:=b1}@po{t0:=b0}@fi{o0|4<1}MPri(c2e,Sc{o0:=b0}),F,RSeq(t3,Wv{t0}(@of{b0+=2}@si{b1+2%4<2}t4)))",
     Tree0208 "B{t1=1;t0=0}Inv(Sc{t1:=t1%3;t0+=3})",
     Tree0209 "B{t0;b1=5;b0=5;o0=4}RSeq(pt0{b0:2},c1,c2,@of{b0>b1%2?b1+=3;b1:=o0|2+1}@os{o0:=_}@po{b0:=t0%4}Fb(@fi{b0+2=7}c3,pt4{b0:b1;b1:b1}),Inv(S))",
@@ -3659,7 +3886,7 @@ cases! {
     Tree0211 "B{t0;b0;o0=1}Fb(Wv{t0}(@ki{some}@fi{o0|0+1>6}Seq(@fi{b0+1%2>0}@ki{o0|0+3>2}Scc{b0%3=1},a0)),RSeq(@si{t0>0}@ki{b0+4>o0|4}Sb{o0=6},c1,pi2{t0:=},Sb{b0=7}),Rep2(Rep1(c3b{b0%2})))",
     Tree0212 "B{t0=1;b0=0;o0=_}RFb(MPri(@fi{t0>t0+1%4}OnceT(pc0{b0:0}),Wv{t0}(a1)),Once(t2),@rw{t0+1>t0+4}@ki{t0+3<t0}@oh{o0:=_}t3,Swm(RFb(c4,a5l),S,@si{b0!t0}@os{t0:=b0}@ki{o0|1%2=1}RSeq(c6,c7)))",
     Tree0213 "B{b0=0;t0=3}@oh{t0:=b0}@fi{b0+4%4>1}Fb(a0,t1)",
-    Tree0214 "B{t0=0;b1=0;b0}RSeq(@fi{t0>5}@os{t0+=2;b0:=9}Sb{t0=6},pt0{b0:b0;b1:=})",
+    Tree0214 "B{t0=0;b1=0;b0}RSeq(@fi{t0>5}@os{t0+=2;b0:=9}Sb{t0=6},SubA(SubR(pt0{b0:b0;b1:=})))",
     Tree0215 "B{t1=5;b0=4;t0}Seq(RFb(c0,t1,c2),Wv{t0}(Swm(Sb{b0=t1},a3)),Swm(RFb(pi4{t0:=},t5),pi6{t0:=}))",
     Tree0216 "B{b0=5;t0;o0}@os{b0:=t0%4}RFb(@ki{o0|2+1=3}c0,Rep3(Rep0(F)))",
     Tree0217 "B{b0;t0=2;t1;o0=4}Seq(Seq(Fb(Fb(c0,pa1{b0:t1}),Swm(pt2{b0:b0;b1:t0},Sc{b0:=t1}),Swm(c3,c4),pa5{b0:7},Keep(MPri(a6,F))),Fb(pi7{t0:=},a8,Scc{t1>4},RSeq(t9,Sc{b0+2=4?o0:=b0}),Swm(a10,c11)),Once(RFb(t12))))",
@@ -3672,22 +3899,22 @@ cases! {
     Tree0224 "Rep0(t0)",
     Tree0225 "Swm(Fb(RSeq(RetF(a0),c1,t2,Seq(t3,t4)),Keep(FF(OnceK(MSeq(RSeq(t5,c6),t7))))),Star(Fb(RSeq(c8,t9e,t10e),Ret3(F)),MSeq(Star(RSeq(S,a11),a12l),Seq(t13,t14e,t15))),MPri(t16,RSeq(t17,t18,c19),RSeq(a20,RSeq(a21l,c22e))))",
     Tree0226 "B{t1;t0=2;b0=4;b1=2;o0}Fb(RSeq(OnceK(OnceK(c0)),Seq(@fi{t1!2}@of{none?t0:=b1;t0:=t0%2}t1,pc2{b0:t0}),Fb(RFb(t3,pc4{b0:=},Sc{b0:=o0|5%3}))),RFb(Keep(c5),Keep(MSeq(Ub{o0},Fb(t6,c7l),F)),RFb(Star(RSeq(@si{t1<6}@oh{b0:=t1}Keep(pt8{b0:t0;b1:=})),t9,RFb(c10e)),@rw{t0%2<0}t11)))",
-    Tree0227 "B{t0=1;o0;b1}FS(@fi{some}@po{b1+=1;t0=o0|0+4?b1+=2}OnceT(Fb(Fb(c0l,OnceK(F),c1,Rep3(t2e)))))",
+    Tree0227 "B{t0=1;o0;b1}FS(@fi{some}@po{b1+=1;t0=o0|0+4?b1+=2}OnceT(Fb(Fb(c0l,OnceK(F),c1,Rep3(SubR(t2e))))))",
     Tree0228 "Ret3(Swm(Swm(t0,c1,a2e,S,a3e),Inv(a4),MPri(c5l,t6,t7e)))",
     Tree0229 "B{b1;t0;b0=1}Seq(Fb(Fb(OnceK(Swm(RSeq(a0b{t0+4;b0},c1b{b1},t2,pa3{b0:=},OnceK(a4)),c5e))),Star(MSeq(a6,c7b{b1}),pi8{t0:b1},MSeq(pc9{b0:7},a10l,pc11{b0:b1}),c12l)))",
     Tree0230 "B{b0=0;t0=5}RFb(RFb(Fb(Keep(F),Swm(pa0{b0:4;b1:t0},t1,@of{b0+=1;t0+=1}a2)),FF(Ret2(Fb(t3,t4e,pa5{b0:=},t6e)))),Sc{b0+=2})",
-    Tree0231 "B{b1=2;t0;b0=5;o0}Fb(Seq(Seq(Inv(Keep(Swm(Inv(Scc{t0%2=1}),c0l,RSeq(Sc{b1+=1},S),@oh{b1:=7;b1+=3}@of{t0+2%3=0?o0:=_}MSeq(Sb{b1=t0},Ub{o0})))),Ret1(Keep(a1)))),Swm(RFb(t2,Scc{t0=b1},t3,t4e,Sc{none?o0:=_}),RSeq(Fb(@os{b0:=b0%3}t5e,a6e,t7),MSeq(Wu{t0},Ub{o0}),Su{t0}(Rep2(c8e)),Rep1(c9))),Fb(MPri(@si{t0+1>4}@po{b1+=1}@rw{b1+1!b1}F,c10b{b1},Inv(pc11{b0:7})),Keep(@po{o0:=_}RSeq(c12b{b0},c13,@ki{t0>0}a14l,Sb{t0=3}))))",
+    Tree0231 "B{b1=2;t0;b0=5;o0}Fb(Seq(Seq(Inv(Keep(Swm(Inv(Scc{t0%2=1}),c0l,RSeq(Sc{b1+=1},S),@oh{b1:=7;b1+=3}@of{t0+2%3=0?o0:=_}MSeq(Sb{b1=t0},Ub{o0})))),Ret1(Keep(a1)))),Swm(RFb(t2,Scc{t0=b1},t3,t4e,SubR(Sc{none?o0:=_})),RSeq(Fb(@os{b0:=b0%3}t5e,a6e,t7),MSeq(Wu{t0},Ub{o0}),Su{t0}(Rep2(c8e)),Rep1(c9))),Fb(MPri(@si{t0+1>4}@po{b1+=1}@rw{b1+1!b1}F,c10b{b1},Inv(pc11{b0:7})),Keep(@po{o0:=_}RSeq(c12b{b0},c13,@ki{t0>0}a14l,Sb{t0=3}))))",
     Tree0232 "B{b0=1;t0}RSeq(RFb(OnceT(Inv(RSeq(Inv(OnceK(a0l)),c1l,Su{t0}(MSeq(c2,pc3{b0:=})),FS(@oh{b0>3?t0:=b0}Inv(c4l))))),Fb(Swm(@os{b0:=3}c5e,c6,a7),MPri(Inv(OnceK(FS(a8))),Ret0(F)))),RSeq(@po{t0+=1;b0:=t0}MSeq(c9b{t0},Sb{b0=6},c10e,Sb{b0=3},t11e),RSeq(Seq(Swm(Sc{b0+4%4>1?t0+=3},pc12{b0:=}),Sb{t0=b0},c13),RFb(@ki{b0>4}@of{b0+=2;b0+=2}pi14{t0:=},t15e,a16,pc17{b0:=})),Keep(Fb(t18,RFb(Ret0(a19l))))))",
     Tree0233 "B{b0=1;t0=0}Fb(c0,FS(MSeq(@of{b0:=t0+2}t1e,a2b{5;b0},t3)))",
     Tree0234 "B{b0=0;t0=3}@po{b0:=t0+4}RepF(RFb(Fb(Seq(pi0{t0:=},a1e)),t2))",
-    Tree0235 "Swm(Seq(c0,t1,t2,c3),RFb(t4e,c5,c6,Keep(t7)))",
+    Tree0235 "Swm(Seq(c0,t1,t2,c3),Sub(RFb(Sub(t4e),c5,c6,Keep(t7))))",
     Tree0236 "Seq(Once(MSeq(Ret2(Seq(t0e,Ret1(Rep0(t1)),a2e,RetF(t3e))))),Swm(MSeq(t4,S,a5),RSeq(RSeq(Inv(t6),Ret3(t7))),Rep4(FS(c8))))",
-    Tree0237 "B{b0=3;b1}RFb(Rep4(Ret0(@rw{b1+2!b0%4}@of{b0+=1}S)),a0,RSeq(t1,c2,c3b{7},Sb{b0=b1}))",
+    Tree0237 "B{b0=3;b1}RFb(Rep4(Ret0(@rw{b1+2!b0%4}@of{b0+=1}S)),a0,RSeq(t1,c2,c3b{7},SubR(Sb{b0=b1})))",
     Tree0238 "MSeq(Fb(c0,t1))",
     Tree0239 "B{b1=4;o0;b0=5}Inv(RSeq(Swm(Inv(t0),t1,Seq(t2,@of{o0:=o0|0+4}Fb(pc3{b0:b0},t4))),RSeq(pt5{b0:=;b1:b1},c6l,OnceT(pc7{b0:4}),Rep0(a8)),@os{none?b0+=1}RSeq(Fb(t9e),Star(RSeq(t10,@fi{b1+2>4}@of{b1<6?o0:=_;b1+=1}c11e,Rep3(@of{b1<2?o0:=b0%2}Sc{b1+=2}))))))",
     Tree0240 "B{o0=0;b0=3;t1=3;t0=3}RFb(OnceK(Fb(Swm(c0,a1,F),@po{b0:=t1;b0:=t0+2}t2,MSeq(c3))),MPri(RSeq(c4e,pt5{b0:=;b1:b0}),Inv(Swm(c6,Sb{o0=4},a7,c8,Sb{o0=3}))))",
     Tree0241 "B{b0=0;t0=4}@of{t0+=1}OnceK(Keep(RFb(c0,Inv(Sb{t0=9}),pa1{b0:=;b1:t0})))",
-    Tree0242 "Swm(FS(RFb(t0,a1,OnceT(F),a2)),FF(Ret4(t3)),t4,FF(Fb(a5,S)))",
+    Tree0242 "Swm(FS(RFb(t0,Sub(a1),OnceT(F),a2)),FF(Ret4(t3)),t4,FF(Fb(a5,S)))",
     Tree0243 "B{b0;o0=_}Swm(Ub{o0},a0b{b0+3%2;b0},Ub{o0})",
     Tree0244 "B{b1=1;b0}MSeq(@ki{b1<0}Swm(c0,pa1{b0:=;b1:=},c2),Seq(Ret4(Sb{b0=9}),t3,t4,S),RSeq(t5e,pc6{b0:b0},t7))",
     Tree0245 "B{t1=2;b0;b1=5;t0=3}Fb(Fb(OnceK(t0),t1),@os{t1:=9}@oh{b1:=b1+3%2}@ki{b1>1}OnceT(Inv(Ret2(a2))),Seq(t3e,pt4{b0:=;b1:b1},t5),FF(Wu{t1}))",
@@ -3697,7 +3924,7 @@ cases! {
     Tree0249 "B{t0=1;b0=1;b1}OnceT(RFb(Fb(c0,Fb(a1,Keep(@ki{t0>2}@os{b0:=b1+2;t0+=2}pa2{b0:6;b1:t0}),c3e,c4e),Fb(c5l,Once(c6),a7)),MPri(Wu{t0},t8,pt9{b0:=;b1:b0},Sc{t0=4?b1+=3})))",
     Tree0250 "B{b0=4;t0=0}Seq(a0,Star(Fb(pi1{t0:=},c2,a3l)),RFb(@ki{t0!4}c4,Wv{t0}(Wv{t0}(t5e))),Fb(pc6{b0:6},t7e,Sb{b0=7}))",
     Tree0251 "B{b1=5;t0=5;b0=3;o0=2}RSeq(@fi{b0+3<5}Fb(Fb(c0,t1e,Fb(Ret3(t2),c3)),OnceT(@of{o0:=b1+4%2}Once(c4)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}pa5{b0:=},@os{t0+4=3?b0+=3}c6b{b0+2%3}))",
-    Tree0252 "B{b0;t0=3;o0=_;b1}RFb(Wv{t0}(RFb(t0e,a1)),t2,RFb(a3,c4,t5),Seq(@os{b1<3?b0+=2;t0!b1?b1+=1}@si{b1>o0|3}Seq(t6,Scc{b1>6}),t7e),c8)",
+    Tree0252 "B{b0;t0=3;o0=_;b1}RFb(Wv{t0}(RFb(t0e,a1)),t2,SubA(RFb(a3,@os{b1:=b0+4;b1:=1}SubR(c4),t5)),Seq(@os{b1<3?b0+=2;t0!b1?b1+=1}@si{b1>o0|3}Seq(t6,Scc{b1>6}),t7e),c8)",
     Tree0253 "B{b1;t1;b0=0;t0=3}Swm(Seq(RepF(Once(t0)),Fb(MSeq(a1b{6;b0},pa2{b0:=}),c3e)),RSeq(c4l,c5,Sc{t0:=t1;t0:=b1},@rw{t1<t1+3%2}@si{t1+3%2>0}Inv(@rw{b1+4%2=1}@of{t1+=1}pt6{b0:t0;b1:t1})),RSeq(Once(MPri(Inv(a7b{t1+3;b1}),t8,Rep3(t9),t10))),Once(Star(c11,RSeq(c12,c13e,c14),c15l,Seq(S,@oh{b0:=b1}@fi{t1=t1%3}Scc{t0+1!5}),Keep(a16b{t0;b0}))),Wv{t1}(Fb(FF(t17),RFb(c18,@fi{b1+4%3<2}pa19{b0:t1;b1:b0}))))",
     Tree0254 "B{b0;t0=4;b1=4}MSeq(a0b{b1;b1},a1l,@fi{b0+1%4=3}Wu{t0})",
     Tree0255 "B{t1;b0=3;b1}Seq(RSeq(Swm(a0,a1b{t1%4;b0}),OnceK(Fb(c2,pa3{b0:b0})),RFb(Fb(pt4{b0:b1},t5e))),t6e)",
@@ -3711,7 +3938,7 @@ cases! {
     Tree0263 "B{t0;t1=3;o0=0}Swm(Swm(Sc{t0+=1},a0),Inv(Keep(OnceK(c1))),Inv(Once(Swm(t2,Wu{t1}))),Fb(c3,RFb(pi4{t0:t0},c5)),Star(c6,Sb{o0=4},c7))",
     Tree0264 "RSeq(c0,Once(t1))",
     Tree0265 "B{o0=5}Fb(Inv(RetF(c0b{o0|0})),a1e,a2)",
-    Tree0266 "B{t1=2;o0;b0=2;t0=2;b1=4}RFb(RFb(Inv(Sb{b1=8}),RFb(Inv(Sb{t1=5}),@po{t1:=4}pc0{b0:=},@of{b1:=o0|5}pc1{b0:t0},c2,t3),Wv{t1}(@of{b0:=o0|4+4}@oh{t0+=3}@rw{b0%4>0}t4e),c5,Seq(Wv{t1}(t6e))),MPri(c7b{o0|1},Once(FS(RFb(Scc{b1%3>1},t8,t9,c10))),@oh{t1:=t0+3}@rw{t1!1}Fb(c11l,MSeq(pc12{b0:=}))))",
+    Tree0266 "B{t1=2;o0;b0=2;t0=2;b1=4}RFb(RFb(Inv(Sb{b1=8}),RFb(Inv(Sb{t1=5}),@po{t1:=4}pc0{b0:=},@of{b1:=o0|5}pc1{b0:t0},c2,t3),Wv{t1}(@of{b0:=o0|4+4}@oh{t0+=3}@rw{b0%4>0}t4e),c5,Seq(Wv{t1}(t6e))),MPri(c7b{o0|1},Once(FS(RFb(Scc{b1%3>1},t8,@rw{t0>1}SubR(t9),c10))),@oh{t1:=t0+3}@rw{t1!1}Fb(c11l,MSeq(pc12{b0:=}))))",
     Tree0267 "B{t0=4;b0=4}Rep3(@os{t0+=3}Fb(Inv(a0b{t0;b0}),Fb(c1,a2,a3,RFb(a4,a5b{3;b0})),Seq(MSeq(pt6{b0:t0},Ret2(c7l)),t8,Seq(t9e,a10))))",
     Tree0268 "B{o0;t1=1}@po{o0:=_}@ki{t1+3=2}FF(RFb(Inv(t0),RSeq(t1,Sb{o0=4})))",
     Tree0269 "B{o0=_;b1=0;t0}Swm(@po{b1!o0|2+2?o0:=t0}@rw{t0=5}RFb(t0,t1,t2),a3,pi4{t0:t0},RetF(Keep(t5)))",
@@ -3720,15 +3947,15 @@ cases! {
     Tree0272 "B{b1=3;t0=0;b0}RSeq(c0b{5},Seq(Wu{t0},S,@si{b0+2<t0+4}Sb{b1=4}))",
     Tree0273 "B{t0=2;b1=4;b0=1}Ret4(RFb(Wu{t0},@fi{b1+4<1}@ki{b0<6}pt0{b0:2;b1:t0},t1))",
     Tree0274 "B{t1=0;b0;t0}MSeq(FF(t0),RFb(t1e,t2e,pc3{b0:=},@si{b0+3=t0}@fi{t1+1>6}a4e,a5),Fb(a6,Sc{t0:=t1}))",
-    Tree0275 "B{o0=_;b1=5;t1;b0=2;t0}Fb(a0,Swm(t1e,pt2{b0:=;b1:t1},c3,t4,@rw{t1!o0|4}@ki{o0|1+4%4<3}t5),Once(@po{b0+=2;b1:=b0+4%3}@oh{o0:=_}RFb(pa6{b0:3},@oh{t0+=2}@si{o0|2+3!b0}RSeq(t7,Keep(c8)))))",
+    Tree0275 "B{o0=_;b1=5;t1;b0=2;t0}Fb(a0,SubR(Swm(t1e,pt2{b0:=;b1:t1},c3,t4,@rw{t1!o0|4}@ki{o0|1+4%4<3}t5)),Once(@po{b0+=2;b1:=b0+4%3}@oh{o0:=_}RFb(pa6{b0:3},@oh{t0+=2}@si{o0|2+3!b0}RSeq(t7,Keep(c8)))))",
     Tree0276 "B{t0=2;b0=2}RFb(MPri(a0,t1e,@rw{t0%3<1}pa2{b0:=;b1:t0}))",
-    Tree0277 "B{b1=1;t1=4;b0=2;t0=5}@po{b1:=t0%4}@fi{b1!4}RSeq(RFb(t0,MSeq(Sc{b1+=1},Wu{t0},pt1{b0:b1},t2)),RFb(Ret0(a3b{b1+3%3;b0}),RSeq(Rep1(a4))),RSeq(MSeq(@ki{b1%4<3}@os{b0:=t1+4%2}c5b{b0+4},t6,Seq(Sb{b1=6},t7)),Once(MPri(pc8{b0:b1},t9e,@oh{b1+=3}@os{t1:=b0+4%4;t1+=1}@si{b0+2!0}c10))),RepF(Fb(RSeq(Scc{t0>2},@os{b1:=t0}c11),c12)))",
+    Tree0277 "B{b1=1;t1=4;b0=2;t0=5}@po{b1:=t0%4}@fi{b1!4}RSeq(RFb(t0,MSeq(Sc{b1+=1},Wu{t0},pt1{b0:b1},t2)),RFb(Ret0(a3b{b1+3%3;b0}),RSeq(Rep1(SubR(a4)))),RSeq(MSeq(@ki{b1%4<3}@os{b0:=t1+4%2}c5b{b0+4},t6,Seq(Sb{b1=6},t7)),Once(MPri(pc8{b0:b1},t9e,@oh{b1+=3}@os{t1:=b0+4%4;t1+=1}@si{b0+2!0}c10))),RepF(Fb(RSeq(Scc{t0>2},@os{b1:=t0}c11),c12)))",
     Tree0278 "B{o0=5;t0;b0=1}Swm(Fb(pc0{b0:7},Sb{b0=t0}),pi1{t0:b0},Su{t0}(t2),c3,Fb(t4,@of{o0:=_;t0:=t0%4}@ki{some}@fi{none}Sb{t0=b0},a5))",
-    Tree0279 "Once(Keep(Rep3(a0)))",
+    Tree0279 "Once(Keep(Rep3(Sub(a0))))",
     Tree0280 "B{t0=1;b0=3}Star(Seq(c0,c1,c2,Sb{b0=0},t3e),Once(Inv(Keep(Seq(t4,Sc{b0:=t0+2})))),OnceT(S),FS(MPri(Rep4(t5e),FS(c6))))",
     Tree0281 "B{o0=4;t0=1;b1;b0=2}RFb(Swm(@oh{o0:=t0}@rw{b0%4<0}pa0{b0:b1;b1:b0},pc1{b0:=},pi2{t0:t0}))",
     Tree0282 "Seq(c0e,FF(RepF(t1)))",
-    Tree0283 "B{o0=_;t0=0;b0}@rw{b0%2<1}@oh{o0:=_}@ki{t0+4!b0}OnceK(Seq(RFb(t0,c1,t2e)))",
+    Tree0283 "B{o0=_;t0=0;b0}@rw{b0%2<1}@oh{o0:=_}@ki{t0+4!b0}OnceK(Seq(RFb(SubA(t0),SubR(c1),t2e)))",
     Tree0284 "B{t1=0;t0;b0}RFb(Swm(@ki{t0=1}@si{b0<2}t0,RFb(Seq(c1,FF(a2)),RFb(c3,a4,@rw{t0=t1+3%4}pi5{t0:t1}))),Seq(RepF(Seq(RSeq(pc6{b0:b0},pi7{t0:t1},c8e),Rep1(t9),Rep1(@of{t0+=3}Star(a10l,pt11{b0:=;b1:t0})),t12))))",
     Tree0285 "B{t0=5;t1;b0=1;b1=3}Seq(@fi{b0>t1}MPri(Seq(Seq(RSeq(Swm(pc0{b0:8},pc1{b0:2},c2)),Seq(pi3{t0:=},pc4{b0:t1}))),Swm(RFb(t5e,pt6{b0:t0},@fi{t0=b1+3%3}a7,a8),Su{t0}(Fb(Swm(pa9{b0:=;b1:b0},pa10{b0:7;b1:t1}),Keep(t11),pc12{b0:t0})))),Swm(MSeq(pi13{t0:=}),Fb(pt14{b0:t0;b1:t0},pt15{b0:2;b1:b1},t16),Rep4(Fb(pc17{b0:t0},t18,Ret2(Wu{t0})))))",
     Tree0286 "B{b1=0;t0=0;b0=3}Seq(Wv{t0}(RFb(t0e,@rw{b0<b1+4}@po{b1:=t0}@ki{b0<3}c1,Sb{b1=4})),RSeq(RFb(pc2{b0:b1},@ki{b0+4%3!2}t3,t4e),RepF(a5b{5;b1})))",
@@ -3736,13 +3963,13 @@ cases! {
     Tree0288 "B{b1;t0=5;b0=3}Seq(RFb(Ret1(c0e),c1,a2,FF(@oh{t0:=b1}@ki{b0!2}Sb{b1=5}),t3),RSeq(FS(Su{t0}(Seq(@os{b0+=1}c4,a5,t6,a7b{t0+4;b0})))),RFb(RFb(c8,F),MSeq(a9,Sb{t0=2})))",
     Tree0289 "Fb(a0l,RFb(t1,c2,F,t3),RFb(Once(c4l),OnceK(c5),c6,c7),c8,t9)",
     Tree0290 "B{b0=5;t1;t0=4;b1;o0=_}RFb(RSeq(c0l,Su{t0}(RFb(OnceK(Seq(t1,Scc{b1%3<0},Inv(pt2{b0:4}),a3,@rw{o0|0%3!0}@po{t0+=3}Sb{b0=t0})),c4l,Ret4(Swm(t5e,c6,t7,Sc{o0|1%3<2?t0:=b0+1%4})))),Rep4(RSeq(t8,t9e,@of{o0:=t1+2%4;t1+=1}Star(t10,pi11{t0:b0}),Fb(t12e,c13),@of{b1+=1}Keep(Wu{t0})))))",
-    Tree0291 "B{b0=0;t0}Swm(a0,Star(pt1{b0:3;b1:t0},t2),Wv{t0}(c3))",
+    Tree0291 "B{b0=0;t0}Swm(a0,Star(pt1{b0:3;b1:t0},t2),Wv{t0}(SubA(c3)))",
     Tree0292 "B{t0=3;b0=5;b1=2}RFb(Keep(Fb(Ret3(pi0{t0:=}),@rw{b0+3%4<2}Sb{b0=6})),RSeq(t1,pi2{t0:b1},t3))",
     Tree0293 "B{o0;t0=2;b0=2;b1=2;t1}Seq(Inv(MPri(RSeq(pi0{t0:=},pa1{b0:=;b1:=},t2e),MSeq(pa3{b0:=;b1:=},t4),Rep1(Swm(pa5{b0:=;b1:b0},S,Ub{o0})),MPri(RSeq(Wu{t1},S),F),Star(Rep0(c6)))))",
-    Tree0294 "B{t0=2}Fb(t0,pt1{b0:t0;b1:t0})",
+    Tree0294 "B{t0=2}Fb(t0,SubA(SubR(pt1{b0:t0;b1:t0})))",
     Tree0295 "B{b0=2;o0;t0=0;b1}Fb(RSeq(Once(RFb(@fi{o0|2<b1%2}t0,c1)),Seq(c2,c3,c4l)),Swm(Scc{b1=b0},Seq(Sb{b0=1},Sb{b0=4})),Ret0(t5),RSeq(c6,t7,Wu{t0},RFb(c8e,c9b{b1+1}),c10l),RFb(RSeq(S,t11e),F,Ret1(MSeq(Sb{t0=b1},Wu{t0}))))",
     Tree0296 "Star(Ret1(S),Swm(RFb(Seq(c0,MSeq(t1,t2),Fb(t3,t4)),Once(FF(Keep(RFb(c5,F)))),Fb(RFb(t6,t7),Inv(c8e),c9e,t10e,c11))))",
     Tree0297 "RSeq(Seq(MSeq(RFb(a0,Keep(t1),Keep(c2)),Fb(t3,MPri(a4,a5e)),Fb(a6,RFb(t7e,a8)),Fb(MSeq(t9,c10e)),Star(Rep3(Inv(t11)),Fb(t12,c13e),Once(t14)))))",
-    Tree0298 "FS(c0)",
-    Tree0299 "B{b0=1;t0=0;b1=4}@oh{t0+4<2?t0:=b0}@ki{t0+4>1}RSeq(Swm(OnceK(c0e),c1,t2,t3),Star(Rep0(Sb{b1=b0}),FS(Scc{b1+2!b0+3}),Rep1(FS(pi4{t0:=}))),Wv{t0}(Seq(RSeq(Rep4(Rep1(pt5{b0:3;b1:=})),RSeq(RFb(t6,c7b{b1%3},Sb{b1=t0}))))))",
+    Tree0298 "FS(Sub(c0))",
+    Tree0299 "B{b0=1;t0=0;b1=4}@oh{t0+4<2?t0:=b0}@ki{t0+4>1}RSeq(Swm(OnceK(c0e),c1,t2,t3),Star(Rep0(SubR(Sb{b1=b0})),SubA(FS(Scc{b1+2!b0+3})),Rep1(FS(pi4{t0:=}))),Wv{t0}(Seq(RSeq(Rep4(Rep1(pt5{b0:3;b1:=})),RSeq(RFb(t6,c7b{b1%3},Sb{b1=t0}))))))",
 }

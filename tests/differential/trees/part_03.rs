@@ -4,6 +4,16 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0300Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
@@ -15,7 +25,7 @@ bt::behavior_tree! {
             MemPriority {
                 ReactiveSequence {
                     Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1> = Task::<1>),
+                    SubTree(Tree0300Sub0, ..),
                 },
                 Sequence {
                     #[failure_if(|bb| *bb.t0 > 3)]
@@ -32,6 +42,18 @@ bt::behavior_tree! {
 board!(Tree0300Blackboard { t0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0301Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 3, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
             b0: i64 = 5,
@@ -43,7 +65,9 @@ bt::behavior_tree! {
             Fallback {
                 Condition(Cond<0>),
                 StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 3, &mut bb.b0)),
+                #[on_success(|bb| { if *bb.t1 < 6 { *bb.t0 += 3 }; if *bb.t1 > 1 { bb.b1 = *bb.t1 } })]
+                #[on_halted(|bb| if *bb.t0 == bb.b0 { *bb.t1 += 3 })]
+                SubTree(Tree0301Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
             },
             StatefulAction(Task<3>),
             SetBlackboard(b0 = {t1}),
@@ -120,6 +144,19 @@ bt::behavior_tree! {
 board!(Tree0304Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0305Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        RunOnce(then_skip = true) {
+            Action(PAct<3>, b0 = 5, b1 = {t1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
@@ -141,9 +178,7 @@ bt::behavior_tree! {
                 RunOnce(then_skip = true) {
                     ReactiveSequence {
                         ForceSuccess {
-                            RunOnce(then_skip = true) {
-                                Action(PAct<3>, b0 = 5, b1 = {t1}),
-                            },
+                            SubTree(Tree0305Sub0, ..),
                         },
                         SetBlackboard(t0 = 6),
                         StatefulAction(Task<4>),
@@ -341,6 +376,19 @@ bt::behavior_tree! {
 board!(Tree0310Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0311Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        ReactiveFallback {
+            Action(PAct<2>, b0 = {=}, b1 = {b0}),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -356,10 +404,7 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b0)),
                 },
                 Inverter {
-                    ReactiveFallback {
-                        Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(Task<3>),
-                    },
+                    SubTree(Tree0311Sub0, t0 = {=}, b0 = {b0}),
                 },
                 #[on_success(|bb| { if bb.b0 + 3 != 6 { bb.t0.set(bb.b0) }; bb.t0.set(bb.b0) })]
                 RunOnce(then_skip = true) {
@@ -440,6 +485,31 @@ bt::behavior_tree! {
 board!(Tree0312Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0313Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0313Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+            b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 11,
+        }
+        #[post(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0 % 2) })]
+        SubTree(Tree0313Sub1, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
@@ -460,7 +530,7 @@ bt::behavior_tree! {
                 Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
                 Script(|bb| { if bb.b1 < 1 { bb.b0 += 1 }; if *bb.t1 > 3 { bb.b0 = bb.b1 % 4 } }),
                 Condition(Cond<5> = Cond::<5>),
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                SubTree(Tree0313Sub0, ..),
             },
             Action(Act<7>),
             SequenceStar {
@@ -808,6 +878,12 @@ bt::behavior_tree! {
 board!(Tree0324Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0325Sub0 for Ctx {
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0325 for Ctx {
         Fallback {
             ReactiveSequence {
@@ -828,7 +904,7 @@ bt::behavior_tree! {
                     Condition(Cond<5>),
                 },
                 Condition(Cond<6>),
-                StatefulAction(Task<7> = Task::<7>),
+                SubTree(Tree0325Sub0),
             },
         }
     }
@@ -1045,20 +1121,39 @@ bt::behavior_tree! {
 board!(Tree0331Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0332Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0332Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        ReactiveFallback {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                StatefulAction(Task<2>),
+                #[run_while(|bb| *bb.t0 > 0)]
+                SubTree(Tree0332Sub1, ..),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
         Repeat(1) {
             RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-                        StatefulAction(Task<2>),
-                        AlwaysFailure,
-                    },
-                },
+                SubTree(Tree0332Sub0, ..),
             },
         }
     }
@@ -1067,18 +1162,36 @@ bt::behavior_tree! {
 board!(Tree0332Blackboard { t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0333Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PAct<0>, b0 = 2, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(|ctx| ctx.exec(4))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
         MemPriority {
-            Action(PAct<0>, b0 = 2, b1 = {t0}),
+            SubTree(Tree0333Sub0, ..),
             StatefulAction(Task<1> = Task::<1>),
             ReactiveFallback {
                 Condition(Cond<2>),
                 Condition(|ctx| ctx.check(3)),
             },
-            Action(|ctx| ctx.exec(4)),
+            SubTree(Tree0333Sub1, t0 = {=}),
             Condition(|ctx, bb| ctx.check_in(5, 6)),
         }
     }
@@ -1340,9 +1453,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0344Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
         RetryUntilSuccessful(3) {
-            Condition(Cond<0>),
+            SubTree(Tree0344Sub0),
         }
     }
 }
@@ -1414,6 +1533,17 @@ bt::behavior_tree! {
 board!(Tree0346Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0347Sub0 for Ctx {
+        ReactiveSequence {
+            Repeat(2) {
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            StatefulAction(Task<6> = Task::<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
         RetryUntilSuccessful(1) {
             KeepRunningUntilFailure {
@@ -1435,12 +1565,7 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    ReactiveSequence {
-                        Repeat(2) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
+                    SubTree(Tree0347Sub0),
                     Condition(Cond<7> = Cond::<7>),
                     StatefulAction(Task<8>),
                 },
@@ -1521,6 +1646,18 @@ bt::behavior_tree! {
 board!(Tree0351Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0352Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        UnsetBlackboard(o0)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
@@ -1534,7 +1671,7 @@ bt::behavior_tree! {
                     Condition(PCond<0>, b0 = {=}),
                 },
                 StatefulAction(Task<1>),
-                UnsetBlackboard(o0),
+                SubTree(Tree0352Sub0, ..),
                 #[post(|bb| bb.b0 = bb.b1)]
                 Action(Act<2>),
                 WaitValueUpdate(t0) {
@@ -1569,6 +1706,17 @@ bt::behavior_tree! {
 }
 
 board!(Tree0353Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Condition(Cond<6>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
@@ -1612,7 +1760,7 @@ bt::behavior_tree! {
                 },
             },
             Fallback {
-                Condition(Cond<6>),
+                SubTree(Tree0354Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
                 Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
                 Condition(|ctx, bb| ctx.check_in(8, 9)),
                 Action(PAct<9>, b0 = {b0}),
@@ -1739,6 +1887,12 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0357Sub0 for Ctx {
+        Condition(Cond<7>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
         MemSequence {
             ForceSuccess {
@@ -1757,9 +1911,47 @@ bt::behavior_tree! {
                 StatefulAction(Task<4>),
                 Condition(Cond<5>),
                 Condition(Cond<6> = Cond::<6>),
-                Condition(Cond<7>),
+                SubTree(Tree0357Sub0),
             },
             Action(Act<8>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0358Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 14,
+        }
+        ReactiveSequence {
+            MemSequence {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                },
+                MemPriority {
+                    Action(PIo<3>, t0 = {=}),
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = 7),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Script(|bb| { bb.b0 = 8; bb.b0 += 3 }),
+            RunOnce(then_skip = true) {
+                #[success_if(|bb| *bb.t1 > *bb.t0)]
+                #[failure_if(|bb| *bb.t0 + 1 < 5)]
+                Fallback {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                },
+            },
         }
     }
 }
@@ -1772,34 +1964,7 @@ bt::behavior_tree! {
             b0: i64 = 4,
         }
         Sequence {
-            ReactiveSequence {
-                MemSequence {
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        Action(PIo<3>, t0 = {=}),
-                        StatefulAction(Task<4>),
-                        Action(PAct<5>, b0 = 7),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Script(|bb| { bb.b0 = 8; bb.b0 += 3 }),
-                RunOnce(then_skip = true) {
-                    #[success_if(|bb| *bb.t1 > *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 + 1 < 5)]
-                    Fallback {
-                        StatefulAction(Task<7> = Task::<7>),
-                        Condition(Cond<8>),
-                    },
-                },
-            },
+            SubTree(Tree0358Sub0, ..),
         }
     }
 }
@@ -2112,6 +2277,18 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0368Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+        }
+        ScriptCondition(|bb| *bb.t0 > 3)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
         blackboard {
             b0: i64 = 3,
@@ -2123,7 +2300,7 @@ bt::behavior_tree! {
             MemSequence {
                 Fallback {
                     StatefulAction(Task<0>),
-                    ScriptCondition(|bb| *bb.t0 > 3),
+                    SubTree(Tree0368Sub0, ..),
                     Action(PAct<1>, b0 = {=}),
                 },
                 MemPriority {
@@ -2188,6 +2365,16 @@ bt::behavior_tree! {
 board!(Tree0369Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0370Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -2197,7 +2384,7 @@ bt::behavior_tree! {
             AlwaysFailure,
             Inverter {
                 Fallback {
-                    StatefulAction(Task<0>),
+                    SubTree(Tree0370Sub0, ..),
                     Action(Act<1>),
                 },
             },
@@ -2287,6 +2474,20 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0373Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ForceFailure {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
             b1: i64 = 4,
@@ -2307,9 +2508,7 @@ bt::behavior_tree! {
                                 Condition(Cond<0>),
                                 AlwaysSuccess,
                             },
-                            ForceFailure {
-                                StatefulAction(Task<1>),
-                            },
+                            SubTree(Tree0373Sub0, ..),
                         },
                     },
                     StatefulAction(Task<2>),
@@ -2459,13 +2658,25 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0378Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0378Sub0 for Ctx {
+        SequenceStar {
+            AlwaysSuccess,
+            SubTree(Tree0378Sub1),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
         ReactiveSequence {
-            SequenceStar {
-                AlwaysSuccess,
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
+            SubTree(Tree0378Sub0),
             ForceFailure {
                 Condition(Cond<2>),
             },
@@ -2699,6 +2910,17 @@ bt::behavior_tree! {
 board!(Tree0385Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0386Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<9> = Act::<9>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
         blackboard {
             b0: i64 = 3,
@@ -2732,7 +2954,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<7>),
                 SequenceStar {
                     Condition(PCond<8>, b0 = 0),
-                    Action(Act<9> = Act::<9>),
+                    SubTree(Tree0386Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
                 },
             },
         }
@@ -2758,6 +2980,17 @@ bt::behavior_tree! {
 }
 
 board!(Tree0387Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0388Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        StatefulAction(Task<15> = Task::<15>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
@@ -2818,7 +3051,7 @@ bt::behavior_tree! {
                     },
                 },
                 RetryUntilSuccessful(1) {
-                    StatefulAction(Task<15> = Task::<15>),
+                    SubTree(Tree0388Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
                 },
             },
         }
@@ -3104,6 +3337,32 @@ bt::behavior_tree! {
 board!(Tree0398Blackboard { t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0399Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0399Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
             o0: Option<i64> = None,
@@ -3124,13 +3383,13 @@ bt::behavior_tree! {
                 Condition(Cond<4>),
                 #[run_while(|bb| bb.o0.is_some())]
                 Condition(Cond<5> = Cond::<5>),
-                StatefulAction(Task<6>),
+                SubTree(Tree0399Sub0, ..),
                 StatefulAction(PTask<7>, b0 = {t1}),
             },
             Repeat(1) {
                 ForceSuccess {
                     ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
+                        SubTree(Tree0399Sub1, ..),
                         SkipUnlessUpdated(t0) {
                             Condition(Cond<9> = Cond::<9>),
                         },
@@ -3144,20 +3403,20 @@ bt::behavior_tree! {
 board!(Tree0399Blackboard { o0 t0 b0 t1 b1 });
 
 cases! {
-    Tree0300 "B{t0=4;o0=_}MSeq(Sc{t0:=4;some?t0+=1},@ki{t0+1>5}MPri(RSeq(a0l,t1e),Seq(@fi{t0>3}Rep1(t2)),c3))",
-    Tree0301 "B{b0=5;t1;b1=5;t0=4}Seq(Fb(c0,pt1{b0:t0;b1:=},a2b{b0+3;b0}),t3,Sb{b0=t1})",
+    Tree0300 "B{t0=4;o0=_}MSeq(Sc{t0:=4;some?t0+=1},@ki{t0+1>5}MPri(RSeq(a0l,SubA(t1e)),Seq(@fi{t0>3}Rep1(t2)),c3))",
+    Tree0301 "B{b0=5;t1;b1=5;t0=4}Seq(Fb(c0,pt1{b0:t0;b1:=},@os{t1<6?t0+=3;t1>1?b1:=t1}@oh{t0=b0?t1+=3}SubR(a2b{b0+3;b0})),t3,Sb{b0=t1})",
     Tree0302 "B{b1=2;t1=5;b0}RSeq(Sc{t1:=t1+4%4},t0,pt1{b0:0;b1:=},a2,c3)",
     Tree0303 "B{t0}RepF(Seq(RFb(Fb(Wv{t0}(c0),Swm(a1)))))",
     Tree0304 "B{t0;b0=3}Swm(Seq(pa0{b0:6;b1:b0},c1b{5},a2,@os{b0+3<t0?b0:=t0}@oh{t0+=3}Sc{b0:=t0},c3),Scc{t0+4%2>0})",
-    Tree0305 "B{t1=3;b0;t0}Swm(Wv{t0}(RFb(Seq(t0,t1),c2l,S)),FF(OnceT(RSeq(FS(OnceT(pa3{b0:5;b1:t1})),Sb{t0=6},t4,@po{b0+=1}@fi{b0%4>0}RSeq(Wu{t0},c5b{t1+4}),@os{t0+=2;t1:=b0}Scc{t1>4}))))",
+    Tree0305 "B{t1=3;b0;t0}Swm(Wv{t0}(RFb(Seq(t0,t1),c2l,S)),FF(OnceT(RSeq(FS(SubA(OnceT(pa3{b0:5;b1:t1}))),Sb{t0=6},t4,@po{b0+=1}@fi{b0%4>0}RSeq(Wu{t0},c5b{t1+4}),@os{t0+=2;t1:=b0}Scc{t1>4}))))",
     Tree0306 "B{b0=5;t0=4;b1}Fb(FF(a0),Fb(t1,t2,pc3{b0:b1}),MPri(@rw{b0%3>0}@os{b0+4<3?b1+=1;b1:=t0%4}@si{t0+1!t0}pa4{b0:=},a5,a6),OnceK(RSeq(pi7{t0:t0},Rep2(pa8{b0:7}),RFb(Ret0(t9)))),RFb(a10b{8;b0},c11b{b1+4}))",
     Tree0307 "B{t0=0;t1=4;b0=2}RFb(@po{b0:=t0%2}@rw{t0+1%3>1}@si{b0<3}Rep1(@of{t0:=t1}pa0{b0:3}),t1,Ret2(c2l))",
     Tree0308 "B{b0=3;t0=2}Inv(RFb(c0,@fi{b0+1%3=2}@ki{b0<3}S,Scc{t0<b0%2},Inv(@ki{b0!1}@os{t0+=1}c1),t2))",
     Tree0309 "B{t0=5}RFb(RSeq(t0),@fi{t0>t0+4}Fb(t1,t2,t3))",
     Tree0310 "B{b1;t0;b0=5}FS(RSeq(Inv(OnceK(Seq(@rw{b1+2<7}@of{t0+=1}@si{b0<2}c0,RSeq(t1,c2e)))),Swm(t3,a4,c5e,pa6{b0:8}),MSeq(MPri(RFb(c7,c8,a9)),Sb{t0=1}),MPri(Once(RetF(Seq(t10,t11))),t12)))",
-    Tree0311 "B{t0;b0}Seq(RSeq(@si{t0>6}@oh{b0+=1}@of{t0+=2}MPri(t0,a1b{b0+4;b0}),Inv(RFb(pa2{b0:=;b1:b0},t3)),@os{b0+3!6?t0:=b0;t0:=b0}OnceT(FS(a4b{b0%3;b0}))),Seq(Fb(c5b{b0+3},pi6{t0:t0}),OnceT(OnceT(c7)),Star(pc8{b0:b0},@si{b0%3=0}c9e)),Swm(RFb(pi10{t0:t0},a11b{b0;b0},F,F),Fb(OnceK(RepF(pa12{b0:8})))))",
+    Tree0311 "B{t0;b0}Seq(RSeq(@si{t0>6}@oh{b0+=1}@of{t0+=2}MPri(t0,a1b{b0+4;b0}),Inv(SubR(RFb(pa2{b0:=;b1:b0},t3))),@os{b0+3!6?t0:=b0;t0:=b0}OnceT(FS(a4b{b0%3;b0}))),Seq(Fb(c5b{b0+3},pi6{t0:t0}),OnceT(OnceT(c7)),Star(pc8{b0:b0},@si{b0%3=0}c9e)),Swm(RFb(pi10{t0:t0},a11b{b0;b0},F,F),Fb(OnceK(RepF(pa12{b0:8})))))",
     Tree0312 "B{t0=0;o0=3;b0=5;t1}OnceK(FF(MPri(Inv(a0),c1,@si{b0%4>1}@ki{o0|2+1!6}Wv{t1}(a2b{t0+1%3;b0}),Seq(@oh{t1:=b0%2}Scc{none},t3,t4))))",
-    Tree0313 "B{t1=3;b0=5;b1=4;t0=1}RFb(OnceK(Seq(c0b{t0+1},c1,c2,t3)),Swm(c4b{t0},Sc{b1<1?b0+=1;t1>3?b0:=b1%4},c5e,pt6{b0:=;b1:b0}),a7,Star(Ret1(RetF(pt8{b0:t1;b1:b1}))))",
+    Tree0313 "B{t1=3;b0=5;b1=4;t0=1}RFb(OnceK(Seq(c0b{t0+1},c1,c2,t3)),Swm(c4b{t0},Sc{b1<1?b0+=1;t1>3?b0:=b1%4},c5e,SubA(@po{t1+=2;t0:=b0%2}SubR(pt6{b0:=;b1:b0}))),a7,Star(Ret1(RetF(pt8{b0:t1;b1:b1}))))",
     Tree0314 "Swm(RSeq(Fb(Seq(t0),OnceK(Fb(FF(RFb(a1,c2)))))),t3)",
     Tree0315 "B{b1}RFb(RFb(Ret3(Scc{b1<3}),a0l),Once(F),Seq(c1,RepF(t2)))",
     Tree0316 "RSeq(Star(MPri(RFb(c0,t1e,t2e),RFb(RSeq(c3,pc4{b0:4})),c5),Ret2(c6)))",
@@ -3169,15 +3428,15 @@ cases! {
     Tree0322 "B{b0;t0=0}RFb(a0b{t0;b0},pa1{b0:=})",
     Tree0323 "B{b0=0;t0}MPri(Seq(Wu{t0},t0,Once(t1)),pt2{b0:b0;b1:t0})",
     Tree0324 "B{o0=_;t0=3;b0}Swm(@os{t0+=1;t0+=1}@oh{o0:=_}FS(@si{b0!1}@oh{b0:=b0+4%2;t0<b0+1?t0+=3}@of{t0+=1}RFb(t0,@si{some}c1,pa2{b0:b0;b1:t0})),t3e)",
-    Tree0325 "Fb(RSeq(OnceK(c0l),a1,RepF(a2)),Seq(Swm(t3,a4),OnceT(c5),c6,t7e))",
+    Tree0325 "Fb(RSeq(OnceK(c0l),a1,RepF(a2)),Seq(Swm(t3,a4),OnceT(c5),c6,Sub(t7e)))",
     Tree0326 "B{b0=0;t1=1;b1=4;t0=3}Star(Swm(@ki{b1=6}@os{t0:=b0+2}Sb{t0=t1},Sc{t1+=1},Scc{t1%2>0}),Ret3(Sb{b0=0}),Keep(Seq(pt0{b0:6;b1:t1},t1)))",
     Tree0327 "B{t1;b1=0;b0=5}RSeq(c0l,OnceT(RSeq(@of{b1>0?t1+=1}a1,pt2{b0:1})),pt3{b0:=;b1:t1},Sb{b0=t1})",
     Tree0328 "B{b0;t0=1}Seq(Scc{b0+4>4},@os{t0+=2}@of{t0:=b0%2}RSeq(RSeq(Inv(Fb(Seq(Wu{t0},FF(pa0{b0:b0})),Seq(a1b{b0;b0},a2,a3e))))),@os{t0+=1}Rep2(pa4{b0:=}),Fb(RepF(Ret3(RSeq(pt5{b0:t0;b1:b0},pa6{b0:6;b1:t0},t7,@si{t0+1>b0%2}@os{t0+=3}a8l))),Fb(c9l,Scc{t0<t0%3})))",
     Tree0329 "B{b0=4;t1=2;b1=0;o0}Seq(Rep1(RFb(t0,c1e,c2,a3)),Star(c4b{1},Scc{none},@rw{t1<b1+3}@ki{b0=5}t5))",
     Tree0330 "B{t0=4;b0}Fb(RSeq(pt0{b0:=;b1:b0},a1),t2,Wu{t0})",
     Tree0331 "B{b0=0;t0=2;o0}MSeq(RFb(Wv{t0}(RFb(@rw{t0%2!1}t0,t1)),Ret0(c2),t3,Fb(t4,Sb{b0=9})),@si{b0+1=o0|0}@rw{b0<3}Seq(Rep1(Seq(pa5{b0:t0;b1:t0},t6,Once(@si{none}c7e))),Swm(c8,a9b{b0%4;b0})))",
-    Tree0332 "B{t0}Rep1(Ret4(RFb(Star(t0,pa1{b0:t0;b1:t0},t2,F))))",
-    Tree0333 "B{t0}MPri(pa0{b0:2;b1:t0},t1e,RFb(c2,c3l),a4l,c5b{6})",
+    Tree0332 "B{t0}Rep1(Ret4(SubA(RFb(Star(t0,pa1{b0:t0;b1:t0},t2,@rw{t0>0}SubA(F))))))",
+    Tree0333 "B{t0}MPri(SubA(pa0{b0:2;b1:t0}),t1e,RFb(c2,c3l),SubR(a4l),c5b{6})",
     Tree0334 "B{t1=0;b0;o0=_;b1=4;t0=1}Swm(Once(Star(c0,Su{t1}(Sb{t1=b0}),Wu{t1},FS(Keep(pc1{b0:b1})))),Inv(Seq(t2,RFb(a3e,pc4{b0:b0},RFb(c5,@ki{t1!b1}@po{t1:=o0|4}pi6{t0:=})))))",
     Tree0335 "B{b0=2;o0=0}RFb(c0b{b0},@si{none}FF(Star(pt1{b0:b0;b1:b0},Star(pt2{b0:8}),t3,Inv(t4))))",
     Tree0336 "B{t0;o0;b0;t1=3}RFb(@fi{b0<3}RFb(t0e,F,t1,Sc{t1+=3;o0:=5}),RSeq(Wu{t1},Scc{t0+1>4},c2),a3l)",
@@ -3188,21 +3447,21 @@ cases! {
     Tree0341 "B{b1=4;t0=1}Fb(Once(RSeq(Swm(Sb{t0=7},Sb{b1=8},Sc{b1:=t0%3}),RSeq(a0e))))",
     Tree0342 "B{t1;b0=5;b1=4}Once(Swm(OnceT(Fb(@oh{b1+=1}t0,t1)),MSeq(Su{t1}(c2),pt3{b0:b1;b1:=}),Fb(c4b{t1%4},a5,t6)))",
     Tree0343 "Once(Rep1(RSeq(Seq(t0,c1))))",
-    Tree0344 "Ret3(c0)",
+    Tree0344 "Ret3(Sub(c0))",
     Tree0345 "RSeq(Ret1(RSeq(c0l,a1,Once(a2),a3,OnceK(a4))),Inv(Fb(Swm(t5,c6),RFb(c7),Swm(t8,c9l))))",
     Tree0346 "B{b0=3;t0=0}Keep(Seq(RSeq(pa0{b0:=;b1:b0}),RFb(Ret1(c1),Fb(a2e,a3)),RFb(pi4{t0:t0},Sc{t0>1?t0:=b0})))",
-    Tree0347 "Ret1(Keep(Fb(RFb(c0,t1,t2),MSeq(Inv(RFb(FF(t3),OnceT(t4e)))),RSeq(Rep2(t5e),t6e),c7e,t8)))",
+    Tree0347 "Ret1(Keep(Fb(RFb(c0,t1,t2),MSeq(Inv(RFb(FF(t3),OnceT(t4e)))),Sub(RSeq(Rep2(t5e),t6e)),c7e,t8)))",
     Tree0348 "B{t0}Su{t0}(Seq(c0e,a1))",
     Tree0349 "Fb(F,RFb(t0,t1e))",
     Tree0350 "B{b0;t0=5}@oh{t0+=3;t0:=t0+4%4}RFb(pa0{b0:0;b1:b0},c1,c2,c3,pa4{b0:=;b1:b0})",
     Tree0351 "B{t0=2;t1=1;b1=1}Rep1(Swm(Seq(pi0{t0:=},Sb{t1=b1},pt1{b0:1},c2,@rw{t0+2>6}pa3{b0:b1;b1:t1})))",
-    Tree0352 "B{o0=1;b0=3;t0;b1}OnceT(Seq(Inv(pc0{b0:=}),t1,Ub{o0},@po{b0:=b1}a2,Wv{t0}(c3b{b1})))",
+    Tree0352 "B{o0=1;b0=3;t0;b1}OnceT(Seq(Inv(pc0{b0:=}),t1,SubA(Ub{o0}),@po{b0:=b1}a2,Wv{t0}(c3b{b1})))",
     Tree0353 "B{t0=1}Rep3(RSeq(Fb(t0e,c1e),RepF(@oh{t0+=1}@of{t0+=1}t2)))",
-    Tree0354 "B{o0=4;b0=3;t0=1}MSeq(OnceT(Seq(RetF(Scc{t0+2%2<1}),Sb{t0=4})),@ki{t0+3%2=0}Scc{t0<3},Seq(Sb{t0=6},Rep3(Seq(t0,c1)),a2l),FF(@ki{o0|3!3}@si{b0+1%2>0}Swm(c3,Wu{t0},Rep4(c4e),a5,Wu{t0})),Fb(c6,a7b{t0;b0},c8b{9},pa9{b0:b0},Seq(@po{o0:=_}@of{b0:=7}a10l,Sc{t0:=o0|3+4})))",
+    Tree0354 "B{o0=4;b0=3;t0=1}MSeq(OnceT(Seq(RetF(Scc{t0+2%2<1}),Sb{t0=4})),@ki{t0+3%2=0}Scc{t0<3},Seq(Sb{t0=6},Rep3(Seq(t0,c1)),a2l),FF(@ki{o0|3!3}@si{b0+1%2>0}Swm(c3,Wu{t0},Rep4(c4e),a5,Wu{t0})),Fb(SubR(c6),a7b{t0;b0},c8b{9},pa9{b0:b0},Seq(@po{o0:=_}@of{b0:=7}a10l,Sc{t0:=o0|3+4})))",
     Tree0355 "B{b0;o0=3;t0=4;t1=5}Seq(Swm(Ret3(OnceT(RSeq(Fb(a0e,Ret0(c1),@si{t0!b0+4}pc2{b0:=},@of{t1:=t0%4}@rw{t1=7}OnceK(t3e)))))),Inv(@of{b0:=t1%2;o0:=t1}RSeq(FS(Keep(Fb(c4l,t5e,c6e))),RSeq(pa7{b0:b0;b1:t0},Sb{o0=3},Wu{t0},Ub{o0},a8))),Fb(Star(t9,@of{o0:=_}Rep2(pc10{b0:5})),Seq(Scc{none},Inv(pt11{b0:6}))),RFb(RSeq(@ki{b0>t0}c12,@oh{b0+=3}RSeq(a13,t14)),Wv{t1}(Fb(Wu{t1},t15)),t16))",
     Tree0356 "Ret3(Keep(Rep4(Once(Fb(Keep(a0),S)))))",
-    Tree0357 "MSeq(FS(Once(Rep1(RSeq(a0,a1,a2)))),RFb(t3,t4,c5,c6e,c7),a8)",
-    Tree0358 "B{t0=4;t1=2;b0=4}Seq(RSeq(MSeq(OnceT(RFb(t0,RFb(t1,pa2{b0:b0;b1:b0}))),MPri(pi3{t0:=},t4,pa5{b0:7},t6)),Sc{b0:=8;b0+=3},OnceT(@si{t1>t0}@fi{t0+1<5}Fb(t7e,c8))))",
+    Tree0357 "MSeq(FS(Once(Rep1(RSeq(a0,a1,a2)))),RFb(t3,t4,c5,c6e,Sub(c7)),a8)",
+    Tree0358 "B{t0=4;t1=2;b0=4}Seq(SubA(RSeq(MSeq(OnceT(RFb(t0,RFb(t1,pa2{b0:b0;b1:b0}))),MPri(pi3{t0:=},t4,pa5{b0:7},t6)),Sc{b0:=8;b0+=3},OnceT(@si{t1>t0}@fi{t0+1<5}Fb(t7e,c8)))))",
     Tree0359 "B{b0=4;t0=0;o0=0}Fb(c0,Fb(a1b{7;b0},pi2{t0:b0},@po{b0+=1}@oh{b0+=3}@rw{b0%3<2}t3,Fb(c4,c5),MSeq(a6)),Seq(Fb(c7b{t0+1},c8,pa9{b0:t0}),Ret3(Seq(a10,Scc{t0+2!t0},t11,a12b{o0|3+4;b0})),Swm(pa13{b0:3},Sb{b0=3})),Seq(RFb(c14l,t15,c16),Fb(c17,t18,F)))",
     Tree0360 "Seq(a0,t1)",
     Tree0361 "B{b1=3;t0=5}MSeq(@po{b1:=3}RFb(t0),Su{t0}(RetF(Inv(c1))))",
@@ -3212,17 +3471,17 @@ cases! {
     Tree0365 "B{o0=5;t0;t1=4;b0}RFb(RSeq(Seq(c0,Sb{b0=7},a1),Seq(RFb(pt2{b0:b0},a3,Scc{t0%4>1})),RSeq(Star(RetF(Scc{t0+3=3})),Ret3(c4)),pt5{b0:b0}),Swm(Inv(RSeq(c6,F)),a7,MPri(c8,a9b{o0|2+2;b0},c10)),@po{t0+=2}@of{t0+=3;some?b0+=2}RSeq(@fi{t1+3%4!2}t11,MSeq(t12,pt13{b0:t0;b1:t0},t14),Star(c15,@ki{b0+4%4>2}@of{t1:=b0%2;o0:=b0}RFb(a16,c17),a18e),Seq(a19b{t0;b0},pc20{b0:t1}),pi21{t0:=}))",
     Tree0366 "B{t1=3}OnceT(Wu{t1})",
     Tree0367 "Seq(t0,t1e,t2,t3)",
-    Tree0368 "B{b0=3;t1=0;o0;t0=3}RSeq(MSeq(Fb(t0,Scc{t0>3},pa1{b0:=}),MPri(Seq(Sc{t1+=2;t0:=b0},c2,pc3{b0:b0}),pc4{b0:t1},RFb(@rw{t0>7}@ki{none}t5,t6),pa7{b0:t0}),Su{t0}(RSeq(t8e,t9,pt10{b0:b0},Sc{o0:=_},a11))))",
+    Tree0368 "B{b0=3;t1=0;o0;t0=3}RSeq(MSeq(Fb(t0,SubA(Scc{t0>3}),pa1{b0:=}),MPri(Seq(Sc{t1+=2;t0:=b0},c2,pc3{b0:b0}),pc4{b0:t1},RFb(@rw{t0>7}@ki{none}t5,t6),pa7{b0:t0}),Su{t0}(RSeq(t8e,t9,pt10{b0:b0},Sc{o0:=_},a11))))",
     Tree0369 "B{b1=4;b0=1;t0=5}Wv{t0}(RFb(Ret0(t0),@os{b1<2?t0+=2}c1,@rw{b1=t0}@po{b1:=b0;b0:=t0+3}Inv(Ret1(OnceK(t2)))))",
-    Tree0370 "B{t0;t1}MPri(F,Inv(Fb(t0,a1)),Scc{t0!t1%4},Keep(Rep2(pc2{b0:t1})),RFb(Su{t0}(c3),c4))",
+    Tree0370 "B{t0;t1}MPri(F,Inv(Fb(SubA(t0),a1)),Scc{t0!t1%4},Keep(Rep2(pc2{b0:t1})),RFb(Su{t0}(c3),c4))",
     Tree0371 "B{b1=5;t1=0;t0=4;b0=4}Star(Sc{t1+=1},Once(Inv(Swm(Star(@os{b1:=b0}t0,Seq(t1e),@oh{t1:=b1%2}@os{b0<t1+3?b1+=2}MPri(c2,Scc{t0=b0%2},@of{t1:=2}F))))),RSeq(Swm(t3,S),c4))",
     Tree0372 "RFb(c0,t1,MSeq(t2,t3,c4l),c5,RepF(RFb(t6,t7,a8l,t9e)))",
-    Tree0373 "B{b1=4;t0=3;t1=1;b0}@of{t1%4<1?t1:=b1;b1:=t0}@oh{b0:=2}OnceT(@rw{b0+1%4=3}@si{t0+4%4>2}Inv(Swm(Inv(RSeq(RSeq(c0,S),FF(t1))),t2)))",
+    Tree0373 "B{b1=4;t0=3;t1=1;b0}@of{t1%4<1?t1:=b1;b1:=t0}@oh{b0:=2}OnceT(@rw{b0+1%4=3}@si{t0+4%4>2}Inv(Swm(Inv(RSeq(RSeq(c0,S),SubA(FF(t1)))),t2)))",
     Tree0374 "B{b0=1;t0;t1;o0}Keep(MPri(@os{o0:=3;t0+=3}@fi{b0%3>1}Swm(c0,Sb{o0=5}),@fi{t1<5}pc1{b0:t1},F))",
     Tree0375 "B{o0=5;b0;t0}Seq(@fi{t0!o0|0}Swm(RetF(Ub{o0})),@ki{t0!o0|1+1%4}pt0{b0:=;b1:b0},RFb(t1,t2e))",
     Tree0376 "B{t0=4;t1;b0=1}Seq(@si{t1>t0}Seq(Sb{b0=6},t0,@po{t0<4?t1:=t0}@ki{b0<4}@fi{b0+1=4}a1l,RSeq(pt2{b0:3;b1:t0},t3)),RSeq(Sb{b0=6},RFb(t4,Sb{t0=8}),Sc{t1+=3;b0:=t1+3%4},@si{b0%3<0}t5),Seq(t6e,Sb{t0=3},c7,c8),c9,Seq(a10,t11,S,FS(a12l),c13))",
     Tree0377 "MSeq(Seq(Star(c0l),Inv(a1),Fb(Ret0(a2e),c3e)),RFb(RFb(F,t4),Fb(c5,t6,t7)))",
-    Tree0378 "RSeq(Star(S,a0,t1),FF(c2))",
+    Tree0378 "RSeq(Sub(Star(S,Sub(a0),t1)),FF(c2))",
     Tree0379 "B{b0=5;o0=_}Fb(Fb(c0,@po{o0:=_}t1),Star(Seq(Sb{o0=7},c2)),Keep(Fb(Inv(Ub{o0}),a3)),c4l,RSeq(Sb{b0=7},t5,t6e))",
     Tree0380 "B{t0=1;o0=_;b0=4}OnceT(Swm(t0,@of{b0:=t0%3;o0:=_}t1e,c2,t3))",
     Tree0381 "B{b0}RSeq(Seq(a0e,Sb{b0=5}),Seq(pc1{b0:0},pt2{b0:=}),Fb(t3e,t4e))",
@@ -3230,9 +3489,9 @@ cases! {
     Tree0383 "Inv(RSeq(OnceT(MSeq(t0,c1,t2)),Ret3(MPri(OnceT(t3),a4)),Rep1(OnceT(FS(c5)))))",
     Tree0384 "Fb(RepF(t0),t1,a2,t3e,t4e)",
     Tree0385 "B{t0=5;b0=2}Seq(Fb(MSeq(t0,a1),Keep(Rep3(RFb(F,t2e)))),RFb(Seq(t3e,a4),Once(Sc{t0:=b0})))",
-    Tree0386 "B{b0=3;t0=1;o0}Swm(pc0{b0:2},Inv(Rep4(RSeq(t1e,t2,c3,@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}pi4{t0:b0},pt5{b0:=;b1:t0}))),@os{o0:=_}@si{b0+1<3}@oh{t0+=3}FS(a6),MSeq(@fi{b0+4%4>0}t7,Star(pc8{b0:0},a9e)))",
+    Tree0386 "B{b0=3;t0=1;o0}Swm(pc0{b0:2},Inv(Rep4(RSeq(t1e,t2,c3,@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}pi4{t0:b0},pt5{b0:=;b1:t0}))),@os{o0:=_}@si{b0+1<3}@oh{t0+=3}FS(a6),MSeq(@fi{b0+4%4>0}t7,Star(pc8{b0:0},SubR(a9e))))",
     Tree0387 "B{b1=5;b0=4}Swm(c0e,RSeq(pa1{b0:b0;b1:=},c2))",
-    Tree0388 "B{b0;t0;b1=0}Swm(@ki{b1<5}@of{b0+=1}@po{b0+=2;b0+=3}RSeq(Swm(RFb(c0,c1,t2),FF(Ret3(FS(t3)))),Once(Star(Fb(c4,pa5{b0:b1;b1:t0},pt6{b0:b0}),t7,RSeq(t8e,c9))),Ret2(@rw{b1!3}Swm(MPri(c10l,Scc{b1+1%3=0}),a11)),Rep1(@oh{b0:=t0}Fb(c12,c13l,a14l)),Ret1(t15e)))",
+    Tree0388 "B{b0;t0;b1=0}Swm(@ki{b1<5}@of{b0+=1}@po{b0+=2;b0+=3}RSeq(Swm(RFb(c0,c1,t2),FF(Ret3(FS(t3)))),Once(Star(Fb(c4,pa5{b0:b1;b1:t0},pt6{b0:b0}),t7,RSeq(t8e,c9))),Ret2(@rw{b1!3}Swm(MPri(c10l,Scc{b1+1%3=0}),a11)),Rep1(@oh{b0:=t0}Fb(c12,c13l,a14l)),Ret1(SubR(t15e))))",
     Tree0389 "B{b1=1}Inv(Seq(MSeq(c0,Sc{b1+=2}),t1,c2e))",
     Tree0390 "B{t0=5;b0=5}@oh{b0:=3}@si{b0+4%3=2}RFb(RFb(Swm(Scc{t0+4!b0+2},t0),Ret2(pc1{b0:=}),RFb(pc2{b0:t0},Su{t0}(c3))))",
     Tree0391 "B{b0;t0=1}MSeq(c0,@si{b0+1%4=1}Fb(Scc{t0+1>b0},t1e,Keep(pi2{t0:=}),Wu{t0}),RSeq(Sc{t0+=1},t3))",
@@ -3243,5 +3502,5 @@ cases! {
     Tree0396 "Ret0(t0e)",
     Tree0397 "Fb(a0,Rep3(t1),a2l)",
     Tree0398 "B{t0=0}Seq(RFb(Seq(Rep2(t0),t1e),Fb(c2,a3e,pi4{t0:=},Scc{t0%3>1},FF(pi5{t0:t0})),t6))",
-    Tree0399 "B{o0=_;t0;b0=0;t1;b1}RFb(@oh{b1:=b0+4%3}t0,Seq(t1,t2),t3,MSeq(c4,@rw{some}c5e,t6,pt7{b0:t1}),Rep1(FS(RFb(c8b{b0+2},Su{t0}(c9e)))))",
+    Tree0399 "B{o0=_;t0;b0=0;t1;b1}RFb(@oh{b1:=b0+4%3}t0,Seq(t1,t2),t3,MSeq(c4,@rw{some}c5e,SubA(t6),pt7{b0:t1}),Rep1(FS(RFb(SubA(c8b{b0+2}),Su{t0}(c9e)))))",
 }

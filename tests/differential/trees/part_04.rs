@@ -165,6 +165,21 @@ bt::behavior_tree! {
 board!(Tree0403Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0404Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SequenceWithMemory {
+            SequenceStar {
+                StatefulAction(Task<1>),
+                StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
@@ -176,18 +191,24 @@ bt::behavior_tree! {
                 StatefulAction(Task<0>),
             },
             Repeat(1) {
-                SequenceWithMemory {
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
-                    },
-                },
+                SubTree(Tree0404Sub0, t0 = {=}, o0 = {o0}),
             },
         }
     }
 }
 
 board!(Tree0404Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0405Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
@@ -201,7 +222,7 @@ bt::behavior_tree! {
             ReactiveFallback {
                 StatefulAction(Task<1>),
                 ReactiveFallback {
-                    Condition(|ctx| ctx.check(2)),
+                    SubTree(Tree0405Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
                     Condition(Cond<3>),
                 },
                 Condition(Cond<4>),
@@ -779,18 +800,38 @@ bt::behavior_tree! {
 board!(Tree0421Blackboard { b0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0422Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+        }
+        #[run_while(|bb| *bb.t0 > 1)]
+        RetryUntilSuccessful(forever) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0422 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 0,
         }
         ReactiveSequence {
-            WasEntryUpdated(t0),
+            SubTree(Tree0422Sub0, b0 = {=}, t0 = {t0}),
             MemSequence {
-                #[run_while(|bb| *bb.t0 > 1)]
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<0>),
-                },
+                SubTree(Tree0422Sub1, ..),
             },
             Script(|bb| bb.t0.set(bb.b0)),
             StatefulAction(Task<1>),
@@ -1362,28 +1403,38 @@ bt::behavior_tree! {
 board!(Tree0441Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0442Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 14,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
+            RunOnce {
+                #[on_success(|bb| { if bb.b0 > 7 { bb.b0 += 1 }; if bb.b0 % 4 < 2 { bb.b0 = 2 } })]
+                StatefulAction(PTask<2>, b0 = {t0}),
+            },
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 2, &mut bb.b0)),
+                Action(Act<4>),
+            },
+            ReactiveFallback {
+                Action(Act<5> = Act::<5>),
+                Condition(PCond<6>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 4,
         }
         Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
-                RunOnce {
-                    #[on_success(|bb| { if bb.b0 > 7 { bb.b0 += 1 }; if bb.b0 % 4 < 2 { bb.b0 = 2 } })]
-                    StatefulAction(PTask<2>, b0 = {t0}),
-                },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 2, &mut bb.b0)),
-                    Action(Act<4>),
-                },
-                ReactiveFallback {
-                    Action(Act<5> = Act::<5>),
-                    Condition(PCond<6>, b0 = {b0}),
-                },
-            },
+            SubTree(Tree0442Sub0, ..),
             KeepRunningUntilFailure {
                 StatefulAction(Task<7> = Task::<7>),
             },
@@ -1399,6 +1450,18 @@ bt::behavior_tree! {
 }
 
 board!(Tree0442Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0443Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 11,
+        }
+        Condition(PCond<3>, b0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
@@ -1419,7 +1482,7 @@ bt::behavior_tree! {
                 },
                 Script(|bb| bb.o0 = Some(*bb.t0)),
                 RunOnce(then_skip = true) {
-                    Condition(PCond<3>, b0 = {=}),
+                    SubTree(Tree0443Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
                 },
             },
         }
@@ -1628,6 +1691,16 @@ bt::behavior_tree! {
 board!(Tree0449Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0450Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Condition(Cond<5>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
             b0: i64 = 4,
@@ -1644,13 +1717,32 @@ bt::behavior_tree! {
                     Action(Act<3>),
                     StatefulAction(Task<4>),
                 },
-                Condition(Cond<5>),
+                SubTree(Tree0450Sub0, b0 = {=}, b1 = {b1}),
             },
         }
     }
 }
 
 board!(Tree0450Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0451Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0451Sub1 for Ctx {
+        ReactiveFallback {
+            ForceFailure {
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5> = Task::<5>),
+            Condition(Cond<6> = Cond::<6>),
+            StatefulAction(Task<7>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
@@ -1669,19 +1761,12 @@ bt::behavior_tree! {
                 },
                 Inverter {
                     Fallback {
-                        StatefulAction(Task<3>),
+                        SubTree(Tree0451Sub0),
                     },
                 },
             },
             SequenceStar {
-                ReactiveFallback {
-                    ForceFailure {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                },
+                SubTree(Tree0451Sub1),
             },
             Inverter {
                 Fallback {
@@ -2312,6 +2397,17 @@ bt::behavior_tree! {
 board!(Tree0464Blackboard { t1 b0 t0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0465Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
             b1: i64,
@@ -2333,7 +2429,9 @@ bt::behavior_tree! {
                 },
                 ReactiveSequence {
                     StatefulAction(PTask<2>, b0 = 5),
-                    Condition(Cond<3>),
+                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 2)]
+                    SubTree(Tree0465Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
                     SetBlackboard(b1 = 9),
                 },
                 SequenceWithMemory {
@@ -2532,6 +2630,17 @@ bt::behavior_tree! {
 board!(Tree0470Blackboard { b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0471Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
@@ -2547,7 +2656,7 @@ bt::behavior_tree! {
                 ReactiveFallback {
                     #[run_while(|bb| *bb.t0 < bb.b0 % 2)]
                     Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    AlwaysSuccess,
+                    SubTree(Tree0471Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
                 },
             },
             KeepRunningUntilFailure {
@@ -2996,6 +3105,19 @@ bt::behavior_tree! {
 board!(Tree0486Blackboard { b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0487Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
         blackboard {
             b0: i64 = 1,
@@ -3035,7 +3157,7 @@ bt::behavior_tree! {
                 },
                 Sequence {
                     Condition(|ctx, bb| ctx.check_in(7, *bb.t1 % 4)),
-                    StatefulAction(Task<8>),
+                    SubTree(Tree0487Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, o0 = {o0}, t0 = {=}),
                 },
             },
         }
@@ -3301,6 +3423,17 @@ bt::behavior_tree! {
 board!(Tree0495Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0496Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -3316,7 +3449,7 @@ bt::behavior_tree! {
                 },
             },
             ReactiveFallback {
-                Condition(Cond<1> = Cond::<1>),
+                SubTree(Tree0496Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
                 StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
             },
@@ -3409,8 +3542,8 @@ cases! {
     Tree0401 "B{b0;t0;o0=5}RepF(Swm(Su{t0}(Wv{t0}(RSeq(FF(FF(c0l))))),Fb(RSeq(Star(RSeq(c1b{b0+4},Sc{b0:=t0;b0:=t0%4}),@fi{b0=1}t2),c3,Star(@po{t0:=6;b0:=t0}@rw{b0%3>1}@fi{b0=6}c4,a5b{b0;b0}),Fb(pc6{b0:4},pc7{b0:b0}),Seq(a8,t9e,t10,S)))))",
     Tree0402 "B{t1=5;t0=2;b0=0}MSeq(Fb(a0,Ret1(@po{b0:=4;t1<7?t1+=1}Sb{t1=9})),RSeq(Sb{t1=b0},pt1{b0:=;b1:t1},t2e),c3,Star(t4,c5l),MPri(F,t6,c7l))",
     Tree0403 "B{t0;b0}Keep(Inv(Fb(Seq(a0e,RFb(Wu{t0},c1,S)),@rw{b0+2<b0}Seq(c2,RFb(t3,c4)))))",
-    Tree0404 "B{t0=0;o0}RFb(RSeq(Sb{o0=3},t0),Rep1(Swm(Star(t1,pt2{b0:9;b1:t0}))))",
-    Tree0405 "B{b0=5;t0;o0=_}Fb(pa0{b0:7;b1:t0},RFb(t1,RFb(c2l,c3),c4,OnceK(t5),Swm(Wu{t0},Ub{o0},t6)),Fb(t7,Once(Keep(@fi{b0!3}c8)),Su{t0}(Inv(OnceT(@of{t0+=3}pt9{b0:=;b1:t0})))))",
+    Tree0404 "B{t0=0;o0}RFb(RSeq(Sb{o0=3},t0),Rep1(SubR(Swm(Star(t1,pt2{b0:9;b1:t0})))))",
+    Tree0405 "B{b0=5;t0;o0=_}Fb(pa0{b0:7;b1:t0},RFb(t1,RFb(SubR(c2l),c3),c4,OnceK(t5),Swm(Wu{t0},Ub{o0},t6)),Fb(t7,Once(Keep(@fi{b0!3}c8)),Su{t0}(Inv(OnceT(@of{t0+=3}pt9{b0:=;b1:t0})))))",
     Tree0406 "B{t0=0}Wv{t0}(Keep(t0))",
     Tree0407 "B{b0;b1=0;o0=4}Fb(Ret3(a0),pt1{b0:4;b1:=},c2,c3b{o0|2},@os{b0+=1}t4)",
     Tree0408 "B{b0}@oh{b0+=2}OnceK(Fb(a0,Seq(a1l,t2e,S)))",
@@ -3427,7 +3560,7 @@ cases! {
     Tree0419 "B{b0;b1=2;t0=1;t1=3}MSeq(Seq(Seq(FS(RFb(c0e,t1)),@oh{t0+=1}@fi{b1<6}@po{t0+=3;b1+=2}RFb(t2e)),@ki{b1>b0+3}MSeq(Fb(a3,t4,c5,Sc{b1+=1}),Inv(RSeq(pi6{t0:=},Sb{b1=t1},t7,t8)))))",
     Tree0420 "B{b1=3;t0=5;o0=3;b0=2}RFb(Seq(t0,OnceK(RFb(@of{b0+=2}@po{o0:=_}a1e)),MSeq(Scc{b1<3},c2e),t3),RFb(Star(Su{t0}(pc4{b0:5}),Rep2(Swm(Wu{t0},c5b{t0}))),OnceK(Star(c6,a7,a8e,Ub{o0}))))",
     Tree0421 "B{b0;t1=1}Star(Once(Su{t1}(t0)),RSeq(a1l,a2),c3l,a4e,t5)",
-    Tree0422 "B{b0=4;t0=0}RSeq(Wu{t0},MSeq(@rw{t0>1}RetF(c0)),Sc{t0:=b0},t1,pa2{b0:t0;b1:b0})",
+    Tree0422 "B{b0=4;t0=0}RSeq(SubR(Wu{t0}),MSeq(SubA(@rw{t0>1}RetF(c0))),Sc{t0:=b0},t1,pa2{b0:t0;b1:b0})",
     Tree0423 "RFb(Star(S,t0,a1,t2e,OnceT(a3)),Swm(OnceK(MPri(RFb(F,t4)))),a5)",
     Tree0424 "B{o0=_;b0=5;t1;t0}Seq(Fb(c0,RFb(pa1{b0:3;b1:b0},c2b{3},a3b{t0%3;b0}),MSeq(t4,@ki{t0<7}Wu{t0},@rw{t1+2!3}@ki{o0|3%4!2}@po{t1+=1}Ub{o0}),FF(Ret3(@os{t1:=o0|5+1}a5)),RFb(t6,pi7{t0:b0},a8b{o0|3+4%4;b0},t9)))",
     Tree0425 "B{b0;t0=3}@of{b0+=3}Swm(pa0{b0:4;b1:t0},Sb{t0=8})",
@@ -3447,16 +3580,16 @@ cases! {
     Tree0439 "B{b1=5}RSeq(a0l,a1b{b1;b1})",
     Tree0440 "B{o0;b0;t0=1}RSeq(RFb(c0,c1,t2),Inv(t3),RSeq(RFb(pa4{b0:t0;b1:b0},a5b{o0|0;b0},Sc{b0:=o0|3})))",
     Tree0441 "B{o0=_;b0;t0=3}Fb(@os{b0+=3}RFb(MPri(t0,Seq(Wv{t0}(c1),pc2{b0:5},pt3{b0:8}),Ret4(Keep(@os{t0:=b0;t0+2%4<3?t0+=3}@oh{b0:=o0|4+3%3;b0:=t0}Rep4(pt4{b0:0}))))),Once(Seq(Rep1(@si{b0>6}@oh{some?t0+=2;t0:=b0+3%3}c5),Swm(Sc{b0+=3},a6e),Rep4(@ki{o0|4+1<1}pi7{t0:b0}),Su{t0}(Swm(Ret4(@os{b0:=b0%4}t8))))),Ub{o0})",
-    Tree0442 "B{t0=0;b0=4}Fb(Fb(t0,c1b{b0+2%4},Once(@os{b0>7?b0+=1;b0%4<2?b0:=2}pt2{b0:t0}),Seq(a3b{b0+4%2;b0},a4),RFb(a5e,pc6{b0:b0})),Keep(t7e),RFb(Ret0(@oh{t0:=b0;t0+=3}a8),a9e))",
-    Tree0443 "B{t1;o0;t0=5;b0=1}RFb(Swm(c0l,Wu{t0},Seq(S,t1e,pt2{b0:1;b1:t1}),Sc{o0:=t0},OnceT(pc3{b0:=})))",
+    Tree0442 "B{t0=0;b0=4}Fb(SubA(Fb(t0,c1b{b0+2%4},Once(@os{b0>7?b0+=1;b0%4<2?b0:=2}pt2{b0:t0}),Seq(a3b{b0+4%2;b0},a4),RFb(a5e,pc6{b0:b0}))),Keep(t7e),RFb(Ret0(@oh{t0:=b0;t0+=3}a8),a9e))",
+    Tree0443 "B{t1;o0;t0=5;b0=1}RFb(Swm(c0l,Wu{t0},Seq(S,t1e,pt2{b0:1;b1:t1}),Sc{o0:=t0},OnceT(SubR(pc3{b0:=}))))",
     Tree0444 "B{t0=2;b0=5}Rep3(FF(MPri(a0,Star(c1,c2,t3),t4e,RSeq(pt5{b0:b0;b1:t0},c6,a7),Scc{t0<3})))",
     Tree0445 "B{b0;t0=1;o0}Fb(@fi{t0>4}@os{b0=4?t0+=2;b0:=t0+4}RSeq(@ki{t0+1%4<3}RSeq(@oh{o0:=_}@si{b0+4=t0}RSeq(MPri(t0e,pa1{b0:t0;b1:b0},@oh{b0+=2;t0+=1}@ki{t0+4<o0|0+4}pa2{b0:=;b1:t0}),c3b{b0})),Star(pt4{b0:b0},Inv(c5),t6,@os{o0:=_}@oh{b0+=1}@of{b0+=2}t7,Sb{t0=b0})),pa8{b0:=;b1:b0})",
     Tree0446 "MSeq(RFb(Ret4(Rep4(Rep2(c0))),FF(t1)),Rep3(Rep0(S)),c2,Fb(Seq(a3e,c4),t5,t6,F,Keep(t7)))",
     Tree0447 "B{o0=0;b0=2;t0=3}Swm(OnceK(OnceK(Inv(RSeq(t0,a1e,Ub{o0})))),MSeq(pc2{b0:=},t3e,pa4{b0:b0;b1:b0},a5b{t0;b0}),RFb(FF(c6),a7,Sc{b0+=3}),Scc{none})",
     Tree0448 "B{t0=2;b0}@rw{b0=2}@os{t0+2=0?b0+=3}OnceK(Seq(pi0{t0:b0},Ret4(Sb{t0=3})))",
     Tree0449 "B{b0=3;b1;t0=5;t1=5}Fb(Scc{t1+1>b1%4},RSeq(Sc{t1:=b0},t0),pa1{b0:8;b1:=},RFb(Scc{t0<4},a2e),c3l)",
-    Tree0450 "B{b0=4;b1=2}RFb(Seq(Seq(FF(pt0{b0:=;b1:=}),t1,a2l,a3,t4),c5))",
-    Tree0451 "Fb(Seq(OnceK(Inv(c0)),Fb(Star(t1,a2)),Inv(Fb(t3))),Star(RFb(FF(t4),t5e,c6e,t7)),Inv(Fb(Fb(Seq(Once(a8),S)),Ret4(Rep2(t9)))),RSeq(Fb(c10,c11,c12),MPri(t13,t14),OnceK(c15)))",
+    Tree0450 "B{b0=4;b1=2}RFb(Seq(Seq(FF(pt0{b0:=;b1:=}),t1,a2l,a3,t4),SubR(c5)))",
+    Tree0451 "Fb(Seq(OnceK(Inv(c0)),Fb(Star(t1,a2)),Inv(Fb(Sub(t3)))),Star(Sub(RFb(FF(t4),t5e,c6e,t7))),Inv(Fb(Fb(Seq(Once(a8),S)),Ret4(Rep2(t9)))),RSeq(Fb(c10,c11,c12),MPri(t13,t14),OnceK(c15)))",
     Tree0452 "B{t0=0;b0}RFb(RSeq(Rep3(OnceT(a0)),Wv{t0}(a1l),FS(a2)),Inv(MSeq(c3,@of{b0+4=1?t0+=1;t0+=1}@oh{t0<b0?t0:=t0+3%2}@os{b0:=t0+1}pa4{b0:5;b1:t0},a5,t6)))",
     Tree0453 "B{b0=5;b1=4;t0=0}MSeq(@ki{b1>b1+1}RFb(Swm(pa0{b0:t0},c1e,a2b{b1%2;b0}),RFb(c3l,Sc{b0>3?t0:=5})),Fb(Fb(c4,Scc{t0<7},@oh{b0<5?t0+=2}a5,t6),Fb(t7,Su{t0}(@os{b1+=1;b1:=t0}c8)),Fb(t9,pc10{b0:4},a11,t12e)),OnceT(Seq(RSeq(Seq(Sb{b0=9},@po{b1+=2}t13)),RFb(t14,@oh{b1+=3}@os{t0%2>0?t0+=3}@ki{b0<7}t15,c16l,pc17{b0:=},F))),FS(Seq(pa18{b0:b1;b1:t0},c19,c20)),Swm(Inv(@of{t0+=1}a21),t22e,Rep0(t23)))",
     Tree0454 "Swm(Star(MSeq(MSeq(c0,t1),RFb(c2,t3),RetF(c4))))",
@@ -3470,13 +3603,13 @@ cases! {
     Tree0462 "B{o0;t0;b0=3}RSeq(MSeq(S,t0,pc1{b0:t0},Sb{o0=5}),OnceK(RSeq(Sb{b0=4},t2e)),OnceK(OnceK(c3)))",
     Tree0463 "B{b1;o0=_;t0=3}Fb(t0,RSeq(@os{o0:=_}@po{b1+=1}RetF(S),RSeq(t1,Sb{t0=8}),t2))",
     Tree0464 "B{t1=1;b0=3;t0;b1=4}RFb(@oh{b1+=3;b0:=t0+4}Keep(RSeq(a0b{t1%4;b0},Ret4(Sb{t0=6}),t1)),RSeq(c2l,t3,a4),RetF(FF(FF(t5))),Seq(t6,S,pi7{t0:t1},c8))",
-    Tree0465 "B{b1;t0=2;b0}MPri(Swm(RFb(@fi{b1<b0%3}@po{b1!0?b1+=2}Scc{b1%4<0},t0),Inv(Keep(t1)),RSeq(pt2{b0:5},c3,Sb{b1=9}),Swm(a4b{t0+2;b1},Inv(F)),RSeq(t5,a6b{b1;b0},t7)),Once(Swm(FF(Once(Rep0(c8))),Star(@ki{t0!0}@of{b0:=t0}Fb(t9,Sc{t0:=b0%2}),@rw{b1>0}@po{b1:=b0}@os{b0+=3}Fb(c10,MPri(pt11{b0:8}),t12),Swm(Star(c13,c14e,a15))))))",
+    Tree0465 "B{b1;t0=2;b0}MPri(Swm(RFb(@fi{b1<b0%3}@po{b1!0?b1+=2}Scc{b1%4<0},t0),Inv(Keep(t1)),RSeq(pt2{b0:5},@oh{b0:=b1}@rw{t0>t0+2%2}SubR(c3),Sb{b1=9}),Swm(a4b{t0+2;b1},Inv(F)),RSeq(t5,a6b{b1;b0},t7)),Once(Swm(FF(Once(Rep0(c8))),Star(@ki{t0!0}@of{b0:=t0}Fb(t9,Sc{t0:=b0%2}),@rw{b1>0}@po{b1:=b0}@os{b0+=3}Fb(c10,MPri(pt11{b0:8}),t12),Swm(Star(c13,c14e,a15))))))",
     Tree0466 "B{b0;o0;t1;t0;b1}MSeq(RSeq(a0e,a1b{b1+2;b0}),Rep3(Ub{o0}),@of{t0:=b0%2}@rw{o0|3+3!5}@fi{o0|0%2!1}Seq(Seq(Inv(@of{o0:=5}@rw{b1=t1%3}@si{t0=1}c2),c3)))",
     Tree0467 "B{b0;t0}RetF(Seq(Swm(Sc{t0!5?t0+=3},pt0{b0:b0;b1:b0},t1e),Su{t0}(Scc{t0+3=t0}),RetF(c2),@os{t0+=1;t0+3<b0?t0:=2}RetF(pc3{b0:b0})))",
     Tree0468 "B{t0;b0}Keep(MPri(RSeq(Inv(Seq(a0l,a1l,c2)),Rep3(c3),t4e,@ki{b0!1}Fb(pi5{t0:=},@oh{t0<7?b0+=2;b0%2=1?b0:=0}t6))))",
     Tree0469 "B{t0=4;o0;b1=3}@rw{b1%2<1}Seq(Sc{none?b1+=1},@rw{none}@ki{t0+4!b1+2%4}a0)",
     Tree0470 "B{b1=4}FF(Fb(Fb(c0,c1),FF(c2b{b1})))",
-    Tree0471 "B{t0=4;b0=3;o0=1}Swm(pt0{b0:=;b1:t0},Sb{b0=4},Once(@po{t0+=1}@ki{some}RFb(@rw{t0<b0%2}a1b{b0;b0},S)),Keep(@os{t0:=b0}Seq(a2b{t0%4;b0},pa3{b0:t0;b1:t0})))",
+    Tree0471 "B{t0=4;b0=3;o0=1}Swm(pt0{b0:=;b1:t0},Sb{b0=4},Once(@po{t0+=1}@ki{some}RFb(@rw{t0<b0%2}a1b{b0;b0},SubR(S))),Keep(@os{t0:=b0}Seq(a2b{t0%4;b0},pa3{b0:t0;b1:t0})))",
     Tree0472 "B{b0=1;t0=1}Ret3(Once(Fb(Star(Rep2(Seq(Once(a0)))),@si{b0%3<2}@os{t0<7?b0+=1;t0+=1}Seq(a1e,@of{b0+=1}@si{t0<7}c2l,pc3{b0:b0},Seq(t4,@po{b0:=6;t0+=3}t5),pi6{t0:b0}))))",
     Tree0473 "B{t0=2;b1=3;o0=1;b0}Rep4(RFb(RFb(Swm(c0l,a1b{b1;b0},Ub{o0}),MSeq(c2),t3),Fb(Su{t0}(c4l),Inv(Wu{t0}))))",
     Tree0474 "B{b1=4}Star(FS(t0),Seq(pc1{b0:b1},c2),OnceK(Sb{b1=5}))",
@@ -3492,7 +3625,7 @@ cases! {
     Tree0484 "B{b1=5;b0;o0=_;t0=1;t1=2}Rep3(RSeq(Swm(@po{t1+=2;b1+=2}@ki{b0+4=b0+3}@oh{o0:=b1+3}RSeq(Sc{b0+=1;t0+=3},pt0{b0:=;b1:t0}))))",
     Tree0485 "B{b0=3;t1=5;t0=1}Su{t0}(Seq(RSeq(pa0{b0:t1},a1,RFb(t2,FS(Sb{b0=6})),pa3{b0:t1},RFb(t4,@po{t0+=2}@fi{t1+1!6}@ki{b0>6}t5)),Swm(Swm(t6,a7l,t8,a9),RSeq(MPri(Swm(pc10{b0:=}),Sb{t0=7}))),RFb(RSeq(Ret2(pi11{t0:b0}),a12),t13,MPri(a14,Fb(c15b{t1},t16)))))",
     Tree0486 "B{b0=2;o0=0}Seq(Ub{o0},pt0{b0:b0},c1b{o0|1+2})",
-    Tree0487 "B{b0=1;t1;b1=0;o0=_;t0}Seq(@po{b1:=o0|3+3%4}Ret2(RSeq(c0b{t0},t1,t2,Sb{b1=8})),Swm(@fi{t1<3}@of{o0:=_;b0+=2}@oh{t0=b1?t1+=2}Ret1(Seq(c3b{t0},@fi{t0+2>t0}@oh{b1:=t1}t4)),Ret4(Star(@rw{b0<7}pa5{b0:t1;b1:=},pt6{b0:b0;b1:b0})),Seq(c7b{t1%4},t8)))",
+    Tree0487 "B{b0=1;t1;b1=0;o0=_;t0}Seq(@po{b1:=o0|3+3%4}Ret2(RSeq(c0b{t0},t1,t2,Sb{b1=8})),Swm(@fi{t1<3}@of{o0:=_;b0+=2}@oh{t0=b1?t1+=2}Ret1(Seq(c3b{t0},@fi{t0+2>t0}@oh{b1:=t1}t4)),Ret4(Star(@rw{b0<7}pa5{b0:t1;b1:=},pt6{b0:b0;b1:b0})),Seq(c7b{t1%4},SubR(t8))))",
     Tree0488 "B{b0=4;t0=4}OnceK(Swm(Swm(t0,pt1{b0:2;b1:t0},FF(t2)),c3,t4,FS(Fb(t5,pa6{b0:=})),c7l))",
     Tree0489 "MPri(t0)",
     Tree0490 "Rep2(FS(RSeq(c0,Rep4(a1e))))",
@@ -3501,7 +3634,7 @@ cases! {
     Tree0493 "B{b0=4;t1=0}Once(Ret2(Swm(a0,Sb{t1=b0},@fi{t1%4!2}a1,t2)))",
     Tree0494 "B{t1=2;b1;t0=2}RSeq(RSeq(t0),Seq(a1e,Sb{t0=3}),Ret2(c2),RFb(t3,a4b{t1;b1},Sc{b1:=t1}),Scc{t1%2<0})",
     Tree0495 "B{o0=_;t0;b0=2;b1}RSeq(RFb(OnceK(Seq(t0e,c1l)),Fb(a2b{b0;b0},c3l),FF(a4),Keep(@fi{t0%4>1}@po{t0:=b0%4}@si{b0+4>o0|3}Keep(Ub{o0}))),Fb(Scc{b1%4!1},OnceK(Inv(@ki{b0%2>0}t5)),t6,c7e,pt8{b0:2;b1:b1}),Ret2(@si{t0+3%3!0}Swm(Rep2(Sb{o0=4}),Swm(Sb{t0=8},pc9{b0:1},a10l,Sb{b0=8}),c11l,MPri(c12,Sb{b0=5}))),FS(RSeq(Swm(c13l,FF(t14),t15),Seq(t16,Wu{t0}),RSeq(Inv(pi17{t0:b0}),Seq(t18,t19)))))",
-    Tree0496 "B{t0;b1=2;b0}RSeq(Swm(Sb{b1=9},a0l,RetF(Sb{b0=t0})),RFb(c1e,t2,t3))",
+    Tree0496 "B{t0;b1=2;b0}RSeq(Swm(Sb{b1=9},a0l,RetF(Sb{b0=t0})),RFb(SubR(c1e),t2,t3))",
     Tree0497 "OnceK(MPri(Swm(MSeq(a0,S,a1e),c2),MPri(c3,Inv(t4)),RFb(t5,t6,c7,t8,t9),Ret3(Fb(t10,t11,c12,c13l))))",
     Tree0498 "B{b0;t0}Once(RFb(t0,pi1{t0:=},a2b{t0%2;b0}))",
     Tree0499 "B{t0=5;b1=2;b0=5}Rep2(MSeq(pc0{b0:=},a1l,t2e,@po{b1:=t0;b1:=t0}a3,t4e))",

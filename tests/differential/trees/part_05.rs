@@ -322,6 +322,22 @@ bt::behavior_tree! {
 board!(Tree0508Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0509Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        #[on_success(|bb| *bb.t0 += 2)]
+        Sequence {
+            Script(|bb| { if bb.b0 % 2 > 0 { bb.o0 = Some(bb.b0) }; bb.b0 = (*bb.t0 + 3) % 4 }),
+            AlwaysSuccess,
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0509 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -330,12 +346,7 @@ bt::behavior_tree! {
         }
         ReactiveFallback {
             StatefulAction(Task<0> = Task::<0>),
-            #[on_success(|bb| *bb.t0 += 2)]
-            Sequence {
-                Script(|bb| { if bb.b0 % 2 > 0 { bb.o0 = Some(bb.b0) }; bb.b0 = (*bb.t0 + 3) % 4 }),
-                AlwaysSuccess,
-                Action(Act<1>),
-            },
+            SubTree(Tree0509Sub0, ..),
             MemPriority {
                 Action(Act<2> = Act::<2>),
                 #[on_failure(|bb| bb.b0 += 3)]
@@ -466,6 +477,16 @@ bt::behavior_tree! {
 board!(Tree0513Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0514Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
+        }
+        Action(PAct<3>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0514 for Ctx {
         blackboard {
             b1: i64,
@@ -482,7 +503,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<1>),
                 Action(Act<2>),
             },
-            Action(PAct<3>, b0 = {=}),
+            SubTree(Tree0514Sub0, b1 = {=}, b0 = {b0}),
             Condition(Cond<4>),
         }
     }
@@ -508,6 +529,36 @@ bt::behavior_tree! {
 board!(Tree0515Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0516Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        MemSequence {
+            #[post(|bb| *bb.t0 += 2)]
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0516Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Sequence {
+            Condition(Cond<4> = Cond::<4>),
+            ScriptCondition(|bb| *bb.t0 + 3 > 4),
+            Action(PIo<5>, t0 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
@@ -519,11 +570,7 @@ bt::behavior_tree! {
                 #[on_failure(|bb| { if *bb.t1 + 1 != 3 { *bb.t1 += 2 }; bb.t0.set(*bb.t1 % 2) })]
                 #[failure_if(|bb| bb.b0 % 2 > 0)]
                 RunOnce(then_skip = false) {
-                    MemSequence {
-                        #[post(|bb| *bb.t0 += 2)]
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
+                    SubTree(Tree0516Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
                 },
                 #[failure_if(|bb| *bb.t1 != 1)]
                 Fallback {
@@ -536,11 +583,7 @@ bt::behavior_tree! {
                     },
                     Condition(Cond<3>),
                 },
-                Sequence {
-                    Condition(Cond<4> = Cond::<4>),
-                    ScriptCondition(|bb| *bb.t0 + 3 > 4),
-                    Action(PIo<5>, t0 = {t0}),
-                },
+                SubTree(Tree0516Sub1, t0 = {=}, b0 = {b0}, t1 = {=}),
             },
             ReactiveSequence {
                 ReactiveSequence {
@@ -597,17 +640,26 @@ bt::behavior_tree! {
 board!(Tree0518Blackboard { t0 b1 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0519Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        KeepRunningUntilFailure {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0519 for Ctx {
         blackboard {
             b0: i64 = 2,
         }
         ForceSuccess {
-            KeepRunningUntilFailure {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                },
-            },
+            SubTree(Tree0519Sub0, ..),
         }
     }
 }
@@ -1208,6 +1260,28 @@ bt::behavior_tree! {
 board!(Tree0536Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0537Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 9,
+        }
+        Action(PIo<9>, t0 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<11> = Cond::<11>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0537 for Ctx {
         blackboard {
             b0: i64 = 4,
@@ -1242,11 +1316,11 @@ bt::behavior_tree! {
             },
             Fallback {
                 Sequence {
-                    Action(PIo<9>, t0 = {b1}),
+                    SubTree(Tree0537Sub0, ..),
                     StatefulAction(PTask<10>, b0 = 6, b1 = {b1}),
                     #[failure_if(|bb| bb.b1 + 3 == 2)]
                     SequenceStar {
-                        Condition(Cond<11> = Cond::<11>),
+                        SubTree(Tree0537Sub1, ..),
                         StatefulAction(Task<12>),
                     },
                 },
@@ -1460,6 +1534,21 @@ bt::behavior_tree! {
 board!(Tree0544Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0545Sub0 for Ctx {
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0545 for Ctx {
         MemPriority {
             MemSequence {
@@ -1471,16 +1560,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<2>),
                     Action(Act<3>),
                 },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
+                SubTree(Tree0545Sub0),
                 ReactiveFallback {
                     Condition(Cond<8> = Cond::<8>),
                     KeepRunningUntilFailure {
@@ -1524,12 +1604,29 @@ bt::behavior_tree! {
 board!(Tree0546Blackboard { t0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0547Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0547 for Ctx {
         Sequence {
-            StatefulAction(Task<0>),
+            SubTree(Tree0547Sub0),
             Action(|ctx| ctx.exec(1)),
             StatefulAction(Task<2>),
             Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0548Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+        }
+        ReactiveFallback {
+            Script(|bb| bb.b1 += 3),
         }
     }
 }
@@ -1544,9 +1641,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<0>),
                 Condition(PCond<1>, b0 = 8),
             },
-            ReactiveFallback {
-                Script(|bb| bb.b1 += 3),
-            },
+            SubTree(Tree0548Sub0, b1 = {=}),
             RunOnce {
                 Condition(PCond<2>, b0 = 3),
             },
@@ -1772,6 +1867,19 @@ bt::behavior_tree! {
 board!(Tree0553Blackboard { o0 b1 b0 t0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0554Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 10,
+        }
+        #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
+        ScriptCondition(|bb| *bb.t0 + 1 < *bb.t1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -1794,8 +1902,7 @@ bt::behavior_tree! {
                 },
             },
             ReactiveSequence {
-                #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-                ScriptCondition(|bb| *bb.t0 + 1 < *bb.t1),
+                SubTree(Tree0554Sub0, ..),
                 Condition(|ctx, bb| ctx.check_in(2, 1)),
                 StatefulAction(Task<3>),
                 StatefulAction(Task<4> = Task::<4>),
@@ -2056,6 +2163,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0563Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0563 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -2065,7 +2181,7 @@ bt::behavior_tree! {
                 Action(Act<0>),
                 StatefulAction(Task<1>),
                 Fallback {
-                    StatefulAction(Task<2>),
+                    SubTree(Tree0563Sub0, b1 = {=}),
                     ScriptCondition(|bb| bb.b1 % 3 != 1),
                     Condition(Cond<3>),
                 },
@@ -2312,6 +2428,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0569Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        MemSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0569 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -2324,10 +2453,7 @@ bt::behavior_tree! {
                 #[success_if(|bb| bb.b1 < *bb.t0)]
                 #[skip_if(|bb| *bb.t0 < *bb.t0 % 2)]
                 MemSequence {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
+                    SubTree(Tree0569Sub0, b1 = {=}, t0 = {t0}),
                     StatefulAction(Task<2>),
                 },
             },
@@ -2991,6 +3117,36 @@ bt::behavior_tree! {
 board!(Tree0587Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0588Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        Repeat(forever) {
+            Sequence {
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0588Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            o0: Option<i64> = Some(12),
+        }
+        #[post(|bb| bb.o0 = None)]
+        RunOnce(then_skip = true) {
+            SubTree(Tree0588Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -3012,15 +3168,7 @@ bt::behavior_tree! {
             },
             #[on_success(|bb| bb.o0 = None)]
             ForceSuccess {
-                #[post(|bb| bb.o0 = None)]
-                RunOnce(then_skip = true) {
-                    Repeat(forever) {
-                        Sequence {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
+                SubTree(Tree0588Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
             },
             #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
             #[post(|bb| bb.b0 += 1)]
@@ -3342,6 +3490,19 @@ bt::behavior_tree! {
 board!(Tree0596Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0597Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 14,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
             b0: i64 = 4,
@@ -3351,10 +3512,7 @@ bt::behavior_tree! {
             #[on_success(|bb| *bb.t0 += 1)]
             Sequence {
                 Condition(|ctx| ctx.check(0)),
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<2>),
-                },
+                SubTree(Tree0597Sub0, b0 = {=}, t0 = {t0}),
                 WaitValueUpdate(t0) {
                     Condition(Cond<3>),
                 },
@@ -3383,12 +3541,24 @@ bt::behavior_tree! {
 board!(Tree0597Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0598Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0598Sub1 for Ctx {
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         ReactiveFallback {
             Condition(Cond<0> = Cond::<0>),
             Action(|ctx| ctx.exec(1)),
             ReactiveSequence {
-                StatefulAction(Task<2>),
+                SubTree(Tree0598Sub0),
                 Condition(Cond<3>),
                 StatefulAction(Task<4> = Task::<4>),
             },
@@ -3401,7 +3571,7 @@ bt::behavior_tree! {
                 },
             },
             RetryUntilSuccessful(3) {
-                StatefulAction(Task<7> = Task::<7>),
+                SubTree(Tree0598Sub1),
             },
         }
     }
@@ -3427,17 +3597,17 @@ cases! {
     Tree0506 "B{o0=3;b0=4;t1=3;b1=2}RSeq(Seq(a0,MSeq(t1,a2b{o0|4+2;b0}),c3e,c4b{b1}),Su{t1}(c5))",
     Tree0507 "B{b0=1;o0=1;t0=5}Swm(RFb(@po{none?b0:=b0+1%2}@oh{t0%4>2?b0+=1;b0+=4}c0,c1l),S)",
     Tree0508 "B{t0;b0=4;o0=3}RFb(Ret2(MSeq(RFb(@of{t0+=1;b0+=2}@ki{o0|4!t0+2}@os{t0%4!3?t0+=3}Seq(c0b{4},Scc{b0+3>1}),t1,Star(@fi{b0+2=o0|2}@os{t0:=t0+1%4;t0+3=6?t0+=1}a2,c3),c4),MPri(Seq(c5b{b0+4},OnceK(@si{o0|2+1<2}@oh{t0+=3}@rw{t0%2>0}pc6{b0:=}))))),@si{t0+4=1}@os{t0:=o0|2}@of{o0:=t0}c7,Swm(Fb(OnceK(@ki{o0|0>o0|5+1}@rw{o0|5=4}Fb(a8,pi9{t0:b0})),Wu{t0},Inv(@si{none}@ki{t0<4}@po{t0+=3}Sc{t0+=3}),RFb(c10,a11),Rep1(Inv(Sb{o0=3})))))",
-    Tree0509 "B{t0;b0=2;o0}RFb(t0e,@os{t0+=2}Seq(Sc{b0%2>0?o0:=b0;b0:=t0+3%4},S,a1),MPri(a2e,@of{b0+=3}@rw{b0>1}Wu{t0}),FF(Fb(c3e,Keep(t4),c5)))",
+    Tree0509 "B{t0;b0=2;o0}RFb(t0e,SubA(@os{t0+=2}Seq(Sc{b0%2>0?o0:=b0;b0:=t0+3%4},S,a1)),MPri(a2e,@of{b0+=3}@rw{b0>1}Wu{t0}),FF(Fb(c3e,Keep(t4),c5)))",
     Tree0510 "B{t0=2}Rep0(Sb{t0=4})",
     Tree0511 "B{b0;t0=5;o0=0}@fi{t0+3>b0+4}@of{t0+=1;t0+=2}RFb(c0b{b0+1%2},Swm(RSeq(Sb{b0=1},t1),@fi{some}t2,FF(@ki{t0%2!0}@os{t0+=3;b0:=t0}@oh{o0:=_}t3),OnceT(Seq(@oh{t0+=3}c4,c5)),Ub{o0}))",
     Tree0512 "B{t0=1;b1=0;b0=4}Seq(OnceK(Swm(Seq(t0,RSeq(Inv(Wu{t0})),Sb{b1=t0},Sc{b0:=b1}))))",
     Tree0513 "B{b0;o0=0;b1=1;t0=4}@rw{b0%3>1}@po{t0+=2}Keep(Star(@os{b1+=1;b0+=3}@po{b1+=1}@ki{some}pa0{b0:8;b1:t0},Inv(c1b{t0+3}),Scc{o0|2>b1},c2e))",
-    Tree0514 "B{b1;b0=4}@rw{b1=b1+1%3}@ki{b1+4%4>0}Seq(OnceK(Sc{b0+=1}),pt0{b0:=;b1:=},RSeq(t1,a2),pa3{b0:=},c4)",
+    Tree0514 "B{b1;b0=4}@rw{b1=b1+1%3}@ki{b1+4%4>0}Seq(OnceK(Sc{b0+=1}),pt0{b0:=;b1:=},RSeq(t1,a2),SubR(pa3{b0:=}),c4)",
     Tree0515 "B{b1=1;b0=1;t0=2}Rep0(@si{b1%3=2}@oh{b0:=t0+2}Sb{b1=8})",
-    Tree0516 "B{t0=2;b0=2;t1}Seq(RFb(@of{t1+1!3?t1+=2;t0:=t1%2}@fi{b0%2>0}OnceK(MSeq(@po{t0+=2}t0,a1)),@fi{t1!1}Fb(RSeq(a2,@of{b0+=3}@rw{b0<4}@oh{b0+=1}Sb{t1=t0}),c3),Seq(c4e,Scc{t0+3>4},pi5{t0:t0})),RSeq(RSeq(Sb{t0=t1},Sb{t0=9})))",
+    Tree0516 "B{t0=2;b0=2;t1}Seq(RFb(@of{t1+1!3?t1+=2;t0:=t1%2}@fi{b0%2>0}OnceK(SubR(MSeq(@po{t0+=2}t0,a1))),@fi{t1!1}Fb(RSeq(a2,@of{b0+=3}@rw{b0<4}@oh{b0+=1}Sb{t1=t0}),c3),SubR(Seq(c4e,Scc{t0+3>4},pi5{t0:t0}))),RSeq(RSeq(Sb{t0=t1},Sb{t0=9})))",
     Tree0517 "B{b1;b0=2}MPri(OnceT(pa0{b0:=}),Scc{b1+3%4=2},RSeq(pa1{b0:4},c2b{b1+1%4},a3b{b0%3;b1}))",
     Tree0518 "B{t0=1;b1=2;o0=2}RSeq(RFb(@ki{t0>t0+4%3}@fi{o0|4=3}a0,pi1{t0:b1}))",
-    Tree0519 "B{b0=2}FS(Keep(Seq(c0,pt1{b0:=;b1:b0})))",
+    Tree0519 "B{b0=2}FS(SubA(Keep(Seq(c0,pt1{b0:=;b1:b0}))))",
     Tree0520 "B{o0=_;t0=3;b0}@os{t0+=3}Ret1(Inv(Keep(Fb(@of{t0+=3;b0!t0?b0+=1}@fi{none}@po{b0!5?t0:=b0}c0e,Once(a1),RFb(Wu{t0},c2,c3)))))",
     Tree0521 "B{b0;t0=0;b1=1;o0=0}MPri(@po{b1:=8}@rw{o0|2%2<1}@oh{b1+2<7?o0:=t0}RetF(Inv(FS(Swm(@fi{o0|5+1=t0%4}@ki{b1%2>0}MSeq(Sb{t0=b1},pt0{b0:b0;b1:=}),RFb(pt1{b0:t0;b1:b0}),c2e)))))",
     Tree0522 "B{b0;t0=4}Fb(Keep(@fi{b0+3!0}@rw{b0+1<4}Fb(t0,Wu{t0},Scc{b0%2>0})),Once(Swm(@po{b0:=t0}RFb(@of{t0+=3}@fi{t0<b0+1}FS(t1),F),RFb(a2,t3e,t4,@rw{t0<3}@ki{b0=6}t5,Scc{b0+3%2!0}))),Rep1(FS(RFb(FS(Fb(a6,pi7{t0:t0},t8))))))",
@@ -3455,7 +3625,7 @@ cases! {
     Tree0534 "B{o0=4;b0;t1=1;t0=0}@oh{t0+3<t0?o0:=_;t0+=2}@rw{t1%2<0}@of{t1+=1}RSeq(c0,RSeq(@fi{t0=3}pa1{b0:=},Rep2(Fb(pc2{b0:1},Ub{o0})),OnceK(S),@si{some}@po{t0:=o0|1;t0:=o0|3}Keep(Ub{o0}),@fi{t0!2}Inv(Wu{t0})),Seq(Fb(pc3{b0:t1},a4e,Sb{o0=5}),RFb(RFb(t5,pa6{b0:=},a7),RFb(a8,@os{t1+=1}a9e))))",
     Tree0535 "RFb(Rep1(Fb(Rep0(S))))",
     Tree0536 "B{t0;b0;b1=5}MSeq(FF(t0),@fi{b1+3!3}a1l,Fb(MSeq(OnceT(@si{b1%4<3}@fi{b0=7}pa2{b0:=;b1:b1}),a3l,@ki{b1%3<1}@os{t0+=3}pt4{b0:=},t5),Keep(Ret4(Once(t6))),Rep1(Seq(@os{t0:=b0+1}@po{b1+=3}t7,Sc{b1:=b0+4%2}))),OnceK(Seq(t8,pc9{b0:t0},t10,a11)))",
-    Tree0537 "B{b0=4;t0;b1}Seq(Inv(a0),MPri(Once(Fb(Scc{b1!b0})),@po{b0:=t0}c1l),Seq(pi2{t0:b1},pt3{b0:=;b1:t0},t4),MPri(t5,c6l,c7l,@si{t0<1}@of{b1+=1}t8e),Fb(Seq(pi9{t0:b1},pt10{b0:6;b1:b1},@fi{b1+3=2}Star(c11e,t12))))",
+    Tree0537 "B{b0=4;t0;b1}Seq(Inv(a0),MPri(Once(Fb(Scc{b1!b0})),@po{b0:=t0}c1l),Seq(pi2{t0:b1},pt3{b0:=;b1:t0},t4),MPri(t5,c6l,c7l,@si{t0<1}@of{b1+=1}t8e),Fb(Seq(SubA(pi9{t0:b1}),pt10{b0:6;b1:b1},@fi{b1+3=2}Star(SubA(c11e),t12))))",
     Tree0538 "Swm(t0,t1e)",
     Tree0539 "B{t1=1;t0=3;o0;b0}Fb(RSeq(OnceK(Fb(RSeq(t0e,S,Sc{b0+=2},c1b{t1%3}),Star(Sc{b0:=t1+3%2;b0!t0?t1:=t0+2},@po{t1+=2}@os{t1:=4}@si{t0+2=b0%4}pt2{b0:=},c3b{b0}),Star(pt4{b0:=},OnceT(@rw{b0=t0+2%3}@po{o0:=0;t0:=t1}@os{b0:=t0;t0+=1}t5))))))",
     Tree0540 "Star(RFb(a0,a1,t2),Fb(t3,c4e,t5),OnceT(t6e),RSeq(c7e,t8))",
@@ -3463,16 +3633,16 @@ cases! {
     Tree0542 "B{b0;o0;t0=0}Seq(a0b{t0;b0},pc1{b0:3},RFb(c2,@oh{o0|4+3<t0%2?b0+=1;t0:=b0+1}c3))",
     Tree0543 "B{b1=4;b0}RSeq(Fb(pt0{b0:7;b1:b1},c1,MSeq(c2,a3b{b0+3;b0})),FS(RSeq(t4,a5)))",
     Tree0544 "B{t1=2;b0=4;o0=5;t0}Fb(Inv(Seq(RFb(FS(@si{some}@oh{b0:=9}@fi{t1<t0}t0e),pa1{b0:=;b1:b0}),MPri(pc2{b0:b0},MPri(Wu{t1},a3l),a4b{t1;b0},c5,Seq(pi6{t0:t0},pi7{t0:b0})))),Fb(RSeq(Fb(pt8{b0:=;b1:t1},c9l,c10b{5})),RSeq(c11,a12e),@si{t0>1}@rw{b0%2<0}t13,Keep(t14)))",
-    Tree0545 "MPri(MSeq(RSeq(a0e,OnceK(c1l),t2,a3),Swm(Swm(c4,t5e),Swm(t6e,c7)),RFb(c8e,Keep(c9),c10,c11)))",
+    Tree0545 "MPri(MSeq(RSeq(a0e,OnceK(c1l),t2,a3),Sub(Swm(Swm(c4,t5e),Swm(t6e,c7))),RFb(c8e,Keep(c9),c10,c11)))",
     Tree0546 "B{t0;b1}Swm(Seq(@ki{b1>3}c0,c1l,t2,a3),Rep2(RSeq(Sb{t0=b1},Rep2(a4),t5)))",
-    Tree0547 "Seq(t0,a1l,t2,c3)",
-    Tree0548 "B{b1}Seq(RFb(t0,pc1{b0:8}),RFb(Sc{b1+=3}),Once(pc2{b0:3}))",
+    Tree0547 "Seq(Sub(t0),a1l,t2,c3)",
+    Tree0548 "B{b1}Seq(RFb(t0,pc1{b0:8}),SubR(RFb(Sc{b1+=3})),Once(pc2{b0:3}))",
     Tree0549 "B{t0=0;b0=3}MPri(Fb(c0l,t1,Inv(c2),Seq(t3e,t4)),RFb(Scc{b0!0},pi5{t0:b0}),Ret1(Seq(FS(c6),@of{t0+=1}c7,Sb{t0=b0})))",
     Tree0550 "Ret2(Keep(Ret3(Rep3(RFb(RSeq(OnceT(c0),OnceK(t1e),RFb(a2l,t3,t4,a5),RSeq(a6e,c7)),Keep(Seq(a8,t9,a10,t11e)))))))",
     Tree0551 "Seq(FS(a0),Swm(t1,c2l,c3,t4),MPri(a5,t6,RFb(F,t7,c8)),FS(c9),Inv(Seq(t10,a11l,c12)))",
     Tree0552 "B{b0;t0=4;b1=4}RFb(Scc{b1<5},Star(Su{t0}(c0),@rw{b0+3%2<0}@os{b0+=2;b0:=6}t1),OnceK(@ki{b0>b1}@of{b1+=3;b1:=3}@rw{b1+3<5}t2),c3)",
     Tree0553 "B{o0=4;b1=5;b0;t0=5;t1}RFb(Fb(pi0{t0:t0},@oh{t1:=t0;b0+=1}t1,t2,OnceT(Wu{t0}),Seq(OnceT(Sc{t1:=b0+4;t1:=7}))),Wv{t0}(Fb(Rep3(RSeq(Sb{b0=t1},t3,c4b{b0},S)),pa5{b0:1;b1:=},MPri(t6,t7))),Seq(Swm(@fi{t1+1%4>1}@po{b0+=1;t0+=1}Rep1(t8),Inv(t9)),Once(RFb(FF(S),c10l,RFb(c11,Sc{o0|0%4=3?t0+=1})))))",
-    Tree0554 "B{b1=3;t1;t0=2;b0=0}RSeq(Seq(OnceK(Sb{b1=4}),Scc{t0+3%2>0},Sc{t0!t1+4?t0:=b0},t0,Seq(c1,@rw{b1+1%2>0}Wu{t0})),RSeq(@oh{t1:=b0+3}Scc{t0+1<t1},c2b{1},t3,t4e),@si{t1<t0%2}@rw{b1+2%3>0}RFb(Keep(a5),@of{b0:=t0;b1:=t0%2}@oh{b1+=2;t0:=b0}@si{t0+1!7}c6,t7e),RSeq(c8,FS(c9),c10l,c11,t12),RFb(Wv{t1}(Star(a13,t14))))",
+    Tree0554 "B{b1=3;t1;t0=2;b0=0}RSeq(Seq(OnceK(Sb{b1=4}),Scc{t0+3%2>0},Sc{t0!t1+4?t0:=b0},t0,Seq(c1,@rw{b1+1%2>0}Wu{t0})),RSeq(SubA(@oh{t1:=b0+3}Scc{t0+1<t1}),c2b{1},t3,t4e),@si{t1<t0%2}@rw{b1+2%3>0}RFb(Keep(a5),@of{b0:=t0;b1:=t0%2}@oh{b1+=2;t0:=b0}@si{t0+1!7}c6,t7e),RSeq(c8,FS(c9),c10l,c11,t12),RFb(Wv{t1}(Star(a13,t14))))",
     Tree0555 "RFb(t0,RFb(Rep2(c1)),RSeq(c2,c3l),FF(c4e))",
     Tree0556 "B{o0=_;t1=1;t0=5;b0=0;b1}Swm(RSeq(Fb(Seq(RSeq(RFb(Seq(t0,S),Sc{o0:=_})),Keep(MSeq(S,@fi{some}Star(a1b{o0|0+4;b0},t2)))),Seq(a3e,Rep0(Sc{t1+=3;o0:=_}),MSeq(Seq(Sb{b0=t0},c4l),c5),OnceT(Inv(@oh{t0:=t1}@ki{t1<1}@of{b1+4%3=1?t0:=b1+3}FF(F)))))))",
     Tree0557 "B{b1;t0=2}@si{b1>2}@ki{t0>1}Ret1(Rep2(t0))",
@@ -3481,13 +3651,13 @@ cases! {
     Tree0560 "Swm(Swm(Once(RFb(a0e,c1,a2)),Fb(a3l,a4)),MPri(Ret2(c5),RSeq(c6,a7,t8),Swm(Ret0(c9)),t10e,a11),Rep1(MSeq(c12,c13e)))",
     Tree0561 "RFb(FF(Ret2(t0e)))",
     Tree0562 "Seq(Swm(t0,a1,a2),Rep1(FF(t3)),Ret2(c4))",
-    Tree0563 "B{b1=3}Seq(RSeq(a0,t1,Fb(t2,Scc{b1%3!1},c3)),FS(Inv(Seq(t4,t5e))))",
+    Tree0563 "B{b1=3}Seq(RSeq(a0,t1,Fb(SubR(t2),Scc{b1%3!1},c3)),FS(Inv(Seq(t4,t5e))))",
     Tree0564 "B{t1}RFb(t0,Rep4(t1),t2,MSeq(Wu{t1}),a3)",
     Tree0565 "B{b0=3;t0=5}@os{t0+=2}@fi{b0%4<2}Swm(Su{t0}(Fb(@si{t0=1}RSeq(t0,c1b{b0+4},Sb{b0=6}),@of{t0=5?t0:=b0+1}Seq(S,OnceT(Once(Ret2(Wu{t0})))),@po{t0:=b0}Fb(Wv{t0}(c2),Sb{b0=t0}))),RFb(MSeq(c3,t4e),@oh{b0:=b0+1%4}@fi{t0+3<0}Ret0(Sc{t0+=1}),c5),Seq(RFb(Swm(RFb(pt6{b0:t0},Sc{b0%4=1?b0:=t0%3;b0+=3}),@si{t0!3}@rw{t0>4}@oh{b0:=3}Scc{t0<t0+2})),RetF(@po{t0+=2}@oh{b0+=1}Fb(@of{t0+=2}@rw{b0%3=0}@oh{b0+=1}Seq(RSeq(Wu{t0},c7b{t0+1}),@ki{t0=5}a8e,pt9{b0:b0}),a10))))",
     Tree0566 "B{t0=2;b0=5}Fb(c0,Ret4(RSeq(pa1{b0:=;b1:t0},Wu{t0})),Fb(@rw{b0%2=1}a2,@po{b0+=1}@si{b0!t0}c3,@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Wv{t0}(a4)),Seq(Seq(c5b{t0%2},a6b{6;b0}),Scc{b0+4!t0+4%2}),a7b{b0;b0})",
     Tree0567 "B{b0;b1=5;t0=1;o0=3}RFb(Fb(RSeq(c0,Wv{t0}(@os{o0:=8}a1)),@oh{t0:=b0}@fi{b0>7}@of{b1+=1}Fb(pc2{b0:b0},t3,Sb{b1=t0})),Rep0(@si{b1<4}@ki{o0|2+1<3}F))",
     Tree0568 "Fb(Star(Fb(t0,c1l),t2e,c3e,t4,c5l),MSeq(c6,S,t7,OnceK(RSeq(c8,t9e))),Keep(FF(MPri(c10e,OnceK(RepF(t11))))))",
-    Tree0569 "B{b1=3;t0=1}@po{t0+=1}FF(Rep2(@rw{t0+2%3>1}@si{b1<t0}@ki{t0<t0%2}MSeq(MSeq(t0,c1e),t2)))",
+    Tree0569 "B{b1=3;t0=1}@po{t0+=1}FF(Rep2(@rw{t0+2%3>1}@si{b1<t0}@ki{t0<t0%2}MSeq(SubR(MSeq(t0,c1e)),t2)))",
     Tree0570 "B{b0=1;o0=_;t0=1;b1}Fb(Fb(t0,MPri(c1,pc2{b0:b0},c3),c4e,Swm(a5b{5;b0},Ub{o0}),@of{o0:=_;b0:=o0|2}@os{b1:=o0|4}Rep4(@of{b1:=t0}@oh{o0:=o0|0}MPri(a6,c7,t8))),Star(Ub{o0},pt9{b0:=;b1:b1},RFb(t10,@rw{some}@oh{o0:=b1;o0:=_}@os{b1+=3}RSeq(t11e,t12))))",
     Tree0571 "B{t0;o0=_;b0=4}RSeq(@ki{none}FF(Inv(Swm(Wv{t0}(Swm(pt0{b0:8;b1:t0},Sb{b0=t0})),t1,S,Keep(Keep(Scc{b0!0}))))),Seq(c2e,t3,FF(FS(@os{t0:=b0;o0:=o0|5%3}@rw{t0%4!0}@oh{t0:=b0+2}t4e))),RSeq(c5l,a6,Scc{o0|0%4<3},a7,pc8{b0:t0}),Fb(t9,Star(Sc{o0:=_;b0+=3},c10),t11,Swm(Sb{t0=b0},c12b{b0}),c13))",
     Tree0572 "B{t0;o0;b0;b1=0;t1=3}Seq(RFb(RFb(pa0{b0:t0;b1:t0},Seq(Scc{t0+4%4>0},F)),Ret0(S),Swm(c1,@rw{some}Keep(Sb{t1=0}),c2b{0})),RFb(pi3{t0:b1},RFb(Inv(@of{o0:=_}@si{none}Rep0(pi4{t0:=})),OnceT(t5e),t6,pt7{b0:=;b1:=},t8),MSeq(c9,RSeq(pa10{b0:t0;b1:=},Sc{t1:=b0},Ub{o0}))))",
@@ -3506,7 +3676,7 @@ cases! {
     Tree0585 "Star(Seq(c0,a1l),Once(t2))",
     Tree0586 "B{b0=5;t0=1;b1=2}Swm(@ki{t0>b1%3}@si{b0%2<1}@fi{b1>b0%3}FS(Inv(FS(t0))),Star(t1,Seq(Seq(Scc{b0+1%4!0},c2e,c3),RSeq(Sc{b1+=1},t4))),Fb(Ret3(a5e),OnceT(@of{b1+=1}t6),a7b{t0;b1},Rep4(t8),t9),MPri(Star(MSeq(Rep2(t10)),Rep4(t11)),@po{b0:=t0+4}@rw{b1+1%3>1}@si{b0!b0%4}RFb(c12,pt13{b0:8;b1:t0},Inv(t14))),Ret3(c15b{b0%2}))",
     Tree0587 "B{b0;t0;b1;o0=_}RSeq(a0,RFb(pt1{b0:b0},@os{b1+=3}Sb{t0=b0}),MSeq(@rw{none}@po{b0%2>0?b1+=1}@os{b0+=2}c2,Star(@rw{b0=3}pt3{b0:=;b1:t0},@oh{b1+=1}@ki{b0=1}Sc{b0+=1})),Wv{t0}(OnceT(Seq(pt4{b0:t0;b1:=},pc5{b0:=},t6))),Swm(@po{t0:=b0;t0+=3}Rep3(Sc{t0:=5}),Ret2(Ub{o0}),c7,t8,Sc{o0|3!b1+4%3?t0+=1}))",
-    Tree0588 "B{t0;b0=0;o0=2}RSeq(Swm(t0,Scc{b0=b0+4}),Fb(Swm(@rw{t0%2>0}@fi{t0>5}c1,pc2{b0:3})),@os{o0:=_}FS(@po{o0:=_}OnceT(RepF(Seq(c3,t4e)))),@fi{o0|5<2}@po{b0+=1}@os{o0:=b0}t5e,Seq(Seq(RSeq(c6,Sc{t0:=o0|0+1%3;b0+=3}),@ki{b0+1>7}pt7{b0:0;b1:t0},c8l,t9e)))",
+    Tree0588 "B{t0;b0=0;o0=2}RSeq(Swm(t0,Scc{b0=b0+4}),Fb(Swm(@rw{t0%2>0}@fi{t0>5}c1,pc2{b0:3})),@os{o0:=_}FS(SubR(@po{o0:=_}OnceT(SubA(RepF(Seq(c3,t4e)))))),@fi{o0|5<2}@po{b0+=1}@os{o0:=b0}t5e,Seq(Seq(RSeq(c6,Sc{t0:=o0|0+1%3;b0+=3}),@ki{b0+1>7}pt7{b0:0;b1:t0},c8l,t9e)))",
     Tree0589 "B{b0=0;t0=5;b1=2}RSeq(RSeq(Fb(RSeq(pt0{b0:=;b1:=},@ki{t0>b0+3}t1,Swm(Scc{t0%2<0},a2)))),OnceT(Fb(Once(Scc{t0%2!1}),Ret0(c3),c4)))",
     Tree0590 "B{t0=2;o0;b0=1}RFb(Keep(Ret4(Rep2(Ret2(Keep(MPri(c0,@ki{t0+2%4!0}a1,c2)))))),Seq(Sc{b0%3>0?t0:=o0|4;o0:=_},t3,pt4{b0:b0;b1:t0},c5,c6e),Star(a7,t8))",
     Tree0591 "B{t0=2;b0}Fb(Fb(RFb(pt0{b0:8;b1:t0},c1)),Keep(Seq(pa2{b0:=;b1:t0},pa3{b0:t0},t4)))",
@@ -3515,7 +3685,7 @@ cases! {
     Tree0594 "B{t0=5;b0=4;b1}RFb(MSeq(OnceK(Wv{t0}(t0e)),FF(pt1{b0:1}),Ret1(Once(pt2{b0:4;b1:t0}))),a3,Rep3(Seq(c4l,pt5{b0:9;b1:b0},@si{t0<4}@ki{b0+4>b1+1}t6,a7)))",
     Tree0595 "B{o0=2;b1=4;t1=0}RSeq(Swm(c0,c1,t2),RSeq(c3,Sb{o0=8},Sb{b1=2}),pi4{t0:t1},t5)",
     Tree0596 "B{t0=2;b1=1;b0=0}Seq(Seq(Wv{t0}(c0e),pt1{b0:t0;b1:=},Rep1(c2b{t0%3}),t3),RFb(Seq(Fb(pi4{t0:t0},pc5{b0:b1}),OnceT(t6)),Inv(FS(FF(Once(c7))))),Ret4(pa8{b0:=;b1:=}))",
-    Tree0597 "B{b0=4;t0=4}Swm(@os{t0+=1}Seq(c0l,RSeq(pt1{b0:=;b1:t0},t2),Wv{t0}(c3),Sc{b0+=1}),RSeq(@ki{t0>t0+1%2}RSeq(c4l,c5)),Once(RFb(RFb(Ret0(pt6{b0:b0;b1:b0})))))",
-    Tree0598 "RFb(c0e,a1l,RSeq(t2,c3,t4e),RSeq(MSeq(OnceK(c5),c6)),Ret3(t7e))",
+    Tree0597 "B{b0=4;t0=4}Swm(@os{t0+=1}Seq(c0l,SubR(RSeq(pt1{b0:=;b1:t0},t2)),Wv{t0}(c3),Sc{b0+=1}),RSeq(@ki{t0>t0+1%2}RSeq(c4l,c5)),Once(RFb(RFb(Ret0(pt6{b0:b0;b1:b0})))))",
+    Tree0598 "RFb(c0e,a1l,RSeq(Sub(t2),c3,t4e),RSeq(MSeq(OnceK(c5),c6)),Ret3(Sub(t7e)))",
     Tree0599 "Swm(t0e,t1,c2l)",
 }

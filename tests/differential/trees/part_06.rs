@@ -359,9 +359,15 @@ bt::behavior_tree! {
 board!(Tree0608Blackboard { t0 t1 b0 o0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0609Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
         ReactiveSequence {
-            AlwaysSuccess,
+            SubTree(Tree0609Sub0),
         }
     }
 }
@@ -459,6 +465,19 @@ bt::behavior_tree! {
 board!(Tree0613Blackboard { b0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0614Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 11,
+        }
+        Action(PAct<3>, b0 = {t1}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
         blackboard {
             b0: i64 = 0,
@@ -482,7 +501,7 @@ bt::behavior_tree! {
                 AlwaysFailure,
                 StatefulAction(Task<1>),
                 Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
-                Action(PAct<3>, b0 = {t1}, b1 = {=}),
+                SubTree(Tree0614Sub0, ..),
             },
             Fallback {
                 StatefulAction(Task<4>),
@@ -505,6 +524,36 @@ bt::behavior_tree! {
 board!(Tree0614Blackboard { b0 t0 b1 o0 t1 });
 
 bt::behavior_tree! {
+    pub tree Tree0615Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 11,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
+            Action(Act<1>),
+            RunOnce(then_skip = true) {
+                ScriptCondition(|bb| *bb.t0 > 7),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0615Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 11,
+        }
+        Action(PAct<3>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 2,
@@ -515,20 +564,14 @@ bt::behavior_tree! {
         ReactiveSequence {
             ForceSuccess {
                 Sequence {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-                        Action(Act<1>),
-                        RunOnce(then_skip = true) {
-                            ScriptCondition(|bb| *bb.t0 > 7),
-                        },
-                    },
+                    SubTree(Tree0615Sub0, b1 = {=}, t1 = {t1}, o0 = {=}, t0 = {t0}),
                     #[failure_if(|bb| bb.o0.is_none())]
                     Fallback {
                         StatefulAction(Task<2> = Task::<2>),
                         AlwaysFailure,
                     },
                     Fallback {
-                        Action(PAct<3>, b0 = {t0}),
+                        SubTree(Tree0615Sub1, ..),
                     },
                     StatefulAction(Task<4> = Task::<4>),
                 },
@@ -601,6 +644,29 @@ bt::behavior_tree! {
 board!(Tree0616Blackboard { t0 o0 b1 t1 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0617Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0617Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 10,
+        }
+        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
+        SubTree(Tree0617Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
         blackboard {
             b1: i64 = 1,
@@ -616,7 +682,7 @@ bt::behavior_tree! {
                     #[failure_if(|bb| *bb.t0 + 1 == 4)]
                     StatefulAction(PTask<1>, b0 = 6),
                     StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+                    SubTree(Tree0617Sub0, ..),
                 },
                 RetryUntilSuccessful(0) {
                     AlwaysSuccess,
@@ -867,12 +933,24 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0625Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        Script(|bb| bb.b0 += 1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
             b0: i64,
         }
         ReactiveSequence {
-            Script(|bb| bb.b0 += 1),
+            #[success_if(|bb| bb.b0 % 2 != 1)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b0 == 3)]
+            SubTree(Tree0625Sub0, b0 = {=}),
         }
     }
 }
@@ -1161,6 +1239,17 @@ bt::behavior_tree! {
 board!(Tree0635Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0636Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -1174,7 +1263,7 @@ bt::behavior_tree! {
                     #[post(|bb| bb.b0 = 5)]
                     #[run_while(|bb| bb.b0 % 3 < 1)]
                     StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+                    SubTree(Tree0636Sub0, ..),
                     Repeat(forever) {
                         RetryUntilSuccessful(0) {
                             #[run_while(|bb| *bb.t0 % 2 > 0)]
@@ -1479,6 +1568,23 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    pub tree Tree0647Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        RetryUntilSuccessful(3) {
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(PTask<4>, b0 = {=}),
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
@@ -1495,13 +1601,7 @@ bt::behavior_tree! {
                     },
                 },
                 ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(PTask<4>, b0 = {=}),
-                            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
+                    SubTree(Tree0647Sub0, ..),
                     StatefulAction(Task<6> = Task::<6>),
                     Condition(Cond<7>),
                     RunOnce(then_skip = false) {
@@ -1723,7 +1823,21 @@ bt::behavior_tree! {
 board!(Tree0652Blackboard { t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0653Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
+        Repeat(0) {
+            SubTree(Tree0653Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             #[tracked] t1: i64,
@@ -1776,10 +1890,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0653Blackboard { t0 t1 b0 o0 b1 });
+board!(Tree0654Blackboard { t0 t1 b0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
+    pub tree Tree0655 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             o0: Option<i64>,
@@ -1816,10 +1930,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0654Blackboard { t0 o0 b0 });
+board!(Tree0655Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
+    pub tree Tree0656 for Ctx {
         blackboard {
             b0: i64 = 4,
             b1: i64 = 1,
@@ -1844,10 +1958,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0655Blackboard { b0 b1 t0 });
+board!(Tree0656Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0656 for Ctx {
+    pub tree Tree0657 for Ctx {
         ReactiveSequence {
             SequenceStar {
                 RetryUntilSuccessful(2) {
@@ -1911,7 +2025,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
+    pub tree Tree0658 for Ctx {
         ForceSuccess {
             RunOnce(then_skip = true) {
                 ForceSuccess {
@@ -1929,7 +2043,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
+    pub tree Tree0659 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64,
@@ -1952,10 +2066,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0658Blackboard { b0 t0 });
+board!(Tree0659Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
+    pub tree Tree0660 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 5,
             b0: i64 = 1,
@@ -1969,10 +2083,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0659Blackboard { t1 b0 });
+board!(Tree0660Blackboard { t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
+    pub tree Tree0661Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        WaitValueUpdate(t0) {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(PCond<1>, b0 = {t0}),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0661 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 4,
@@ -1981,13 +2112,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             WaitValueUpdate(t0) {
                 ForceSuccess {
-                    WaitValueUpdate(t0) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(PCond<1>, b0 = {t0}),
-                            StatefulAction(Task<2>),
-                        },
-                    },
+                    SubTree(Tree0661Sub0, ..),
                 },
             },
             #[on_halted(|bb| bb.b0 += 1)]
@@ -2048,10 +2173,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0660Blackboard { t0 b0 b1 });
+board!(Tree0661Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0661 for Ctx {
+    pub tree Tree0662 for Ctx {
         blackboard {
             b0: i64,
         }
@@ -2064,10 +2189,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0661Blackboard { b0 });
+board!(Tree0662Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0662 for Ctx {
+    pub tree Tree0663 for Ctx {
         blackboard {
             o0: Option<i64> = Some(2),
             #[tracked] t0: i64,
@@ -2093,10 +2218,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0662Blackboard { o0 t0 t1 b0 });
+board!(Tree0663Blackboard { o0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0663 for Ctx {
+    pub tree Tree0664 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64 = 5,
@@ -2132,10 +2257,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0663Blackboard { t0 b0 });
+board!(Tree0664Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0664 for Ctx {
+    pub tree Tree0665 for Ctx {
         ReactiveFallback {
             MemSequence {
                 Condition(Cond<0>),
@@ -2154,7 +2279,27 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
+    pub tree Tree0666Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SetBlackboard(b0 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0666Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -2164,9 +2309,9 @@ bt::behavior_tree! {
         ForceSuccess {
             SequenceStar {
                 Repeat(0) {
-                    SetBlackboard(b0 = 8),
+                    SubTree(Tree0666Sub0, b0 = {=}, t0 = {t0}),
                 },
-                AlwaysSuccess,
+                SubTree(Tree0666Sub1, b0 = {=}, t0 = {t0}),
                 Action(PIo<0>, t0 = {t0}),
                 StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
                 RetryUntilSuccessful(1) {
@@ -2177,10 +2322,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0665Blackboard { b0 t0 });
+board!(Tree0666Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
+    pub tree Tree0667 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 1,
             b0: i64,
@@ -2222,49 +2367,72 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0666Blackboard { t1 b0 t0 o0 });
+board!(Tree0667Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0667 for Ctx {
+    pub tree Tree0668Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        SequenceStar {
+            #[post(|bb| bb.b0 += 1)]
+            ReactiveSequence {
+                SequenceStar {
+                    UnsetBlackboard(o0),
+                    Action(Act<0> = Act::<0>),
+                },
+                Sequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            MemSequence {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[post(|bb| bb.b0 = *bb.t0)]
+                RetryUntilSuccessful(forever) {
+                    SetBlackboard(t0 = 6),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0668 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 5,
             o0: Option<i64>,
         }
         Sequence {
-            SequenceStar {
-                #[post(|bb| bb.b0 += 1)]
-                ReactiveSequence {
-                    SequenceStar {
-                        UnsetBlackboard(o0),
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Sequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                MemSequence {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(t0 = 6),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
-            },
+            SubTree(Tree0668Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
         }
     }
 }
 
-board!(Tree0667Blackboard { t0 b0 o0 });
+board!(Tree0668Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0668 for Ctx {
+    pub tree Tree0669Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+            b1: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        Script(|bb| { bb.b1 += 2; if bb.o0.unwrap_or(0) % 2 == 1 { bb.b0 = 5 } })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0669 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64,
@@ -2279,23 +2447,35 @@ bt::behavior_tree! {
             Condition(Cond<1>),
             ScriptCondition(|bb| *bb.t0 == 4),
             ForceFailure {
-                Script(|bb| { bb.b1 += 2; if bb.o0.unwrap_or(0) % 2 == 1 { bb.b0 = 5 } }),
+                #[run_while(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| bb.o0.is_none())]
+                SubTree(Tree0669Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
             },
         }
     }
 }
 
-board!(Tree0668Blackboard { t0 b0 b1 o0 });
+board!(Tree0669Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0669 for Ctx {
+    pub tree Tree0670Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        ScriptCondition(|bb| *bb.t0 == 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0670 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64 = 0,
         }
         Fallback {
             SequenceWithMemory {
-                ScriptCondition(|bb| *bb.t0 == 5),
+                SubTree(Tree0670Sub0, ..),
                 ReactiveFallback {
                     Action(Act<0>),
                     StatefulAction(Task<1>),
@@ -2312,10 +2492,30 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0669Blackboard { t0 b0 });
+board!(Tree0670Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
+    pub tree Tree0671Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        Action(PAct<3>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0671Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        SubTree(Tree0671Sub1, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0671 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2325,15 +2525,15 @@ bt::behavior_tree! {
             Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
             Action(PAct<1>, b0 = {=}),
             StatefulAction(Task<2>),
-            Action(PAct<3>, b0 = {=}, b1 = {b0}),
+            SubTree(Tree0671Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0670Blackboard { t0 b0 });
+board!(Tree0671Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0671 for Ctx {
+    pub tree Tree0672 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t1: i64 = 3,
@@ -2357,10 +2557,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0671Blackboard { b0 t1 });
+board!(Tree0672Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0672 for Ctx {
+    pub tree Tree0673 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
             b0: i64,
@@ -2437,10 +2637,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0672Blackboard { o0 b0 t0 b1 });
+board!(Tree0673Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
+    pub tree Tree0674 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             o0: Option<i64> = Some(4),
@@ -2478,10 +2678,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0673Blackboard { t0 o0 });
+board!(Tree0674Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
+    pub tree Tree0675 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b0: i64,
@@ -2524,10 +2724,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0674Blackboard { o0 b0 t0 });
+board!(Tree0675Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
+    pub tree Tree0676 for Ctx {
         blackboard {
             b1: i64 = 0,
         }
@@ -2543,10 +2743,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0675Blackboard { b1 });
+board!(Tree0676Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
+    pub tree Tree0677 for Ctx {
         Repeat(forever) {
             Action(Act<0> = Act::<0>),
         }
@@ -2554,7 +2754,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
+    pub tree Tree0678 for Ctx {
         ForceFailure {
             ReactiveSequence {
                 MemPriority {
@@ -2574,7 +2774,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
+    pub tree Tree0679 for Ctx {
         ReactiveFallback {
             StatefulAction(Task<0>),
         }
@@ -2582,7 +2782,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
+    pub tree Tree0680Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0680 for Ctx {
         blackboard {
             b0: i64 = 5,
             b1: i64 = 5,
@@ -2590,7 +2802,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 1,
         }
         ReactiveFallback {
-            Action(Act<0>),
+            #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
+            #[success_if(|bb| *bb.t0 < 4)]
+            SubTree(Tree0680Sub0, b0 = {=}, b1 = {b1}, t1 = {=}, t0 = {t0}),
             #[skip_if(|bb| *bb.t0 + 2 > 3)]
             #[on_failure(|bb| { if bb.b1 < *bb.t0 { bb.t1.set(bb.b0 + 2) }; bb.b1 = *bb.t0 + 2 })]
             MemPriority {
@@ -2613,10 +2827,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0679Blackboard { b0 b1 t1 t0 });
+board!(Tree0680Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
+    pub tree Tree0681 for Ctx {
         blackboard {
             b0: i64 = 0,
             b1: i64 = 3,
@@ -2663,10 +2877,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0680Blackboard { b0 b1 t0 o0 });
+board!(Tree0681Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
+    pub tree Tree0682 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t1: i64,
@@ -2690,10 +2904,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0681Blackboard { o0 t1 b1 });
+board!(Tree0682Blackboard { o0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
+    pub tree Tree0683 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -2710,10 +2924,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0682Blackboard { b0 t0 });
+board!(Tree0683Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
+    pub tree Tree0684 for Ctx {
         blackboard {
             b1: i64,
             b0: i64,
@@ -2732,10 +2946,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0683Blackboard { b1 b0 });
+board!(Tree0684Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
+    pub tree Tree0685 for Ctx {
         blackboard {
             b1: i64,
             b0: i64,
@@ -2747,10 +2961,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0684Blackboard { b1 b0 });
+board!(Tree0685Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
+    pub tree Tree0686 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 3,
@@ -2817,10 +3031,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0685Blackboard { b0 t0 });
+board!(Tree0686Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
+    pub tree Tree0687 for Ctx {
         RetryUntilSuccessful(3) {
             ReactiveFallback {
                 Fallback {
@@ -2847,7 +3061,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0687 for Ctx {
+    pub tree Tree0688 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64,
@@ -2922,10 +3136,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0687Blackboard { b0 b1 t0 o0 });
+board!(Tree0688Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
+    pub tree Tree0689 for Ctx {
         blackboard {
             b0: i64 = 0,
         }
@@ -2938,10 +3152,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0688Blackboard { b0 });
+board!(Tree0689Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0689 for Ctx {
+    pub tree Tree0690 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -2954,10 +3168,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0689Blackboard { t0 });
+board!(Tree0690Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
+    pub tree Tree0691Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0691 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t1: i64 = 0,
@@ -2973,16 +3198,16 @@ bt::behavior_tree! {
                     Condition(|ctx| ctx.check(1)),
                 },
                 SetBlackboard(b0 = {t1}),
-                Condition(Cond<2>),
+                SubTree(Tree0691Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0690Blackboard { b0 t1 t0 });
+board!(Tree0691Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0691 for Ctx {
+    pub tree Tree0692 for Ctx {
         ForceFailure {
             MemSequence {
                 RetryUntilSuccessful(forever) {
@@ -2996,7 +3221,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0692 for Ctx {
+    pub tree Tree0693 for Ctx {
         Fallback {
             StatefulAction(Task<0>),
             SequenceWithMemory {
@@ -3010,7 +3235,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0693 for Ctx {
+    pub tree Tree0694 for Ctx {
         Sequence {
             StatefulAction(Task<0>),
             StatefulAction(Task<1>),
@@ -3019,7 +3244,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0694 for Ctx {
+    pub tree Tree0695Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0695 for Ctx {
         blackboard {
             o0: Option<i64> = Some(4),
             #[tracked] t0: i64,
@@ -3027,17 +3262,17 @@ bt::behavior_tree! {
         MemPriority {
             ReactiveFallback {
                 Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-                Action(Act<1>),
+                SubTree(Tree0695Sub0, ..),
                 UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0694Blackboard { o0 t0 });
+board!(Tree0695Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0695 for Ctx {
+    pub tree Tree0696 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 4,
@@ -3071,36 +3306,48 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0695Blackboard { b0 t0 });
+board!(Tree0696Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0696 for Ctx {
-        SequenceStar {
+    pub tree Tree0697Sub1 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0>),
+                },
+                Sequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
             ReactiveFallback {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                AlwaysFailure,
+            },
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0697Sub0 for Ctx {
+        SubTree(Tree0697Sub1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
+        SequenceStar {
+            SubTree(Tree0697Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0698 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b1: i64 = 4,
@@ -3157,10 +3404,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0697Blackboard { t0 b1 b0 });
+board!(Tree0698Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0698 for Ctx {
+    pub tree Tree0699 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64 = 2,
@@ -3194,38 +3441,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0698Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0699 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-        }
-        #[success_if(|bb| (*bb.t0 + 2) % 3 == 1)]
-        #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 2 })]
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            ReactiveSequence {
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-                Action(Act<4>),
-            },
-            Sequence {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[success_if(|bb| *bb.t0 < 0)]
-                Condition(Cond<5>),
-                Condition(|ctx, bb| ctx.check_in(6, (*bb.t1 + 2) % 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0699Blackboard { b1 o0 t0 b0 t1 });
+board!(Tree0699Blackboard { b1 t0 b0 o0 });
 
 cases! {
     Tree0600 "B{t0=1;t1=1}MPri(MSeq(Star(t0,Scc{t1+2%4!2}),a1),RSeq(Sc{t0+3%4=2?t1+=1},Sb{t1=9},F),c2l)",
@@ -3237,15 +3453,15 @@ cases! {
     Tree0606 "Fb(t0,RepF(t1e),Keep(Seq(c2,t3,t4e)),a5e)",
     Tree0607 "B{b0=4;t1;t0=5}MPri(RSeq(@oh{t1:=t0;b0:=t1}pa0{b0:0},Sc{t0:=0}),Swm(a1l,OnceK(Wv{t0}(@oh{b0+=2}@si{t1=t0}@rw{t1!5}t2))),a3)",
     Tree0608 "B{t0;t1=2;b0;o0=2;b1}Star(Su{t0}(RSeq(RepF(@po{o0:=b1%4}@si{some}t0),Ret3(MSeq(t1e,Inv(t2e),Sb{t1=b1})),MPri(a3l,a4b{t1+1;b0},Ub{o0}),Once(MPri(Su{t1}(t5),c6b{t1})))),RFb(RSeq(Ret3(a7l),Inv(c8l),t9),Fb(Scc{o0|0!3},F,Sb{o0=8})))",
-    Tree0609 "RSeq(S)",
+    Tree0609 "RSeq(Sub(S))",
     Tree0610 "RFb(c0e,c1e)",
     Tree0611 "B{b1=0;t0;b0;t1=2}Fb(RSeq(MPri(@os{t1+=1;b0+=1}@ki{t1>b0%3}@po{t0+=1}pa0{b0:=;b1:=}),t1))",
     Tree0612 "B{t0;b1}RFb(Swm(Rep1(@rw{t0!2}c0),c1e,Scc{b1=2}),MPri(t2))",
     Tree0613 "B{b0=5;b1=0}@si{b0<3}FS(RSeq(c0e,OnceT(Star(t1,Once(c2l),t3)),Ret3(Fb(c4l,c5e,pt6{b0:b1;b1:=},F,pa7{b0:b0;b1:b1}))))",
-    Tree0614 "B{b0=0;t0=4;b1=1;o0;t1=1}Star(MSeq(Sb{o0=4},@fi{b1<1}@rw{o0|3+3<t1}pc0{b0:8},Wu{t1},@os{b0+=2}@po{b1:=t0}Ub{o0}),Fb(F,t1,c2b{b1%2},pa3{b0:t1;b1:=}),Fb(t4,c5,@fi{b1!1}a6),Inv(Ret4(Swm(t7,Sb{t0=0}))))",
-    Tree0615 "B{b1=2;t1;o0=0;t0=1}RSeq(FS(Seq(RSeq(pt0{b0:t1;b1:t0},a1,OnceT(Scc{t0>7})),@fi{none}Fb(t2e,F),Fb(pa3{b0:t0}),t4e)),a5)",
+    Tree0614 "B{b0=0;t0=4;b1=1;o0;t1=1}Star(MSeq(Sb{o0=4},@fi{b1<1}@rw{o0|3+3<t1}pc0{b0:8},Wu{t1},@os{b0+=2}@po{b1:=t0}Ub{o0}),Fb(F,t1,c2b{b1%2},SubA(pa3{b0:t1;b1:=})),Fb(t4,c5,@fi{b1!1}a6),Inv(Ret4(Swm(t7,Sb{t0=0}))))",
+    Tree0615 "B{b1=2;t1;o0=0;t0=1}RSeq(FS(Seq(SubR(RSeq(pt0{b0:t1;b1:t0},a1,OnceT(Scc{t0>7}))),@fi{none}Fb(t2e,F),Fb(SubA(pa3{b0:t0})),t4e)),a5)",
     Tree0616 "B{t0=3;o0=_;b1;t1=0;b0}Swm(c0,Swm(RSeq(OnceK(Rep1(MSeq(Rep2(c1),RFb(t2,c3)))),RFb(a4b{b0;b1},pa5{b0:t1},a6l),@oh{b1=o0|0%4?t1:=o0|3;t1+=1}RFb(MSeq(@fi{b1+1!5}Fb(a7,pa8{b0:t0}),t9),Swm(pc10{b0:t1},pt11{b0:t1;b1:t1}),pi12{t0:b0}),RFb(c13,pt14{b0:6;b1:b1},c15l))))",
-    Tree0617 "B{b1=1;t0=3;b0=0}RFb(Swm(t0,RFb(@si{b0%4=3}@of{b0:=b1%4}@fi{t0+1=4}pt1{b0:6},t2,c3),Ret0(S)),Seq(RFb(t4,@os{b1+=1;t0:=8}@rw{t0+1<b0+1}@oh{b1%4>1?b0+=1}F,c5,t6,c7),Fb(RFb(t8e,t9),t10,Inv(a11)),Seq(S,@fi{b1<t0+2%4}@po{t0:=9;t0+1%3=0?t0:=b0}@ki{b0+3<t0}Sb{b1=t0},Sb{b0=9},t12)))",
+    Tree0617 "B{b1=1;t0=3;b0=0}RFb(Swm(t0,RFb(@si{b0%4=3}@of{b0:=b1%4}@fi{t0+1=4}pt1{b0:6},t2,SubA(@si{b0+4%2>0}SubA(c3))),Ret0(S)),Seq(RFb(t4,@os{b1+=1;t0:=8}@rw{t0+1<b0+1}@oh{b1%4>1?b0+=1}F,c5,t6,c7),Fb(RFb(t8e,t9),t10,Inv(a11)),Seq(S,@fi{b1<t0+2%4}@po{t0:=9;t0+1%3=0?t0:=b0}@ki{b0+3<t0}Sb{b1=t0},Sb{b0=9},t12)))",
     Tree0618 "B{b0=0}OnceK(@ki{b0!7}t0e)",
     Tree0619 "B{b1=0;b0=4;t0}RFb(@rw{b0>t0%3}Rep1(Sc{t0:=b1}),Once(RFb(Fb(@fi{b1+2=0}@os{t0:=b0}@si{t0=6}t0,t1e),t2e)))",
     Tree0620 "B{b0=4;t0=3}MSeq(Sc{t0:=b0+3},t0)",
@@ -3253,7 +3469,7 @@ cases! {
     Tree0622 "B{b0=2;b1=3;t1=2;t0=3;o0=_}Rep4(Fb(@of{b1:=o0|4+3}@si{b0<t0}@po{some?t0+=3;b0+=3}RFb(MSeq(Sb{t1=7},a0),RSeq(c1e,@po{t0:=b0+4;b1+=2}a2),Seq(t3e,t4,@po{o0:=b0+3}@fi{b1=5}pc5{b0:b0})),RSeq(Swm(c6,c7b{b1},Seq(a8,pc9{b0:=},t10e),Rep1(Swm(Scc{t1<b1+3},pc11{b0:=},Sb{b0=1})))),RFb(Keep(RSeq(a12b{b1%2;b0},@ki{b0!t1%4}@os{b1:=t0}Inv(OnceT(@fi{t0+3!b1}@si{t1<4}pi13{t0:=})),RFb(c14l,@fi{o0|4+3>4}pt15{b0:t1}))))))",
     Tree0623 "B{b0}RFb(MPri(pa0{b0:b0;b1:b0}))",
     Tree0624 "Fb(t0,a1,c2)",
-    Tree0625 "B{b0}RSeq(Sc{b0+=1})",
+    Tree0625 "B{b0}RSeq(@si{b0%2!1}@oh{b0+=1}@rw{b0=3}SubR(Sc{b0+=1}))",
     Tree0626 "B{b1=4;b0=4}RetF(@rw{b1+3%3<2}@fi{b0!3}c0)",
     Tree0627 "B{b0;b1=0;o0=1;t0=4}Swm(RSeq(Wu{t0},Wu{t0},pa0{b0:b1;b1:=},Sc{b0+=2}),Swm(Ret1(Swm(a1,Ret2(@po{t0:=b1+2;o0:=b0%4}@rw{b0>b0+3%2}@fi{o0|2%4<1}Sc{o0:=_}),t2)),pc3{b0:=},RFb(c4,c5b{o0|2})),Fb(OnceK(t6),@ki{some}Fb(@ki{b1=t0%4}Sb{t0=2},@of{t0=2?b0+=2}t7),Inv(Sc{b0+=3}),@ki{o0|4=6}@of{o0:=t0}pt8{b0:=;b1:t0}),@si{b0%3!2}Seq(Seq(a9l,c10b{b1%4}),c11,MSeq(a12b{b0%3;b1},Scc{b0<3})))",
     Tree0628 "B{o0=_;t0}@fi{t0<o0|5}MSeq(t0)",
@@ -3264,7 +3480,7 @@ cases! {
     Tree0633 "B{t0=3;b0=1}RSeq(Sb{t0=b0})",
     Tree0634 "B{b0;o0;t0}Su{t0}(Fb(Seq(RFb(t0,pi1{t0:=},Rep0(Scc{o0|3+2>b0+1})),@si{t0=7}Ret3(Inv(@rw{t0+4=0}F)))))",
     Tree0635 "B{b0;b1=4;t0=4}Swm(Swm(RFb(@ki{t0<1}@si{t0+4=b0%4}c0b{b1},@os{t0%4<0?t0:=b0;b0:=t0}@po{b1:=t0+2}c1,Sc{t0:=t0%3})),a2,@po{t0<2?t0:=6}@of{b0<b0+4%2?b1:=t0+3}Seq(c3b{b1+2},a4))",
-    Tree0636 "B{t0;b0=5;o0=_}Fb(RSeq(RFb(@of{o0:=o0|5}@po{b0:=5}@rw{b0%3<1}t0,c1,RepF(Ret0(@rw{t0%2>0}Sc{some?t0+=1}))),RepF(Ret2(Su{t0}(RFb(a2l,a3)))),RSeq(@fi{b0>7}Sb{t0=0},Seq(FF(t4)),c5)),RSeq(Wv{t0}(t6),Inv(MPri(Swm(a7l,a8),a9b{o0|4+4;b0},t10))),Star(t11e,@of{t0+=3}@rw{t0+3%3!1}@po{o0:=_}MPri(Wu{t0},pt12{b0:4;b1:t0},@po{t0:=7;t0+=1}pt13{b0:=}),RFb(t14,F,FS(Ub{o0})),MSeq(S,@rw{none}c15)))",
+    Tree0636 "B{t0;b0=5;o0=_}Fb(RSeq(RFb(@of{o0:=o0|5}@po{b0:=5}@rw{b0%3<1}t0,SubA(c1),RepF(Ret0(@rw{t0%2>0}Sc{some?t0+=1}))),RepF(Ret2(Su{t0}(RFb(a2l,a3)))),RSeq(@fi{b0>7}Sb{t0=0},Seq(FF(t4)),c5)),RSeq(Wv{t0}(t6),Inv(MPri(Swm(a7l,a8),a9b{o0|4+4;b0},t10))),Star(t11e,@of{t0+=3}@rw{t0+3%3!1}@po{o0:=_}MPri(Wu{t0},pt12{b0:4;b1:t0},@po{t0:=7;t0+=1}pt13{b0:=}),RFb(t14,F,FS(Ub{o0})),MSeq(S,@rw{none}c15)))",
     Tree0637 "B{b1;t0=0}Seq(@ki{t0+2%2>0}Rep4(pt0{b0:b1;b1:t0}))",
     Tree0638 "B{b0=1;t0=1;b1=2;o0}@ki{none}Star(Rep3(Seq(RSeq(Sb{t0=7},t0))),@os{o0:=b1}@rw{o0|2+2%3>0}t1,RSeq(t2,pt3{b0:b0;b1:=}),t4)",
     Tree0639 "MSeq(t0,FS(t1),Rep3(c2l))",
@@ -3275,57 +3491,57 @@ cases! {
     Tree0644 "B{b0=0;t0=1;o0}Ret4(Seq(@fi{some}@po{b0:=o0|5+4}a0,Su{t0}(c1e)))",
     Tree0645 "B{t0=5;t1=1;b1=4}MSeq(a0,@os{t1+=1;t0+=3}Swm(Scc{b1+1%4=1}),t1)",
     Tree0646 "RSeq(a0l,MSeq(c1l,a2l),a3,Inv(t4))",
-    Tree0647 "B{t0=5;b0=0;t1}Rep3(RFb(Keep(Seq(a0b{t1+2%3;b0},a1b{t0;b0},c2)),RFb(Ret3(RFb(t3e,pt4{b0:=},pt5{b0:=;b1:t0})),t6e,c7,OnceK(c8),RSeq(t9,@ki{t1+1%4=1}Scc{b0!5},c10b{t1%3})),@si{b0=2}@os{t1:=8}@rw{t1!2}RepF(Inv(MSeq(pt11{b0:=;b1:t1},RSeq(c12,pc13{b0:=},pi14{t0:t0},a15),Rep4(Star(t16)))))))",
+    Tree0647 "B{t0=5;b0=0;t1}Rep3(RFb(Keep(Seq(a0b{t1+2%3;b0},a1b{t0;b0},c2)),RFb(SubA(Ret3(RFb(t3e,pt4{b0:=},pt5{b0:=;b1:t0}))),t6e,c7,OnceK(c8),RSeq(t9,@ki{t1+1%4=1}Scc{b0!5},c10b{t1%3})),@si{b0=2}@os{t1:=8}@rw{t1!2}RepF(Inv(MSeq(pt11{b0:=;b1:t1},RSeq(c12,pc13{b0:=},pi14{t0:t0},a15),Rep4(Star(t16)))))))",
     Tree0648 "B{b0=1;t0=2}Keep(RFb(Seq(t0,MPri(t1,c2e),a3,RSeq(Sb{t0=b0},Ret1(c4),Inv(c5)),OnceK(F))))",
     Tree0649 "B{b0=2;t0=0}MPri(Seq(Seq(@ki{t0>6}c0b{t0+4%3},Seq(t1,t2),MPri(t3,pt4{b0:b0;b1:b0})),Fb(a5b{9;b0},MSeq(@ki{t0=3}@si{t0=3}@rw{b0+3>t0}Sc{t0:=b0},a6e)),Swm(a7,t8,c9),Fb(c10,a11b{t0;b0},Scc{b0>7},@ki{b0+1%2>0}Ret3(pt12{b0:0;b1:b0}))))",
     Tree0650 "B{t0=1;b1=2;o0;b0=5}RFb(@rw{b0=7}c0l,FF(@of{t0+=1}@po{b0:=4;o0|3+1>b1?t0+=3}pt1{b0:=}),pa2{b0:=;b1:b0})",
     Tree0651 "B{o0=2;b1=2;b0=1;t0=5}Star(Fb(@of{b0:=t0%2}pt0{b0:b0;b1:b0},MSeq(Swm(t1,c2)),pt3{b0:b0}),Rep4(Swm(a4l,Rep4(@rw{b1%4>1}@po{t0+=1}@ki{b0=3}RFb(Fb(c5,pi6{t0:=},pa7{b0:=;b1:t0}),Seq(t8,Sc{o0:=_}))),RepF(@os{b1:=b0}@ki{t0>b1%3}Wu{t0}))))",
     Tree0652 "B{t0=0}@si{t0=5}FF(Su{t0}(Seq(t0,c1)))",
-    Tree0653 "B{t0;t1;b0;o0;b1=3}Swm(Swm(Swm(@os{t0:=o0|1%3}@rw{t1+4!b1+4}Inv(RFb(F,Inv(c0))),RSeq(MPri(@fi{none}@rw{b0+1%4>0}a1,@si{b0+4!6}@oh{b1+=1}@ki{t1%4!2}a2l),pc3{b0:=})),Rep3(t4),RFb(a5,Seq(t6,a7e),OnceK(t8),Sb{o0=3})))",
-    Tree0654 "B{t0=5;o0;b0}@rw{t0>t0%4}@ki{b0=o0|4+3%3}@oh{o0:=b0}Wv{t0}(Swm(RFb(c0b{t0%3},pc1{b0:b0}),@oh{b0+=2}@of{b0:=t0}MSeq(@ki{b0>3}@oh{t0:=b0}pt2{b0:0;b1:t0},t3),@po{b0:=t0%4;o0:=o0|0}RSeq(RetF(FS(Sc{o0:=b0+4})),c4b{b0})))",
-    Tree0655 "B{b0=4;b1=1;t0}Fb(Swm(Swm(pt0{b0:=;b1:b0},t1)),Star(@po{b0+=2}Fb(c2b{t0+3},@fi{b1%4<3}a3l)))",
-    Tree0656 "RSeq(Star(Ret2(Fb(c0,t1e,a2l,c3)),RSeq(Rep3(t4),RSeq(c5l,S,t6,t7e,t8))),RSeq(Fb(c9),Rep0(a10),OnceK(Inv(Seq(c11,c12)))),Seq(t13,c14,RSeq(t15,t16),Keep(Ret1(Fb(Fb(t17,c18e),c19)))))",
-    Tree0657 "FS(OnceT(FS(Star(c0,Once(c1),t2))))",
-    Tree0658 "B{b0=1;t0}Swm(RFb(c0,c1e,t2),@ki{b0+2%4=3}RFb(c3,pt4{b0:b0;b1:t0}),Inv(t5))",
-    Tree0659 "B{t1=5;b0=1}Fb(pa0{b0:t1},FF(pc1{b0:=}))",
-    Tree0660 "B{t0=0;b0=4;b1=2}RSeq(Wv{t0}(FS(Wv{t0}(RFb(t0e,pc1{b0:t0},t2)))),@oh{b0+=1}@os{t0:=b1}RepF(@fi{b0<b1}@ki{b0+3%2>0}Fb(t3e,Swm(Rep3(Sc{t0+=1;b0+=1}),@ki{b1=5}@fi{b1+1%2<0}t4e))),RFb(@oh{b0+=1;t0+=3}@fi{t0+4<5}Rep1(Inv(t5)),@oh{b0+=1}@ki{b0<t0}t6),RFb(F,t7e,c8,Wu{t0},t9),Fb(Wv{t0}(Keep(Ret1(@fi{t0+4%4<1}pc10{b0:=}))),Rep3(Ret3(Swm(t11e,t12)))))",
-    Tree0661 "B{b0}Ret1(RSeq(pi0{t0:b0},t1))",
-    Tree0662 "B{o0=2;t0;t1=0;b0=4}Fb(MPri(Rep4(c0b{b0}),@os{t0%2<1?o0:=b0+4%3}Su{t0}(@si{some}@ki{t0>t1}Sb{b0=3}),Once(Sb{t0=b0})))",
-    Tree0663 "B{t0=5;b0=5}Fb(RSeq(Wu{t0},c0,pt1{b0:=},c2),@po{b0+=3}@rw{t0%2>0}@si{b0<6}Fb(Sb{b0=5}),Wu{t0},Fb(a3,t4,t5,t6),FF(RSeq(a7,c8l,c9)))",
-    Tree0664 "RFb(MSeq(c0,Keep(a1)),Keep(RFb(c2,c3)))",
-    Tree0665 "B{b0;t0}@si{t0+2%2=1}@of{b0+=3}FS(Star(Rep0(Sb{b0=8}),S,pi0{t0:t0},pt1{b0:0;b1:b0},Ret1(c2)))",
-    Tree0666 "B{t1=1;b0;t0=3;o0=_}Fb(@os{o0:=t1+3%4}OnceK(RFb(c0,pi1{t0:=})),Fb(Star(pi2{t0:t0},@si{t0!0}@oh{t1+=3;t0+=3}Sb{b0=1}),a3),Seq(Ret1(@si{t1=3}@os{b0+=1}a4)),@po{o0:=_}Fb(F,Wu{t1},@of{t1+=3}Sc{t1:=b0+1;t1+2%4=3?o0:=_}))",
-    Tree0667 "B{t0=0;b0=5;o0}Seq(Star(@po{b0+=1}RSeq(Star(Ub{o0},a0e),Seq(c1,t2)),MSeq(@si{none}@po{b0:=t0}RetF(Sb{t0=6})),RFb(t3,t4,S)))",
-    Tree0668 "B{t0=4;b0;b1=2;o0=_}Swm(@os{b0:=b1;t0:=b1}@rw{o0|4<b0%4}@po{t0:=t0+2%4}a0b{b0;b0},c1,Scc{t0=4},FF(Sc{b1+=2;o0|0%2=1?b0:=5}))",
-    Tree0669 "B{t0=5;b0=0}Fb(Swm(Scc{t0=5},RFb(a0,t1,c2e),F),pc3{b0:b0},Swm(a4,a5))",
-    Tree0670 "B{t0;b0}Fb(F,a0b{t0;b0},pa1{b0:=},t2,pa3{b0:=;b1:b0})",
-    Tree0671 "B{b0=1;t1=3}MPri(Inv(RFb(Scc{t1+2%4=1},Rep2(@oh{t1:=b0}t0))),Swm(t1,a2),t3)",
-    Tree0672 "B{o0=1;b0;t0=1;b1=0}RSeq(MPri(Rep4(MPri(@rw{none}@po{b0+=1}Keep(t0))),Seq(t1,Once(a2),pi3{t0:b1},Rep3(a4)),Inv(@fi{b1=6}@of{t0+=1;b1+=2}@os{b1:=b0+2%3;o0:=_}RSeq(@ki{o0|0+2<1}Su{t0}(a5e),c6b{4},Wu{t0},pc7{b0:t0},Sb{b0=4})),a8b{b0+1;b1}),Seq(Seq(a9b{t0;b0},Inv(MSeq(c10))),Inv(MSeq(Fb(t11,@os{b1:=o0|4%4;b1+=1}t12),c13,RFb(pt14{b0:b0},FF(a15),t16,c17b{t0+3%3})))))",
-    Tree0673 "B{t0=1;o0=4}MPri(Fb(Swm(c0l,S,Fb(c1,pa2{b0:t0;b1:t0},t3,c4l)),c5),RFb(RFb(a6,@si{none}@po{t0+=3}Keep(Seq(RSeq(t7e,a8))))))",
-    Tree0674 "B{o0=_;b0;t0=1}Ret1(@fi{b0+4<4}@si{b0+1%2<1}@po{b0+3!t0?t0+=2}MSeq(Seq(RFb(Fb(t0,Swm(Sb{b0=t0},c1,pa2{b0:1;b1:t0},t3),Swm(a4b{b0;b0},t5,Ub{o0}),RSeq(@po{t0+=1}@rw{t0>6}RSeq(S),pa6{b0:3},t7))))))",
-    Tree0675 "B{b1=0}Ret1(Inv(Seq(c0b{b1},t1,t2)))",
-    Tree0676 "RepF(a0e)",
-    Tree0677 "FF(RSeq(MPri(t0,c1),c2,t3,RFb(a4,a5),t6))",
-    Tree0678 "RFb(t0)",
-    Tree0679 "B{b0=5;b1=5;t1=3;t0=1}RFb(a0,@ki{t0+2>3}@of{b1<t0?t1:=b0+2;b1:=t0+2}MPri(@fi{b0!t0}RSeq(t1,t2),Ret4(Inv(Once(Su{t0}(a3))))))",
-    Tree0680 "B{b0=0;b1=3;t0=1;o0=_}MPri(RFb(t0,c1l,F),RSeq(Fb(OnceK(pt2{b0:=;b1:=}))),OnceT(@of{b1+=2;b1+=3}@rw{o0|0!1}MPri(Scc{b1!4},a3,t4)),Once(@ki{b0=1}@fi{o0|2!b0%3}Seq(@of{b0+=1}@po{t0!3?b1:=7}Once(Sb{o0=7}),t5,t6)),c7e)",
-    Tree0681 "B{o0;t1;b1=3}Su{t1}(OnceT(Keep(FS(Star(pt0{b0:b1},c1,Ret4(Scc{some}))))))",
-    Tree0682 "B{b0=2;t0}Inv(Swm(c0,Sb{t0=b0},pt1{b0:t0;b1:t0},Sb{t0=1},c2b{t0}))",
-    Tree0683 "B{b1;b0}Inv(RFb(RSeq(t0,Ret1(Sb{b1=b0})),t1))",
-    Tree0684 "B{b1;b0}MSeq(@of{b1%2>0?b1:=b0}Sb{b0=b1})",
-    Tree0685 "B{b0;t0=3}Swm(Seq(c0b{t0},RFb(c1e,@fi{b0!t0%4}t2,pi3{t0:t0}),Swm(c4l,c5),Fb(FS(t6)),@ki{t0<1}@po{t0+=1;t0:=b0}pc7{b0:=}),Seq(Swm(t8,@rw{t0>7}@po{b0:=t0+1}a9e,c10b{t0%4},@oh{b0+=1}@ki{b0<b0+1}@of{t0+=1}pa11{b0:b0}),@ki{t0%4!2}@of{b0+=3}@fi{t0>1}Fb(RFb(Rep3(a12b{b0%2;b0}),RFb(Ret4(c13),FF(t14e)),c15))),@si{b0%4=3}MPri(a16))",
-    Tree0686 "Ret3(RFb(Fb(t0,FF(c1)),t2,RSeq(Swm(c3,t4,a5e),t6,FF(a7l))))",
-    Tree0687 "B{b0=2;b1;t0;o0=_}Star(Swm(Fb(pi0{t0:b1},c1l,@oh{t0+3>6?o0:=b1;o0:=o0|2}@of{b1>4?t0+=4;o0:=_}Star(Scc{b0%3<1},c2l,a3e),OnceT(Once(Su{t0}(Keep(t4e)))),pi5{t0:=})),Seq(FS(RSeq(a6e,pt7{b0:8;b1:b0},c8)),OnceK(Seq(a9,t10)),t11),Fb(Once(Sc{t0+=1}),@oh{b0:=5}RSeq(@si{t0%3!2}@po{o0|0<b1+1?o0:=b1+3%3}@ki{some}a12),Fb(t13,t14,pc15{b0:b1})),@oh{o0:=b0+3}@si{some}Ret1(Rep4(a16)))",
-    Tree0688 "B{b0=0}FS(RFb(a0b{2;b0},pa1{b0:=;b1:b0}))",
-    Tree0689 "B{t0}Swm(t0,Wu{t0},t1,c2)",
-    Tree0690 "B{b0=5;t1=0;t0}@fi{b0+1!1}@oh{t0+=3}@rw{t1+3>2}RSeq(RSeq(Fb(t0,c1l),Sb{b0=t1},c2))",
-    Tree0691 "FF(MSeq(RetF(t0),t1,a2))",
-    Tree0692 "Fb(t0,Swm(t1,t2,a3e),t4e)",
-    Tree0693 "Seq(t0,t1)",
-    Tree0694 "B{o0=4;t0}MPri(RFb(c0b{t0+1},a1,Ub{o0}))",
-    Tree0695 "B{b0=3;t0=4}Star(Seq(Fb(pc0{b0:t0},t1,Wv{t0}(c2))),RSeq(Sb{t0=b0},Swm(c3,Sb{b0=2}),Ret2(a4),Fb(a5,t6),c7))",
-    Tree0696 "Star(RFb(Fb(OnceK(t0),Seq(t1,t2)),RFb(t3,t4,F),OnceT(t5e)))",
-    Tree0697 "B{t0=2;b1=4;b0=4}MSeq(@os{t0+=3}FS(@of{t0:=5}@fi{t0=1}RFb(RFb(Scc{b1<3},@po{b0+=3;b0+=1}t0e))),MSeq(Seq(t1e,@po{b1+=3;b0:=b1+2}Scc{b1>3}),@os{b0+=2}OnceK(Sb{b1=9}),OnceK(Inv(F))),Su{t0}(MPri(OnceK(t2),Keep(a3e),@oh{b0>2?b0+=1}@fi{b0+4%3>1}pa4{b0:=;b1:=},@fi{b0%4>2}@ki{b0!5}pc5{b0:b0},@po{b0:=9;b0+=1}t6)))",
-    Tree0698 "B{b1;t0=2;b0;o0=5}MSeq(RFb(Su{t0}(Sb{t0=7}),FS(c0)),RSeq(@oh{b0+=1}@si{none}@os{b0+=2;t0+=3}t1,a2,t3),@si{b0+1!t0%4}@fi{b1+1=b1+3}RFb(a4b{b1;b1},Wu{t0}))",
-    Tree0699 "B{b1=5;o0;t0=2;b0=3;t1=3}@si{t0+2%3=1}@oh{t1+=3;b1+=2}RFb(a0,t1,t2e,RSeq(pt3{b0:=;b1:b1},a4),Seq(@fi{some}@si{t0<0}c5,c6b{t1+2%3}))",
+    Tree0653 "Rep0(Sub(c0))",
+    Tree0654 "B{t0;t1;b0;o0;b1=3}Swm(Swm(Swm(@os{t0:=o0|1%3}@rw{t1+4!b1+4}Inv(RFb(F,Inv(c0))),RSeq(MPri(@fi{none}@rw{b0+1%4>0}a1,@si{b0+4!6}@oh{b1+=1}@ki{t1%4!2}a2l),pc3{b0:=})),Rep3(t4),RFb(a5,Seq(t6,a7e),OnceK(t8),Sb{o0=3})))",
+    Tree0655 "B{t0=5;o0;b0}@rw{t0>t0%4}@ki{b0=o0|4+3%3}@oh{o0:=b0}Wv{t0}(Swm(RFb(c0b{t0%3},pc1{b0:b0}),@oh{b0+=2}@of{b0:=t0}MSeq(@ki{b0>3}@oh{t0:=b0}pt2{b0:0;b1:t0},t3),@po{b0:=t0%4;o0:=o0|0}RSeq(RetF(FS(Sc{o0:=b0+4})),c4b{b0})))",
+    Tree0656 "B{b0=4;b1=1;t0}Fb(Swm(Swm(pt0{b0:=;b1:b0},t1)),Star(@po{b0+=2}Fb(c2b{t0+3},@fi{b1%4<3}a3l)))",
+    Tree0657 "RSeq(Star(Ret2(Fb(c0,t1e,a2l,c3)),RSeq(Rep3(t4),RSeq(c5l,S,t6,t7e,t8))),RSeq(Fb(c9),Rep0(a10),OnceK(Inv(Seq(c11,c12)))),Seq(t13,c14,RSeq(t15,t16),Keep(Ret1(Fb(Fb(t17,c18e),c19)))))",
+    Tree0658 "FS(OnceT(FS(Star(c0,Once(c1),t2))))",
+    Tree0659 "B{b0=1;t0}Swm(RFb(c0,c1e,t2),@ki{b0+2%4=3}RFb(c3,pt4{b0:b0;b1:t0}),Inv(t5))",
+    Tree0660 "B{t1=5;b0=1}Fb(pa0{b0:t1},FF(pc1{b0:=}))",
+    Tree0661 "B{t0=0;b0=4;b1=2}RSeq(Wv{t0}(FS(SubA(Wv{t0}(RFb(t0e,pc1{b0:t0},t2))))),@oh{b0+=1}@os{t0:=b1}RepF(@fi{b0<b1}@ki{b0+3%2>0}Fb(t3e,Swm(Rep3(Sc{t0+=1;b0+=1}),@ki{b1=5}@fi{b1+1%2<0}t4e))),RFb(@oh{b0+=1;t0+=3}@fi{t0+4<5}Rep1(Inv(t5)),@oh{b0+=1}@ki{b0<t0}t6),RFb(F,t7e,c8,Wu{t0},t9),Fb(Wv{t0}(Keep(Ret1(@fi{t0+4%4<1}pc10{b0:=}))),Rep3(Ret3(Swm(t11e,t12)))))",
+    Tree0662 "B{b0}Ret1(RSeq(pi0{t0:b0},t1))",
+    Tree0663 "B{o0=2;t0;t1=0;b0=4}Fb(MPri(Rep4(c0b{b0}),@os{t0%2<1?o0:=b0+4%3}Su{t0}(@si{some}@ki{t0>t1}Sb{b0=3}),Once(Sb{t0=b0})))",
+    Tree0664 "B{t0=5;b0=5}Fb(RSeq(Wu{t0},c0,pt1{b0:=},c2),@po{b0+=3}@rw{t0%2>0}@si{b0<6}Fb(Sb{b0=5}),Wu{t0},Fb(a3,t4,t5,t6),FF(RSeq(a7,c8l,c9)))",
+    Tree0665 "RFb(MSeq(c0,Keep(a1)),Keep(RFb(c2,c3)))",
+    Tree0666 "B{b0;t0}@si{t0+2%2=1}@of{b0+=3}FS(Star(Rep0(SubR(Sb{b0=8})),SubR(S),pi0{t0:t0},pt1{b0:0;b1:b0},Ret1(c2)))",
+    Tree0667 "B{t1=1;b0;t0=3;o0=_}Fb(@os{o0:=t1+3%4}OnceK(RFb(c0,pi1{t0:=})),Fb(Star(pi2{t0:t0},@si{t0!0}@oh{t1+=3;t0+=3}Sb{b0=1}),a3),Seq(Ret1(@si{t1=3}@os{b0+=1}a4)),@po{o0:=_}Fb(F,Wu{t1},@of{t1+=3}Sc{t1:=b0+1;t1+2%4=3?o0:=_}))",
+    Tree0668 "B{t0=0;b0=5;o0}Seq(SubR(Star(@po{b0+=1}RSeq(Star(Ub{o0},a0e),Seq(c1,t2)),MSeq(@si{none}@po{b0:=t0}RetF(Sb{t0=6})),RFb(t3,t4,S))))",
+    Tree0669 "B{t0=4;b0;b1=2;o0=_}Swm(@os{b0:=b1;t0:=b1}@rw{o0|4<b0%4}@po{t0:=t0+2%4}a0b{b0;b0},c1,Scc{t0=4},FF(@rw{none}@fi{none}SubR(Sc{b1+=2;o0|0%2=1?b0:=5})))",
+    Tree0670 "B{t0=5;b0=0}Fb(Swm(SubA(Scc{t0=5}),RFb(a0,t1,c2e),F),pc3{b0:b0},Swm(a4,a5))",
+    Tree0671 "B{t0;b0}Fb(F,a0b{t0;b0},pa1{b0:=},t2,SubR(SubR(pa3{b0:=;b1:b0})))",
+    Tree0672 "B{b0=1;t1=3}MPri(Inv(RFb(Scc{t1+2%4=1},Rep2(@oh{t1:=b0}t0))),Swm(t1,a2),t3)",
+    Tree0673 "B{o0=1;b0;t0=1;b1=0}RSeq(MPri(Rep4(MPri(@rw{none}@po{b0+=1}Keep(t0))),Seq(t1,Once(a2),pi3{t0:b1},Rep3(a4)),Inv(@fi{b1=6}@of{t0+=1;b1+=2}@os{b1:=b0+2%3;o0:=_}RSeq(@ki{o0|0+2<1}Su{t0}(a5e),c6b{4},Wu{t0},pc7{b0:t0},Sb{b0=4})),a8b{b0+1;b1}),Seq(Seq(a9b{t0;b0},Inv(MSeq(c10))),Inv(MSeq(Fb(t11,@os{b1:=o0|4%4;b1+=1}t12),c13,RFb(pt14{b0:b0},FF(a15),t16,c17b{t0+3%3})))))",
+    Tree0674 "B{t0=1;o0=4}MPri(Fb(Swm(c0l,S,Fb(c1,pa2{b0:t0;b1:t0},t3,c4l)),c5),RFb(RFb(a6,@si{none}@po{t0+=3}Keep(Seq(RSeq(t7e,a8))))))",
+    Tree0675 "B{o0=_;b0;t0=1}Ret1(@fi{b0+4<4}@si{b0+1%2<1}@po{b0+3!t0?t0+=2}MSeq(Seq(RFb(Fb(t0,Swm(Sb{b0=t0},c1,pa2{b0:1;b1:t0},t3),Swm(a4b{b0;b0},t5,Ub{o0}),RSeq(@po{t0+=1}@rw{t0>6}RSeq(S),pa6{b0:3},t7))))))",
+    Tree0676 "B{b1=0}Ret1(Inv(Seq(c0b{b1},t1,t2)))",
+    Tree0677 "RepF(a0e)",
+    Tree0678 "FF(RSeq(MPri(t0,c1),c2,t3,RFb(a4,a5),t6))",
+    Tree0679 "RFb(t0)",
+    Tree0680 "B{b0=5;b1=5;t1=3;t0=1}RFb(@rw{t0+3%2!1}@si{t0<4}SubR(a0),@ki{t0+2>3}@of{b1<t0?t1:=b0+2;b1:=t0+2}MPri(@fi{b0!t0}RSeq(t1,t2),Ret4(Inv(Once(Su{t0}(a3))))))",
+    Tree0681 "B{b0=0;b1=3;t0=1;o0=_}MPri(RFb(t0,c1l,F),RSeq(Fb(OnceK(pt2{b0:=;b1:=}))),OnceT(@of{b1+=2;b1+=3}@rw{o0|0!1}MPri(Scc{b1!4},a3,t4)),Once(@ki{b0=1}@fi{o0|2!b0%3}Seq(@of{b0+=1}@po{t0!3?b1:=7}Once(Sb{o0=7}),t5,t6)),c7e)",
+    Tree0682 "B{o0;t1;b1=3}Su{t1}(OnceT(Keep(FS(Star(pt0{b0:b1},c1,Ret4(Scc{some}))))))",
+    Tree0683 "B{b0=2;t0}Inv(Swm(c0,Sb{t0=b0},pt1{b0:t0;b1:t0},Sb{t0=1},c2b{t0}))",
+    Tree0684 "B{b1;b0}Inv(RFb(RSeq(t0,Ret1(Sb{b1=b0})),t1))",
+    Tree0685 "B{b1;b0}MSeq(@of{b1%2>0?b1:=b0}Sb{b0=b1})",
+    Tree0686 "B{b0;t0=3}Swm(Seq(c0b{t0},RFb(c1e,@fi{b0!t0%4}t2,pi3{t0:t0}),Swm(c4l,c5),Fb(FS(t6)),@ki{t0<1}@po{t0+=1;t0:=b0}pc7{b0:=}),Seq(Swm(t8,@rw{t0>7}@po{b0:=t0+1}a9e,c10b{t0%4},@oh{b0+=1}@ki{b0<b0+1}@of{t0+=1}pa11{b0:b0}),@ki{t0%4!2}@of{b0+=3}@fi{t0>1}Fb(RFb(Rep3(a12b{b0%2;b0}),RFb(Ret4(c13),FF(t14e)),c15))),@si{b0%4=3}MPri(a16))",
+    Tree0687 "Ret3(RFb(Fb(t0,FF(c1)),t2,RSeq(Swm(c3,t4,a5e),t6,FF(a7l))))",
+    Tree0688 "B{b0=2;b1;t0;o0=_}Star(Swm(Fb(pi0{t0:b1},c1l,@oh{t0+3>6?o0:=b1;o0:=o0|2}@of{b1>4?t0+=4;o0:=_}Star(Scc{b0%3<1},c2l,a3e),OnceT(Once(Su{t0}(Keep(t4e)))),pi5{t0:=})),Seq(FS(RSeq(a6e,pt7{b0:8;b1:b0},c8)),OnceK(Seq(a9,t10)),t11),Fb(Once(Sc{t0+=1}),@oh{b0:=5}RSeq(@si{t0%3!2}@po{o0|0<b1+1?o0:=b1+3%3}@ki{some}a12),Fb(t13,t14,pc15{b0:b1})),@oh{o0:=b0+3}@si{some}Ret1(Rep4(a16)))",
+    Tree0689 "B{b0=0}FS(RFb(a0b{2;b0},pa1{b0:=;b1:b0}))",
+    Tree0690 "B{t0}Swm(t0,Wu{t0},t1,c2)",
+    Tree0691 "B{b0=5;t1=0;t0}@fi{b0+1!1}@oh{t0+=3}@rw{t1+3>2}RSeq(RSeq(Fb(t0,c1l),Sb{b0=t1},SubR(c2)))",
+    Tree0692 "FF(MSeq(RetF(t0),t1,a2))",
+    Tree0693 "Fb(t0,Swm(t1,t2,a3e),t4e)",
+    Tree0694 "Seq(t0,t1)",
+    Tree0695 "B{o0=4;t0}MPri(RFb(c0b{t0+1},SubA(a1),Ub{o0}))",
+    Tree0696 "B{b0=3;t0=4}Star(Seq(Fb(pc0{b0:t0},t1,Wv{t0}(c2))),RSeq(Sb{t0=b0},Swm(c3,Sb{b0=2}),Ret2(a4),Fb(a5,t6),c7))",
+    Tree0697 "Star(Sub(Sub(RFb(Fb(OnceK(t0),Seq(t1,t2)),RFb(t3,t4,F),OnceT(t5e)))))",
+    Tree0698 "B{t0=2;b1=4;b0=4}MSeq(@os{t0+=3}FS(@of{t0:=5}@fi{t0=1}RFb(RFb(Scc{b1<3},@po{b0+=3;b0+=1}t0e))),MSeq(Seq(t1e,@po{b1+=3;b0:=b1+2}Scc{b1>3}),@os{b0+=2}OnceK(Sb{b1=9}),OnceK(Inv(F))),Su{t0}(MPri(OnceK(t2),Keep(a3e),@oh{b0>2?b0+=1}@fi{b0+4%3>1}pa4{b0:=;b1:=},@fi{b0%4>2}@ki{b0!5}pc5{b0:b0},@po{b0:=9;b0+=1}t6)))",
+    Tree0699 "B{b1;t0=2;b0;o0=5}MSeq(RFb(Su{t0}(Sb{t0=7}),FS(c0)),RSeq(@oh{b0+=1}@si{none}@os{b0+=2;t0+=3}t1,a2,t3),@si{b0+1!t0%4}@fi{b1+1=b1+3}RFb(a4b{b1;b1},Wu{t0}))",
 }

@@ -6,6 +6,37 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
+            b1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        #[success_if(|bb| (*bb.t0 + 2) % 3 == 1)]
+        #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 2 })]
+        ReactiveFallback {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            ReactiveSequence {
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+                Action(Act<4>),
+            },
+            Sequence {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[success_if(|bb| *bb.t0 < 0)]
+                Condition(Cond<5>),
+                Condition(|ctx, bb| ctx.check_in(6, (*bb.t1 + 2) % 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0700Blackboard { b1 o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0701 for Ctx {
+        blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 1,
         }
@@ -21,35 +52,65 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0700Blackboard { b0 t0 });
+board!(Tree0701Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0701 for Ctx {
-        RetryUntilSuccessful(4) {
-            AlwaysFailure,
-        }
+    pub tree Tree0702Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0702Sub0 for Ctx {
+        SubTree(Tree0702Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
+        RetryUntilSuccessful(4) {
+            SubTree(Tree0702Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0703Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0703 for Ctx {
         SequenceWithMemory {
-            StatefulAction(Task<0>),
+            SubTree(Tree0703Sub0),
             Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0703 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0> = Act::<0>),
-        }
+    pub tree Tree0704Sub1 for Ctx {
+        Action(Act<0> = Act::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0704Sub0 for Ctx {
+        SubTree(Tree0704Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
+        RunOnce(then_skip = false) {
+            SubTree(Tree0704Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0705 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 1,
@@ -83,10 +144,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0704Blackboard { b0 t0 });
+board!(Tree0705Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0705 for Ctx {
+    pub tree Tree0706 for Ctx {
         ReactiveSequence {
             SequenceWithMemory {
                 Condition(Cond<0> = Cond::<0>),
@@ -97,7 +158,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0706 for Ctx {
+    pub tree Tree0707 for Ctx {
         SequenceStar {
             Fallback {
                 ReactiveSequence {
@@ -173,7 +234,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0707 for Ctx {
+    pub tree Tree0708 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t1: i64 = 2,
@@ -195,10 +256,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0707Blackboard { b0 t1 o0 });
+board!(Tree0708Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0708 for Ctx {
+    pub tree Tree0709 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 4,
@@ -241,10 +302,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0708Blackboard { t0 b0 });
+board!(Tree0709Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
+    pub tree Tree0710 for Ctx {
         blackboard {
             b1: i64 = 3,
             #[tracked] t1: i64 = 4,
@@ -295,10 +356,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0709Blackboard { b1 t1 b0 t0 });
+board!(Tree0710Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
+    pub tree Tree0711 for Ctx {
         SequenceWithMemory {
             StatefulAction(Task<0>),
             AlwaysFailure,
@@ -307,7 +368,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0711 for Ctx {
+    pub tree Tree0712 for Ctx {
         blackboard {
             b0: i64 = 5,
             o0: Option<i64> = Some(1),
@@ -342,10 +403,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0711Blackboard { b0 o0 t0 });
+board!(Tree0712Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0712 for Ctx {
+    pub tree Tree0713 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -364,10 +425,16 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0712Blackboard { t0 });
+board!(Tree0713Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0713 for Ctx {
+    pub tree Tree0714Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0714 for Ctx {
         ReactiveSequence {
             RunOnce(then_skip = false) {
                 Sequence {
@@ -375,7 +442,7 @@ bt::behavior_tree! {
                         ReactiveSequence {
                             Condition(Cond<0>),
                             StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+                            SubTree(Tree0714Sub0),
                             Action(Act<3> = Act::<3>),
                             StatefulAction(Task<4>),
                         },
@@ -410,7 +477,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0714 for Ctx {
+    pub tree Tree0715 for Ctx {
         Fallback {
             Condition(|ctx, bb| ctx.check_in(0, 7)),
             Condition(Cond<1>),
@@ -419,7 +486,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
+    pub tree Tree0716 for Ctx {
         RetryUntilSuccessful(1) {
             RetryUntilSuccessful(0) {
                 AlwaysSuccess,
@@ -429,7 +496,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
+    pub tree Tree0717Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        #[failure_if(|bb| *bb.t0 + 1 < (bb.b1 + 4) % 3)]
+        #[on_halted(|bb| *bb.t0 += 4)]
+        Inverter {
+            Condition(PCond<1>, b0 = 2),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64,
@@ -437,11 +519,7 @@ bt::behavior_tree! {
         }
         ReactiveSequence {
             Action(PIo<0>, t0 = {t1}),
-            #[failure_if(|bb| *bb.t0 + 1 < (bb.b1 + 4) % 3)]
-            #[on_halted(|bb| *bb.t0 += 4)]
-            Inverter {
-                Condition(PCond<1>, b0 = 2),
-            },
+            SubTree(Tree0717Sub0, t0 = {=}, b1 = {b1}, t1 = {=}),
             MemSequence {
                 Action(Act<2>),
                 Condition(Cond<3>),
@@ -451,10 +529,20 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0716Blackboard { t0 b1 t1 });
+board!(Tree0717Blackboard { t0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
+    pub tree Tree0718Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
             b0: i64 = 1,
@@ -465,17 +553,17 @@ bt::behavior_tree! {
                 ReactiveFallback {
                     Condition(|ctx| ctx.check(0)),
                     Condition(PCond<1>, b0 = {=}),
-                    Condition(Cond<2> = Cond::<2>),
+                    SubTree(Tree0718Sub0, t1 = {=}, b0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0717Blackboard { t1 b0 });
+board!(Tree0718Blackboard { t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
+    pub tree Tree0719 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -543,10 +631,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0718Blackboard { b0 o0 b1 t0 });
+board!(Tree0719Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
+    pub tree Tree0720 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 0,
@@ -564,10 +652,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0719Blackboard { t0 b0 });
+board!(Tree0720Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
+    pub tree Tree0721 for Ctx {
         Repeat(forever) {
             Condition(Cond<0> = Cond::<0>),
         }
@@ -575,7 +663,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
+    pub tree Tree0722 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
             o0: Option<i64> = None,
@@ -617,10 +705,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0721Blackboard { t1 o0 b0 b1 });
+board!(Tree0722Blackboard { t1 o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
+    pub tree Tree0723Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 1,
             #[tracked] t0: i64 = 5,
@@ -635,7 +734,7 @@ bt::behavior_tree! {
                     Sequence {
                         Sequence {
                             SetBlackboard(t0 = 6),
-                            StatefulAction(Task<0>),
+                            SubTree(Tree0723Sub0, ..),
                         },
                         #[success_if(|bb| (*bb.t0 + 1) % 4 > 2)]
                         MemPriority {
@@ -654,10 +753,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0722Blackboard { t1 t0 b0 });
+board!(Tree0723Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
+    pub tree Tree0724 for Ctx {
         blackboard {
             o0: Option<i64>,
         }
@@ -670,10 +769,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0723Blackboard { o0 });
+board!(Tree0724Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
+    pub tree Tree0725 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 3,
@@ -700,10 +799,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0724Blackboard { o0 b0 t0 b1 });
+board!(Tree0725Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
+    pub tree Tree0726 for Ctx {
         ReactiveFallback {
             Condition(Cond<0>),
             RetryUntilSuccessful(4) {
@@ -719,7 +818,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
+    pub tree Tree0727 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b0: i64 = 4,
@@ -752,10 +851,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0726Blackboard { o0 b0 t1 b1 });
+board!(Tree0727Blackboard { o0 b0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
+    pub tree Tree0728 for Ctx {
         Sequence {
             Action(Act<0>),
             Condition(Cond<1> = Cond::<1>),
@@ -764,7 +863,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
+    pub tree Tree0729 for Ctx {
         blackboard {
             b1: i64 = 2,
             b0: i64 = 2,
@@ -787,25 +886,37 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0728Blackboard { b1 b0 t0 });
+board!(Tree0729Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
+    pub tree Tree0730Sub0 for Ctx {
+        RetryUntilSuccessful(3) {
+            ReactiveSequence {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub1 for Ctx {
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
         ReactiveFallback {
             SequenceWithMemory {
                 StatefulAction(Task<0>),
                 Condition(Cond<1>),
                 Condition(Cond<2>),
             },
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
+            SubTree(Tree0730Sub0),
             RetryUntilSuccessful(4) {
                 ReactiveSequence {
-                    StatefulAction(Task<5>),
+                    SubTree(Tree0730Sub1),
                     RetryUntilSuccessful(forever) {
                         Condition(Cond<6>),
                     },
@@ -816,7 +927,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
+    pub tree Tree0731 for Ctx {
         RunOnce(then_skip = true) {
             Sequence {
                 Repeat(3) {
@@ -832,20 +943,29 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0731 for Ctx {
+    pub tree Tree0732Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(14),
+        }
+        Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2)))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0732 for Ctx {
         blackboard {
             o0: Option<i64> = Some(4),
         }
         ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2))),
+            SubTree(Tree0732Sub0, o0 = {=}),
         }
     }
 }
 
-board!(Tree0731Blackboard { o0 });
+board!(Tree0732Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0732 for Ctx {
+    pub tree Tree0733 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 3,
@@ -919,10 +1039,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0732Blackboard { b0 t0 });
+board!(Tree0733Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
+    pub tree Tree0734 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             #[tracked] t1: i64,
@@ -953,10 +1073,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0733Blackboard { t0 t1 });
+board!(Tree0734Blackboard { t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
+    pub tree Tree0735 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 0,
@@ -970,10 +1090,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0734Blackboard { t0 b0 });
+board!(Tree0735Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
+    pub tree Tree0736Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0736 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64> = Some(2),
@@ -984,16 +1115,16 @@ bt::behavior_tree! {
             #[success_if(|bb| bb.o0.is_none())]
             #[post(|bb| bb.t1.set(*bb.t0))]
             RetryUntilSuccessful(2) {
-                Action(Act<0>),
+                SubTree(Tree0736Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0735Blackboard { t0 o0 t1 });
+board!(Tree0736Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0736 for Ctx {
+    pub tree Tree0737 for Ctx {
         blackboard {
             b0: i64 = 3,
             b1: i64,
@@ -1011,10 +1142,35 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0736Blackboard { b0 b1 });
+board!(Tree0737Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
+    pub tree Tree0738Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0738Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx {
         blackboard {
             b1: i64 = 0,
             b0: i64 = 1,
@@ -1042,26 +1198,23 @@ bt::behavior_tree! {
             },
             SequenceWithMemory {
                 StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    Condition(|ctx| ctx.check(4)),
-                },
+                SubTree(Tree0738Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
             },
             ReactiveSequence {
                 Condition(PCond<5>, b0 = 6),
                 SequenceStar {
                     AlwaysSuccess,
-                    StatefulAction(Task<6>),
+                    SubTree(Tree0738Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0737Blackboard { b1 b0 t0 });
+board!(Tree0738Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
+    pub tree Tree0739 for Ctx {
         RunOnce(then_skip = false) {
             Action(Act<0>),
         }
@@ -1069,7 +1222,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0739 for Ctx {
+    pub tree Tree0740 for Ctx {
         SequenceWithMemory {
             ReactiveSequence {
                 StatefulAction(Task<0>),
@@ -1089,7 +1242,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0740 for Ctx {
+    pub tree Tree0741Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(PAct<2>, b0 = 0, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0741 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 3,
@@ -1100,7 +1265,8 @@ bt::behavior_tree! {
             SequenceWithMemory {
                 StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
                 Condition(Cond<1>),
-                Action(PAct<2>, b0 = 0, b1 = {b0}),
+                #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                SubTree(Tree0741Sub0, ..),
                 #[run_while(|bb| bb.b1 + 1 > bb.o0.unwrap_or(5))]
                 StatefulAction(Task<3>),
             },
@@ -1131,10 +1297,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0740Blackboard { b1 b0 o0 t0 });
+board!(Tree0741Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0741 for Ctx {
+    pub tree Tree0742 for Ctx {
         blackboard {
             b0: i64 = 0,
             o0: Option<i64> = None,
@@ -1215,10 +1381,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0741Blackboard { b0 o0 t0 });
+board!(Tree0742Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
+    pub tree Tree0743 for Ctx {
         ReactiveSequence {
             Repeat(0) {
                 Condition(Cond<0>),
@@ -1272,7 +1438,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0743 for Ctx {
+    pub tree Tree0744 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 1,
@@ -1287,10 +1453,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0743Blackboard { t0 b0 });
+board!(Tree0744Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0744 for Ctx {
+    pub tree Tree0745 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
@@ -1322,10 +1488,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0744Blackboard { t0 });
+board!(Tree0745Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
+    pub tree Tree0746 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
             b0: i64,
@@ -1391,10 +1557,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0745Blackboard { t1 b0 o0 t0 });
+board!(Tree0746Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0746 for Ctx {
+    pub tree Tree0747Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0747 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 4,
@@ -1408,15 +1586,15 @@ bt::behavior_tree! {
                 SetBlackboard(t0 = 2),
             },
             Condition(PCond<1>, b0 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+            SubTree(Tree0747Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
         }
     }
 }
 
-board!(Tree0746Blackboard { t0 b0 b1 o0 });
+board!(Tree0747Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
+    pub tree Tree0748 for Ctx {
         MemSequence {
             RunOnce {
                 Sequence {
@@ -1430,7 +1608,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
+    pub tree Tree0749 for Ctx {
         ReactiveSequence {
             Sequence {
                 Inverter {
@@ -1469,7 +1647,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0749 for Ctx {
+    pub tree Tree0750 for Ctx {
         blackboard {
             b1: i64 = 2,
             o0: Option<i64>,
@@ -1502,10 +1680,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0749Blackboard { b1 o0 t0 });
+board!(Tree0750Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0750 for Ctx {
+    pub tree Tree0751 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             #[tracked] t1: i64,
@@ -1534,10 +1712,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0750Blackboard { t0 t1 b0 b1 });
+board!(Tree0751Blackboard { t0 t1 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0751 for Ctx {
+    pub tree Tree0752 for Ctx {
         RetryUntilSuccessful(1) {
             Inverter {
                 ReactiveFallback {
@@ -1550,7 +1728,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0752 for Ctx {
+    pub tree Tree0753 for Ctx {
         KeepRunningUntilFailure {
             RunOnce {
                 ReactiveSequence {
@@ -1565,12 +1743,18 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
+    pub tree Tree0754Sub0 for Ctx {
+        ForceSuccess {
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0754 for Ctx {
         SequenceStar {
             Condition(|ctx| ctx.check(0)),
-            ForceSuccess {
-                Action(Act<1>),
-            },
+            SubTree(Tree0754Sub0),
             Repeat(2) {
                 Action(Act<2>),
             },
@@ -1579,7 +1763,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0754 for Ctx {
+    pub tree Tree0755 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 2,
@@ -1615,10 +1799,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0754Blackboard { b0 t0 });
+board!(Tree0755Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
+    pub tree Tree0756 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -1677,10 +1861,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0755Blackboard { t0 b0 });
+board!(Tree0756Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0756 for Ctx {
+    pub tree Tree0757 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = Some(4),
@@ -1760,10 +1944,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0756Blackboard { t0 o0 b1 b0 });
+board!(Tree0757Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
+    pub tree Tree0758 for Ctx {
         RetryUntilSuccessful(1) {
             StatefulAction(Task<0>),
         }
@@ -1771,7 +1955,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
+    pub tree Tree0759 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -1792,10 +1976,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0758Blackboard { b1 t0 b0 });
+board!(Tree0759Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
+    pub tree Tree0760 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 2,
             #[tracked] t0: i64 = 1,
@@ -1815,10 +1999,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0759Blackboard { b1 t0 });
+board!(Tree0760Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
+    pub tree Tree0761 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[allow(unused)] b1: i64 = 1,
@@ -1834,10 +2018,25 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0760Blackboard { t0 b1 });
+board!(Tree0761Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
+    pub tree Tree0762Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        MemSequence {
+            Condition(PCond<0>, b0 = {=}),
+            Condition(PCond<1>, b0 = 0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
         blackboard {
             b1: i64 = 2,
             o0: Option<i64> = None,
@@ -1849,10 +2048,7 @@ bt::behavior_tree! {
                 AlwaysSuccess,
                 UnsetBlackboard(o0),
             },
-            MemSequence {
-                Condition(PCond<0>, b0 = {=}),
-                Condition(PCond<1>, b0 = 0),
-            },
+            SubTree(Tree0762Sub0, b1 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
             #[success_if(|bb| *bb.t1 == 3)]
             SequenceWithMemory {
                 StatefulAction(Task<2>),
@@ -1882,10 +2078,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0761Blackboard { b1 o0 b0 t1 });
+board!(Tree0762Blackboard { b1 o0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
+    pub tree Tree0763 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 3,
@@ -1914,10 +2110,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0762Blackboard { b0 t0 });
+board!(Tree0763Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
+    pub tree Tree0764 for Ctx {
         blackboard {
             b0: i64 = 5,
         }
@@ -1933,10 +2129,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0763Blackboard { b0 });
+board!(Tree0764Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0764 for Ctx {
+    pub tree Tree0765 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64,
@@ -1953,10 +2149,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0764Blackboard { t0 b0 });
+board!(Tree0765Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
+    pub tree Tree0766 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -1990,10 +2186,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0765Blackboard { b0 t0 o0 b1 });
+board!(Tree0766Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
+    pub tree Tree0767Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        ForceFailure {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0767 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b1: i64 = 3,
@@ -2001,9 +2209,8 @@ bt::behavior_tree! {
         SequenceStar {
             SequenceWithMemory {
                 SetBlackboard(t0 = {b1}),
-                ForceFailure {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
+                #[success_if(|bb| bb.b1 % 4 < 3)]
+                SubTree(Tree0767Sub0, t0 = {=}, b1 = {b1}),
             },
             Sequence {
                 StatefulAction(Task<1>),
@@ -2018,10 +2225,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0766Blackboard { t0 b1 });
+board!(Tree0767Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
+    pub tree Tree0768 for Ctx {
         blackboard {
             b1: i64,
         }
@@ -2034,18 +2241,24 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0767Blackboard { b1 });
+board!(Tree0768Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0768 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-        }
+    pub tree Tree0769Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
+        ReactiveSequence {
+            SubTree(Tree0769Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0770 for Ctx {
         blackboard {
             b1: i64 = 5,
         }
@@ -2068,10 +2281,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0769Blackboard { b1 });
+board!(Tree0770Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0770 for Ctx {
+    pub tree Tree0771 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t0: i64,
@@ -2106,10 +2319,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0770Blackboard { o0 t0 b0 });
+board!(Tree0771Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0771 for Ctx {
+    pub tree Tree0772 for Ctx {
         MemSequence {
             ReactiveFallback {
                 Condition(Cond<0>),
@@ -2146,7 +2359,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0772 for Ctx {
+    pub tree Tree0773 for Ctx {
         blackboard {
             b1: i64 = 5,
             o0: Option<i64> = None,
@@ -2180,10 +2393,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0772Blackboard { b1 o0 b0 t0 });
+board!(Tree0773Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0773 for Ctx {
+    pub tree Tree0774 for Ctx {
         ReactiveFallback {
             Fallback {
                 Sequence {
@@ -2255,7 +2468,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0774 for Ctx {
+    pub tree Tree0775 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -2265,10 +2478,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0774Blackboard { t0 });
+board!(Tree0775Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0775 for Ctx {
+    pub tree Tree0776 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64 = 0,
@@ -2295,10 +2508,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0775Blackboard { b1 t0 });
+board!(Tree0776Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
+    pub tree Tree0777 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64 = 4,
@@ -2323,10 +2536,20 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0776Blackboard { t1 t0 });
+board!(Tree0777Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
+    pub tree Tree0778Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 15,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 5,
@@ -2338,7 +2561,7 @@ bt::behavior_tree! {
                 ForceFailure {
                     Condition(PCond<1>, b0 = {t0}),
                 },
-                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                SubTree(Tree0778Sub0, ..),
                 Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
                 MemSequence {
                     StatefulAction(Task<4>),
@@ -2364,10 +2587,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0777Blackboard { t0 b0 });
+board!(Tree0778Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
+    pub tree Tree0779 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -2386,10 +2609,34 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0778Blackboard { b0 t0 t1 });
+board!(Tree0779Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
+    pub tree Tree0780Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(Cond<4> = Cond::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0780Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        RetryUntilSuccessful(1) {
+            SubTree(Tree0780Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
@@ -2416,19 +2663,17 @@ bt::behavior_tree! {
                 },
                 Sequence {
                     Condition(|ctx| ctx.check(3)),
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
+                    SubTree(Tree0780Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0779Blackboard { t1 t0 b0 });
+board!(Tree0780Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
+    pub tree Tree0781 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -2455,10 +2700,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0780Blackboard { b0 t0 });
+board!(Tree0781Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
+    pub tree Tree0782 for Ctx {
         blackboard {
             b0: i64 = 0,
             b1: i64,
@@ -2500,10 +2745,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0781Blackboard { b0 b1 t0 });
+board!(Tree0782Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0782 for Ctx {
+    pub tree Tree0783 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 3,
@@ -2584,10 +2829,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0782Blackboard { t0 b0 });
+board!(Tree0783Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
+    pub tree Tree0784 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 3,
@@ -2614,10 +2859,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0783Blackboard { t0 t1 });
+board!(Tree0784Blackboard { t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
+    pub tree Tree0785 for Ctx {
         ReactiveFallback {
             RunOnce {
                 Sequence {
@@ -2649,7 +2894,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
+    pub tree Tree0786 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             b0: i64 = 2,
@@ -2677,10 +2922,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0785Blackboard { t1 b0 t0 });
+board!(Tree0786Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
+    pub tree Tree0787 for Ctx {
         Sequence {
             StatefulAction(Task<0>),
         }
@@ -2688,7 +2933,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
+    pub tree Tree0788 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -2718,10 +2963,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0787Blackboard { b0 t0 o0 b1 });
+board!(Tree0788Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0788 for Ctx {
+    pub tree Tree0789 for Ctx {
         SequenceWithMemory {
             Condition(Cond<0>),
             ReactiveSequence {
@@ -2736,7 +2981,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0789 for Ctx {
+    pub tree Tree0790 for Ctx {
         ReactiveSequence {
             ForceFailure {
                 Sequence {
@@ -2759,7 +3004,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0790 for Ctx {
+    pub tree Tree0791 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
@@ -2810,10 +3055,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0790Blackboard { b0 t0 b1 });
+board!(Tree0791Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
+    pub tree Tree0792 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 4,
@@ -2902,10 +3147,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0791Blackboard { t0 b0 t1 });
+board!(Tree0792Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0792 for Ctx {
+    pub tree Tree0793 for Ctx {
         SequenceStar {
             StatefulAction(Task<0>),
             Action(Act<1>),
@@ -2915,7 +3160,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0793 for Ctx {
+    pub tree Tree0794 for Ctx {
         blackboard {
             b1: i64 = 0,
             #[tracked] t0: i64,
@@ -2980,10 +3225,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0793Blackboard { b1 t0 b0 });
+board!(Tree0794Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0794 for Ctx {
+    pub tree Tree0795 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
         }
@@ -2996,10 +3241,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0794Blackboard { t0 });
+board!(Tree0795Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0795 for Ctx {
+    pub tree Tree0796 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64 = 4,
@@ -3039,10 +3284,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0795Blackboard { t0 b0 o0 });
+board!(Tree0796Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0796 for Ctx {
+    pub tree Tree0797 for Ctx {
         MemSequence {
             Repeat(forever) {
                 StatefulAction(Task<0>),
@@ -3052,7 +3297,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0797 for Ctx {
+    pub tree Tree0798 for Ctx {
         blackboard {
             b1: i64 = 3,
             o0: Option<i64> = None,
@@ -3088,10 +3333,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0797Blackboard { b1 o0 t0 t1 });
+board!(Tree0798Blackboard { b1 o0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0798 for Ctx {
+    pub tree Tree0799 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t1: i64,
@@ -3138,135 +3383,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0798Blackboard { o0 t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0799 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| bb.b0 < 3),
-                },
-            },
-            Inverter {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Repeat(forever) {
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    ScriptCondition(|bb| bb.b0 < 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0799Blackboard { b0 t1 });
+board!(Tree0799Blackboard { o0 t1 b1 t0 b0 });
 
 cases! {
-    Tree0700 "B{b0=3;t0=1}Rep2(Inv(Fb(a0b{t0;b0},c1b{b0%4},t2)))",
-    Tree0701 "Ret4(F)",
-    Tree0702 "Swm(t0,a1)",
-    Tree0703 "OnceK(a0e)",
-    Tree0704 "B{b0=2;t0=1}RFb(Seq(RFb(Seq(@rw{t0!t0+4%4}@fi{b0+1>6}S,c0,c1b{t0},F),Fb(a2b{b0;b0},c3l,t4))),FS(Su{t0}(FS(a5b{b0%4;b0}))))",
-    Tree0705 "RSeq(Swm(c0e,F))",
-    Tree0706 "Star(Fb(RSeq(t0,a1),Inv(Fb(OnceK(t2),c3,c4)),c5l,Star(FF(RSeq(FF(RetF(c6)))))),Seq(Ret4(Once(Fb(t7,Star(RFb(a8l,c9e)))))),Star(Rep4(Inv(RSeq(t10,t11))),RSeq(c12,c13l),Seq(RetF(t14e),t15e,c16e,FS(a17),FF(a18))))",
-    Tree0707 "B{b0=2;t1=2;o0=1}RSeq(Sb{t1=3},RFb(Sc{o0|5+4%3<1?b0+=1}),MPri(Scc{b0<t1+3},t0,Sb{o0=1}),t1e,Ub{o0})",
-    Tree0708 "B{t0;b0=4}OnceK(Inv(MPri(Fb(c0e,FF(a1b{b0%4;b0}),Inv(t2),Rep3(c3b{b0%3})),Seq(a4e,RFb(Keep(Wv{t0}(t5e)))),OnceK(MSeq(t6,pt7{b0:9;b1:t0},t8)))))",
-    Tree0709 "B{b1=3;t1=4;b0=3;t0=1}MPri(Seq(t0,c1l,Scc{b1!5},c2),Swm(OnceT(Sb{t1=0}),t3e,c4,a5,Sc{b1:=t0+2}),Seq(a6,a7,pa8{b0:b1;b1:=},RFb(c9,c10b{b0}),t11e),RSeq(pi12{t0:b0},RSeq(@of{t0>0?t1+=2}pa13{b0:5;b1:b0},pt14{b0:b0;b1:=}),Sb{t1=b1}),Fb(c15e,a16b{t1%2;b0},pi17{t0:b0}))",
-    Tree0710 "Swm(t0,F)",
-    Tree0711 "B{b0=5;o0=1;t0}RFb(@po{t0+=2}RFb(t0e,Seq(Star(Wu{t0},pt1{b0:b0;b1:t0},t2,Sc{t0+=1}),pa3{b0:0;b1:t0},Wv{t0}(c4),OnceK(Once(Ub{o0})),Once(Sb{t0=3}))))",
-    Tree0712 "B{t0}Seq(OnceT(c0),MPri(Ret3(Scc{t0!0}),a1l,t2))",
-    Tree0713 "RSeq(OnceK(Seq(Once(RSeq(c0,t1,t2,a3e,t4)),MSeq(t5e,a6l,c7,t8))),OnceK(Ret2(RFb(t9,Ret4(Swm(c10l,c11)),Star(c12,c13)))))",
-    Tree0714 "Fb(c0b{7},c1)",
-    Tree0715 "Ret1(Ret0(S))",
-    Tree0716 "B{t0=1;b1;t1=4}RSeq(pi0{t0:t1},@fi{t0+1<b1+4%3}@oh{t0+=4}Inv(pc1{b0:2}),MSeq(a2,c3),t4)",
-    Tree0717 "B{t1=4;b0=1}FF(@si{t1%2=1}Keep(RFb(c0l,pc1{b0:=},c2e)))",
-    Tree0718 "B{b0;o0;b1=3;t0}Ret1(RSeq(RFb(pi0{t0:t0},Scc{b1<2},F,a1b{t0%4;b1},Sc{b1<2?t0+=1}),RFb(pc2{b0:8},a3,a4,@of{t0:=t0%2}@po{none?t0+=2}Keep(t5e),Sc{b1!3?o0:=_}),RFb(Seq(c6,a7l),Swm(S,@ki{some}t8,pi9{t0:b0})),RFb(RetF(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}Fb(t10e,a11,a12e,a13,t14))),MPri(Rep4(pi15{t0:=}),Rep2(FF(t16)))))",
-    Tree0719 "B{t0=1;b0=0}RFb(Star(Wu{t0},a0b{b0;b0},c1,t2e,Scc{t0!7}),Scc{t0!0})",
-    Tree0720 "RepF(c0e)",
-    Tree0721 "B{t1=0;o0=_;b0=3;b1=4}RSeq(Star(Su{t1}(MSeq(a0,S)),@os{t1+=2}RSeq(pt1{b0:=;b1:b0},c2)),RetF(Swm(Sb{o0=4},Ret4(t3e))),RSeq(a4e,pt5{b0:3;b1:=},Fb(pt6{b0:=;b1:b1},pc7{b0:t1}),t8))",
-    Tree0722 "B{t1=1;t0=5;b0}RepF(@si{b0<0}@ki{t1<5}@fi{t0+2>7}OnceK(RSeq(Seq(Seq(Sb{t0=6},t0),@si{t0+1%4>2}MPri(t1,pc2{b0:=}),Fb(Wu{t0},t3e,pa4{b0:t1;b1:t0})))))",
-    Tree0723 "B{o0}Seq(Scc{o0|4+4%4=1},Rep0(a0))",
-    Tree0724 "B{o0;b0=3;t0;b1}Once(RSeq(@rw{none}a0e,t1,@rw{o0|2+2>b1+4%2}@ki{b0!5}@of{b1:=t0%4;b0<7?o0:=o0|4}RFb(pa2{b0:5;b1:b1},pi3{t0:=}),OnceK(c4l)))",
-    Tree0725 "RFb(c0,Ret4(c1),OnceK(Keep(t2)))",
-    Tree0726 "B{o0=_;b0=4;t1=3;b1=0}Seq(RFb(Seq(pa0{b0:=;b1:b1},Scc{some},c1l),Seq(RSeq(t2,@of{t1+=1}t3,t4e)),Fb(c5l,pc6{b0:8}),@fi{b1+1%4<1}t7))",
-    Tree0727 "Seq(a0,c1e)",
-    Tree0728 "B{b1=2;b0=2;t0=4}Swm(c0,MSeq(Scc{t0%3<0},t1),Swm(a2,@ki{b0+2>5}@of{b1+=3}@os{t0+=2}c3))",
-    Tree0729 "RFb(Swm(t0,c1,c2),Ret3(RSeq(c3,t4)),Ret4(RSeq(t5,RetF(c6))))",
-    Tree0730 "OnceT(Seq(Rep3(Rep1(c0)),t1e,t2))",
-    Tree0731 "B{o0=4}RFb(c0b{o0|2})",
-    Tree0732 "B{b0=0;t0=3}Seq(@rw{t0>b0+4}@ki{t0+4=1}Seq(Seq(c0,Wu{t0},c1),pt2{b0:t0},RFb(@ki{b0+3>3}Rep3(t3),a4l)),Star(RSeq(@of{b0+1%4<0?t0:=b0%3;t0+2%2!1?t0+=3}@si{t0<b0+2%2}@oh{t0+=2}MSeq(pc5{b0:t0},c6,t7),t8,c9),FF(@ki{b0%2=0}c10b{b0%3}),RetF(Swm(c11b{t0%2}))),MSeq(Once(Seq(t12,Wu{t0},Sc{t0+=1})),Fb(a13,c14,t15),Ret2(RSeq(a16e,a17,c18,@of{b0:=t0}@os{t0:=b0%3}t19))))",
-    Tree0733 "B{t0=4;t1}RFb(Fb(c0,t1),RSeq(@fi{t1<2}c2),OnceT(Inv(t3)),Su{t0}(Seq(c4)),MPri(c5))",
-    Tree0734 "B{t0;b0=0}@ki{t0=3}@of{t0%3<1?b0+=1;t0:=b0+1}Swm(a0,pt1{b0:=;b1:b0})",
-    Tree0735 "B{t0=3;o0=2;t1}Inv(@fi{t1=4}@si{none}@po{t1:=t0}Ret2(a0))",
-    Tree0736 "B{b0=3;b1}RSeq(Seq(Rep0(t0)),Once(Sb{b1=b0}))",
-    Tree0737 "B{b1=0;b0=1;t0}@po{b0:=b1%2;b1+=2}Fb(@oh{b0+=1}@rw{b0=6}@fi{b1!b0}RetF(Once(Wv{t0}(@rw{t0+2!2}Rep2(Seq(Su{t0}(pi0{t0:b0}),c1l))))),Swm(pt2{b0:b0;b1:=},RSeq(c3b{b0},c4l)),RSeq(pc5{b0:6},Star(S,t6)))",
-    Tree0738 "OnceK(a0)",
-    Tree0739 "Swm(RSeq(t0,c1,S),Seq(t2,a3),Swm(t4,c5))",
-    Tree0740 "B{b1;b0=3;o0;t0=4}Star(Swm(pt0{b0:b1;b1:t0},c1,pa2{b0:0;b1:b0},@rw{b1+1>o0|5}t3),Ub{o0},Keep(Fb(FF(Seq(@rw{t0!6}@si{t0%4<1}c4b{b1+2},@rw{t0!t0%4}t5,S)),Su{t0}(Rep1(FS(pt6{b0:5;b1:=}))),pi7{t0:=})))",
-    Tree0741 "B{b0=0;o0=_;t0}Swm(Star(Star(t0,a1,Star(t2,pt3{b0:=;b1:t0},@fi{t0+3>4}Ub{o0}),OnceT(FF(Once(a4l)))),MSeq(RFb(pa5{b0:t0;b1:t0},Wv{t0}(pa6{b0:=;b1:b0}),pc7{b0:3}),MSeq(t8,a9,@po{t0+=2}S),FS(Ub{o0}))),Fb(@os{b0:=2;o0:=t0}@fi{some}RSeq(c10,Wu{t0},pt11{b0:8;b1:t0},c12e,a13),Seq(t14,Wu{t0},pt15{b0:0;b1:b0}),Swm(RFb(c16b{t0},pt17{b0:=;b1:t0},a18),pt19{b0:t0;b1:t0},Wv{t0}(t20e),Ub{o0}),RFb(t21,a22,c23)))",
-    Tree0742 "RSeq(Rep0(c0),FS(OnceT(RSeq(t1,c2e,a3,t4,Rep0(t5)))),RSeq(RFb(a6,t7,c8,a9),Rep0(c10)),Rep3(MPri(t11,c12,t13,a14,t15)),Fb(Rep1(Seq(c16l)),t17,Ret2(c18)))",
-    Tree0743 "B{t0=2;b0=1}OnceK(@os{t0:=b0%2;b0!4?t0:=b0+4}@po{t0:=b0}Fb(a0e))",
-    Tree0744 "B{t0=3}Swm(Seq(Star(a0,c1),Star(RSeq(FS(c2l),MSeq(c3,t4)))),RSeq(t5,Su{t0}(t6)))",
-    Tree0745 "B{t1=3;b0;o0=_;t0}Fb(Inv(RFb(RepF(Once(OnceK(OnceT(t0)))),Seq(@si{b0<3}@po{t0+=3}t1,t2,t3e))),Wv{t1}(Swm(pi4{t0:=},pt5{b0:t1;b1:b0},Once(@of{o0:=9}@si{t0+3!1}Inv(c6b{t0})))),Once(@oh{t1+=3}@os{t0:=b0+2}@po{b0:=t0+2;o0:=8}Seq(RFb(t7,a8b{t0+1%3;b0},t9),Swm(t10,MSeq(c11l,t12),t13e,t14))))",
-    Tree0746 "B{t0;b0=4;b1;o0=_}Seq(MPri(@po{o0|0+2>4?b0:=b0+1%4}t0,Sb{t0=2}),pc1{b0:b1},c2b{t0%4})",
-    Tree0747 "MSeq(Once(Seq(FS(a0))))",
-    Tree0748 "RSeq(Seq(Inv(RSeq(c0,FF(t1),t2))),RFb(t3e,a4,a5),RSeq(S,t6,t7),Fb(a8e,c9e),Fb(t10,c11,t12e,t13e,a14))",
-    Tree0749 "B{b1=2;o0;t0}RFb(RFb(t0e,@of{b1:=t0}t1),c2b{o0|1},Keep(Keep(@si{t0+2<0}FF(F))),Keep(RFb(Swm(pi3{t0:=},a4l))))",
-    Tree0750 "B{t0=2;t1;b0=0;b1=1}Swm(Star(pc0{b0:=},c1e,t2,pi3{t0:b0}),Wv{t1}(Rep0(@fi{b1!t1}a4l)),FS(Wv{t0}(c5l)))",
-    Tree0751 "Ret1(Inv(RFb(c0,c1)))",
-    Tree0752 "Keep(Once(RSeq(Fb(F,c0))))",
-    Tree0753 "Star(c0l,FS(a1),Rep2(a2))",
-    Tree0754 "B{b0=1;t0=2}@oh{t0+=2;b0+=3}Swm(c0,Swm(c1,a2,RFb(a3,@ki{t0!3}@rw{t0%3=1}@si{t0+3>6}a4l,Keep(@po{t0+=3;b0:=3}@os{t0:=9}c5e)),Ret4(@rw{t0!4}MSeq(c6,c7)),c8e))",
-    Tree0755 "B{t0;b0}Swm(Inv(Rep2(Inv(Rep3(@si{t0=0}Seq(Sc{b0+=2;t0:=b0+2},c0))))),MSeq(Sb{b0=4},Sb{b0=t0},OnceT(@po{t0:=b0}@si{b0%2>0}RFb(Inv(RFb(Sc{b0+1%3!2?t0:=b0;b0+1%4>2?t0:=0}))))),Seq(Sc{b0>t0%4?t0:=t0+1%2},@si{b0+1>t0}pt1{b0:=;b1:t0},Once(pc2{b0:t0}),Wu{t0},c3),a4,RFb(c5,c6e,@oh{b0!2?b0:=3}a7b{t0+4;b0},FS(t8),t9))",
-    Tree0756 "B{t0;o0=4;b1=2;b0=4}Swm(RFb(Star(Ub{o0},c0,@oh{o0:=b1}RFb(t1,c2)),RFb(RSeq(@po{t0+=3}t3e,c4b{t0},Wu{t0},a5b{9;b1}),t6,Sc{b0+=1})),@oh{b1+=2}@ki{b1<b0%2}Fb(Seq(MPri(a7,Sc{t0+=3;t0+2=b0%2?b0:=3}),@ki{t0!6}c8,Inv(@ki{b0>o0|5}Scc{none})),Keep(@rw{none}Swm(Sc{b0+=2},t9,pi10{t0:b0}))),Fb(Once(@os{b0:=t0}Seq(c11e,a12,t13,c14b{5},t15)),pc16{b0:b0},Swm(@ki{some}@si{t0%2>0}@fi{t0=1}Ret0(Wu{t0})),pc17{b0:6}))",
-    Tree0757 "Ret1(t0)",
-    Tree0758 "B{b1;t0;b0=3}@fi{b0>2}RFb(Swm(Sb{t0=3},pc0{b0:b1},Sc{b1:=b0%3}),a1b{b0;b0},Rep3(Sb{t0=9}))",
-    Tree0759 "B{b1=2;t0=1}Seq(Swm(Seq(c0)),c1,Seq(t2,Wu{t0}))",
-    Tree0760 "B{t0=5;b1=1}RFb(t0e,Swm(pi1{t0:=},c2),a3)",
-    Tree0761 "B{b1=2;o0=_;b0=5;t1=1}Star(RSeq(S,Ub{o0}),MSeq(pc0{b0:=},pc1{b0:0}),@si{t1=3}Swm(t2,Ub{o0}),Star(t3e,pt4{b0:b1;b1:=},Fb(c5e,Sc{b1+=1;b0>4?t1+=3})),@os{b1+4<t1%3?b0:=t1}FS(@oh{o0:=_}FF(RFb(Wu{t1},c6l,c7l,c8))))",
-    Tree0762 "B{b0=5;t0=3}RSeq(Swm(c0e,a1b{b0;b0},c2e),Star(Seq(t3,a4,pt5{b0:=;b1:b0})),t6,Fb(pc7{b0:8},c8e,pt9{b0:9},Scc{t0<b0}))",
-    Tree0763 "B{b0=5}RFb(a0,RFb(a1,@po{b0:=1}F,t2))",
-    Tree0764 "B{t0=5;b0}MPri(c0b{t0+1},FF(Sb{t0=1}),c1l,@oh{t0:=b0}t2)",
-    Tree0765 "B{b0=2;t0=3;o0=1;b1=4}FS(OnceK(Fb(OnceT(c0e),Swm(Inv(a1b{b1;b1}),Scc{some},a2l),RSeq(FF(@si{t0>b0%3}@ki{t0%3<0}@fi{t0<7}t3)))))",
-    Tree0766 "B{t0=2;b1=3}Star(Swm(Sb{t0=b1},FF(t0e)),Seq(t1,c2b{9},t3,c4b{b1%2}),Keep(Wu{t0}))",
-    Tree0767 "B{b1}Inv(Swm(pt0{b0:6;b1:b1},c1e))",
-    Tree0768 "RSeq(c0)",
-    Tree0769 "B{b1=5}RFb(Keep(RSeq(RFb(t0,c1l),RSeq(a2,pi3{t0:b1},t4),c5l)))",
-    Tree0770 "B{o0;t0;b0=3}Fb(Seq(Wu{t0},Fb(RepF(Fb(OnceT(RFb(c0,a1b{4;b0},t2,pa3{b0:b0;b1:b0})),@os{o0|1%3>0?o0:=_}Ret2(Ret0(@si{none}pc4{b0:0})))))))",
-    Tree0771 "MSeq(RFb(c0,t1,a2l,c3,Swm(t4e,a5l)),a6,RSeq(Seq(a7,Seq(a8,a9)),Keep(RFb(Inv(Swm(t10e)),S))))",
-    Tree0772 "B{b1=5;o0=_;b0;t0}RSeq(MPri(c0,OnceK(Wu{t0})),Seq(t1,Sc{t0+4%2<1?b0+=1},pi2{t0:t0}),@si{b1+3%2<0}@ki{o0|5<1}RFb(Keep(Fb(c3,c4)),Sb{o0=5}))",
-    Tree0773 "RFb(Fb(Seq(Fb(Keep(Star(t0,c1,t2e,c3e,t4)),c5),Seq(RSeq(c6,c7,t8),Rep1(Seq(c9e,OnceT(c10))),RSeq(c11,Once(t12),a13),RSeq(RepF(t14),Rep0(t15e),c16e)),RSeq(Rep1(c17),c18,FS(Seq(c19,c20)),RFb(OnceT(c21),t22)))))",
-    Tree0774 "B{t0}Ret0(Scc{t0+3!4})",
-    Tree0775 "B{b1;t0=0}Seq(Swm(FS(MPri(t0,pt1{b0:4;b1:=})),Rep4(RFb(t2,c3,c4b{t0+4%2},c5))),c6l)",
-    Tree0776 "B{t1;t0=4}Rep2(Seq(Su{t1}(c0e),t1,@si{t0>4}c2,Swm(t3,FS(t4),t5e)))",
-    Tree0777 "B{t0=3;b0=5}RFb(@of{b0+=2}RFb(t0,FF(pc1{b0:t0}),a2b{0;b0},c3b{t0%2},MSeq(t4,@oh{b0:=b0%2;b0+=1}@po{t0:=b0+1}c5e,t6)),MPri(Seq(OnceK(Inv(Wv{t0}(Sb{t0=b0}))))),t7)",
-    Tree0778 "B{b0=2;t0;t1}RSeq(FS(pa0{b0:=;b1:b0}),@fi{t0%4!2}t1,t2e,Sb{t1=b0},a3)",
-    Tree0779 "B{t1;t0=0;b0=1}Swm(Swm(Seq(Su{t0}(Su{t1}(t0))),OnceK(Star(Wu{t1},c1,RSeq(a2,Scc{b0+1%3!1}))),Seq(c3l,Ret1(c4e))))",
-    Tree0780 "B{b0;t0=5}Fb(OnceK(FS(Inv(RFb(pt0{b0:b0},RFb(a1,Wu{t0},pc2{b0:0},a3,a4b{t0;b0}),pa5{b0:=})))))",
-    Tree0781 "B{b0=0;b1;t0=1}Star(@oh{b1+=3}@os{b0+=2}@ki{b1>1}Seq(Seq(RFb(Scc{t0!5},Rep2(c0e),@oh{t0+=1}@rw{t0+3%3<1}t1),Swm(RFb(a2,@si{b1=t0%3}@of{b0+=2}Sb{t0=9}),Ret3(t3))),Su{t0}(@oh{b1+=3}t4e)))",
-    Tree0782 "B{t0;b0=3}RFb(Swm(MPri(@si{t0<3}a0b{t0;b0},t1),Fb(t2,c3b{t0+4%4}),Rep1(Sc{b0+=2}),Once(@po{b0%2=1?b0+=3}Rep2(OnceK(@po{t0+=1;b0+=2}Keep(a4))))),RSeq(Rep1(pa5{b0:=;b1:b0}),RFb(Ret3(t6)),OnceT(Fb(@si{t0%4=3}t7,@os{t0:=t0%3}@po{b0+=3}Keep(a8b{t0;b0}),pc9{b0:=}))),Fb(Seq(Star(Seq(c10,Sb{t0=3}))),Keep(c11e),MPri(c12,t13e,a14,@rw{t0<3}Sb{t0=6}),Ret0(Wu{t0}),pc15{b0:9}))",
-    Tree0783 "B{t0;t1=3}Inv(Fb(Keep(Star(Fb(pa0{b0:t1;b1:t1},@ki{t0>t1%4}@of{t0:=t1}pc1{b0:3},a2),Seq(t3,c4)))))",
-    Tree0784 "RFb(Once(Seq(a0,OnceT(RFb(a1,t2)))),Seq(RFb(RFb(t3,t4e),Inv(Star(c5l,t6)))))",
-    Tree0785 "B{t1;b0=2;t0=2}@fi{t1+2>t1+3}MPri(Swm(Rep0(t0),@os{t1+=2}@of{t1+4<0?b0:=t0}pt1{b0:t1},Ret2(t2)),Fb(pc3{b0:6},a4,a5b{t0+2%3;b0}))",
-    Tree0786 "Seq(t0)",
-    Tree0787 "B{b0=0;t0;o0=2;b1}Seq(@of{o0:=_}c0b{5},Rep2(Inv(pi1{t0:=})),Rep2(Swm(@os{o0:=o0|2%4;o0:=b0%3}S,pa2{b0:=;b1:b1},Sc{b0:=t0;t0+=2},@of{b1+=1}@si{o0|4=b0%4}Sc{t0:=b0})))",
-    Tree0788 "Swm(c0,RSeq(a1,t2),t3,S,c4)",
-    Tree0789 "RSeq(FF(Seq(a0,RFb(t1,c2,a3e),Seq(c4,t5),a6,a7)))",
-    Tree0790 "B{b0=4;t0;b1}FS(RFb(Swm(OnceK(RFb(@si{t0+1=b0+3%2}pc0{b0:t0},c1)),@si{b1+4%2<1}@os{t0:=b1}RFb(c2,a3b{b0;b1},a4),Seq(@si{b1!t0}t5,@ki{t0!b0}@si{b0+3!b1}@po{b0+=2}pi6{t0:b0}),MPri(t7,c8,pa9{b0:b0;b1:t0}),RFb(Ret1(t10),t11)),Rep0(t12e)))",
-    Tree0791 "B{t0=0;b0=4;t1=2}RSeq(FS(RFb(Ret3(MSeq(c0e,a1l,pi2{t0:=},pi3{t0:=})),Wu{t0})),Inv(MPri(OnceK(t4),c5,RFb(t6,t7),t8,OnceT(Inv(RepF(Sc{t0+=2}))))),OnceK(RFb(@of{t0:=t1+4%4;t1+4%4>0?t0+=1}RSeq(t9,Wu{t0}),Ret1(RSeq(RSeq(a10l,a11,c12,a13))),t14,RSeq(c15,@os{t1+=2;t1:=t0}@rw{t0%2<1}Sc{t1+=2;b0+4>0?t0+=1}))),Swm(RFb(a16,RFb(F,c17,Scc{t0+4!4}),@si{t1>t0}c18,Su{t0}(S),@fi{t0>b0}FS(a19l))))",
-    Tree0792 "Star(t0,a1,c2)",
-    Tree0793 "B{b1=0;t0;b0=3}MPri(@ki{b0+3>1}@of{t0:=b1}RSeq(Rep1(t0),c1,Scc{t0+4<b1+1},a2b{b0+4;b1}),MPri(@of{b1+=1}@si{t0=3}MPri(RFb(@ki{t0!b1}c3l,a4)),Rep3(a5)),Rep2(Ret1(t6e)),FF(@fi{b0%4<0}@ki{b0>5}Swm(a7,Sb{b1=2},t8,Sb{t0=b1},t9)),Seq(Fb(@fi{t0%3=0}@ki{b0>b1}@si{t0=7}a10b{t0;b1},pt11{b0:=}),RFb(a12b{b0;b0},pi13{t0:=},c14e)))",
-    Tree0794 "B{t0=4}Swm(Inv(a0l),pc1{b0:t0})",
-    Tree0795 "B{t0=5;b0=4;o0=_}Swm(RSeq(c0,MSeq(Seq(a1,@ki{b0+4<b0}@of{o0:=_;b0+1<2?o0:=6}pa2{b0:b0})),@rw{t0%3<0}@si{b0=t0}Inv(F),pc3{b0:b0},RFb(a4e,a5e)),RFb(Ret2(t6),RetF(a7)))",
-    Tree0796 "MSeq(RepF(t0))",
-    Tree0797 "B{b1=3;o0=_;t0;t1=0}Swm(MSeq(Sb{o0=2},c0,c1),RFb(Wu{t1},t2e,@fi{o0|5<5}@rw{b1+3%4<1}t3),RSeq(Sb{o0=6},t4),Su{t1}(Fb(t5,Inv(pi6{t0:t0}))))",
-    Tree0798 "B{o0;t1;b1;t0;b0=0}Swm(Ret4(Inv(Seq(Once(RFb(MSeq(Sb{o0=0},a0b{b0+1;b1}),Sc{b0:=t1})),RFb(pt1{b0:=},@of{t1+=2}t2e,c3,a4b{o0|4;b1}),Seq(pc5{b0:=},Inv(c6l),Inv(@si{o0|3!1}@of{t0+=1}Scc{b0>t1%4}))))),Sc{o0:=_})",
-    Tree0799 "B{b0;t1=2}RFb(Ret2(RFb(c0,Scc{b0<3})),Inv(t1e),RepF(RFb(Wu{t1},Scc{b0<4})))",
+    Tree0700 "B{b1=5;o0;t0=2;b0=3;t1=3}@si{t0+2%3=1}@oh{t1+=3;b1+=2}RFb(a0,t1,t2e,RSeq(pt3{b0:=;b1:b1},a4),Seq(@fi{some}@si{t0<0}c5,c6b{t1+2%3}))",
+    Tree0701 "B{b0=3;t0=1}Rep2(Inv(Fb(a0b{t0;b0},c1b{b0%4},t2)))",
+    Tree0702 "Ret4(Sub(Sub(F)))",
+    Tree0703 "Swm(Sub(t0),a1)",
+    Tree0704 "OnceK(Sub(Sub(a0e)))",
+    Tree0705 "B{b0=2;t0=1}RFb(Seq(RFb(Seq(@rw{t0!t0+4%4}@fi{b0+1>6}S,c0,c1b{t0},F),Fb(a2b{b0;b0},c3l,t4))),FS(Su{t0}(FS(a5b{b0%4;b0}))))",
+    Tree0706 "RSeq(Swm(c0e,F))",
+    Tree0707 "Star(Fb(RSeq(t0,a1),Inv(Fb(OnceK(t2),c3,c4)),c5l,Star(FF(RSeq(FF(RetF(c6)))))),Seq(Ret4(Once(Fb(t7,Star(RFb(a8l,c9e)))))),Star(Rep4(Inv(RSeq(t10,t11))),RSeq(c12,c13l),Seq(RetF(t14e),t15e,c16e,FS(a17),FF(a18))))",
+    Tree0708 "B{b0=2;t1=2;o0=1}RSeq(Sb{t1=3},RFb(Sc{o0|5+4%3<1?b0+=1}),MPri(Scc{b0<t1+3},t0,Sb{o0=1}),t1e,Ub{o0})",
+    Tree0709 "B{t0;b0=4}OnceK(Inv(MPri(Fb(c0e,FF(a1b{b0%4;b0}),Inv(t2),Rep3(c3b{b0%3})),Seq(a4e,RFb(Keep(Wv{t0}(t5e)))),OnceK(MSeq(t6,pt7{b0:9;b1:t0},t8)))))",
+    Tree0710 "B{b1=3;t1=4;b0=3;t0=1}MPri(Seq(t0,c1l,Scc{b1!5},c2),Swm(OnceT(Sb{t1=0}),t3e,c4,a5,Sc{b1:=t0+2}),Seq(a6,a7,pa8{b0:b1;b1:=},RFb(c9,c10b{b0}),t11e),RSeq(pi12{t0:b0},RSeq(@of{t0>0?t1+=2}pa13{b0:5;b1:b0},pt14{b0:b0;b1:=}),Sb{t1=b1}),Fb(c15e,a16b{t1%2;b0},pi17{t0:b0}))",
+    Tree0711 "Swm(t0,F)",
+    Tree0712 "B{b0=5;o0=1;t0}RFb(@po{t0+=2}RFb(t0e,Seq(Star(Wu{t0},pt1{b0:b0;b1:t0},t2,Sc{t0+=1}),pa3{b0:0;b1:t0},Wv{t0}(c4),OnceK(Once(Ub{o0})),Once(Sb{t0=3}))))",
+    Tree0713 "B{t0}Seq(OnceT(c0),MPri(Ret3(Scc{t0!0}),a1l,t2))",
+    Tree0714 "RSeq(OnceK(Seq(Once(RSeq(c0,t1,Sub(t2),a3e,t4)),MSeq(t5e,a6l,c7,t8))),OnceK(Ret2(RFb(t9,Ret4(Swm(c10l,c11)),Star(c12,c13)))))",
+    Tree0715 "Fb(c0b{7},c1)",
+    Tree0716 "Ret1(Ret0(S))",
+    Tree0717 "B{t0=1;b1;t1=4}RSeq(pi0{t0:t1},SubR(@fi{t0+1<b1+4%3}@oh{t0+=4}Inv(pc1{b0:2})),MSeq(a2,c3),t4)",
+    Tree0718 "B{t1=4;b0=1}FF(@si{t1%2=1}Keep(RFb(c0l,pc1{b0:=},SubR(c2e))))",
+    Tree0719 "B{b0;o0;b1=3;t0}Ret1(RSeq(RFb(pi0{t0:t0},Scc{b1<2},F,a1b{t0%4;b1},Sc{b1<2?t0+=1}),RFb(pc2{b0:8},a3,a4,@of{t0:=t0%2}@po{none?t0+=2}Keep(t5e),Sc{b1!3?o0:=_}),RFb(Seq(c6,a7l),Swm(S,@ki{some}t8,pi9{t0:b0})),RFb(RetF(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}Fb(t10e,a11,a12e,a13,t14))),MPri(Rep4(pi15{t0:=}),Rep2(FF(t16)))))",
+    Tree0720 "B{t0=1;b0=0}RFb(Star(Wu{t0},a0b{b0;b0},c1,t2e,Scc{t0!7}),Scc{t0!0})",
+    Tree0721 "RepF(c0e)",
+    Tree0722 "B{t1=0;o0=_;b0=3;b1=4}RSeq(Star(Su{t1}(MSeq(a0,S)),@os{t1+=2}RSeq(pt1{b0:=;b1:b0},c2)),RetF(Swm(Sb{o0=4},Ret4(t3e))),RSeq(a4e,pt5{b0:3;b1:=},Fb(pt6{b0:=;b1:b1},pc7{b0:t1}),t8))",
+    Tree0723 "B{t1=1;t0=5;b0}RepF(@si{b0<0}@ki{t1<5}@fi{t0+2>7}OnceK(RSeq(Seq(Seq(Sb{t0=6},SubA(t0)),@si{t0+1%4>2}MPri(t1,pc2{b0:=}),Fb(Wu{t0},t3e,pa4{b0:t1;b1:t0})))))",
+    Tree0724 "B{o0}Seq(Scc{o0|4+4%4=1},Rep0(a0))",
+    Tree0725 "B{o0;b0=3;t0;b1}Once(RSeq(@rw{none}a0e,t1,@rw{o0|2+2>b1+4%2}@ki{b0!5}@of{b1:=t0%4;b0<7?o0:=o0|4}RFb(pa2{b0:5;b1:b1},pi3{t0:=}),OnceK(c4l)))",
+    Tree0726 "RFb(c0,Ret4(c1),OnceK(Keep(t2)))",
+    Tree0727 "B{o0=_;b0=4;t1=3;b1=0}Seq(RFb(Seq(pa0{b0:=;b1:b1},Scc{some},c1l),Seq(RSeq(t2,@of{t1+=1}t3,t4e)),Fb(c5l,pc6{b0:8}),@fi{b1+1%4<1}t7))",
+    Tree0728 "Seq(a0,c1e)",
+    Tree0729 "B{b1=2;b0=2;t0=4}Swm(c0,MSeq(Scc{t0%3<0},t1),Swm(a2,@ki{b0+2>5}@of{b1+=3}@os{t0+=2}c3))",
+    Tree0730 "RFb(Swm(t0,c1,c2),Sub(Ret3(RSeq(c3,t4))),Ret4(RSeq(Sub(t5),RetF(c6))))",
+    Tree0731 "OnceT(Seq(Rep3(Rep1(c0)),t1e,t2))",
+    Tree0732 "B{o0=4}RFb(SubR(c0b{o0|2}))",
+    Tree0733 "B{b0=0;t0=3}Seq(@rw{t0>b0+4}@ki{t0+4=1}Seq(Seq(c0,Wu{t0},c1),pt2{b0:t0},RFb(@ki{b0+3>3}Rep3(t3),a4l)),Star(RSeq(@of{b0+1%4<0?t0:=b0%3;t0+2%2!1?t0+=3}@si{t0<b0+2%2}@oh{t0+=2}MSeq(pc5{b0:t0},c6,t7),t8,c9),FF(@ki{b0%2=0}c10b{b0%3}),RetF(Swm(c11b{t0%2}))),MSeq(Once(Seq(t12,Wu{t0},Sc{t0+=1})),Fb(a13,c14,t15),Ret2(RSeq(a16e,a17,c18,@of{b0:=t0}@os{t0:=b0%3}t19))))",
+    Tree0734 "B{t0=4;t1}RFb(Fb(c0,t1),RSeq(@fi{t1<2}c2),OnceT(Inv(t3)),Su{t0}(Seq(c4)),MPri(c5))",
+    Tree0735 "B{t0;b0=0}@ki{t0=3}@of{t0%3<1?b0+=1;t0:=b0+1}Swm(a0,pt1{b0:=;b1:b0})",
+    Tree0736 "B{t0=3;o0=2;t1}Inv(@fi{t1=4}@si{none}@po{t1:=t0}Ret2(SubA(a0)))",
+    Tree0737 "B{b0=3;b1}RSeq(Seq(Rep0(t0)),Once(Sb{b1=b0}))",
+    Tree0738 "B{b1=0;b0=1;t0}@po{b0:=b1%2;b1+=2}Fb(@oh{b0+=1}@rw{b0=6}@fi{b1!b0}RetF(Once(Wv{t0}(@rw{t0+2!2}Rep2(Seq(Su{t0}(pi0{t0:b0}),c1l))))),Swm(pt2{b0:b0;b1:=},SubR(RSeq(c3b{b0},c4l))),RSeq(pc5{b0:6},Star(S,SubR(t6))))",
+    Tree0739 "OnceK(a0)",
+    Tree0740 "Swm(RSeq(t0,c1,S),Seq(t2,a3),Swm(t4,c5))",
+    Tree0741 "B{b1;b0=3;o0;t0=4}Star(Swm(pt0{b0:b1;b1:t0},c1,@oh{o0:=_;t0+=2}SubA(pa2{b0:0;b1:b0}),@rw{b1+1>o0|5}t3),Ub{o0},Keep(Fb(FF(Seq(@rw{t0!6}@si{t0%4<1}c4b{b1+2},@rw{t0!t0%4}t5,S)),Su{t0}(Rep1(FS(pt6{b0:5;b1:=}))),pi7{t0:=})))",
+    Tree0742 "B{b0=0;o0=_;t0}Swm(Star(Star(t0,a1,Star(t2,pt3{b0:=;b1:t0},@fi{t0+3>4}Ub{o0}),OnceT(FF(Once(a4l)))),MSeq(RFb(pa5{b0:t0;b1:t0},Wv{t0}(pa6{b0:=;b1:b0}),pc7{b0:3}),MSeq(t8,a9,@po{t0+=2}S),FS(Ub{o0}))),Fb(@os{b0:=2;o0:=t0}@fi{some}RSeq(c10,Wu{t0},pt11{b0:8;b1:t0},c12e,a13),Seq(t14,Wu{t0},pt15{b0:0;b1:b0}),Swm(RFb(c16b{t0},pt17{b0:=;b1:t0},a18),pt19{b0:t0;b1:t0},Wv{t0}(t20e),Ub{o0}),RFb(t21,a22,c23)))",
+    Tree0743 "RSeq(Rep0(c0),FS(OnceT(RSeq(t1,c2e,a3,t4,Rep0(t5)))),RSeq(RFb(a6,t7,c8,a9),Rep0(c10)),Rep3(MPri(t11,c12,t13,a14,t15)),Fb(Rep1(Seq(c16l)),t17,Ret2(c18)))",
+    Tree0744 "B{t0=2;b0=1}OnceK(@os{t0:=b0%2;b0!4?t0:=b0+4}@po{t0:=b0}Fb(a0e))",
+    Tree0745 "B{t0=3}Swm(Seq(Star(a0,c1),Star(RSeq(FS(c2l),MSeq(c3,t4)))),RSeq(t5,Su{t0}(t6)))",
+    Tree0746 "B{t1=3;b0;o0=_;t0}Fb(Inv(RFb(RepF(Once(OnceK(OnceT(t0)))),Seq(@si{b0<3}@po{t0+=3}t1,t2,t3e))),Wv{t1}(Swm(pi4{t0:=},pt5{b0:t1;b1:b0},Once(@of{o0:=9}@si{t0+3!1}Inv(c6b{t0})))),Once(@oh{t1+=3}@os{t0:=b0+2}@po{b0:=t0+2;o0:=8}Seq(RFb(t7,a8b{t0+1%3;b0},t9),Swm(t10,MSeq(c11l,t12),t13e,t14))))",
+    Tree0747 "B{t0;b0=4;b1;o0=_}Seq(MPri(@po{o0|0+2>4?b0:=b0+1%4}t0,Sb{t0=2}),pc1{b0:b1},SubR(c2b{t0%4}))",
+    Tree0748 "MSeq(Once(Seq(FS(a0))))",
+    Tree0749 "RSeq(Seq(Inv(RSeq(c0,FF(t1),t2))),RFb(t3e,a4,a5),RSeq(S,t6,t7),Fb(a8e,c9e),Fb(t10,c11,t12e,t13e,a14))",
+    Tree0750 "B{b1=2;o0;t0}RFb(RFb(t0e,@of{b1:=t0}t1),c2b{o0|1},Keep(Keep(@si{t0+2<0}FF(F))),Keep(RFb(Swm(pi3{t0:=},a4l))))",
+    Tree0751 "B{t0=2;t1;b0=0;b1=1}Swm(Star(pc0{b0:=},c1e,t2,pi3{t0:b0}),Wv{t1}(Rep0(@fi{b1!t1}a4l)),FS(Wv{t0}(c5l)))",
+    Tree0752 "Ret1(Inv(RFb(c0,c1)))",
+    Tree0753 "Keep(Once(RSeq(Fb(F,c0))))",
+    Tree0754 "Star(c0l,Sub(FS(a1)),Rep2(a2))",
+    Tree0755 "B{b0=1;t0=2}@oh{t0+=2;b0+=3}Swm(c0,Swm(c1,a2,RFb(a3,@ki{t0!3}@rw{t0%3=1}@si{t0+3>6}a4l,Keep(@po{t0+=3;b0:=3}@os{t0:=9}c5e)),Ret4(@rw{t0!4}MSeq(c6,c7)),c8e))",
+    Tree0756 "B{t0;b0}Swm(Inv(Rep2(Inv(Rep3(@si{t0=0}Seq(Sc{b0+=2;t0:=b0+2},c0))))),MSeq(Sb{b0=4},Sb{b0=t0},OnceT(@po{t0:=b0}@si{b0%2>0}RFb(Inv(RFb(Sc{b0+1%3!2?t0:=b0;b0+1%4>2?t0:=0}))))),Seq(Sc{b0>t0%4?t0:=t0+1%2},@si{b0+1>t0}pt1{b0:=;b1:t0},Once(pc2{b0:t0}),Wu{t0},c3),a4,RFb(c5,c6e,@oh{b0!2?b0:=3}a7b{t0+4;b0},FS(t8),t9))",
+    Tree0757 "B{t0;o0=4;b1=2;b0=4}Swm(RFb(Star(Ub{o0},c0,@oh{o0:=b1}RFb(t1,c2)),RFb(RSeq(@po{t0+=3}t3e,c4b{t0},Wu{t0},a5b{9;b1}),t6,Sc{b0+=1})),@oh{b1+=2}@ki{b1<b0%2}Fb(Seq(MPri(a7,Sc{t0+=3;t0+2=b0%2?b0:=3}),@ki{t0!6}c8,Inv(@ki{b0>o0|5}Scc{none})),Keep(@rw{none}Swm(Sc{b0+=2},t9,pi10{t0:b0}))),Fb(Once(@os{b0:=t0}Seq(c11e,a12,t13,c14b{5},t15)),pc16{b0:b0},Swm(@ki{some}@si{t0%2>0}@fi{t0=1}Ret0(Wu{t0})),pc17{b0:6}))",
+    Tree0758 "Ret1(t0)",
+    Tree0759 "B{b1;t0;b0=3}@fi{b0>2}RFb(Swm(Sb{t0=3},pc0{b0:b1},Sc{b1:=b0%3}),a1b{b0;b0},Rep3(Sb{t0=9}))",
+    Tree0760 "B{b1=2;t0=1}Seq(Swm(Seq(c0)),c1,Seq(t2,Wu{t0}))",
+    Tree0761 "B{t0=5;b1=1}RFb(t0e,Swm(pi1{t0:=},c2),a3)",
+    Tree0762 "B{b1=2;o0=_;b0=5;t1=1}Star(RSeq(S,Ub{o0}),SubR(MSeq(pc0{b0:=},pc1{b0:0})),@si{t1=3}Swm(t2,Ub{o0}),Star(t3e,pt4{b0:b1;b1:=},Fb(c5e,Sc{b1+=1;b0>4?t1+=3})),@os{b1+4<t1%3?b0:=t1}FS(@oh{o0:=_}FF(RFb(Wu{t1},c6l,c7l,c8))))",
+    Tree0763 "B{b0=5;t0=3}RSeq(Swm(c0e,a1b{b0;b0},c2e),Star(Seq(t3,a4,pt5{b0:=;b1:b0})),t6,Fb(pc7{b0:8},c8e,pt9{b0:9},Scc{t0<b0}))",
+    Tree0764 "B{b0=5}RFb(a0,RFb(a1,@po{b0:=1}F,t2))",
+    Tree0765 "B{t0=5;b0}MPri(c0b{t0+1},FF(Sb{t0=1}),c1l,@oh{t0:=b0}t2)",
+    Tree0766 "B{b0=2;t0=3;o0=1;b1=4}FS(OnceK(Fb(OnceT(c0e),Swm(Inv(a1b{b1;b1}),Scc{some},a2l),RSeq(FF(@si{t0>b0%3}@ki{t0%3<0}@fi{t0<7}t3)))))",
+    Tree0767 "B{t0=2;b1=3}Star(Swm(Sb{t0=b1},@si{b1%4<3}SubR(FF(t0e))),Seq(t1,c2b{9},t3,c4b{b1%2}),Keep(Wu{t0}))",
+    Tree0768 "B{b1}Inv(Swm(pt0{b0:6;b1:b1},c1e))",
+    Tree0769 "RSeq(Sub(c0))",
+    Tree0770 "B{b1=5}RFb(Keep(RSeq(RFb(t0,c1l),RSeq(a2,pi3{t0:b1},t4),c5l)))",
+    Tree0771 "B{o0;t0;b0=3}Fb(Seq(Wu{t0},Fb(RepF(Fb(OnceT(RFb(c0,a1b{4;b0},t2,pa3{b0:b0;b1:b0})),@os{o0|1%3>0?o0:=_}Ret2(Ret0(@si{none}pc4{b0:0})))))))",
+    Tree0772 "MSeq(RFb(c0,t1,a2l,c3,Swm(t4e,a5l)),a6,RSeq(Seq(a7,Seq(a8,a9)),Keep(RFb(Inv(Swm(t10e)),S))))",
+    Tree0773 "B{b1=5;o0=_;b0;t0}RSeq(MPri(c0,OnceK(Wu{t0})),Seq(t1,Sc{t0+4%2<1?b0+=1},pi2{t0:t0}),@si{b1+3%2<0}@ki{o0|5<1}RFb(Keep(Fb(c3,c4)),Sb{o0=5}))",
+    Tree0774 "RFb(Fb(Seq(Fb(Keep(Star(t0,c1,t2e,c3e,t4)),c5),Seq(RSeq(c6,c7,t8),Rep1(Seq(c9e,OnceT(c10))),RSeq(c11,Once(t12),a13),RSeq(RepF(t14),Rep0(t15e),c16e)),RSeq(Rep1(c17),c18,FS(Seq(c19,c20)),RFb(OnceT(c21),t22)))))",
+    Tree0775 "B{t0}Ret0(Scc{t0+3!4})",
+    Tree0776 "B{b1;t0=0}Seq(Swm(FS(MPri(t0,pt1{b0:4;b1:=})),Rep4(RFb(t2,c3,c4b{t0+4%2},c5))),c6l)",
+    Tree0777 "B{t1;t0=4}Rep2(Seq(Su{t1}(c0e),t1,@si{t0>4}c2,Swm(t3,FS(t4),t5e)))",
+    Tree0778 "B{t0=3;b0=5}RFb(@of{b0+=2}RFb(t0,FF(pc1{b0:t0}),SubA(a2b{0;b0}),c3b{t0%2},MSeq(t4,@oh{b0:=b0%2;b0+=1}@po{t0:=b0+1}c5e,t6)),MPri(Seq(OnceK(Inv(Wv{t0}(Sb{t0=b0}))))),t7)",
+    Tree0779 "B{b0=2;t0;t1}RSeq(FS(pa0{b0:=;b1:b0}),@fi{t0%4!2}t1,t2e,Sb{t1=b0},a3)",
+    Tree0780 "B{t1;t0=0;b0=1}Swm(Swm(Seq(Su{t0}(Su{t1}(t0))),OnceK(Star(Wu{t1},c1,RSeq(a2,Scc{b0+1%3!1}))),Seq(c3l,SubR(Ret1(SubA(c4e))))))",
+    Tree0781 "B{b0;t0=5}Fb(OnceK(FS(Inv(RFb(pt0{b0:b0},RFb(a1,Wu{t0},pc2{b0:0},a3,a4b{t0;b0}),pa5{b0:=})))))",
+    Tree0782 "B{b0=0;b1;t0=1}Star(@oh{b1+=3}@os{b0+=2}@ki{b1>1}Seq(Seq(RFb(Scc{t0!5},Rep2(c0e),@oh{t0+=1}@rw{t0+3%3<1}t1),Swm(RFb(a2,@si{b1=t0%3}@of{b0+=2}Sb{t0=9}),Ret3(t3))),Su{t0}(@oh{b1+=3}t4e)))",
+    Tree0783 "B{t0;b0=3}RFb(Swm(MPri(@si{t0<3}a0b{t0;b0},t1),Fb(t2,c3b{t0+4%4}),Rep1(Sc{b0+=2}),Once(@po{b0%2=1?b0+=3}Rep2(OnceK(@po{t0+=1;b0+=2}Keep(a4))))),RSeq(Rep1(pa5{b0:=;b1:b0}),RFb(Ret3(t6)),OnceT(Fb(@si{t0%4=3}t7,@os{t0:=t0%3}@po{b0+=3}Keep(a8b{t0;b0}),pc9{b0:=}))),Fb(Seq(Star(Seq(c10,Sb{t0=3}))),Keep(c11e),MPri(c12,t13e,a14,@rw{t0<3}Sb{t0=6}),Ret0(Wu{t0}),pc15{b0:9}))",
+    Tree0784 "B{t0;t1=3}Inv(Fb(Keep(Star(Fb(pa0{b0:t1;b1:t1},@ki{t0>t1%4}@of{t0:=t1}pc1{b0:3},a2),Seq(t3,c4)))))",
+    Tree0785 "RFb(Once(Seq(a0,OnceT(RFb(a1,t2)))),Seq(RFb(RFb(t3,t4e),Inv(Star(c5l,t6)))))",
+    Tree0786 "B{t1;b0=2;t0=2}@fi{t1+2>t1+3}MPri(Swm(Rep0(t0),@os{t1+=2}@of{t1+4<0?b0:=t0}pt1{b0:t1},Ret2(t2)),Fb(pc3{b0:6},a4,a5b{t0+2%3;b0}))",
+    Tree0787 "Seq(t0)",
+    Tree0788 "B{b0=0;t0;o0=2;b1}Seq(@of{o0:=_}c0b{5},Rep2(Inv(pi1{t0:=})),Rep2(Swm(@os{o0:=o0|2%4;o0:=b0%3}S,pa2{b0:=;b1:b1},Sc{b0:=t0;t0+=2},@of{b1+=1}@si{o0|4=b0%4}Sc{t0:=b0})))",
+    Tree0789 "Swm(c0,RSeq(a1,t2),t3,S,c4)",
+    Tree0790 "RSeq(FF(Seq(a0,RFb(t1,c2,a3e),Seq(c4,t5),a6,a7)))",
+    Tree0791 "B{b0=4;t0;b1}FS(RFb(Swm(OnceK(RFb(@si{t0+1=b0+3%2}pc0{b0:t0},c1)),@si{b1+4%2<1}@os{t0:=b1}RFb(c2,a3b{b0;b1},a4),Seq(@si{b1!t0}t5,@ki{t0!b0}@si{b0+3!b1}@po{b0+=2}pi6{t0:b0}),MPri(t7,c8,pa9{b0:b0;b1:t0}),RFb(Ret1(t10),t11)),Rep0(t12e)))",
+    Tree0792 "B{t0=0;b0=4;t1=2}RSeq(FS(RFb(Ret3(MSeq(c0e,a1l,pi2{t0:=},pi3{t0:=})),Wu{t0})),Inv(MPri(OnceK(t4),c5,RFb(t6,t7),t8,OnceT(Inv(RepF(Sc{t0+=2}))))),OnceK(RFb(@of{t0:=t1+4%4;t1+4%4>0?t0+=1}RSeq(t9,Wu{t0}),Ret1(RSeq(RSeq(a10l,a11,c12,a13))),t14,RSeq(c15,@os{t1+=2;t1:=t0}@rw{t0%2<1}Sc{t1+=2;b0+4>0?t0+=1}))),Swm(RFb(a16,RFb(F,c17,Scc{t0+4!4}),@si{t1>t0}c18,Su{t0}(S),@fi{t0>b0}FS(a19l))))",
+    Tree0793 "Star(t0,a1,c2)",
+    Tree0794 "B{b1=0;t0;b0=3}MPri(@ki{b0+3>1}@of{t0:=b1}RSeq(Rep1(t0),c1,Scc{t0+4<b1+1},a2b{b0+4;b1}),MPri(@of{b1+=1}@si{t0=3}MPri(RFb(@ki{t0!b1}c3l,a4)),Rep3(a5)),Rep2(Ret1(t6e)),FF(@fi{b0%4<0}@ki{b0>5}Swm(a7,Sb{b1=2},t8,Sb{t0=b1},t9)),Seq(Fb(@fi{t0%3=0}@ki{b0>b1}@si{t0=7}a10b{t0;b1},pt11{b0:=}),RFb(a12b{b0;b0},pi13{t0:=},c14e)))",
+    Tree0795 "B{t0=4}Swm(Inv(a0l),pc1{b0:t0})",
+    Tree0796 "B{t0=5;b0=4;o0=_}Swm(RSeq(c0,MSeq(Seq(a1,@ki{b0+4<b0}@of{o0:=_;b0+1<2?o0:=6}pa2{b0:b0})),@rw{t0%3<0}@si{b0=t0}Inv(F),pc3{b0:b0},RFb(a4e,a5e)),RFb(Ret2(t6),RetF(a7)))",
+    Tree0797 "MSeq(RepF(t0))",
+    Tree0798 "B{b1=3;o0=_;t0;t1=0}Swm(MSeq(Sb{o0=2},c0,c1),RFb(Wu{t1},t2e,@fi{o0|5<5}@rw{b1+3%4<1}t3),RSeq(Sb{o0=6},t4),Su{t1}(Fb(t5,Inv(pi6{t0:t0}))))",
+    Tree0799 "B{o0;t1;b1;t0;b0=0}Swm(Ret4(Inv(Seq(Once(RFb(MSeq(Sb{o0=0},a0b{b0+1;b1}),Sc{b0:=t1})),RFb(pt1{b0:=},@of{t1+=2}t2e,c3,a4b{o0|4;b1}),Seq(pc5{b0:=},Inv(c6l),Inv(@si{o0|3!1}@of{t0+=1}Scc{b0>t1%4}))))),Sc{o0:=_})",
 }

@@ -4,7 +4,55 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0800Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.b0 < 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0800Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 12,
+        }
+        WasEntryUpdated(t1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    SubTree(Tree0800Sub0, ..),
+                },
+            },
+            Inverter {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Repeat(forever) {
+                ReactiveFallback {
+                    SubTree(Tree0800Sub1, ..),
+                    ScriptCondition(|bb| bb.b0 < 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0800Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0801 for Ctx {
         ReactiveFallback {
             Action(Act<0>),
             RetryUntilSuccessful(3) {
@@ -47,7 +95,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0801 for Ctx {
+    pub tree Tree0802 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
             b0: i64,
@@ -61,10 +109,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0801Blackboard { o0 b0 });
+board!(Tree0802Blackboard { o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0802 for Ctx {
+    pub tree Tree0803 for Ctx {
         blackboard {
             o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
@@ -105,10 +153,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0802Blackboard { o0 t0 b1 b0 });
+board!(Tree0803Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
+    pub tree Tree0804 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64 = 4,
@@ -123,10 +171,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0803Blackboard { t0 b0 });
+board!(Tree0804Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0804 for Ctx {
+    pub tree Tree0805 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b1: i64 = 5,
@@ -142,10 +190,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0804Blackboard { t0 b1 b0 });
+board!(Tree0805Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
+    pub tree Tree0806 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t1: i64 = 4,
@@ -193,29 +241,45 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0805Blackboard { o0 t1 b0 t0 });
+board!(Tree0806Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0806 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            AlwaysSuccess,
-        }
+    pub tree Tree0807Sub0 for Ctx {
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            SubTree(Tree0807Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0808Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 9,
+        }
+        SequenceStar {
+            Action(|ctx| ctx.exec(0)),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0808 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
         }
         MemSequence {
             RetryUntilSuccessful(2) {
-                SequenceStar {
-                    Action(|ctx| ctx.exec(0)),
-                    WasEntryUpdated(t0),
-                },
+                SubTree(Tree0808Sub0, b0 = {=}, t0 = {t0}),
             },
             #[failure_if(|bb| *bb.t0 < 1)]
             #[run_while(|bb| *bb.t0 > *bb.t0 % 2)]
@@ -229,10 +293,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0807Blackboard { b0 t0 });
+board!(Tree0808Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0808 for Ctx {
+    pub tree Tree0809 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 1,
@@ -249,10 +313,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0808Blackboard { t0 b0 });
+board!(Tree0809Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
+    pub tree Tree0810 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 3,
@@ -303,10 +367,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0809Blackboard { t0 t1 b0 });
+board!(Tree0810Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0810 for Ctx {
+    pub tree Tree0811 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64,
@@ -337,10 +401,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0810Blackboard { t0 b0 t1 o0 });
+board!(Tree0811Blackboard { t0 b0 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
+    pub tree Tree0812 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 0,
@@ -394,10 +458,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0811Blackboard { t0 b1 o0 b0 t1 });
+board!(Tree0812Blackboard { t0 b1 o0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
+    pub tree Tree0813 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 2,
@@ -426,10 +490,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0812Blackboard { b0 t0 });
+board!(Tree0813Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
+    pub tree Tree0814 for Ctx {
         blackboard {
             o0: Option<i64> = Some(2),
             b0: i64 = 5,
@@ -447,27 +511,47 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0813Blackboard { o0 b0 t0 });
+board!(Tree0814Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
+    pub tree Tree0815Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 10,
+        }
+        #[failure_if(|bb| bb.b1 != *bb.t0)]
+        #[run_while(|bb| *bb.t1 < *bb.t0)]
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 0,
         }
         RetryUntilSuccessful(3) {
-            #[failure_if(|bb| bb.b1 != *bb.t0)]
-            #[run_while(|bb| *bb.t1 < *bb.t0)]
-            Condition(Cond<0>),
+            SubTree(Tree0815Sub0, ..),
         }
     }
 }
 
-board!(Tree0814Blackboard { b1 t0 t1 });
+board!(Tree0815Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
+    pub tree Tree0816Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0816 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
         }
@@ -477,7 +561,7 @@ bt::behavior_tree! {
                     Repeat(4) {
                         StatefulAction(Task<0>),
                     },
-                    Action(Act<1>),
+                    SubTree(Tree0816Sub0, t0 = {=}),
                     #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
                     StatefulAction(Task<2>),
                     AlwaysSuccess,
@@ -487,10 +571,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0815Blackboard { t0 });
+board!(Tree0816Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
+    pub tree Tree0817 for Ctx {
         Fallback {
             Repeat(4) {
                 ReactiveFallback {
@@ -520,17 +604,29 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        SequenceWithMemory {
-            RetryUntilSuccessful(2) {
-                Condition(|ctx| ctx.check(0)),
-            },
+    pub tree Tree0818Sub1 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0818Sub0 for Ctx {
+        RetryUntilSuccessful(2) {
+            SubTree(Tree0818Sub1),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
+        SequenceWithMemory {
+            SubTree(Tree0818Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
         Fallback {
             ReactiveFallback {
                 RunOnce {
@@ -553,7 +649,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
+    pub tree Tree0820 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 4,
@@ -582,10 +678,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0819Blackboard { t0 b0 });
+board!(Tree0820Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
+    pub tree Tree0821 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
@@ -617,10 +713,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0820Blackboard { o0 t0 b0 });
+board!(Tree0821Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
+    pub tree Tree0822 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
             #[tracked] t0: i64 = 3,
@@ -649,10 +745,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0821Blackboard { t1 t0 b0 });
+board!(Tree0822Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
+    pub tree Tree0823 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 5,
             #[allow(unused)] o0: Option<i64> = Some(5),
@@ -663,10 +759,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0822Blackboard { t1 o0 });
+board!(Tree0823Blackboard { t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
+    pub tree Tree0824 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 5,
@@ -683,10 +779,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0823Blackboard { t0 b0 });
+board!(Tree0824Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
+    pub tree Tree0825 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
@@ -731,10 +827,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0824Blackboard { o0 t0 b0 });
+board!(Tree0825Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
+    pub tree Tree0826 for Ctx {
         blackboard {
             b0: i64,
             b1: i64 = 3,
@@ -763,10 +859,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0825Blackboard { b0 b1 });
+board!(Tree0826Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
+    pub tree Tree0827 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -841,10 +937,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0826Blackboard { b1 t0 b0 });
+board!(Tree0827Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
+    pub tree Tree0828 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -869,10 +965,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0827Blackboard { b0 t0 o0 });
+board!(Tree0828Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
+    pub tree Tree0829 for Ctx {
         blackboard {
             b1: i64 = 2,
         }
@@ -883,10 +979,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0828Blackboard { b1 });
+board!(Tree0829Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
+    pub tree Tree0830 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
@@ -927,10 +1023,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0829Blackboard { o0 t0 b1 b0 });
+board!(Tree0830Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
+    pub tree Tree0831 for Ctx {
         ReactiveSequence {
             MemPriority {
                 SequenceWithMemory {
@@ -994,7 +1090,41 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
+    pub tree Tree0832Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        KeepRunningUntilFailure {
+            #[success_if(|bb| bb.o0.is_none())]
+            Fallback {
+                Action(Act<2> = Act::<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0832Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+        }
+        Sequence {
+            Condition(PCond<6>, b0 = {=}),
+            SetBlackboard(b1 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
         blackboard {
             b0: i64 = 0,
             o0: Option<i64>,
@@ -1005,21 +1135,12 @@ bt::behavior_tree! {
             StatefulAction(Task<0>),
             Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 1) % 2, &mut bb.b1)),
             ReactiveFallback {
-                KeepRunningUntilFailure {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Fallback {
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
+                SubTree(Tree0832Sub0, ..),
                 StatefulAction(Task<5>),
             },
             SequenceWithMemory {
-                Sequence {
-                    Condition(PCond<6>, b0 = {=}),
-                    SetBlackboard(b1 = {t0}),
-                },
+                #[on_success(|bb| { if (bb.b1 + 3) % 4 == 2 { bb.b0 = bb.o0.unwrap_or(4) + 2 }; if (bb.b1 + 1) % 2 < 1 { bb.b1 = *bb.t0 + 4 } })]
+                SubTree(Tree0832Sub1, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
                 StatefulAction(Task<7>),
                 ReactiveFallback {
                     ForceFailure {
@@ -1033,23 +1154,29 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0831Blackboard { b0 o0 b1 t0 });
+board!(Tree0832Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
+    pub tree Tree0833Sub0 for Ctx {
+        MemPriority {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysSuccess,
+                Condition(|ctx| ctx.check(1)),
+            },
+            ForceFailure {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
         RetryUntilSuccessful(4) {
             ForceSuccess {
                 Sequence {
-                    MemPriority {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            AlwaysSuccess,
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                        ForceFailure {
-                            Action(Act<2>),
-                        },
-                    },
+                    SubTree(Tree0833Sub0),
                     Fallback {
                         ReactiveSequence {
                             StatefulAction(Task<3>),
@@ -1085,7 +1212,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
+    pub tree Tree0834 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t1: i64,
@@ -1122,10 +1249,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0833Blackboard { b0 t1 o0 t0 });
+board!(Tree0834Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
+    pub tree Tree0835 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 3,
@@ -1174,23 +1301,15 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0834Blackboard { t0 b0 o0 });
+board!(Tree0835Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            Repeat(4) {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                        },
+    pub tree Tree0836Sub0 for Ctx {
+        Repeat(4) {
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -1200,6 +1319,20 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
+        MemPriority {
+            StatefulAction(Task<0>),
+            MemSequence {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            SubTree(Tree0836Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
         }
@@ -1209,10 +1342,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0836Blackboard { t0 });
+board!(Tree0837Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
+    pub tree Tree0838 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 5,
             #[tracked] t0: i64 = 5,
@@ -1225,10 +1358,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0837Blackboard { b1 t0 });
+board!(Tree0838Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
+    pub tree Tree0839 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             o0: Option<i64> = Some(3),
@@ -1275,10 +1408,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0838Blackboard { t1 o0 t0 b0 });
+board!(Tree0839Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
+    pub tree Tree0840 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 3,
@@ -1325,10 +1458,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0839Blackboard { b1 b0 t0 });
+board!(Tree0840Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
+    pub tree Tree0841 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64,
@@ -1380,10 +1513,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0840Blackboard { b0 t0 t1 b1 o0 });
+board!(Tree0841Blackboard { b0 t0 t1 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
+    pub tree Tree0842 for Ctx {
         blackboard {
             b1: i64 = 0,
             b0: i64 = 1,
@@ -1415,10 +1548,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0841Blackboard { b1 b0 });
+board!(Tree0842Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
+    pub tree Tree0843 for Ctx {
         blackboard {
             #[allow(unused)] #[tracked] t0: i64 = 2,
             b0: i64 = 4,
@@ -1442,10 +1575,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0842Blackboard { t0 b0 });
+board!(Tree0843Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
+    pub tree Tree0844 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -1462,10 +1595,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0843Blackboard { t0 });
+board!(Tree0844Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
+    pub tree Tree0845 for Ctx {
         blackboard {
             o0: Option<i64>,
             b1: i64 = 2,
@@ -1558,10 +1691,20 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0844Blackboard { o0 b1 b0 t0 });
+board!(Tree0845Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
+    pub tree Tree0846Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        SetBlackboard(b0 = 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t1: i64 = 0,
@@ -1571,16 +1714,16 @@ bt::behavior_tree! {
                 Action(Act<0>),
                 #[on_halted(|bb| *bb.t1 += 2)]
                 Action(Act<1> = Act::<1>),
-                SetBlackboard(b0 = 3),
+                SubTree(Tree0846Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0845Blackboard { b0 t1 });
+board!(Tree0846Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
+    pub tree Tree0847 for Ctx {
         KeepRunningUntilFailure {
             StatefulAction(Task<0>),
         }
@@ -1588,7 +1731,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
+    pub tree Tree0848 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 5,
@@ -1636,10 +1779,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0847Blackboard { o0 b0 b1 t0 });
+board!(Tree0848Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
+    pub tree Tree0849 for Ctx {
         ReactiveSequence {
             Action(Act<0>),
             RunOnce(then_skip = false) {
@@ -1681,7 +1824,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
+    pub tree Tree0850 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = Some(3),
@@ -1715,10 +1858,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0849Blackboard { t0 o0 b0 });
+board!(Tree0850Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
+    pub tree Tree0851 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 3,
@@ -1764,10 +1907,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0850Blackboard { b0 t0 });
+board!(Tree0851Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
+    pub tree Tree0852 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
             b0: i64 = 4,
@@ -1802,10 +1945,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0851Blackboard { o0 b0 t0 });
+board!(Tree0852Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
+    pub tree Tree0853Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Action(PIo<1>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64,
@@ -1817,7 +1972,7 @@ bt::behavior_tree! {
             Sequence {
                 ReactiveFallback {
                     StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {b0}),
+                    SubTree(Tree0853Sub0, ..),
                     Condition(|ctx| ctx.check(2)),
                     Condition(Cond<3>),
                 },
@@ -1839,10 +1994,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0852Blackboard { t0 t1 b0 b1 });
+board!(Tree0853Blackboard { t0 t1 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
+    pub tree Tree0854 for Ctx {
         blackboard {
             b1: i64 = 5,
             #[tracked] t0: i64 = 5,
@@ -1860,10 +2015,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0853Blackboard { b1 t0 b0 t1 });
+board!(Tree0854Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
+    pub tree Tree0855 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64 = 3,
@@ -1905,10 +2060,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0854Blackboard { b0 b1 t0 });
+board!(Tree0855Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
+    pub tree Tree0856 for Ctx {
         ReactiveSequence {
             Sequence {
                 StatefulAction(Task<0>),
@@ -1934,7 +2089,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
+    pub tree Tree0857 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             #[tracked] t1: i64 = 2,
@@ -1963,10 +2118,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0856Blackboard { t0 t1 b1 });
+board!(Tree0857Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
+    pub tree Tree0858 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t0: i64 = 2,
@@ -1992,10 +2147,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0857Blackboard { o0 t0 });
+board!(Tree0858Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
+    pub tree Tree0859 for Ctx {
         ReactiveSequence {
             Condition(Cond<0>),
             Sequence {
@@ -2016,7 +2171,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
+    pub tree Tree0860 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
@@ -2032,10 +2187,30 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0859Blackboard { t1 t0 b1 b0 });
+board!(Tree0860Blackboard { t1 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
+    pub tree Tree0861Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[tracked] t0: i64 = 15,
+        }
+        Script(|bb| bb.b1 = *bb.t0 + 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0861Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[tracked] t0: i64 = 15,
+        }
+        SubTree(Tree0861Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
         blackboard {
             b1: i64 = 5,
             #[tracked] t0: i64 = 5,
@@ -2044,15 +2219,15 @@ bt::behavior_tree! {
             SkipUnlessUpdated(t0) {
                 StatefulAction(Task<0>),
             },
-            Script(|bb| bb.b1 = *bb.t0 + 4),
+            SubTree(Tree0861Sub0, ..),
         }
     }
 }
 
-board!(Tree0860Blackboard { b1 t0 });
+board!(Tree0861Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
+    pub tree Tree0862 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64,
@@ -2099,10 +2274,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0861Blackboard { t0 t1 b0 });
+board!(Tree0862Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
+    pub tree Tree0863 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2139,10 +2314,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0862Blackboard { t0 b0 });
+board!(Tree0863Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
+    pub tree Tree0864 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b1: i64,
@@ -2201,10 +2376,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0863Blackboard { t0 b1 t1 b0 });
+board!(Tree0864Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
+    pub tree Tree0865 for Ctx {
         SequenceStar {
             Inverter {
                 ReactiveFallback {
@@ -2236,7 +2411,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
+    pub tree Tree0866 for Ctx {
         ReactiveSequence {
             ReactiveFallback {
                 ForceSuccess {
@@ -2275,7 +2450,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
+    pub tree Tree0867 for Ctx {
         blackboard {
             b0: i64,
             b1: i64 = 5,
@@ -2291,10 +2466,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0866Blackboard { b0 b1 t0 });
+board!(Tree0867Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
+    pub tree Tree0868 for Ctx {
         blackboard {
             b1: i64 = 3,
             b0: i64,
@@ -2328,10 +2503,34 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0867Blackboard { b1 b0 t0 });
+board!(Tree0868Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
+    pub tree Tree0869Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(PAct<0>, b0 = {b1}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0869Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Inverter {
+            SubTree(Tree0869Sub1, b0 = {=}, b1 = {b1}, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
         blackboard {
             b0: i64 = 1,
             b1: i64 = 1,
@@ -2340,9 +2539,7 @@ bt::behavior_tree! {
         SequenceStar {
             #[on_failure(|bb| { if (bb.b1 + 1) % 2 != 0 { *bb.t0 += 3 }; bb.t0.set(bb.b1) })]
             RetryUntilSuccessful(1) {
-                Inverter {
-                    Action(PAct<0>, b0 = {b1}, b1 = {b0}),
-                },
+                SubTree(Tree0869Sub0, ..),
             },
             Script(|bb| bb.t0.set(*bb.t0 % 3)),
             Action(PIo<1>, t0 = {t0}),
@@ -2350,10 +2547,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0868Blackboard { b0 b1 t0 });
+board!(Tree0869Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
+    pub tree Tree0870 for Ctx {
         SequenceStar {
             Condition(Cond<0>),
             ReactiveFallback {
@@ -2369,7 +2566,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
+    pub tree Tree0871 for Ctx {
         Sequence {
             ReactiveSequence {
                 Condition(Cond<0>),
@@ -2398,7 +2595,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
+    pub tree Tree0872 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             o0: Option<i64> = None,
@@ -2413,10 +2610,24 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0871Blackboard { t0 o0 });
+board!(Tree0872Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
+    pub tree Tree0873Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        KeepRunningUntilFailure {
+            SubTree(Tree0873Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
         blackboard {
             o0: Option<i64>,
             b1: i64 = 3,
@@ -2467,10 +2678,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0872Blackboard { o0 b1 t0 t1 b0 });
+board!(Tree0874Blackboard { o0 b1 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
+    pub tree Tree0875Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 10,
+        }
+        #[success_if(|bb| *bb.t0 == 2)]
+        #[on_failure(|bb| bb.o0 = Some((bb.b1 + 4) % 3))]
+        #[failure_if(|bb| bb.b1 > 1)]
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(1)),
+                #[on_failure(|bb| bb.b0 = 6)]
+                #[run_while(|bb| bb.b1 != 7)]
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -2485,17 +2718,8 @@ bt::behavior_tree! {
                         StatefulAction(PTask<0>, b0 = {=}),
                     },
                 },
-                #[success_if(|bb| *bb.t0 == 2)]
-                #[on_failure(|bb| bb.o0 = Some((bb.b1 + 4) % 3))]
-                #[failure_if(|bb| bb.b1 > 1)]
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        #[on_failure(|bb| bb.b0 = 6)]
-                        #[run_while(|bb| bb.b1 != 7)]
-                        Condition(Cond<2>),
-                    },
-                },
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0); if bb.b0 % 3 < 0 { bb.b1 += 2 } })]
+                SubTree(Tree0875Sub0, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
             },
             #[on_success(|bb| bb.o0 = Some((bb.b1 + 1) % 3))]
             MemSequence {
@@ -2512,10 +2736,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0873Blackboard { b0 o0 b1 t0 });
+board!(Tree0875Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
+    pub tree Tree0876 for Ctx {
         ReactiveFallback {
             MemSequence {
                 ReactiveFallback {
@@ -2557,7 +2781,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
+    pub tree Tree0877 for Ctx {
         ReactiveFallback {
             ReactiveSequence {
                 MemPriority {
@@ -2593,7 +2817,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
+    pub tree Tree0878 for Ctx {
         ReactiveSequence {
             Action(Act<0>),
             SequenceWithMemory {
@@ -2612,7 +2836,20 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
+    pub tree Tree0879Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        WaitValueUpdate(t0) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b1: i64,
@@ -2630,9 +2867,7 @@ bt::behavior_tree! {
             #[failure_if(|bb| bb.b1 > bb.b1 % 4)]
             Repeat(4) {
                 Fallback {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<3>),
-                    },
+                    SubTree(Tree0879Sub0, ..),
                     WasEntryUpdated(t0),
                 },
             },
@@ -2640,10 +2875,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0877Blackboard { t0 b1 b0 });
+board!(Tree0879Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
+    pub tree Tree0880 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
             b0: i64 = 4,
@@ -2670,10 +2905,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0878Blackboard { t1 b0 });
+board!(Tree0880Blackboard { t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
+    pub tree Tree0881 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t1: i64 = 0,
@@ -2704,10 +2939,33 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0879Blackboard { b0 t1 t0 o0 });
+board!(Tree0881Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
+    pub tree Tree0882Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Inverter {
+            ForceSuccess {
+                Sequence {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Script(|bb| bb.b0 = *bb.t0),
+                    KeepRunningUntilFailure {
+                        #[post(|bb| bb.t0.set(bb.b0 + 2))]
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 5,
@@ -2757,27 +3015,15 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Inverter {
-                ForceSuccess {
-                    Sequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                        Script(|bb| bb.b0 = *bb.t0),
-                        KeepRunningUntilFailure {
-                            #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                            Condition(Cond<12>),
-                        },
-                    },
-                },
-            },
+            SubTree(Tree0882Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
         }
     }
 }
 
-board!(Tree0880Blackboard { b0 t0 o0 });
+board!(Tree0882Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
+    pub tree Tree0883 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
         }
@@ -2795,10 +3041,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0881Blackboard { t0 });
+board!(Tree0883Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
+    pub tree Tree0884 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
@@ -2830,10 +3076,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0882Blackboard { o0 t0 });
+board!(Tree0884Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
+    pub tree Tree0885 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -2844,10 +3090,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0883Blackboard { t0 });
+board!(Tree0885Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
+    pub tree Tree0886 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 1,
@@ -2909,10 +3155,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0884Blackboard { t0 b0 b1 });
+board!(Tree0886Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
+    pub tree Tree0887 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
         }
@@ -2923,10 +3169,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0885Blackboard { t0 });
+board!(Tree0887Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
+    pub tree Tree0888 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 1,
@@ -2986,10 +3232,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0886Blackboard { t0 b0 });
+board!(Tree0888Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
+    pub tree Tree0889 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64,
@@ -3009,10 +3255,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0887Blackboard { t0 b0 b1 });
+board!(Tree0889Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
+    pub tree Tree0890 for Ctx {
         Fallback {
             SequenceWithMemory {
                 MemPriority {
@@ -3046,7 +3292,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
+    pub tree Tree0891 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64,
@@ -3063,10 +3309,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0889Blackboard { t0 b0 });
+board!(Tree0891Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
+    pub tree Tree0892 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b1: i64 = 5,
@@ -3112,10 +3358,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0890Blackboard { t0 b1 b0 });
+board!(Tree0892Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
+    pub tree Tree0893Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            b1: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
+        #[run_while(|bb| bb.b1 != 3)]
+        Sequence {
+            Repeat(2) {
+                Action(PIo<0>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0893 for Ctx {
         blackboard {
             b0: i64,
             b1: i64 = 5,
@@ -3123,13 +3386,8 @@ bt::behavior_tree! {
         }
         Sequence {
             SequenceWithMemory {
-                #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
-                #[run_while(|bb| bb.b1 != 3)]
-                Sequence {
-                    Repeat(2) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                },
+                #[on_failure(|bb| bb.b1 = 7)]
+                SubTree(Tree0893Sub0, b0 = {=}, b1 = {b1}, o0 = {=}),
                 AlwaysSuccess,
                 Condition(PCond<1>, b0 = 8),
             },
@@ -3138,10 +3396,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0891Blackboard { b0 b1 o0 });
+board!(Tree0893Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0892 for Ctx {
+    pub tree Tree0894 for Ctx {
         blackboard {
             b0: i64,
         }
@@ -3155,10 +3413,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { b0 });
+board!(Tree0894Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0893 for Ctx {
+    pub tree Tree0895 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64,
@@ -3204,10 +3462,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0893Blackboard { b0 t0 });
+board!(Tree0895Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0894 for Ctx {
+    pub tree Tree0896 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b1: i64,
@@ -3238,10 +3496,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0894Blackboard { o0 b1 t0 });
+board!(Tree0896Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0895 for Ctx {
+    pub tree Tree0897 for Ctx {
         blackboard {
             b0: i64,
         }
@@ -3268,10 +3526,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0895Blackboard { b0 });
+board!(Tree0897Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0896 for Ctx {
+    pub tree Tree0898 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -3287,10 +3545,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0896Blackboard { t0 b0 });
+board!(Tree0898Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0897 for Ctx {
+    pub tree Tree0899 for Ctx {
         MemPriority {
             SequenceWithMemory {
                 Inverter {
@@ -3351,176 +3609,105 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0898 for Ctx {
-        Repeat(1) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                },
-                RetryUntilSuccessful(4) {
-                    ForceFailure {
-                        Sequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0899 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-        }
-        RetryUntilSuccessful(forever) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
-                    #[success_if(|bb| *bb.t0 != 7)]
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, 4)),
-                },
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b1)),
-                    UnsetBlackboard(o0),
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    Action(Act<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                #[post(|bb| { if bb.b1 < 3 { bb.b0 += 4 }; if (bb.o0.unwrap_or(1) + 3) % 3 == 1 { bb.b0 = *bb.t0 } })]
-                #[success_if(|bb| bb.b0 > *bb.t0 + 1)]
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                        Action(Act<7>),
-                    },
-                },
-                #[run_while(|bb| bb.b1 < 5)]
-                #[success_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2))]
-                ReactiveSequence {
-                    SetBlackboard(b0 = 3),
-                    Action(Act<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0899Blackboard { b1 b0 t0 o0 });
-
 cases! {
-    Tree0800 "RFb(a0,Ret3(RFb(Star(RSeq(a1,a2,a3),Seq(c4e,c5e,c6e,t7e,S)),Inv(Fb(Seq(t8,t9e),a10l)),Star(t11,t12,S),Swm(a13))))",
-    Tree0801 "B{o0=1;b0}@os{b0+=1}@rw{b0!3}@fi{b0<o0|1}OnceK(t0e)",
-    Tree0802 "B{o0=0;t0;b1;b0}@po{o0:=_}Fb(OnceK(pa0{b0:t0;b1:b1}),@of{o0:=_}Rep4(@os{t0+=3}@rw{o0|2>1}@si{b0+4%3>1}RFb(t1,Sb{b1=b0})),MPri(c2,a3l,pa4{b0:b1},@os{b1!6?b1+=1}@ki{some}@rw{t0+2%3<0}a5),Su{t0}(@oh{o0:=t0}@ki{t0!o0|2}S),t6e)",
-    Tree0803 "B{t0=5;b0=4}Swm(Wv{t0}(t0),a1,pa2{b0:=})",
-    Tree0804 "B{t0=5;b1=5;b0}@rw{b0+2>b1}@os{b1=b0%3?t0:=9}MPri(t0,c1l,c2)",
-    Tree0805 "B{o0=_;t1=4;b0=3;t0}Swm(@fi{t1+2%3>0}@si{b0+2%2>0}Seq(@os{t0+=1}RetF(Inv(t0e)),@os{b0<3?t0:=9;some?t0:=t0%2}RFb(t1,pt2{b0:t1;b1:b0},a3e,a4)),Star(Scc{o0|0>t0},c5,Seq(Scc{o0|5=t1},t6),c7e),Inv(RFb(F,RSeq(t8,t9e),t10)))",
-    Tree0806 "RSeq(a0,S)",
-    Tree0807 "B{b0=4;t0}MSeq(Ret2(Star(a0l,Wu{t0})),@fi{t0<1}@rw{t0>t0%2}Fb(t1,Scc{b0>t0+4},pi2{t0:t0},t3))",
-    Tree0808 "B{t0=4;b0=1}RSeq(t0,pa1{b0:b0;b1:t0},@fi{b0<5}RFb(t2,a3l))",
-    Tree0809 "B{t0;t1=3;b0}Fb(RSeq(RFb(t0,pi1{t0:b0}),Rep4(RFb(a2,a3))),RSeq(OnceK(t4),t5,Sb{b0=8},RSeq(Sb{t1=b0},a6),FF(pt7{b0:t0;b1:b0})),Swm(@ki{t1%2<1}@po{t0+=2}Rep0(c8),Seq(Scc{b0=6},pa9{b0:t0;b1:b0}),a10,pa11{b0:=;b1:t1},t12))",
-    Tree0810 "B{t0=5;b0;t1=1;o0}RSeq(@oh{b0<5?o0:=_}@ki{t0>5}MPri(t0,@si{o0|3>t0+3}@ki{t1<3}t1,t2,c3),Swm(a4b{o0|1+3;b0},pa5{b0:2}),@po{t0+=2}@oh{t0+=1}Ret0(c6))",
-    Tree0811 "B{t0;b1=0;o0=1;b0=4;t1=3}RFb(Ret4(Keep(t0)),Seq(c1b{b0%3},pc2{b0:=},Seq(c3,t4),RFb(c5,pa6{b0:=;b1:t0}),c7),Swm(OnceT(t8e),Seq(RFb(Scc{o0|1>b0%3},MPri(t9,@ki{o0|4+3=3}S)),@po{b1+=1}Fb(c10,RFb(F,pc11{b0:t1})))))",
-    Tree0812 "B{b0=5;t0=2}MSeq(Sb{t0=8},RSeq(c0,MPri(pc1{b0:9},t2e,c3),MSeq(pt4{b0:=;b1:t0},@po{b0+=1}Sc{b0+=1})),MPri(a5,t6,a7l))",
-    Tree0813 "B{o0=2;b0=5;t0=0}Su{t0}(MPri(@rw{none}@fi{t0=7}@si{t0+1>b0}c0,a1))",
-    Tree0814 "B{b1;t0;t1=0}Ret3(@fi{b1!t0}@rw{t1<t0}c0)",
-    Tree0815 "B{t0=0}Wv{t0}(Inv(Swm(Rep4(t0),a1,@oh{t0+=1;t0+=2}t2,S)))",
-    Tree0816 "Fb(Rep4(RFb(Once(Ret3(Rep3(t0e))),c1)),RFb(Keep(t2),Fb(a3,F),t4,t5))",
-    Tree0817 "Swm(Ret2(c0l))",
-    Tree0818 "Fb(RFb(Once(c0),OnceK(c1)),Inv(RetF(Seq(t2,a3))))",
-    Tree0819 "B{t0=0;b0=4}@po{b0+=1;b0+1!7?t0+=1}@fi{b0<2}Once(RFb(RFb(pc0{b0:=},Scc{b0+4<t0+2%4}),@ki{t0=t0%4}@oh{b0:=b0+3%4}Swm(@os{t0>1?b0+=1}@po{b0:=2;t0+=1}Sc{t0:=b0%4;t0:=b0},S),FF(pi1{t0:=})))",
-    Tree0820 "B{o0=_;t0=5;b0=3}Su{t0}(@fi{o0|5%2<1}MPri(t0,Star(@fi{t0>2}@os{t0:=b0}Seq(Sb{t0=b0},Sb{o0=6}),Sc{b0:=t0},OnceK(t1),Swm(pt2{b0:t0},t3),a4b{b0%2;b0})))",
-    Tree0821 "B{t1=3;t0=3;b0=3}Fb(Fb(Scc{b0+3%4!0},@ki{t1+3%3<2}Wv{t0}(Ret4(c0e)),Scc{t1>7}),RSeq(Sb{t1=1},pi1{t0:t1},t2,c3),pc4{b0:t0},Sb{t1=3})",
-    Tree0822 "B{t1=5;o0=5}Wv{t1}(t0)",
-    Tree0823 "B{t0=1;b0=5}@of{b0:=t0}@oh{t0:=b0}OnceK(Keep(Rep0(t0)))",
-    Tree0824 "B{o0=_;t0=3;b0=3}Star(Su{t0}(Su{t0}(MSeq(Sb{t0=0},c0l,c1e,t2,c3b{b0}))),MPri(c4,a5,c6b{b0+4%4},FF(t7)),Seq(RSeq(c8e,Sc{o0:=b0}),Fb(Wu{t0}),c9l,Swm(t10,c11e,t12)))",
-    Tree0825 "B{b0;b1=3}Fb(a0b{b0;b0},FS(Seq(Once(Seq(Sb{b1=3},a1)),t2e)),Fb(RSeq(t3e,Sb{b1=5})),t4)",
-    Tree0826 "B{b1;t0;b0}Keep(Star(RSeq(RSeq(c0,t1,t2),Fb(t3,c4b{b1}),Inv(pt5{b0:t0;b1:b1}),RFb(a6b{t0%3;b0},pi7{t0:=},a8,t9e)),OnceT(FF(Fb(t10,c11e,RSeq(Su{t0}(c12e)),Fb(t13,c14,@of{t0+=2}Ret1(Sb{t0=b0}))))),Fb(RFb(RetF(t15e),Inv(t16)),RSeq(a17e,Scc{t0%4!2}),Scc{t0>b1+2},MSeq(t18,@po{b0+=1}@oh{t0%2!0?t0+=2}t19))))",
-    Tree0827 "B{b0=2;t0;o0}RFb(c0,pt1{b0:=;b1:b0},Ret3(@ki{b0%3!0}t2),@si{t0%4>1}@os{t0+=3}@of{b0+=2;o0:=2}Seq(OnceK(a3b{t0;b0})))",
-    Tree0828 "B{b1=2}Star(Scc{b1<0},t0)",
-    Tree0829 "B{o0=_;t0=5;b1=5;b0=5}MPri(t0,Star(S,Scc{b0%3>1}),FF(Seq(RFb(@si{b0%3<1}t1,t2),RSeq(pt3{b0:b1;b1:t0},t4e))),Swm(c5,Wu{t0},Ub{o0}),Star(RFb(t6,c7)))",
-    Tree0830 "RSeq(MPri(Swm(t0,Keep(Ret0(t1))),Fb(RSeq(t2),Keep(t3)),RFb(a4e,c5)),RSeq(RFb(Fb(a6,t7),RSeq(Rep0(c8),c9e,t10),Swm(t11,c12)),RFb(t13,t14,Fb(c15,a16,c17,c18,a19),a20,RSeq(a21,t22))))",
-    Tree0831 "B{b0=0;o0;b1;t0=5}Fb(t0,a1b{b1+1%2;b1},RFb(Keep(@si{none}Fb(a2e,c3,t4e)),t5),Swm(Seq(pc6{b0:=},Sb{b1=t0}),t7,RFb(FF(Inv(c8)))))",
-    Tree0832 "Ret4(FS(Seq(MPri(Seq(t0e,S,c1l),FF(a2)),Fb(RSeq(t3,t4e),Fb(a5,a6,t7),Fb(Seq(t8e,t9,a10)),t11),Rep4(Inv(F)),RFb(c12e,a13))))",
-    Tree0833 "B{b0;t1;o0=4;t0=1}FF(Inv(RSeq(@po{t1:=b0+4}Wv{t0}(RSeq(Sb{o0=9},OnceT(t0),c1b{4},Sb{b0=9},Inv(c2))),Fb(t3,pt4{b0:t0},a5,t6,c7l))))",
-    Tree0834 "B{t0=0;b0=3;o0=_}@si{b0+4!5}Fb(Fb(@rw{o0|5=t0}@of{t0%4<2?t0+=1}RFb(t0e,a1e),RFb(F,a2,c3)),t4,Su{t0}(Seq(Once(RFb(a5e,c6l,a7,Wu{t0})),RSeq(@po{t0+=1}@rw{t0!2}Sb{b0=0},t8),RSeq(@fi{b0+1!1}t9e,c10e))))",
-    Tree0835 "MPri(t0,MSeq(c1l,t2,a3),Rep4(Fb(Ret3(Swm(c4)))))",
-    Tree0836 "B{t0=5}Rep0(Wu{t0})",
-    Tree0837 "B{b1=5;t0=5}Inv(Star(pi0{t0:=}))",
-    Tree0838 "B{t1;o0=3;t0=4;b0=3}RSeq(Seq(Sb{o0=7},c0,Su{t1}(a1b{t1;b0}),RSeq(Sb{t0=t1},@ki{o0|5+1!t1%4}F),MPri(c2b{t0},c3)),Sb{b0=t0},RSeq(Swm(Sc{b0+=1},a4l),Wu{t1},Swm(t5,Sb{t0=7},Wu{t1}),Su{t1}(@ki{t0%4!2}@rw{t0+4%4>0}a6),c7))",
-    Tree0839 "B{b1;b0=3;t0}RSeq(@ki{t0<2}@po{t0:=b0%4}c0,Seq(Fb(pc1{b0:b1},t2,pt3{b0:=;b1:=},c4l),Fb(t5,RFb(Rep2(t6),c7))),t8,RSeq(Swm(pc9{b0:=}),Ret4(pc10{b0:5}),Inv(Ret4(FF(c11)))))",
-    Tree0840 "B{b0=1;t0;t1=3;b1=0;o0=5}Seq(Ret1(@fi{o0|3=b0%4}@of{none?b1+=2}RepF(t0e)),OnceK(RFb(Seq(FS(Ub{o0})))),Swm(a1,Ub{o0},a2,Sb{t0=b1},a3),Fb(@oh{some?t1:=b0}@of{b0+=3}pt4{b0:b0},OnceK(t5),a6),Swm(MPri(t7,t8,Wu{t1})))",
-    Tree0841 "B{b1=0;b0=1}OnceT(Keep(Swm(Rep4(Seq(c0)),RSeq(a1b{1;b1},t2,t3),@ki{b0<6}@of{b0+3%2!0?b0+=3}@os{b1+=4}Ret3(Rep0(a4)))))",
-    Tree0842 "B{t0=2;b0=4}OnceT(RFb(Star(t0e,c1l),Inv(S),Fb(pc2{b0:b0},pi3{t0:b0},c4)))",
-    Tree0843 "B{t0}OnceT(Rep3(FS(RSeq(c0b{t0},t1))))",
-    Tree0844 "B{o0;b1=2;b0=3;t0=1}Ret4(Fb(MPri(FF(FF(Rep1(t0))),Rep3(FF(c1)),Swm(t2e,t3e,c4)),Fb(RFb(a5,RSeq(pa6{b0:b0;b1:b1},t7),OnceK(t8),c9),RFb(Seq(t10e,@fi{t0+2%4>0}c11,c12l),Ret2(Wu{t0}))),RFb(RFb(Su{t0}(@rw{none}@fi{b0+4>0}@os{b0:=b1%3}Fb(c13e,a14)))),MSeq(OnceT(Fb(pa15{b0:3;b1:=},pt16{b0:b0;b1:b1},a17)),@rw{t0+3<5}@po{b1:=b0}@ki{some}Fb(Swm(Sb{b1=b0},a18e),pa19{b0:b0;b1:=},MPri(pt20{b0:b0;b1:t0},t21)))))",
-    Tree0845 "B{b0;t1=0}Inv(Star(a0,@oh{t1+=2}a1e,Sb{b0=3}))",
-    Tree0846 "Keep(t0)",
-    Tree0847 "B{o0;b0=5;b1;t0=3}RSeq(Swm(MPri(a0l,t1,@ki{some}Sc{b0+=1;o0:=_},a2b{b1;b0},t3)),RFb(a4,t5e,a6,c7l),RSeq(@po{b1:=8}Swm(Scc{b0+2%3<0},S,c8,pa9{b0:t0;b1:t0},c10l)),Swm(MSeq(t11,t12,Wu{t0}),OnceT(S)))",
-    Tree0848 "RSeq(a0,OnceK(RFb(RSeq(t1,c2e),Fb(a3,t4,t5,c6),Star(c7,t8,c9))),Swm(Inv(RFb(t10,a11,a12)),S,FF(Ret4(c13l))))",
-    Tree0849 "B{t0;o0=3;b0=1}Fb(Rep4(OnceK(Star(c0,Fb(@oh{b0:=o0|0;b0:=o0|5+2}@si{o0|4>5}t1e,t2e,t3),Ub{o0},RFb(t4,a5e,c6,Scc{t0+4=o0|2},c7),c8))))",
-    Tree0850 "B{b0=3;t0=3}FF(Star(Seq(Inv(c0b{5}),OnceT(pi1{t0:t0}),c2,FS(t3)),RFb(t4,OnceT(a5)),RSeq(Sb{t0=7}),Fb(Scc{b0>7},t6,pi7{t0:b0}),Ret2(Seq(Wu{t0},Ret3(a8b{b0;b0})))))",
-    Tree0851 "B{o0=5;b0=4;t0=5}MSeq(Swm(t0,RFb(Wu{t0},Sb{b0=9}),pt1{b0:4;b1:b0},Seq(Sb{o0=6},Scc{t0+3!t0},t2)),FS(RSeq(RSeq(Sc{t0+3>t0?o0:=b0%4},MSeq(a3,a4)))))",
-    Tree0852 "B{t0=5;t1;b0;b1=1}Seq(@oh{t0+=1}Seq(RFb(t0,pi1{t0:b0},c2l,c3),Rep0(S),RSeq(Sc{b1:=t1%2;b0=b1%4?t1+=4},@si{t0%2!1}@fi{b1%3<1}c4l,Sb{t0=b0},@po{b0:=t0;t0+=1}@rw{b0=2}t5)))",
-    Tree0853 "B{b1=5;t0=5;b0=5;t1=5}MPri(Inv(@po{b1+=1;t1:=t0+4}@fi{b0=2}@os{t1:=t0}F))",
-    Tree0854 "B{b0=2;b1=3;t0=4}Rep4(RFb(RFb(t0,a1e,a2e,Wv{t0}(c3),pt4{b0:=;b1:=}),Swm(MPri(Inv(pc5{b0:b0}),pi6{t0:b0}),t7),Fb(@rw{b1<6}Wv{t0}(c8),pt9{b0:t0},c10,Once(a11))))",
-    Tree0855 "RSeq(Seq(t0,t1,t2),RFb(t3),RSeq(t4,a5),Rep4(t6),RSeq(c7,F))",
-    Tree0856 "B{t0=3;t1=2;b1=3}Fb(Su{t1}(Scc{b1<1}),a0,Fb(pi1{t0:=},c2),t3,MSeq(c4e,t5,@of{t0+=1}@ki{t0+3>0}Su{t1}(t6e)))",
-    Tree0857 "B{o0;t0=2}RFb(Seq(Sb{o0=6},a0l),OnceT(Keep(RepF(a1))),OnceK(Wv{t0}(Scc{none})))",
-    Tree0858 "RSeq(c0,Seq(c1,t2,t3),Rep3(Ret2(c4)),Rep1(a5))",
-    Tree0859 "B{t1=0;t0;b1=1;b0}@po{t1:=t1+2%2}@of{t0+=2;b0+=3}@fi{b1>t1}Inv(t0)",
-    Tree0860 "B{b1=5;t0=5}RSeq(Su{t0}(t0),Sc{b1:=t0+4})",
-    Tree0861 "B{t0=5;t1;b0}OnceK(@os{b0+=2}@po{b0:=t1+2%4}Swm(RSeq(Once(OnceK(t0)),Fb(FS(@rw{t0%4>0}c1),Scc{t0!t1+4%4},t2,Scc{t1!t1+2},c3l),Seq(OnceK(RFb(c4b{t1%2},Wu{t1},Sb{b0=8})),t5,Swm(t6,t7,Sc{t0+=3})))))",
-    Tree0862 "B{t0;b0}RSeq(@ki{t0=5}@os{t0+=1}Keep(Fb(Wv{t0}(c0l),a1,t2,a3,Sb{t0=b0})),Rep4(Fb(RepF(Wu{t0}),@ki{t0<3}c4e)),Star(pa5{b0:=},t6,Sc{b0:=b0%4;t0+=1}))",
-    Tree0863 "B{t0=4;b1;t1=4;b0=0}RSeq(c0b{4},RepF(@ki{b0+2%2=1}@fi{t1>2}Star(RFb(c1,pa2{b0:=;b1:t0},FF(a3)),Keep(FF(FF(MSeq(c4,Sc{t1+4>t1?b0+=1;b1>t0%2?t0+=3},a5)))))),Swm(RFb(a6,t7),FS(pc8{b0:t0}),FS(RFb(t9,c10)),Keep(Fb(a11,@si{t0=b1%2}c12))))",
-    Tree0864 "Star(Inv(RFb(RSeq(t0,MPri(Seq(c1))),a2l,RFb(Keep(Keep(t3))))),Ret2(Rep2(c4)))",
-    Tree0865 "RSeq(RFb(FS(t0e),c1l,Star(c2,t3),RSeq(RFb(t4,Rep1(c5)))),RSeq(a6,FF(MPri(Ret4(RFb(t7,c8)),c9l))))",
-    Tree0866 "B{b0;b1=5;t0=4}Rep2(Star(@of{t0=b1?b0:=t0}@ki{t0=b1}a0))",
-    Tree0867 "B{b1=3;b0;t0=5}RSeq(RFb(t0,c1e,a2l),Star(t3e,@rw{t0=3}c4b{b1}),@rw{t0<3}@fi{b0>5}RepF(pi5{t0:t0}),FS(Su{t0}(Ret2(t6))),t7e)",
-    Tree0868 "B{b0=1;b1=1;t0=0}Star(@of{b1+1%2!0?t0+=3;t0:=b1}Ret1(Inv(pa0{b0:b1;b1:b0})),Sc{t0:=t0%3},pi1{t0:t0})",
-    Tree0869 "Star(c0,RFb(c1,c2,c3e),t4e,c5e,c6)",
-    Tree0870 "Seq(RSeq(c0,c1l),Seq(c2l,c3e,a4,c5,FS(t6e)),Fb(a7,c8),RSeq(t9,t10),c11l)",
-    Tree0871 "B{t0=4;o0=_}OnceK(@oh{t0:=o0|4}Swm(pi0{t0:=},t1))",
-    Tree0872 "B{o0;b1=3;t0=4;t1;b0}RSeq(Su{t1}(Swm(Inv(Keep(t0)),c1,@si{o0|2=b0}t2e,RFb(@fi{t1%4>0}c3,t4),pa5{b0:5;b1:b1})),RetF(RSeq(Seq(c6b{t1},pc7{b0:=}),a8,RetF(Sc{b0+=2}),a9,FS(Seq(Scc{t1<1},@os{o0|2+2>t1?t0+=1}Ub{o0})))))",
-    Tree0873 "B{b0;o0;b1=0;t0=0}Seq(Star(RFb(@fi{b1>4}FF(pt0{b0:=})),@si{t0=2}@of{o0:=b1+4%3}@fi{b1>1}Keep(RSeq(c1l,@of{b0:=6}@rw{b1!7}c2))),@os{o0:=b1+1%3}MSeq(c3,t4e,pa5{b0:4},a6),@rw{t0=0}RFb(t7))",
-    Tree0874 "RFb(MSeq(RFb(t0,c1),c2,t3e),Seq(FF(OnceT(t4)),t5,Fb(c6e,t7)),Swm(Rep0(c8l),a9e,Ret1(t10)),RSeq(t11,FF(t12)))",
-    Tree0875 "RFb(RSeq(MPri(F,a0,Seq(FS(t1e))),RSeq(a2,t3,a4l)),MPri(c5,Swm(t6,t7),OnceT(c8),RFb(a9e)))",
-    Tree0876 "RSeq(a0,Swm(Seq(t1,t2)),t3,t4,Ret3(t5e))",
-    Tree0877 "B{t0=3;b1;b0=1}Seq(Seq(MSeq(t0,c1),c2),@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}Rep4(Fb(Wv{t0}(t3),Wu{t0})))",
-    Tree0878 "B{t1=3;b0=4}Ret4(Fb(RSeq(c0,Inv(OnceT(RSeq(Wv{t1}(t1)))),@of{t1:=b0%2}@oh{t1+=2}F)))",
-    Tree0879 "B{b0=3;t1=0;t0=2;o0}Swm(Rep0(Sc{t0:=o0|1;b0:=t1%3}),FS(@ki{t0!4}RFb(a0,a1l)),RetF(@rw{t1+2%3<0}@os{b0:=t1%3}a2b{3;b0}),Swm(pt3{b0:9},c4))",
-    Tree0880 "B{b0=4;t0=5;o0}Seq(Wv{t0}(RFb(Wv{t0}(c0),pi1{t0:t0},c2,Scc{t0+4<7})),Inv(Rep3(@ki{b0=o0|4}@fi{t0<3}@oh{o0:=o0|3;b0:=t0}Seq(Seq(pa3{b0:=},@rw{b0<6}@si{b0+4%3<0}FF(Sb{o0=9}),@po{t0+=1}S,Ret2(a4l),Star(t5,c6e)),Once(MSeq(a7l,a8,c9))))),Inv(FS(Seq(t10,t11,Sc{b0:=t0},Keep(@po{t0:=b0+2}c12)))))",
-    Tree0881 "B{t0=0}FS(RetF(FF(OnceK(Keep(pi0{t0:t0})))))",
-    Tree0882 "B{o0=_;t0=1}Swm(Star(@ki{t0+2<t0}@rw{some}RSeq(t0,a1,c2)),Swm(Ret1(t3e)),RSeq(Fb(a4,a5l),t6),Wu{t0})",
-    Tree0883 "B{t0}Swm(pa0{b0:1;b1:t0},t1)",
-    Tree0884 "B{t0=4;b0=1;b1=5}RSeq(Seq(FF(RSeq(t0,pt1{b0:2;b1:=})),Su{t0}(MSeq(Scc{b0%3<2},pc2{b0:7},a3,t4)),Su{t0}(c5),Seq(c6)),Keep(@si{b1+2>b1%4}@oh{t0%3=1?b0+=3}MPri(Swm(c7,@rw{b0%3=2}@si{b0+2%2=1}RFb(Seq(@of{t0:=t0+4%4}a8,c9)),MSeq(RSeq(c10,Scc{b0=2}))),Swm(@of{b1+=3}S,t11e))))",
-    Tree0885 "B{t0=0}RFb(c0,Sb{t0=2})",
-    Tree0886 "B{t0;b0=1}Fb(RSeq(S,Ret4(pi0{t0:=}),MPri(a1,@oh{t0:=0}pt2{b0:=},t3),Su{t0}(c4)),Rep4(RSeq(Fb(Once(@os{t0+=3;t0+=2}@ki{b0+4%2<1}@si{t0>b0}RepF(MSeq(c5l,@oh{b0+=2;b0:=3}Sc{t0=6?b0+=1},t6,c7e)))))),@po{b0<0?b0+=2;b0+=1}@oh{t0:=b0+4}RFb(Seq(pa8{b0:t0;b1:t0},@rw{t0+2%4=1}@of{b0:=b0%2}Sc{t0+2!3?b0+=3;t0:=b0%2}),RFb(c9,c10,c11)))",
-    Tree0887 "B{t0=4;b0;b1}RetF(RFb(MPri(pt0{b0:1},pc1{b0:=},c2,@ki{b0!b1}pa3{b0:6;b1:t0})))",
-    Tree0888 "Fb(Swm(MPri(RFb(Once(c0),RSeq(c1,a2l))),MSeq(c3,RFb(F,a4))),FF(Rep2(Inv(c5))))",
-    Tree0889 "B{t0=1;b0}Keep(RSeq(a0,c1,pt2{b0:b0},t3,Sb{t0=0}))",
-    Tree0890 "B{t0=4;b1=5;b0}OnceT(Fb(Swm(@si{b0+1%4>1}RFb(pt0{b0:b0;b1:b1},pt1{b0:=;b1:=},a2,Scc{b1%4<3},t3),MPri(t4,@fi{t0+4=2}Once(t5e))),Seq(t6),Inv(FF(MPri(a7e,MSeq(t8,t9),c10,c11)))))",
-    Tree0891 "B{b0;b1=5;o0}Seq(Swm(@po{b0+1%2<0?o0:=_}@rw{b1!3}Seq(Rep2(pi0{t0:b0})),S,pc1{b0:8}),a2)",
-    Tree0892 "B{b0}Seq(OnceK(FS(pt0{b0:2;b1:b0})))",
-    Tree0893 "B{b0=3;t0}OnceK(Swm(RFb(c0,RSeq(c1,FS(@of{t0:=b0%3}@fi{b0<t0}OnceT(pc2{b0:=})),MSeq(a3,pc4{b0:t0},c5l)),Ret2(S)),MPri(Swm(a6,c7),RSeq(c8),a9e,Keep(Scc{t0!3}))))",
-    Tree0894 "B{o0=_;b1;t0=2}Seq(@os{t0:=b1}@ki{o0|2%2>0}@rw{t0!3}RSeq(FF(t0),Seq(pi1{t0:=},t2,pt3{b0:9;b1:=},Ub{o0},a4l)),Inv(Once(t5)))",
-    Tree0895 "B{b0}Fb(RFb(a0,t1,pi2{t0:b0}),t3e,Fb(MSeq(Once(t4))),MPri(pc5{b0:=},t6,Scc{b0!7}))",
-    Tree0896 "B{t0;b0}Fb(RSeq(@po{b0+=1}t0,a1),Sb{t0=b0})",
-    Tree0897 "MPri(Swm(Inv(FF(Rep0(t0))),RSeq(RSeq(c1e,a2),OnceT(RSeq(Keep(a3))))),MSeq(RSeq(c4,a5),FS(RSeq(t6,t7,c8,c9,t10))),Rep2(MSeq(RFb(t11e,a12e),MSeq(c13,t14),FF(Star(S,t15)))))",
-    Tree0898 "Rep1(Swm(RFb(RSeq(S,a0),c1),Ret4(FF(Seq(c2,c3e)))))",
-    Tree0899 "B{b1=4;b0=5;t0=0;o0}RetF(RFb(RFb(@fi{t0<5}@os{b0:=b1%2}@si{t0!7}t0,c1b{4}),Swm(a2b{b0%3;b1},Ub{o0},c3),RSeq(a4,a5l),@po{b1<3?b0+=4;o0|1+3%3=1?b0:=t0}@si{b0>t0+1}Keep(MPri(pt6{b0:b0;b1:t0},a7)),@rw{b1<5}@si{b1+1=o0|2}RSeq(Sb{b0=3},a8)))",
+    Tree0800 "B{b0;t1=2}RFb(Ret2(RFb(c0,SubA(Scc{b0<3}))),Inv(t1e),RepF(RFb(SubA(Wu{t1}),Scc{b0<4})))",
+    Tree0801 "RFb(a0,Ret3(RFb(Star(RSeq(a1,a2,a3),Seq(c4e,c5e,c6e,t7e,S)),Inv(Fb(Seq(t8,t9e),a10l)),Star(t11,t12,S),Swm(a13))))",
+    Tree0802 "B{o0=1;b0}@os{b0+=1}@rw{b0!3}@fi{b0<o0|1}OnceK(t0e)",
+    Tree0803 "B{o0=0;t0;b1;b0}@po{o0:=_}Fb(OnceK(pa0{b0:t0;b1:b1}),@of{o0:=_}Rep4(@os{t0+=3}@rw{o0|2>1}@si{b0+4%3>1}RFb(t1,Sb{b1=b0})),MPri(c2,a3l,pa4{b0:b1},@os{b1!6?b1+=1}@ki{some}@rw{t0+2%3<0}a5),Su{t0}(@oh{o0:=t0}@ki{t0!o0|2}S),t6e)",
+    Tree0804 "B{t0=5;b0=4}Swm(Wv{t0}(t0),a1,pa2{b0:=})",
+    Tree0805 "B{t0=5;b1=5;b0}@rw{b0+2>b1}@os{b1=b0%3?t0:=9}MPri(t0,c1l,c2)",
+    Tree0806 "B{o0=_;t1=4;b0=3;t0}Swm(@fi{t1+2%3>0}@si{b0+2%2>0}Seq(@os{t0+=1}RetF(Inv(t0e)),@os{b0<3?t0:=9;some?t0:=t0%2}RFb(t1,pt2{b0:t1;b1:b0},a3e,a4)),Star(Scc{o0|0>t0},c5,Seq(Scc{o0|5=t1},t6),c7e),Inv(RFb(F,RSeq(t8,t9e),t10)))",
+    Tree0807 "RSeq(a0,Sub(S))",
+    Tree0808 "B{b0=4;t0}MSeq(Ret2(SubR(Star(a0l,Wu{t0}))),@fi{t0<1}@rw{t0>t0%2}Fb(t1,Scc{b0>t0+4},pi2{t0:t0},t3))",
+    Tree0809 "B{t0=4;b0=1}RSeq(t0,pa1{b0:b0;b1:t0},@fi{b0<5}RFb(t2,a3l))",
+    Tree0810 "B{t0;t1=3;b0}Fb(RSeq(RFb(t0,pi1{t0:b0}),Rep4(RFb(a2,a3))),RSeq(OnceK(t4),t5,Sb{b0=8},RSeq(Sb{t1=b0},a6),FF(pt7{b0:t0;b1:b0})),Swm(@ki{t1%2<1}@po{t0+=2}Rep0(c8),Seq(Scc{b0=6},pa9{b0:t0;b1:b0}),a10,pa11{b0:=;b1:t1},t12))",
+    Tree0811 "B{t0=5;b0;t1=1;o0}RSeq(@oh{b0<5?o0:=_}@ki{t0>5}MPri(t0,@si{o0|3>t0+3}@ki{t1<3}t1,t2,c3),Swm(a4b{o0|1+3;b0},pa5{b0:2}),@po{t0+=2}@oh{t0+=1}Ret0(c6))",
+    Tree0812 "B{t0;b1=0;o0=1;b0=4;t1=3}RFb(Ret4(Keep(t0)),Seq(c1b{b0%3},pc2{b0:=},Seq(c3,t4),RFb(c5,pa6{b0:=;b1:t0}),c7),Swm(OnceT(t8e),Seq(RFb(Scc{o0|1>b0%3},MPri(t9,@ki{o0|4+3=3}S)),@po{b1+=1}Fb(c10,RFb(F,pc11{b0:t1})))))",
+    Tree0813 "B{b0=5;t0=2}MSeq(Sb{t0=8},RSeq(c0,MPri(pc1{b0:9},t2e,c3),MSeq(pt4{b0:=;b1:t0},@po{b0+=1}Sc{b0+=1})),MPri(a5,t6,a7l))",
+    Tree0814 "B{o0=2;b0=5;t0=0}Su{t0}(MPri(@rw{none}@fi{t0=7}@si{t0+1>b0}c0,a1))",
+    Tree0815 "B{b1;t0;t1=0}Ret3(SubA(@fi{b1!t0}@rw{t1<t0}c0))",
+    Tree0816 "B{t0=0}Wv{t0}(Inv(Swm(Rep4(t0),SubR(a1),@oh{t0+=1;t0+=2}t2,S)))",
+    Tree0817 "Fb(Rep4(RFb(Once(Ret3(Rep3(t0e))),c1)),RFb(Keep(t2),Fb(a3,F),t4,t5))",
+    Tree0818 "Swm(Sub(Ret2(Sub(c0l))))",
+    Tree0819 "Fb(RFb(Once(c0),OnceK(c1)),Inv(RetF(Seq(t2,a3))))",
+    Tree0820 "B{t0=0;b0=4}@po{b0+=1;b0+1!7?t0+=1}@fi{b0<2}Once(RFb(RFb(pc0{b0:=},Scc{b0+4<t0+2%4}),@ki{t0=t0%4}@oh{b0:=b0+3%4}Swm(@os{t0>1?b0+=1}@po{b0:=2;t0+=1}Sc{t0:=b0%4;t0:=b0},S),FF(pi1{t0:=})))",
+    Tree0821 "B{o0=_;t0=5;b0=3}Su{t0}(@fi{o0|5%2<1}MPri(t0,Star(@fi{t0>2}@os{t0:=b0}Seq(Sb{t0=b0},Sb{o0=6}),Sc{b0:=t0},OnceK(t1),Swm(pt2{b0:t0},t3),a4b{b0%2;b0})))",
+    Tree0822 "B{t1=3;t0=3;b0=3}Fb(Fb(Scc{b0+3%4!0},@ki{t1+3%3<2}Wv{t0}(Ret4(c0e)),Scc{t1>7}),RSeq(Sb{t1=1},pi1{t0:t1},t2,c3),pc4{b0:t0},Sb{t1=3})",
+    Tree0823 "B{t1=5;o0=5}Wv{t1}(t0)",
+    Tree0824 "B{t0=1;b0=5}@of{b0:=t0}@oh{t0:=b0}OnceK(Keep(Rep0(t0)))",
+    Tree0825 "B{o0=_;t0=3;b0=3}Star(Su{t0}(Su{t0}(MSeq(Sb{t0=0},c0l,c1e,t2,c3b{b0}))),MPri(c4,a5,c6b{b0+4%4},FF(t7)),Seq(RSeq(c8e,Sc{o0:=b0}),Fb(Wu{t0}),c9l,Swm(t10,c11e,t12)))",
+    Tree0826 "B{b0;b1=3}Fb(a0b{b0;b0},FS(Seq(Once(Seq(Sb{b1=3},a1)),t2e)),Fb(RSeq(t3e,Sb{b1=5})),t4)",
+    Tree0827 "B{b1;t0;b0}Keep(Star(RSeq(RSeq(c0,t1,t2),Fb(t3,c4b{b1}),Inv(pt5{b0:t0;b1:b1}),RFb(a6b{t0%3;b0},pi7{t0:=},a8,t9e)),OnceT(FF(Fb(t10,c11e,RSeq(Su{t0}(c12e)),Fb(t13,c14,@of{t0+=2}Ret1(Sb{t0=b0}))))),Fb(RFb(RetF(t15e),Inv(t16)),RSeq(a17e,Scc{t0%4!2}),Scc{t0>b1+2},MSeq(t18,@po{b0+=1}@oh{t0%2!0?t0+=2}t19))))",
+    Tree0828 "B{b0=2;t0;o0}RFb(c0,pt1{b0:=;b1:b0},Ret3(@ki{b0%3!0}t2),@si{t0%4>1}@os{t0+=3}@of{b0+=2;o0:=2}Seq(OnceK(a3b{t0;b0})))",
+    Tree0829 "B{b1=2}Star(Scc{b1<0},t0)",
+    Tree0830 "B{o0=_;t0=5;b1=5;b0=5}MPri(t0,Star(S,Scc{b0%3>1}),FF(Seq(RFb(@si{b0%3<1}t1,t2),RSeq(pt3{b0:b1;b1:t0},t4e))),Swm(c5,Wu{t0},Ub{o0}),Star(RFb(t6,c7)))",
+    Tree0831 "RSeq(MPri(Swm(t0,Keep(Ret0(t1))),Fb(RSeq(t2),Keep(t3)),RFb(a4e,c5)),RSeq(RFb(Fb(a6,t7),RSeq(Rep0(c8),c9e,t10),Swm(t11,c12)),RFb(t13,t14,Fb(c15,a16,c17,c18,a19),a20,RSeq(a21,t22))))",
+    Tree0832 "B{b0=0;o0;b1;t0=5}Fb(t0,a1b{b1+1%2;b1},RFb(SubA(Keep(@si{none}Fb(a2e,c3,t4e))),t5),Swm(@os{b1+3%4=2?b0:=o0|4+2;b1+1%2<1?b1:=t0+4}SubR(Seq(pc6{b0:=},Sb{b1=t0})),t7,RFb(FF(Inv(c8)))))",
+    Tree0833 "Ret4(FS(Seq(Sub(MPri(Seq(t0e,S,c1l),FF(a2))),Fb(RSeq(t3,t4e),Fb(a5,a6,t7),Fb(Seq(t8e,t9,a10)),t11),Rep4(Inv(F)),RFb(c12e,a13))))",
+    Tree0834 "B{b0;t1;o0=4;t0=1}FF(Inv(RSeq(@po{t1:=b0+4}Wv{t0}(RSeq(Sb{o0=9},OnceT(t0),c1b{4},Sb{b0=9},Inv(c2))),Fb(t3,pt4{b0:t0},a5,t6,c7l))))",
+    Tree0835 "B{t0=0;b0=3;o0=_}@si{b0+4!5}Fb(Fb(@rw{o0|5=t0}@of{t0%4<2?t0+=1}RFb(t0e,a1e),RFb(F,a2,c3)),t4,Su{t0}(Seq(Once(RFb(a5e,c6l,a7,Wu{t0})),RSeq(@po{t0+=1}@rw{t0!2}Sb{b0=0},t8),RSeq(@fi{b0+1!1}t9e,c10e))))",
+    Tree0836 "MPri(t0,MSeq(c1l,t2,a3),Sub(Rep4(Fb(Ret3(Swm(c4))))))",
+    Tree0837 "B{t0=5}Rep0(Wu{t0})",
+    Tree0838 "B{b1=5;t0=5}Inv(Star(pi0{t0:=}))",
+    Tree0839 "B{t1;o0=3;t0=4;b0=3}RSeq(Seq(Sb{o0=7},c0,Su{t1}(a1b{t1;b0}),RSeq(Sb{t0=t1},@ki{o0|5+1!t1%4}F),MPri(c2b{t0},c3)),Sb{b0=t0},RSeq(Swm(Sc{b0+=1},a4l),Wu{t1},Swm(t5,Sb{t0=7},Wu{t1}),Su{t1}(@ki{t0%4!2}@rw{t0+4%4>0}a6),c7))",
+    Tree0840 "B{b1;b0=3;t0}RSeq(@ki{t0<2}@po{t0:=b0%4}c0,Seq(Fb(pc1{b0:b1},t2,pt3{b0:=;b1:=},c4l),Fb(t5,RFb(Rep2(t6),c7))),t8,RSeq(Swm(pc9{b0:=}),Ret4(pc10{b0:5}),Inv(Ret4(FF(c11)))))",
+    Tree0841 "B{b0=1;t0;t1=3;b1=0;o0=5}Seq(Ret1(@fi{o0|3=b0%4}@of{none?b1+=2}RepF(t0e)),OnceK(RFb(Seq(FS(Ub{o0})))),Swm(a1,Ub{o0},a2,Sb{t0=b1},a3),Fb(@oh{some?t1:=b0}@of{b0+=3}pt4{b0:b0},OnceK(t5),a6),Swm(MPri(t7,t8,Wu{t1})))",
+    Tree0842 "B{b1=0;b0=1}OnceT(Keep(Swm(Rep4(Seq(c0)),RSeq(a1b{1;b1},t2,t3),@ki{b0<6}@of{b0+3%2!0?b0+=3}@os{b1+=4}Ret3(Rep0(a4)))))",
+    Tree0843 "B{t0=2;b0=4}OnceT(RFb(Star(t0e,c1l),Inv(S),Fb(pc2{b0:b0},pi3{t0:b0},c4)))",
+    Tree0844 "B{t0}OnceT(Rep3(FS(RSeq(c0b{t0},t1))))",
+    Tree0845 "B{o0;b1=2;b0=3;t0=1}Ret4(Fb(MPri(FF(FF(Rep1(t0))),Rep3(FF(c1)),Swm(t2e,t3e,c4)),Fb(RFb(a5,RSeq(pa6{b0:b0;b1:b1},t7),OnceK(t8),c9),RFb(Seq(t10e,@fi{t0+2%4>0}c11,c12l),Ret2(Wu{t0}))),RFb(RFb(Su{t0}(@rw{none}@fi{b0+4>0}@os{b0:=b1%3}Fb(c13e,a14)))),MSeq(OnceT(Fb(pa15{b0:3;b1:=},pt16{b0:b0;b1:b1},a17)),@rw{t0+3<5}@po{b1:=b0}@ki{some}Fb(Swm(Sb{b1=b0},a18e),pa19{b0:b0;b1:=},MPri(pt20{b0:b0;b1:t0},t21)))))",
+    Tree0846 "B{b0;t1=0}Inv(Star(a0,@oh{t1+=2}a1e,SubA(Sb{b0=3})))",
+    Tree0847 "Keep(t0)",
+    Tree0848 "B{o0;b0=5;b1;t0=3}RSeq(Swm(MPri(a0l,t1,@ki{some}Sc{b0+=1;o0:=_},a2b{b1;b0},t3)),RFb(a4,t5e,a6,c7l),RSeq(@po{b1:=8}Swm(Scc{b0+2%3<0},S,c8,pa9{b0:t0;b1:t0},c10l)),Swm(MSeq(t11,t12,Wu{t0}),OnceT(S)))",
+    Tree0849 "RSeq(a0,OnceK(RFb(RSeq(t1,c2e),Fb(a3,t4,t5,c6),Star(c7,t8,c9))),Swm(Inv(RFb(t10,a11,a12)),S,FF(Ret4(c13l))))",
+    Tree0850 "B{t0;o0=3;b0=1}Fb(Rep4(OnceK(Star(c0,Fb(@oh{b0:=o0|0;b0:=o0|5+2}@si{o0|4>5}t1e,t2e,t3),Ub{o0},RFb(t4,a5e,c6,Scc{t0+4=o0|2},c7),c8))))",
+    Tree0851 "B{b0=3;t0=3}FF(Star(Seq(Inv(c0b{5}),OnceT(pi1{t0:t0}),c2,FS(t3)),RFb(t4,OnceT(a5)),RSeq(Sb{t0=7}),Fb(Scc{b0>7},t6,pi7{t0:b0}),Ret2(Seq(Wu{t0},Ret3(a8b{b0;b0})))))",
+    Tree0852 "B{o0=5;b0=4;t0=5}MSeq(Swm(t0,RFb(Wu{t0},Sb{b0=9}),pt1{b0:4;b1:b0},Seq(Sb{o0=6},Scc{t0+3!t0},t2)),FS(RSeq(RSeq(Sc{t0+3>t0?o0:=b0%4},MSeq(a3,a4)))))",
+    Tree0853 "B{t0=5;t1;b0;b1=1}Seq(@oh{t0+=1}Seq(RFb(t0,SubA(pi1{t0:b0}),c2l,c3),Rep0(S),RSeq(Sc{b1:=t1%2;b0=b1%4?t1+=4},@si{t0%2!1}@fi{b1%3<1}c4l,Sb{t0=b0},@po{b0:=t0;t0+=1}@rw{b0=2}t5)))",
+    Tree0854 "B{b1=5;t0=5;b0=5;t1=5}MPri(Inv(@po{b1+=1;t1:=t0+4}@fi{b0=2}@os{t1:=t0}F))",
+    Tree0855 "B{b0=2;b1=3;t0=4}Rep4(RFb(RFb(t0,a1e,a2e,Wv{t0}(c3),pt4{b0:=;b1:=}),Swm(MPri(Inv(pc5{b0:b0}),pi6{t0:b0}),t7),Fb(@rw{b1<6}Wv{t0}(c8),pt9{b0:t0},c10,Once(a11))))",
+    Tree0856 "RSeq(Seq(t0,t1,t2),RFb(t3),RSeq(t4,a5),Rep4(t6),RSeq(c7,F))",
+    Tree0857 "B{t0=3;t1=2;b1=3}Fb(Su{t1}(Scc{b1<1}),a0,Fb(pi1{t0:=},c2),t3,MSeq(c4e,t5,@of{t0+=1}@ki{t0+3>0}Su{t1}(t6e)))",
+    Tree0858 "B{o0;t0=2}RFb(Seq(Sb{o0=6},a0l),OnceT(Keep(RepF(a1))),OnceK(Wv{t0}(Scc{none})))",
+    Tree0859 "RSeq(c0,Seq(c1,t2,t3),Rep3(Ret2(c4)),Rep1(a5))",
+    Tree0860 "B{t1=0;t0;b1=1;b0}@po{t1:=t1+2%2}@of{t0+=2;b0+=3}@fi{b1>t1}Inv(t0)",
+    Tree0861 "B{b1=5;t0=5}RSeq(Su{t0}(t0),SubA(SubA(Sc{b1:=t0+4})))",
+    Tree0862 "B{t0=5;t1;b0}OnceK(@os{b0+=2}@po{b0:=t1+2%4}Swm(RSeq(Once(OnceK(t0)),Fb(FS(@rw{t0%4>0}c1),Scc{t0!t1+4%4},t2,Scc{t1!t1+2},c3l),Seq(OnceK(RFb(c4b{t1%2},Wu{t1},Sb{b0=8})),t5,Swm(t6,t7,Sc{t0+=3})))))",
+    Tree0863 "B{t0;b0}RSeq(@ki{t0=5}@os{t0+=1}Keep(Fb(Wv{t0}(c0l),a1,t2,a3,Sb{t0=b0})),Rep4(Fb(RepF(Wu{t0}),@ki{t0<3}c4e)),Star(pa5{b0:=},t6,Sc{b0:=b0%4;t0+=1}))",
+    Tree0864 "B{t0=4;b1;t1=4;b0=0}RSeq(c0b{4},RepF(@ki{b0+2%2=1}@fi{t1>2}Star(RFb(c1,pa2{b0:=;b1:t0},FF(a3)),Keep(FF(FF(MSeq(c4,Sc{t1+4>t1?b0+=1;b1>t0%2?t0+=3},a5)))))),Swm(RFb(a6,t7),FS(pc8{b0:t0}),FS(RFb(t9,c10)),Keep(Fb(a11,@si{t0=b1%2}c12))))",
+    Tree0865 "Star(Inv(RFb(RSeq(t0,MPri(Seq(c1))),a2l,RFb(Keep(Keep(t3))))),Ret2(Rep2(c4)))",
+    Tree0866 "RSeq(RFb(FS(t0e),c1l,Star(c2,t3),RSeq(RFb(t4,Rep1(c5)))),RSeq(a6,FF(MPri(Ret4(RFb(t7,c8)),c9l))))",
+    Tree0867 "B{b0;b1=5;t0=4}Rep2(Star(@of{t0=b1?b0:=t0}@ki{t0=b1}a0))",
+    Tree0868 "B{b1=3;b0;t0=5}RSeq(RFb(t0,c1e,a2l),Star(t3e,@rw{t0=3}c4b{b1}),@rw{t0<3}@fi{b0>5}RepF(pi5{t0:t0}),FS(Su{t0}(Ret2(t6))),t7e)",
+    Tree0869 "B{b0=1;b1=1;t0=0}Star(@of{b1+1%2!0?t0+=3;t0:=b1}Ret1(SubA(Inv(SubR(pa0{b0:b1;b1:b0})))),Sc{t0:=t0%3},pi1{t0:t0})",
+    Tree0870 "Star(c0,RFb(c1,c2,c3e),t4e,c5e,c6)",
+    Tree0871 "Seq(RSeq(c0,c1l),Seq(c2l,c3e,a4,c5,FS(t6e)),Fb(a7,c8),RSeq(t9,t10),c11l)",
+    Tree0872 "B{t0=4;o0=_}OnceK(@oh{t0:=o0|4}Swm(pi0{t0:=},t1))",
+    Tree0873 "Keep(Sub(c0))",
+    Tree0874 "B{o0;b1=3;t0=4;t1;b0}RSeq(Su{t1}(Swm(Inv(Keep(t0)),c1,@si{o0|2=b0}t2e,RFb(@fi{t1%4>0}c3,t4),pa5{b0:5;b1:b1})),RetF(RSeq(Seq(c6b{t1},pc7{b0:=}),a8,RetF(Sc{b0+=2}),a9,FS(Seq(Scc{t1<1},@os{o0|2+2>t1?t0+=1}Ub{o0})))))",
+    Tree0875 "B{b0;o0;b1=0;t0=0}Seq(Star(RFb(@fi{b1>4}FF(pt0{b0:=})),@oh{o0:=b0;b0%3<0?b1+=2}SubR(@si{t0=2}@of{o0:=b1+4%3}@fi{b1>1}Keep(RSeq(c1l,@of{b0:=6}@rw{b1!7}c2)))),@os{o0:=b1+1%3}MSeq(c3,t4e,pa5{b0:4},a6),@rw{t0=0}RFb(t7))",
+    Tree0876 "RFb(MSeq(RFb(t0,c1),c2,t3e),Seq(FF(OnceT(t4)),t5,Fb(c6e,t7)),Swm(Rep0(c8l),a9e,Ret1(t10)),RSeq(t11,FF(t12)))",
+    Tree0877 "RFb(RSeq(MPri(F,a0,Seq(FS(t1e))),RSeq(a2,t3,a4l)),MPri(c5,Swm(t6,t7),OnceT(c8),RFb(a9e)))",
+    Tree0878 "RSeq(a0,Swm(Seq(t1,t2)),t3,t4,Ret3(t5e))",
+    Tree0879 "B{t0=3;b1;b0=1}Seq(Seq(MSeq(t0,c1),c2),@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}Rep4(Fb(SubA(Wv{t0}(t3)),Wu{t0})))",
+    Tree0880 "B{t1=3;b0=4}Ret4(Fb(RSeq(c0,Inv(OnceT(RSeq(Wv{t1}(t1)))),@of{t1:=b0%2}@oh{t1+=2}F)))",
+    Tree0881 "B{b0=3;t1=0;t0=2;o0}Swm(Rep0(Sc{t0:=o0|1;b0:=t1%3}),FS(@ki{t0!4}RFb(a0,a1l)),RetF(@rw{t1+2%3<0}@os{b0:=t1%3}a2b{3;b0}),Swm(pt3{b0:9},c4))",
+    Tree0882 "B{b0=4;t0=5;o0}Seq(Wv{t0}(RFb(Wv{t0}(c0),pi1{t0:t0},c2,Scc{t0+4<7})),Inv(Rep3(@ki{b0=o0|4}@fi{t0<3}@oh{o0:=o0|3;b0:=t0}Seq(Seq(pa3{b0:=},@rw{b0<6}@si{b0+4%3<0}FF(Sb{o0=9}),@po{t0+=1}S,Ret2(a4l),Star(t5,c6e)),Once(MSeq(a7l,a8,c9))))),SubR(Inv(FS(Seq(t10,t11,Sc{b0:=t0},Keep(@po{t0:=b0+2}c12))))))",
+    Tree0883 "B{t0=0}FS(RetF(FF(OnceK(Keep(pi0{t0:t0})))))",
+    Tree0884 "B{o0=_;t0=1}Swm(Star(@ki{t0+2<t0}@rw{some}RSeq(t0,a1,c2)),Swm(Ret1(t3e)),RSeq(Fb(a4,a5l),t6),Wu{t0})",
+    Tree0885 "B{t0}Swm(pa0{b0:1;b1:t0},t1)",
+    Tree0886 "B{t0=4;b0=1;b1=5}RSeq(Seq(FF(RSeq(t0,pt1{b0:2;b1:=})),Su{t0}(MSeq(Scc{b0%3<2},pc2{b0:7},a3,t4)),Su{t0}(c5),Seq(c6)),Keep(@si{b1+2>b1%4}@oh{t0%3=1?b0+=3}MPri(Swm(c7,@rw{b0%3=2}@si{b0+2%2=1}RFb(Seq(@of{t0:=t0+4%4}a8,c9)),MSeq(RSeq(c10,Scc{b0=2}))),Swm(@of{b1+=3}S,t11e))))",
+    Tree0887 "B{t0=0}RFb(c0,Sb{t0=2})",
+    Tree0888 "B{t0;b0=1}Fb(RSeq(S,Ret4(pi0{t0:=}),MPri(a1,@oh{t0:=0}pt2{b0:=},t3),Su{t0}(c4)),Rep4(RSeq(Fb(Once(@os{t0+=3;t0+=2}@ki{b0+4%2<1}@si{t0>b0}RepF(MSeq(c5l,@oh{b0+=2;b0:=3}Sc{t0=6?b0+=1},t6,c7e)))))),@po{b0<0?b0+=2;b0+=1}@oh{t0:=b0+4}RFb(Seq(pa8{b0:t0;b1:t0},@rw{t0+2%4=1}@of{b0:=b0%2}Sc{t0+2!3?b0+=3;t0:=b0%2}),RFb(c9,c10,c11)))",
+    Tree0889 "B{t0=4;b0;b1}RetF(RFb(MPri(pt0{b0:1},pc1{b0:=},c2,@ki{b0!b1}pa3{b0:6;b1:t0})))",
+    Tree0890 "Fb(Swm(MPri(RFb(Once(c0),RSeq(c1,a2l))),MSeq(c3,RFb(F,a4))),FF(Rep2(Inv(c5))))",
+    Tree0891 "B{t0=1;b0}Keep(RSeq(a0,c1,pt2{b0:b0},t3,Sb{t0=0}))",
+    Tree0892 "B{t0=4;b1=5;b0}OnceT(Fb(Swm(@si{b0+1%4>1}RFb(pt0{b0:b0;b1:b1},pt1{b0:=;b1:=},a2,Scc{b1%4<3},t3),MPri(t4,@fi{t0+4=2}Once(t5e))),Seq(t6),Inv(FF(MPri(a7e,MSeq(t8,t9),c10,c11)))))",
+    Tree0893 "B{b0;b1=5;o0}Seq(Swm(@of{b1:=7}SubR(@po{b0+1%2<0?o0:=_}@rw{b1!3}Seq(Rep2(pi0{t0:b0}))),S,pc1{b0:8}),a2)",
+    Tree0894 "B{b0}Seq(OnceK(FS(pt0{b0:2;b1:b0})))",
+    Tree0895 "B{b0=3;t0}OnceK(Swm(RFb(c0,RSeq(c1,FS(@of{t0:=b0%3}@fi{b0<t0}OnceT(pc2{b0:=})),MSeq(a3,pc4{b0:t0},c5l)),Ret2(S)),MPri(Swm(a6,c7),RSeq(c8),a9e,Keep(Scc{t0!3}))))",
+    Tree0896 "B{o0=_;b1;t0=2}Seq(@os{t0:=b1}@ki{o0|2%2>0}@rw{t0!3}RSeq(FF(t0),Seq(pi1{t0:=},t2,pt3{b0:9;b1:=},Ub{o0},a4l)),Inv(Once(t5)))",
+    Tree0897 "B{b0}Fb(RFb(a0,t1,pi2{t0:b0}),t3e,Fb(MSeq(Once(t4))),MPri(pc5{b0:=},t6,Scc{b0!7}))",
+    Tree0898 "B{t0;b0}Fb(RSeq(@po{b0+=1}t0,a1),Sb{t0=b0})",
+    Tree0899 "MPri(Swm(Inv(FF(Rep0(t0))),RSeq(RSeq(c1e,a2),OnceT(RSeq(Keep(a3))))),MSeq(RSeq(c4,a5),FS(RSeq(t6,t7,c8,c9,t10))),Rep2(MSeq(RFb(t11e,a12e),MSeq(c13,t14),FF(Star(S,t15)))))",
 }

@@ -5,6 +5,77 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
+        Repeat(1) {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Action(Act<0>),
+                    },
+                    Condition(Cond<1>),
+                },
+                RetryUntilSuccessful(4) {
+                    ForceFailure {
+                        Sequence {
+                            Condition(Cond<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0901 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+        }
+        RetryUntilSuccessful(forever) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    #[failure_if(|bb| *bb.t0 < 5)]
+                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
+                    #[success_if(|bb| *bb.t0 != 7)]
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, 4)),
+                },
+                SequenceWithMemory {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b1)),
+                    UnsetBlackboard(o0),
+                    Condition(Cond<3>),
+                },
+                ReactiveSequence {
+                    Action(Act<4>),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                #[post(|bb| { if bb.b1 < 3 { bb.b0 += 4 }; if (bb.o0.unwrap_or(1) + 3) % 3 == 1 { bb.b0 = *bb.t0 } })]
+                #[success_if(|bb| bb.b0 > *bb.t0 + 1)]
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                        Action(Act<7>),
+                    },
+                },
+                #[run_while(|bb| bb.b1 < 5)]
+                #[success_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2))]
+                ReactiveSequence {
+                    SetBlackboard(b0 = 3),
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0901Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0902 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
         }
@@ -16,10 +87,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0900Blackboard { t1 });
+board!(Tree0902Blackboard { t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0901 for Ctx {
+    pub tree Tree0903 for Ctx {
         Fallback {
             Fallback {
                 StatefulAction(Task<0>),
@@ -39,7 +110,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0902 for Ctx {
+    pub tree Tree0904 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
             b0: i64,
@@ -54,10 +125,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0902Blackboard { o0 b0 });
+board!(Tree0904Blackboard { o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0903 for Ctx {
+    pub tree Tree0905 for Ctx {
         Fallback {
             Action(Act<0> = Act::<0>),
             AlwaysFailure,
@@ -68,7 +139,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0904 for Ctx {
+    pub tree Tree0906 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 0,
@@ -89,10 +160,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0904Blackboard { b0 t0 });
+board!(Tree0906Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0905 for Ctx {
+    pub tree Tree0907 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64> = None,
@@ -142,10 +213,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0905Blackboard { b0 o0 t0 });
+board!(Tree0907Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0906 for Ctx {
+    pub tree Tree0908 for Ctx {
         blackboard {
             b1: i64 = 1,
             #[tracked] t0: i64,
@@ -171,10 +242,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0906Blackboard { b1 t0 b0 });
+board!(Tree0908Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0907 for Ctx {
+    pub tree Tree0909 for Ctx {
         blackboard {
             b1: i64 = 4,
             #[tracked] t0: i64 = 4,
@@ -187,10 +258,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0907Blackboard { b1 t0 });
+board!(Tree0909Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0908 for Ctx {
+    pub tree Tree0910 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -260,10 +331,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0908Blackboard { b1 t0 b0 });
+board!(Tree0910Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0909 for Ctx {
+    pub tree Tree0911 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 1,
@@ -300,10 +371,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0909Blackboard { t0 b0 b1 });
+board!(Tree0911Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0910 for Ctx {
+    pub tree Tree0912 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64,
@@ -331,10 +402,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0910Blackboard { b0 b1 t0 });
+board!(Tree0912Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
+    pub tree Tree0913 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -369,10 +440,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0911Blackboard { b0 t0 b1 });
+board!(Tree0913Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
+    pub tree Tree0914 for Ctx {
         blackboard {
             b1: i64,
         }
@@ -383,10 +454,40 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0912Blackboard { b1 });
+board!(Tree0914Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
+    pub tree Tree0915Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0915Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 13,
+            b1: i64 = 9,
+        }
+        RetryUntilSuccessful(2) {
+            #[run_while(|bb| bb.b0 + 2 < 5)]
+            #[on_halted(|bb| { bb.b1 = bb.b0; if *bb.t0 == bb.b1 { bb.b1 = *bb.t0 % 4 } })]
+            SequenceStar {
+                StatefulAction(Task<15>),
+                Action(PAct<16>, b0 = {=}, b1 = {b0}),
+                Action(PIo<17>, t0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 3,
@@ -407,7 +508,7 @@ bt::behavior_tree! {
                                 Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
                             },
                             Condition(Cond<2>),
-                            Action(Act<3>),
+                            SubTree(Tree0915Sub0, ..),
                         },
                     },
                 },
@@ -454,15 +555,7 @@ bt::behavior_tree! {
             },
             Sequence {
                 Condition(Cond<14>),
-                RetryUntilSuccessful(2) {
-                    #[run_while(|bb| bb.b0 + 2 < 5)]
-                    #[on_halted(|bb| { bb.b1 = bb.b0; if *bb.t0 == bb.b1 { bb.b1 = *bb.t0 % 4 } })]
-                    SequenceStar {
-                        StatefulAction(Task<15>),
-                        Action(PAct<16>, b0 = {=}, b1 = {b0}),
-                        Action(PIo<17>, t0 = {=}),
-                    },
-                },
+                SubTree(Tree0915Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
                 StatefulAction(Task<18>),
                 Sequence {
                     WasEntryUpdated(t0),
@@ -482,10 +575,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0913Blackboard { t0 b0 b1 });
+board!(Tree0915Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
+    pub tree Tree0916 for Ctx {
         blackboard {
             b1: i64,
             o0: Option<i64>,
@@ -500,10 +593,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0914Blackboard { b1 o0 });
+board!(Tree0916Blackboard { b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
+    pub tree Tree0917 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -530,10 +623,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0915Blackboard { b0 t0 });
+board!(Tree0917Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
+    pub tree Tree0918 for Ctx {
         blackboard {
             b0: i64 = 0,
             o0: Option<i64>,
@@ -610,10 +703,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0916Blackboard { b0 o0 t0 });
+board!(Tree0918Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
+    pub tree Tree0919 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = Some(5),
@@ -646,10 +739,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0917Blackboard { t0 o0 b0 });
+board!(Tree0919Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
+    pub tree Tree0920 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 1,
@@ -660,10 +753,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0918Blackboard { b0 t0 });
+board!(Tree0920Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
+    pub tree Tree0921 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 2,
             #[tracked] t1: i64 = 3,
@@ -678,10 +771,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0919Blackboard { b0 t1 });
+board!(Tree0921Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
+    pub tree Tree0922 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 0,
@@ -699,10 +792,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0920Blackboard { t0 b0 });
+board!(Tree0922Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
+    pub tree Tree0923 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -749,10 +842,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0921Blackboard { b0 t0 });
+board!(Tree0923Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
+    pub tree Tree0924 for Ctx {
         Fallback {
             SequenceWithMemory {
                 ReactiveSequence {
@@ -814,7 +907,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
+    pub tree Tree0925 for Ctx {
         blackboard {
             b1: i64 = 2,
             b0: i64 = 5,
@@ -854,10 +947,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0923Blackboard { b1 b0 t0 });
+board!(Tree0925Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
+    pub tree Tree0926 for Ctx {
         blackboard {
             o0: Option<i64>,
         }
@@ -885,10 +978,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0924Blackboard { o0 });
+board!(Tree0926Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
+    pub tree Tree0927 for Ctx {
         MemSequence {
             Sequence {
                 ForceSuccess {
@@ -951,7 +1044,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
+    pub tree Tree0928 for Ctx {
         RetryUntilSuccessful(3) {
             ReactiveFallback {
                 StatefulAction(Task<0>),
@@ -974,7 +1067,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
+    pub tree Tree0929Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 12,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        #[on_success(|bb| bb.t1.set(bb.b0 + 3))]
+        #[skip_if(|bb| *bb.t0 > 0)]
+        Condition(PCond<9>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t1: i64 = 2,
@@ -1016,9 +1123,7 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
                     ScriptCondition(|bb| bb.o0.is_none()),
                 },
-                #[on_success(|bb| bb.t1.set(bb.b0 + 3))]
-                #[skip_if(|bb| *bb.t0 > 0)]
-                Condition(PCond<9>, b0 = {=}),
+                SubTree(Tree0929Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
             },
             SequenceWithMemory {
                 SequenceWithMemory {
@@ -1061,10 +1166,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0927Blackboard { b0 t1 t0 o0 });
+board!(Tree0929Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
+    pub tree Tree0930Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(|ctx| ctx.exec(7))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 2,
@@ -1093,16 +1210,16 @@ bt::behavior_tree! {
             },
             ReactiveSequence {
                 Condition(Cond<6>),
-                Action(|ctx| ctx.exec(7)),
+                SubTree(Tree0930Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0928Blackboard { b0 t0 b1 o0 });
+board!(Tree0930Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
+    pub tree Tree0931 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b1: i64 = 1,
@@ -1129,10 +1246,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0929Blackboard { t0 b1 });
+board!(Tree0931Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
+    pub tree Tree0932 for Ctx {
         Sequence {
             Condition(Cond<0>),
             StatefulAction(Task<1>),
@@ -1141,7 +1258,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
+    pub tree Tree0933 for Ctx {
         Fallback {
             Condition(|ctx| ctx.check(0)),
             Action(Act<1>),
@@ -1150,7 +1267,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
+    pub tree Tree0934 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t1: i64,
@@ -1164,10 +1281,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0932Blackboard { b0 t1 t0 });
+board!(Tree0934Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
+    pub tree Tree0935 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -1187,10 +1304,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0933Blackboard { t0 b0 });
+board!(Tree0935Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
+    pub tree Tree0936 for Ctx {
         Inverter {
             AlwaysSuccess,
         }
@@ -1198,7 +1315,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
+    pub tree Tree0937 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64 = 4,
@@ -1224,10 +1341,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0935Blackboard { t0 b0 b1 });
+board!(Tree0937Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
+    pub tree Tree0938 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -1245,10 +1362,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0936Blackboard { b0 t0 });
+board!(Tree0938Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
+    pub tree Tree0939 for Ctx {
         blackboard {
             b0: i64 = 1,
             b1: i64 = 2,
@@ -1273,10 +1390,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0937Blackboard { b0 b1 t0 });
+board!(Tree0939Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
+    pub tree Tree0940 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 1,
@@ -1301,10 +1418,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0938Blackboard { t0 b0 o0 });
+board!(Tree0940Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
+    pub tree Tree0941 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -1344,10 +1461,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0939Blackboard { b0 t0 b1 });
+board!(Tree0941Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
+    pub tree Tree0942 for Ctx {
         blackboard {
             b0: i64 = 1,
             o0: Option<i64> = Some(4),
@@ -1369,10 +1486,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0940Blackboard { b0 o0 });
+board!(Tree0942Blackboard { b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
+    pub tree Tree0943 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 2,
@@ -1436,10 +1553,36 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0941Blackboard { b0 t0 t1 b1 });
+board!(Tree0943Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
+    pub tree Tree0944Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        RetryUntilSuccessful(2) {
+            ScriptCondition(|bb| *bb.t1 == 7),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0944Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b1: i64 = 2,
@@ -1454,14 +1597,13 @@ bt::behavior_tree! {
                 },
             },
             ReactiveFallback {
-                RetryUntilSuccessful(2) {
-                    ScriptCondition(|bb| *bb.t1 == 7),
-                },
+                SubTree(Tree0944Sub0, ..),
                 SequenceStar {
                     #[success_if(|bb| *bb.t1 != *bb.t1 % 3)]
                     SequenceWithMemory {
                         SetBlackboard(b1 = {b0}),
-                        Condition(|ctx| ctx.check(1)),
+                        #[run_while(|bb| *bb.t0 + 3 < 7)]
+                        SubTree(Tree0944Sub1, ..),
                     },
                     Fallback {
                         #[success_if(|bb| (*bb.t1 + 3) % 4 == 1)]
@@ -1476,10 +1618,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0942Blackboard { t0 b1 t1 b0 });
+board!(Tree0944Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
+    pub tree Tree0945 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -1545,10 +1687,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0943Blackboard { b0 t0 b1 o0 });
+board!(Tree0945Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
+    pub tree Tree0946 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
         }
@@ -1565,10 +1707,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0944Blackboard { t1 });
+board!(Tree0946Blackboard { t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
+    pub tree Tree0947 for Ctx {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 3,
@@ -1647,10 +1789,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0945Blackboard { b0 b1 t0 });
+board!(Tree0947Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
+    pub tree Tree0948 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
@@ -1674,10 +1816,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0946Blackboard { t0 o0 b0 });
+board!(Tree0948Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
+    pub tree Tree0949 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = None,
@@ -1701,10 +1843,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0947Blackboard { t0 o0 });
+board!(Tree0949Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
+    pub tree Tree0950 for Ctx {
         Fallback {
             ReactiveSequence {
                 Sequence {
@@ -1721,7 +1863,29 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
+    pub tree Tree0951Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0951Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 12,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 4,
@@ -1730,21 +1894,21 @@ bt::behavior_tree! {
         #[on_failure(|bb| bb.b0 = 6)]
         ReactiveSequence {
             ForceFailure {
-                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0951Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
             },
             #[on_success(|bb| bb.b1 = 2)]
             #[skip_if(|bb| bb.b0 % 3 < 2)]
             #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
             StatefulAction(Task<1> = Task::<1>),
-            WasEntryUpdated(t0),
+            SubTree(Tree0951Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
         }
     }
 }
 
-board!(Tree0949Blackboard { b1 b0 t0 });
+board!(Tree0951Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
+    pub tree Tree0952 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 5,
@@ -1797,10 +1961,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0950Blackboard { b0 t0 });
+board!(Tree0952Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
+    pub tree Tree0953 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 0,
@@ -1828,10 +1992,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0951Blackboard { b1 b0 o0 });
+board!(Tree0953Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
+    pub tree Tree0954 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 4,
@@ -1874,10 +2038,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0952Blackboard { o0 t0 b0 b1 });
+board!(Tree0954Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
+    pub tree Tree0955 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b1: i64,
@@ -1914,10 +2078,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0953Blackboard { t0 b1 });
+board!(Tree0955Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
+    pub tree Tree0956 for Ctx {
         Sequence {
             Action(Act<0>),
             StatefulAction(Task<1>),
@@ -1928,16 +2092,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
+    pub tree Tree0957Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
         SequenceWithMemory {
-            Condition(Cond<0>),
+            SubTree(Tree0957Sub0),
             Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
+    pub tree Tree0958 for Ctx {
         blackboard {
             b1: i64 = 4,
             b0: i64,
@@ -1979,10 +2149,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0956Blackboard { b1 b0 t1 t0 });
+board!(Tree0958Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
+    pub tree Tree0959 for Ctx {
         blackboard {
             b1: i64 = 2,
             b0: i64 = 4,
@@ -2033,10 +2203,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0957Blackboard { b1 b0 t0 });
+board!(Tree0959Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
+    pub tree Tree0960 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 4,
@@ -2066,10 +2236,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0958Blackboard { t0 b0 b1 });
+board!(Tree0960Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
+    pub tree Tree0961 for Ctx {
         blackboard {
             #[allow(unused)] o0: Option<i64> = None,
             b0: i64,
@@ -2082,10 +2252,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0959Blackboard { o0 b0 });
+board!(Tree0961Blackboard { o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
+    pub tree Tree0962 for Ctx {
         SequenceWithMemory {
             Condition(Cond<0>),
             ForceSuccess {
@@ -2099,7 +2269,23 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
+    pub tree Tree0963Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        #[post(|bb| { bb.b0 = 0; bb.b0 += 1 })]
+        ReactiveSequence {
+            Condition(Cond<6>),
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 2,
@@ -2123,11 +2309,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<5>),
                 },
             },
-            #[post(|bb| { bb.b0 = 0; bb.b0 += 1 })]
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
+            SubTree(Tree0963Sub0, ..),
             SequenceWithMemory {
                 StatefulAction(Task<8>),
                 SetBlackboard(t0 = {b1}),
@@ -2136,10 +2318,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0961Blackboard { t0 b0 b1 t1 });
+board!(Tree0963Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
+    pub tree Tree0964 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 1,
             b0: i64,
@@ -2164,10 +2346,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0962Blackboard { t1 b0 t0 });
+board!(Tree0964Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
+    pub tree Tree0965 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t0: i64 = 4,
@@ -2261,10 +2443,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0963Blackboard { o0 t0 b0 });
+board!(Tree0965Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
+    pub tree Tree0966 for Ctx {
         RetryUntilSuccessful(3) {
             ReactiveSequence {
                 Sequence {
@@ -2301,7 +2483,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
+    pub tree Tree0967 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -2326,10 +2508,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0965Blackboard { b0 t0 });
+board!(Tree0967Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
+    pub tree Tree0968 for Ctx {
         RetryUntilSuccessful(0) {
             Action(Act<0> = Act::<0>),
         }
@@ -2337,7 +2519,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
+    pub tree Tree0969 for Ctx {
         RunOnce {
             Condition(Cond<0>),
         }
@@ -2345,7 +2527,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
+    pub tree Tree0970 for Ctx {
         blackboard {
             b0: i64 = 1,
             o0: Option<i64> = None,
@@ -2383,10 +2565,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0968Blackboard { b0 o0 t0 b1 });
+board!(Tree0970Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
+    pub tree Tree0971 for Ctx {
         Sequence {
             ReactiveSequence {
                 Fallback {
@@ -2468,7 +2650,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
+    pub tree Tree0972 for Ctx {
         Sequence {
             Sequence {
                 ReactiveFallback {
@@ -2528,7 +2710,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
+    pub tree Tree0973 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64,
@@ -2544,10 +2726,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0971Blackboard { b0 t0 });
+board!(Tree0973Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
+    pub tree Tree0974 for Ctx {
         ReactiveFallback {
             RetryUntilSuccessful(0) {
                 StatefulAction(Task<0>),
@@ -2557,7 +2739,27 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
+    pub tree Tree0975Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 9,
+            b0: i64 = 13,
+        }
+        Fallback {
+            AlwaysFailure,
+            MemPriority {
+                #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
+                Action(Act<4>),
+                Action(Act<5>),
+                #[post(|bb| if *bb.t0 == 0 { bb.b1 += 3 })]
+                Action(PIo<6>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b1: i64,
@@ -2583,25 +2785,16 @@ bt::behavior_tree! {
                 Action(PIo<3>, t0 = {t0}),
             },
             RunOnce(then_skip = true) {
-                Fallback {
-                    AlwaysFailure,
-                    MemPriority {
-                        #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
-                        Action(Act<4>),
-                        Action(Act<5>),
-                        #[post(|bb| if *bb.t0 == 0 { bb.b1 += 3 })]
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                },
+                SubTree(Tree0975Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0973Blackboard { t0 b1 b0 });
+board!(Tree0975Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
+    pub tree Tree0976 for Ctx {
         blackboard {
             b0: i64 = 2,
         }
@@ -2618,10 +2811,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0974Blackboard { b0 });
+board!(Tree0976Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
+    pub tree Tree0977 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 3,
@@ -2673,10 +2866,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0975Blackboard { t0 b1 b0 });
+board!(Tree0977Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
+    pub tree Tree0978 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
@@ -2729,10 +2922,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0976Blackboard { b0 t0 o0 });
+board!(Tree0978Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
+    pub tree Tree0979 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64> = Some(4),
@@ -2784,10 +2977,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0977Blackboard { t0 o0 b1 b0 });
+board!(Tree0979Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0978 for Ctx {
+    pub tree Tree0980 for Ctx {
         Fallback {
             StatefulAction(Task<0>),
             Condition(Cond<1>),
@@ -2797,7 +2990,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0979 for Ctx {
+    pub tree Tree0981 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             #[allow(unused)] b1: i64 = 5,
@@ -2832,10 +3025,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0979Blackboard { t0 b1 });
+board!(Tree0981Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
+    pub tree Tree0982 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             b0: i64 = 0,
@@ -2871,10 +3064,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0980Blackboard { t1 b0 t0 });
+board!(Tree0982Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
+    pub tree Tree0983 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 1,
@@ -2897,10 +3090,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0981Blackboard { t0 b0 });
+board!(Tree0983Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
+    pub tree Tree0984 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -2932,10 +3125,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0982Blackboard { t1 t0 b1 });
+board!(Tree0984Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
+    pub tree Tree0985 for Ctx {
         Repeat(4) {
             Fallback {
                 RunOnce(then_skip = true) {
@@ -2963,7 +3156,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
+    pub tree Tree0986 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
         }
@@ -2983,10 +3176,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0984Blackboard { t0 });
+board!(Tree0986Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
+    pub tree Tree0987 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 0,
@@ -3010,10 +3203,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0985Blackboard { t0 b1 b0 });
+board!(Tree0987Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
+    pub tree Tree0988 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -3028,10 +3221,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0986Blackboard { t0 b0 });
+board!(Tree0988Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
+    pub tree Tree0989 for Ctx {
         MemSequence {
             SequenceWithMemory {
                 Fallback {
@@ -3067,7 +3260,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
+    pub tree Tree0990 for Ctx {
         blackboard {
             b1: i64 = 2,
             b0: i64,
@@ -3105,10 +3298,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0988Blackboard { b1 b0 });
+board!(Tree0990Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
+    pub tree Tree0991 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64 = 2,
@@ -3131,10 +3324,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0989Blackboard { b0 b1 t0 });
+board!(Tree0991Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
+    pub tree Tree0992 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -3167,10 +3360,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0990Blackboard { b1 t0 b0 });
+board!(Tree0992Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
+    pub tree Tree0993 for Ctx {
         blackboard {
             o0: Option<i64> = Some(3),
             b0: i64 = 2,
@@ -3215,10 +3408,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0991Blackboard { o0 b0 t1 b1 });
+board!(Tree0993Blackboard { o0 b0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0992 for Ctx {
+    pub tree Tree0994 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -3252,10 +3445,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0992Blackboard { b0 t0 b1 });
+board!(Tree0994Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0993 for Ctx {
+    pub tree Tree0995 for Ctx {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 2,
@@ -3295,10 +3488,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0993Blackboard { b0 b1 t0 t1 });
+board!(Tree0995Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0994 for Ctx {
+    pub tree Tree0996 for Ctx {
         blackboard {
             b1: i64 = 2,
             o0: Option<i64> = Some(5),
@@ -3315,10 +3508,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0994Blackboard { b1 o0 });
+board!(Tree0996Blackboard { b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0995 for Ctx {
+    pub tree Tree0997 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64 = 4,
@@ -3361,10 +3554,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0995Blackboard { t0 b0 b1 o0 });
+board!(Tree0997Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0996 for Ctx {
+    pub tree Tree0998 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 2,
             o0: Option<i64> = Some(5),
@@ -3391,10 +3584,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0996Blackboard { t1 o0 t0 });
+board!(Tree0998Blackboard { t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0997 for Ctx {
+    pub tree Tree0999Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0999 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64,
@@ -3409,7 +3613,7 @@ bt::behavior_tree! {
             },
             Condition(Cond<1>),
             MemSequence {
-                Condition(Cond<2>),
+                SubTree(Tree0999Sub0, ..),
                 Action(Act<3>),
                 Condition(Cond<4>),
             },
@@ -3418,136 +3622,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0997Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0998 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Script(|bb| { bb.b1 += 1; bb.o0 = None }),
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0998Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0999 for Ctx {
-        RetryUntilSuccessful(4) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
+board!(Tree0999Blackboard { b0 t0 b1 });
 
 cases! {
-    Tree0900 "B{t1=4}Seq(t0,t1,pi2{t0:t1})",
-    Tree0901 "Fb(Fb(t0,c1),RFb(c2e,c3e,c4),Star(c5),t6)",
-    Tree0902 "B{o0=1;b0}@po{o0:=_}@os{b0+=2}Seq(Ret3(c0b{b0}))",
-    Tree0903 "Fb(a0e,F,t1e,a2)",
-    Tree0904 "B{b0;t0=0}RFb(RFb(OnceK(Wu{t0}),pi0{t0:b0},t1),FF(F),c2e)",
-    Tree0905 "B{b0;o0=_;t0}Seq(RFb(@oh{o0:=_;t0+=2}@rw{b0<t0}t0,Swm(t1),a2,@ki{none}@os{t0:=o0|4+1;b0+=2}@of{b0+=1}RFb(t3,@rw{t0%4>2}c4b{6}),RFb(t5,a6,pi7{t0:=},c8)),Rep3(FF(MPri(c9b{o0|5%3},RFb(pa10{b0:=;b1:b0},pi11{t0:b0}),c12e,MPri(pi13{t0:t0},t14)))))",
-    Tree0906 "B{b1=1;t0;b0=1}Fb(RSeq(c0,@ki{b1!t0}@os{b1:=b0%3}pa1{b0:=;b1:=}),@rw{b0=2}@ki{b0!3}OnceT(Inv(c2)),a3,a4b{b0%3;b1})",
-    Tree0907 "B{b1=4;t0=4}Wv{t0}(@rw{b1%2>0}@si{t0<4}Sb{t0=6})",
-    Tree0908 "B{b1;t0;b0=1}MPri(Ret2(c0),Seq(Star(@rw{b0<3}pa1{b0:=;b1:=},a2),Fb(Once(a3),RetF(Sc{b0+=3})),Inv(pa4{b0:t0})),@fi{t0!7}RFb(RSeq(c5,a6b{t0+2;b1},t7,Sb{t0=b1}),c8b{b0}),Seq(Swm(Seq(Sb{t0=9},t9),Sb{t0=4}),c10,RSeq(@ki{b0+1%4!2}c11,t12,Sc{b1+=1;b1:=b1%3})),RSeq(FF(Su{t0}(@of{b1:=3}Sb{b1=t0})),c13,t14,@fi{b0!3}c15))",
-    Tree0909 "B{t0=1;b0=1;b1=3}Fb(Rep2(MSeq(a0,a1)),MSeq(Rep4(pa2{b0:=;b1:b1}),S,FF(c3b{t0})),RSeq(t4,t5),@os{t0+=1}@oh{b0+=1}Wv{t0}(Ret2(Sc{b0:=8})))",
-    Tree0910 "B{b0=2;b1;t0}RFb(Wv{t0}(Swm(c0,c1)),t2,Ret3(@fi{b1%4!0}Swm(FS(pt3{b0:=;b1:=}),c4)),c5)",
-    Tree0911 "B{b0;t0;b1=5}Swm(Once(Seq(c0,@of{b1+=3;t0+=3}pi1{t0:=},a2)),FS(@ki{b0!4}RSeq(c3,c4,pc5{b0:=},t6)),RFb(@fi{t0+4<7}F,t7,pt8{b0:6},t9e))",
-    Tree0912 "B{b1}RSeq(Sb{b1=9},a0)",
-    Tree0913 "B{t0=1;b0=3;b1}Seq(RFb(Rep4(@of{t0:=b0%3;b0:=b1+2%3}@ki{t0<b0%4}FS(RSeq(Seq(c0b{b0},Ret2(Scc{b0%2=1}),c1b{b1+1}),c2,a3))),Ret1(Swm(a4b{t0;b0},Ret3(Seq(@fi{b1=t0}@rw{t0<7}c5,Sb{b0=b1},pt6{b0:1;b1:=})),c7))),Seq(MSeq(t8,Sb{t0=7},Scc{t0=b1},Sc{b1+=3},c9l),RSeq(OnceK(Swm(t10e,c11l))),RFb(Ret4(@fi{t0>2}@po{t0+3<b0?b0:=t0+4}t12),pc13{b0:=})),Seq(c14,Ret2(@rw{b0+2<5}@oh{b1:=b0;t0=b1?b1:=t0%4}Star(t15,pa16{b0:=;b1:b0},pi17{t0:=})),t18,Seq(Wu{t0},@si{b0+4=b1+2%4}Keep(Sb{t0=b1})),Ret3(MPri(a19b{0;b0},t20))))",
-    Tree0914 "B{b1;o0}RFb(Ret2(a0b{b1;b1}),a1,Scc{o0|5>6})",
-    Tree0915 "B{b0;t0}Fb(Inv(Rep4(@os{b0=2?t0:=2}@si{t0+1=t0}RFb(a0,t1))),t2,Once(Sb{b0=t0}),FF(pt3{b0:b0;b1:b0}))",
-    Tree0916 "B{b0=0;o0;t0=2}Rep1(Seq(Swm(a0l,Fb(t1,F),@os{t0+=1}@si{b0%4!2}c2),c3e,Ret4(Once(RFb(Swm(Sb{b0=t0},Star(c4,t5)),Fb(Once(a6))))),RFb(Rep3(Inv(Once(t7))),Su{t0}(@oh{b0+4<6?b0:=0}Seq(Rep4(@oh{o0:=_;b0:=t0+1}a8),c9)),Fb(a10b{o0|1;b0},Ret3(t11))),Star(a12e,RFb(pt13{b0:1;b1:b0},pt14{b0:=;b1:t0}),Ret0(t15))))",
-    Tree0917 "B{t0;o0=5;b0=0}MPri(Inv(Ret3(Seq(Sb{b0=6},S))),Su{t0}(Once(RFb(t0,t1))),Swm(c2e,t3,Ub{o0}),pc4{b0:t0})",
-    Tree0918 "B{b0;t0=1}Rep0(a0b{t0%2;b0})",
-    Tree0919 "B{b0=2;t1=3}Ret3(Su{t1}(Su{t1}(c0)))",
-    Tree0920 "B{t0;b0=0}FS(Star(a0,FS(@rw{b0%4>0}@ki{t0<1}c1)))",
-    Tree0921 "B{b0;t0=5}Fb(Fb(OnceT(Star(RFb(Scc{t0=7},t0,Sc{t0+=1}),pi1{t0:t0},pt2{b0:=;b1:t0})),Seq(t3,t4,pt5{b0:4;b1:b0},S,t6),Keep(MPri(a7b{b0+4;b0},F,Once(Sb{b0=9}))),RFb(@ki{b0%3=2}S,Wu{t0},Wu{t0},pt8{b0:=;b1:b0})),c9)",
-    Tree0922 "Fb(Swm(RSeq(a0,Fb(c1,t2,c3))),FS(Seq(MPri(t4,t5e),t6,t7,FF(OnceT(t8e)))),Seq(OnceT(Rep0(S)),FS(Once(t9))),RFb(F,a10,a11),MPri(RFb(t12,t13,t14),t15e,a16,Star(t17,c18)))",
-    Tree0923 "B{b1=2;b0=5;t0=0}@ki{b0+4%3=2}@rw{b0+3=t0}Star(@ki{b0+4%3>1}MPri(a0,c1,Sb{b1=b0}),@rw{t0=t0+4}RFb(MPri(c2l,a3),OnceK(Ret3(Wu{t0}))),OnceT(MSeq(a4l,t5)),Ret1(Scc{t0%2<0}))",
-    Tree0924 "B{o0}Fb(FF(Keep(F)),Fb(Ret3(RFb(a0,Scc{none})),MPri(t1,FS(t2))))",
-    Tree0925 "MSeq(Seq(FS(Swm(FF(t0),Once(c1e),t2,t3,c4)),MPri(t5,c6,c7e,a8)),Star(c9,Fb(c10,t11e,t12),Seq(t13,c14),a15),FF(RFb(RFb(OnceK(RSeq(t16e)),FF(S)),Ret2(Inv(FS(a17e))),t18)))",
-    Tree0926 "Ret3(RFb(t0,OnceT(c1),Rep3(Ret2(RFb(t2,FS(t3))))))",
-    Tree0927 "B{b0=3;t1=2;t0=2;o0=3}@oh{t0:=t1+1;t0:=t0+2%2}@ki{o0|4+4%4>0}RSeq(RFb(Seq(pt0{b0:b0},Swm(a1b{b0%2;b0},pc2{b0:3})),RSeq(t3,Wu{t0})),Swm(FS(RSeq(c4,pi5{t0:t1})),MPri(Wu{t0},Inv(c6),S),RSeq(t7,a8b{t1;b0},Scc{none}),@os{t1:=b0+3}@ki{t0>0}pc9{b0:=}),Swm(Swm(@fi{t0+3>b0%2}@rw{t0>o0|2}Rep4(Wu{t1}),Rep3(a10l),pc11{b0:2}),Swm(MPri(t12,a13),FF(t14e)),Ret3(RFb(RFb(c15,a16),t17,@oh{b0:=t0;t0:=t1}@ki{b0>7}RSeq(Sb{b0=t0},t18e)))))",
-    Tree0928 "B{b0=3;t0=2;b1;o0=_}RFb(@fi{t0+2>b0}@os{b0%2=0?t0+=2}@si{b0+1<5}RFb(c0,pt1{b0:b0;b1:t0},t2),RFb(FF(RFb(t3,Fb(a4,a5b{o0|3;b1})))),RSeq(c6,a7l))",
-    Tree0929 "B{t0=3;b1=1}Fb(Fb(t0,c1),Inv(@fi{b1%3>0}@si{t0!3}Sb{b1=t0}),Once(a2b{t0;b1}),Keep(OnceK(c3)))",
-    Tree0930 "Seq(c0,t1)",
-    Tree0931 "Fb(c0l,a1)",
-    Tree0932 "B{b0;t1;t0=1}RFb(@po{b0:=t1+1%4}a0,Sc{b0:=t0})",
-    Tree0933 "B{t0;b0}Wv{t0}(Fb(pa0{b0:t0},a1,c2l,Fb(pa3{b0:b0;b1:b0},t4,c5e)))",
-    Tree0934 "Inv(S)",
-    Tree0935 "B{t0=5;b0=4;b1}Seq(Ret1(Fb(t0,Scc{b0<6})),Once(@of{t0+=2}@rw{t0>b0}@fi{t0+4%3!0}Sb{b1=1}),FS(pa1{b0:0;b1:b0}))",
-    Tree0936 "B{b0=2;t0=3}MPri(Rep4(pc0{b0:t0}),@po{b0+=3}@si{b0>7}pc1{b0:b0},t2,S)",
-    Tree0937 "B{b0=1;b1=2;t0=1}RFb(FS(t0),Seq(@rw{b1=b0+2%2}a1e,RSeq(t2,@os{b0:=t0}c3,pt4{b0:=;b1:b0},t5)))",
-    Tree0938 "B{t0=4;b0=1;o0=_}RSeq(Seq(Star(t0e,pt1{b0:=;b1:b0},@of{b0:=t0}@fi{none}pa2{b0:=;b1:b0},@os{o0:=_}Wu{t0},Rep3(a3e))))",
-    Tree0939 "B{b0;t0;b1=1}Fb(Fb(Scc{t0=b1%4},RepF(pc0{b0:t0}),c1e,a2),Seq(S,t3,Star(FF(@os{t0+=3}@fi{b1+4>t0}c4))),RFb(Rep4(c5),Swm(@ki{b0%4<1}@os{b1+=1}t6)))",
-    Tree0940 "B{b0=1;o0=4}Fb(a0,Swm(Sc{b0+=3},Ret2(Fb(OnceT(Sc{o0:=b0}),t1))))",
-    Tree0941 "B{b0=5;t0=2;t1=4;b1}RFb(Keep(RFb(c0e,c1l,@oh{b0:=t1%2}@fi{t0<3}a2e,a3b{3;b0},@si{t1<b0+4}RFb(a4b{b0+3;b0}))),Seq(c5l,pi6{t0:t1},t7,@po{t1:=b1}@rw{b0>b1+3%3}Sb{b1=b0}),Su{t1}(Fb(Star(RSeq(t8,t9,pa10{b0:=},Seq(@rw{t0+3=b1}Sc{b0+1!t0+4%4?b1:=t1},c11,Sc{b0:=t1+3;t1:=7}))))),RetF(Fb(c12,a13,c14l,Fb(@po{b0+=3;t0>t1+1?b1:=b0}pt15{b0:b1;b1:b1},c16),t17)))",
-    Tree0942 "B{t0=5;b1=2;t1;b0=3}MPri(Keep(@of{t0+=2}OnceK(a0)),RFb(Ret2(Scc{t1=7}),Star(@si{t1!t1%3}Swm(Sb{b1=b0},c1l),Fb(@si{t1+3%4=1}pt2{b0:t1;b1:=},c3),a4,a5)))",
-    Tree0943 "B{b0=2;t0=3;b1;o0=_}RFb(Star(Inv(Fb(t0,a1e)),MSeq(c2b{b1%3},Wu{t0},pi3{t0:b1}),Rep4(Ret3(Scc{b0+3<t0})),Ub{o0}),Star(Swm(Inv(Swm(pi4{t0:b0},S))),OnceK(RSeq(Wu{t0},t5)),FF(MPri(c6b{t0+2%2},c7))),Swm(Inv(@oh{b0+=2}c8b{o0|5+1}),Fb(Su{t0}(Sb{t0=b0}),c9,c10)))",
-    Tree0944 "B{t1=0}OnceK(MSeq(c0,Ret3(Su{t1}(c1))))",
-    Tree0945 "B{b0=3;b1=3;t0}Ret4(Fb(RSeq(FS(RFb(Wu{t0},a0b{t0;b1},Fb(t1,t2))),@oh{b0:=b1}@po{b0+=1}Ret1(Ret1(MSeq(S,FS(t3)))),OnceT(Swm(S,Wu{t0}))),Inv(RSeq(Swm(@os{b1+=1}Rep0(t4),@ki{b0+1%2<1}@po{b1+=3}Fb(c5,pt6{b0:5;b1:b0},F)),Seq(a7b{t0%3;b1},t8e,@rw{t0>b1}@si{b1>1}@po{b0<t0+3?b0+=3;t0+=2}c9))),Keep(Rep1(Ret2(Swm(Swm(a10e)))))))",
-    Tree0946 "B{t0;o0;b0}@rw{o0|4%3!2}MSeq(RSeq(c0,t1,Sb{t0=7},a2b{o0|1+2%3;b0}),Su{t0}(@oh{b0+3!0?t0+=2}@os{t0+=1}Wu{t0}),t3)",
-    Tree0947 "B{t0;o0=_}Seq(Fb(@fi{t0+2>4}Rep3(pi0{t0:=}),RFb(c1,@os{o0:=4}@oh{t0+=1}Inv(t2e))))",
-    Tree0948 "Fb(RSeq(Seq(a0l,a1),Rep0(c2),t3))",
-    Tree0949 "B{b1;b0=4;t0=2}@of{b0:=6}RSeq(FF(t0e),@os{b1:=2}@ki{b0%3<2}@fi{t0+4%2<1}t1e,Wu{t0})",
-    Tree0950 "B{b0=3;t0=5}RSeq(Ret2(Fb(@of{b0+=2}@si{b0!3}t0,@os{b0:=4}@oh{b0>b0+2?b0:=t0}@rw{t0!5}t1,t2e)),Seq(pa3{b0:=;b1:t0},Scc{b0%3<0},Sc{t0:=b0},@po{b0:=t0}pt4{b0:2;b1:t0}),RSeq(RFb(c5l,t6,Wu{t0}),Ret3(Sc{b0:=8;t0%3=2?b0:=t0})),Seq(@ki{b0+4%2!0}Rep0(t7),Wu{t0},Rep1(Sb{t0=6}),RSeq(pc8{b0:4},c9l)))",
-    Tree0951 "B{b1;b0=0;o0=_}RFb(RFb(RetF(t0),Rep2(t1),@of{b1+1<1?o0:=o0|1}@fi{o0|3+3=b0%4}Inv(FS(c2)),@rw{b0%4=2}pt3{b0:=;b1:b1}))",
-    Tree0952 "B{o0=_;t0=4;b0=3;b1=0}@fi{b0!7}RSeq(RepF(FS(Wv{t0}(RepF(@si{none}t0)))),@si{t0=b1}RSeq(Sc{b0+=1},t1,t2,Sc{o0:=_},c3),Su{t0}(OnceT(a4l)),Ret3(Fb(t5,t6,a7)))",
-    Tree0953 "B{t0=2;b1}Fb(Seq(t0,Fb(c1,a2b{b1%4;b1},RSeq(t3,c4e))),RFb(RepF(Seq(FF(t5),Wv{t0}(c6e))),c7b{b1}),Keep(t8))",
-    Tree0954 "Seq(a0,t1,a2,t3)",
-    Tree0955 "Swm(c0,a1)",
-    Tree0956 "B{b1=4;b0;t1=4;t0=4}Fb(t0,Fb(Star(a1e,FF(t2)),@si{b0<6}@po{b1:=b1%2}Fb(Wu{t1},pi3{t0:t1},OnceK(t4),t5,t6),Seq(c7,t8),Fb(@of{t0+=3}t9,pt10{b0:=;b1:=})),a11b{t0+4;b0})",
-    Tree0957 "B{b1=2;b0=4;t0=5}Fb(@oh{b1:=b0}@si{b0+2!t0}@rw{t0>1}Wv{t0}(Swm(Su{t0}(t0),Su{t0}(pa1{b0:9;b1:=}),t2)),MSeq(RSeq(pt3{b0:2;b1:=},@si{b1+1%4<3}@fi{b0<b1}a4,c5,c6b{b1}),@of{b0:=7;b1:=9}@po{b1+1<b1?b0+=1}@ki{b1+2>t0+1}t7,t8),RSeq(Once(t9),FF(Swm(c10,t11))))",
-    Tree0958 "B{t0=1;b0=4;b1=2}Once(RFb(@po{b0+=1;b0:=b1}@rw{b0%4<0}Swm(Swm(Sb{t0=5},Seq(t0,a1)),Ret4(c2),Ret2(pi3{t0:=}))))",
-    Tree0959 "B{o0=_;b0}Swm(Inv(pt0{b0:=;b1:b0}))",
-    Tree0960 "Swm(c0,FS(Inv(c1)),t2)",
-    Tree0961 "B{t0;b0=2;b1;t1=5}Seq(Su{t1}(Fb(pa0{b0:=;b1:=},OnceK(t1),a2)),FF(RFb(t3,t4,t5)),@po{b0:=0;b0+=1}RSeq(c6,t7),Swm(t8,Sb{t0=b1}))",
-    Tree0962 "B{t1=1;b0;t0}Once(Su{t1}(Inv(MSeq(RSeq(pa0{b0:b0;b1:b0},Wu{t1},Scc{t1>t0},t1e,a2b{1;b0}),a3e))))",
-    Tree0963 "B{o0;t0=4;b0}Seq(RSeq(@oh{b0:=b0%3}Seq(Ub{o0},pc0{b0:5}),RSeq(c1b{t0},@of{t0+=1}t2),FS(c3),Su{t0}(Seq(a4,t5e,Sb{t0=7}))),RSeq(RSeq(RSeq(a6,a7l,c8,pt9{b0:1},Sb{b0=9})),Swm(Inv(c10b{o0|0+3}),Scc{t0<b0},Sc{b0+=2})),OnceT(Once(MPri(Star(@of{o0:=t0+1}@fi{b0%4>2}Ub{o0},t11),Seq(Seq(Sc{b0:=2},c12l,@fi{b0<2}@po{b0+=3}Sb{t0=b0},pa13{b0:=}))))),RSeq(RFb(Star(t14,a15,c16l,Sb{t0=6}),Seq(pi17{t0:t0},Star(RSeq(t18e,c19),t20,S)))))",
-    Tree0964 "Ret3(RSeq(Seq(RSeq(RFb(Keep(t0e),c1l,a2))),Inv(RFb(Swm(t3,t4,t5,t6))),Ret1(RSeq(t7,t8,t9e))))",
-    Tree0965 "B{b0;t0}Fb(Fb(Inv(MPri(@rw{t0+3<t0+4}OnceT(t0),pa1{b0:b0;b1:b0}))),RSeq(Wu{t0},S))",
-    Tree0966 "Ret0(a0e)",
-    Tree0967 "Once(c0)",
-    Tree0968 "B{b0=1;o0=_;t0=1;b1=0}Star(Star(t0,c1,t2e,pi3{t0:b1}),RFb(pc4{b0:t0},pa5{b0:=;b1:t0},a6,c7),pa8{b0:1},RFb(t9,@po{t0+=3}t10,a11),Rep1(RSeq(c12l,S,Scc{none})))",
-    Tree0969 "Seq(RSeq(Fb(Fb(t0,c1)),Once(RSeq(RFb(t2,t3),c4e,Fb(OnceK(c5),OnceK(FF(c6l))))),Rep4(Seq(Inv(t7e),Fb(t8,t9))),Seq(RFb(F,t10,c11l),OnceK(c12),Once(Once(Rep1(t13))))),MPri(c14,OnceT(MSeq(Once(Fb(a15l,c16)))),RetF(FS(MSeq(t17)))))",
-    Tree0970 "Seq(Seq(RFb(t0e,c1),OnceT(c2l),t3,RSeq(a4),t5),Seq(c6e,Ret1(a7),c8e,RFb(Rep3(c9),c10e),RFb(c11e,t12,a13)),Seq(OnceT(a14),Star(Once(Inv(a15)),a16,t17),S),RFb(a18,t19,t20,t21))",
-    Tree0971 "B{b0=5;t0}Rep1(@ki{t0!4}@os{b0:=t0%4}RFb(c0,t1))",
-    Tree0972 "RFb(Ret0(t0))",
-    Tree0973 "B{t0;b1;b0=3}Fb(MSeq(Sc{b1:=9},Inv(t0),Ret4(@po{b0:=b1+1}@os{b1+=1}Sc{b0+=2})),@ki{b0%2<0}@os{b0:=b1}RFb(pi1{t0:=},c2e,pi3{t0:t0}),OnceT(Fb(F,MPri(@si{b0+3%4!3}a4,a5,@po{t0=0?b1+=3}pi6{t0:b0}))))",
-    Tree0974 "B{b0=2}Ret2(MSeq(FF(RSeq(a0l,pc1{b0:b0}))))",
-    Tree0975 "B{t0=1;b1=3;b0=1}RSeq(Fb(pt0{b0:b1},Fb(pi1{t0:=},t2e),MPri(@fi{t0+2%2<0}FF(RSeq(pi3{t0:b0},c4)),RSeq(pi5{t0:=},Sb{b1=b0},@fi{b1<1}a6b{t0+4;b1})),Fb(a7,RFb(@oh{b0+=1}@rw{b0!3}c8e,pt9{b0:b1}),@si{b0>6}FF(pt10{b0:6}),Star(pi11{t0:=},pi12{t0:b0},t13e),pa14{b0:b0;b1:=})))",
-    Tree0976 "B{b0=4;t0;o0=2}RSeq(MSeq(pi0{t0:=},a1b{b0;b0},Seq(Sb{t0=5},@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}t2)),@fi{some}@rw{none}Seq(Inv(FF(RFb(pt3{b0:=},t4))),RFb(Sc{o0:=_;b0+=2})),Wv{t0}(Inv(Su{t0}(a5))),RSeq(OnceT(Wu{t0}),@ki{b0>6}@si{t0%4<3}@rw{t0+1<b0+2%2}c6,t7))",
-    Tree0977 "B{t0=3;o0=4;b1=5;b0=5}Seq(@si{some}Fb(Seq(Swm(Inv(Su{t0}(Seq(Sb{o0=2},a0,Sc{b0!t0?b1+=3})))),RFb(Keep(@po{t0:=b1%2;b0:=t0}@rw{t0+1%3!1}@si{t0+1<5}RFb(@of{some?o0:=b0%3}pa1{b0:=;b1:b1},a2,@of{b1:=o0|0}@os{o0:=b0}@fi{some}Scc{none},c3)),Wv{t0}(FF(Inv(pa4{b0:4;b1:t0})))))))",
-    Tree0978 "Fb(t0,c1,t2)",
-    Tree0979 "B{t0;b1=5}Inv(MPri(RFb(Seq(Rep3(RSeq(FS(t0),Fb(@po{t0+=3}t1,c2))),RepF(Once(Wv{t0}(t3)))))))",
-    Tree0980 "B{t1;b0=0;t0=3}RSeq(Seq(MPri(t0,t1,Rep2(@rw{b0<1}t2),t3),Seq(Sb{b0=5},@os{t1:=t0}Ret2(t4e)),t5e,RSeq(Wu{t0},pc6{b0:=},c7e,Sb{t0=t1})))",
-    Tree0981 "B{t0=0;b0=1}Swm(t0,Keep(Rep1(MPri(Seq(Star(t1,Sc{b0:=t0+3%4}))))))",
-    Tree0982 "B{t1=2;t0=3;b1}Swm(Inv(Seq(a0,Wu{t1},t1)),MSeq(Inv(pt2{b0:7;b1:=}),a3),RFb(a4e,c5,RFb(Scc{t0+1=7},pt6{b0:t0;b1:b1})))",
-    Tree0983 "Rep4(Fb(OnceT(t0),Fb(t1,c2l,t3),FS(Keep(Star(Star(c4e,S),c5)))))",
-    Tree0984 "B{t0=2}Rep4(RFb(t0e,Su{t0}(c1e),Ret4(t2),c3e,t4))",
-    Tree0985 "B{t0;b1=0;b0}RFb(Star(c0,OnceK(a1),FS(Inv(@si{b0=t0}@oh{b1+=1;b1:=b1%4}c2))))",
-    Tree0986 "B{t0;b0}Ret1(Star(Sb{b0=t0},a0,Sb{b0=2}))",
-    Tree0987 "MSeq(Swm(Fb(a0,c1,c2),a3,c4),t5e,Swm(FS(c6),RSeq(t7,S,S)),RFb(t8e,MPri(c9l,t10,a11,a12)))",
-    Tree0988 "B{b1=2;b0}RFb(Fb(Swm(a0,pt1{b0:3;b1:b1},S,pc2{b0:8}),Swm(Star(t3,Sb{b0=7}),FF(Fb(c4e,a5l))),RSeq(pa6{b0:1},RSeq(t7,pc8{b0:b0},S))))",
-    Tree0989 "B{b0=2;b1=2;t0=0}@os{b0+=3}Keep(@os{b0:=b1+4}Swm(t0,@oh{t0+=2}FS(RSeq(c1,a2l))))",
-    Tree0990 "B{b1;t0;b0=4}Swm(@fi{b0>7}@ki{b0<b1%3}RFb(@of{t0+=3}@rw{b0+2>4}t0,Wu{t0}),Scc{b1!b0},pt1{b0:t0},Su{t0}(Seq(@of{b1+=2;b1%3<0?b1:=b0}c2,c3)),FS(FS(a4b{6;b0})))",
-    Tree0991 "B{o0=3;b0=2;t1=5;b1}MSeq(Seq(@ki{t1>3}RFb(pa0{b0:t1;b1:=},@oh{o0:=_}Once(Rep4(Scc{b0!t1}))),MSeq(@of{o0|3+2<4?b1:=t1+4}a1),OnceK(RFb(a2,Ub{o0}))),MSeq(MSeq(c3,Rep1(c4b{b0+4%2})),Ret0(Sc{b1<7?b0+=1})))",
-    Tree0992 "B{b0;t0;b1=4}MPri(t0,Fb(a1b{b0;b0},c2),@si{b1>3}MSeq(Sb{b1=t0},t3,pc4{b0:5},c5),Swm(RetF(Inv(Scc{t0+4>2})),c6l),OnceT(Scc{b0>2}))",
-    Tree0993 "B{b0=3;b1=2;t0=3;t1}Swm(Seq(RFb(pa0{b0:6},Scc{b1+4%4<2}),Swm(MSeq(@ki{t1=b1}pt1{b0:t1;b1:=},pi2{t0:b1}),pa3{b0:t1;b1:t0},pc4{b0:5})),OnceK(Fb(Scc{t1=3},Inv(c5b{b1+4}),@os{t1+=1}RSeq(Sc{b1+=1;t0:=b0+1%3},a6))))",
-    Tree0994 "B{b1=2;o0=5}OnceK(RFb(Star(Sb{o0=1},t0e,pt1{b0:b1;b1:=})))",
-    Tree0995 "B{t0=5;b0=4;b1=1;o0}RFb(@rw{t0+4>6}Wv{t0}(RSeq(t0,@oh{t0:=b1+3}@os{b1+=2}c1,OnceK(Wu{t0}))),Fb(Star(@rw{t0!2}@ki{t0>1}@oh{o0:=_}c2e,Seq(Sb{t0=7},a3))),@si{b0<0}@po{t0+=3}t4,FF(Scc{t0>2}),c5)",
-    Tree0996 "B{t1=2;o0=5;t0=5}RFb(Seq(pi0{t0:t1},Sb{o0=9}),RSeq(t1,RSeq(a2l,a3),Rep3(Ret1(c4))))",
-    Tree0997 "B{b0=3;t0;b1=5}Swm(Fb(Keep(Wu{t0}),pt0{b0:t0;b1:b0}),c1,MSeq(c2,a3,c4),pt5{b0:6;b1:b1})",
-    Tree0998 "B{o0=_;b1=0}RFb(RSeq(Sc{b1+=1;o0:=_},t0),t1)",
-    Tree0999 "Ret4(RSeq(t0,F))",
+    Tree0900 "Rep1(Swm(RFb(RSeq(S,a0),c1),Ret4(FF(Seq(c2,c3e)))))",
+    Tree0901 "B{b1=4;b0=5;t0=0;o0}RetF(RFb(RFb(@fi{t0<5}@os{b0:=b1%2}@si{t0!7}t0,c1b{4}),Swm(a2b{b0%3;b1},Ub{o0},c3),RSeq(a4,a5l),@po{b1<3?b0+=4;o0|1+3%3=1?b0:=t0}@si{b0>t0+1}Keep(MPri(pt6{b0:b0;b1:t0},a7)),@rw{b1<5}@si{b1+1=o0|2}RSeq(Sb{b0=3},a8)))",
+    Tree0902 "B{t1=4}Seq(t0,t1,pi2{t0:t1})",
+    Tree0903 "Fb(Fb(t0,c1),RFb(c2e,c3e,c4),Star(c5),t6)",
+    Tree0904 "B{o0=1;b0}@po{o0:=_}@os{b0+=2}Seq(Ret3(c0b{b0}))",
+    Tree0905 "Fb(a0e,F,t1e,a2)",
+    Tree0906 "B{b0;t0=0}RFb(RFb(OnceK(Wu{t0}),pi0{t0:b0},t1),FF(F),c2e)",
+    Tree0907 "B{b0;o0=_;t0}Seq(RFb(@oh{o0:=_;t0+=2}@rw{b0<t0}t0,Swm(t1),a2,@ki{none}@os{t0:=o0|4+1;b0+=2}@of{b0+=1}RFb(t3,@rw{t0%4>2}c4b{6}),RFb(t5,a6,pi7{t0:=},c8)),Rep3(FF(MPri(c9b{o0|5%3},RFb(pa10{b0:=;b1:b0},pi11{t0:b0}),c12e,MPri(pi13{t0:t0},t14)))))",
+    Tree0908 "B{b1=1;t0;b0=1}Fb(RSeq(c0,@ki{b1!t0}@os{b1:=b0%3}pa1{b0:=;b1:=}),@rw{b0=2}@ki{b0!3}OnceT(Inv(c2)),a3,a4b{b0%3;b1})",
+    Tree0909 "B{b1=4;t0=4}Wv{t0}(@rw{b1%2>0}@si{t0<4}Sb{t0=6})",
+    Tree0910 "B{b1;t0;b0=1}MPri(Ret2(c0),Seq(Star(@rw{b0<3}pa1{b0:=;b1:=},a2),Fb(Once(a3),RetF(Sc{b0+=3})),Inv(pa4{b0:t0})),@fi{t0!7}RFb(RSeq(c5,a6b{t0+2;b1},t7,Sb{t0=b1}),c8b{b0}),Seq(Swm(Seq(Sb{t0=9},t9),Sb{t0=4}),c10,RSeq(@ki{b0+1%4!2}c11,t12,Sc{b1+=1;b1:=b1%3})),RSeq(FF(Su{t0}(@of{b1:=3}Sb{b1=t0})),c13,t14,@fi{b0!3}c15))",
+    Tree0911 "B{t0=1;b0=1;b1=3}Fb(Rep2(MSeq(a0,a1)),MSeq(Rep4(pa2{b0:=;b1:b1}),S,FF(c3b{t0})),RSeq(t4,t5),@os{t0+=1}@oh{b0+=1}Wv{t0}(Ret2(Sc{b0:=8})))",
+    Tree0912 "B{b0=2;b1;t0}RFb(Wv{t0}(Swm(c0,c1)),t2,Ret3(@fi{b1%4!0}Swm(FS(pt3{b0:=;b1:=}),c4)),c5)",
+    Tree0913 "B{b0;t0;b1=5}Swm(Once(Seq(c0,@of{b1+=3;t0+=3}pi1{t0:=},a2)),FS(@ki{b0!4}RSeq(c3,c4,pc5{b0:=},t6)),RFb(@fi{t0+4<7}F,t7,pt8{b0:6},t9e))",
+    Tree0914 "B{b1}RSeq(Sb{b1=9},a0)",
+    Tree0915 "B{t0=1;b0=3;b1}Seq(RFb(Rep4(@of{t0:=b0%3;b0:=b1+2%3}@ki{t0<b0%4}FS(RSeq(Seq(c0b{b0},Ret2(Scc{b0%2=1}),c1b{b1+1}),c2,SubA(a3)))),Ret1(Swm(a4b{t0;b0},Ret3(Seq(@fi{b1=t0}@rw{t0<7}c5,Sb{b0=b1},pt6{b0:1;b1:=})),c7))),Seq(MSeq(t8,Sb{t0=7},Scc{t0=b1},Sc{b1+=3},c9l),RSeq(OnceK(Swm(t10e,c11l))),RFb(Ret4(@fi{t0>2}@po{t0+3<b0?b0:=t0+4}t12),pc13{b0:=})),Seq(c14,SubR(Ret2(@rw{b0+2<5}@oh{b1:=b0;t0=b1?b1:=t0%4}Star(t15,pa16{b0:=;b1:b0},pi17{t0:=}))),t18,Seq(Wu{t0},@si{b0+4=b1+2%4}Keep(Sb{t0=b1})),Ret3(MPri(a19b{0;b0},t20))))",
+    Tree0916 "B{b1;o0}RFb(Ret2(a0b{b1;b1}),a1,Scc{o0|5>6})",
+    Tree0917 "B{b0;t0}Fb(Inv(Rep4(@os{b0=2?t0:=2}@si{t0+1=t0}RFb(a0,t1))),t2,Once(Sb{b0=t0}),FF(pt3{b0:b0;b1:b0}))",
+    Tree0918 "B{b0=0;o0;t0=2}Rep1(Seq(Swm(a0l,Fb(t1,F),@os{t0+=1}@si{b0%4!2}c2),c3e,Ret4(Once(RFb(Swm(Sb{b0=t0},Star(c4,t5)),Fb(Once(a6))))),RFb(Rep3(Inv(Once(t7))),Su{t0}(@oh{b0+4<6?b0:=0}Seq(Rep4(@oh{o0:=_;b0:=t0+1}a8),c9)),Fb(a10b{o0|1;b0},Ret3(t11))),Star(a12e,RFb(pt13{b0:1;b1:b0},pt14{b0:=;b1:t0}),Ret0(t15))))",
+    Tree0919 "B{t0;o0=5;b0=0}MPri(Inv(Ret3(Seq(Sb{b0=6},S))),Su{t0}(Once(RFb(t0,t1))),Swm(c2e,t3,Ub{o0}),pc4{b0:t0})",
+    Tree0920 "B{b0;t0=1}Rep0(a0b{t0%2;b0})",
+    Tree0921 "B{b0=2;t1=3}Ret3(Su{t1}(Su{t1}(c0)))",
+    Tree0922 "B{t0;b0=0}FS(Star(a0,FS(@rw{b0%4>0}@ki{t0<1}c1)))",
+    Tree0923 "B{b0;t0=5}Fb(Fb(OnceT(Star(RFb(Scc{t0=7},t0,Sc{t0+=1}),pi1{t0:t0},pt2{b0:=;b1:t0})),Seq(t3,t4,pt5{b0:4;b1:b0},S,t6),Keep(MPri(a7b{b0+4;b0},F,Once(Sb{b0=9}))),RFb(@ki{b0%3=2}S,Wu{t0},Wu{t0},pt8{b0:=;b1:b0})),c9)",
+    Tree0924 "Fb(Swm(RSeq(a0,Fb(c1,t2,c3))),FS(Seq(MPri(t4,t5e),t6,t7,FF(OnceT(t8e)))),Seq(OnceT(Rep0(S)),FS(Once(t9))),RFb(F,a10,a11),MPri(RFb(t12,t13,t14),t15e,a16,Star(t17,c18)))",
+    Tree0925 "B{b1=2;b0=5;t0=0}@ki{b0+4%3=2}@rw{b0+3=t0}Star(@ki{b0+4%3>1}MPri(a0,c1,Sb{b1=b0}),@rw{t0=t0+4}RFb(MPri(c2l,a3),OnceK(Ret3(Wu{t0}))),OnceT(MSeq(a4l,t5)),Ret1(Scc{t0%2<0}))",
+    Tree0926 "B{o0}Fb(FF(Keep(F)),Fb(Ret3(RFb(a0,Scc{none})),MPri(t1,FS(t2))))",
+    Tree0927 "MSeq(Seq(FS(Swm(FF(t0),Once(c1e),t2,t3,c4)),MPri(t5,c6,c7e,a8)),Star(c9,Fb(c10,t11e,t12),Seq(t13,c14),a15),FF(RFb(RFb(OnceK(RSeq(t16e)),FF(S)),Ret2(Inv(FS(a17e))),t18)))",
+    Tree0928 "Ret3(RFb(t0,OnceT(c1),Rep3(Ret2(RFb(t2,FS(t3))))))",
+    Tree0929 "B{b0=3;t1=2;t0=2;o0=3}@oh{t0:=t1+1;t0:=t0+2%2}@ki{o0|4+4%4>0}RSeq(RFb(Seq(pt0{b0:b0},Swm(a1b{b0%2;b0},pc2{b0:3})),RSeq(t3,Wu{t0})),Swm(FS(RSeq(c4,pi5{t0:t1})),MPri(Wu{t0},Inv(c6),S),RSeq(t7,a8b{t1;b0},Scc{none}),SubR(@os{t1:=b0+3}@ki{t0>0}pc9{b0:=})),Swm(Swm(@fi{t0+3>b0%2}@rw{t0>o0|2}Rep4(Wu{t1}),Rep3(a10l),pc11{b0:2}),Swm(MPri(t12,a13),FF(t14e)),Ret3(RFb(RFb(c15,a16),t17,@oh{b0:=t0;t0:=t1}@ki{b0>7}RSeq(Sb{b0=t0},t18e)))))",
+    Tree0930 "B{b0=3;t0=2;b1;o0=_}RFb(@fi{t0+2>b0}@os{b0%2=0?t0+=2}@si{b0+1<5}RFb(c0,pt1{b0:b0;b1:t0},t2),RFb(FF(RFb(t3,Fb(a4,a5b{o0|3;b1})))),RSeq(c6,SubA(a7l)))",
+    Tree0931 "B{t0=3;b1=1}Fb(Fb(t0,c1),Inv(@fi{b1%3>0}@si{t0!3}Sb{b1=t0}),Once(a2b{t0;b1}),Keep(OnceK(c3)))",
+    Tree0932 "Seq(c0,t1)",
+    Tree0933 "Fb(c0l,a1)",
+    Tree0934 "B{b0;t1;t0=1}RFb(@po{b0:=t1+1%4}a0,Sc{b0:=t0})",
+    Tree0935 "B{t0;b0}Wv{t0}(Fb(pa0{b0:t0},a1,c2l,Fb(pa3{b0:b0;b1:b0},t4,c5e)))",
+    Tree0936 "Inv(S)",
+    Tree0937 "B{t0=5;b0=4;b1}Seq(Ret1(Fb(t0,Scc{b0<6})),Once(@of{t0+=2}@rw{t0>b0}@fi{t0+4%3!0}Sb{b1=1}),FS(pa1{b0:0;b1:b0}))",
+    Tree0938 "B{b0=2;t0=3}MPri(Rep4(pc0{b0:t0}),@po{b0+=3}@si{b0>7}pc1{b0:b0},t2,S)",
+    Tree0939 "B{b0=1;b1=2;t0=1}RFb(FS(t0),Seq(@rw{b1=b0+2%2}a1e,RSeq(t2,@os{b0:=t0}c3,pt4{b0:=;b1:b0},t5)))",
+    Tree0940 "B{t0=4;b0=1;o0=_}RSeq(Seq(Star(t0e,pt1{b0:=;b1:b0},@of{b0:=t0}@fi{none}pa2{b0:=;b1:b0},@os{o0:=_}Wu{t0},Rep3(a3e))))",
+    Tree0941 "B{b0;t0;b1=1}Fb(Fb(Scc{t0=b1%4},RepF(pc0{b0:t0}),c1e,a2),Seq(S,t3,Star(FF(@os{t0+=3}@fi{b1+4>t0}c4))),RFb(Rep4(c5),Swm(@ki{b0%4<1}@os{b1+=1}t6)))",
+    Tree0942 "B{b0=1;o0=4}Fb(a0,Swm(Sc{b0+=3},Ret2(Fb(OnceT(Sc{o0:=b0}),t1))))",
+    Tree0943 "B{b0=5;t0=2;t1=4;b1}RFb(Keep(RFb(c0e,c1l,@oh{b0:=t1%2}@fi{t0<3}a2e,a3b{3;b0},@si{t1<b0+4}RFb(a4b{b0+3;b0}))),Seq(c5l,pi6{t0:t1},t7,@po{t1:=b1}@rw{b0>b1+3%3}Sb{b1=b0}),Su{t1}(Fb(Star(RSeq(t8,t9,pa10{b0:=},Seq(@rw{t0+3=b1}Sc{b0+1!t0+4%4?b1:=t1},c11,Sc{b0:=t1+3;t1:=7}))))),RetF(Fb(c12,a13,c14l,Fb(@po{b0+=3;t0>t1+1?b1:=b0}pt15{b0:b1;b1:b1},c16),t17)))",
+    Tree0944 "B{t0=5;b1=2;t1;b0=3}MPri(Keep(@of{t0+=2}OnceK(a0)),RFb(SubA(Ret2(Scc{t1=7})),Star(@si{t1!t1%3}Swm(Sb{b1=b0},@rw{t0+3<7}SubA(c1l)),Fb(@si{t1+3%4=1}pt2{b0:t1;b1:=},c3),a4,a5)))",
+    Tree0945 "B{b0=2;t0=3;b1;o0=_}RFb(Star(Inv(Fb(t0,a1e)),MSeq(c2b{b1%3},Wu{t0},pi3{t0:b1}),Rep4(Ret3(Scc{b0+3<t0})),Ub{o0}),Star(Swm(Inv(Swm(pi4{t0:b0},S))),OnceK(RSeq(Wu{t0},t5)),FF(MPri(c6b{t0+2%2},c7))),Swm(Inv(@oh{b0+=2}c8b{o0|5+1}),Fb(Su{t0}(Sb{t0=b0}),c9,c10)))",
+    Tree0946 "B{t1=0}OnceK(MSeq(c0,Ret3(Su{t1}(c1))))",
+    Tree0947 "B{b0=3;b1=3;t0}Ret4(Fb(RSeq(FS(RFb(Wu{t0},a0b{t0;b1},Fb(t1,t2))),@oh{b0:=b1}@po{b0+=1}Ret1(Ret1(MSeq(S,FS(t3)))),OnceT(Swm(S,Wu{t0}))),Inv(RSeq(Swm(@os{b1+=1}Rep0(t4),@ki{b0+1%2<1}@po{b1+=3}Fb(c5,pt6{b0:5;b1:b0},F)),Seq(a7b{t0%3;b1},t8e,@rw{t0>b1}@si{b1>1}@po{b0<t0+3?b0+=3;t0+=2}c9))),Keep(Rep1(Ret2(Swm(Swm(a10e)))))))",
+    Tree0948 "B{t0;o0;b0}@rw{o0|4%3!2}MSeq(RSeq(c0,t1,Sb{t0=7},a2b{o0|1+2%3;b0}),Su{t0}(@oh{b0+3!0?t0+=2}@os{t0+=1}Wu{t0}),t3)",
+    Tree0949 "B{t0;o0=_}Seq(Fb(@fi{t0+2>4}Rep3(pi0{t0:=}),RFb(c1,@os{o0:=4}@oh{t0+=1}Inv(t2e))))",
+    Tree0950 "Fb(RSeq(Seq(a0l,a1),Rep0(c2),t3))",
+    Tree0951 "B{b1;b0=4;t0=2}@of{b0:=6}RSeq(FF(SubR(t0e)),@os{b1:=2}@ki{b0%3<2}@fi{t0+4%2<1}t1e,SubR(Wu{t0}))",
+    Tree0952 "B{b0=3;t0=5}RSeq(Ret2(Fb(@of{b0+=2}@si{b0!3}t0,@os{b0:=4}@oh{b0>b0+2?b0:=t0}@rw{t0!5}t1,t2e)),Seq(pa3{b0:=;b1:t0},Scc{b0%3<0},Sc{t0:=b0},@po{b0:=t0}pt4{b0:2;b1:t0}),RSeq(RFb(c5l,t6,Wu{t0}),Ret3(Sc{b0:=8;t0%3=2?b0:=t0})),Seq(@ki{b0+4%2!0}Rep0(t7),Wu{t0},Rep1(Sb{t0=6}),RSeq(pc8{b0:4},c9l)))",
+    Tree0953 "B{b1;b0=0;o0=_}RFb(RFb(RetF(t0),Rep2(t1),@of{b1+1<1?o0:=o0|1}@fi{o0|3+3=b0%4}Inv(FS(c2)),@rw{b0%4=2}pt3{b0:=;b1:b1}))",
+    Tree0954 "B{o0=_;t0=4;b0=3;b1=0}@fi{b0!7}RSeq(RepF(FS(Wv{t0}(RepF(@si{none}t0)))),@si{t0=b1}RSeq(Sc{b0+=1},t1,t2,Sc{o0:=_},c3),Su{t0}(OnceT(a4l)),Ret3(Fb(t5,t6,a7)))",
+    Tree0955 "B{t0=2;b1}Fb(Seq(t0,Fb(c1,a2b{b1%4;b1},RSeq(t3,c4e))),RFb(RepF(Seq(FF(t5),Wv{t0}(c6e))),c7b{b1}),Keep(t8))",
+    Tree0956 "Seq(a0,t1,a2,t3)",
+    Tree0957 "Swm(Sub(c0),a1)",
+    Tree0958 "B{b1=4;b0;t1=4;t0=4}Fb(t0,Fb(Star(a1e,FF(t2)),@si{b0<6}@po{b1:=b1%2}Fb(Wu{t1},pi3{t0:t1},OnceK(t4),t5,t6),Seq(c7,t8),Fb(@of{t0+=3}t9,pt10{b0:=;b1:=})),a11b{t0+4;b0})",
+    Tree0959 "B{b1=2;b0=4;t0=5}Fb(@oh{b1:=b0}@si{b0+2!t0}@rw{t0>1}Wv{t0}(Swm(Su{t0}(t0),Su{t0}(pa1{b0:9;b1:=}),t2)),MSeq(RSeq(pt3{b0:2;b1:=},@si{b1+1%4<3}@fi{b0<b1}a4,c5,c6b{b1}),@of{b0:=7;b1:=9}@po{b1+1<b1?b0+=1}@ki{b1+2>t0+1}t7,t8),RSeq(Once(t9),FF(Swm(c10,t11))))",
+    Tree0960 "B{t0=1;b0=4;b1=2}Once(RFb(@po{b0+=1;b0:=b1}@rw{b0%4<0}Swm(Swm(Sb{t0=5},Seq(t0,a1)),Ret4(c2),Ret2(pi3{t0:=}))))",
+    Tree0961 "B{o0=_;b0}Swm(Inv(pt0{b0:=;b1:b0}))",
+    Tree0962 "Swm(c0,FS(Inv(c1)),t2)",
+    Tree0963 "B{t0;b0=2;b1;t1=5}Seq(Su{t1}(Fb(pa0{b0:=;b1:=},OnceK(t1),a2)),FF(RFb(t3,t4,t5)),SubA(@po{b0:=0;b0+=1}RSeq(c6,t7)),Swm(t8,Sb{t0=b1}))",
+    Tree0964 "B{t1=1;b0;t0}Once(Su{t1}(Inv(MSeq(RSeq(pa0{b0:b0;b1:b0},Wu{t1},Scc{t1>t0},t1e,a2b{1;b0}),a3e))))",
+    Tree0965 "B{o0;t0=4;b0}Seq(RSeq(@oh{b0:=b0%3}Seq(Ub{o0},pc0{b0:5}),RSeq(c1b{t0},@of{t0+=1}t2),FS(c3),Su{t0}(Seq(a4,t5e,Sb{t0=7}))),RSeq(RSeq(RSeq(a6,a7l,c8,pt9{b0:1},Sb{b0=9})),Swm(Inv(c10b{o0|0+3}),Scc{t0<b0},Sc{b0+=2})),OnceT(Once(MPri(Star(@of{o0:=t0+1}@fi{b0%4>2}Ub{o0},t11),Seq(Seq(Sc{b0:=2},c12l,@fi{b0<2}@po{b0+=3}Sb{t0=b0},pa13{b0:=}))))),RSeq(RFb(Star(t14,a15,c16l,Sb{t0=6}),Seq(pi17{t0:t0},Star(RSeq(t18e,c19),t20,S)))))",
+    Tree0966 "Ret3(RSeq(Seq(RSeq(RFb(Keep(t0e),c1l,a2))),Inv(RFb(Swm(t3,t4,t5,t6))),Ret1(RSeq(t7,t8,t9e))))",
+    Tree0967 "B{b0;t0}Fb(Fb(Inv(MPri(@rw{t0+3<t0+4}OnceT(t0),pa1{b0:b0;b1:b0}))),RSeq(Wu{t0},S))",
+    Tree0968 "Ret0(a0e)",
+    Tree0969 "Once(c0)",
+    Tree0970 "B{b0=1;o0=_;t0=1;b1=0}Star(Star(t0,c1,t2e,pi3{t0:b1}),RFb(pc4{b0:t0},pa5{b0:=;b1:t0},a6,c7),pa8{b0:1},RFb(t9,@po{t0+=3}t10,a11),Rep1(RSeq(c12l,S,Scc{none})))",
+    Tree0971 "Seq(RSeq(Fb(Fb(t0,c1)),Once(RSeq(RFb(t2,t3),c4e,Fb(OnceK(c5),OnceK(FF(c6l))))),Rep4(Seq(Inv(t7e),Fb(t8,t9))),Seq(RFb(F,t10,c11l),OnceK(c12),Once(Once(Rep1(t13))))),MPri(c14,OnceT(MSeq(Once(Fb(a15l,c16)))),RetF(FS(MSeq(t17)))))",
+    Tree0972 "Seq(Seq(RFb(t0e,c1),OnceT(c2l),t3,RSeq(a4),t5),Seq(c6e,Ret1(a7),c8e,RFb(Rep3(c9),c10e),RFb(c11e,t12,a13)),Seq(OnceT(a14),Star(Once(Inv(a15)),a16,t17),S),RFb(a18,t19,t20,t21))",
+    Tree0973 "B{b0=5;t0}Rep1(@ki{t0!4}@os{b0:=t0%4}RFb(c0,t1))",
+    Tree0974 "RFb(Ret0(t0))",
+    Tree0975 "B{t0;b1;b0=3}Fb(MSeq(Sc{b1:=9},Inv(t0),Ret4(@po{b0:=b1+1}@os{b1+=1}Sc{b0+=2})),@ki{b0%2<0}@os{b0:=b1}RFb(pi1{t0:=},c2e,pi3{t0:t0}),OnceT(SubA(Fb(F,MPri(@si{b0+3%4!3}a4,a5,@po{t0=0?b1+=3}pi6{t0:b0})))))",
+    Tree0976 "B{b0=2}Ret2(MSeq(FF(RSeq(a0l,pc1{b0:b0}))))",
+    Tree0977 "B{t0=1;b1=3;b0=1}RSeq(Fb(pt0{b0:b1},Fb(pi1{t0:=},t2e),MPri(@fi{t0+2%2<0}FF(RSeq(pi3{t0:b0},c4)),RSeq(pi5{t0:=},Sb{b1=b0},@fi{b1<1}a6b{t0+4;b1})),Fb(a7,RFb(@oh{b0+=1}@rw{b0!3}c8e,pt9{b0:b1}),@si{b0>6}FF(pt10{b0:6}),Star(pi11{t0:=},pi12{t0:b0},t13e),pa14{b0:b0;b1:=})))",
+    Tree0978 "B{b0=4;t0;o0=2}RSeq(MSeq(pi0{t0:=},a1b{b0;b0},Seq(Sb{t0=5},@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}t2)),@fi{some}@rw{none}Seq(Inv(FF(RFb(pt3{b0:=},t4))),RFb(Sc{o0:=_;b0+=2})),Wv{t0}(Inv(Su{t0}(a5))),RSeq(OnceT(Wu{t0}),@ki{b0>6}@si{t0%4<3}@rw{t0+1<b0+2%2}c6,t7))",
+    Tree0979 "B{t0=3;o0=4;b1=5;b0=5}Seq(@si{some}Fb(Seq(Swm(Inv(Su{t0}(Seq(Sb{o0=2},a0,Sc{b0!t0?b1+=3})))),RFb(Keep(@po{t0:=b1%2;b0:=t0}@rw{t0+1%3!1}@si{t0+1<5}RFb(@of{some?o0:=b0%3}pa1{b0:=;b1:b1},a2,@of{b1:=o0|0}@os{o0:=b0}@fi{some}Scc{none},c3)),Wv{t0}(FF(Inv(pa4{b0:4;b1:t0})))))))",
+    Tree0980 "Fb(t0,c1,t2)",
+    Tree0981 "B{t0;b1=5}Inv(MPri(RFb(Seq(Rep3(RSeq(FS(t0),Fb(@po{t0+=3}t1,c2))),RepF(Once(Wv{t0}(t3)))))))",
+    Tree0982 "B{t1;b0=0;t0=3}RSeq(Seq(MPri(t0,t1,Rep2(@rw{b0<1}t2),t3),Seq(Sb{b0=5},@os{t1:=t0}Ret2(t4e)),t5e,RSeq(Wu{t0},pc6{b0:=},c7e,Sb{t0=t1})))",
+    Tree0983 "B{t0=0;b0=1}Swm(t0,Keep(Rep1(MPri(Seq(Star(t1,Sc{b0:=t0+3%4}))))))",
+    Tree0984 "B{t1=2;t0=3;b1}Swm(Inv(Seq(a0,Wu{t1},t1)),MSeq(Inv(pt2{b0:7;b1:=}),a3),RFb(a4e,c5,RFb(Scc{t0+1=7},pt6{b0:t0;b1:b1})))",
+    Tree0985 "Rep4(Fb(OnceT(t0),Fb(t1,c2l,t3),FS(Keep(Star(Star(c4e,S),c5)))))",
+    Tree0986 "B{t0=2}Rep4(RFb(t0e,Su{t0}(c1e),Ret4(t2),c3e,t4))",
+    Tree0987 "B{t0;b1=0;b0}RFb(Star(c0,OnceK(a1),FS(Inv(@si{b0=t0}@oh{b1+=1;b1:=b1%4}c2))))",
+    Tree0988 "B{t0;b0}Ret1(Star(Sb{b0=t0},a0,Sb{b0=2}))",
+    Tree0989 "MSeq(Swm(Fb(a0,c1,c2),a3,c4),t5e,Swm(FS(c6),RSeq(t7,S,S)),RFb(t8e,MPri(c9l,t10,a11,a12)))",
+    Tree0990 "B{b1=2;b0}RFb(Fb(Swm(a0,pt1{b0:3;b1:b1},S,pc2{b0:8}),Swm(Star(t3,Sb{b0=7}),FF(Fb(c4e,a5l))),RSeq(pa6{b0:1},RSeq(t7,pc8{b0:b0},S))))",
+    Tree0991 "B{b0=2;b1=2;t0=0}@os{b0+=3}Keep(@os{b0:=b1+4}Swm(t0,@oh{t0+=2}FS(RSeq(c1,a2l))))",
+    Tree0992 "B{b1;t0;b0=4}Swm(@fi{b0>7}@ki{b0<b1%3}RFb(@of{t0+=3}@rw{b0+2>4}t0,Wu{t0}),Scc{b1!b0},pt1{b0:t0},Su{t0}(Seq(@of{b1+=2;b1%3<0?b1:=b0}c2,c3)),FS(FS(a4b{6;b0})))",
+    Tree0993 "B{o0=3;b0=2;t1=5;b1}MSeq(Seq(@ki{t1>3}RFb(pa0{b0:t1;b1:=},@oh{o0:=_}Once(Rep4(Scc{b0!t1}))),MSeq(@of{o0|3+2<4?b1:=t1+4}a1),OnceK(RFb(a2,Ub{o0}))),MSeq(MSeq(c3,Rep1(c4b{b0+4%2})),Ret0(Sc{b1<7?b0+=1})))",
+    Tree0994 "B{b0;t0;b1=4}MPri(t0,Fb(a1b{b0;b0},c2),@si{b1>3}MSeq(Sb{b1=t0},t3,pc4{b0:5},c5),Swm(RetF(Inv(Scc{t0+4>2})),c6l),OnceT(Scc{b0>2}))",
+    Tree0995 "B{b0=3;b1=2;t0=3;t1}Swm(Seq(RFb(pa0{b0:6},Scc{b1+4%4<2}),Swm(MSeq(@ki{t1=b1}pt1{b0:t1;b1:=},pi2{t0:b1}),pa3{b0:t1;b1:t0},pc4{b0:5})),OnceK(Fb(Scc{t1=3},Inv(c5b{b1+4}),@os{t1+=1}RSeq(Sc{b1+=1;t0:=b0+1%3},a6))))",
+    Tree0996 "B{b1=2;o0=5}OnceK(RFb(Star(Sb{o0=1},t0e,pt1{b0:b1;b1:=})))",
+    Tree0997 "B{t0=5;b0=4;b1=1;o0}RFb(@rw{t0+4>6}Wv{t0}(RSeq(t0,@oh{t0:=b1+3}@os{b1+=2}c1,OnceK(Wu{t0}))),Fb(Star(@rw{t0!2}@ki{t0>1}@oh{o0:=_}c2e,Seq(Sb{t0=7},a3))),@si{b0<0}@po{t0+=3}t4,FF(Scc{t0>2}),c5)",
+    Tree0998 "B{t1=2;o0=5;t0=5}RFb(Seq(pi0{t0:t1},Sb{o0=9}),RSeq(t1,RSeq(a2l,a3),Rep3(Ret1(c4))))",
+    Tree0999 "B{b0=3;t0;b1=5}Swm(Fb(Keep(Wu{t0}),pt0{b0:t0;b1:b0}),c1,MSeq(SubA(c2),a3,c4),pt5{b0:6;b1:b1})",
 }

@@ -6,6 +6,35 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                Script(|bb| { bb.b1 += 1; bb.o0 = None }),
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1000Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1001 for Ctx {
+        RetryUntilSuccessful(4) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1002 for Ctx {
+        blackboard {
             #[tracked] t1: i64 = 1,
             b1: i64,
             b0: i64,
@@ -43,20 +72,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1000Blackboard { t1 b1 b0 t0 });
+board!(Tree1002Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1001 for Ctx {
+    pub tree Tree1003Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1003Sub0 for Ctx {
+        SubTree(Tree1003Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1003 for Ctx {
         MemSequence {
             ForceFailure {
-                StatefulAction(Task<0>),
+                SubTree(Tree1003Sub0),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1002 for Ctx {
+    pub tree Tree1004 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 0,
@@ -98,10 +139,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1002Blackboard { o0 b0 t0 });
+board!(Tree1004Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1003 for Ctx {
+    pub tree Tree1005 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[allow(unused)] #[tracked] t1: i64,
@@ -117,10 +158,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1003Blackboard { o0 t1 b1 });
+board!(Tree1005Blackboard { o0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1004 for Ctx {
+    pub tree Tree1006 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 2,
@@ -166,10 +207,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1004Blackboard { t0 b0 b1 });
+board!(Tree1006Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1005 for Ctx {
+    pub tree Tree1007 for Ctx {
         ReactiveSequence {
             Fallback {
                 ForceSuccess {
@@ -187,7 +228,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1006 for Ctx {
+    pub tree Tree1008 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(0),
@@ -233,10 +274,25 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1006Blackboard { t0 o0 b0 });
+board!(Tree1008Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1007 for Ctx {
+    pub tree Tree1009Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        #[success_if(|bb| *bb.t0 > bb.b0)]
+        #[post(|bb| bb.b1 += 1)]
+        Script(|bb| bb.b0 = bb.o0.unwrap_or(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1009 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -247,17 +303,15 @@ bt::behavior_tree! {
         #[run_while(|bb| *bb.t1 + 1 > 2)]
         #[on_halted(|bb| bb.b1 += 2)]
         SequenceWithMemory {
-            #[success_if(|bb| *bb.t0 > bb.b0)]
-            #[post(|bb| bb.b1 += 1)]
-            Script(|bb| bb.b0 = bb.o0.unwrap_or(1)),
+            SubTree(Tree1009Sub0, ..),
         }
     }
 }
 
-board!(Tree1007Blackboard { b0 t0 t1 b1 o0 });
+board!(Tree1009Blackboard { b0 t0 t1 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1008 for Ctx {
+    pub tree Tree1010 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 0,
@@ -309,10 +363,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1008Blackboard { t0 b0 o0 t1 });
+board!(Tree1010Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1009 for Ctx {
+    pub tree Tree1011 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -324,10 +378,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1009Blackboard { t0 });
+board!(Tree1011Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1010 for Ctx {
+    pub tree Tree1012 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 5,
@@ -362,10 +416,23 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1010Blackboard { t0 b0 o0 });
+board!(Tree1012Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1011 for Ctx {
+    pub tree Tree1013Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1013 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b1: i64,
@@ -378,9 +445,7 @@ bt::behavior_tree! {
                     #[skip_if(|bb| bb.b0 % 3 < 1)]
                     #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
                     ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
+                        SubTree(Tree1013Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
                         WasEntryUpdated(t0),
                         #[on_failure(|bb| if (bb.b1 + 4) % 3 == 2 { bb.b1 += 2 })]
                         #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
@@ -399,10 +464,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1011Blackboard { t0 b1 b0 });
+board!(Tree1013Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1012 for Ctx {
+    pub tree Tree1014 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -421,10 +486,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1012Blackboard { t0 b0 });
+board!(Tree1014Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1013 for Ctx {
+    pub tree Tree1015 for Ctx {
         Fallback {
             ForceFailure {
                 Repeat(0) {
@@ -446,7 +511,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
+    pub tree Tree1016 for Ctx {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64,
@@ -499,10 +564,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1014Blackboard { b1 t0 t1 b0 });
+board!(Tree1016Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
+    pub tree Tree1017 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64,
@@ -530,10 +595,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1015Blackboard { b0 b1 t0 });
+board!(Tree1017Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
+    pub tree Tree1018 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 1,
@@ -566,10 +631,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1016Blackboard { b0 t0 b1 });
+board!(Tree1018Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
+    pub tree Tree1019 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 4,
@@ -616,10 +681,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1017Blackboard { b0 t0 o0 });
+board!(Tree1019Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
+    pub tree Tree1020 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 5,
             b1: i64 = 0,
@@ -636,10 +701,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1018Blackboard { t1 b1 t0 });
+board!(Tree1020Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
+    pub tree Tree1021 for Ctx {
         blackboard {
             b1: i64 = 4,
             #[tracked] t0: i64 = 5,
@@ -688,10 +753,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1019Blackboard { b1 t0 b0 o0 });
+board!(Tree1021Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
+    pub tree Tree1022 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 1,
@@ -715,10 +780,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1020Blackboard { b0 t0 t1 b1 });
+board!(Tree1022Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1021 for Ctx {
+    pub tree Tree1023 for Ctx {
         ReactiveFallback {
             Action(Act<0> = Act::<0>),
         }
@@ -726,7 +791,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
+    pub tree Tree1024Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        ReactiveSequence {
+            Condition(Cond<2> = Cond::<2>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1024 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t0: i64 = 3,
@@ -738,10 +818,7 @@ bt::behavior_tree! {
             Sequence {
                 ReactiveSequence {
                     Action(PIo<1>, t0 = {b0}),
-                    ReactiveSequence {
-                        Condition(Cond<2> = Cond::<2>),
-                        WasEntryUpdated(t0),
-                    },
+                    SubTree(Tree1024Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
                     Repeat(0) {
                         SetBlackboard(o0 = Some(5)),
                     },
@@ -751,24 +828,34 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1022Blackboard { o0 t0 b0 b1 });
+board!(Tree1024Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1023 for Ctx {
+    pub tree Tree1025Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1025 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 2,
         }
         Inverter {
-            SetBlackboard(t0 = {b0}),
+            SubTree(Tree1025Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree1023Blackboard { b0 t0 });
+board!(Tree1025Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1024 for Ctx {
+    pub tree Tree1026 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
             b0: i64 = 1,
@@ -824,10 +911,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1024Blackboard { t1 b0 t0 b1 o0 });
+board!(Tree1026Blackboard { t1 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
+    pub tree Tree1027 for Ctx {
         ReactiveFallback {
             AlwaysFailure,
             Action(Act<0>),
@@ -836,7 +923,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
+    pub tree Tree1028 for Ctx {
         blackboard {
             b1: i64 = 2,
         }
@@ -846,10 +933,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1026Blackboard { b1 });
+board!(Tree1028Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1027 for Ctx {
+    pub tree Tree1029 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 2,
@@ -878,10 +965,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1027Blackboard { b0 t0 b1 });
+board!(Tree1029Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1028 for Ctx {
+    pub tree Tree1030 for Ctx {
         Fallback {
             RunOnce(then_skip = false) {
                 ReactiveSequence {
@@ -945,7 +1032,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1029 for Ctx {
+    pub tree Tree1031 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 4,
@@ -971,35 +1058,47 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1029Blackboard { t0 b0 });
+board!(Tree1031Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
+    pub tree Tree1032Sub0 for Ctx {
+        MemPriority {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Repeat(2) {
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1032Sub1 for Ctx {
+        Sequence {
+            Fallback {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1032 for Ctx {
         Fallback {
-            MemPriority {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Repeat(2) {
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            Sequence {
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-            },
+            SubTree(Tree1032Sub0),
+            SubTree(Tree1032Sub1),
             Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1031 for Ctx {
+    pub tree Tree1033 for Ctx {
         ReactiveFallback {
             RetryUntilSuccessful(1) {
                 Condition(Cond<0>),
@@ -1013,7 +1112,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1032 for Ctx {
+    pub tree Tree1034 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64 = 1,
@@ -1058,10 +1157,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1032Blackboard { t1 t0 b0 o0 });
+board!(Tree1034Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
+    pub tree Tree1035 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64,
@@ -1090,10 +1189,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1033Blackboard { b0 t0 });
+board!(Tree1035Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
+    pub tree Tree1036 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 2,
@@ -1110,10 +1209,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1034Blackboard { t0 b0 o0 });
+board!(Tree1036Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
+    pub tree Tree1037Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 5,
@@ -1128,15 +1238,15 @@ bt::behavior_tree! {
                 WasEntryUpdated(t0),
                 Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
             },
-            Condition(Cond<3>),
+            SubTree(Tree1037Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
         }
     }
 }
 
-board!(Tree1035Blackboard { t0 b0 b1 });
+board!(Tree1037Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
+    pub tree Tree1038 for Ctx {
         SequenceStar {
             StatefulAction(Task<0>),
             StatefulAction(Task<1> = Task::<1>),
@@ -1145,7 +1255,20 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
+    pub tree Tree1039Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 10,
+        }
+        #[post(|bb| { if bb.o0.is_none() { *bb.t1 += 1 }; bb.b1 += 2 })]
+        #[on_success(|bb| *bb.t1 += 3)]
+        Action(PAct<3>, b0 = 0, b1 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1039 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
             b1: i64,
@@ -1158,9 +1281,7 @@ bt::behavior_tree! {
                         Condition(|ctx, bb| ctx.check_in(0, 3)),
                         Condition(Cond<1>),
                         Condition(Cond<2>),
-                        #[post(|bb| { if bb.o0.is_none() { *bb.t1 += 1 }; bb.b1 += 2 })]
-                        #[on_success(|bb| *bb.t1 += 3)]
-                        Action(PAct<3>, b0 = 0, b1 = {t1}),
+                        SubTree(Tree1039Sub0, ..),
                     },
                 },
             },
@@ -1168,10 +1289,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1037Blackboard { o0 b1 t1 });
+board!(Tree1039Blackboard { o0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
+    pub tree Tree1040 for Ctx {
         blackboard {
             b0: i64,
             b1: i64,
@@ -1205,10 +1326,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1038Blackboard { b0 b1 t0 });
+board!(Tree1040Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
+    pub tree Tree1041 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 0,
@@ -1220,10 +1341,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1039Blackboard { t0 b0 });
+board!(Tree1041Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
+    pub tree Tree1042 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 5,
@@ -1260,10 +1381,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1040Blackboard { b0 t0 t1 b1 });
+board!(Tree1042Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
+    pub tree Tree1043 for Ctx {
         blackboard {
             o0: Option<i64> = Some(3),
         }
@@ -1276,10 +1397,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1041Blackboard { o0 });
+board!(Tree1043Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
+    pub tree Tree1044 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64 = 1,
@@ -1320,10 +1441,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1042Blackboard { t1 t0 b0 b1 });
+board!(Tree1044Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
+    pub tree Tree1045 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
@@ -1409,10 +1530,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1043Blackboard { b0 t0 b1 t1 });
+board!(Tree1045Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
+    pub tree Tree1046 for Ctx {
         blackboard {
             b0: i64 = 5,
             o0: Option<i64> = None,
@@ -1454,10 +1575,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1044Blackboard { b0 o0 t0 });
+board!(Tree1046Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
+    pub tree Tree1047 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -1485,10 +1606,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1045Blackboard { b0 o0 t0 b1 });
+board!(Tree1047Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
+    pub tree Tree1048Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            b0: i64 = 9,
+        }
+        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
         blackboard {
             #[allow(unused)] #[tracked] t0: i64 = 5,
             #[tracked] t1: i64 = 3,
@@ -1510,17 +1642,17 @@ bt::behavior_tree! {
                         AlwaysSuccess,
                         Condition(|ctx| ctx.check(2)),
                     },
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                    SubTree(Tree1048Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree1046Blackboard { t0 t1 b0 });
+board!(Tree1048Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
+    pub tree Tree1049 for Ctx {
         blackboard {
             o0: Option<i64> = Some(4),
             b1: i64,
@@ -1544,10 +1676,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1047Blackboard { o0 b1 t0 });
+board!(Tree1049Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
+    pub tree Tree1050 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t1: i64,
@@ -1564,10 +1696,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1048Blackboard { b0 t1 o0 b1 t0 });
+board!(Tree1050Blackboard { b0 t1 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
+    pub tree Tree1051 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
             #[tracked] t0: i64 = 1,
@@ -1645,10 +1777,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1049Blackboard { t1 t0 o0 b0 });
+board!(Tree1051Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
+    pub tree Tree1052 for Ctx {
         blackboard {
             b1: i64,
         }
@@ -1662,10 +1794,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1050Blackboard { b1 });
+board!(Tree1052Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
+    pub tree Tree1053 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64,
@@ -1719,10 +1851,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1051Blackboard { t0 b0 o0 t1 b1 });
+board!(Tree1053Blackboard { t0 b0 o0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
+    pub tree Tree1054 for Ctx {
         RetryUntilSuccessful(3) {
             StatefulAction(Task<0>),
         }
@@ -1730,7 +1862,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
+    pub tree Tree1055 for Ctx {
         Fallback {
             Inverter {
                 Condition(Cond<0> = Cond::<0>),
@@ -1741,7 +1873,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
+    pub tree Tree1056 for Ctx {
         SequenceStar {
             SequenceStar {
                 Action(Act<0>),
@@ -1762,7 +1894,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
+    pub tree Tree1057 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 0,
@@ -1786,10 +1918,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1055Blackboard { t0 b0 });
+board!(Tree1057Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
+    pub tree Tree1058 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 3,
@@ -1875,10 +2007,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1056Blackboard { t0 b0 });
+board!(Tree1058Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
+    pub tree Tree1059 for Ctx {
         blackboard {
             b0: i64 = 4,
             o0: Option<i64>,
@@ -1919,10 +2051,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1057Blackboard { b0 o0 t0 });
+board!(Tree1059Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
+    pub tree Tree1060 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b1: i64,
@@ -1992,10 +2124,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1058Blackboard { t0 b1 t1 b0 });
+board!(Tree1060Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
+    pub tree Tree1061 for Ctx {
         blackboard {
             #[allow(unused)] o0: Option<i64>,
             b1: i64 = 5,
@@ -2007,10 +2139,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1059Blackboard { o0 b1 });
+board!(Tree1061Blackboard { o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
+    pub tree Tree1062 for Ctx {
         ReactiveSequence {
             AlwaysSuccess,
             Action(Act<0>),
@@ -2021,7 +2153,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
+    pub tree Tree1063 for Ctx {
         blackboard {
             b0: i64 = 4,
             b1: i64 = 2,
@@ -2064,10 +2196,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1061Blackboard { b0 b1 t0 o0 });
+board!(Tree1063Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
+    pub tree Tree1064 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
@@ -2104,10 +2236,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1062Blackboard { o0 t0 t1 b0 });
+board!(Tree1064Blackboard { o0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
+    pub tree Tree1065Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(PIo<3>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<10>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64,
@@ -2120,7 +2274,7 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
                 },
                 Action(Act<2>),
-                Action(PIo<3>, t0 = {=}),
+                SubTree(Tree1065Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
                 Condition(PCond<4>, b0 = {=}),
                 Action(Act<5> = Act::<5>),
             },
@@ -2137,7 +2291,7 @@ bt::behavior_tree! {
                 },
             },
             ReactiveFallback {
-                StatefulAction(Task<10>),
+                SubTree(Tree1065Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
                 Repeat(forever) {
                     KeepRunningUntilFailure {
                         #[on_failure(|bb| if bb.b0 % 2 != 1 { bb.b1 = bb.b0 % 4 })]
@@ -2168,10 +2322,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1063Blackboard { t0 b0 b1 });
+board!(Tree1065Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
+    pub tree Tree1066 for Ctx {
         RunOnce(then_skip = true) {
             Fallback {
                 Action(Act<0>),
@@ -2182,7 +2336,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
+    pub tree Tree1067 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b1: i64 = 5,
@@ -2224,14 +2378,20 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1065Blackboard { t0 b1 b0 o0 });
+board!(Tree1067Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
+    pub tree Tree1068Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
         Repeat(1) {
             RunOnce(then_skip = true) {
                 Repeat(0) {
-                    Condition(Cond<0>),
+                    SubTree(Tree1068Sub0),
                 },
             },
         }
@@ -2239,7 +2399,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
+    pub tree Tree1069 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64 = 5,
@@ -2255,10 +2415,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1067Blackboard { b0 b1 t0 });
+board!(Tree1069Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
+    pub tree Tree1070 for Ctx {
         Fallback {
             RetryUntilSuccessful(4) {
                 SequenceWithMemory {
@@ -2290,7 +2450,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
+    pub tree Tree1071 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 4,
@@ -2332,10 +2492,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1069Blackboard { b1 b0 t0 });
+board!(Tree1071Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
+    pub tree Tree1072 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 3,
@@ -2351,10 +2511,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1070Blackboard { t0 b0 });
+board!(Tree1072Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
+    pub tree Tree1073 for Ctx {
         Inverter {
             RunOnce(then_skip = false) {
                 StatefulAction(Task<0>),
@@ -2364,7 +2524,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
+    pub tree Tree1074 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64,
@@ -2379,10 +2539,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1072Blackboard { b0 t0 b1 });
+board!(Tree1074Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
+    pub tree Tree1075 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t0: i64 = 0,
@@ -2430,10 +2590,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1073Blackboard { o0 t0 b0 });
+board!(Tree1075Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
+    pub tree Tree1076Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SetBlackboard(b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 0,
@@ -2449,7 +2620,8 @@ bt::behavior_tree! {
                         },
                         Condition(PCond<2>, b0 = 2),
                     },
-                    SetBlackboard(b1 = {t0}),
+                    #[on_success(|bb| { if bb.b1 % 4 != 1 { bb.t0.set(8) }; *bb.t0 += 2 })]
+                    SubTree(Tree1076Sub0, ..),
                 },
                 RunOnce {
                     Condition(Cond<3>),
@@ -2489,10 +2661,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1074Blackboard { t0 b1 b0 });
+board!(Tree1076Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
+    pub tree Tree1077 for Ctx {
         SequenceWithMemory {
             Condition(PCond<0>, b0 = 2),
         }
@@ -2500,7 +2672,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
+    pub tree Tree1078 for Ctx {
         ReactiveSequence {
             Fallback {
                 SequenceWithMemory {
@@ -2517,7 +2689,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
+    pub tree Tree1079 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 2,
@@ -2562,10 +2734,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1077Blackboard { t0 b0 b1 o0 });
+board!(Tree1079Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
+    pub tree Tree1080 for Ctx {
         blackboard {
             o0: Option<i64>,
             #[tracked] t0: i64 = 2,
@@ -2625,10 +2797,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1078Blackboard { o0 t0 b0 t1 });
+board!(Tree1080Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
+    pub tree Tree1081Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
         blackboard {
             b0: i64 = 2,
             b1: i64,
@@ -2643,7 +2826,7 @@ bt::behavior_tree! {
                 SetBlackboard(b1 = {t0}),
                 ReactiveFallback {
                     SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<0> = Task::<0>),
+                        SubTree(Tree1081Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
                     },
                 },
             },
@@ -2651,10 +2834,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1079Blackboard { b0 b1 t0 });
+board!(Tree1081Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
+    pub tree Tree1082 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 2,
@@ -2686,10 +2869,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1080Blackboard { b0 t0 });
+board!(Tree1082Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
+    pub tree Tree1083 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t1: i64 = 5,
@@ -2706,10 +2889,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1081Blackboard { b0 t1 b1 t0 });
+board!(Tree1083Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
+    pub tree Tree1084 for Ctx {
         RetryUntilSuccessful(0) {
             Condition(Cond<0>),
         }
@@ -2717,7 +2900,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
+    pub tree Tree1085 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 5,
@@ -2734,10 +2917,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1083Blackboard { b0 t0 });
+board!(Tree1085Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
+    pub tree Tree1086 for Ctx {
         ReactiveSequence {
             ReactiveSequence {
                 RetryUntilSuccessful(4) {
@@ -2754,7 +2937,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
+    pub tree Tree1087 for Ctx {
         Sequence {
             StatefulAction(Task<0>),
             Condition(Cond<1>),
@@ -2772,7 +2955,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1086 for Ctx {
+    pub tree Tree1088 for Ctx {
         ForceFailure {
             Repeat(0) {
                 StatefulAction(Task<0>),
@@ -2782,14 +2965,20 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1087 for Ctx {
+    pub tree Tree1089Sub0 for Ctx {
+        ForceFailure {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
         Sequence {
             ReactiveFallback {
-                ForceFailure {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                    },
-                },
+                SubTree(Tree1089Sub0),
             },
             MemSequence {
                 KeepRunningUntilFailure {
@@ -2801,7 +2990,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1088 for Ctx {
+    pub tree Tree1090 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 2,
@@ -2849,10 +3038,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1088Blackboard { t0 b0 o0 });
+board!(Tree1090Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
+    pub tree Tree1091 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
             #[tracked] t0: i64,
@@ -2918,10 +3107,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1089Blackboard { o0 t0 b0 });
+board!(Tree1091Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1090 for Ctx {
+    pub tree Tree1092 for Ctx {
         blackboard {
             b0: i64 = 4,
         }
@@ -2938,10 +3127,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1090Blackboard { b0 });
+board!(Tree1092Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1091 for Ctx {
+    pub tree Tree1093 for Ctx {
         blackboard {
             b1: i64 = 2,
             o0: Option<i64> = Some(2),
@@ -3029,10 +3218,26 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1091Blackboard { b1 o0 t0 t1 b0 });
+board!(Tree1093Blackboard { b1 o0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1092 for Ctx {
+    pub tree Tree1094Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        MemPriority {
+            Condition(PCond<2>, b0 = {t1}),
+            Action(Act<3> = Act::<3>),
+            Condition(PCond<4>, b0 = {t0}),
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1094 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             b0: i64,
@@ -3045,12 +3250,8 @@ bt::behavior_tree! {
                 Action(PIo<1>, t0 = {t0}),
                 SetBlackboard(b0 = 5),
             },
-            MemPriority {
-                Condition(PCond<2>, b0 = {t1}),
-                Action(Act<3> = Act::<3>),
-                Condition(PCond<4>, b0 = {t0}),
-                Condition(Cond<5>),
-            },
+            #[success_if(|bb| bb.b0 < 3)]
+            SubTree(Tree1094Sub0, ..),
             Sequence {
                 StatefulAction(Task<6> = Task::<6>),
                 StatefulAction(Task<7>),
@@ -3071,10 +3272,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1092Blackboard { t1 b0 t0 });
+board!(Tree1094Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1093 for Ctx {
+    pub tree Tree1095 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             b1: i64 = 4,
@@ -3098,10 +3299,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1093Blackboard { t1 b1 t0 });
+board!(Tree1095Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1094 for Ctx {
+    pub tree Tree1096 for Ctx {
         MemSequence {
             StatefulAction(Task<0>),
             RunOnce(then_skip = false) {
@@ -3115,7 +3316,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1095 for Ctx {
+    pub tree Tree1097 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t1: i64 = 3,
@@ -3185,10 +3386,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1095Blackboard { b0 t1 t0 b1 });
+board!(Tree1097Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1096 for Ctx {
+    pub tree Tree1098 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 2,
@@ -3204,10 +3405,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1096Blackboard { t1 t0 });
+board!(Tree1098Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1097 for Ctx {
+    pub tree Tree1099 for Ctx {
         blackboard {
             b0: i64 = 1,
         }
@@ -3219,190 +3420,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1097Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1098 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 2)]
-        Sequence {
-            SequenceWithMemory {
-                #[post(|bb| { bb.b1 = bb.b0; bb.o0 = Some(bb.b0 + 2) })]
-                #[run_while(|bb| *bb.t0 > 1)]
-                AlwaysFailure,
-                #[success_if(|bb| bb.b1 % 2 < 0)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Condition(PCond<3>, b0 = {b1}),
-            Fallback {
-                Action(PIo<4>, t0 = {t0}),
-                StatefulAction(Task<5>),
-                StatefulAction(PTask<6>, b0 = 1, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1098Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1099 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        #[post(|bb| if bb.b0 + 1 == bb.b0 { bb.t0.set(*bb.t0 % 4) })]
-        #[skip_if(|bb| *bb.t0 + 1 == 5)]
-        SequenceWithMemory {
-            #[post(|bb| { if bb.b0 == *bb.t0 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-            #[skip_if(|bb| *bb.t0 == 2)]
-            ForceSuccess {
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        Condition(Cond<4>),
-                    },
-                    Script(|bb| bb.b0 += 3),
-                },
-            },
-            SequenceStar {
-                ForceSuccess {
-                    RunOnce(then_skip = false) {
-                        Script(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0) }),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    #[run_while(|bb| *bb.t0 < 7)]
-                    #[post(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 3 })]
-                    Action(|ctx| ctx.exec(5)),
-                },
-                Condition(Cond<6>),
-                MemSequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| (*bb.t0 + 3) % 3 < 2)]
-                    Condition(PCond<7>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1099Blackboard { t0 b0 });
+board!(Tree1099Blackboard { b0 });
 
 cases! {
-    Tree1000 "B{t1=1;b1;b0;t0}Fb(Su{t0}(RFb(a0,FS(c1))),RSeq(pt2{b0:t1;b1:b0},c3,c4l),FS(RSeq(@ki{b0>6}@rw{t0+2>b1}pc5{b0:7},Rep0(@po{t0>b0%2?t0+=3;b0+=2}@rw{b0>7}@ki{t0<b1}t6),c7e)))",
-    Tree1001 "MSeq(FF(t0))",
-    Tree1002 "B{o0;b0=0;t0=3}Seq(Su{t0}(OnceK(@si{t0=2}@fi{none}t0)),Star(RSeq(pc1{b0:t0},c2,t3),@fi{none}@os{o0:=b0}Sc{t0+=2},pc4{b0:2},c5l),RSeq(OnceK(c6),RSeq(pt7{b0:=;b1:t0},pa8{b0:9;b1:t0})),Ret0(a9))",
-    Tree1003 "B{o0;t1;b1}Swm(Ub{o0},@si{some}OnceT(pa0{b0:b1;b1:b1}))",
-    Tree1004 "B{t0=1;b0=2;b1=1}@po{b1:=b0+1%4}@fi{t0%2>0}Star(@rw{b0+4>2}Swm(Wu{t0},Swm(Sc{b0+=2},S,a0,t1,t2),Su{t0}(Keep(@os{b0+3<b1+4?t0:=b1+1}RFb(Scc{t0<b0},c3))),RSeq(Swm(t4,c5),@os{b0+=2}@oh{t0+=3;b1:=b0}@fi{b1+1>6}t6e),@si{t0+4<0}@ki{b1%2=0}c7e))",
-    Tree1005 "RSeq(Fb(FS(t0),FF(Seq(c1,c2))))",
-    Tree1006 "B{t0=2;o0=0;b0=0}Seq(Swm(Swm(Sb{o0=4},a0e,OnceK(c1),@si{t0+1>t0%2}@ki{t0!0}pa2{b0:=;b1:t0},@os{t0+=1}a3),RSeq(@ki{t0%4!0}@oh{b0+=2;b0:=b0%4}@os{b0:=b0+1%2;b0:=1}c4)),Wv{t0}(FS(@po{b0+=3}@os{b0+=3}pc5{b0:=})),Seq(t6,c7l,RSeq(t8,c9e)))",
-    Tree1007 "B{b0;t0;t1;b1;o0=_}@rw{t1+1>2}@oh{b1+=2}Swm(@si{t0>b0}@po{b1+=1}Sc{b0:=o0|1})",
-    Tree1008 "B{t0=3;b0=0;o0=_;t1}RepF(@ki{b0=7}@po{t0+=3}@oh{b0+=3}Inv(MPri(RSeq(OnceK(Swm(Seq(t0,Scc{b0<5}),@po{b0<t0%3?b0+=2}MPri(Sb{t1=5}),RSeq(Sb{o0=9},pi1{t0:=})))),RFb(Swm(t2,pc3{b0:5}),@ki{t1=1}RSeq(Once(t4e),t5,t6,pc7{b0:b0})))))",
-    Tree1009 "B{t0}Wv{t0}(MSeq(c0b{0}))",
-    Tree1010 "B{t0=1;b0=5;o0}RFb(MSeq(Sb{o0=1},t0,Wv{t0}(pa1{b0:3;b1:t0})),RFb(c2,Scc{t0+2%2<0},pa3{b0:=;b1:t0},pa4{b0:b0;b1:t0},c5),Su{t0}(OnceK(Fb(F,c6l,a7))),a8)",
-    Tree1011 "B{t0;b1;b0=4}Keep(Rep4(Seq(c0b{1},@ki{b0%3<1}@si{t0+3%2>0}RFb(OnceK(t1),Wu{t0},@of{b1+4%3=2?b1+=2}@ki{t0!b0+4%3}@rw{b0<4}pc2{b0:b1}),RFb(Wv{t0}(t3),c4))))",
-    Tree1012 "B{t0;b0}Swm(pa0{b0:=;b1:b0},pt1{b0:b0},pt2{b0:t0;b1:b0},pi3{t0:b0},@ki{t0>2}@fi{b0%4<0}Keep(pa4{b0:=}))",
-    Tree1013 "Fb(FF(Rep0(t0)),RFb(t1e,c2,F,a3l,Seq(c4,t5e)))",
-    Tree1014 "B{b1=2;t0;t1=2;b0=3}RFb(Swm(@ki{b0+1<7}t0,Sc{b0:=t0+4%3;t0:=b0},@si{t0<5}@po{t0:=b0+2;t1:=1}pc1{b0:1},t2,pc3{b0:=}),Su{t1}(OnceK(MSeq(pc4{b0:b1},Once(@fi{b0>t0}@os{b1:=t1}@po{b1+=1;b0:=b1}Scc{b1<t0}),Rep3(t5)))),@po{b0:=t1+1%4}Seq(Inv(pc6{b0:8}),a7e),Star(Swm(pi8{t0:t0},pc9{b0:b1}),a10,t11))",
-    Tree1015 "B{b0=2;b1;t0=3}Swm(c0,OnceT(pa1{b0:=;b1:b0}),Sc{t0+=3},Su{t0}(Keep(t2)),@oh{t0+=1}@rw{b0<t0+2}@po{b1:=b0%2}MPri(pt3{b0:9},t4))",
-    Tree1016 "B{b0;t0=1;b1=2}Star(c0b{b0%4},c1,Wv{t0}(RSeq(Swm(pt2{b0:b0;b1:b0},RetF(c3e)),Fb(pt4{b0:8},RSeq(t5,c6e,Sc{b1:=t0},c7,F)))))",
-    Tree1017 "B{b0=5;t0=4;o0=3}Seq(Inv(Keep(RSeq(a0,Inv(OnceK(pa1{b0:b0;b1:b0}))))),RSeq(Sb{b0=0},RFb(t2),Sb{o0=5},FS(Inv(S))),Ret2(RSeq(Swm(pa3{b0:t0},c4e),Fb(c5,F))))",
-    Tree1018 "B{t1=5;b1=0;t0=1}@po{b1+=2;t1+=2}@si{b1=6}@oh{b1+=2}RFb(Rep0(t0))",
-    Tree1019 "B{b1=4;t0=5;b0=0;o0}MSeq(MSeq(Rep3(t0),Star(c1e,Scc{b1<0}),RetF(Sb{o0=1}),Star(MPri(c2,c3l)),MPri(Sb{o0=6})),RSeq(c4b{t0%3},t5,Ub{o0},pt6{b0:=;b1:b0},t7),RFb(Inv(c8),c9,t10,t11,Wu{t0}))",
-    Tree1020 "B{b0=5;t0=1;t1=2;b1=5}FF(RFb(a0,t1e,OnceT(t2e),pc3{b0:b0},@of{b1:=t0}@si{t0+1=t1}@fi{b1>1}t4))",
-    Tree1021 "RFb(a0e)",
-    Tree1022 "B{o0;t0=3;b0;b1=3}RFb(pt0{b0:b1;b1:=},Seq(RSeq(pi1{t0:b0},RSeq(c2e,Wu{t0}),Rep0(Sb{o0=5}))))",
-    Tree1023 "B{b0=0;t0=2}Inv(Sb{t0=b0})",
-    Tree1024 "B{t1=4;b0=1;t0=4;b1=2;o0=1}@si{b0>3}Swm(Swm(t0,RFb(c1e,Sc{b0+=2;t1+=1}),a2,OnceT(Rep3(Scc{b0>t1%3}))),c3,Rep4(Seq(Seq(pa4{b0:5;b1:b1},c5),Ub{o0},@oh{b0:=b1%2}RepF(Once(pc6{b0:9})),t7)),pc8{b0:t1},Keep(@si{o0|0>7}@fi{t0<4}Star(a9,c10,c11,t12e,t13)))",
-    Tree1025 "RFb(F,a0)",
-    Tree1026 "B{b1=2}RSeq(Sb{b1=5})",
-    Tree1027 "B{b0=4;t0=2;b1=3}MSeq(Seq(c0,Fb(FS(c1b{7})),Wv{t0}(c2)),@oh{b1+=1}@po{b0+=1}@ki{t0%4>1}c3,Rep0(c4b{b1}))",
-    Tree1028 "Fb(OnceK(RSeq(Seq(t0,t1,c2l,a3),Inv(t4),Rep2(Ret0(c5e)))),Seq(MPri(Fb(a6e,a7),Inv(Ret0(c8))),OnceK(Seq(RFb(F,c9),Swm(Seq(Fb(c10e),a11l)))),FF(FF(Ret4(Seq(t12,t13))))))",
-    Tree1029 "B{t0=2;b0=4}Fb(OnceK(pt0{b0:b0}),MPri(pa1{b0:1},t2),RSeq(a3e,Seq(pt4{b0:b0;b1:t0},FF(a5b{t0+3;b0}))))",
-    Tree1030 "Fb(MPri(RSeq(t0,Rep2(c1),t2,c3e)),Seq(Fb(t4,c5),t6),c7)",
-    Tree1031 "RFb(Ret1(c0),RSeq(a1,t2e))",
-    Tree1032 "B{t1;t0=1;b0;o0=_}MSeq(Star(Star(t0e,pa1{b0:1;b1:t1}),c2b{t1%3},Sb{t0=7},@si{none}Fb(c3,pa4{b0:=;b1:t0},c5)),RFb(Inv(a6)),RFb(@fi{t0>4}@os{t0+1%3=1?t1:=5}Rep4(Wu{t0}),t7,a8),Fb(c9l,c10,Wu{t0}))",
-    Tree1033 "B{b0=3;t0}Seq(@os{b0+=1}Fb(t0,S),Wv{t0}(Fb(Scc{b0%3!2},t1e,a2b{b0;b0},t3)),c4,Wv{t0}(Rep0(Wu{t0})))",
-    Tree1034 "B{t0=2;b0=2;o0=0}@of{t0:=b0}@os{b0+=1;t0+=3}RSeq(Sb{t0=1},Sb{t0=b0},t0,Ub{o0})",
-    Tree1035 "B{t0=2;b0=5;b1}Seq(Fb(pa0{b0:b0;b1:b0},a1b{1;b1}),RFb(Wu{t0},c2b{b1}),c3)",
-    Tree1036 "Star(t0,t1e)",
-    Tree1037 "B{o0=1;b1;t1=0}FS(Once(FS(Swm(c0b{3},c1,c2,@po{none?t1+=1;b1+=2}@os{t1+=3}pa3{b0:0;b1:t1}))))",
-    Tree1038 "B{b0;b1;t0=1}RFb(a0l,RSeq(FS(RSeq(c1,c2)),RSeq(pa3{b0:4;b1:t0},pt4{b0:=;b1:t0},a5,pi6{t0:=},t7),Inv(Star(pt8{b0:=},t9,a10b{b1;b1}))))",
-    Tree1039 "B{t0=3;b0=0}@oh{b0<b0%4?t0+=4}Ret0(Wu{t0})",
-    Tree1040 "B{b0=0;t0=5;t1=0;b1=0}Swm(Star(RFb(c0l,RSeq(@ki{b0+2!2}@of{b0:=1}@po{t0:=b0;t1>7?b1:=t1}pi1{t0:t1},Scc{b1%3!0})),@rw{b0<b0+3}RSeq(RetF(Sb{b1=b0}),a2,a3)),Rep4(OnceK(Scc{b1=1})))",
-    Tree1041 "B{o0=3}OnceK(MSeq(a0,Ub{o0}))",
-    Tree1042 "B{t1;t0=1;b0;b1}RFb(Fb(a0b{b0;b1},Keep(c1),a2e),Keep(MSeq(c3,t4,a5,Wv{t0}(a6))),Swm(Seq(@po{t0+=1}@os{t0+=2;t1:=t0}Sb{t1=6},t7e),a8,FF(pi9{t0:=})))",
-    Tree1043 "B{b0=4;t0;b1=4;t1=2}Swm(Seq(t0,Swm(@ki{t1+2%3<2}c1,t2,a3b{t1;b0},c4,Wu{t1}),@si{b0>1}RFb(t5,a6,t7),FF(t8)),RFb(RFb(t9,c10e,pt11{b0:2},pt12{b0:8;b1:=}),Fb(@fi{b1=4}FF(Sc{b0!6?b1:=t0+2}),pt13{b0:=;b1:t0}),RFb(a14e,t15e,c16,c17b{t0+4},pi18{t0:t1}),Inv(RFb(t19,a20l,c21))),@oh{b0:=8}@rw{b0=3}Inv(RSeq(Wv{t1}(a22b{t1;b1}),Ret1(Star(S,Wu{t0})),Fb(a23e,OnceK(t24e),t25,OnceK(c26)))))",
-    Tree1044 "B{b0=5;o0=_;t0=2}RSeq(MSeq(Rep0(pt0{b0:=}),@si{some}t1,a2,RetF(c3l),S),RSeq(Once(Swm(MSeq(t4,a5),pt6{b0:t0},Ret4(t7),Seq(t8e,pc9{b0:4}),t10))))",
-    Tree1045 "B{b0;o0;t0;b1}RSeq(Seq(@oh{b1<6?o0:=_}@os{t0:=o0|1;o0:=_}@rw{t0<5}c0,t1,S,pc2{b0:b0},@ki{none}@oh{b1:=7}@os{t0%3!1?b1:=0}t3),Ret1(t4))",
-    Tree1046 "B{t0=5;t1=3;b0}FS(Seq(a0b{t1;b0},Swm(Ret3(Scc{b0+4%3=1}),Wv{t1}(t1)),RFb(RSeq(S,c2l),a3b{b0;b0})))",
-    Tree1047 "B{o0=4;b1;t0=5}@os{b1+=2}Ret1(@rw{t0+4!5}@fi{some}Fb(@ki{none}@fi{o0|3+1<7}c0l,Su{t0}(pi1{t0:=}),@po{t0+=2}Scc{none}))",
-    Tree1048 "B{b0;t1;o0;b1=2;t0=2}Su{t1}(@oh{none?t0:=b1;b0+=2}@fi{t0+3%4<0}@po{t1:=b0}Ub{o0})",
-    Tree1049 "B{t1=3;t0=1;o0=3;b0}RFb(Star(Wu{t0},Star(pa0{b0:b0;b1:b0},c1,Sb{o0=4},c2b{7}),RFb(OnceK(@si{some}t3e)),Ub{o0},@os{t1:=b0+2}a4l),RSeq(RSeq(Sc{o0:=_},Sb{o0=1},pa5{b0:=;b1:b0}),OnceK(Inv(MSeq(Wv{t1}(@oh{t1+=2}Sb{b0=0}),@po{o0:=_}MSeq(pt6{b0:b0;b1:t1},S)))),Fb(@oh{t0:=1;o0:=b0}RSeq(a7,pt8{b0:0;b1:t1},@ki{some}@os{t1+=1}c9e),RFb(MSeq(pa10{b0:=},c11e),t12)),Seq(t13,Ret4(@ki{t0+3>b0+1%4}@oh{t0:=7}a14),a15e)))",
-    Tree1050 "B{b1}OnceK(Keep(RetF(pa0{b0:8;b1:=})))",
-    Tree1051 "B{t0=0;b0;o0=5;t1;b1=5}Swm(Seq(c0e,t1,FS(RFb(F,F)),t2),Seq(t3,Ret2(t4),pc5{b0:6},Sb{o0=1}),Inv(MSeq(Seq(RSeq(S,c6l,@of{b1:=t0}@po{b1:=b1%3}pa7{b0:t1;b1:t1})),@ki{b0<6}@of{o0:=t1}Ub{o0},FS(FS(S)))),c8)",
-    Tree1052 "Ret3(t0)",
-    Tree1053 "Fb(Inv(c0e),t1)",
-    Tree1054 "Star(Star(a0,Inv(a1)),FS(a2l),Seq(t3,S),t4)",
-    Tree1055 "B{t0=1;b0=0}@ki{t0>4}@si{t0%3<1}@oh{b0+=3}OnceK(Seq(RFb(a0,S),Rep3(Ret3(Sc{t0:=b0%4}))))",
-    Tree1056 "B{t0=3;b0=3}Fb(Seq(MSeq(Rep4(Once(RSeq(F))),RFb(t0,t1e,@oh{t0+=3}pt2{b0:b0;b1:b0}),@po{b0:=b0%4;b0+=3}@os{b0:=b0%4}@of{t0+1%4>0?b0+=1}Inv(a3),t4e,t5),RSeq(Seq(t6,@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}a7l,@si{t0+4>b0}Sb{b0=t0}),Seq(Ret1(Sb{t0=7}),c8l,RSeq(@fi{b0=6}@oh{b0+1>5?t0+=3}@po{t0+=2}a9,Sc{t0+=1})))),@si{t0<3}@ki{b0+4%2>0}RFb(RSeq(Fb(pa10{b0:t0;b1:b0},t11,F),t12,Seq(pt13{b0:=;b1:t0},Sb{t0=3},F)),RSeq(@si{b0%4<3}Fb(F,c14e,t15,t16,Sb{b0=t0}))))",
-    Tree1057 "B{b0=4;o0;t0=3}RSeq(Rep0(c0),c1b{b0},Su{t0}(OnceT(RSeq(Fb(t2,c3,c4,t5),Rep3(RFb(a6l,RetF(Ub{o0}))),RFb(c7,c8b{o0|0},c9l,t10e)))))",
-    Tree1058 "B{t0=4;b1;t1=3;b0=2}Swm(Seq(Seq(@ki{b0<t1%3}@fi{b0<b1}Wv{t0}(c0b{b0}),Scc{t0=t1+1},Wu{t1}),@si{t0!7}Fb(Rep4(pc1{b0:5}),@rw{t1=3}@of{t1+=3}@os{t1+=3}pa2{b0:b0;b1:t1},Seq(Scc{t1%4>0},t3,pa4{b0:b0}),Sc{t0:=b0})),Seq(Inv(RFb(t5e,@rw{t1+4=0}pi6{t0:=})),@oh{b1=0?b0:=b1}Fb(t7,c8,Wu{t0},a9,@rw{t1%4=0}@of{b1+3!b1%2?t0+=1;t0:=t1}c10),RFb(pt11{b0:=;b1:t1},a12b{t1+3%4;b1},@os{b1:=b0+3;b1:=t0+3%3}@of{b0+=1}FF(Scc{b0%2=1}),RepF(t13))))",
-    Tree1059 "B{o0;b1=5}Seq(pt0{b0:9;b1:=},a1)",
-    Tree1060 "RSeq(S,a0,c1,c2)",
-    Tree1061 "B{b0=4;b1=2;t0=1;o0=2}Swm(RSeq(c0e,RSeq(@si{b1>b1+2}@os{b1:=b0}a1,a2),Sb{t0=b0},c3,a4e),Su{t0}(Seq(Rep0(a5))),RSeq(Seq(@po{o0:=_}MPri(Sb{t0=b1}),t6,pt7{b0:5},c8),t9))",
-    Tree1062 "B{o0=_;t0=1;t1=1;b0=0}@si{b0%4<2}@po{o0:=_}RFb(RFb(a0,Scc{t0+4>6},Ret1(Scc{b0<3})),@po{b0>3?t1:=b0}@of{b0%3>0?t0+=2}@ki{t1!b0}Seq(@ki{t0+2>o0|1%3}a1,Scc{b0<b0+2},t2e,Sb{o0=1}),Seq(t3,Sc{t0:=t1+2},t4,S))",
-    Tree1063 "B{t0=1;b0;b1}RSeq(RSeq(RFb(c0e,a1b{b0%3;b1}),a2,pi3{t0:=},pc4{b0:=},a5e),Ret1(Swm(Once(t6),Seq(pa7{b0:6;b1:t0},c8l),a9)),RFb(t10,RepF(Keep(@of{b0%2!1?b1:=b0%4}OnceK(t11)))),RFb(Seq(Seq(a12,t13),Swm(Sc{t0+1<2?b0+=1},Scc{t0>4})),OnceT(Rep1(c14e))))",
-    Tree1064 "OnceT(Fb(a0,t1))",
-    Tree1065 "B{t0=0;b1=5;b0;o0}RSeq(RSeq(Ret1(pt0{b0:t0;b1:=}),RSeq(c1,Inv(t2),Fb(pc3{b0:b1},Sb{b1=b0}))),FS(@si{b0+3%2!1}@fi{t0!0}Seq(@fi{t0=3}@ki{t0=b0}c4e,Swm(Sb{o0=7}),pt5{b0:=;b1:b0},pc6{b0:8},t7)))",
-    Tree1066 "Rep1(OnceT(Rep0(c0)))",
-    Tree1067 "B{b0=2;b1=5;t0=3}RepF(Wv{t0}(Keep(Scc{b1+2!b0})))",
-    Tree1068 "Fb(Ret4(Swm(a0,FS(RSeq(Inv(MSeq(t1,t2)),RFb(Inv(S),t3,F))))),OnceK(c4))",
-    Tree1069 "B{b1;b0=4;t0=5}Seq(pc0{b0:1},Seq(RSeq(c1b{b1+1},Scc{b0+2%4!2}),RSeq(t2,c3),@os{b0>t0+1?b1+=3}Seq(pi4{t0:=},a5l,t6)),Fb(RFb(FF(a7)),RFb(t8e,a9),t10,pa11{b0:=;b1:=},t12))",
-    Tree1070 "B{t0=0;b0=3}@rw{b0+1%3>0}Su{t0}(RSeq(FF(c0)))",
-    Tree1071 "Inv(OnceK(t0))",
-    Tree1072 "B{b0=1;t0;b1=0}RSeq(Sc{t0+=3},Sb{b0=b1},t0,c1b{b1})",
-    Tree1073 "B{o0;t0=0;b0=5}MPri(Seq(RFb(@fi{b0<1}Scc{b0>0},RSeq(OnceK(@ki{some}t0e),c1),Rep4(Wu{t0}),pi2{t0:b0},RetF(Wv{t0}(pc3{b0:1}))),Fb(Inv(t4),RepF(Swm(Inv(Star(c5,c6l)))))))",
-    Tree1074 "B{t0;b1=0;b0}Swm(RFb(Seq(RSeq(t0,Once(t1e),pc2{b0:2}),Sb{b1=t0}),Once(c3)),RFb(Su{t0}(Fb(MSeq(@ki{t0<1}@po{t0+=1}@oh{b1:=b0}Sc{t0:=0},OnceT(c4),c5l),OnceT(Fb(RFb(t6,t7),t8e,RFb(t9,Scc{b0<b0+4}),Scc{t0+2%4=1}))))))",
-    Tree1075 "Swm(pc0{b0:2})",
-    Tree1076 "RSeq(Fb(Swm(c0,t1),Inv(a2)),a3e)",
-    Tree1077 "B{t0;b0=2;b1=2;o0=1}OnceK(RFb(RFb(t0,c1,c2b{b1}),MPri(Wu{t0},t3,Wu{t0},a4),Fb(t5,MPri(Once(Fb(t6,pc7{b0:b0},Sc{o0:=_;t0+=3}))),OnceK(Fb(t8,@of{t0+=2}@fi{o0|4<0}a9)))))",
-    Tree1078 "B{o0;t0=2;b0=1;t1=5}RSeq(RSeq(@oh{t0+=3;t1:=b0%2}FS(c0),@po{t0:=0}@of{t0:=t0%2}Seq(t1e,Inv(a2))),MPri(RFb(@oh{t1:=o0|3%3}@po{o0:=_;o0:=_}OnceK(c3l)),@si{t0>6}c4,RepF(RSeq(Sb{t1=t0},t5))),FS(FS(Keep(Star(RFb(pa6{b0:=;b1:t0}),RFb(t7,Sc{t0<6?o0:=t1+4}),t8e,t9e)))))",
-    Tree1079 "B{b0=2;b1;t0=3}@of{t0!b0+3%4?b1+=3}@rw{b0!t0}@si{b1>0}RFb(Star(Wu{t0},Sb{b1=t0},RFb(Su{t0}(t0e))))",
-    Tree1080 "B{b0=1;t0=2}Seq(RSeq(Wu{t0},Sb{t0=6},t0,c1),Star(c2,t3),c4b{b0%4},Rep4(OnceK(c5)),MPri(MPri(c6,pi7{t0:=})))",
-    Tree1081 "B{b0;t1=5;b1;t0}@po{t0<t1+2?b0+=1}Seq(t0,c1,@os{b1+=3}Scc{t1<3})",
-    Tree1082 "Ret0(c0)",
-    Tree1083 "B{b0=5;t0=5}RSeq(Sb{t0=9},OnceK(@fi{b0%4<2}@po{b0!t0?b0+=2}t0),t1e)",
-    Tree1084 "RSeq(RSeq(Ret4(c0e),c1),Fb(c2l,c3e))",
-    Tree1085 "Seq(t0,c1,RSeq(t2,RFb(c3,c4,c5,c6e)))",
-    Tree1086 "FF(Rep0(t0))",
-    Tree1087 "Seq(RFb(FF(Swm(t0))),MSeq(Keep(t1)))",
-    Tree1088 "B{t0=4;b0=2;o0=1}RFb(MPri(OnceT(Wu{t0}),RSeq(Fb(c0,t1e,pi2{t0:=},pt3{b0:=;b1:b0})),RepF(MSeq(c4l,Ub{o0})),@of{none?b0+=3}@os{b0+=3}RFb(Inv(Once(Sc{b0+=1})),FF(@oh{o0:=_}@rw{some}c5),RFb(pc6{b0:=},Wu{t0}))))",
-    Tree1089 "B{o0=5;t0;b0}RSeq(Fb(Fb(t0,Inv(pi1{t0:b0}),c2e),Once(RSeq(RSeq(@os{t0+=2}Sb{b0=3},@rw{t0>t0+2%3}@of{b0:=t0%3}Keep(t3),a4l))),Fb(Fb(pc5{b0:t0},Fb(Keep(pt6{b0:=}),c7l)),Swm(RSeq(t8e,t9),t10)),RFb(Star(a11e,F),@oh{o0:=_}Seq(a12b{t0%3;b0},Rep3(a13),Ub{o0}))))",
-    Tree1090 "B{b0=4}RSeq(RSeq(pc0{b0:=},c1,c2,t3,pt4{b0:=}),t5e)",
-    Tree1091 "B{b1=2;o0=2;t0=2;t1=5;b0=1}RFb(@os{b1+=2}@of{b1+=3}Rep2(@si{t1+3=7}MPri(Swm(Star(t0,Wu{t1}),Inv(pc1{b0:t0}),RFb(t2)),Keep(Star(Sc{t1:=b1},c3,t4)))),RSeq(Inv(t5),Swm(MSeq(t6,t7e)),c8,@os{b0:=b1+4%4}RFb(pa9{b0:9},c10e),@oh{t0+=1}@rw{t1+1%2>0}Ret4(FF(@rw{t1%3!1}@fi{o0|2=2}@po{t0:=b0+1;b0+=3}t11))),RFb(RSeq(Sb{o0=9},pt12{b0:0}),t13,t14e,@ki{b1>3}FF(Seq(@ki{t1=7}t15,c16l,pt17{b0:=;b1:t0})),@rw{none}RFb(t18,Scc{b1<5})))",
-    Tree1092 "B{t1;b0;t0=0}@oh{t1+=2}Seq(Fb(t0,pi1{t0:t0},Sb{b0=5}),MPri(pc2{b0:t1},a3e,pc4{b0:t0},c5),Seq(t6e,t7,pi8{t0:=},c9,a10),Fb(pc11{b0:1},RFb(Scc{t1=1},c12),t13,c14))",
-    Tree1093 "B{t1;b1=4;t0=4}Keep(Swm(Rep0(pi0{t0:=}),MPri(a1b{t0;b1},pt2{b0:t1;b1:t0}),Swm(c3b{b1+3%2},a4)))",
-    Tree1094 "MSeq(t0,OnceK(t1),c2,a3,t4)",
-    Tree1095 "B{b0=4;t1=3;t0;b1=3}Swm(RFb(RFb(a0b{t1;b1},a1),Inv(pc2{b0:t1}),@fi{t1+1%4<3}pt3{b0:=},t4,Ret1(RSeq(t5,c6e))),Seq(@ki{t1>2}pa7{b0:b0},Fb(a8b{t1;b1},a9),Seq(t10,a11,c12l),Fb(Scc{b1%2<1},a13),RFb(c14e,pi15{t0:t0})),RFb(@fi{b1=t0%4}@po{t1+=2;t0:=b0}Swm(Sb{b0=2},RSeq(c16,FS(Sc{t0:=t1+1%2}),@fi{b1+1!b0}@rw{t1+1!7}@si{t0+4!4}t17),t18),Wu{t1}))",
-    Tree1096 "B{t1=0;t0=2}RFb(Seq(t0,c1e),Wu{t1},Scc{t0=6})",
-    Tree1097 "B{b0=1}MSeq(Sb{b0=1},t0,pi1{t0:b0})",
-    Tree1098 "B{o0=_;b0;t0;b1=4}@fi{t0<o0|3+2}Seq(Swm(@po{b1:=b0;o0:=b0+2}@rw{t0>1}F,@si{b1%2<0}@oh{b1+=1}t0,t1,c2),pc3{b0:b1},Fb(pi4{t0:t0},t5,pt6{b0:1;b1:b0}))",
-    Tree1099 "B{t0=1;b0=0}@po{b0+1=b0?t0:=t0%4}@ki{t0+1=5}Swm(@po{b0=t0?t0+=1;t0+=1}@ki{t0=2}FS(Swm(Fb(t0,@si{t0=3}a1,a2,c3b{t0},c4),Sc{b0+=3})),Star(FS(OnceK(Sc{t0:=b0;t0:=b0}))),RSeq(FF(@oh{b0:=t0}@rw{t0<7}@po{b0%3!0?t0+=3}a5l),c6,MSeq(@oh{t0+=1}@rw{t0+3%3<2}pc7{b0:=})))",
+    Tree1000 "B{o0=_;b1=0}RFb(RSeq(Sc{b1+=1;o0:=_},t0),t1)",
+    Tree1001 "Ret4(RSeq(t0,F))",
+    Tree1002 "B{t1=1;b1;b0;t0}Fb(Su{t0}(RFb(a0,FS(c1))),RSeq(pt2{b0:t1;b1:b0},c3,c4l),FS(RSeq(@ki{b0>6}@rw{t0+2>b1}pc5{b0:7},Rep0(@po{t0>b0%2?t0+=3;b0+=2}@rw{b0>7}@ki{t0<b1}t6),c7e)))",
+    Tree1003 "MSeq(FF(Sub(Sub(t0))))",
+    Tree1004 "B{o0;b0=0;t0=3}Seq(Su{t0}(OnceK(@si{t0=2}@fi{none}t0)),Star(RSeq(pc1{b0:t0},c2,t3),@fi{none}@os{o0:=b0}Sc{t0+=2},pc4{b0:2},c5l),RSeq(OnceK(c6),RSeq(pt7{b0:=;b1:t0},pa8{b0:9;b1:t0})),Ret0(a9))",
+    Tree1005 "B{o0;t1;b1}Swm(Ub{o0},@si{some}OnceT(pa0{b0:b1;b1:b1}))",
+    Tree1006 "B{t0=1;b0=2;b1=1}@po{b1:=b0+1%4}@fi{t0%2>0}Star(@rw{b0+4>2}Swm(Wu{t0},Swm(Sc{b0+=2},S,a0,t1,t2),Su{t0}(Keep(@os{b0+3<b1+4?t0:=b1+1}RFb(Scc{t0<b0},c3))),RSeq(Swm(t4,c5),@os{b0+=2}@oh{t0+=3;b1:=b0}@fi{b1+1>6}t6e),@si{t0+4<0}@ki{b1%2=0}c7e))",
+    Tree1007 "RSeq(Fb(FS(t0),FF(Seq(c1,c2))))",
+    Tree1008 "B{t0=2;o0=0;b0=0}Seq(Swm(Swm(Sb{o0=4},a0e,OnceK(c1),@si{t0+1>t0%2}@ki{t0!0}pa2{b0:=;b1:t0},@os{t0+=1}a3),RSeq(@ki{t0%4!0}@oh{b0+=2;b0:=b0%4}@os{b0:=b0+1%2;b0:=1}c4)),Wv{t0}(FS(@po{b0+=3}@os{b0+=3}pc5{b0:=})),Seq(t6,c7l,RSeq(t8,c9e)))",
+    Tree1009 "B{b0;t0;t1;b1;o0=_}@rw{t1+1>2}@oh{b1+=2}Swm(SubA(@si{t0>b0}@po{b1+=1}Sc{b0:=o0|1}))",
+    Tree1010 "B{t0=3;b0=0;o0=_;t1}RepF(@ki{b0=7}@po{t0+=3}@oh{b0+=3}Inv(MPri(RSeq(OnceK(Swm(Seq(t0,Scc{b0<5}),@po{b0<t0%3?b0+=2}MPri(Sb{t1=5}),RSeq(Sb{o0=9},pi1{t0:=})))),RFb(Swm(t2,pc3{b0:5}),@ki{t1=1}RSeq(Once(t4e),t5,t6,pc7{b0:b0})))))",
+    Tree1011 "B{t0}Wv{t0}(MSeq(c0b{0}))",
+    Tree1012 "B{t0=1;b0=5;o0}RFb(MSeq(Sb{o0=1},t0,Wv{t0}(pa1{b0:3;b1:t0})),RFb(c2,Scc{t0+2%2<0},pa3{b0:=;b1:t0},pa4{b0:b0;b1:t0},c5),Su{t0}(OnceK(Fb(F,c6l,a7))),a8)",
+    Tree1013 "B{t0;b1;b0=4}Keep(Rep4(Seq(c0b{1},@ki{b0%3<1}@si{t0+3%2>0}RFb(SubR(OnceK(t1)),Wu{t0},@of{b1+4%3=2?b1+=2}@ki{t0!b0+4%3}@rw{b0<4}pc2{b0:b1}),RFb(Wv{t0}(t3),c4))))",
+    Tree1014 "B{t0;b0}Swm(pa0{b0:=;b1:b0},pt1{b0:b0},pt2{b0:t0;b1:b0},pi3{t0:b0},@ki{t0>2}@fi{b0%4<0}Keep(pa4{b0:=}))",
+    Tree1015 "Fb(FF(Rep0(t0)),RFb(t1e,c2,F,a3l,Seq(c4,t5e)))",
+    Tree1016 "B{b1=2;t0;t1=2;b0=3}RFb(Swm(@ki{b0+1<7}t0,Sc{b0:=t0+4%3;t0:=b0},@si{t0<5}@po{t0:=b0+2;t1:=1}pc1{b0:1},t2,pc3{b0:=}),Su{t1}(OnceK(MSeq(pc4{b0:b1},Once(@fi{b0>t0}@os{b1:=t1}@po{b1+=1;b0:=b1}Scc{b1<t0}),Rep3(t5)))),@po{b0:=t1+1%4}Seq(Inv(pc6{b0:8}),a7e),Star(Swm(pi8{t0:t0},pc9{b0:b1}),a10,t11))",
+    Tree1017 "B{b0=2;b1;t0=3}Swm(c0,OnceT(pa1{b0:=;b1:b0}),Sc{t0+=3},Su{t0}(Keep(t2)),@oh{t0+=1}@rw{b0<t0+2}@po{b1:=b0%2}MPri(pt3{b0:9},t4))",
+    Tree1018 "B{b0;t0=1;b1=2}Star(c0b{b0%4},c1,Wv{t0}(RSeq(Swm(pt2{b0:b0;b1:b0},RetF(c3e)),Fb(pt4{b0:8},RSeq(t5,c6e,Sc{b1:=t0},c7,F)))))",
+    Tree1019 "B{b0=5;t0=4;o0=3}Seq(Inv(Keep(RSeq(a0,Inv(OnceK(pa1{b0:b0;b1:b0}))))),RSeq(Sb{b0=0},RFb(t2),Sb{o0=5},FS(Inv(S))),Ret2(RSeq(Swm(pa3{b0:t0},c4e),Fb(c5,F))))",
+    Tree1020 "B{t1=5;b1=0;t0=1}@po{b1+=2;t1+=2}@si{b1=6}@oh{b1+=2}RFb(Rep0(t0))",
+    Tree1021 "B{b1=4;t0=5;b0=0;o0}MSeq(MSeq(Rep3(t0),Star(c1e,Scc{b1<0}),RetF(Sb{o0=1}),Star(MPri(c2,c3l)),MPri(Sb{o0=6})),RSeq(c4b{t0%3},t5,Ub{o0},pt6{b0:=;b1:b0},t7),RFb(Inv(c8),c9,t10,t11,Wu{t0}))",
+    Tree1022 "B{b0=5;t0=1;t1=2;b1=5}FF(RFb(a0,t1e,OnceT(t2e),pc3{b0:b0},@of{b1:=t0}@si{t0+1=t1}@fi{b1>1}t4))",
+    Tree1023 "RFb(a0e)",
+    Tree1024 "B{o0;t0=3;b0;b1=3}RFb(pt0{b0:b1;b1:=},Seq(RSeq(pi1{t0:b0},SubR(RSeq(c2e,Wu{t0})),Rep0(Sb{o0=5}))))",
+    Tree1025 "B{b0=0;t0=2}Inv(SubR(Sb{t0=b0}))",
+    Tree1026 "B{t1=4;b0=1;t0=4;b1=2;o0=1}@si{b0>3}Swm(Swm(t0,RFb(c1e,Sc{b0+=2;t1+=1}),a2,OnceT(Rep3(Scc{b0>t1%3}))),c3,Rep4(Seq(Seq(pa4{b0:5;b1:b1},c5),Ub{o0},@oh{b0:=b1%2}RepF(Once(pc6{b0:9})),t7)),pc8{b0:t1},Keep(@si{o0|0>7}@fi{t0<4}Star(a9,c10,c11,t12e,t13)))",
+    Tree1027 "RFb(F,a0)",
+    Tree1028 "B{b1=2}RSeq(Sb{b1=5})",
+    Tree1029 "B{b0=4;t0=2;b1=3}MSeq(Seq(c0,Fb(FS(c1b{7})),Wv{t0}(c2)),@oh{b1+=1}@po{b0+=1}@ki{t0%4>1}c3,Rep0(c4b{b1}))",
+    Tree1030 "Fb(OnceK(RSeq(Seq(t0,t1,c2l,a3),Inv(t4),Rep2(Ret0(c5e)))),Seq(MPri(Fb(a6e,a7),Inv(Ret0(c8))),OnceK(Seq(RFb(F,c9),Swm(Seq(Fb(c10e),a11l)))),FF(FF(Ret4(Seq(t12,t13))))))",
+    Tree1031 "B{t0=2;b0=4}Fb(OnceK(pt0{b0:b0}),MPri(pa1{b0:1},t2),RSeq(a3e,Seq(pt4{b0:b0;b1:t0},FF(a5b{t0+3;b0}))))",
+    Tree1032 "Fb(Sub(MPri(RSeq(t0,Rep2(c1),t2,c3e))),Sub(Seq(Fb(t4,c5),t6)),c7)",
+    Tree1033 "RFb(Ret1(c0),RSeq(a1,t2e))",
+    Tree1034 "B{t1;t0=1;b0;o0=_}MSeq(Star(Star(t0e,pa1{b0:1;b1:t1}),c2b{t1%3},Sb{t0=7},@si{none}Fb(c3,pa4{b0:=;b1:t0},c5)),RFb(Inv(a6)),RFb(@fi{t0>4}@os{t0+1%3=1?t1:=5}Rep4(Wu{t0}),t7,a8),Fb(c9l,c10,Wu{t0}))",
+    Tree1035 "B{b0=3;t0}Seq(@os{b0+=1}Fb(t0,S),Wv{t0}(Fb(Scc{b0%3!2},t1e,a2b{b0;b0},t3)),c4,Wv{t0}(Rep0(Wu{t0})))",
+    Tree1036 "B{t0=2;b0=2;o0=0}@of{t0:=b0}@os{b0+=1;t0+=3}RSeq(Sb{t0=1},Sb{t0=b0},t0,Ub{o0})",
+    Tree1037 "B{t0=2;b0=5;b1}Seq(Fb(pa0{b0:b0;b1:b0},a1b{1;b1}),RFb(Wu{t0},c2b{b1}),SubR(c3))",
+    Tree1038 "Star(t0,t1e)",
+    Tree1039 "B{o0=1;b1;t1=0}FS(Once(FS(Swm(c0b{3},c1,c2,SubA(@po{none?t1+=1;b1+=2}@os{t1+=3}pa3{b0:0;b1:t1})))))",
+    Tree1040 "B{b0;b1;t0=1}RFb(a0l,RSeq(FS(RSeq(c1,c2)),RSeq(pa3{b0:4;b1:t0},pt4{b0:=;b1:t0},a5,pi6{t0:=},t7),Inv(Star(pt8{b0:=},t9,a10b{b1;b1}))))",
+    Tree1041 "B{t0=3;b0=0}@oh{b0<b0%4?t0+=4}Ret0(Wu{t0})",
+    Tree1042 "B{b0=0;t0=5;t1=0;b1=0}Swm(Star(RFb(c0l,RSeq(@ki{b0+2!2}@of{b0:=1}@po{t0:=b0;t1>7?b1:=t1}pi1{t0:t1},Scc{b1%3!0})),@rw{b0<b0+3}RSeq(RetF(Sb{b1=b0}),a2,a3)),Rep4(OnceK(Scc{b1=1})))",
+    Tree1043 "B{o0=3}OnceK(MSeq(a0,Ub{o0}))",
+    Tree1044 "B{t1;t0=1;b0;b1}RFb(Fb(a0b{b0;b1},Keep(c1),a2e),Keep(MSeq(c3,t4,a5,Wv{t0}(a6))),Swm(Seq(@po{t0+=1}@os{t0+=2;t1:=t0}Sb{t1=6},t7e),a8,FF(pi9{t0:=})))",
+    Tree1045 "B{b0=4;t0;b1=4;t1=2}Swm(Seq(t0,Swm(@ki{t1+2%3<2}c1,t2,a3b{t1;b0},c4,Wu{t1}),@si{b0>1}RFb(t5,a6,t7),FF(t8)),RFb(RFb(t9,c10e,pt11{b0:2},pt12{b0:8;b1:=}),Fb(@fi{b1=4}FF(Sc{b0!6?b1:=t0+2}),pt13{b0:=;b1:t0}),RFb(a14e,t15e,c16,c17b{t0+4},pi18{t0:t1}),Inv(RFb(t19,a20l,c21))),@oh{b0:=8}@rw{b0=3}Inv(RSeq(Wv{t1}(a22b{t1;b1}),Ret1(Star(S,Wu{t0})),Fb(a23e,OnceK(t24e),t25,OnceK(c26)))))",
+    Tree1046 "B{b0=5;o0=_;t0=2}RSeq(MSeq(Rep0(pt0{b0:=}),@si{some}t1,a2,RetF(c3l),S),RSeq(Once(Swm(MSeq(t4,a5),pt6{b0:t0},Ret4(t7),Seq(t8e,pc9{b0:4}),t10))))",
+    Tree1047 "B{b0;o0;t0;b1}RSeq(Seq(@oh{b1<6?o0:=_}@os{t0:=o0|1;o0:=_}@rw{t0<5}c0,t1,S,pc2{b0:b0},@ki{none}@oh{b1:=7}@os{t0%3!1?b1:=0}t3),Ret1(t4))",
+    Tree1048 "B{t0=5;t1=3;b0}FS(Seq(a0b{t1;b0},Swm(Ret3(Scc{b0+4%3=1}),Wv{t1}(t1)),RFb(RSeq(S,c2l),SubA(a3b{b0;b0}))))",
+    Tree1049 "B{o0=4;b1;t0=5}@os{b1+=2}Ret1(@rw{t0+4!5}@fi{some}Fb(@ki{none}@fi{o0|3+1<7}c0l,Su{t0}(pi1{t0:=}),@po{t0+=2}Scc{none}))",
+    Tree1050 "B{b0;t1;o0;b1=2;t0=2}Su{t1}(@oh{none?t0:=b1;b0+=2}@fi{t0+3%4<0}@po{t1:=b0}Ub{o0})",
+    Tree1051 "B{t1=3;t0=1;o0=3;b0}RFb(Star(Wu{t0},Star(pa0{b0:b0;b1:b0},c1,Sb{o0=4},c2b{7}),RFb(OnceK(@si{some}t3e)),Ub{o0},@os{t1:=b0+2}a4l),RSeq(RSeq(Sc{o0:=_},Sb{o0=1},pa5{b0:=;b1:b0}),OnceK(Inv(MSeq(Wv{t1}(@oh{t1+=2}Sb{b0=0}),@po{o0:=_}MSeq(pt6{b0:b0;b1:t1},S)))),Fb(@oh{t0:=1;o0:=b0}RSeq(a7,pt8{b0:0;b1:t1},@ki{some}@os{t1+=1}c9e),RFb(MSeq(pa10{b0:=},c11e),t12)),Seq(t13,Ret4(@ki{t0+3>b0+1%4}@oh{t0:=7}a14),a15e)))",
+    Tree1052 "B{b1}OnceK(Keep(RetF(pa0{b0:8;b1:=})))",
+    Tree1053 "B{t0=0;b0;o0=5;t1;b1=5}Swm(Seq(c0e,t1,FS(RFb(F,F)),t2),Seq(t3,Ret2(t4),pc5{b0:6},Sb{o0=1}),Inv(MSeq(Seq(RSeq(S,c6l,@of{b1:=t0}@po{b1:=b1%3}pa7{b0:t1;b1:t1})),@ki{b0<6}@of{o0:=t1}Ub{o0},FS(FS(S)))),c8)",
+    Tree1054 "Ret3(t0)",
+    Tree1055 "Fb(Inv(c0e),t1)",
+    Tree1056 "Star(Star(a0,Inv(a1)),FS(a2l),Seq(t3,S),t4)",
+    Tree1057 "B{t0=1;b0=0}@ki{t0>4}@si{t0%3<1}@oh{b0+=3}OnceK(Seq(RFb(a0,S),Rep3(Ret3(Sc{t0:=b0%4}))))",
+    Tree1058 "B{t0=3;b0=3}Fb(Seq(MSeq(Rep4(Once(RSeq(F))),RFb(t0,t1e,@oh{t0+=3}pt2{b0:b0;b1:b0}),@po{b0:=b0%4;b0+=3}@os{b0:=b0%4}@of{t0+1%4>0?b0+=1}Inv(a3),t4e,t5),RSeq(Seq(t6,@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}a7l,@si{t0+4>b0}Sb{b0=t0}),Seq(Ret1(Sb{t0=7}),c8l,RSeq(@fi{b0=6}@oh{b0+1>5?t0+=3}@po{t0+=2}a9,Sc{t0+=1})))),@si{t0<3}@ki{b0+4%2>0}RFb(RSeq(Fb(pa10{b0:t0;b1:b0},t11,F),t12,Seq(pt13{b0:=;b1:t0},Sb{t0=3},F)),RSeq(@si{b0%4<3}Fb(F,c14e,t15,t16,Sb{b0=t0}))))",
+    Tree1059 "B{b0=4;o0;t0=3}RSeq(Rep0(c0),c1b{b0},Su{t0}(OnceT(RSeq(Fb(t2,c3,c4,t5),Rep3(RFb(a6l,RetF(Ub{o0}))),RFb(c7,c8b{o0|0},c9l,t10e)))))",
+    Tree1060 "B{t0=4;b1;t1=3;b0=2}Swm(Seq(Seq(@ki{b0<t1%3}@fi{b0<b1}Wv{t0}(c0b{b0}),Scc{t0=t1+1},Wu{t1}),@si{t0!7}Fb(Rep4(pc1{b0:5}),@rw{t1=3}@of{t1+=3}@os{t1+=3}pa2{b0:b0;b1:t1},Seq(Scc{t1%4>0},t3,pa4{b0:b0}),Sc{t0:=b0})),Seq(Inv(RFb(t5e,@rw{t1+4=0}pi6{t0:=})),@oh{b1=0?b0:=b1}Fb(t7,c8,Wu{t0},a9,@rw{t1%4=0}@of{b1+3!b1%2?t0+=1;t0:=t1}c10),RFb(pt11{b0:=;b1:t1},a12b{t1+3%4;b1},@os{b1:=b0+3;b1:=t0+3%3}@of{b0+=1}FF(Scc{b0%2=1}),RepF(t13))))",
+    Tree1061 "B{o0;b1=5}Seq(pt0{b0:9;b1:=},a1)",
+    Tree1062 "RSeq(S,a0,c1,c2)",
+    Tree1063 "B{b0=4;b1=2;t0=1;o0=2}Swm(RSeq(c0e,RSeq(@si{b1>b1+2}@os{b1:=b0}a1,a2),Sb{t0=b0},c3,a4e),Su{t0}(Seq(Rep0(a5))),RSeq(Seq(@po{o0:=_}MPri(Sb{t0=b1}),t6,pt7{b0:5},c8),t9))",
+    Tree1064 "B{o0=_;t0=1;t1=1;b0=0}@si{b0%4<2}@po{o0:=_}RFb(RFb(a0,Scc{t0+4>6},Ret1(Scc{b0<3})),@po{b0>3?t1:=b0}@of{b0%3>0?t0+=2}@ki{t1!b0}Seq(@ki{t0+2>o0|1%3}a1,Scc{b0<b0+2},t2e,Sb{o0=1}),Seq(t3,Sc{t0:=t1+2},t4,S))",
+    Tree1065 "B{t0=1;b0;b1}RSeq(RSeq(RFb(c0e,a1b{b0%3;b1}),a2,SubR(pi3{t0:=}),pc4{b0:=},a5e),Ret1(Swm(Once(t6),Seq(pa7{b0:6;b1:t0},c8l),a9)),RFb(SubR(t10),RepF(Keep(@of{b0%2!1?b1:=b0%4}OnceK(t11)))),RFb(Seq(Seq(a12,t13),Swm(Sc{t0+1<2?b0+=1},Scc{t0>4})),OnceT(Rep1(c14e))))",
+    Tree1066 "OnceT(Fb(a0,t1))",
+    Tree1067 "B{t0=0;b1=5;b0;o0}RSeq(RSeq(Ret1(pt0{b0:t0;b1:=}),RSeq(c1,Inv(t2),Fb(pc3{b0:b1},Sb{b1=b0}))),FS(@si{b0+3%2!1}@fi{t0!0}Seq(@fi{t0=3}@ki{t0=b0}c4e,Swm(Sb{o0=7}),pt5{b0:=;b1:b0},pc6{b0:8},t7)))",
+    Tree1068 "Rep1(OnceT(Rep0(Sub(c0))))",
+    Tree1069 "B{b0=2;b1=5;t0=3}RepF(Wv{t0}(Keep(Scc{b1+2!b0})))",
+    Tree1070 "Fb(Ret4(Swm(a0,FS(RSeq(Inv(MSeq(t1,t2)),RFb(Inv(S),t3,F))))),OnceK(c4))",
+    Tree1071 "B{b1;b0=4;t0=5}Seq(pc0{b0:1},Seq(RSeq(c1b{b1+1},Scc{b0+2%4!2}),RSeq(t2,c3),@os{b0>t0+1?b1+=3}Seq(pi4{t0:=},a5l,t6)),Fb(RFb(FF(a7)),RFb(t8e,a9),t10,pa11{b0:=;b1:=},t12))",
+    Tree1072 "B{t0=0;b0=3}@rw{b0+1%3>0}Su{t0}(RSeq(FF(c0)))",
+    Tree1073 "Inv(OnceK(t0))",
+    Tree1074 "B{b0=1;t0;b1=0}RSeq(Sc{t0+=3},Sb{b0=b1},t0,c1b{b1})",
+    Tree1075 "B{o0;t0=0;b0=5}MPri(Seq(RFb(@fi{b0<1}Scc{b0>0},RSeq(OnceK(@ki{some}t0e),c1),Rep4(Wu{t0}),pi2{t0:b0},RetF(Wv{t0}(pc3{b0:1}))),Fb(Inv(t4),RepF(Swm(Inv(Star(c5,c6l)))))))",
+    Tree1076 "B{t0;b1=0;b0}Swm(RFb(Seq(RSeq(t0,Once(t1e),pc2{b0:2}),@os{b1%4!1?t0:=8;t0+=2}SubA(Sb{b1=t0})),Once(c3)),RFb(Su{t0}(Fb(MSeq(@ki{t0<1}@po{t0+=1}@oh{b1:=b0}Sc{t0:=0},OnceT(c4),c5l),OnceT(Fb(RFb(t6,t7),t8e,RFb(t9,Scc{b0<b0+4}),Scc{t0+2%4=1}))))))",
+    Tree1077 "Swm(pc0{b0:2})",
+    Tree1078 "RSeq(Fb(Swm(c0,t1),Inv(a2)),a3e)",
+    Tree1079 "B{t0;b0=2;b1=2;o0=1}OnceK(RFb(RFb(t0,c1,c2b{b1}),MPri(Wu{t0},t3,Wu{t0},a4),Fb(t5,MPri(Once(Fb(t6,pc7{b0:b0},Sc{o0:=_;t0+=3}))),OnceK(Fb(t8,@of{t0+=2}@fi{o0|4<0}a9)))))",
+    Tree1080 "B{o0;t0=2;b0=1;t1=5}RSeq(RSeq(@oh{t0+=3;t1:=b0%2}FS(c0),@po{t0:=0}@of{t0:=t0%2}Seq(t1e,Inv(a2))),MPri(RFb(@oh{t1:=o0|3%3}@po{o0:=_;o0:=_}OnceK(c3l)),@si{t0>6}c4,RepF(RSeq(Sb{t1=t0},t5))),FS(FS(Keep(Star(RFb(pa6{b0:=;b1:t0}),RFb(t7,Sc{t0<6?o0:=t1+4}),t8e,t9e)))))",
+    Tree1081 "B{b0=2;b1;t0=3}@of{t0!b0+3%4?b1+=3}@rw{b0!t0}@si{b1>0}RFb(Star(Wu{t0},Sb{b1=t0},RFb(Su{t0}(SubR(t0e)))))",
+    Tree1082 "B{b0=1;t0=2}Seq(RSeq(Wu{t0},Sb{t0=6},t0,c1),Star(c2,t3),c4b{b0%4},Rep4(OnceK(c5)),MPri(MPri(c6,pi7{t0:=})))",
+    Tree1083 "B{b0;t1=5;b1;t0}@po{t0<t1+2?b0+=1}Seq(t0,c1,@os{b1+=3}Scc{t1<3})",
+    Tree1084 "Ret0(c0)",
+    Tree1085 "B{b0=5;t0=5}RSeq(Sb{t0=9},OnceK(@fi{b0%4<2}@po{b0!t0?b0+=2}t0),t1e)",
+    Tree1086 "RSeq(RSeq(Ret4(c0e),c1),Fb(c2l,c3e))",
+    Tree1087 "Seq(t0,c1,RSeq(t2,RFb(c3,c4,c5,c6e)))",
+    Tree1088 "FF(Rep0(t0))",
+    Tree1089 "Seq(RFb(Sub(FF(Swm(t0)))),MSeq(Keep(t1)))",
+    Tree1090 "B{t0=4;b0=2;o0=1}RFb(MPri(OnceT(Wu{t0}),RSeq(Fb(c0,t1e,pi2{t0:=},pt3{b0:=;b1:b0})),RepF(MSeq(c4l,Ub{o0})),@of{none?b0+=3}@os{b0+=3}RFb(Inv(Once(Sc{b0+=1})),FF(@oh{o0:=_}@rw{some}c5),RFb(pc6{b0:=},Wu{t0}))))",
+    Tree1091 "B{o0=5;t0;b0}RSeq(Fb(Fb(t0,Inv(pi1{t0:b0}),c2e),Once(RSeq(RSeq(@os{t0+=2}Sb{b0=3},@rw{t0>t0+2%3}@of{b0:=t0%3}Keep(t3),a4l))),Fb(Fb(pc5{b0:t0},Fb(Keep(pt6{b0:=}),c7l)),Swm(RSeq(t8e,t9),t10)),RFb(Star(a11e,F),@oh{o0:=_}Seq(a12b{t0%3;b0},Rep3(a13),Ub{o0}))))",
+    Tree1092 "B{b0=4}RSeq(RSeq(pc0{b0:=},c1,c2,t3,pt4{b0:=}),t5e)",
+    Tree1093 "B{b1=2;o0=2;t0=2;t1=5;b0=1}RFb(@os{b1+=2}@of{b1+=3}Rep2(@si{t1+3=7}MPri(Swm(Star(t0,Wu{t1}),Inv(pc1{b0:t0}),RFb(t2)),Keep(Star(Sc{t1:=b1},c3,t4)))),RSeq(Inv(t5),Swm(MSeq(t6,t7e)),c8,@os{b0:=b1+4%4}RFb(pa9{b0:9},c10e),@oh{t0+=1}@rw{t1+1%2>0}Ret4(FF(@rw{t1%3!1}@fi{o0|2=2}@po{t0:=b0+1;b0+=3}t11))),RFb(RSeq(Sb{o0=9},pt12{b0:0}),t13,t14e,@ki{b1>3}FF(Seq(@ki{t1=7}t15,c16l,pt17{b0:=;b1:t0})),@rw{none}RFb(t18,Scc{b1<5})))",
+    Tree1094 "B{t1;b0;t0=0}@oh{t1+=2}Seq(Fb(t0,pi1{t0:t0},Sb{b0=5}),@si{b0<3}SubA(MPri(pc2{b0:t1},a3e,pc4{b0:t0},c5)),Seq(t6e,t7,pi8{t0:=},c9,a10),Fb(pc11{b0:1},RFb(Scc{t1=1},c12),t13,c14))",
+    Tree1095 "B{t1;b1=4;t0=4}Keep(Swm(Rep0(pi0{t0:=}),MPri(a1b{t0;b1},pt2{b0:t1;b1:t0}),Swm(c3b{b1+3%2},a4)))",
+    Tree1096 "MSeq(t0,OnceK(t1),c2,a3,t4)",
+    Tree1097 "B{b0=4;t1=3;t0;b1=3}Swm(RFb(RFb(a0b{t1;b1},a1),Inv(pc2{b0:t1}),@fi{t1+1%4<3}pt3{b0:=},t4,Ret1(RSeq(t5,c6e))),Seq(@ki{t1>2}pa7{b0:b0},Fb(a8b{t1;b1},a9),Seq(t10,a11,c12l),Fb(Scc{b1%2<1},a13),RFb(c14e,pi15{t0:t0})),RFb(@fi{b1=t0%4}@po{t1+=2;t0:=b0}Swm(Sb{b0=2},RSeq(c16,FS(Sc{t0:=t1+1%2}),@fi{b1+1!b0}@rw{t1+1!7}@si{t0+4!4}t17),t18),Wu{t1}))",
+    Tree1098 "B{t1=0;t0=2}RFb(Seq(t0,c1e),Wu{t1},Scc{t0=6})",
+    Tree1099 "B{b0=1}MSeq(Sb{b0=1},t0,pi1{t0:b0})",
 }

@@ -6,6 +6,89 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 2)]
+        Sequence {
+            SequenceWithMemory {
+                #[post(|bb| { bb.b1 = bb.b0; bb.o0 = Some(bb.b0 + 2) })]
+                #[run_while(|bb| *bb.t0 > 1)]
+                AlwaysFailure,
+                #[success_if(|bb| bb.b1 % 2 < 0)]
+                #[on_halted(|bb| bb.b1 += 1)]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Condition(PCond<3>, b0 = {b1}),
+            Fallback {
+                Action(PIo<4>, t0 = {t0}),
+                StatefulAction(Task<5>),
+                StatefulAction(PTask<6>, b0 = 1, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1100Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1101 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        #[post(|bb| if bb.b0 + 1 == bb.b0 { bb.t0.set(*bb.t0 % 4) })]
+        #[skip_if(|bb| *bb.t0 + 1 == 5)]
+        SequenceWithMemory {
+            #[post(|bb| { if bb.b0 == *bb.t0 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+            #[skip_if(|bb| *bb.t0 == 2)]
+            ForceSuccess {
+                SequenceWithMemory {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        Condition(Cond<4>),
+                    },
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            SequenceStar {
+                ForceSuccess {
+                    RunOnce(then_skip = false) {
+                        Script(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0) }),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ForceFailure {
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    #[run_while(|bb| *bb.t0 < 7)]
+                    #[post(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 3 })]
+                    Action(|ctx| ctx.exec(5)),
+                },
+                Condition(Cond<6>),
+                MemSequence {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| (*bb.t0 + 3) % 3 < 2)]
+                    Condition(PCond<7>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1101Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1102 for Ctx {
+        blackboard {
             #[tracked] t0: i64 = 1,
             #[tracked] t1: i64 = 5,
             b1: i64 = 2,
@@ -53,10 +136,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1100Blackboard { t0 t1 b1 b0 });
+board!(Tree1102Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1101 for Ctx {
+    pub tree Tree1103 for Ctx {
         ForceSuccess {
             Sequence {
                 Condition(Cond<0>),
@@ -68,7 +151,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1102 for Ctx {
+    pub tree Tree1104 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64 = 3,
@@ -108,10 +191,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1102Blackboard { t0 t1 b0 });
+board!(Tree1104Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1103 for Ctx {
+    pub tree Tree1105 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
@@ -150,10 +233,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1103Blackboard { b0 t0 o0 });
+board!(Tree1105Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1104 for Ctx {
+    pub tree Tree1106 for Ctx {
         RetryUntilSuccessful(0) {
             Action(Act<0>),
         }
@@ -161,7 +244,27 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1105 for Ctx {
+    pub tree Tree1107Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1107Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        ScriptCondition(|bb| *bb.t0 % 4 == 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1107 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64,
             #[tracked] t0: i64 = 0,
@@ -169,20 +272,20 @@ bt::behavior_tree! {
         #[skip_if(|bb| *bb.t0 % 3 != 1)]
         ReactiveFallback {
             MemPriority {
-                Action(Act<0>),
+                SubTree(Tree1107Sub0, b1 = {=}, t0 = {t0}),
                 Condition(Cond<1> = Cond::<1>),
             },
             StatefulAction(Task<2>),
-            ScriptCondition(|bb| *bb.t0 % 4 == 2),
+            SubTree(Tree1107Sub1, ..),
             WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree1105Blackboard { b1 t0 });
+board!(Tree1107Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1106 for Ctx {
+    pub tree Tree1108 for Ctx {
         ReactiveSequence {
             StatefulAction(Task<0>),
             StatefulAction(Task<1>),
@@ -191,7 +294,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1107 for Ctx {
+    pub tree Tree1109Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        WasEntryUpdated(t1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1109 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -229,7 +344,7 @@ bt::behavior_tree! {
                 },
                 #[skip_if(|bb| *bb.t0 == 4)]
                 Repeat(1) {
-                    WasEntryUpdated(t1),
+                    SubTree(Tree1109Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, o0 = {o0}),
                 },
             },
             ReactiveSequence {
@@ -253,10 +368,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1107Blackboard { b0 t0 t1 o0 });
+board!(Tree1109Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
+    pub tree Tree1110 for Ctx {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64 = 5,
@@ -321,10 +436,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1108Blackboard { b1 t0 b0 });
+board!(Tree1110Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1109 for Ctx {
+    pub tree Tree1111 for Ctx {
         ReactiveFallback {
             StatefulAction(Task<0>),
             ReactiveFallback {
@@ -337,7 +452,29 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1110 for Ctx {
+    pub tree Tree1112Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Action(PAct<9>, b0 = {t1}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64 = 3,
@@ -362,7 +499,7 @@ bt::behavior_tree! {
                 SequenceStar {
                     RunOnce(then_skip = false) {
                         ReactiveFallback {
-                            StatefulAction(Task<5>),
+                            SubTree(Tree1112Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
                             #[run_while(|bb| *bb.t1 + 4 == 4)]
                             #[on_halted(|bb| { if bb.b0 != 7 { bb.t0.set(*bb.t1 + 3) }; bb.t0.set(bb.b0 % 4) })]
                             RetryUntilSuccessful(0) {
@@ -380,7 +517,7 @@ bt::behavior_tree! {
                             Condition(Cond<8>),
                         },
                     },
-                    Action(PAct<9>, b0 = {t1}, b1 = {t0}),
+                    SubTree(Tree1112Sub1, t0 = {=}, t1 = {t1}, b0 = {=}),
                     StatefulAction(Task<10> = Task::<10>),
                 },
                 Repeat(2) {
@@ -403,10 +540,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1110Blackboard { t0 t1 b0 });
+board!(Tree1112Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1111 for Ctx {
+    pub tree Tree1113 for Ctx {
         MemPriority {
             Inverter {
                 Action(Act<0>),
@@ -416,7 +553,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
+    pub tree Tree1114 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 3,
             o0: Option<i64> = Some(4),
@@ -432,29 +569,39 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1112Blackboard { t1 o0 t0 });
+board!(Tree1114Blackboard { t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
+    pub tree Tree1115Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(14),
+            #[tracked] t1: i64 = 12,
+        }
+        MemSequence {
+            SkipUnlessUpdated(t1) {
+                Action(Act<0>),
+            },
+            Script(|bb| bb.o0 = Some(5)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1115 for Ctx {
         blackboard {
             o0: Option<i64> = Some(4),
             #[tracked] t1: i64 = 2,
         }
         RunOnce(then_skip = false) {
-            MemSequence {
-                SkipUnlessUpdated(t1) {
-                    Action(Act<0>),
-                },
-                Script(|bb| bb.o0 = Some(5)),
-            },
+            SubTree(Tree1115Sub0, o0 = {=}, t1 = {t1}),
         }
     }
 }
 
-board!(Tree1113Blackboard { o0 t1 });
+board!(Tree1115Blackboard { o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
+    pub tree Tree1116 for Ctx {
         blackboard {
             b0: i64 = 0,
             b1: i64 = 5,
@@ -486,10 +633,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1114Blackboard { b0 b1 t0 });
+board!(Tree1116Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
+    pub tree Tree1117 for Ctx {
         MemSequence {
             StatefulAction(Task<0>),
             Condition(Cond<1>),
@@ -498,7 +645,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
+    pub tree Tree1118 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -537,10 +684,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1116Blackboard { t0 b0 b1 });
+board!(Tree1118Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
+    pub tree Tree1119 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 5,
@@ -554,10 +701,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1117Blackboard { t0 b1 b0 });
+board!(Tree1119Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
+    pub tree Tree1120 for Ctx {
         ReactiveSequence {
             SequenceStar {
                 StatefulAction(Task<0>),
@@ -572,7 +719,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
+    pub tree Tree1121 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 1,
@@ -599,10 +746,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1119Blackboard { t0 b0 });
+board!(Tree1121Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1120 for Ctx {
+    pub tree Tree1122 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 0,
@@ -671,10 +818,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1120Blackboard { b0 t0 o0 });
+board!(Tree1122Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
+    pub tree Tree1123 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 4,
@@ -702,10 +849,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1121Blackboard { o0 b0 });
+board!(Tree1123Blackboard { o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
+    pub tree Tree1124 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -736,10 +883,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1122Blackboard { t0 b0 b1 t1 });
+board!(Tree1124Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
+    pub tree Tree1125Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[tracked] t0: i64 = 11,
+        }
+        Action(PIo<5>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
         blackboard {
             b0: i64 = 3,
             o0: Option<i64> = Some(2),
@@ -761,17 +919,17 @@ bt::behavior_tree! {
             },
             ReactiveSequence {
                 Condition(PCond<4>, b0 = {b0}),
-                Action(PIo<5>, t0 = {=}),
+                SubTree(Tree1125Sub0, ..),
                 Condition(PCond<6>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { b0 o0 t0 });
+board!(Tree1125Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1124 for Ctx {
+    pub tree Tree1126 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -785,10 +943,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1124Blackboard { t0 });
+board!(Tree1126Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
+    pub tree Tree1127 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -809,10 +967,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1125Blackboard { b0 t0 });
+board!(Tree1127Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1126 for Ctx {
+    pub tree Tree1128Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 14,
+        }
+        RunOnce(then_skip = true) {
+            #[post(|bb| bb.b0 += 3)]
+            #[run_while(|bb| bb.b0 + 3 == 4)]
+            MemPriority {
+                Action(Act<7>),
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1128 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 4,
@@ -844,14 +1019,7 @@ bt::behavior_tree! {
                     },
                 },
                 Sequence {
-                    RunOnce(then_skip = true) {
-                        #[post(|bb| bb.b0 += 3)]
-                        #[run_while(|bb| bb.b0 + 3 == 4)]
-                        MemPriority {
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
+                    SubTree(Tree1128Sub0, t0 = {=}, b0 = {b0}),
                 },
             },
             #[skip_if(|bb| *bb.t0 % 2 < 1)]
@@ -860,22 +1028,28 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1126Blackboard { t0 b0 });
+board!(Tree1128Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2>),
-            },
+    pub tree Tree1129Sub0 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1128 for Ctx {
+    pub tree Tree1129 for Ctx {
+        Inverter {
+            SubTree(Tree1129Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1130 for Ctx {
         Fallback {
             Sequence {
                 Condition(Cond<0>),
@@ -899,7 +1073,20 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
+    pub tree Tree1131Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Repeat(0) {
+            Condition(PCond<4>, b0 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b0: i64 = 0,
@@ -927,9 +1114,7 @@ bt::behavior_tree! {
                                 StatefulAction(Task<2> = Task::<2>),
                                 StatefulAction(Task<3>),
                             },
-                            Repeat(0) {
-                                Condition(PCond<4>, b0 = {b0}),
-                            },
+                            SubTree(Tree1131Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
                         },
                     },
                 },
@@ -968,10 +1153,21 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1129Blackboard { o0 b0 t0 });
+board!(Tree1131Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
+    pub tree Tree1132Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        SetBlackboard(t0 = 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64,
@@ -1009,17 +1205,17 @@ bt::behavior_tree! {
                     StatefulAction(Task<6>),
                     ScriptCondition(|bb| *bb.t0 + 3 == 3),
                     Condition(Cond<7> = Cond::<7>),
-                    SetBlackboard(t0 = 1),
+                    SubTree(Tree1132Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1130Blackboard { t0 b0 b1 });
+board!(Tree1132Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
+    pub tree Tree1133 for Ctx {
         blackboard {
             b0: i64,
         }
@@ -1035,17 +1231,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1131Blackboard { b0 });
+board!(Tree1133Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
+    pub tree Tree1134Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 9,
+        }
+        Action(PAct<0>, b0 = {b1}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
         blackboard {
             b0: i64,
             b1: i64,
         }
         Fallback {
             Fallback {
-                Action(PAct<0>, b0 = {b1}, b1 = {b1}),
+                SubTree(Tree1134Sub0, ..),
                 StatefulAction(Task<1> = Task::<1>),
             },
             ReactiveFallback {
@@ -1057,10 +1263,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1132Blackboard { b0 b1 });
+board!(Tree1134Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
+    pub tree Tree1135 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
             #[tracked] t0: i64 = 0,
@@ -1087,10 +1293,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1133Blackboard { o0 t0 b0 });
+board!(Tree1135Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
+    pub tree Tree1136 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             o0: Option<i64> = None,
@@ -1126,10 +1332,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1134Blackboard { t1 o0 b1 });
+board!(Tree1136Blackboard { t1 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
+    pub tree Tree1137 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -1140,10 +1346,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1135Blackboard { t0 });
+board!(Tree1137Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
+    pub tree Tree1138 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 4,
@@ -1179,10 +1385,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1136Blackboard { t0 b0 o0 });
+board!(Tree1138Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
+    pub tree Tree1139 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b0: i64,
@@ -1224,10 +1430,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1137Blackboard { o0 b0 t0 });
+board!(Tree1139Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1138 for Ctx {
+    pub tree Tree1140 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64 = 1,
@@ -1242,10 +1448,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1138Blackboard { b1 t0 });
+board!(Tree1140Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
+    pub tree Tree1141 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -1270,29 +1476,52 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1139Blackboard { b1 t0 });
+board!(Tree1141Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
+    pub tree Tree1142Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1142Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        #[on_failure(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
+        ReactiveSequence {
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[on_success(|bb| if *bb.t0 == 6 { *bb.t0 += 3 })]
+            SubTree(Tree1142Sub1, ..),
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) + 2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = None,
         }
         ReactiveFallback {
-            #[on_failure(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) + 2)),
-            },
+            #[on_halted(|bb| *bb.t0 += 4)]
+            SubTree(Tree1142Sub0, t0 = {=}, o0 = {o0}),
             AlwaysFailure,
         }
     }
 }
 
-board!(Tree1140Blackboard { t0 o0 });
+board!(Tree1142Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1141 for Ctx {
+    pub tree Tree1143 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -1317,10 +1546,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1141Blackboard { b0 t0 b1 });
+board!(Tree1143Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
+    pub tree Tree1144 for Ctx {
         blackboard {
             b1: i64 = 0,
             #[tracked] t0: i64 = 4,
@@ -1369,24 +1598,42 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1142Blackboard { b1 t0 b0 o0 });
+board!(Tree1144Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
+    pub tree Tree1145Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+        }
+        SetBlackboard(t0 = 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1145Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+        }
+        SubTree(Tree1145Sub1, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1145 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
         }
         #[failure_if(|bb| *bb.t0 > 3)]
         Repeat(0) {
-            SetBlackboard(t0 = 2),
+            SubTree(Tree1145Sub0, t0 = {=}),
         }
     }
 }
 
-board!(Tree1143Blackboard { t0 });
+board!(Tree1145Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
+    pub tree Tree1146 for Ctx {
         blackboard {
             b1: i64 = 0,
             #[tracked] t0: i64 = 5,
@@ -1424,10 +1671,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1144Blackboard { b1 t0 o0 });
+board!(Tree1146Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
+    pub tree Tree1147 for Ctx {
         SequenceWithMemory {
             Action(|ctx| ctx.exec(0)),
             StatefulAction(Task<1> = Task::<1>),
@@ -1437,7 +1684,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1146 for Ctx {
+    pub tree Tree1148 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             #[tracked] t1: i64 = 3,
@@ -1480,10 +1727,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1146Blackboard { t0 t1 b0 });
+board!(Tree1148Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1147 for Ctx {
+    pub tree Tree1149 for Ctx {
         RetryUntilSuccessful(3) {
             ForceSuccess {
                 SequenceWithMemory {
@@ -1498,7 +1745,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1148 for Ctx {
+    pub tree Tree1150 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -1519,10 +1766,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1148Blackboard { b0 t0 });
+board!(Tree1150Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
+    pub tree Tree1151 for Ctx {
         Inverter {
             ReactiveFallback {
                 ReactiveSequence {
@@ -1571,7 +1818,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
+    pub tree Tree1152 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
@@ -1589,10 +1836,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1150Blackboard { b0 t0 });
+board!(Tree1152Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1151 for Ctx {
+    pub tree Tree1153 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
         }
@@ -1611,10 +1858,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1151Blackboard { t0 });
+board!(Tree1153Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
+    pub tree Tree1154 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t1: i64 = 4,
@@ -1649,23 +1896,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1152Blackboard { b0 t1 t0 b1 });
+board!(Tree1154Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
+    pub tree Tree1155Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.b1 != 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
         blackboard {
             b1: i64,
         }
         Repeat(0) {
-            ScriptCondition(|bb| bb.b1 != 0),
+            SubTree(Tree1155Sub0, b1 = {=}),
         }
     }
 }
 
-board!(Tree1153Blackboard { b1 });
+board!(Tree1155Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
+    pub tree Tree1156 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             o0: Option<i64>,
@@ -1726,10 +1982,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1154Blackboard { t1 o0 b1 t0 b0 });
+board!(Tree1156Blackboard { t1 o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
+    pub tree Tree1157 for Ctx {
         blackboard {
             b0: i64 = 1,
         }
@@ -1750,10 +2006,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1155Blackboard { b0 });
+board!(Tree1157Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
+    pub tree Tree1158 for Ctx {
         RunOnce {
             Repeat(4) {
                 Condition(Cond<0>),
@@ -1763,7 +2019,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
+    pub tree Tree1159 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
@@ -1805,10 +2061,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1157Blackboard { o0 t0 b1 b0 });
+board!(Tree1159Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
+    pub tree Tree1160 for Ctx {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 1,
@@ -1840,10 +2096,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1158Blackboard { b0 b1 t1 });
+board!(Tree1160Blackboard { b0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
+    pub tree Tree1161 for Ctx {
         blackboard {
             b0: i64 = 4,
             b1: i64 = 0,
@@ -1863,10 +2119,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1159Blackboard { b0 b1 o0 });
+board!(Tree1161Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
+    pub tree Tree1162 for Ctx {
         SequenceWithMemory {
             KeepRunningUntilFailure {
                 ForceSuccess {
@@ -1878,7 +2134,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
+    pub tree Tree1163 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             #[tracked] t1: i64,
@@ -1922,35 +2178,53 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1161Blackboard { t0 t1 b0 });
+board!(Tree1163Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
+    pub tree Tree1164Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = {=}),
+            Action(PIo<1>, t0 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1164Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Repeat(1) {
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
         blackboard {
             b0: i64,
         }
         ReactiveFallback {
             ReactiveFallback {
-                SequenceWithMemory {
-                    Condition(PCond<0>, b0 = {=}),
-                    Action(PIo<1>, t0 = {b0}),
-                },
+                SubTree(Tree1164Sub0, ..),
                 StatefulAction(Task<2>),
                 RetryUntilSuccessful(0) {
                     AlwaysFailure,
                 },
             },
-            Repeat(1) {
-                Condition(|ctx| ctx.check(3)),
-            },
+            SubTree(Tree1164Sub1, ..),
         }
     }
 }
 
-board!(Tree1162Blackboard { b0 });
+board!(Tree1164Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
+    pub tree Tree1165 for Ctx {
         Sequence {
             Sequence {
                 Action(Act<0>),
@@ -1966,7 +2240,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
+    pub tree Tree1166 for Ctx {
         blackboard {
             #[allow(unused)] o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
@@ -1979,10 +2253,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1164Blackboard { o0 t0 });
+board!(Tree1166Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
+    pub tree Tree1167 for Ctx {
         RunOnce(then_skip = false) {
             StatefulAction(Task<0> = Task::<0>),
         }
@@ -1990,7 +2264,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
+    pub tree Tree1168 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 1,
@@ -2005,10 +2279,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1166Blackboard { t0 b0 });
+board!(Tree1168Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
+    pub tree Tree1169 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64,
@@ -2033,10 +2307,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1167Blackboard { b0 t0 });
+board!(Tree1169Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
+    pub tree Tree1170 for Ctx {
         Repeat(0) {
             AlwaysFailure,
         }
@@ -2044,7 +2318,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
+    pub tree Tree1171 for Ctx {
         blackboard {
             b0: i64 = 0,
         }
@@ -2058,10 +2332,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1169Blackboard { b0 });
+board!(Tree1171Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
+    pub tree Tree1172 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -2104,10 +2378,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1170Blackboard { b0 o0 t0 });
+board!(Tree1172Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
+    pub tree Tree1173 for Ctx {
         SequenceStar {
             ForceSuccess {
                 StatefulAction(Task<0>),
@@ -2133,7 +2407,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
+    pub tree Tree1174 for Ctx {
         blackboard {
             b1: i64 = 0,
             #[tracked] t1: i64 = 0,
@@ -2162,10 +2436,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1172Blackboard { b1 t1 });
+board!(Tree1174Blackboard { b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
+    pub tree Tree1175 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 1,
@@ -2178,10 +2452,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1173Blackboard { o0 b0 });
+board!(Tree1175Blackboard { o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1174 for Ctx {
+    pub tree Tree1176 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2216,10 +2490,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1174Blackboard { t0 b0 t1 });
+board!(Tree1176Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1175 for Ctx {
+    pub tree Tree1177 for Ctx {
         blackboard {
             b1: i64,
             b0: i64,
@@ -2249,10 +2523,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1175Blackboard { b1 b0 });
+board!(Tree1177Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
+    pub tree Tree1178 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
         }
@@ -2264,10 +2538,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1176Blackboard { t0 });
+board!(Tree1178Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1177 for Ctx {
+    pub tree Tree1179 for Ctx {
         blackboard {
             b0: i64,
             b1: i64,
@@ -2278,10 +2552,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1177Blackboard { b0 b1 });
+board!(Tree1179Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
+    pub tree Tree1180 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
             #[tracked] t0: i64 = 1,
@@ -2310,10 +2584,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1178Blackboard { t1 t0 b0 });
+board!(Tree1180Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
+    pub tree Tree1181 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b1: i64 = 5,
@@ -2337,10 +2611,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1179Blackboard { o0 b1 b0 t0 });
+board!(Tree1181Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1180 for Ctx {
+    pub tree Tree1182 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             o0: Option<i64> = Some(1),
@@ -2382,10 +2656,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1180Blackboard { t0 o0 b0 });
+board!(Tree1182Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1181 for Ctx {
+    pub tree Tree1183 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 5,
             b0: i64 = 3,
@@ -2443,10 +2717,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1181Blackboard { t1 b0 t0 });
+board!(Tree1183Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1182 for Ctx {
+    pub tree Tree1184 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -2464,20 +2738,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1182Blackboard { t0 });
+board!(Tree1184Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
+    pub tree Tree1185Sub0 for Ctx {
+        MemPriority {
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1185Sub1 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1185 for Ctx {
         SequenceWithMemory {
             StatefulAction(Task<0>),
-            MemPriority {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
+            SubTree(Tree1185Sub0),
             Sequence {
                 StatefulAction(Task<3>),
                 RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
+                    SubTree(Tree1185Sub1),
                 },
             },
         }
@@ -2485,7 +2771,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1184 for Ctx {
+    pub tree Tree1186 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64,
@@ -2527,10 +2813,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1184Blackboard { t0 b0 });
+board!(Tree1186Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1185 for Ctx {
+    pub tree Tree1187 for Ctx {
         Fallback {
             ReactiveFallback {
                 Action(Act<0>),
@@ -2546,7 +2832,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1186 for Ctx {
+    pub tree Tree1188 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 1,
@@ -2558,10 +2844,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1186Blackboard { b0 t0 });
+board!(Tree1188Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1187 for Ctx {
+    pub tree Tree1189 for Ctx {
         ReactiveFallback {
             Repeat(forever) {
                 Condition(Cond<0>),
@@ -2572,7 +2858,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
+    pub tree Tree1190Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b0: i64 = 12,
+        }
+        Sequence {
+            Condition(PCond<9>, b0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1190 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 2,
@@ -2620,9 +2918,7 @@ bt::behavior_tree! {
                 },
             },
             Sequence {
-                Sequence {
-                    Condition(PCond<9>, b0 = {=}),
-                },
+                SubTree(Tree1190Sub0, ..),
                 Sequence {
                     SetBlackboard(t0 = 3),
                     ReactiveSequence {
@@ -2636,10 +2932,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1188Blackboard { t0 b0 });
+board!(Tree1190Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
+    pub tree Tree1191 for Ctx {
         blackboard {
             b0: i64,
             b1: i64,
@@ -2675,10 +2971,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1189Blackboard { b0 b1 t0 });
+board!(Tree1191Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1190 for Ctx {
+    pub tree Tree1192 for Ctx {
         Sequence {
             ReactiveSequence {
                 StatefulAction(Task<0>),
@@ -2695,7 +2991,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1191 for Ctx {
+    pub tree Tree1193 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 1,
@@ -2716,10 +3012,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1191Blackboard { b0 t0 });
+board!(Tree1193Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1192 for Ctx {
+    pub tree Tree1194 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             b1: i64 = 3,
@@ -2775,10 +3071,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1192Blackboard { t1 b1 t0 b0 o0 });
+board!(Tree1194Blackboard { t1 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1193 for Ctx {
+    pub tree Tree1195 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 5,
@@ -2845,10 +3141,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1193Blackboard { t0 b0 o0 b1 });
+board!(Tree1195Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1194 for Ctx {
+    pub tree Tree1196 for Ctx {
         Inverter {
             MemSequence {
                 Condition(|ctx| ctx.check(0)),
@@ -2860,7 +3156,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1195 for Ctx {
+    pub tree Tree1197 for Ctx {
         Inverter {
             Sequence {
                 StatefulAction(Task<0>),
@@ -2871,7 +3167,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1196 for Ctx {
+    pub tree Tree1198 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
@@ -2918,10 +3214,20 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1196Blackboard { t0 o0 b0 });
+board!(Tree1198Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1197 for Ctx {
+    pub tree Tree1199Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1199 for Ctx {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64 = 0,
@@ -2938,158 +3244,112 @@ bt::behavior_tree! {
                 Condition(Cond<2>),
                 Action(Act<3>),
             },
-            StatefulAction(Task<4>),
+            SubTree(Tree1199Sub0, ..),
         }
     }
 }
 
-board!(Tree1197Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1198 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(forever) {
-                        ReactiveSequence {
-                            Action(Act<1> = Act::<1>),
-                            Action(Act<2> = Act::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1199 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        Repeat(3) {
-            RunOnce {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1199Blackboard { b1 });
+board!(Tree1199Blackboard { b1 t0 });
 
 cases! {
-    Tree1100 "B{t0=1;t1=5;b1=2;b0=5}Fb(OnceK(RFb(a0,t1,c2)),@po{t0:=b0+1;b1:=t0}@rw{b1=2}MSeq(MSeq(t3e,Seq(t4,t5),t6)),Fb(t7e,RSeq(c8,pa9{b0:1})),Seq(RSeq(@fi{t1>b1}Star(a10))),OnceK(t11e))",
-    Tree1101 "FS(Seq(c0,t1,t2))",
-    Tree1102 "B{t0=5;t1=3;b0=2}RFb(RepF(Rep1(t0)),Seq(Rep1(S),Ret2(c1b{t1%3})),@po{t0:=8;t1:=b0%2}MPri(F,@ki{t0!t1+4}FS(pa2{b0:t0;b1:t1}),c3),RFb(t4,t5),Ret0(t6))",
-    Tree1103 "B{b0=4;t0;o0=2}Swm(RSeq(RFb(pa0{b0:4;b1:t0},t1e),Star(c2b{2},@si{b0<4}Inv(Sc{b0:=9}),a3b{b0%4;b0}),FF(@of{none?b0+=1}Ret3(t4)),Fb(a5,Rep2(a6b{5;b0}),c7l)),t8)",
-    Tree1104 "Ret0(a0)",
-    Tree1105 "B{b1;t0=0}@ki{t0%3!1}RFb(MPri(a0,c1e),t2,Scc{t0%4=2},Wu{t0})",
-    Tree1106 "RSeq(t0,t1)",
-    Tree1107 "B{b0=2;t0;t1=4;o0}Swm(@ki{some}@fi{o0|5%4>0}Ret3(@os{t1:=b0+3;t1+=3}@ki{t1%4<2}Fb(OnceK(@fi{none}pc0{b0:t0}),FF(t1),t2)),Seq(Ret1(@po{b0:=t0}@ki{b0+4=1}@si{t0<o0|1}pc3{b0:1}),c4,Ub{o0},Su{t0}(t5),@ki{t0=4}Rep1(Wu{t1})),RSeq(FF(@si{t0+3%3!0}@ki{o0|1<t1}@fi{t1>b0}OnceT(RSeq(t6e,Star(pa7{b0:6},t8e,t9))))))",
-    Tree1108 "B{b1=2;t0=5;b0=4}@rw{t0>0}Swm(Rep2(MSeq(MPri(t0,Seq(@of{b0+=1}Sc{b0+=1},c1e)),Fb(pi2{t0:t0},c3,Fb(@ki{b0>7}@si{b0+2%3=1}Wu{t0},pc4{b0:t0})),Swm(@fi{b1+1=4}@oh{b0+=1}@rw{b0!3}pc5{b0:9},Wu{t0}),Seq(Sb{b1=b0},c6e,a7l,Sb{b0=7},t8))),@rw{b1%4!1}@fi{b1+4>6}Scc{b1=2},RFb(@fi{b1<3}@si{t0%4<1}@ki{t0>b1+2%3}RFb(Ret1(c9l),c10),@of{b1+=2}@fi{b0%2=0}t11))",
-    Tree1109 "RFb(t0,RFb(c1e,a2l,t3))",
-    Tree1110 "B{t0=5;t1=3;b0=5}@os{t0:=b0+4}Seq(t0,Fb(RSeq(OnceK(t1)),RSeq(Inv(t2),t3e,pt4{b0:b0}),Star(OnceK(RFb(t5,@rw{t1+4=4}@oh{b0!7?t0:=t1+3;t0:=b0%4}Ret0(a6b{t0+3%2;b0}),c7)))),Seq(RSeq(Swm(OnceT(c8)),pa9{b0:t1;b1:t0},t10e),Rep2(@rw{b0+1%4!3}@ki{t1%4<3}Sb{b0=6}),RFb(Inv(Seq(t11,t12)),Sb{t0=b0}),c13l))",
-    Tree1111 "MPri(Inv(a0))",
-    Tree1112 "B{t1=3;o0=4;t0=4}RSeq(Scc{t0=3},a0,@po{o0:=o0|3}Wu{t1},c1)",
-    Tree1113 "B{o0=4;t1=2}OnceK(MSeq(Su{t1}(a0),Sc{o0:=5}))",
-    Tree1114 "B{b0=0;b1=5;t0=0}RSeq(Swm(S,a0),FS(t1),RSeq(RSeq(Wu{t0},pc2{b0:=},a3),pt4{b0:b0;b1:b1}),MSeq(pi5{t0:b0},a6b{8;b1},t7e),t8)",
-    Tree1115 "MSeq(t0,c1)",
-    Tree1116 "B{t0;b0;b1=0}Keep(Inv(RSeq(RFb(Su{t0}(Sb{t0=b0})),Ret4(RSeq(@os{b1:=t0+1}@fi{b0+2>b0+3}c0l,c1l,Sb{b1=b0},t2e)),Sc{b0+=1;t0+=1},MSeq(pt3{b0:3;b1:t0},c4,Scc{b1%3>0}),RFb(c5))))",
-    Tree1117 "B{t0=1;b1=5;b0=1}@ki{b1+4<0}@fi{t0+1%2!1}Inv(Sb{b0=4})",
-    Tree1118 "RSeq(Star(t0,Ret3(t1),c2),t3)",
-    Tree1119 "B{t0=3;b0=1}Rep2(Once(Swm(FF(t0),Seq(t1,@of{b0:=t0+4}t2),@ki{b0>6}RSeq(S,Sb{t0=7}))))",
-    Tree1120 "B{b0=2;t0=0;o0=_}Fb(Rep2(FF(RFb(t0,Fb(Scc{t0!6},t1),Star(pt2{b0:t0;b1:b0},t3)))),@of{t0+=3}@oh{b0+=2;t0:=b0}@rw{t0%3>0}pa4{b0:t0},Fb(Wu{t0},t5,pc6{b0:=},t7,t8),Swm(MPri(c9e,FS(t10)),Ub{o0},@rw{b0+1<t0}Wv{t0}(@oh{b0+=1}@of{o0:=_;b0+=3}@si{o0|0+3%3!0}Fb(FS(@os{b0+1%3!0?t0:=b0}@oh{o0:=t0+4}FS(@rw{none}Sc{b0+=2;t0:=b0}))))),Once(RSeq(Sc{t0+2%4=0?o0:=_},Sb{b0=6},a11)))",
-    Tree1121 "B{o0;b0=4}RSeq(RSeq(a0,Ub{o0},c1,t2),RSeq(pt3{b0:3},RFb(c4b{5},c5l),t6),Rep0(@po{b0:=7}t7))",
-    Tree1122 "B{t0;b0;b1;t1=2}Fb(Seq(MPri(Keep(c0),a1l,a2b{5;b1}),@oh{t0:=0}@si{t1+3%4<1}@ki{b0=t0}RFb(t3,Sb{t1=t0})),Ret0(Sc{t0+1>b1+3?b1:=b0+1}))",
-    Tree1123 "B{b0=3;o0=2;t0=1}@os{b0:=t0}MSeq(@si{t0!1}@os{o0:=3}OnceT(a0),FS(RSeq(a1b{t0;b0},a2e,c3e)),RSeq(pc4{b0:b0},pi5{t0:=},pc6{b0:=}))",
-    Tree1124 "B{t0}Keep(RSeq(pa0{b0:3;b1:t0},pi1{t0:=},a2))",
-    Tree1125 "B{b0;t0}RSeq(Once(@fi{b0+1!b0}pi0{t0:=}),@po{t0+=1}Wu{t0},t1e,OnceK(c2),c3e)",
-    Tree1126 "B{t0=2;b0=4}MSeq(RSeq(RetF(t0),Rep2(c1l)),c2,Star(FF(Rep4(@rw{t0+2>6}OnceK(Rep1(Fb(t3,c4,c5l,c6))))),Seq(OnceT(@po{b0+=3}@rw{b0+3=4}MPri(a7,t8)))),@ki{t0%2<1}c9e)",
-    Tree1127 "Inv(RFb(t0,c1e,c2))",
-    Tree1128 "Fb(Seq(c0,Rep4(Keep(a1))),RSeq(a2,t3),t4,FF(a5),t6)",
-    Tree1129 "B{o0=_;b0=0;t0}RSeq(RSeq(RSeq(t0e,Rep4(a1),Fb(Scc{b0>t0},Ub{o0})),RSeq(Su{t0}(Seq(Seq(Sb{t0=b0}),Seq(t2e,t3),Rep0(pc4{b0:b0}))))),Inv(@po{t0:=6}Inv(RFb(RSeq(OnceT(t5),Inv(pt6{b0:b0;b1:b0})),RFb(c7,RFb(t8e,pt9{b0:b0;b1:b0},pc10{b0:b0}),Wu{t0},a11b{b0%3;b0})))),Swm(Wu{t0},pt12{b0:=;b1:t0},c13))",
-    Tree1130 "B{t0=3;b0;b1=2}Seq(Fb(t0e,Seq(Ret2(Rep3(@ki{b0=3}Sc{b1>b0%3?t0:=t0%2})),@fi{b1<3}c1)),Seq(Swm(Wu{t0},c2,a3l),t4),MPri(Swm(Sc{b0<6?b0+=1;b1!b1+2%3?b0+=3},Sb{b0=7},t5),RFb(t6,Scc{t0+3=3},c7e,Sb{t0=1})))",
-    Tree1131 "B{b0}MSeq(t0,Inv(t1),a2l,pa3{b0:0},Sc{b0+=3;b0+=1})",
-    Tree1132 "B{b0;b1}Fb(Fb(pa0{b0:b1;b1:b1},t1e),RFb(F,pc2{b0:b0}),t3)",
-    Tree1133 "B{o0=5;t0=0;b0=3}RFb(Scc{b0=3},Once(Sc{t0+=1}),Keep(pc0{b0:b0}),Inv(@rw{o0|3>3}@po{b0+2<o0|0?b0:=o0|4}Wv{t0}(pc1{b0:t0})),@oh{o0:=o0|4}t2)",
-    Tree1134 "B{t1;o0=_;b1=5}Swm(Wv{t1}(FS(c0)),RSeq(t1,@si{some}@oh{b1+=3}t2),a3,Fb(RFb(t4,c5,t6),RFb(c7,t8e,c9,F)))",
-    Tree1135 "B{t0}Fb(a0,Sc{t0+=1})",
-    Tree1136 "B{t0;b0=4;o0=_}Fb(Ret2(RSeq(pa0{b0:t0},a1)),OnceK(@po{t0:=t0%2}@fi{b0%4>1}@of{t0+=3}t2e),Keep(RSeq(@po{b0+=1}@rw{t0!0}RSeq(c3,Ub{o0}),Ret0(pa4{b0:b0}))))",
-    Tree1137 "B{o0=_;b0;t0=3}MPri(Seq(c0e,FS(Sc{b0:=b0%3})),Fb(t1,MPri(a2,c3)),Ret3(Inv(Swm(Sb{t0=2},Ret4(@rw{o0|0+1%3!0}Scc{b0!5}),Seq(t4,@os{t0>4?t0+=4}@po{t0+4=t0%3?o0:=_}S)))),a5)",
-    Tree1138 "B{b1;t0=1}Fb(a0,Swm(t1,pt2{b0:t0;b1:=}))",
-    Tree1139 "B{b1;t0}RFb(Star(MSeq(a0b{t0+3;b1},a1)),pi2{t0:t0},Swm(c3,c4b{b1},t5e),RFb(pi6{t0:t0}))",
-    Tree1140 "B{t0=2;o0=_}RFb(@of{none?t0+=1}RSeq(t0,c1b{o0|0+2}),F)",
-    Tree1141 "B{b0=2;t0;b1}Fb(Once(pa0{b0:=}),MSeq(Seq(c1,a2b{t0+4%4;b1})),Su{t0}(OnceK(t3)))",
-    Tree1142 "B{b1=0;t0=4;b0=5;o0}@ki{b0+3!1}@po{b0+=3;t0:=t0%2}RSeq(Rep3(Swm(a0,pc1{b0:b0},Sc{b0:=o0|3%2})),pa2{b0:5;b1:=},Fb(Once(pt3{b0:b0;b1:t0}),Keep(c4e)),@os{b1+=1}@fi{t0+3=1}Inv(MSeq(RSeq(@si{none}@fi{b1+1!b0+4}Star(pt5{b0:1;b1:t0},t6e)),Fb(pa7{b0:7;b1:=},c8,t9e))))",
-    Tree1143 "B{t0=5}@fi{t0>3}Rep0(Sb{t0=2})",
-    Tree1144 "B{b1=0;t0=5;o0=_}Swm(Star(t0,c1),Inv(Fb(FF(RSeq(Sb{t0=0},@si{o0|5+1=b1}c2)),Ret3(c3),F)),Star(Ret3(t4),Ub{o0},pc5{b0:t0},pi6{t0:t0}))",
-    Tree1145 "Swm(a0l,t1e,c2e)",
-    Tree1146 "B{t0=0;t1=3;b0}MSeq(@fi{t1+4=4}Inv(FF(Once(MPri(Ret2(RFb(Sc{t1%4=2?b0+=1})))))),RSeq(Swm(@ki{b0%2<0}@rw{b0+3<b0%3}c0b{t0},Wu{t0}),@of{t0+=2}@fi{t1+3>3}t1,c2e),@oh{t0:=b0+2;t0%3<2?t1:=b0}Fb(FS(c3l)))",
-    Tree1147 "Ret3(FS(Swm(t0,Once(c1e))))",
-    Tree1148 "B{b0;t0}Su{t0}(@of{t0+3!3?b0+=1}Star(Rep4(a0e),t1,RFb(t2,a3)))",
-    Tree1149 "Inv(RFb(RSeq(t0,t1e,S,a2),Swm(t3,t4,c5e,OnceK(t6)),Rep1(Fb(t7,t8,a9)),a10,FS(RFb(RFb(a11,Ret2(t12),Inv(t13),Once(Keep(t14)))))))",
-    Tree1150 "B{b0=4;t0}RFb(Seq(Sb{b0=9},Scc{t0=3},t0),Ret0(c1b{b0+2}))",
-    Tree1151 "B{t0=5}@oh{t0+=1}MPri(c0,RSeq(Fb(@ki{t0+3%2!0}t1,a2l)),c3b{t0})",
-    Tree1152 "B{b0;t1=4;t0;b1=4}RFb(MPri(Rep1(Star(c0,Sc{b0:=b1},t1)),RSeq(t2,t3,OnceK(t4)),Seq(c5,OnceT(a6))),Sb{t1=t0})",
-    Tree1153 "B{b1}Rep0(Scc{b1!0})",
-    Tree1154 "B{t1;o0;b1;t0=5;b0}Fb(@rw{t0%2<0}@fi{t1+2=0}@ki{o0|2+4>3}RSeq(Seq(t0,RFb(a1l,RFb(pa2{b0:=;b1:=},t3),FF(a4e))),@ki{none}@of{b1+=1}RSeq(@oh{b1:=b0+4}MSeq(Seq(t5e,a6,c7,c8,Wu{t1})),@po{t0+=1}@fi{o0|1%3<0}t9),MPri(Fb(@of{b1+=2}@ki{b1+2=b1}RFb(@rw{b1+2!5}pc10{b0:t1},Wu{t0}),Scc{t1!t0}),a11)))",
-    Tree1155 "B{b0=1}FF(Swm(t0,@oh{b0+=2}@po{b0+=3}Once(c1e),RSeq(c2l,c3)))",
-    Tree1156 "Once(Rep4(c0))",
-    Tree1157 "B{o0=_;t0=5;b1=1;b0}Swm(Fb(Seq(Fb(c0,@oh{t0:=7}@fi{b1%3!2}pc1{b0:1},RFb(pt2{b0:b0;b1:t0})),Wv{t0}(RSeq(Sb{b1=t0},Scc{o0|1<7},Rep1(Rep3(t3)),RFb(a4,c5),t6))),S))",
-    Tree1158 "B{b0=3;b1=1;t1}RFb(FF(t0),RFb(Rep3(RSeq(@si{t1!b1}@rw{b1+1=t1+3}c1,c2l,Sc{t1:=b0},pt3{b0:=;b1:b0})),Star(Swm(t4,pi5{t0:b0}))))",
-    Tree1159 "B{b0=4;b1=0;o0}Fb(@fi{o0|3<b0+2}@po{o0:=_;b1+=1}t0,c1e,RSeq(c2,c3),t4)",
-    Tree1160 "Swm(Keep(FS(t0)))",
-    Tree1161 "B{t0=1;t1;b0}RFb(RSeq(t0,RFb(Seq(pa1{b0:4;b1:t1},c2,Swm(Sc{t1:=b0+3%4})),@po{t1:=b0%2}@fi{t0<5}@os{b0+2<t0+4?b0+=3}Seq(Rep2(t3),Wu{t0},Ret2(Scc{b0+4%4=2})),MSeq(t4,c5),Star(S,Sb{b0=2},Sb{b0=4}))))",
-    Tree1162 "B{b0}RFb(RFb(Swm(pc0{b0:=},pi1{t0:b0}),t2,Ret0(F)),Rep1(c3l))",
-    Tree1163 "Seq(Seq(a0,t1e,c2),a3,S,t4e,t5)",
-    Tree1164 "B{o0=_;t0=1}@oh{t0:=t0%3}@rw{t0>t0+4%2}Ret0(t0)",
-    Tree1165 "OnceK(t0e)",
-    Tree1166 "B{t0=2;b0=1}Swm(t0,a1b{t0+2;b0},Ret2(a2e))",
-    Tree1167 "B{b0=3;t0}Fb(RSeq(@os{b0+=1}@po{b0<7?b0:=9}@fi{b0>3}c0e,@si{t0%3<0}c1,t2,t3,Wv{t0}(Keep(c4))))",
-    Tree1168 "Rep0(F)",
-    Tree1169 "B{b0=0}Seq(Rep0(Sb{b0=5}),c0l,a1)",
-    Tree1170 "B{b0;o0;t0=5}Fb(Fb(t0,Rep2(c1e),a2b{b0;b0},Wu{t0}),pa3{b0:b0;b1:b0},Seq(S,Scc{some}),Ret2(MPri(c4,a5,@oh{t0+=1}@fi{b0+3=4}t6,@oh{t0:=9;t0+=1}@os{o0:=o0|0+4;t0+=1}a7l)),Ret2(@fi{b0+2<2}@oh{b0+=1}Inv(t8)))",
-    Tree1171 "Star(FS(t0),RFb(c1l,t2e,t3,c4),MPri(OnceT(c5),c6e),Swm(c7l,c8))",
-    Tree1172 "B{b1=0;t1=0}RSeq(Inv(MSeq(Fb(@si{t1+1=2}Wv{t1}(t0),Sb{t1=b1}),c1b{3})),MSeq(c2e,t3,Wu{t1},t4,a5))",
-    Tree1173 "B{o0;b0=1}Fb(pc0{b0:=},Scc{o0|3%4!1},t1e)",
-    Tree1174 "B{t0;b0;t1=2}RFb(@po{t1:=t1%3;b0:=b0+4%3}RSeq(t0,pt1{b0:b0;b1:b0},c2,c3,Sb{t0=4}),RSeq(pi4{t0:=},pc5{b0:=},c6b{t1}),c7l,pt8{b0:=},Inv(Swm(c9l,a10,Inv(c11l))))",
-    Tree1175 "B{b1;b0}FF(FS(@os{b0+=2}Star(Swm(a0,t1,a2l),Fb(Seq(FS(Swm(t3e)),pa4{b0:b1;b1:=})))))",
-    Tree1176 "B{t0=1}Rep4(Ret3(pi0{t0:=}))",
-    Tree1177 "B{b0;b1}RSeq(pt0{b0:b1;b1:b0})",
-    Tree1178 "B{t1=4;t0=1;b0=1}Inv(RFb(Swm(@rw{b0+1%2=0}@of{t0<t1?t0+=1}@si{t0=3}a0b{t1;b0},@oh{b0%2<1?t1:=t1%3}pi1{t0:t0},t2e),t3,pt4{b0:8},RFb(t5e,pt6{b0:8}),a7e))",
-    Tree1179 "B{o0=_;b1=5;b0=5;t0=3}FS(OnceK(RSeq(pa0{b0:b1;b1:b0},Wv{t0}(@ki{t0+3%2>0}@si{t0+2>0}@os{t0+=2}Scc{o0|1%2>0}),t1)))",
-    Tree1180 "B{t0=5;o0=1;b0}RSeq(RFb(Su{t0}(pi0{t0:=}),RSeq(@fi{some}@po{t0+=1;b0+=3}pc1{b0:4},a2e,t3e),c4),RFb(@of{t0:=t0%3;b0:=t0}@ki{t0=1}@os{t0:=b0}c5l,a6,c7,F),RFb(t8,F,@fi{t0=b0+2}@of{t0:=o0|3+2}Swm(c9)))",
-    Tree1181 "B{t1=5;b0=3;t0=3}Swm(Rep3(Wv{t1}(a0l)),Seq(@po{t0:=t1}Wv{t0}(Fb(Scc{t1+4%2<0},c1b{t1+4},pt2{b0:=;b1:t0})),t3,Sb{b0=7},Fb(t4,pt5{b0:b0})),RFb(@rw{b0%4>0}@po{t0+2!2?t1+=1}RSeq(a6b{b0+4;b0},a7b{b0+4%4;b0},@oh{b0+=1}@os{t1+=1}c8e,Sc{b0+=2}),Inv(Rep0(Sc{b0+=3})),Seq(pc9{b0:t1},Wv{t1}(a10b{1;b0}),t11,Wu{t1},a12)))",
-    Tree1182 "B{t0}@rw{t0+2>3}@os{t0:=4}FS(RSeq(FS(Ret0(t0e))))",
-    Tree1183 "Swm(t0,MPri(c1,t2),Seq(t3,OnceK(t4)))",
-    Tree1184 "B{t0=2;b0}RFb(Su{t0}(pa0{b0:=}),pt1{b0:b0},RepF(OnceT(Keep(Once(Fb(c2,pa3{b0:5;b1:t0}))))),Fb(Ret3(pt4{b0:t0}),a5,RFb(@si{b0+1%3=2}pc6{b0:8},c7),pa8{b0:9},Fb(t9,t10)))",
-    Tree1185 "Fb(RFb(a0,c1e,c2),Swm(t3,t4))",
-    Tree1186 "B{b0=0;t0=1}MPri(pi0{t0:b0},a1b{t0;b0})",
-    Tree1187 "RFb(RepF(c0),c1)",
-    Tree1188 "B{t0=4;b0=2}RFb(OnceK(Fb(Fb(a0b{t0;b0},t1,c2))),Keep(@rw{t0!0}FF(Wv{t0}(Seq(Ret1(OnceT(t3)))))),Seq(t4e,Ret0(pa5{b0:=;b1:b0})),RFb(@po{b0:=t0%3;b0+=3}@ki{t0<7}@of{t0+=1}Ret3(pi6{t0:t0}),t7e,Rep1(t8)),Seq(Seq(pc9{b0:=}),Seq(Sb{t0=3},RSeq(a10e,t11,pt12{b0:6;b1:t0}))))",
-    Tree1189 "B{b0;b1;t0=0}FF(RFb(RFb(@rw{b1=b0}@po{b0:=b0%3}@ki{b0<b1}pt0{b0:=;b1:t0},c1,pi2{t0:b1},a3l),Swm(RetF(@si{b0+2>5}t4),c5,c6),c7,Inv(@ki{b1>b0}@fi{b0>6}c8)))",
-    Tree1190 "Seq(RSeq(t0),Fb(t1,t2,FF(t3)))",
-    Tree1191 "B{b0=4;t0=1}RSeq(RSeq(t0,Sb{b0=0},c1),MSeq(c2l,a3b{t0;b0},a4l),Sc{t0+3%3<1?b0+=2})",
-    Tree1192 "B{t1;b1=3;t0;b0=5;o0}Seq(Seq(OnceK(t0),pi1{t0:b0},c2),RFb(RSeq(a3b{b0;b1},Sb{b0=5}),@fi{o0|0%2>0}@ki{b1+4<7}pa4{b0:=;b1:=},Star(Wu{t1},a5)),RFb(Rep3(Scc{o0|2+4<b0%2}),c6),RFb(Inv(a7b{t0%2;b0}),@si{b1%2<1}t8,c9),Swm(Sb{t0=9},t10,Seq(Sb{b0=t0},c11,a12b{1;b1})))",
-    Tree1193 "B{t0;b0=5;o0=1;b1}Seq(Ret1(OnceK(RSeq(Fb(Rep3(@po{b0:=t0+4%4}t0),Fb(pa1{b0:1;b1:=},Scc{b1>4},pt2{b0:b1;b1:=}),c3l,Sc{o0:=_})))),Swm(c4e,RSeq(MSeq(pc5{b0:b0},a6,Sc{o0:=_},c7b{b1%2}),OnceT(Star(pi8{t0:=},t9)))),Fb(RSeq(Rep4(pc10{b0:=}),Scc{b0!5},Ub{o0}),RFb(c11e,pa12{b0:3},a13l),Fb(t14e,Scc{none},c15)))",
-    Tree1194 "Inv(MSeq(c0l,a1,F))",
-    Tree1195 "Inv(Seq(t0,c1))",
-    Tree1196 "B{t0;o0;b0=0}Swm(MSeq(Sc{b0+=2},Inv(a0),t1),OnceT(Star(pi2{t0:=},Seq(@si{b0<4}@ki{b0+1<1}@os{t0:=o0|4}Rep1(a3l),t4,Wu{t0}))),MSeq(t5,Sb{b0=t0},pt6{b0:2},t7e),RSeq(@oh{o0:=b0}Sb{b0=6},t8),Once(c9e))",
-    Tree1197 "B{b1=2;t0=0}RSeq(a0,Rep2(Sc{b1+=2}),a1,@oh{b1:=t0}RSeq(@si{b1+4<b1%4}c2,a3),t4)",
-    Tree1198 "RSeq(c0,Ret4(Swm(RetF(RSeq(a1e,a2e,t3)),OnceT(RFb(t4,t5,t6)))))",
-    Tree1199 "B{b1=4}Rep3(Once(RFb(t0e,t1,c2b{b1},a3)))",
+    Tree1100 "B{o0=_;b0;t0;b1=4}@fi{t0<o0|3+2}Seq(Swm(@po{b1:=b0;o0:=b0+2}@rw{t0>1}F,@si{b1%2<0}@oh{b1+=1}t0,t1,c2),pc3{b0:b1},Fb(pi4{t0:t0},t5,pt6{b0:1;b1:b0}))",
+    Tree1101 "B{t0=1;b0=0}@po{b0+1=b0?t0:=t0%4}@ki{t0+1=5}Swm(@po{b0=t0?t0+=1;t0+=1}@ki{t0=2}FS(Swm(Fb(t0,@si{t0=3}a1,a2,c3b{t0},c4),Sc{b0+=3})),Star(FS(OnceK(Sc{t0:=b0;t0:=b0}))),RSeq(FF(@oh{b0:=t0}@rw{t0<7}@po{b0%3!0?t0+=3}a5l),c6,MSeq(@oh{t0+=1}@rw{t0+3%3<2}pc7{b0:=})))",
+    Tree1102 "B{t0=1;t1=5;b1=2;b0=5}Fb(OnceK(RFb(a0,t1,c2)),@po{t0:=b0+1;b1:=t0}@rw{b1=2}MSeq(MSeq(t3e,Seq(t4,t5),t6)),Fb(t7e,RSeq(c8,pa9{b0:1})),Seq(RSeq(@fi{t1>b1}Star(a10))),OnceK(t11e))",
+    Tree1103 "FS(Seq(c0,t1,t2))",
+    Tree1104 "B{t0=5;t1=3;b0=2}RFb(RepF(Rep1(t0)),Seq(Rep1(S),Ret2(c1b{t1%3})),@po{t0:=8;t1:=b0%2}MPri(F,@ki{t0!t1+4}FS(pa2{b0:t0;b1:t1}),c3),RFb(t4,t5),Ret0(t6))",
+    Tree1105 "B{b0=4;t0;o0=2}Swm(RSeq(RFb(pa0{b0:4;b1:t0},t1e),Star(c2b{2},@si{b0<4}Inv(Sc{b0:=9}),a3b{b0%4;b0}),FF(@of{none?b0+=1}Ret3(t4)),Fb(a5,Rep2(a6b{5;b0}),c7l)),t8)",
+    Tree1106 "Ret0(a0)",
+    Tree1107 "B{b1;t0=0}@ki{t0%3!1}RFb(MPri(SubR(a0),c1e),t2,SubA(Scc{t0%4=2}),Wu{t0})",
+    Tree1108 "RSeq(t0,t1)",
+    Tree1109 "B{b0=2;t0;t1=4;o0}Swm(@ki{some}@fi{o0|5%4>0}Ret3(@os{t1:=b0+3;t1+=3}@ki{t1%4<2}Fb(OnceK(@fi{none}pc0{b0:t0}),FF(t1),t2)),Seq(Ret1(@po{b0:=t0}@ki{b0+4=1}@si{t0<o0|1}pc3{b0:1}),c4,Ub{o0},Su{t0}(t5),@ki{t0=4}Rep1(SubR(Wu{t1}))),RSeq(FF(@si{t0+3%3!0}@ki{o0|1<t1}@fi{t1>b0}OnceT(RSeq(t6e,Star(pa7{b0:6},t8e,t9))))))",
+    Tree1110 "B{b1=2;t0=5;b0=4}@rw{t0>0}Swm(Rep2(MSeq(MPri(t0,Seq(@of{b0+=1}Sc{b0+=1},c1e)),Fb(pi2{t0:t0},c3,Fb(@ki{b0>7}@si{b0+2%3=1}Wu{t0},pc4{b0:t0})),Swm(@fi{b1+1=4}@oh{b0+=1}@rw{b0!3}pc5{b0:9},Wu{t0}),Seq(Sb{b1=b0},c6e,a7l,Sb{b0=7},t8))),@rw{b1%4!1}@fi{b1+4>6}Scc{b1=2},RFb(@fi{b1<3}@si{t0%4<1}@ki{t0>b1+2%3}RFb(Ret1(c9l),c10),@of{b1+=2}@fi{b0%2=0}t11))",
+    Tree1111 "RFb(t0,RFb(c1e,a2l,t3))",
+    Tree1112 "B{t0=5;t1=3;b0=5}@os{t0:=b0+4}Seq(t0,Fb(RSeq(OnceK(t1)),RSeq(Inv(t2),t3e,pt4{b0:b0}),Star(OnceK(RFb(SubR(t5),@rw{t1+4=4}@oh{b0!7?t0:=t1+3;t0:=b0%4}Ret0(a6b{t0+3%2;b0}),c7)))),Seq(RSeq(Swm(OnceT(c8)),SubR(pa9{b0:t1;b1:t0}),t10e),Rep2(@rw{b0+1%4!3}@ki{t1%4<3}Sb{b0=6}),RFb(Inv(Seq(t11,t12)),Sb{t0=b0}),c13l))",
+    Tree1113 "MPri(Inv(a0))",
+    Tree1114 "B{t1=3;o0=4;t0=4}RSeq(Scc{t0=3},a0,@po{o0:=o0|3}Wu{t1},c1)",
+    Tree1115 "B{o0=4;t1=2}OnceK(SubR(MSeq(Su{t1}(a0),Sc{o0:=5})))",
+    Tree1116 "B{b0=0;b1=5;t0=0}RSeq(Swm(S,a0),FS(t1),RSeq(RSeq(Wu{t0},pc2{b0:=},a3),pt4{b0:b0;b1:b1}),MSeq(pi5{t0:b0},a6b{8;b1},t7e),t8)",
+    Tree1117 "MSeq(t0,c1)",
+    Tree1118 "B{t0;b0;b1=0}Keep(Inv(RSeq(RFb(Su{t0}(Sb{t0=b0})),Ret4(RSeq(@os{b1:=t0+1}@fi{b0+2>b0+3}c0l,c1l,Sb{b1=b0},t2e)),Sc{b0+=1;t0+=1},MSeq(pt3{b0:3;b1:t0},c4,Scc{b1%3>0}),RFb(c5))))",
+    Tree1119 "B{t0=1;b1=5;b0=1}@ki{b1+4<0}@fi{t0+1%2!1}Inv(Sb{b0=4})",
+    Tree1120 "RSeq(Star(t0,Ret3(t1),c2),t3)",
+    Tree1121 "B{t0=3;b0=1}Rep2(Once(Swm(FF(t0),Seq(t1,@of{b0:=t0+4}t2),@ki{b0>6}RSeq(S,Sb{t0=7}))))",
+    Tree1122 "B{b0=2;t0=0;o0=_}Fb(Rep2(FF(RFb(t0,Fb(Scc{t0!6},t1),Star(pt2{b0:t0;b1:b0},t3)))),@of{t0+=3}@oh{b0+=2;t0:=b0}@rw{t0%3>0}pa4{b0:t0},Fb(Wu{t0},t5,pc6{b0:=},t7,t8),Swm(MPri(c9e,FS(t10)),Ub{o0},@rw{b0+1<t0}Wv{t0}(@oh{b0+=1}@of{o0:=_;b0+=3}@si{o0|0+3%3!0}Fb(FS(@os{b0+1%3!0?t0:=b0}@oh{o0:=t0+4}FS(@rw{none}Sc{b0+=2;t0:=b0}))))),Once(RSeq(Sc{t0+2%4=0?o0:=_},Sb{b0=6},a11)))",
+    Tree1123 "B{o0;b0=4}RSeq(RSeq(a0,Ub{o0},c1,t2),RSeq(pt3{b0:3},RFb(c4b{5},c5l),t6),Rep0(@po{b0:=7}t7))",
+    Tree1124 "B{t0;b0;b1;t1=2}Fb(Seq(MPri(Keep(c0),a1l,a2b{5;b1}),@oh{t0:=0}@si{t1+3%4<1}@ki{b0=t0}RFb(t3,Sb{t1=t0})),Ret0(Sc{t0+1>b1+3?b1:=b0+1}))",
+    Tree1125 "B{b0=3;o0=2;t0=1}@os{b0:=t0}MSeq(@si{t0!1}@os{o0:=3}OnceT(a0),FS(RSeq(a1b{t0;b0},a2e,c3e)),RSeq(pc4{b0:b0},SubA(pi5{t0:=}),pc6{b0:=}))",
+    Tree1126 "B{t0}Keep(RSeq(pa0{b0:3;b1:t0},pi1{t0:=},a2))",
+    Tree1127 "B{b0;t0}RSeq(Once(@fi{b0+1!b0}pi0{t0:=}),@po{t0+=1}Wu{t0},t1e,OnceK(c2),c3e)",
+    Tree1128 "B{t0=2;b0=4}MSeq(RSeq(RetF(t0),Rep2(c1l)),c2,Star(FF(Rep4(@rw{t0+2>6}OnceK(Rep1(Fb(t3,c4,c5l,c6))))),Seq(SubR(OnceT(@po{b0+=3}@rw{b0+3=4}MPri(a7,t8))))),@ki{t0%2<1}c9e)",
+    Tree1129 "Inv(Sub(RFb(t0,c1e,c2)))",
+    Tree1130 "Fb(Seq(c0,Rep4(Keep(a1))),RSeq(a2,t3),t4,FF(a5),t6)",
+    Tree1131 "B{o0=_;b0=0;t0}RSeq(RSeq(RSeq(t0e,Rep4(a1),Fb(Scc{b0>t0},Ub{o0})),RSeq(Su{t0}(Seq(Seq(Sb{t0=b0}),Seq(t2e,t3),SubR(Rep0(pc4{b0:b0})))))),Inv(@po{t0:=6}Inv(RFb(RSeq(OnceT(t5),Inv(pt6{b0:b0;b1:b0})),RFb(c7,RFb(t8e,pt9{b0:b0;b1:b0},pc10{b0:b0}),Wu{t0},a11b{b0%3;b0})))),Swm(Wu{t0},pt12{b0:=;b1:t0},c13))",
+    Tree1132 "B{t0=3;b0;b1=2}Seq(Fb(t0e,Seq(Ret2(Rep3(@ki{b0=3}Sc{b1>b0%3?t0:=t0%2})),@fi{b1<3}c1)),Seq(Swm(Wu{t0},c2,a3l),t4),MPri(Swm(Sc{b0<6?b0+=1;b1!b1+2%3?b0+=3},Sb{b0=7},t5),RFb(t6,Scc{t0+3=3},c7e,SubR(Sb{t0=1}))))",
+    Tree1133 "B{b0}MSeq(t0,Inv(t1),a2l,pa3{b0:0},Sc{b0+=3;b0+=1})",
+    Tree1134 "B{b0;b1}Fb(Fb(SubA(pa0{b0:b1;b1:b1}),t1e),RFb(F,pc2{b0:b0}),t3)",
+    Tree1135 "B{o0=5;t0=0;b0=3}RFb(Scc{b0=3},Once(Sc{t0+=1}),Keep(pc0{b0:b0}),Inv(@rw{o0|3>3}@po{b0+2<o0|0?b0:=o0|4}Wv{t0}(pc1{b0:t0})),@oh{o0:=o0|4}t2)",
+    Tree1136 "B{t1;o0=_;b1=5}Swm(Wv{t1}(FS(c0)),RSeq(t1,@si{some}@oh{b1+=3}t2),a3,Fb(RFb(t4,c5,t6),RFb(c7,t8e,c9,F)))",
+    Tree1137 "B{t0}Fb(a0,Sc{t0+=1})",
+    Tree1138 "B{t0;b0=4;o0=_}Fb(Ret2(RSeq(pa0{b0:t0},a1)),OnceK(@po{t0:=t0%2}@fi{b0%4>1}@of{t0+=3}t2e),Keep(RSeq(@po{b0+=1}@rw{t0!0}RSeq(c3,Ub{o0}),Ret0(pa4{b0:b0}))))",
+    Tree1139 "B{o0=_;b0;t0=3}MPri(Seq(c0e,FS(Sc{b0:=b0%3})),Fb(t1,MPri(a2,c3)),Ret3(Inv(Swm(Sb{t0=2},Ret4(@rw{o0|0+1%3!0}Scc{b0!5}),Seq(t4,@os{t0>4?t0+=4}@po{t0+4=t0%3?o0:=_}S)))),a5)",
+    Tree1140 "B{b1;t0=1}Fb(a0,Swm(t1,pt2{b0:t0;b1:=}))",
+    Tree1141 "B{b1;t0}RFb(Star(MSeq(a0b{t0+3;b1},a1)),pi2{t0:t0},Swm(c3,c4b{b1},t5e),RFb(pi6{t0:t0}))",
+    Tree1142 "B{t0=2;o0=_}RFb(@oh{t0+=4}SubR(@of{none?t0+=1}RSeq(@of{t0+=1}@os{t0=6?t0+=3}SubA(t0),c1b{o0|0+2})),F)",
+    Tree1143 "B{b0=2;t0;b1}Fb(Once(pa0{b0:=}),MSeq(Seq(c1,a2b{t0+4%4;b1})),Su{t0}(OnceK(t3)))",
+    Tree1144 "B{b1=0;t0=4;b0=5;o0}@ki{b0+3!1}@po{b0+=3;t0:=t0%2}RSeq(Rep3(Swm(a0,pc1{b0:b0},Sc{b0:=o0|3%2})),pa2{b0:5;b1:=},Fb(Once(pt3{b0:b0;b1:t0}),Keep(c4e)),@os{b1+=1}@fi{t0+3=1}Inv(MSeq(RSeq(@si{none}@fi{b1+1!b0+4}Star(pt5{b0:1;b1:t0},t6e)),Fb(pa7{b0:7;b1:=},c8,t9e))))",
+    Tree1145 "B{t0=5}@fi{t0>3}Rep0(SubR(SubR(Sb{t0=2})))",
+    Tree1146 "B{b1=0;t0=5;o0=_}Swm(Star(t0,c1),Inv(Fb(FF(RSeq(Sb{t0=0},@si{o0|5+1=b1}c2)),Ret3(c3),F)),Star(Ret3(t4),Ub{o0},pc5{b0:t0},pi6{t0:t0}))",
+    Tree1147 "Swm(a0l,t1e,c2e)",
+    Tree1148 "B{t0=0;t1=3;b0}MSeq(@fi{t1+4=4}Inv(FF(Once(MPri(Ret2(RFb(Sc{t1%4=2?b0+=1})))))),RSeq(Swm(@ki{b0%2<0}@rw{b0+3<b0%3}c0b{t0},Wu{t0}),@of{t0+=2}@fi{t1+3>3}t1,c2e),@oh{t0:=b0+2;t0%3<2?t1:=b0}Fb(FS(c3l)))",
+    Tree1149 "Ret3(FS(Swm(t0,Once(c1e))))",
+    Tree1150 "B{b0;t0}Su{t0}(@of{t0+3!3?b0+=1}Star(Rep4(a0e),t1,RFb(t2,a3)))",
+    Tree1151 "Inv(RFb(RSeq(t0,t1e,S,a2),Swm(t3,t4,c5e,OnceK(t6)),Rep1(Fb(t7,t8,a9)),a10,FS(RFb(RFb(a11,Ret2(t12),Inv(t13),Once(Keep(t14)))))))",
+    Tree1152 "B{b0=4;t0}RFb(Seq(Sb{b0=9},Scc{t0=3},t0),Ret0(c1b{b0+2}))",
+    Tree1153 "B{t0=5}@oh{t0+=1}MPri(c0,RSeq(Fb(@ki{t0+3%2!0}t1,a2l)),c3b{t0})",
+    Tree1154 "B{b0;t1=4;t0;b1=4}RFb(MPri(Rep1(Star(c0,Sc{b0:=b1},t1)),RSeq(t2,t3,OnceK(t4)),Seq(c5,OnceT(a6))),Sb{t1=t0})",
+    Tree1155 "B{b1}Rep0(SubR(Scc{b1!0}))",
+    Tree1156 "B{t1;o0;b1;t0=5;b0}Fb(@rw{t0%2<0}@fi{t1+2=0}@ki{o0|2+4>3}RSeq(Seq(t0,RFb(a1l,RFb(pa2{b0:=;b1:=},t3),FF(a4e))),@ki{none}@of{b1+=1}RSeq(@oh{b1:=b0+4}MSeq(Seq(t5e,a6,c7,c8,Wu{t1})),@po{t0+=1}@fi{o0|1%3<0}t9),MPri(Fb(@of{b1+=2}@ki{b1+2=b1}RFb(@rw{b1+2!5}pc10{b0:t1},Wu{t0}),Scc{t1!t0}),a11)))",
+    Tree1157 "B{b0=1}FF(Swm(t0,@oh{b0+=2}@po{b0+=3}Once(c1e),RSeq(c2l,c3)))",
+    Tree1158 "Once(Rep4(c0))",
+    Tree1159 "B{o0=_;t0=5;b1=1;b0}Swm(Fb(Seq(Fb(c0,@oh{t0:=7}@fi{b1%3!2}pc1{b0:1},RFb(pt2{b0:b0;b1:t0})),Wv{t0}(RSeq(Sb{b1=t0},Scc{o0|1<7},Rep1(Rep3(t3)),RFb(a4,c5),t6))),S))",
+    Tree1160 "B{b0=3;b1=1;t1}RFb(FF(t0),RFb(Rep3(RSeq(@si{t1!b1}@rw{b1+1=t1+3}c1,c2l,Sc{t1:=b0},pt3{b0:=;b1:b0})),Star(Swm(t4,pi5{t0:b0}))))",
+    Tree1161 "B{b0=4;b1=0;o0}Fb(@fi{o0|3<b0+2}@po{o0:=_;b1+=1}t0,c1e,RSeq(c2,c3),t4)",
+    Tree1162 "Swm(Keep(FS(t0)))",
+    Tree1163 "B{t0=1;t1;b0}RFb(RSeq(t0,RFb(Seq(pa1{b0:4;b1:t1},c2,Swm(Sc{t1:=b0+3%4})),@po{t1:=b0%2}@fi{t0<5}@os{b0+2<t0+4?b0+=3}Seq(Rep2(t3),Wu{t0},Ret2(Scc{b0+4%4=2})),MSeq(t4,c5),Star(S,Sb{b0=2},Sb{b0=4}))))",
+    Tree1164 "B{b0}RFb(RFb(SubA(Swm(pc0{b0:=},pi1{t0:b0})),t2,Ret0(F)),SubA(Rep1(c3l)))",
+    Tree1165 "Seq(Seq(a0,t1e,c2),a3,S,t4e,t5)",
+    Tree1166 "B{o0=_;t0=1}@oh{t0:=t0%3}@rw{t0>t0+4%2}Ret0(t0)",
+    Tree1167 "OnceK(t0e)",
+    Tree1168 "B{t0=2;b0=1}Swm(t0,a1b{t0+2;b0},Ret2(a2e))",
+    Tree1169 "B{b0=3;t0}Fb(RSeq(@os{b0+=1}@po{b0<7?b0:=9}@fi{b0>3}c0e,@si{t0%3<0}c1,t2,t3,Wv{t0}(Keep(c4))))",
+    Tree1170 "Rep0(F)",
+    Tree1171 "B{b0=0}Seq(Rep0(Sb{b0=5}),c0l,a1)",
+    Tree1172 "B{b0;o0;t0=5}Fb(Fb(t0,Rep2(c1e),a2b{b0;b0},Wu{t0}),pa3{b0:b0;b1:b0},Seq(S,Scc{some}),Ret2(MPri(c4,a5,@oh{t0+=1}@fi{b0+3=4}t6,@oh{t0:=9;t0+=1}@os{o0:=o0|0+4;t0+=1}a7l)),Ret2(@fi{b0+2<2}@oh{b0+=1}Inv(t8)))",
+    Tree1173 "Star(FS(t0),RFb(c1l,t2e,t3,c4),MPri(OnceT(c5),c6e),Swm(c7l,c8))",
+    Tree1174 "B{b1=0;t1=0}RSeq(Inv(MSeq(Fb(@si{t1+1=2}Wv{t1}(t0),Sb{t1=b1}),c1b{3})),MSeq(c2e,t3,Wu{t1},t4,a5))",
+    Tree1175 "B{o0;b0=1}Fb(pc0{b0:=},Scc{o0|3%4!1},t1e)",
+    Tree1176 "B{t0;b0;t1=2}RFb(@po{t1:=t1%3;b0:=b0+4%3}RSeq(t0,pt1{b0:b0;b1:b0},c2,c3,Sb{t0=4}),RSeq(pi4{t0:=},pc5{b0:=},c6b{t1}),c7l,pt8{b0:=},Inv(Swm(c9l,a10,Inv(c11l))))",
+    Tree1177 "B{b1;b0}FF(FS(@os{b0+=2}Star(Swm(a0,t1,a2l),Fb(Seq(FS(Swm(t3e)),pa4{b0:b1;b1:=})))))",
+    Tree1178 "B{t0=1}Rep4(Ret3(pi0{t0:=}))",
+    Tree1179 "B{b0;b1}RSeq(pt0{b0:b1;b1:b0})",
+    Tree1180 "B{t1=4;t0=1;b0=1}Inv(RFb(Swm(@rw{b0+1%2=0}@of{t0<t1?t0+=1}@si{t0=3}a0b{t1;b0},@oh{b0%2<1?t1:=t1%3}pi1{t0:t0},t2e),t3,pt4{b0:8},RFb(t5e,pt6{b0:8}),a7e))",
+    Tree1181 "B{o0=_;b1=5;b0=5;t0=3}FS(OnceK(RSeq(pa0{b0:b1;b1:b0},Wv{t0}(@ki{t0+3%2>0}@si{t0+2>0}@os{t0+=2}Scc{o0|1%2>0}),t1)))",
+    Tree1182 "B{t0=5;o0=1;b0}RSeq(RFb(Su{t0}(pi0{t0:=}),RSeq(@fi{some}@po{t0+=1;b0+=3}pc1{b0:4},a2e,t3e),c4),RFb(@of{t0:=t0%3;b0:=t0}@ki{t0=1}@os{t0:=b0}c5l,a6,c7,F),RFb(t8,F,@fi{t0=b0+2}@of{t0:=o0|3+2}Swm(c9)))",
+    Tree1183 "B{t1=5;b0=3;t0=3}Swm(Rep3(Wv{t1}(a0l)),Seq(@po{t0:=t1}Wv{t0}(Fb(Scc{t1+4%2<0},c1b{t1+4},pt2{b0:=;b1:t0})),t3,Sb{b0=7},Fb(t4,pt5{b0:b0})),RFb(@rw{b0%4>0}@po{t0+2!2?t1+=1}RSeq(a6b{b0+4;b0},a7b{b0+4%4;b0},@oh{b0+=1}@os{t1+=1}c8e,Sc{b0+=2}),Inv(Rep0(Sc{b0+=3})),Seq(pc9{b0:t1},Wv{t1}(a10b{1;b0}),t11,Wu{t1},a12)))",
+    Tree1184 "B{t0}@rw{t0+2>3}@os{t0:=4}FS(RSeq(FS(Ret0(t0e))))",
+    Tree1185 "Swm(t0,Sub(MPri(c1,t2)),Seq(t3,OnceK(Sub(t4))))",
+    Tree1186 "B{t0=2;b0}RFb(Su{t0}(pa0{b0:=}),pt1{b0:b0},RepF(OnceT(Keep(Once(Fb(c2,pa3{b0:5;b1:t0}))))),Fb(Ret3(pt4{b0:t0}),a5,RFb(@si{b0+1%3=2}pc6{b0:8},c7),pa8{b0:9},Fb(t9,t10)))",
+    Tree1187 "Fb(RFb(a0,c1e,c2),Swm(t3,t4))",
+    Tree1188 "B{b0=0;t0=1}MPri(pi0{t0:b0},a1b{t0;b0})",
+    Tree1189 "RFb(RepF(c0),c1)",
+    Tree1190 "B{t0=4;b0=2}RFb(OnceK(Fb(Fb(a0b{t0;b0},t1,c2))),Keep(@rw{t0!0}FF(Wv{t0}(Seq(Ret1(OnceT(t3)))))),Seq(t4e,Ret0(pa5{b0:=;b1:b0})),RFb(@po{b0:=t0%3;b0+=3}@ki{t0<7}@of{t0+=1}Ret3(pi6{t0:t0}),t7e,Rep1(t8)),Seq(SubA(Seq(pc9{b0:=})),Seq(Sb{t0=3},RSeq(a10e,t11,pt12{b0:6;b1:t0}))))",
+    Tree1191 "B{b0;b1;t0=0}FF(RFb(RFb(@rw{b1=b0}@po{b0:=b0%3}@ki{b0<b1}pt0{b0:=;b1:t0},c1,pi2{t0:b1},a3l),Swm(RetF(@si{b0+2>5}t4),c5,c6),c7,Inv(@ki{b1>b0}@fi{b0>6}c8)))",
+    Tree1192 "Seq(RSeq(t0),Fb(t1,t2,FF(t3)))",
+    Tree1193 "B{b0=4;t0=1}RSeq(RSeq(t0,Sb{b0=0},c1),MSeq(c2l,a3b{t0;b0},a4l),Sc{t0+3%3<1?b0+=2})",
+    Tree1194 "B{t1;b1=3;t0;b0=5;o0}Seq(Seq(OnceK(t0),pi1{t0:b0},c2),RFb(RSeq(a3b{b0;b1},Sb{b0=5}),@fi{o0|0%2>0}@ki{b1+4<7}pa4{b0:=;b1:=},Star(Wu{t1},a5)),RFb(Rep3(Scc{o0|2+4<b0%2}),c6),RFb(Inv(a7b{t0%2;b0}),@si{b1%2<1}t8,c9),Swm(Sb{t0=9},t10,Seq(Sb{b0=t0},c11,a12b{1;b1})))",
+    Tree1195 "B{t0;b0=5;o0=1;b1}Seq(Ret1(OnceK(RSeq(Fb(Rep3(@po{b0:=t0+4%4}t0),Fb(pa1{b0:1;b1:=},Scc{b1>4},pt2{b0:b1;b1:=}),c3l,Sc{o0:=_})))),Swm(c4e,RSeq(MSeq(pc5{b0:b0},a6,Sc{o0:=_},c7b{b1%2}),OnceT(Star(pi8{t0:=},t9)))),Fb(RSeq(Rep4(pc10{b0:=}),Scc{b0!5},Ub{o0}),RFb(c11e,pa12{b0:3},a13l),Fb(t14e,Scc{none},c15)))",
+    Tree1196 "Inv(MSeq(c0l,a1,F))",
+    Tree1197 "Inv(Seq(t0,c1))",
+    Tree1198 "B{t0;o0;b0=0}Swm(MSeq(Sc{b0+=2},Inv(a0),t1),OnceT(Star(pi2{t0:=},Seq(@si{b0<4}@ki{b0+1<1}@os{t0:=o0|4}Rep1(a3l),t4,Wu{t0}))),MSeq(t5,Sb{b0=t0},pt6{b0:2},t7e),RSeq(@oh{o0:=b0}Sb{b0=6},t8),Once(c9e))",
+    Tree1199 "B{b1=2;t0=0}RSeq(a0,Rep2(Sc{b1+=2}),a1,@oh{b1:=t0}RSeq(@si{b1+4<b1%4}c2,a3),SubA(t4))",
 }
