@@ -41,7 +41,7 @@
 //! separate `behavior_tree!` (`Tree0042Sub0`, `Tree0042Sub1`, .. in pre-order) and
 //! `SubTree(Tree0042Sub0)` in its place ([`SubForm`]). The child tree declares the same entries
 //! as its parent (with other initial values), all shared: `SubA` remaps them with `..`, `SubR`
-//! one by one (`b0 = {b0}, t0 = {=}, ..`), `Sub` (a tree without blackboard) not at all. So
+//! one by one (`b0 = {=}, t0 = {t0}`), `Sub` (a tree without blackboard) not at all. So
 //! the tree behaves as its inline version, with one more node around the moved one.
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
@@ -852,7 +852,7 @@ pub enum SubForm {
     Plain,
     /// `SubTree(Child, ..)`: every entry shared by name; description `SubA`.
     Auto,
-    /// `SubTree(Child, b0 = {b0}, t0 = {=}, ..)`: every entry remapped explicitly (`{=}` and
+    /// `SubTree(Child, b0 = {=}, t0 = {t0})`: every entry remapped explicitly (`{=}` and
     /// `{name}` alternate); description `SubR`.
     Remap,
 }
