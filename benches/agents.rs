@@ -19,24 +19,11 @@ mod support;
 #[path = "trees/mod.rs"]
 mod trees;
 
-use support::dyn_tree::{self, BoxNode};
-use support::{bonsai, btl, hand, tick_generated};
-use trees::{AimAtEnemy, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld};
+use support::{bonsai, btl, dyn_sniper, dyn_tree, hand, tick_generated};
+use trees::SniperWorld;
 
 const AGENTS: usize = 100_000;
 const CHECK_FRAMES: usize = 3;
-
-fn dyn_sniper() -> BoxNode<SniperWorld> {
-    dyn_tree::fallback(vec![
-        dyn_tree::sequence(vec![
-            dyn_tree::condition(IsEnemyVisible),
-            dyn_tree::condition(IsRifleLoaded),
-            dyn_tree::action(AimAtEnemy),
-            dyn_tree::action(Shoot),
-        ]),
-        dyn_tree::stateful(Patrol),
-    ])
-}
 
 fn agents<T>(make: impl Fn() -> T) -> Vec<(T, SniperWorld)> {
     (0..AGENTS)
@@ -143,7 +130,7 @@ fn many_agents(c: &mut Criterion) {
         frame_serial,
         &reference,
         "box-dyn",
-        dyn_sniper,
+        || dyn_sniper(false),
         dyn_tree::tick
     );
     check!(
@@ -183,7 +170,7 @@ fn many_agents(c: &mut Criterion) {
         frame_rayon,
         &reference,
         "box-dyn",
-        dyn_sniper,
+        || dyn_sniper(false),
         dyn_tree::tick
     );
     check!(
@@ -221,7 +208,7 @@ fn many_agents(c: &mut Criterion) {
         frame_serial,
         param,
         "box-dyn",
-        dyn_sniper,
+        || dyn_sniper(false),
         dyn_tree::tick
     );
     time!(
@@ -266,7 +253,7 @@ fn many_agents(c: &mut Criterion) {
         frame_rayon,
         param,
         "box-dyn",
-        dyn_sniper,
+        || dyn_sniper(false),
         dyn_tree::tick
     );
     time!(

@@ -27,78 +27,9 @@ mod support;
 #[path = "trees/mod.rs"]
 mod trees;
 
-use bt::{Outcome, Status};
-use support::dyn_bb::{self, entry, value, PortMap};
-use support::{bonsai, btl, hand, tick_generated};
-use trees::ports::{self, Command, Goal, RobotWorld, MAX_SPEED, RANGE};
-
-/// The follower as a `Box<dyn Node>` tree with a dynamic blackboard.
-pub fn dyn_follower() -> dyn_bb::Tree<RobotWorld> {
-    let mut bb = dyn_bb::Blackboard::default();
-    bb.declare("target", (0.0f32, 0.0f32));
-    bb.declare("goal", Goal::default());
-    bb.declare("command", Command::default());
-    bb.declare("published", 0u32);
-    bb.declare("trip_steps", 0u32);
-    let root = dyn_bb::reactive_sequence(vec![
-        dyn_bb::action(PortMap::new([("target", entry("target"))]), |w, p| {
-            p.set("target", ports::sense_target(w));
-            Outcome::Success
-        }),
-        dyn_bb::condition(
-            PortMap::new([("target", entry("target")), ("range", value(RANGE))]),
-            |w, p| ports::in_range(w, p.get("target"), p.get("range")),
-        ),
-        dyn_bb::action(
-            PortMap::new([("target", entry("target")), ("goal", entry("goal"))]),
-            |w, p| {
-                if let Some(goal) = ports::plan_goal(w, p.get("target"), p.get("goal")) {
-                    p.set("goal", goal);
-                }
-                Outcome::Success
-            },
-        ),
-        dyn_bb::skip_unless_updated(
-            "goal",
-            dyn_bb::action(
-                PortMap::new([("goal", entry("goal")), ("seq", entry("published"))]),
-                |w, p| {
-                    let seq = ports::publish_goal(w, p.get("goal"), p.get("seq"));
-                    p.set("seq", seq);
-                    Outcome::Success
-                },
-            ),
-        ),
-        dyn_bb::action(
-            PortMap::new([
-                ("goal", entry("goal")),
-                ("max_speed", value(MAX_SPEED)),
-                ("command", entry("command")),
-            ]),
-            |w, p| {
-                p.set(
-                    "command",
-                    ports::steer(w, p.get("goal"), p.get("max_speed")),
-                );
-                Outcome::Success
-            },
-        ),
-        dyn_bb::stateful(
-            PortMap::new([
-                ("command", entry("command")),
-                ("steps", entry("trip_steps")),
-            ]),
-            |w, p, _running| {
-                let (status, steps) = ports::drive(w, p.get("command"), p.get("steps"));
-                p.set("steps", steps);
-                status
-            },
-            |w, _| ports::drive_halted(w),
-        ),
-        dyn_bb::script(|bb| bb.set("trip_steps", 0u32)),
-    ]);
-    dyn_bb::Tree::new(root, bb)
-}
+use bt::Status;
+use support::{bonsai, btl, dyn_bb, dyn_follower, hand, tick_generated};
+use trees::ports::RobotWorld;
 
 const TICKS: usize = 100;
 

@@ -18,25 +18,8 @@ mod support;
 #[path = "trees/mod.rs"]
 mod trees;
 
-use support::dyn_tree::{self, BoxNode};
-use support::{bonsai, btl, hand, tick_generated};
-use trees::{AimAtEnemy, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld};
-
-/// The sniper as a `Box<dyn Node>` tree.
-pub fn dyn_sniper(reactive: bool) -> BoxNode<SniperWorld> {
-    let snipe = dyn_tree::sequence(vec![
-        dyn_tree::condition(IsEnemyVisible),
-        dyn_tree::condition(IsRifleLoaded),
-        dyn_tree::action(AimAtEnemy),
-        dyn_tree::action(Shoot),
-    ]);
-    let children = vec![snipe, dyn_tree::stateful(Patrol)];
-    if reactive {
-        dyn_tree::reactive_fallback(children)
-    } else {
-        dyn_tree::fallback(children)
-    }
-}
+use support::{bonsai, btl, dyn_sniper, dyn_tree, hand, tick_generated};
+use trees::SniperWorld;
 
 const TICKS: usize = 100;
 

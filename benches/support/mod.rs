@@ -16,9 +16,97 @@ pub mod shape;
 use std::fmt::Debug;
 use std::hint::black_box;
 
-use bt::{BehaviorTree, Status};
+use bt::{BehaviorTree, Outcome, Status};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId};
+
+use crate::trees::ports::{self, Command, Goal, RobotWorld, MAX_SPEED, RANGE};
+use crate::trees::{AimAtEnemy, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld};
+use dyn_bb::{entry, value, PortMap};
+
+/// The sniper as a `Box<dyn Node>` tree (`reactive`: under a `ReactiveFallback`).
+pub fn dyn_sniper(reactive: bool) -> dyn_tree::BoxNode<SniperWorld> {
+    let snipe = dyn_tree::sequence(vec![
+        dyn_tree::condition(IsEnemyVisible),
+        dyn_tree::condition(IsRifleLoaded),
+        dyn_tree::action(AimAtEnemy),
+        dyn_tree::action(Shoot),
+    ]);
+    let children = vec![snipe, dyn_tree::stateful(Patrol)];
+    if reactive {
+        dyn_tree::reactive_fallback(children)
+    } else {
+        dyn_tree::fallback(children)
+    }
+}
+
+/// The follower as a `Box<dyn Node>` tree with a dynamic blackboard.
+pub fn dyn_follower() -> dyn_bb::Tree<RobotWorld> {
+    let mut bb = dyn_bb::Blackboard::default();
+    bb.declare("target", (0.0f32, 0.0f32));
+    bb.declare("goal", Goal::default());
+    bb.declare("command", Command::default());
+    bb.declare("published", 0u32);
+    bb.declare("trip_steps", 0u32);
+    let root = dyn_bb::reactive_sequence(vec![
+        dyn_bb::action(PortMap::new([("target", entry("target"))]), |w, p| {
+            p.set("target", ports::sense_target(w));
+            Outcome::Success
+        }),
+        dyn_bb::condition(
+            PortMap::new([("target", entry("target")), ("range", value(RANGE))]),
+            |w, p| ports::in_range(w, p.get("target"), p.get("range")),
+        ),
+        dyn_bb::action(
+            PortMap::new([("target", entry("target")), ("goal", entry("goal"))]),
+            |w, p| {
+                if let Some(goal) = ports::plan_goal(w, p.get("target"), p.get("goal")) {
+                    p.set("goal", goal);
+                }
+                Outcome::Success
+            },
+        ),
+        dyn_bb::skip_unless_updated(
+            "goal",
+            dyn_bb::action(
+                PortMap::new([("goal", entry("goal")), ("seq", entry("published"))]),
+                |w, p| {
+                    let seq = ports::publish_goal(w, p.get("goal"), p.get("seq"));
+                    p.set("seq", seq);
+                    Outcome::Success
+                },
+            ),
+        ),
+        dyn_bb::action(
+            PortMap::new([
+                ("goal", entry("goal")),
+                ("max_speed", value(MAX_SPEED)),
+                ("command", entry("command")),
+            ]),
+            |w, p| {
+                p.set(
+                    "command",
+                    ports::steer(w, p.get("goal"), p.get("max_speed")),
+                );
+                Outcome::Success
+            },
+        ),
+        dyn_bb::stateful(
+            PortMap::new([
+                ("command", entry("command")),
+                ("steps", entry("trip_steps")),
+            ]),
+            |w, p, _running| {
+                let (status, steps) = ports::drive(w, p.get("command"), p.get("steps"));
+                p.set("steps", steps);
+                status
+            },
+            |w, _| ports::drive_halted(w),
+        ),
+        dyn_bb::script(|bb| bb.set("trip_steps", 0u32)),
+    ]);
+    dyn_bb::Tree::new(root, bb)
+}
 
 /// Ticks a generated tree.
 #[inline(never)]
