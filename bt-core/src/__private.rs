@@ -88,6 +88,15 @@ pub fn finish<O: Observer>(
     status
 }
 
+/// An ancestor of a leaf resumed directly (`crate::resume`) that answers `Running` again: it
+/// was running and stays running (its flag is already set), so only the observer is told.
+#[inline(always)]
+pub fn still_running<O: Observer>(node: usize, observer: &mut O) {
+    observer.on_status(node, Status::Running);
+}
+
+pub use crate::resume::Resume;
+
 /// The one place every halt passes through: the node is no longer running; tell the observer.
 #[inline(always)]
 pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {

@@ -33,6 +33,7 @@ mod index;
 mod leaf;
 pub mod observe;
 pub mod ports;
+pub mod resume;
 mod status;
 pub mod subtree;
 mod tree;

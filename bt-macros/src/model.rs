@@ -21,6 +21,9 @@ pub struct Tree {
     pub unused_entries: Vec<Ident>,
     /// Ids of the `SubTree` nodes, in pre-order.
     pub subtrees: Vec<usize>,
+    /// The leaves a tick can resume directly (see [`Tree::decide_resume`]), in pre-order; leaf
+    /// `resume[k]` is resumed under the code `k + 1`.
+    pub resume: Vec<usize>,
 }
 
 /// The tree's `blackboard { .. }` section.
@@ -123,6 +126,10 @@ pub struct Node {
 /// hundreds of kilobytes, which some LLVM passes compile in super-linear time; with it, release
 /// build time stays linear in the tree's size. Trees below the budget are not affected.
 pub const INLINE_BUDGET: usize = 1024;
+
+/// At most this many leaves are resumed directly ([`Tree::decide_resume`]): the direct resume is
+/// one `match` over them in the tree's tick function, which should stay small.
+pub const RESUME_MAX: usize = 64;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Composite {
@@ -285,6 +292,7 @@ impl Tree {
             blackboard: body.blackboard.map(|syntax| blackboard(cx, syntax)),
             nodes: Vec::new(),
             subtrees: Vec::new(),
+            resume: Vec::new(),
             unused_entries: Vec::new(),
         };
         tree.unused_entries = unused_entries(tree.blackboard.as_ref(), &body.roots);
@@ -311,6 +319,7 @@ impl Tree {
             .collect();
         tree.decide_running();
         tree.decide_outlining();
+        tree.decide_resume();
         let autoremap = (tree.nodes.iter()).any(
             |node| matches!(&node.kind, Kind::Leaf(Leaf::SubTree(sub)) if sub.autoremap.is_some()),
         );
@@ -479,6 +488,66 @@ impl Tree {
                 Kind::Leaf(Leaf::SubTree(subtree)) => Some((sub, subtree)),
                 _ => None,
             })
+    }
+
+    /// Picks the leaves that a tick may resume directly, skipping the walk from the root: the
+    /// stateful leaves whose every ancestor, when its running child answers `Running`, answers
+    /// `Running` too without changing its state or doing anything else. That holds for the
+    /// memory composites (`Sequence`, `SequenceWithMemory`, `Fallback`: they resume at the
+    /// running child) and the decorators that pass `Running` through (`Inverter`,
+    /// `ForceSuccess`, `ForceFailure`, `KeepRunningUntilFailure`, `Repeat`,
+    /// `RetryUntilSuccessful`, `RunOnce`), with no pre- or post-condition on the leaf or on any
+    /// ancestor. Reactive composites re-check earlier children on every tick, and
+    /// `SkipUnlessUpdated` / `WaitValueUpdate` look at the blackboard, so a leaf below one of
+    /// them is not resumed directly.
+    ///
+    /// Only leaves at depth 2 or more: the direct resume costs a check on every tick, and for a
+    /// child of the root it would skip a single dispatch (measured on the sniper: the ticks
+    /// that resume were 0.5 ns faster, those that walk 1.4 ns slower). At most [`RESUME_MAX`]
+    /// leaves, so that the dispatch stays small; a tree with more resumes all of them by the
+    /// walk.
+    fn decide_resume(&mut self) {
+        let passes_running = |node: &Node| {
+            node.conditions.is_empty()
+                && match &node.kind {
+                    Kind::Composite(composite) => matches!(
+                        composite,
+                        Composite::Sequence | Composite::SequenceWithMemory | Composite::Fallback
+                    ),
+                    Kind::Decorator(decorator) => !matches!(
+                        decorator,
+                        Decorator::SkipUnlessUpdated(_) | Decorator::WaitValueUpdate(_)
+                    ),
+                    Kind::Leaf(_) | Kind::Invalid => false,
+                }
+        };
+        let resume: Vec<usize> = (self.nodes.iter())
+            .filter(|node| {
+                matches!(node.kind, Kind::Leaf(Leaf::Stateful(_)))
+                    && node.conditions.is_empty()
+                    && node.depth >= 2
+            })
+            .filter(|node| {
+                let mut parent = node.parent;
+                while let Some(id) = parent {
+                    if !passes_running(&self.nodes[id]) {
+                        return false;
+                    }
+                    parent = self.nodes[id].parent;
+                }
+                true
+            })
+            .map(|node| node.id)
+            .collect();
+        if resume.len() <= RESUME_MAX {
+            self.resume = resume;
+        }
+    }
+
+    /// The ancestors of node `id`, from its parent up to the root.
+    pub fn ancestors(&self, id: usize) -> impl Iterator<Item = &Node> {
+        std::iter::successors(self.nodes[id].parent, |&id| self.nodes[id].parent)
+            .map(|id| &self.nodes[id])
     }
 
     pub fn active_slots(&self) -> usize {

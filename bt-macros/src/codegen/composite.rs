@@ -66,7 +66,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         // chain); faster at run time than the labelled-block form below, and cheap to compile at
         // these widths (see `LOOP_MAX_CHILDREN`).
         let steps = node.children.iter().enumerate().map(|(position, &id)| {
-            let tick = tick_child(id);
+            let tick = tick_child(tree, id);
             let follow = follow(quote!(#position));
             quote! {
                 if #child == #position {
@@ -88,7 +88,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         let label = syn::Lifetime::new("'__bt_walk", Span::mixed_site());
         let last = len - 1;
         let steps = node.children.iter().enumerate().map(|(position, &id)| {
-            let tick = tick_child(id);
+            let tick = tick_child(tree, id);
             let next = if position == last {
                 quote!(::core::unreachable!("a composite's rule asked for a child after its last"))
             } else {
@@ -119,10 +119,10 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
             .split_last()
             .expect("validated: at least one child");
         let tick_arms = rest.iter().enumerate().map(|(position, &id)| {
-            let call = tick_child(id);
+            let call = tick_child(tree, id);
             quote!(#position => #call,)
         });
-        let tick_last = tick_child(*last);
+        let tick_last = tick_child(tree, *last);
         let follow = follow(quote!(#child));
         quote! {
             let mut #child: ::core::primitive::usize = #access.start();

@@ -9,7 +9,7 @@ use crate::model::{Decorator, Limit, Node, Tree};
 pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeCode {
     let mut code = NodeCode::default();
     let child = node.children[0];
-    let tick = tick_child(child);
+    let tick = tick_child(tree, child);
     let halt = halt_child(tree, child);
     let (body, halt_body) = match decorator {
         Decorator::Inverter => stateless(quote!(inverter), tick, halt),

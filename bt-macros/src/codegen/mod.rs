@@ -235,10 +235,66 @@ fn public_id(tree: &Tree, id: usize) -> TokenStream {
     }
 }
 
-/// `self.__bt_tick_N(ctx, observer)`.
-fn tick_child(child: usize) -> TokenStream {
+/// `self.__bt_tick_N(ctx, observer)`. For a leaf the tick can resume directly
+/// (`bt_core::resume`), the walk first takes the status a direct resume handed over, and
+/// remembers the leaf when it answers `Running`.
+fn tick_child(tree: &Tree, child: usize) -> TokenStream {
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
-    quote!(self.#tick(#ctx, #observer))
+    let call = quote!(self.#tick(#ctx, #observer));
+    match resume_code(tree, child) {
+        None => call,
+        Some(code) => quote! {{
+            let __bt_leaf_status = match self.__bt_resume.take_handed() {
+                ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                ::core::option::Option::None => #call,
+            };
+            self.__bt_resume.ticked(#code, __bt_leaf_status)
+        }},
+    }
+}
+
+/// The code under which leaf `id` is resumed directly, if it is (`Tree::resume`).
+fn resume_code(tree: &Tree, id: usize) -> Option<u8> {
+    let index = tree.resume.iter().position(|&leaf| leaf == id)?;
+    Some(u8::try_from(index + 1).expect("at most RESUME_MAX leaves are resumed directly"))
+}
+
+/// The root's tick: the walk from the root, preceded, in a tree with leaves that can be resumed
+/// directly, by a `match` on the leaf that answered `Running` on the last tick (`bt_core::resume`).
+fn tick_root(tree: &Tree) -> TokenStream {
+    let walk = tick_child(tree, 0);
+    if tree.resume.is_empty() {
+        return walk;
+    }
+    let (ctx, observer) = (ctx(), observer());
+    let label = syn::Lifetime::new("'__bt_resume", Span::mixed_site());
+    let arms = tree.resume.iter().map(|&leaf| {
+        let code = resume_code(tree, leaf);
+        let tick = tick_fn(leaf);
+        let ancestors = tree.ancestors(leaf).map(|node| {
+            let public = public_id(tree, node.id);
+            quote!(::bt::__private::still_running(#public, #observer);)
+        });
+        quote! {
+            #code => match self.#tick(#ctx, #observer) {
+                ::bt::__private::Status::Running => {
+                    #(#ancestors)*
+                    break #label ::bt::__private::Status::Running;
+                }
+                __bt_finished => self.__bt_resume.hand_over(__bt_finished),
+            },
+        }
+    });
+    // One walk for every case, so that the tree's code is not inlined twice.
+    quote! {
+        #label: {
+            match self.__bt_resume.leaf() {
+                #(#arms)*
+                _ => {}
+            }
+            #walk
+        }
+    }
 }
 
 /// Halts `child` if it can be running; nothing for a child that never runs.
@@ -467,8 +523,13 @@ pub fn tree(tree: &Tree) -> TokenStream {
     let bb = blackboard_type(tree);
     let nodes = nodes_table(tree);
     let root = &tree.nodes[0];
-    let tick_root = tick_child(root.id);
-    let halt_root = halt_child(tree, root.id);
+    let tick_root = tick_root(tree);
+    let mut halt_root = halt_child(tree, root.id);
+    if !tree.resume.is_empty() {
+        field_decls.push(quote!(__bt_resume: ::bt::__private::Resume));
+        field_inits.push(quote!(__bt_resume: ::bt::__private::Resume::new()));
+        halt_root.extend(quote!(self.__bt_resume.clear();));
+    }
     let api = Api {
         header: &tree.header,
         blackboard: blackboard_type(tree),
