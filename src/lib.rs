@@ -212,6 +212,11 @@
 //!   an action that finished never does.
 //! * [`Status::Skipped`] (from `RunOnce`) is passed over by composites; a composite whose children
 //!   were all skipped is skipped.
+//! * Resuming costs the same at any depth: when a stateful action answered `Running` under
+//!   memory composites (`Sequence`, `SequenceWithMemory`, `Fallback`) and decorators that pass
+//!   `Running` through, with no pre- or post-condition on the way, the next tick goes straight to
+//!   it instead of walking down from the root; the nodes above it are still reported to the
+//!   observer, in the walk's order. Nothing else changes: see [`resume`].
 //!
 //! # Observing a tree
 //!

@@ -514,9 +514,17 @@ impl Tree {
                         composite,
                         Composite::Sequence | Composite::SequenceWithMemory | Composite::Fallback
                     ),
-                    Kind::Decorator(decorator) => !matches!(
+                    // A list of what may pass, not of what may not: a decorator added later
+                    // is walked until someone checks its rule.
+                    Kind::Decorator(decorator) => matches!(
                         decorator,
-                        Decorator::SkipUnlessUpdated(_) | Decorator::WaitValueUpdate(_)
+                        Decorator::Inverter
+                            | Decorator::ForceSuccess
+                            | Decorator::ForceFailure
+                            | Decorator::KeepRunningUntilFailure
+                            | Decorator::Repeat(_)
+                            | Decorator::RetryUntilSuccessful(_)
+                            | Decorator::RunOnce { .. }
                     ),
                     Kind::Leaf(_) | Kind::Invalid => false,
                 }
@@ -1349,7 +1357,72 @@ fn required_args(cx: &Ctxt, node: &NodeSyntax, usage: &str) -> Option<TokenStrea
 
 #[cfg(test)]
 mod tests {
-    use super::edit_distance;
+    use super::{edit_distance, Tree, RESUME_MAX};
+    use crate::ctxt::Ctxt;
+    use crate::parse::{parse_body, TreeInput};
+
+    /// The model of `tree T for C { <body> }`, which must be valid.
+    fn model(body: &str) -> Tree {
+        let source = format!("tree T for C {{ {body} }}");
+        let input: TreeInput = syn::parse_str(&source).expect("parses");
+        let body = parse_body(input.body).expect("parses");
+        let cx = Ctxt::new();
+        let tree = Tree::from_syntax(&cx, input.header, body);
+        cx.check().expect("valid");
+        tree
+    }
+
+    /// Which leaves are resumed directly, by id.
+    fn resumed(body: &str) -> Vec<usize> {
+        model(body).resume
+    }
+
+    #[test]
+    fn direct_resume_picks_deep_stateful_leaves_under_memory_nodes() {
+        // Ids: 0 Sequence, 1 Fallback, 2 A, 3 Inverter, 4 B, 5 C, 6 Condition.
+        let body = "Sequence { Fallback { StatefulAction(A), Inverter { StatefulAction(B) } }, \
+                    StatefulAction(C), Condition(D) }";
+        // A (depth 2) and B (depth 3); C is a child of the root (one dispatch: not worth it);
+        // conditions never run.
+        assert_eq!(resumed(body), [2, 4]);
+        let every = "SequenceWithMemory { Repeat(3) { RetryUntilSuccessful(forever) { \
+                     RunOnce { KeepRunningUntilFailure { ForceSuccess { ForceFailure { \
+                     StatefulAction(A) } } } } } } }";
+        assert_eq!(resumed(every), [7]);
+    }
+
+    #[test]
+    fn direct_resume_skips_leaves_below_nodes_that_do_more_than_pass_running() {
+        // Reactive composites re-check earlier children.
+        assert!(
+            resumed("ReactiveSequence { Sequence { StatefulAction(A), StatefulAction(B) } }")
+                .is_empty()
+        );
+        assert!(
+            resumed("Sequence { ReactiveFallback { Sequence { StatefulAction(A) } } }").is_empty()
+        );
+        // Conditions on the leaf or on any ancestor.
+        assert!(
+            resumed("Sequence { Sequence { #[run_while(|bb| true)] StatefulAction(A) } }")
+                .is_empty()
+        );
+        assert!(resumed("#[post(|bb| ())] Sequence { Sequence { StatefulAction(A) } }").is_empty());
+        // Decorators that look at the blackboard.
+        let updated = "blackboard { #[tracked] x: u32 } Sequence { SkipUnlessUpdated(x) { \
+                       Sequence { StatefulAction(A) } } }";
+        assert!(resumed(updated).is_empty());
+        // Leaves that are not stateful actions.
+        assert!(resumed("Sequence { Sequence { Action(A), AlwaysSuccess } }").is_empty());
+    }
+
+    #[test]
+    fn direct_resume_is_bounded() {
+        let leaves = |n: usize| vec!["StatefulAction(A)"; n].join(", ");
+        let at_max = format!("Sequence {{ Sequence {{ {} }} }}", leaves(RESUME_MAX));
+        assert_eq!(resumed(&at_max).len(), RESUME_MAX);
+        let above = format!("Sequence {{ Sequence {{ {} }} }}", leaves(RESUME_MAX + 1));
+        assert!(resumed(&above).is_empty(), "every leaf walks");
+    }
 
     #[test]
     fn distances() {

@@ -1,0 +1,314 @@
+//! Direct resume (`bt::resume`): the tick after a leaf answered `Running` goes straight to that
+//! leaf when every node above it would only pass `Running` up. It must be invisible: the same
+//! statuses, the same leaf calls, the same observer events, in the same order, as the walk from
+//! the root; a leaf that finishes hands its status to the walk, which carries on from there; a
+//! halt forgets the resumed leaf.
+
+mod common;
+
+use std::mem::size_of;
+
+use bt::{behavior_tree, BehaviorTree, Observer, Status};
+use common::{expect_halt, expect_tick, Act, Call::*, Cond, Ctx, Task};
+use Status::*;
+
+behavior_tree! {
+    /// Task<2> and Task<3> sit at depth 4 under memory composites and pass-through decorators:
+    /// both are resumed directly.
+    pub tree Chain for Ctx {
+        Sequence {
+            Action(Act<0>),
+            Fallback {
+                Condition(Cond<1>),
+                Repeat(2) {
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        ForceSuccess { StatefulAction(Task<3>) },
+                    }
+                }
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+behavior_tree! {
+    /// The same tree with a (no-op) condition on the root, which rules the direct resume out:
+    /// every tick walks from the root. The reference for `Chain`.
+    pub tree ChainWalked for Ctx {
+        #[on_halted(|_| ())]
+        Sequence {
+            Action(Act<0>),
+            Fallback {
+                Condition(Cond<1>),
+                Repeat(2) {
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        ForceSuccess { StatefulAction(Task<3>) },
+                    }
+                }
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+/// `Chain`'s ids, in pre-order.
+const ROOT: usize = 0;
+const FALLBACK: usize = 2;
+const REPEAT: usize = 4;
+const INNER: usize = 5;
+const TASK2: usize = 6;
+const FORCE: usize = 7;
+const TASK3: usize = 8;
+
+/// Every observer event, in order.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Events(Vec<(usize, Option<Status>)>);
+
+impl Observer for Events {
+    fn on_status(&mut self, node: usize, status: Status) {
+        self.0.push((node, Some(status)));
+    }
+
+    fn on_halted(&mut self, node: usize) {
+        self.0.push((node, None));
+    }
+}
+
+fn tick_events<T: BehaviorTree<Context = Ctx>>(tree: &mut T, ctx: &mut Ctx) -> (Status, Events) {
+    let mut events = Events::default();
+    let status = tree.tick_with(ctx, &mut events);
+    (status, events)
+}
+
+#[test]
+fn the_direct_resume_is_generated_where_it_applies() {
+    // The two structs differ only by `Chain`'s two-byte resume memory (every field is bytes):
+    // without it the tests below would pass vacuously.
+    assert_eq!(size_of::<bt::resume::Resume>(), 2);
+    assert_eq!(
+        size_of::<Chain>(),
+        size_of::<ChainWalked>() + 2,
+        "Chain carries bt::resume::Resume"
+    );
+}
+
+#[test]
+fn a_resumed_tick_calls_only_the_running_leaf_and_reports_every_ancestor() {
+    let (mut tree, mut ctx) = (Chain::new(), Ctx::new());
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Failure]);
+    ctx.script(2, &[Running, Running]);
+    let (status, events) = tick_events(&mut tree, &mut ctx);
+    assert_eq!(status, Running);
+    assert_eq!(ctx.take_log(), [Exec(0), Check(1), OnStart(2)]);
+    assert_eq!(
+        events.0,
+        [
+            (1, Some(Success)),
+            (3, Some(Failure)),
+            (TASK2, Some(Running)),
+            (INNER, Some(Running)),
+            (REPEAT, Some(Running)),
+            (FALLBACK, Some(Running)),
+            (ROOT, Some(Running)),
+        ]
+    );
+    // Resumed: only Task<2> is called; its ancestors are reported bottom-up, as by the walk.
+    let (status, events) = tick_events(&mut tree, &mut ctx);
+    assert_eq!(status, Running);
+    assert_eq!(ctx.take_log(), [OnRunning(2)]);
+    assert_eq!(
+        events.0,
+        [
+            (TASK2, Some(Running)),
+            (INNER, Some(Running)),
+            (REPEAT, Some(Running)),
+            (FALLBACK, Some(Running)),
+            (ROOT, Some(Running)),
+        ]
+    );
+    assert_eq!(tree.status(), Some(Running));
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(2)]);
+}
+
+#[test]
+fn a_resumed_leaf_that_finishes_hands_its_status_to_the_walk() {
+    let (mut tree, mut ctx) = (Chain::new(), Ctx::new());
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Failure]);
+    ctx.script(2, &[Running, Success]);
+    ctx.script(3, &[Running]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[Exec(0), Check(1), OnStart(2)],
+    );
+    // Task<2> succeeds when resumed: called once, and the walk goes on to Task<3>, which now
+    // runs (and is the leaf resumed next).
+    let (status, events) = tick_events(&mut tree, &mut ctx);
+    assert_eq!(status, Running);
+    assert_eq!(ctx.take_log(), [OnRunning(2), OnStart(3)]);
+    assert_eq!(
+        events.0,
+        [
+            (TASK2, Some(Success)),
+            (TASK3, Some(Running)),
+            (FORCE, Some(Running)),
+            (INNER, Some(Running)),
+            (REPEAT, Some(Running)),
+            (FALLBACK, Some(Running)),
+            (ROOT, Some(Running)),
+        ]
+    );
+    // Task<3> fails when resumed; ForceSuccess makes it a success, the inner sequence
+    // succeeds, and Repeat(2) counts one cycle and answers Running (the next cycle starts on
+    // the next tick).
+    ctx.script(3, &[Failure]);
+    let (status, events) = tick_events(&mut tree, &mut ctx);
+    assert_eq!(status, Running);
+    assert_eq!(ctx.take_log(), [OnRunning(3)]);
+    assert_eq!(
+        events.0,
+        [
+            (TASK3, Some(Failure)),
+            (FORCE, Some(Success)),
+            (INNER, Some(Success)),
+            (REPEAT, Some(Running)),
+            (FALLBACK, Some(Running)),
+            (ROOT, Some(Running)),
+        ]
+    );
+    // No leaf is running: the next tick walks, to the second cycle's first child.
+    ctx.script(2, &[Running, Failure]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(2)]);
+    // Resumed, Task<2> fails: the inner sequence and Repeat fail, so do the Fallback (its last
+    // child) and the root; Act<4> is not reached.
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnRunning(2)]);
+    // Everything restarts from the root.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Success]);
+    ctx.script(4, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[Exec(0), Check(1), Exec(4)]);
+}
+
+#[test]
+fn a_halt_forgets_the_resumed_leaf() {
+    let (mut tree, mut ctx) = (Chain::new(), Ctx::new());
+    ctx.script(0, &[Success, Success]);
+    ctx.script(1, &[Failure, Failure]);
+    ctx.script(2, &[Running, Running, Running]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[Exec(0), Check(1), OnStart(2)],
+    );
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(2)]);
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(2)]);
+    // After the halt the tick walks from the root and starts Task<2> afresh (`Task` panics on
+    // an `on_running` it did not expect).
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[Exec(0), Check(1), OnStart(2)],
+    );
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(2)]);
+}
+
+/// A few thousand random ticks and halts of `Chain` and `ChainWalked` side by side, with the
+/// same scripts: the same statuses, leaf calls and observer events at every step.
+#[test]
+fn resuming_directly_is_the_same_as_walking() {
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut roll = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut resumed, mut walked) = (Chain::new(), ChainWalked::new());
+    let (mut ctx_a, mut ctx_b) = (Ctx::new(), Ctx::new());
+    let mut direct = 0;
+    for step in 0..5_000 {
+        if roll(20) == 0 {
+            let (mut a, mut b) = (Events::default(), Events::default());
+            resumed.halt_with(&mut ctx_a, &mut a);
+            walked.halt_with(&mut ctx_b, &mut b);
+            assert_eq!(ctx_a.take_log(), ctx_b.take_log(), "halt at step {step}");
+            assert_eq!(a, b, "halt events at step {step}");
+            continue;
+        }
+        for leaf in 0..5 {
+            let answer = match leaf {
+                2 | 3 => [Running, Running, Running, Success, Failure][roll(5) as usize],
+                _ => [Success, Failure][roll(2) as usize],
+            };
+            ctx_a.always(leaf, answer);
+            ctx_b.always(leaf, answer);
+        }
+        let (status_a, events_a) = tick_events(&mut resumed, &mut ctx_a);
+        let (status_b, events_b) = tick_events(&mut walked, &mut ctx_b);
+        let (log_a, log_b) = (ctx_a.take_log(), ctx_b.take_log());
+        assert_eq!(status_a, status_b, "status at step {step}");
+        assert_eq!(log_a, log_b, "leaf calls at step {step}");
+        assert_eq!(events_a, events_b, "observer events at step {step}");
+        if matches!(log_a.as_slice(), [OnRunning(_)]) && status_a == Running {
+            direct += 1;
+        }
+    }
+    assert!(
+        direct > 500,
+        "only {direct} resumed ticks: the test lost its point"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Through a subtree boundary: the parent halts the `SubTree` node, the child forgets.
+
+behavior_tree! {
+    /// Task<2> at depth 2 of the child: resumed directly inside the child's tick.
+    pub tree Errand for Ctx {
+        Sequence {
+            Action(Act<1>),
+            Inverter { StatefulAction(Task<2>) },
+        }
+    }
+}
+
+behavior_tree! {
+    pub tree Supervised for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            SubTree(Errand),
+        }
+    }
+}
+
+#[test]
+fn a_subtree_halted_by_its_parent_forgets_its_resumed_leaf() {
+    let (mut tree, mut ctx) = (Supervised::new(), Ctx::new());
+    ctx.script(0, &[Success, Success, Failure, Success]);
+    ctx.script(1, &[Success, Success]);
+    ctx.script(2, &[Running, Running, Running]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[Check(0), Exec(1), OnStart(2)],
+    );
+    expect_tick(&mut tree, &mut ctx, Running, &[Check(0), OnRunning(2)]);
+    // The guard fails: the parent halts the subtree.
+    expect_tick(&mut tree, &mut ctx, Failure, &[Check(0), OnHalted(2)]);
+    // The child starts again from its root: Act<1>, then a fresh Task<2>.
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[Check(0), Exec(1), OnStart(2)],
+    );
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(2)]);
+}
