@@ -12,46 +12,44 @@ use bt::{behavior_tree, BehaviorTree, Observer, Status};
 use common::{expect_halt, expect_tick, Act, Call::*, Cond, Ctx, Task};
 use Status::*;
 
-behavior_tree! {
-    /// Task<2> and Task<3> sit at depth 4 under memory composites and pass-through decorators:
-    /// both are resumed directly.
-    pub tree Chain for Ctx {
-        Sequence {
-            Action(Act<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Repeat(2) {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        ForceSuccess { StatefulAction(Task<3>) },
-                    }
+/// `chain!(Name, root attributes)`: one body for `Chain` and its reference, so that they cannot
+/// drift apart.
+macro_rules! chain {
+    ($(#[$doc:meta])* $name:ident, $($root_attr:tt)*) => {
+        behavior_tree! {
+            $(#[$doc])*
+            pub tree $name for Ctx {
+                $($root_attr)*
+                Sequence {
+                    Action(Act<0>),
+                    Fallback {
+                        Condition(Cond<1>),
+                        Repeat(2) {
+                            Sequence {
+                                StatefulAction(Task<2>),
+                                ForceSuccess { StatefulAction(Task<3>) },
+                            }
+                        }
+                    },
+                    Action(Act<4>),
                 }
-            },
-            Action(Act<4>),
+            }
         }
-    }
+    };
 }
 
-behavior_tree! {
+chain!(
+    /// Task<2> and Task<3> sit at depth 4 under memory composites and pass-through decorators:
+    /// both are resumed directly.
+    Chain,
+);
+
+chain!(
     /// The same tree with a (no-op) condition on the root, which rules the direct resume out:
     /// every tick walks from the root. The reference for `Chain`.
-    pub tree ChainWalked for Ctx {
-        #[on_halted(|_| ())]
-        Sequence {
-            Action(Act<0>),
-            Fallback {
-                Condition(Cond<1>),
-                Repeat(2) {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        ForceSuccess { StatefulAction(Task<3>) },
-                    }
-                }
-            },
-            Action(Act<4>),
-        }
-    }
-}
+    ChainWalked,
+    #[on_halted(|_| ())]
+);
 
 /// `Chain`'s ids, in pre-order.
 const ROOT: usize = 0;

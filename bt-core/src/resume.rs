@@ -65,6 +65,7 @@ impl Resume {
 
     /// In the walk, at a leaf that can be resumed directly: the status handed over, if this
     /// walk follows a direct resume (then this is the resumed leaf: the walk reaches it first).
+    /// Unlike `Option::take`, it stores nothing in the usual case, when there is none.
     #[inline(always)]
     pub fn take_handed(&mut self) -> Option<Status> {
         match self.handed {

@@ -535,16 +535,7 @@ impl Tree {
                     && node.conditions.is_empty()
                     && node.depth >= 2
             })
-            .filter(|node| {
-                let mut parent = node.parent;
-                while let Some(id) = parent {
-                    if !passes_running(&self.nodes[id]) {
-                        return false;
-                    }
-                    parent = self.nodes[id].parent;
-                }
-                true
-            })
+            .filter(|node| self.ancestors(node.id).all(passes_running))
             .map(|node| node.id)
             .collect();
         if resume.len() <= RESUME_MAX {

@@ -269,7 +269,7 @@ fn tick_root(tree: &Tree) -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     let label = syn::Lifetime::new("'__bt_resume", Span::mixed_site());
     let arms = tree.resume.iter().map(|&leaf| {
-        let code = resume_code(tree, leaf);
+        let code = resume_code(tree, leaf).expect("a leaf of `tree.resume`");
         let tick = tick_fn(leaf);
         let ancestors = tree.ancestors(leaf).map(|node| {
             let public = public_id(tree, node.id);
