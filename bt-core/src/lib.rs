@@ -9,11 +9,15 @@
 //! * [`control`]: the rule of every composite (Sequence, Fallback, their reactive and memory forms),
 //!   each a small state type that is told what its current child returned and answers with a
 //!   [`Flow`](control::Flow): tick that child next, or finish with this status (halting that child);
+//! * [`step`]: the general protocol of the nodes that do not walk their children in order
+//!   (Parallel, IfThenElse, Switch, TryCatch, Timeout, ...);
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
 //! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
 //! * [`subtree`]: a generated tree used as a node of another, with entry remapping;
+//! * [`time`] and [`random`]: the clock and the generator that time-based and random nodes read,
+//!   injected through the context;
 //! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
 //!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
 //!
@@ -21,7 +25,7 @@
 //! node, calls children in the order a rule asks for, and reports every result to the observer.
 //!
 //! This crate is `no_std` and never allocates.
-#![cfg_attr(not(test), no_std)]
+#![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -33,9 +37,12 @@ mod index;
 mod leaf;
 pub mod observe;
 pub mod ports;
+pub mod random;
 pub mod resume;
 mod status;
+pub mod step;
 pub mod subtree;
+pub mod time;
 mod tree;
 
 pub use blackboard::Tracked;
@@ -43,8 +50,12 @@ pub use index::SmallIndex;
 pub use leaf::{Condition, StatefulAction, SyncAction};
 pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
 pub use ports::{InOut, Input, Output, PortDirection, PortInfo, Ports};
+pub use random::{Rng, SmallRng};
 pub use status::{Outcome, Status};
 pub use subtree::Subtree;
+#[cfg(feature = "std")]
+pub use time::StdClock;
+pub use time::{Clock, ManualClock};
 pub use tree::BehaviorTree;
 
 #[doc(hidden)]

@@ -1,0 +1,113 @@
+//! Chance, injected: the random composites (RandomSequence, RandomSelector, ProbabilitySelector,
+//! ...) never call a global generator. Their rules take a generator as an argument, so a tree is
+//! deterministic for a given seed, and a game can use its own generator.
+//!
+//! * [`Rng`] is the trait the rules draw from;
+//! * [`SmallRng`] is the built-in generator: 8 bytes of state, seedable, no dependency.
+
+/// A source of random numbers for the random nodes.
+///
+/// Implement it for your own generator to make a tree draw from it; only
+/// [`next_u32`](Rng::next_u32) is required.
+pub trait Rng {
+    /// A uniformly distributed `u32`.
+    fn next_u32(&mut self) -> u32;
+
+    /// A uniformly distributed number in `0..n` (`n > 0`), without modulo bias
+    /// (Lemire's multiply-and-reject method).
+    fn below(&mut self, n: u32) -> u32 {
+        assert!(n > 0, "below(0) has no value to draw");
+        let mut product = u64::from(self.next_u32()) * u64::from(n);
+        let mut low = product as u32;
+        if low < n {
+            let threshold = n.wrapping_neg() % n;
+            while low < threshold {
+                product = u64::from(self.next_u32()) * u64::from(n);
+                low = product as u32;
+            }
+        }
+        (product >> 32) as u32
+    }
+
+    /// A uniformly distributed `f32` in `[0, 1)`.
+    fn unit(&mut self) -> f32 {
+        (self.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
+    }
+}
+
+impl<R: Rng + ?Sized> Rng for &mut R {
+    #[inline]
+    fn next_u32(&mut self) -> u32 {
+        (**self).next_u32()
+    }
+}
+
+/// The built-in generator: SplitMix64 with 8 bytes of state. Fast, seedable and good enough for
+/// choosing children; not for cryptography.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SmallRng {
+    state: u64,
+}
+
+impl SmallRng {
+    /// The seed of [`SmallRng::default`].
+    pub const DEFAULT_SEED: u64 = 0x853C_49E6_748F_EA9B;
+
+    /// A generator seeded with `seed`; the same seed always gives the same numbers.
+    pub const fn seed(seed: u64) -> Self {
+        SmallRng { state: seed }
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+impl Default for SmallRng {
+    fn default() -> Self {
+        Self::seed(Self::DEFAULT_SEED)
+    }
+}
+
+impl Rng for SmallRng {
+    #[inline]
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_numbers() {
+        let (mut a, mut b) = (SmallRng::seed(7), SmallRng::seed(7));
+        for _ in 0..100 {
+            assert_eq!(a.next_u32(), b.next_u32());
+        }
+        assert_ne!(SmallRng::seed(7).next_u64(), SmallRng::seed(8).next_u64());
+    }
+
+    #[test]
+    fn below_is_in_range_and_roughly_uniform() {
+        let mut rng = SmallRng::default();
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[rng.below(6) as usize] += 1;
+        }
+        for count in counts {
+            assert!((9_000..11_000).contains(&count), "{counts:?}");
+        }
+        for _ in 0..1000 {
+            let x = rng.unit();
+            assert!((0.0..1.0).contains(&x));
+        }
+    }
+}

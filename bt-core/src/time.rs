@@ -1,0 +1,179 @@
+//! Time, injected: the nodes that wait or time out (Delay, Timeout, Sleep, behavior3's Wait and
+//! MaxTime, NodeCanvas's Cooldown, ...) never read the system clock themselves. Their rules take
+//! the current time as an argument, and the generated tree reads it from the context, which
+//! implements [`Clock`]. A tree that uses no time node never asks for it and pays nothing.
+//!
+//! * [`StdClock`] (with the `std` feature, on by default in `bt`) reads the monotonic system clock;
+//! * [`ManualClock`] is moved by hand, for deterministic tests and simulations.
+//!
+//! Times are [`Duration`]s since an origin of the clock's choosing; only differences matter.
+//!
+//! ```
+//! use bt_core::time::{Clock, ManualClock};
+//! use core::time::Duration;
+//!
+//! let mut clock = ManualClock::new();
+//! clock.advance_ms(250);
+//! assert_eq!(clock.now(), Duration::from_millis(250));
+//! ```
+
+use core::time::Duration;
+
+/// A monotonic source of time: what time-based nodes read, once per tick of the node.
+///
+/// A tree that uses a time node requires its context to implement `Clock`. The usual context
+/// keeps a clock in a field and forwards to it:
+///
+/// ```
+/// use bt_core::time::{Clock, ManualClock};
+/// use core::time::Duration;
+///
+/// struct World {
+///     clock: ManualClock,
+/// }
+///
+/// impl Clock for World {
+///     fn now(&self) -> Duration {
+///         self.clock.now()
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no clock, and this tree has a node that measures time",
+    label = "the tree's context must implement `bt::Clock`",
+    note = "implement `bt::Clock` for `{Self}`: `fn now(&self) -> Duration`, e.g. forwarding to a `bt::StdClock` (real time) or a `bt::ManualClock` (tests) kept in a field"
+)]
+pub trait Clock {
+    /// The time now, since the clock's origin. Never decreases.
+    fn now(&self) -> Duration;
+}
+
+impl<C: Clock + ?Sized> Clock for &C {
+    #[inline]
+    fn now(&self) -> Duration {
+        (**self).now()
+    }
+}
+
+impl<C: Clock + ?Sized> Clock for &mut C {
+    #[inline]
+    fn now(&self) -> Duration {
+        (**self).now()
+    }
+}
+
+/// A clock that only moves when told to: for tests and for simulations with their own time step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ManualClock {
+    now: Duration,
+}
+
+impl ManualClock {
+    /// A clock at time zero.
+    pub const fn new() -> Self {
+        ManualClock {
+            now: Duration::ZERO,
+        }
+    }
+
+    /// A clock at `now`.
+    pub const fn at(now: Duration) -> Self {
+        ManualClock { now }
+    }
+
+    /// Moves the clock forward by `by`.
+    pub fn advance(&mut self, by: Duration) {
+        self.now += by;
+    }
+
+    /// Moves the clock forward by `ms` milliseconds.
+    pub fn advance_ms(&mut self, ms: u64) {
+        self.advance(Duration::from_millis(ms));
+    }
+
+    /// Sets the time. Panics if that would move the clock backwards: a clock is monotonic.
+    pub fn set(&mut self, now: Duration) {
+        assert!(now >= self.now, "a clock never goes backwards");
+        self.now = now;
+    }
+}
+
+impl Clock for ManualClock {
+    #[inline]
+    fn now(&self) -> Duration {
+        self.now
+    }
+}
+
+/// The monotonic system clock (`std::time::Instant`), measured from the moment it was created.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug)]
+pub struct StdClock {
+    origin: std::time::Instant,
+}
+
+#[cfg(feature = "std")]
+impl StdClock {
+    /// A clock whose origin is now.
+    pub fn new() -> Self {
+        StdClock {
+            origin: std::time::Instant::now(),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl Default for StdClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(feature = "std")]
+impl Clock for StdClock {
+    #[inline]
+    fn now(&self) -> Duration {
+        self.origin.elapsed()
+    }
+}
+
+/// Milliseconds as a [`Duration`], in constant expressions (the generated code's parameters).
+#[inline(always)]
+pub const fn ms(ms: u64) -> Duration {
+    Duration::from_millis(ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manual_clock_moves_only_when_told() {
+        let mut clock = ManualClock::new();
+        assert_eq!(clock.now(), Duration::ZERO);
+        clock.advance_ms(10);
+        clock.advance(Duration::from_micros(500));
+        assert_eq!(clock.now(), Duration::from_micros(10_500));
+        clock.set(Duration::from_secs(1));
+        fn read(clock: impl Clock) -> Duration {
+            clock.now()
+        }
+        let by_ref: &ManualClock = &clock;
+        assert_eq!(read(by_ref), Duration::from_secs(1));
+    }
+
+    #[test]
+    #[should_panic(expected = "never goes backwards")]
+    fn manual_clock_is_monotonic() {
+        let mut clock = ManualClock::at(Duration::from_secs(2));
+        clock.set(Duration::from_secs(1));
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn std_clock_never_decreases() {
+        let clock = StdClock::new();
+        let (a, b) = (clock.now(), clock.now());
+        assert!(b >= a);
+    }
+}
