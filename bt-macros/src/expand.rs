@@ -1,4 +1,4 @@
-//! The macro on `proc_macro2` token streams: parse → model → codegen.
+//! The macro on `proc_macro2` token streams: parse → model → plan → codegen.
 
 use proc_macro2::TokenStream;
 
@@ -6,6 +6,7 @@ use crate::codegen;
 use crate::ctxt::Ctxt;
 use crate::model::Tree;
 use crate::parse::{parse_body, TreeInput};
+use crate::plan::Plan;
 
 /// Expands one `behavior_tree!` invocation. Never panics on bad input: every problem becomes a
 /// `compile_error!` at the user's token, followed (when the header could be read) by a stub of the
@@ -26,7 +27,7 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
     let tree = Tree::from_syntax(&cx, input.header, body);
     match cx.check() {
-        Ok(()) => codegen::tree(&tree),
+        Ok(()) => codegen::tree(&tree, &Plan::new(&tree)),
         Err(error) => {
             let mut out = error.to_compile_error();
             out.extend(codegen::stub(&tree.header));

@@ -5,15 +5,19 @@
 //! input    := outer-attribute* visibility "tree" IDENT "for" TYPE "{" body "}"
 //! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
 //! blackboard := "blackboard" "{" ( outer-attribute* IDENT ":" TYPE ( "=" EXPR )? ),* "}"
-//! node     := outer-attribute* IDENT ( "(" tokens ")" )? ( "{" ( node ","? )* "}" )? ","?
+//! node     := outer-attribute* IDENT ( "(" arguments ")" )? ( "{" ( node ","? )* "}" )? ","?
 //! ```
+//!
+//! The arguments follow the grammar of the node's kind (`crate::args`), read here from the
+//! parenthesised group itself.
 
 use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::token::{Brace, Paren};
 use syn::{braced, parenthesized, Attribute, Ident, Token, Type, Visibility};
 
-use crate::kw;
+use crate::args::{self, Args};
+use crate::{kinds, kw};
 
 mod keyword {
     syn::custom_keyword!(tree);
@@ -40,14 +44,11 @@ pub struct TreeInput {
 pub struct NodeSyntax {
     pub attrs: Vec<Attribute>,
     pub kind: Ident,
-    pub args: Option<Args>,
+    /// The arguments, read by the kind's grammar (`Args::Unread` for an unknown kind).
+    pub args: Args,
+    /// The arguments' tokens as written (empty without parentheses), for the unused-entry check.
+    pub arg_tokens: TokenStream,
     pub children: Option<Children>,
-}
-
-/// The parenthesised arguments of a node, kept as tokens for the model to interpret per kind.
-pub struct Args {
-    pub paren: Paren,
-    pub tokens: TokenStream,
 }
 
 /// The braced children of a node.
@@ -205,15 +206,25 @@ impl Parse for NodeSyntax {
                 ),
             ));
         }
-        let args = if input.peek(Paren) {
+        let grammar = kinds::lookup(&kind.to_string()).map(|spec| spec.grammar);
+        let (args, arg_tokens) = if input.peek(Paren) {
             let content;
             let paren = parenthesized!(content in input);
-            Some(Args {
-                paren,
-                tokens: content.parse()?,
-            })
+            let arg_tokens: TokenStream = content.fork().parse()?;
+            let args = match grammar {
+                Some(grammar) => args::parse(grammar, &kind, Some((paren, &content)))?,
+                None => {
+                    content.parse::<TokenStream>()?;
+                    Args::Unread
+                }
+            };
+            (args, arg_tokens)
         } else {
-            None
+            let args = match grammar {
+                Some(grammar) => args::parse(grammar, &kind, None)?,
+                None => Args::Unread,
+            };
+            (args, TokenStream::new())
         };
         let children = if input.peek(Brace) {
             let content;
@@ -229,6 +240,7 @@ impl Parse for NodeSyntax {
             attrs,
             kind,
             args,
+            arg_tokens,
             children,
         })
     }

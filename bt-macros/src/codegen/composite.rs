@@ -1,12 +1,15 @@
-//! Composites: the generated loop asks the bt-core rule which child to tick next
-//! (`bt_core::control`), and halts the child the rule names.
+//! Composites that walk their children in order (`bt_core::control`, the `Flow` protocol): the
+//! generated code asks the rule which child to tick next, and halts the child the rule names.
+//!
+//! One of three layouts, chosen by width and by whether the composite can resume in the middle
+//! ([`generate`]): a loop of guarded steps, straight-line steps, or a jump table.
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{halt_child, node_methods, small_index, state, tick_child, NodeCode};
-use crate::model::{Composite, Node, Tree};
+use super::{halt_child, node_methods, small_index, state, tick_child, Gen, NodeCode};
+use crate::model::{Composite, Node};
 
 /// Composites that resume at a remembered child are laid out as one guarded step per child, in a
 /// `loop`, when they have at most this many children (else a jump table).
@@ -19,7 +22,7 @@ const UNROLL_MAX_CHILDREN: usize = 16;
 /// the root took 123 s to build in release); at 128 children it still builds in linear time.
 const LOOP_MAX_CHILDREN: usize = 128;
 
-pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCode {
+pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     let mut code = NodeCode::default();
     let len = node.children.len();
     let index = small_index(len as u64);
@@ -30,28 +33,11 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         Composite::Fallback => quote!(Fallback),
         Composite::ReactiveFallback => quote!(ReactiveFallback),
     };
-    let ty = quote!(::bt::__private::#rule<#index>);
-    // SequenceWithMemory remembers a failed child across activations, even when nothing below it
-    // can run.
-    let keeps_memory = composite == Composite::SequenceWithMemory;
-    let state = state(node, ty, keeps_memory, &mut code);
-    let access = &state.access;
-    let declare = &state.declare_local;
-
-    let child = Ident::new("__bt_child", Span::mixed_site());
-    let halt_named = halt_by_position(tree, node, quote!(__bt_halt));
-    // What the rule asks for after child `position` answered `__bt_child_status`.
-    let follow = |position: TokenStream| {
-        quote! {
-            match #access.on_child(#position, __bt_child_status, #len) {
-                ::bt::__private::Flow::Tick(__bt_next) => #child = __bt_next,
-                ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
-                    #halt_named
-                    break __bt_status;
-                }
-            }
-        }
+    let state = state(g, node, quote!(::bt::__private::#rule<#index>), &mut code);
+    let walk = Walk {
+        g,
+        node,
+        state: &state.access,
     };
     // A composite that always starts at its first child (reactive kinds, and any composite whose
     // state does not outlive the tick) can be laid out as steps at any width; one that resumes at
@@ -60,35 +46,99 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         composite,
         Composite::ReactiveSequence | Composite::ReactiveFallback
     ) || !state.declare_local.is_empty();
-    let walk = if len <= UNROLL_MAX_CHILDREN || (starts_at_first && len <= LOOP_MAX_CHILDREN) {
-        // Narrow composites: one step per child inside a `loop`, each guarded by `child == i`.
-        // LLVM threads the chain into straight-line code (a sequence of conditions becomes a `&&`
-        // chain); faster at run time than the labelled-block form below, and cheap to compile at
-        // these widths (see `LOOP_MAX_CHILDREN`).
-        let steps = node.children.iter().enumerate().map(|(position, &id)| {
-            let tick = tick_child(tree, id);
-            let follow = follow(quote!(#position));
-            quote! {
-                if #child == #position {
-                    let __bt_child_status = #tick;
-                    #follow
+    let steps = if len <= UNROLL_MAX_CHILDREN || (starts_at_first && len <= LOOP_MAX_CHILDREN) {
+        walk.guarded_loop()
+    } else if starts_at_first {
+        walk.straight_line()
+    } else {
+        walk.jump_table()
+    };
+    let declare = &state.declare_local;
+    let body = quote! {{
+        #declare
+        #steps
+    }};
+    let access = &state.access;
+    let halt_running = walk.halt_by_position(quote!(__bt_running));
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #access.halt() {
+            #halt_running
+        }
+    };
+    code.methods = node_methods(g, node, body, halt_body);
+    code
+}
+
+/// The walk over one composite's children: `state` is where its rule lives.
+struct Walk<'a> {
+    g: &'a Gen<'a>,
+    node: &'a Node,
+    state: &'a TokenStream,
+}
+
+impl Walk<'_> {
+    fn len(&self) -> usize {
+        self.node.children.len()
+    }
+
+    /// What the rule asks for after child `position` answered `__bt_child_status`: the next child
+    /// in `__bt_child`, or the composite's status out of the enclosing `loop`.
+    fn follow(&self, position: TokenStream) -> TokenStream {
+        let (state, len) = (self.state, self.len());
+        let child = child_var();
+        let halt_named = self.halt_by_position(quote!(__bt_halt));
+        quote! {
+            match #state.on_child(#position, __bt_child_status, #len) {
+                ::bt::__private::Flow::Tick(__bt_next) => #child = __bt_next,
+                ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
+                ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
+                    #halt_named
+                    break __bt_status;
                 }
             }
-        });
+        }
+    }
+
+    /// Narrow composites: one step per child inside a `loop`, each guarded by `child == i`. LLVM
+    /// threads the chain into straight-line code (a sequence of conditions becomes a `&&` chain);
+    /// faster at run time than the straight-line form, and cheap to compile at these widths (see
+    /// [`LOOP_MAX_CHILDREN`]).
+    fn guarded_loop(&self) -> TokenStream {
+        let (state, child) = (self.state, child_var());
+        let steps = self
+            .node
+            .children
+            .iter()
+            .enumerate()
+            .map(|(position, &id)| {
+                let tick = tick_child(self.g, id);
+                let follow = self.follow(quote!(#position));
+                quote! {
+                    if #child == #position {
+                        let __bt_child_status = #tick;
+                        #follow
+                    }
+                }
+            });
         quote! {
-            let mut #child: ::core::primitive::usize = #access.start();
+            let mut #child: ::core::primitive::usize = #state.start();
             loop { #(#steps)* }
         }
-    } else if starts_at_first {
-        // Wide composites that start at their first child: straight-line code, one step per child
-        // in order (a rule's `Tick(next)` is always the next child: `bt_core::control::Flow`),
-        // inside a labelled block that the first returning step leaves. No loop is left for LLVM to thread, so the code it compiles grows
-        // linearly with the width (a `loop` over hundreds of `if child == i` steps made release
-        // builds of wide trees super-linear: 123 s for a 5,000-node reactive tree).
+    }
+
+    /// Wide composites that start at their first child: straight-line code, one step per child in
+    /// order (a rule's `Tick(next)` is always the next child: `bt_core::control::Flow`), inside a
+    /// labelled block that the first returning step leaves. No loop is left for LLVM to thread, so
+    /// the code it compiles grows linearly with the width (a `loop` over hundreds of
+    /// `if child == i` steps made release builds of wide trees super-linear: 123 s for a
+    /// 5,000-node reactive tree).
+    fn straight_line(&self) -> TokenStream {
+        let (state, len) = (self.state, self.len());
         let label = syn::Lifetime::new("'__bt_walk", Span::mixed_site());
         let last = len - 1;
-        let steps = node.children.iter().enumerate().map(|(position, &id)| {
-            let tick = tick_child(tree, id);
+        let halt_named = self.halt_by_position(quote!(__bt_halt));
+        let steps = self.node.children.iter().enumerate().map(|(position, &id)| {
+            let tick = tick_child(self.g, id);
             let next = if position == last {
                 quote!(::core::unreachable!("a composite's rule asked for a child after its last"))
             } else {
@@ -96,7 +146,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
             };
             quote! {{
                 let __bt_child_status = #tick;
-                match #access.on_child(#position, __bt_child_status, #len) {
+                match #state.on_child(#position, __bt_child_status, #len) {
                     ::bt::__private::Flow::Tick(_) => #next,
                     ::bt::__private::Flow::Return(__bt_status) => break #label __bt_status,
                     ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
@@ -108,24 +158,26 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
         });
         // The last step ends the block: every arm of its `match` leaves it.
         quote!(#label: {
-            let _ = #access.start();
+            let _ = #state.start();
             #(#steps)*
         })
-    } else {
-        // Wide composites: a jump table over the children, so that resuming at child k does not
-        // pass k comparisons.
-        let (last, rest) = node
-            .children
+    }
+
+    /// Wide composites that resume at a remembered child: a jump table over the children, so that
+    /// resuming at child k does not pass k comparisons.
+    fn jump_table(&self) -> TokenStream {
+        let (state, child) = (self.state, child_var());
+        let (last, rest) = (self.node.children)
             .split_last()
             .expect("validated: at least one child");
         let tick_arms = rest.iter().enumerate().map(|(position, &id)| {
-            let call = tick_child(tree, id);
+            let call = tick_child(self.g, id);
             quote!(#position => #call,)
         });
-        let tick_last = tick_child(tree, *last);
-        let follow = follow(quote!(#child));
+        let tick_last = tick_child(self.g, *last);
+        let follow = self.follow(quote!(#child));
         quote! {
-            let mut #child: ::core::primitive::usize = #access.start();
+            let mut #child: ::core::primitive::usize = #state.start();
             loop {
                 let __bt_child_status = match #child {
                     #(#tick_arms)*
@@ -134,37 +186,25 @@ pub(super) fn generate(tree: &Tree, node: &Node, composite: Composite) -> NodeCo
                 #follow
             }
         }
-    };
+    }
 
-    let body = quote! {{
-        #declare
-        #walk
-    }};
-    let halt_running = halt_by_position(tree, node, quote!(__bt_running));
-    let halt_body = quote! {
-        if let ::core::option::Option::Some(__bt_running) = #access.halt() {
-            #halt_running
-        }
-    };
-    code.methods = node_methods(tree, node, body, halt_body);
-    code
-}
-
-/// `match position { i => halt child i, .. }` over the children that can be running.
-fn halt_by_position(tree: &Tree, node: &Node, position: TokenStream) -> TokenStream {
-    let arms = node
-        .children
-        .iter()
-        .enumerate()
-        .filter(|(_, &id)| tree.nodes[id].may_run)
-        .map(|(index, &id)| {
-            let halt = halt_child(tree, id);
-            quote!(#index => { #halt })
-        });
-    quote! {
-        match #position {
-            #(#arms)*
-            _ => {}
+    /// `match position { i => halt child i, .. }` over the children that can be running.
+    fn halt_by_position(&self, position: TokenStream) -> TokenStream {
+        let arms = (self.node.children.iter().enumerate())
+            .filter(|(_, &id)| self.g.plan.may_run[id])
+            .map(|(index, &id)| {
+                let halt = halt_child(self.g, id);
+                quote!(#index => { #halt })
+            });
+        quote! {
+            match #position {
+                #(#arms)*
+                _ => {}
+            }
         }
     }
+}
+
+fn child_var() -> Ident {
+    Ident::new("__bt_child", Span::mixed_site())
 }

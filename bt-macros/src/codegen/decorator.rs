@@ -3,14 +3,16 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{halt_child, node_methods, small_index, state, tick_child, NodeCode};
-use crate::model::{Decorator, Limit, Node, Tree};
+use super::{
+    halt_child, node_methods, running_flag, small_index, state, tick_child, Gen, NodeCode,
+};
+use crate::model::{Decorator, Limit, Node};
 
-pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeCode {
+pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode {
     let mut code = NodeCode::default();
     let child = node.children[0];
-    let tick = tick_child(tree, child);
-    let halt = halt_child(tree, child);
+    let tick = tick_child(g, child);
+    let halt = halt_child(g, child);
     let (body, halt_body) = match decorator {
         Decorator::Inverter => stateless(quote!(inverter), tick, halt),
         Decorator::ForceSuccess => stateless(quote!(force_success), tick, halt),
@@ -18,8 +20,9 @@ pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeC
         Decorator::KeepRunningUntilFailure => {
             stateless(quote!(keep_running_until_failure), tick, halt)
         }
-        Decorator::Repeat(limit) => looping(node, quote!(Repeat), *limit, tick, halt, &mut code),
+        Decorator::Repeat(limit) => looping(g, node, quote!(Repeat), *limit, tick, halt, &mut code),
         Decorator::RetryUntilSuccessful(limit) => looping(
+            g,
             node,
             quote!(RetryUntilSuccessful),
             *limit,
@@ -28,14 +31,13 @@ pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeC
             &mut code,
         ),
         Decorator::SkipUnlessUpdated(entry) => {
-            updated(tree, node, entry, quote!(Skipped), tick, halt, &mut code)
+            updated(g, node, entry, quote!(Skipped), tick, halt, &mut code)
         }
         Decorator::WaitValueUpdate(entry) => {
-            updated(tree, node, entry, quote!(Running), tick, halt, &mut code)
+            updated(g, node, entry, quote!(Running), tick, halt, &mut code)
         }
         Decorator::RunOnce { then_skip } => {
-            // The memory lasts for the tree's life, so it is always a field.
-            let state = state(node, quote!(::bt::__private::RunOnce), true, &mut code);
+            let state = state(g, node, quote!(::bt::__private::RunOnce), &mut code);
             let access = &state.access;
             let body = quote! {
                 match #access.start(#then_skip) {
@@ -49,14 +51,14 @@ pub(super) fn generate(tree: &Tree, node: &Node, decorator: &Decorator) -> NodeC
             (body, halt)
         }
     };
-    code.methods = node_methods(tree, node, body, halt_body);
+    code.methods = node_methods(g, node, body, halt_body);
     code
 }
 
 /// SkipUnlessUpdated / WaitValueUpdate: tick the child only when the `#[tracked]` entry was
 /// updated since the last look, or when the child is still running.
 fn updated(
-    tree: &Tree,
+    g: &Gen,
     node: &Node,
     entry: &syn::Ident,
     waiting: TokenStream,
@@ -64,13 +66,9 @@ fn updated(
     halt: TokenStream,
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
-    // The last version seen is memory across ticks, so it is always a field.
-    let state = state(node, quote!(::bt::__private::EntryUpdated), true, code);
+    let state = state(g, node, quote!(::bt::__private::EntryUpdated), code);
     let access = &state.access;
-    let child_running = match tree.nodes[node.children[0]].active_slot {
-        Some(slot) => quote!(self.__bt_active[#slot]),
-        None => quote!(false),
-    };
+    let child_running = running_flag(g, node.children[0]);
     let body = quote! {
         match #access.start(
             #child_running,
@@ -94,6 +92,7 @@ fn stateless(
 
 /// Repeat and RetryUntilSuccessful: a counter sized for the limit.
 fn looping(
+    g: &Gen,
     node: &Node,
     rule: TokenStream,
     limit: Limit,
@@ -102,7 +101,7 @@ fn looping(
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
     let counter = small_index(limit.unwrap_or(0));
-    let state = state(node, quote!(::bt::__private::#rule<#counter>), false, code);
+    let state = state(g, node, quote!(::bt::__private::#rule<#counter>), code);
     let access = &state.access;
     let declare = &state.declare_local;
     let limit = match limit {

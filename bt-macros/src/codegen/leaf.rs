@@ -5,15 +5,17 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{blackboard_type, ctx, leaf_field, node_methods, observer, public_id, NodeCode};
-use crate::model::{Leaf, LeafImpl, LeafType, Node, SubTree, Tree, Value};
+use super::blackboard::blackboard_type;
+use super::{ctx, leaf_field, node_methods, running_flag, state_field, subtree, Gen, NodeCode};
+use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
 
 /// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
 /// reports a mismatch or an unknown field there, and the closure resolves within its own hygiene
 /// context even when the tree comes through a `macro_rules!`.
-fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenStream {
+pub(super) fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenStream {
     let param = Ident::new("__bt_of", span);
-    let field = Ident::new(&field.to_string(), span);
+    let mut field = field.clone();
+    field.set_span(span);
     if mutable {
         quote_spanned!(span=> |#param| &mut #param.#field)
     } else {
@@ -21,11 +23,11 @@ fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenStream {
     }
 }
 
-pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
+pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
     let mut code = NodeCode::default();
-    let context = &tree.header.context;
+    let context = &g.tree.header.context;
     let ctx = ctx();
-    let bb = blackboard_type(tree);
+    let bb = blackboard_type(g.tree);
     // `self` always comes from the macro's own (call-site) tokens, never from a `quote_spanned!`
     // at a user's span: from a `macro_rules!` fragment that span has another hygiene context, where
     // `self` would not resolve. Accesses that must be reported at the user's token go through
@@ -56,17 +58,16 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let body = match value {
                 Value::Entry(other) => {
                     let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
-                    let (entry, other) = (
-                        Ident::new(&entry.to_string(), span),
-                        Ident::new(&other.to_string(), span),
-                    );
+                    let (mut entry, mut other) = (entry.clone(), other.clone());
+                    entry.set_span(span);
+                    other.set_span(span);
                     let entries =
                         quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
                     let bb = quote!(&mut self.__bt_bb);
                     quote_spanned!(span=> ::bt::__private::copy_entry(#bb, #entries))
                 }
                 Value::Expr(expr)
-                    if tree
+                    if g.tree
                         .blackboard
                         .as_ref()
                         .is_some_and(|bb| bb.is_tracked(entry)) =>
@@ -82,7 +83,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             (body, TokenStream::new())
         }
         Leaf::WasEntryUpdated(entry) => {
-            let field = super::state_field(node.id);
+            let field = state_field(node.id);
             code.fields.push((
                 field.clone(),
                 quote!(::bt::__private::EntryUpdated),
@@ -125,15 +126,15 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #this.#field, #ctx));
             (with_ports(leaf, &field, call), TokenStream::new())
         }
-        Leaf::SubTree(subtree) => return generate_subtree(tree, node, subtree),
+        Leaf::SubTree(child) => return subtree::generate(g, node, child),
         Leaf::Stateful(leaf) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let slot = node.active_slot.expect("a stateful action may run");
+            let running = running_flag(g, node.id);
             let tick = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
                 &mut #this.#field,
                 #ctx,
-                ::bt::__private::StatefulCall::Tick { running: #this.__bt_active[#slot] },
+                ::bt::__private::StatefulCall::Tick { running: #running },
             ));
             let halt = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
                 &mut #this.#field,
@@ -144,7 +145,7 @@ pub(super) fn generate(tree: &Tree, node: &Node, leaf: &Leaf) -> NodeCode {
             (with_ports(leaf, &field, tick), quote!(#halt;))
         }
     };
-    code.methods = node_methods(tree, node, body, halt_body);
+    code.methods = node_methods(g, node, body, halt_body);
     code
 }
 
@@ -232,86 +233,4 @@ fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
     };
     code.fields.push((name.clone(), quote!(#ty), init));
     name
-}
-
-/// `SubTree(Child, x = {a}, y = value, ..)`: the child tree is a field, built with its initial
-/// values; its remapped entries trade places with the parent's around each tick and halt of the
-/// child (`bt_core::subtree`).
-fn generate_subtree(tree: &Tree, node: &Node, subtree: &SubTree) -> NodeCode {
-    let mut code = NodeCode::default();
-    let context = &tree.header.context;
-    let (ctx, observer) = (ctx(), observer());
-    let ty = &subtree.ty;
-    let field = leaf_field(node.id);
-    let child = Ident::new("__bt_child", Span::mixed_site());
-    let build = match &subtree.init {
-        Some(init) => quote_spanned!(init.span()=> #init),
-        None => quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__new()),
-    };
-    let initial_values = subtree.bindings.iter().filter_map(|binding| match &binding.value {
-        Value::Expr(expr) => {
-            let entry = field_closure(binding.port.span(), &binding.port, true);
-            Some(quote_spanned! {binding.port.span()=>
-                ::bt::__private::initial_entry::<#context, #ty, _, _>(#expr, &mut #child, #entry);
-            })
-        }
-        Value::Entry(_) => None,
-    });
-    code.fields.push((
-        field.clone(),
-        quote!(#ty),
-        quote!({
-            let mut #child: #ty = #build;
-            #(#initial_values)*
-            #child
-        }),
-    ));
-    let (bb, this_child) = (quote!(&mut self.__bt_bb), quote!(&mut self.#field));
-    let mut trades: Vec<TokenStream> = (subtree.bindings.iter())
-        .filter_map(|binding| match &binding.value {
-            Value::Entry(entry) => {
-                let parent_entry = field_closure(entry.span(), entry, true);
-                let child_entry = field_closure(binding.port.span(), &binding.port, true);
-                Some(quote_spanned! {binding.port.span()=>
-                    ::bt::__private::trade_entry::<#context, #ty, _, _, _>(
-                        #bb, #this_child, #parent_entry, #child_entry,
-                    );
-                })
-            }
-            Value::Expr(_) => None,
-        })
-        .collect();
-    if let Some(span) = subtree.autoremap {
-        // The parent's blackboard type is spelled out, and its arguments are expressions spanned
-        // entirely at `..`, so that a missing entry is reported there.
-        let parent = blackboard_type(tree);
-        trades.push(quote_spanned! {span=>
-            ::bt::__private::trade_all::<#context, #ty, #parent>(
-                ::core::convert::identity(#bb),
-                ::core::convert::identity(#this_child),
-            );
-        });
-    }
-    let offset = public_id(tree, node.id);
-    let offset = quote!(#offset + 1);
-    let call = |call: TokenStream| {
-        quote_spanned!(ty.span()=> ::bt::__private::subtree::<#context, #ty, _>(
-            #this_child, #ctx, #observer, #offset, ::bt::__private::SubtreeCall::#call,
-        ))
-    };
-    let (tick, halt, reset) = (call(quote!(Tick)), call(quote!(Halt)), call(quote!(Reset)));
-    let body = quote!({
-        #(#trades)*
-        let __bt_result = #tick;
-        #(#trades)*
-        __bt_result
-    });
-    let halt_body = quote! {
-        #(#trades)*
-        #halt;
-        #(#trades)*
-    };
-    code.tree_halt = quote!(#reset;);
-    code.methods = node_methods(tree, node, body, halt_body);
-    code
 }

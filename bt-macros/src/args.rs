@@ -1,0 +1,457 @@
+//! The grammar of node arguments: what may stand between the parentheses of each kind, read in
+//! one place, from the original parenthesised group (so every error, including "unexpected end of
+//! input", points into the user's arguments).
+//!
+//! ```text
+//! leaf     := closure | target                       (Condition, Action)
+//! target   := TYPE ( "=" EXPR )? ( "," binding )* ","?   (StatefulAction; SubTree also takes a final "..")
+//! binding  := IDENT "=" ( "{" IDENT "}" | "{" "=" "}" | EXPR )
+//! count    := INTEGER | "forever"                    (Repeat, RetryUntilSuccessful)
+//! run_once := "then_skip" "=" BOOL                   (RunOnce)
+//! entry    := "{" IDENT "}" | IDENT                  (the update nodes, UnsetBlackboard)
+//! assign   := IDENT "=" ( "{" IDENT "}" | EXPR )     (SetBlackboard)
+//! script   := closure                                (Script, ScriptCondition)
+//! ```
+//!
+//! A grammar error does not stop the parse of the tree: the node keeps it as [`Args::Invalid`],
+//! and the model reports it with every other error.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::parse::discouraged::Speculative;
+use syn::parse::ParseStream;
+use syn::token::Paren;
+use syn::{Expr, ExprClosure, Ident, LitBool, LitInt, Token, Type};
+
+use crate::kw;
+
+/// Which grammar a kind's arguments follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Grammar {
+    /// No arguments.
+    None,
+    /// A leaf type with ports, or a closure (`StatefulAction`: a type only; `SubTree`: a tree
+    /// type with entry bindings and `..`).
+    Leaf,
+    /// A loop count.
+    Count,
+    /// `then_skip = ..`, optional.
+    RunOnce,
+    /// One blackboard entry.
+    Entry,
+    /// `entry = value`.
+    Assign,
+    /// A closure over the blackboard.
+    Script,
+}
+
+/// A node's arguments, read by its kind's grammar.
+pub enum Args {
+    /// No parentheses, and none needed.
+    Absent,
+    Leaf(LeafArgs),
+    /// `Some(n)`, or `None` for `forever`.
+    Count(Option<u64>),
+    RunOnce {
+        then_skip: bool,
+    },
+    Entry(Ident),
+    Assign(Ident, Value),
+    Script(Box<ExprClosure>),
+    /// Arguments that do not fit the grammar; the model reports the error.
+    Invalid(syn::Error),
+    /// The kind is unknown, so its arguments were not read.
+    Unread,
+}
+
+/// `Condition(..)`, `Action(..)`, `StatefulAction(..)`, `SubTree(..)`.
+pub enum LeafArgs {
+    /// `|ctx| ..` or `|ctx, bb| ..`.
+    Closure(Box<ExprClosure>),
+    Target(Target),
+}
+
+/// A leaf type or a child tree: `Type`, `Type = expression`, then bindings, then (subtrees only)
+/// `..`.
+pub struct Target {
+    pub ty: Box<Type>,
+    pub init: Option<Box<Expr>>,
+    pub bindings: Vec<PortBinding>,
+    /// The span of a final `..` (every entry by name; subtrees only).
+    pub rest: Option<Span>,
+}
+
+/// `port = {entry}`, `port = {=}` or `port = expression`.
+pub struct PortBinding {
+    pub port: Ident,
+    pub value: Value,
+}
+
+/// A bound value: a blackboard entry, or an expression.
+pub enum Value {
+    Entry(Ident),
+    Expr(Box<Expr>),
+}
+
+/// Reads the arguments of node `kind` with `grammar`: `group` is the parenthesised group, if any.
+/// The group's content is consumed entirely, also after an error.
+pub fn parse(
+    grammar: Grammar,
+    kind: &Ident,
+    group: Option<(Paren, ParseStream)>,
+) -> syn::Result<Args> {
+    let args = match group {
+        None => absent(grammar, kind),
+        Some((paren, content)) => {
+            // Read on a fork: after an error, nothing read there (a half-read nested group)
+            // counts against the rest of the tree, and the arguments are skipped whole.
+            let fork = content.fork();
+            let args = present(grammar, kind, paren, &fork);
+            if args.is_ok() {
+                content.advance_to(&fork);
+            }
+            content.parse::<TokenStream>()?;
+            args
+        }
+    };
+    Ok(args.unwrap_or_else(Args::Invalid))
+}
+
+/// No parentheses: fine where the arguments are optional.
+fn absent(grammar: Grammar, kind: &Ident) -> syn::Result<Args> {
+    match grammar {
+        Grammar::None => Ok(Args::Absent),
+        Grammar::RunOnce => Ok(Args::RunOnce { then_skip: true }),
+        Grammar::Count => Err(syn::Error::new(
+            kind.span(),
+            format!("`{kind}` needs a count: {}", count_usage(kind)),
+        )),
+        Grammar::Leaf if is_subtree(kind) => Err(syn::Error::new(
+            kind.span(),
+            format!("`{kind}` needs arguments: {SUBTREE_USAGE}"),
+        )),
+        Grammar::Leaf => Err(syn::Error::new(
+            kind.span(),
+            format!("`{kind}` needs its leaf: {}", leaf_usage(kind)),
+        )),
+        Grammar::Entry | Grammar::Assign | Grammar::Script => Err(syn::Error::new(
+            kind.span(),
+            format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
+        )),
+    }
+}
+
+fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> syn::Result<Args> {
+    let whole = paren.span.join();
+    if grammar == Grammar::None {
+        return Err(syn::Error::new(
+            whole,
+            format!("`{kind}` takes no arguments; remove the `( .. )`"),
+        ));
+    }
+    if input.is_empty() {
+        let message = match grammar {
+            Grammar::Count => format!("`{kind}` needs a count: {}", count_usage(kind)),
+            Grammar::Leaf if is_subtree(kind) => {
+                format!("`{kind}` needs arguments: {SUBTREE_USAGE}")
+            }
+            Grammar::Leaf => format!("`{kind}` needs its leaf: {}", leaf_usage(kind)),
+            Grammar::RunOnce => RUN_ONCE_USAGE.to_owned(),
+            _ => format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
+        };
+        return Err(syn::Error::new(whole, message));
+    }
+    match grammar {
+        Grammar::None => unreachable!("handled above"),
+        Grammar::Leaf => leaf(kind, input).map(Args::Leaf),
+        Grammar::Count => count(kind, input).map(Args::Count),
+        Grammar::RunOnce => run_once(input)
+            .map(|then_skip| Args::RunOnce { then_skip })
+            .map_err(|error| syn::Error::new(error.span(), RUN_ONCE_USAGE)),
+        Grammar::Entry => entry(input)
+            .and_then(|entry| end(input).map(|()| entry))
+            .map(Args::Entry)
+            .map_err(|error| {
+                let usage = usage(grammar, kind);
+                syn::Error::new(error.span(), format!("expected {usage}"))
+            }),
+        Grammar::Assign => assign(input)
+            .map(|(entry, value)| Args::Assign(entry, value))
+            .map_err(|error| {
+                let usage = usage(grammar, kind);
+                syn::Error::new(error.span(), format!("expected {usage}"))
+            }),
+        Grammar::Script => {
+            let usage = usage(grammar, kind);
+            let closure = closure(input).map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!("expected a closure over the blackboard: {usage}"),
+                )
+            })?;
+            closure_arity(&closure, &[1], &usage)?;
+            Ok(Args::Script(Box::new(closure)))
+        }
+    }
+}
+
+/// The usage line of `kind` in error messages.
+fn usage(grammar: Grammar, kind: &Ident) -> String {
+    match grammar {
+        Grammar::Entry => format!("`{kind}(entry)`"),
+        Grammar::Assign => {
+            "`SetBlackboard(entry = value)` or `SetBlackboard(entry = {other_entry})`".to_owned()
+        }
+        Grammar::Script => format!("`{kind}(|bb| ..)`"),
+        Grammar::Count => count_usage(kind),
+        Grammar::Leaf => leaf_usage(kind),
+        Grammar::RunOnce => RUN_ONCE_USAGE.to_owned(),
+        Grammar::None => format!("`{kind}`"),
+    }
+}
+
+const SUBTREE_USAGE: &str = "`SubTree(Child)`, with remapped entries after a comma: `SubTree(Child, child_entry = {parent_entry}, other = {=}, speed = 2.0)`, or `SubTree(Child, ..)` to share every entry by name";
+
+const RUN_ONCE_USAGE: &str = "expected `RunOnce(then_skip = true)` or `RunOnce(then_skip = false)`";
+
+fn is_subtree(kind: &Ident) -> bool {
+    kind == "SubTree"
+}
+
+fn is_stateful(kind: &Ident) -> bool {
+    kind == "StatefulAction"
+}
+
+fn leaf_usage(kind: &Ident) -> String {
+    if is_stateful(kind) {
+        format!("`{kind}(Type)` or `{kind}(Type = expression)`")
+    } else {
+        format!("`{kind}(Type)`, `{kind}(Type = expression)` or `{kind}(|ctx| ..)`")
+    }
+}
+
+fn count_usage(kind: &Ident) -> String {
+    format!("`{kind}(3) {{ .. }}`, or `{kind}(forever) {{ .. }}` for no limit")
+}
+
+/// The end of the arguments: anything left is an error.
+fn end(input: ParseStream) -> syn::Result<()> {
+    if input.is_empty() {
+        Ok(())
+    } else {
+        Err(input.error("unexpected token"))
+    }
+}
+
+fn starts_closure(input: ParseStream) -> bool {
+    input.peek(Token![|]) || input.peek(Token![||]) || input.peek(Token![move])
+}
+
+fn closure(input: ParseStream) -> syn::Result<ExprClosure> {
+    let closure: ExprClosure = input.parse()?;
+    end(input)?;
+    Ok(closure)
+}
+
+/// Checks a closure's parameter count, reporting at its parameters otherwise.
+pub fn closure_arity(closure: &ExprClosure, allowed: &[usize], usage: &str) -> syn::Result<()> {
+    if allowed.contains(&closure.inputs.len()) {
+        return Ok(());
+    }
+    Err(syn::Error::new_spanned(
+        &closure.inputs,
+        format!(
+            "this closure takes {} parameter(s); write {usage}",
+            closure.inputs.len()
+        ),
+    ))
+}
+
+/// `leaf` for Condition/Action, `target` for StatefulAction and SubTree.
+fn leaf(kind: &Ident, input: ParseStream) -> syn::Result<LeafArgs> {
+    if starts_closure(input) {
+        let rest: TokenStream = input.fork().parse()?;
+        if is_subtree(kind) {
+            return Err(syn::Error::new_spanned(
+                rest,
+                format!("`SubTree` takes a tree type, not a closure: {SUBTREE_USAGE}"),
+            ));
+        }
+        if is_stateful(kind) {
+            return Err(syn::Error::new_spanned(
+                rest,
+                "a stateful action keeps state between ticks, so it cannot be a closure: implement `bt::StatefulAction` for a type and write `StatefulAction(Type)`",
+            ));
+        }
+        let usage = format!("`{kind}(|ctx| ..)` or `{kind}(|ctx, bb| ..)`");
+        let closure = closure(input).map_err(|error| {
+            syn::Error::new(
+                error.span(),
+                format!("expected a closure `|ctx| ..`: {error}"),
+            )
+        })?;
+        closure_arity(&closure, &[1, 2], &usage)?;
+        return Ok(LeafArgs::Closure(Box::new(closure)));
+    }
+    let subtree = is_subtree(kind);
+    target(input, subtree).map(LeafArgs::Target).map_err(|error| {
+        let message = if subtree {
+            format!("{error}; write {SUBTREE_USAGE}")
+        } else {
+            format!("{error}; write `{kind}(Type)`, `{kind}(Type = expression)`, and port bindings after a comma: `{kind}(Type, port = {{entry}}, other = value)`")
+        };
+        syn::Error::new(error.span(), message)
+    })
+}
+
+/// `Type`, `Type = expression`, then `, binding`s, then (with `rest`) a final `..`.
+fn target(input: ParseStream, rest_allowed: bool) -> syn::Result<Target> {
+    let ty = Box::new(input.parse::<Type>()?);
+    let init = if input.peek(Token![=]) {
+        input.parse::<Token![=]>()?;
+        Some(Box::new(input.parse::<Expr>()?))
+    } else {
+        None
+    };
+    let mut bindings = Vec::new();
+    let mut rest = None;
+    while !input.is_empty() {
+        input.parse::<Token![,]>()?;
+        if input.is_empty() {
+            break;
+        }
+        if rest_allowed && input.peek(Token![..]) {
+            let dots: Token![..] = input.parse()?;
+            if !input.is_empty() {
+                input.parse::<Token![,]>()?;
+            }
+            if !input.is_empty() {
+                return Err(input.error("`..` comes last: `SubTree(Child, ..)`"));
+            }
+            rest = Some(dots.spans[0].join(dots.spans[1]).unwrap_or(dots.spans[0]));
+            break;
+        }
+        bindings.push(binding(input)?);
+    }
+    Ok(Target {
+        ty,
+        init,
+        bindings,
+        rest,
+    })
+}
+
+/// `port = {entry}`, `port = {=}` (the entry named like the port) or `port = expression`.
+fn binding(input: ParseStream) -> syn::Result<PortBinding> {
+    let port: Ident = input.parse()?;
+    if !input.peek(Token![=]) {
+        return Err(input.error(format!(
+            "expected `=` after the port name: `{port} = {{entry}}` or `{port} = value`"
+        )));
+    }
+    input.parse::<Token![=]>()?;
+    if input.peek(syn::token::Brace) {
+        let fork = input.fork();
+        let content;
+        syn::braced!(content in fork);
+        if content.peek(Token![=]) && {
+            content.parse::<Token![=]>()?;
+            content.is_empty()
+        } {
+            let content;
+            syn::braced!(content in input);
+            let same: Token![=] = content.parse()?;
+            // The entry named like the port, spanned at the `=` (a raw `r#type` stays raw).
+            let mut entry = port.clone();
+            entry.set_span(same.span);
+            return Ok(PortBinding {
+                port,
+                value: Value::Entry(entry),
+            });
+        }
+    }
+    let value = match entry_ref(input)? {
+        Some(entry) => Value::Entry(entry),
+        None => Value::Expr(Box::new(input.parse()?)),
+    };
+    Ok(PortBinding { port, value })
+}
+
+/// `{name}`: a blackboard entry reference, as BehaviorTree.CPP writes it.
+fn entry_ref(input: ParseStream) -> syn::Result<Option<Ident>> {
+    if !input.peek(syn::token::Brace) {
+        return Ok(None);
+    }
+    let content;
+    syn::braced!(content in input);
+    let name: Ident = content.parse()?;
+    if !content.is_empty() {
+        return Err(content.error("expected a blackboard entry name: `{entry}`"));
+    }
+    Ok(Some(name))
+}
+
+/// `{entry}` or `entry`.
+fn entry(input: ParseStream) -> syn::Result<Ident> {
+    match entry_ref(input)? {
+        Some(entry) => Ok(entry),
+        None => input.parse(),
+    }
+}
+
+/// `entry = {other}` or `entry = expression`.
+fn assign(input: ParseStream) -> syn::Result<(Ident, Value)> {
+    let entry: Ident = input.parse()?;
+    input.parse::<Token![=]>()?;
+    let value = match entry_ref(input)? {
+        Some(other) => Value::Entry(other),
+        None => Value::Expr(Box::new(input.parse()?)),
+    };
+    end(input)?;
+    Ok((entry, value))
+}
+
+/// `3` or `forever`.
+fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<u64>> {
+    let usage = count_usage(kind);
+    if input.peek(Token![-]) {
+        let minus: Token![-] = input.parse()?;
+        let number: TokenStream = input.parse()?;
+        return Err(syn::Error::new_spanned(
+            quote!(#minus #number),
+            format!("a negative count is meaningless; write {usage}"),
+        ));
+    }
+    if input.peek(Ident) {
+        let word: Ident = input.parse()?;
+        if word == kw::FOREVER && input.is_empty() {
+            return Ok(None);
+        }
+        return Err(syn::Error::new(
+            word.span(),
+            format!("expected a count: {usage}"),
+        ));
+    }
+    let count: LitInt = input
+        .parse()
+        .map_err(|error| syn::Error::new(error.span(), format!("expected a count: {usage}")))?;
+    let value = count
+        .base10_parse::<u64>()
+        .map_err(|_| syn::Error::new(count.span(), format!("expected a whole number: {usage}")))?;
+    if !input.is_empty() {
+        return Err(input.error(format!("expected only a count: {usage}")));
+    }
+    Ok(Some(value))
+}
+
+/// `then_skip = true` or `then_skip = false`.
+fn run_once(input: ParseStream) -> syn::Result<bool> {
+    let key: Ident = input.parse()?;
+    if key != kw::THEN_SKIP {
+        return Err(syn::Error::new(key.span(), "unknown parameter"));
+    }
+    input.parse::<Token![=]>()?;
+    let value: LitBool = input.parse()?;
+    end(input)?;
+    Ok(value.value)
+}

@@ -1,0 +1,151 @@
+//! The blackboard struct (`{Tree}Blackboard`: one public field per entry), its support for a
+//! subtree's `..`, and the warnings at entries no node uses.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::model::{Blackboard, Tree};
+
+/// The blackboard's type: `{Tree}Blackboard`, or `()` for a tree without a blackboard section.
+pub(super) fn blackboard_type(tree: &Tree) -> TokenStream {
+    match &tree.blackboard {
+        Some(_) => {
+            let name = format_ident!("{}Blackboard", tree.header.name);
+            quote!(#name)
+        }
+        None => quote!(()),
+    }
+}
+
+/// The blackboard struct: one public field per entry, each with its initial value.
+pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
+    let Some(blackboard) = &tree.blackboard else {
+        return TokenStream::new();
+    };
+    let vis = &tree.header.vis;
+    let tree_name = &tree.header.name;
+    let name = format_ident!("{}Blackboard", tree_name);
+    let doc = format!("The blackboard of [`{tree_name}`]: one field per entry.");
+    let autoremap = blackboard_autoremap(&name, blackboard);
+    let fields = blackboard.entries.iter().map(|entry| {
+        let (name, ty) = (&entry.name, &entry.ty);
+        let attrs = &entry.attrs;
+        if entry.tracked {
+            quote!(#(#attrs)* pub #name: ::bt::__private::Tracked<#ty>)
+        } else {
+            quote!(#(#attrs)* pub #name: #ty)
+        }
+    });
+    let inits = blackboard.entries.iter().map(|entry| {
+        let (name, ty) = (&entry.name, &entry.ty);
+        let value = match &entry.init {
+            Some(init) => quote_spanned!(init.span()=> #init),
+            None => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+        };
+        if entry.tracked {
+            quote!(#name: ::bt::__private::Tracked::new(#value))
+        } else {
+            quote!(#name: #value)
+        }
+    });
+    quote! {
+        #[doc = #doc]
+        #vis struct #name {
+            #(#fields,)*
+        }
+
+        impl #name {
+            /// Every entry at its initial value.
+            pub fn new() -> Self {
+                Self { #(#inits,)* }
+            }
+        }
+
+        impl ::core::default::Default for #name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        #autoremap
+    }
+}
+
+/// Lets the blackboard take part in a subtree's `..`: each entry can be found by its name (as a
+/// type: `(C<'s'>, C<'p'>, ..)`), and, as a subtree's blackboard, it trades every entry with the
+/// parent's namesake.
+fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
+    let parent = Ident::new("__BtP", Span::mixed_site());
+    let parent_bb = Ident::new("__bt_parent", Span::mixed_site());
+    let mut has_entry = TokenStream::new();
+    let mut bounds = Vec::new();
+    let mut trades = Vec::new();
+    for entry in &blackboard.entries {
+        let field = &entry.name;
+        let chars = field.to_string();
+        let chars = chars.chars();
+        let key = quote!((#(::bt::__private::C<#chars>,)*));
+        let ty = &entry.ty;
+        let ty = if entry.tracked {
+            quote!(::bt::__private::Tracked<#ty>)
+        } else {
+            quote!(#ty)
+        };
+        has_entry.extend(quote! {
+            impl ::bt::__private::HasEntry<#key> for #name {
+                type Entry = #ty;
+
+                #[inline(always)]
+                fn entry(&mut self) -> &mut #ty {
+                    &mut self.#field
+                }
+            }
+        });
+        bounds.push(quote! {
+            #parent: ::bt::__private::HasEntry<#key>,
+            <#parent as ::bt::__private::HasEntry<#key>>::Entry: ::bt::__private::SameEntry<#ty>
+        });
+        trades.push(quote! {
+            ::bt::__private::SameEntry::trade(
+                ::bt::__private::HasEntry::<#key>::entry(#parent_bb),
+                &mut self.#field,
+            );
+        });
+    }
+    quote! {
+        #has_entry
+
+        impl<#parent> ::bt::__private::AutoRemap<#parent> for #name
+        where
+            #(#bounds,)*
+        {
+            #[inline(always)]
+            fn trade_all(&mut self, #parent_bb: &mut #parent) {
+                #(#trades)*
+            }
+        }
+    }
+}
+
+/// A warning at each entry no node uses. A proc macro cannot emit warnings on stable Rust, so
+/// each is the use of a `#[deprecated]` constant, spanned at the entry's name, whose note says
+/// what is wrong and what to do.
+pub(super) fn unused_entry_warnings(tree: &Tree) -> TokenStream {
+    let tree_name = &tree.header.name;
+    let warnings = tree.unused_entries.iter().map(|entry| {
+        let note = format!(
+            "blackboard entry `{entry}` is not used by any node of tree `{tree_name}`: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
+        );
+        let name = format_ident!("unused_blackboard_entry_{}", entry, span = entry.span());
+        quote_spanned! {entry.span()=>
+            const _: () = {
+                #[deprecated(note = #note)]
+                #[allow(non_upper_case_globals)]
+                const #name: () = ();
+                #name
+            };
+        }
+    });
+    quote!(#(#warnings)*)
+}

@@ -1,0 +1,164 @@
+//! Attributes: on nodes, `#[name = ".."]` and the pre/post-conditions; on blackboard entries,
+//! doc comments, `#[tracked]` and the lint attributes passed through to the field.
+
+use quote::ToTokens;
+use syn::{Attribute, Expr, ExprClosure, LitStr};
+
+use super::{Blackboard, Entry};
+use crate::args::closure_arity;
+use crate::ctxt::Ctxt;
+use crate::kw;
+use crate::parse::BlackboardSyntax;
+
+/// Pre- and post-conditions of one node: closures over the blackboard.
+#[derive(Default)]
+pub struct Conditions {
+    pub failure_if: Option<Box<ExprClosure>>,
+    pub success_if: Option<Box<ExprClosure>>,
+    pub skip_if: Option<Box<ExprClosure>>,
+    pub run_while: Option<Box<ExprClosure>>,
+    pub on_success: Option<Box<ExprClosure>>,
+    pub on_failure: Option<Box<ExprClosure>>,
+    pub on_halted: Option<Box<ExprClosure>>,
+    pub post: Option<Box<ExprClosure>>,
+}
+
+impl Conditions {
+    pub fn is_empty(&self) -> bool {
+        self.failure_if.is_none()
+            && self.success_if.is_none()
+            && self.skip_if.is_none()
+            && self.run_while.is_none()
+            && self.on_success.is_none()
+            && self.on_failure.is_none()
+            && self.on_halted.is_none()
+            && self.post.is_none()
+    }
+
+    /// Each attribute with its slot; the pre-conditions test, the others act.
+    fn slot(&mut self, name: &str) -> Option<(&mut Option<Box<ExprClosure>>, bool)> {
+        Some(match name {
+            kw::FAILURE_IF => (&mut self.failure_if, true),
+            kw::SUCCESS_IF => (&mut self.success_if, true),
+            kw::SKIP_IF => (&mut self.skip_if, true),
+            kw::RUN_WHILE => (&mut self.run_while, true),
+            kw::ON_SUCCESS => (&mut self.on_success, false),
+            kw::ON_FAILURE => (&mut self.on_failure, false),
+            kw::ON_HALTED => (&mut self.on_halted, false),
+            kw::POST => (&mut self.post, false),
+            _ => return None,
+        })
+    }
+}
+
+/// Reads a node's attributes: `#[name = ".."]` and the pre/post-conditions.
+pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Conditions) {
+    let mut name = None;
+    let mut conditions = Conditions::default();
+    for attr in attrs {
+        let path = attr.path();
+        let written = path.to_token_stream().to_string().replace(' ', "");
+        if path.is_ident(kw::NAME) {
+            match &attr.meta {
+                syn::Meta::NameValue(syn::MetaNameValue {
+                    value:
+                        Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(lit),
+                            ..
+                        }),
+                    ..
+                }) => {
+                    if lit.value().is_empty() {
+                        cx.error_spanned_by(lit, "a node name cannot be empty");
+                    } else if name.is_some() {
+                        cx.error_spanned_by(attr, "this node already has a `#[name]`");
+                    } else {
+                        name = Some(lit.clone());
+                    }
+                }
+                _ => cx.error_spanned_by(attr, "expected `#[name = \"...\"]`"),
+            }
+        } else if let Some((slot, is_test)) = conditions.slot(&written) {
+            let usage = if is_test {
+                format!("`#[{written}(|bb| condition)]`")
+            } else {
+                format!("`#[{written}(|bb| statement)]`")
+            };
+            match attr.parse_args::<ExprClosure>() {
+                Ok(closure) => {
+                    if slot.is_some() {
+                        cx.error_spanned_by(
+                            attr,
+                            format!("this node already has a `#[{written}]`"),
+                        );
+                    } else {
+                        match closure_arity(&closure, &[1], &usage) {
+                            Ok(()) => *slot = Some(Box::new(closure)),
+                            Err(error) => cx.syn_error(error),
+                        }
+                    }
+                }
+                Err(_) => cx.error_spanned_by(
+                    attr,
+                    format!("expected a closure over the blackboard: {usage}"),
+                ),
+            }
+        } else {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "unknown node attribute `{written}`; a node accepts `#[name = \"...\"]` and the conditions `failure_if`, `success_if`, `skip_if`, `run_while`, `on_success`, `on_failure`, `on_halted`, `post`"
+                ),
+            );
+        }
+    }
+    (name, conditions)
+}
+
+/// The blackboard section: entry attributes read, no entry declared twice.
+pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
+    let mut entries: Vec<Entry> = Vec::new();
+    for entry in syntax.entries {
+        let mut tracked = false;
+        let mut attrs = Vec::new();
+        for attr in entry.attrs {
+            let path = attr.path();
+            if path.is_ident(kw::TRACKED) {
+                if !matches!(attr.meta, syn::Meta::Path(_)) {
+                    cx.error_spanned_by(&attr, "write `#[tracked]` alone");
+                }
+                tracked = true;
+            } else if path.is_ident("doc") || path.is_ident("allow") || path.is_ident("cfg_attr") {
+                attrs.push(attr);
+            } else {
+                cx.error_spanned_by(
+                    path,
+                    "unknown entry attribute; an entry accepts doc comments and `#[tracked]` (count its updates)",
+                );
+            }
+        }
+        if entries.iter().any(|earlier| earlier.name == entry.name) {
+            cx.error_spanned_by(
+                &entry.name,
+                format!(
+                    "blackboard entry `{}` is declared twice; give each entry its own name",
+                    entry.name
+                ),
+            );
+        } else {
+            entries.push(Entry {
+                attrs,
+                name: entry.name,
+                ty: entry.ty,
+                init: entry.init,
+                tracked,
+            });
+        }
+    }
+    Blackboard { entries }
+}
+
+/// True for an entry marked `#[allow(..)]`: only code outside the tree uses it.
+pub fn allows_unused(entry: &Entry) -> bool {
+    entry.attrs.iter().any(|attr| attr.path().is_ident("allow"))
+}
