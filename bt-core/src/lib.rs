@@ -42,6 +42,8 @@ pub mod resume;
 mod status;
 pub mod step;
 pub mod subtree;
+#[cfg(test)]
+mod testing;
 pub mod time;
 mod tree;
 
