@@ -948,4 +948,134 @@ mod tests {
             assert_eq!(l, log(status, &[0], &[]), "child {answer:?}");
         }
     }
+
+    /// BehaviorTree.CPP's Parallel written as its loop over the children, played against the
+    /// Step rule with random answers and halts: same statuses, same children ticked and halted.
+    #[test]
+    fn matches_a_direct_model_of_bt_cpp() {
+        use crate::testing::Roll;
+
+        struct Model {
+            completed: Vec<bool>,
+            running: Vec<bool>,
+            successes: usize,
+            failures: usize,
+        }
+
+        impl Model {
+            fn new(len: usize) -> Self {
+                Model {
+                    completed: vec![false; len],
+                    running: vec![false; len],
+                    successes: 0,
+                    failures: 0,
+                }
+            }
+
+            /// Halts the running children (reset) and forgets the activation.
+            fn reset(&mut self) -> Vec<usize> {
+                let len = self.completed.len();
+                let halted = (0..len).filter(|&i| self.running[i]).collect();
+                *self = Model::new(len);
+                halted
+            }
+
+            fn tick(
+                &mut self,
+                success_count: i32,
+                failure_count: i32,
+                mut answer: impl FnMut(usize) -> Status,
+            ) -> Log {
+                let len = self.completed.len();
+                let threshold = |v: i32| {
+                    if v < 0 {
+                        (len as i64 + v as i64 + 1).max(0) as usize
+                    } else {
+                        v as usize
+                    }
+                };
+                let (s, f) = (threshold(success_count), threshold(failure_count));
+                let (mut skipped, mut ticked) = (0, Vec::new());
+                for i in 0..len {
+                    if !self.completed[i] {
+                        ticked.push(i);
+                        let status = answer(i);
+                        self.running[i] = status == Running;
+                        match status {
+                            Success => {
+                                self.completed[i] = true;
+                                self.successes += 1;
+                            }
+                            Failure => {
+                                self.completed[i] = true;
+                                self.failures += 1;
+                            }
+                            Skipped => skipped += 1,
+                            Running => {}
+                        }
+                    }
+                    let decided = if self.successes >= s
+                        || (success_count < 0 && self.successes + skipped >= s)
+                    {
+                        Some(Success)
+                    } else if len - self.failures < s || self.failures == f {
+                        Some(Failure)
+                    } else {
+                        None
+                    };
+                    if let Some(status) = decided {
+                        let halted = self.reset();
+                        return Log {
+                            status: Some(status),
+                            ticked,
+                            halted,
+                        };
+                    }
+                }
+                let status = if skipped == len { Skipped } else { Running };
+                Log {
+                    status: Some(status),
+                    ticked,
+                    halted: Vec::new(),
+                }
+            }
+        }
+
+        let mut roll = Roll::new(42);
+        let mut games = 0;
+        for len in 1..=6usize {
+            let range = -(len as i32) - 1..=len as i32;
+            for success_count in range.clone() {
+                for failure_count in range.clone() {
+                    let Ok(config) = ParallelConfig::resolve(len, success_count, failure_count)
+                    else {
+                        continue;
+                    };
+                    games += 1;
+                    let (mut node, mut h, mut model) =
+                        (Par::new(), Harness::new(len), Model::new(len));
+                    let mut running = false;
+                    for _ in 0..400 {
+                        if running && roll.below(6) == 0 {
+                            let first = node.halt(config);
+                            let l = h.halt(first, |e| node.next(e, config), answers(&[]));
+                            assert_eq!(l.halted, model.reset());
+                            running = false;
+                            continue;
+                        }
+                        let r: Vec<Status> = (0..len).map(|_| roll.status()).collect();
+                        let expected = model.tick(success_count, failure_count, answers(&r));
+                        let first = node.start(config);
+                        let l = h.tick(first, |e| node.next(e, config), answers(&r));
+                        assert_eq!(
+                            l, expected,
+                            "Parallel({success_count}, {failure_count}) of {len}, answers {r:?}"
+                        );
+                        running = l.status == Some(Running);
+                    }
+                }
+            }
+        }
+        assert!(games > 50);
+    }
 }
