@@ -191,6 +191,8 @@ impl<T: Clone, const N: usize> Clone for Deque<T, N> {
     }
 }
 
+impl<T: Copy, const N: usize> Copy for Deque<T, N> {}
+
 impl<T: fmt::Debug, const N: usize> fmt::Debug for Deque<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
@@ -299,8 +301,11 @@ mod tests {
         let full: Deque<u8, 2> = [7, 8].into();
         assert!(full.is_full());
         assert_eq!(Deque::<u8, 2>::default(), Deque::new());
-        let copy = q.clone();
-        assert_eq!(copy, q);
+        let strings: Deque<String, 2> = Deque::from_array(["x".into()]);
+        assert_eq!(strings.clone(), strings);
+        let mut moved = q;
+        moved.pop_front();
+        assert_eq!(q.len(), 2, "a deque of Copy items is Copy");
         let items: Vec<&&str> = (&q).into_iter().collect();
         assert_eq!(items, [&"a", &"b"]);
         let empty: Deque<u8, 0> = Deque::from_array([]);

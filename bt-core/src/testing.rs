@@ -52,7 +52,6 @@ impl Roll {
 /// harness checks the protocol (no child ticked twice in a tick, none left running when the
 /// node completes or is halted), and a node that is not running is always back to `new()` (no
 /// memory for the tree's `halt` to clear).
-#[cfg(test)]
 mod step_contract {
     use super::Roll;
     use crate::control::{
