@@ -290,3 +290,13 @@ pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E: InitialValue<V>>(
 ) {
     entry(tree.blackboard_mut()).set_initial(value)
 }
+
+// The BehaviorTree.CPP node rules beyond Sequence/Fallback (controls, decorators, leaves).
+pub use crate::control::{
+    bitset_words, AsyncFallback, AsyncSequence, IfThenElse, Parallel, ParallelAll,
+    ParallelAllConfig, ParallelConfig, Switch, TryCatch, WhileDoElse,
+};
+pub use crate::decorator::{loop_on_child, loop_start, pop_into, precondition, Delay, Timeout};
+pub use crate::leaves::{always_running, Sleep};
+pub use crate::queue::LoopQueue;
+pub use crate::step::{Event, Step};

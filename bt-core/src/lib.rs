@@ -12,6 +12,8 @@
 //! * [`step`]: the general protocol of the nodes that do not walk their children in order
 //!   (Parallel, IfThenElse, Switch, TryCatch, Timeout, ...);
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
+//! * [`leaves`]: the built-in leaves with a rule (Sleep, AlwaysRunning);
+//! * [`queue`]: [`Deque`] and [`LoopQueue`], the queues the `Loop` decorator consumes;
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
 //! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
@@ -35,13 +37,17 @@ pub mod control;
 pub mod decorator;
 mod index;
 mod leaf;
+pub mod leaves;
 pub mod observe;
 pub mod ports;
+pub mod queue;
 pub mod random;
 pub mod resume;
 mod status;
 pub mod step;
 pub mod subtree;
+#[cfg(test)]
+mod testing;
 pub mod time;
 mod tree;
 
@@ -50,6 +56,7 @@ pub use index::SmallIndex;
 pub use leaf::{Condition, StatefulAction, SyncAction};
 pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
 pub use ports::{InOut, Input, Output, PortDirection, PortInfo, Ports};
+pub use queue::{Deque, LoopQueue};
 pub use random::{Rng, SmallRng};
 pub use status::{Outcome, Status};
 pub use subtree::Subtree;

@@ -19,15 +19,31 @@
 //!
 //! A child that completes is never halted: it finished. The composites therefore halt exactly the
 //! children that are running, which is what BehaviorTree.CPP's "reset all children" amounts to.
+//!
+//! The composites that do not walk their children in order ([`Parallel`], [`ParallelAll`],
+//! [`IfThenElse`], [`WhileDoElse`], [`Switch`], [`TryCatch`]) use the general
+//! [`Step`](crate::step::Step) protocol instead.
 
+mod async_seq;
 mod fallback;
+mod if_then_else;
 mod linear;
+mod parallel;
 mod reactive;
 mod sequence;
+mod switch;
+mod try_catch;
 
+pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
+pub use if_then_else::{IfThenElse, WhileDoElse};
+pub use parallel::{
+    bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError,
+};
 pub use reactive::{ReactiveFallback, ReactiveSequence};
 pub use sequence::{Sequence, SequenceWithMemory};
+pub use switch::Switch;
+pub use try_catch::TryCatch;
 
 use crate::Status;
 
@@ -99,6 +115,8 @@ mod flow_contract {
             check!(Fallback<u8>, len);
             check!(ReactiveSequence<u8>, len);
             check!(ReactiveFallback<u8>, len);
+            check!(AsyncSequence<u8>, len);
+            check!(AsyncFallback<u8>, len);
         }
     }
 }

@@ -12,13 +12,22 @@
 //! A looping decorator ([`Repeat`], [`RetryUntilSuccessful`], [`keep_running_until_failure`])
 //! never restarts a child that completed in the same tick: it answers `Running` and the child
 //! starts again on the next tick (`spec/decisions.md`, "the tick model").
+//!
+//! A decorator that halts its child on its own ([`Timeout`]) uses the general
+//! [`Step`](crate::step::Step) protocol instead, with the child as child `0`.
 
+mod loop_node;
+mod precondition;
 mod repeat;
 mod run_once;
+mod time;
 mod updated;
 
+pub use loop_node::{loop_on_child, loop_start, pop_into};
+pub use precondition::precondition;
 pub use repeat::{Repeat, RetryUntilSuccessful};
 pub use run_once::RunOnce;
+pub use time::{Delay, Timeout};
 pub use updated::EntryUpdated;
 
 use crate::Status;

@@ -1,0 +1,438 @@
+//! **IfThenElse** and **WhileDoElse** (BehaviorTree.CPP): child 0 is a condition, child 1 the
+//! "then" branch, the optional child 2 the "else" branch. The macro checks at compile time that
+//! the node has 2 or 3 children (BehaviorTree.CPP checks it at the first tick).
+
+use crate::step::{Event, Step};
+use crate::Status;
+
+/// The status that ends a halt's steps (the generated code ignores it).
+const HALT_DONE: Step = Step::Return(Status::Skipped);
+
+/// **IfThenElse** (BehaviorTree.CPP `IfThenElse`; not reactive): tick the condition (child 0)
+/// until it completes, then the branch it chose (child 1 on `Success`, child 2 on `Failure`),
+/// which is remembered: later ticks go straight to it, without looking at the condition again,
+/// until it completes.
+///
+/// Parameter (the same on every call): `len`, the number of children, 2 or 3.
+///
+/// | state | child answers | IfThenElse |
+/// |---|---|---|
+/// | condition | `Running` | `Running`; the condition is ticked again next tick |
+/// | condition | `Success` | ticks child 1 in the same tick (row "branch") |
+/// | condition | `Failure`, 3 children | ticks child 2 in the same tick (row "branch") |
+/// | condition | `Failure`, 2 children | `Failure` |
+/// | condition | `Skipped` | `Skipped`; no branch is ticked (**our rule**, see below) |
+/// | branch | `Running` | `Running`; the branch is remembered and ticked directly next tick |
+/// | branch | `Success` / `Failure` / `Skipped` | that status; the next activation starts with the condition |
+///
+/// Never more than one child runs at a time, so the node answers `Running` only when a child
+/// does. Halting the node halts the running child (the condition or the branch) and forgets the
+/// branch; no memory survives a halt, and an idle node's state is always [`new`](Self::new).
+///
+/// Difference from BehaviorTree.CPP: there, a condition answering `Skipped` is a logic error
+/// (an exception). Here the node answers `Skipped` without ticking a branch: a skipped condition
+/// skips the whole node, as if the node had not been there. [`WhileDoElse`] does the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IfThenElse {
+    /// 0: the condition is next (or running); 1 or 2: that branch is running.
+    branch: u8,
+}
+
+impl IfThenElse {
+    /// An idle IfThenElse: its next tick starts with the condition.
+    pub const fn new() -> Self {
+        IfThenElse { branch: 0 }
+    }
+
+    /// The first step of a tick: the condition, or the branch chosen in an earlier tick.
+    #[inline(always)]
+    pub fn start(&mut self, len: usize) -> Step {
+        debug_assert!(len == 2 || len == 3, "IfThenElse has 2 or 3 children");
+        Step::Tick(self.branch as usize)
+    }
+
+    /// The next step after `event`.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, len: usize) -> Step {
+        match event {
+            Event::Child(0, Status::Success) => {
+                self.branch = 1;
+                Step::Tick(1)
+            }
+            Event::Child(0, Status::Failure) if len == 3 => {
+                self.branch = 2;
+                Step::Tick(2)
+            }
+            Event::Child(_, Status::Running) => Step::Return(Status::Running),
+            Event::Child(_, status) => {
+                self.branch = 0;
+                Step::Return(status)
+            }
+            Event::Halted(_) => HALT_DONE,
+        }
+    }
+
+    /// The node is halted: halts the running child and forgets the branch.
+    #[inline(always)]
+    pub fn halt(&mut self, _len: usize) -> Step {
+        let running = self.branch;
+        self.branch = 0;
+        Step::Halt(running as usize)
+    }
+
+    /// The branch being run (1 or 2), or `None` when the next tick starts with the condition.
+    pub fn branch(&self) -> Option<usize> {
+        match self.branch {
+            0 => None,
+            branch => Some(branch as usize),
+        }
+    }
+}
+
+/// What [`WhileDoElse`] is doing within one tick or halt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Choice {
+    /// Between ticks, or waiting for the condition's answer.
+    #[default]
+    None,
+    /// The condition succeeded: child 2 is being halted before child 1 is ticked.
+    Then,
+    /// The condition failed: child 1 is being halted before child 2 is ticked (or `Failure`).
+    Else,
+    /// Every branch is being halted (a skipped condition, or a halt of the node).
+    Stop,
+}
+
+/// **WhileDoElse** (BehaviorTree.CPP `WhileDoElse`; the reactive IfThenElse): tick the condition
+/// (child 0) on **every** tick; on `Success` tick child 1, on `Failure` child 2 (or fail, with 2
+/// children). Switching branch halts the branch that was running, before the other one is ticked.
+///
+/// Parameter (the same on every call): `len`, the number of children, 2 or 3.
+///
+/// | condition answers | WhileDoElse |
+/// |---|---|
+/// | `Running` | `Running`; the branches are neither ticked nor halted (a running branch stays running) |
+/// | `Success` | halts child 2 if it runs, ticks child 1 and answers its status |
+/// | `Failure`, 3 children | halts child 1 if it runs, ticks child 2 and answers its status |
+/// | `Failure`, 2 children | halts child 1 if it runs; `Failure` |
+/// | `Skipped` | halts whichever branch runs; `Skipped` (**our rule**, see below) |
+///
+/// The condition and a branch may both be running (a condition answering `Running` leaves the
+/// branch running). The node answers `Running` only when a child does. Halting the node halts
+/// every running child. The node keeps no memory between ticks (it knows which branch runs from
+/// the condition's answer alone), so nothing survives a halt.
+///
+/// Difference from BehaviorTree.CPP: there, a condition answering `Skipped` ends in an exception
+/// (the node tries to store an idle status). Here the node answers `Skipped`, halting a branch
+/// that was running: a skipped condition skips the whole node, as in [`IfThenElse`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WhileDoElse {
+    choice: Choice,
+}
+
+impl WhileDoElse {
+    /// A WhileDoElse.
+    pub const fn new() -> Self {
+        WhileDoElse {
+            choice: Choice::None,
+        }
+    }
+
+    /// The first step of a tick: the condition.
+    #[inline(always)]
+    pub fn start(&mut self, len: usize) -> Step {
+        debug_assert!(len == 2 || len == 3, "WhileDoElse has 2 or 3 children");
+        self.choice = Choice::None;
+        Step::Tick(0)
+    }
+
+    /// The next step after `event`.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, len: usize) -> Step {
+        match event {
+            Event::Child(0, Status::Running) => Step::Return(Status::Running),
+            Event::Child(0, Status::Success) => {
+                self.choice = Choice::Then;
+                if len == 3 {
+                    Step::Halt(2)
+                } else {
+                    Step::Tick(1)
+                }
+            }
+            Event::Child(0, Status::Failure) => {
+                self.choice = Choice::Else;
+                Step::Halt(1)
+            }
+            Event::Child(0, Status::Skipped) => {
+                self.choice = Choice::Stop;
+                Step::Halt(1)
+            }
+            Event::Child(_, status) => self.end(status),
+            Event::Halted(0) => Step::Halt(1),
+            Event::Halted(child) => match (self.choice, child) {
+                (Choice::Then, _) => Step::Tick(1),
+                (Choice::Else, _) if len == 3 => Step::Tick(2),
+                (Choice::Else, _) => self.end(Status::Failure),
+                (_, 1) if len == 3 => Step::Halt(2),
+                _ => self.end(Status::Skipped),
+            },
+        }
+    }
+
+    /// The node is halted: halts the condition and both branches (those that run).
+    #[inline(always)]
+    pub fn halt(&mut self, _len: usize) -> Step {
+        self.choice = Choice::Stop;
+        Step::Halt(0)
+    }
+
+    #[inline(always)]
+    fn end(&mut self, status: Status) -> Step {
+        self.choice = Choice::None;
+        Step::Return(status)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::script::{answers, Harness, Log};
+    use crate::testing::{halted, log};
+    use Status::*;
+
+    const X: Status = Skipped; // never read
+
+    fn tick(node: &mut IfThenElse, h: &mut Harness, r: &[Status]) -> Log {
+        let len = r.len();
+        let first = node.start(len);
+        h.tick(first, |e| node.next(e, len), answers(r))
+    }
+
+    fn halt(node: &mut IfThenElse, h: &mut Harness) -> Log {
+        let len = h.running.len();
+        let first = node.halt(len);
+        h.halt(first, |e| node.next(e, len), answers(&[]))
+    }
+
+    #[test]
+    fn if_condition_chooses_a_branch_in_the_same_tick() {
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Success, X]),
+            log(Success, &[0, 1], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, X, Failure]),
+            log(Failure, &[0, 2], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Skipped, X]),
+            log(Skipped, &[0, 1], &[])
+        );
+        assert_eq!(node, IfThenElse::new());
+    }
+
+    #[test]
+    fn if_two_children_fail_on_a_false_condition() {
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(2));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, X]),
+            log(Failure, &[0], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Failure]),
+            log(Failure, &[0, 1], &[])
+        );
+    }
+
+    #[test]
+    fn if_running_condition_is_ticked_again() {
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Running, X, X]),
+            log(Running, &[0], &[])
+        );
+        assert_eq!(node.branch(), None);
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, X, Running]),
+            log(Running, &[0, 2], &[])
+        );
+        assert_eq!(node.branch(), Some(2));
+    }
+
+    #[test]
+    fn if_chosen_branch_is_remembered_without_the_condition() {
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Running, X]),
+            log(Running, &[0, 1], &[])
+        );
+        // The condition would now fail; it is not looked at.
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, Running, X]),
+            log(Running, &[1], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, Success, X]),
+            log(Success, &[1], &[])
+        );
+        // Completed: the next activation starts with the condition.
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, X, Success]),
+            log(Success, &[0, 2], &[])
+        );
+    }
+
+    #[test]
+    fn if_skipped_condition_skips_the_node() {
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Skipped, X, X]),
+            log(Skipped, &[0], &[])
+        );
+        assert_eq!(node, IfThenElse::new());
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(2));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Running, X]),
+            log(Running, &[0], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Skipped, X]),
+            log(Skipped, &[0], &[])
+        );
+    }
+
+    #[test]
+    fn if_halt_halts_the_running_child_and_forgets_the_branch() {
+        let (mut node, mut h) = (IfThenElse::new(), Harness::new(3));
+        tick(&mut node, &mut h, &[Failure, X, Running]);
+        assert_eq!(halt(&mut node, &mut h), halted(&[], &[2]));
+        assert_eq!(node, IfThenElse::new());
+        // The condition itself may be the running child.
+        tick(&mut node, &mut h, &[Running, X, X]);
+        assert_eq!(halt(&mut node, &mut h), halted(&[], &[0]));
+        // The next activation evaluates the condition again.
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Running, X]),
+            log(Running, &[0, 1], &[])
+        );
+    }
+
+    fn tick_w(node: &mut WhileDoElse, h: &mut Harness, r: &[Status]) -> Log {
+        let len = r.len();
+        let first = node.start(len);
+        h.tick(first, |e| node.next(e, len), answers(r))
+    }
+
+    fn halt_w(node: &mut WhileDoElse, h: &mut Harness) -> Log {
+        let len = h.running.len();
+        let first = node.halt(len);
+        h.halt(first, |e| node.next(e, len), answers(&[]))
+    }
+
+    #[test]
+    fn while_re_checks_the_condition_every_tick() {
+        let (mut node, mut h) = (WhileDoElse::new(), Harness::new(3));
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Running, X]),
+            log(Running, &[0, 1], &[])
+        );
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Running, X]),
+            log(Running, &[0, 1], &[])
+        );
+        // The condition flips: the then-branch is halted before the else-branch is ticked.
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Failure, X, Running]),
+            log(Running, &[0, 2], &[1])
+        );
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Success, X]),
+            log(Success, &[0, 1], &[2])
+        );
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Failure, X, Failure]),
+            log(Failure, &[0, 2], &[])
+        );
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Skipped, X]),
+            log(Skipped, &[0, 1], &[])
+        );
+        assert_eq!(node, WhileDoElse::new());
+    }
+
+    #[test]
+    fn while_two_children_false_condition_fails_halting_the_branch() {
+        let (mut node, mut h) = (WhileDoElse::new(), Harness::new(2));
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Failure, X]),
+            log(Failure, &[0], &[])
+        );
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Running]),
+            log(Running, &[0, 1], &[])
+        );
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Failure, X]),
+            log(Failure, &[0], &[1])
+        );
+    }
+
+    #[test]
+    fn while_running_condition_leaves_the_branch_alone() {
+        let (mut node, mut h) = (WhileDoElse::new(), Harness::new(3));
+        tick_w(&mut node, &mut h, &[Failure, X, Running]);
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Running, X, X]),
+            log(Running, &[0], &[])
+        );
+        assert_eq!(h.running(), [0, 2]);
+        // The condition and the branch both run: halting the node halts both.
+        assert_eq!(halt_w(&mut node, &mut h), halted(&[], &[0, 2]));
+        assert_eq!(node, WhileDoElse::new());
+        // Back to a condition that completes: the branch it picks continues.
+        tick_w(&mut node, &mut h, &[Running, X, X]);
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Running, X]),
+            log(Running, &[0, 1], &[])
+        );
+    }
+
+    #[test]
+    fn while_skipped_condition_skips_halting_the_branch() {
+        let (mut node, mut h) = (WhileDoElse::new(), Harness::new(3));
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Skipped, X, X]),
+            log(Skipped, &[0], &[])
+        );
+        tick_w(&mut node, &mut h, &[Failure, X, Running]);
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Skipped, X, X]),
+            log(Skipped, &[0], &[2])
+        );
+        tick_w(&mut node, &mut h, &[Success, Running, X]);
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Skipped, X, X]),
+            log(Skipped, &[0], &[1])
+        );
+        let (mut node, mut h) = (WhileDoElse::new(), Harness::new(2));
+        tick_w(&mut node, &mut h, &[Success, Running]);
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Skipped, X]),
+            log(Skipped, &[0], &[1])
+        );
+        assert_eq!(node, WhileDoElse::new());
+    }
+
+    #[test]
+    fn while_halt_with_two_children() {
+        let (mut node, mut h) = (WhileDoElse::new(), Harness::new(2));
+        tick_w(&mut node, &mut h, &[Success, Running]);
+        assert_eq!(halt_w(&mut node, &mut h), halted(&[], &[1]));
+        assert_eq!(node, WhileDoElse::new());
+        assert_eq!(
+            tick_w(&mut node, &mut h, &[Success, Success]),
+            log(Success, &[0, 1], &[])
+        );
+    }
+}

@@ -1,0 +1,323 @@
+use crate::step::{Event, Step};
+use crate::{SmallIndex, Status};
+
+/// What [`TryCatch`] is doing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Phase {
+    /// Walking the try block (children `0..len - 1`), at `cursor`.
+    #[default]
+    Try,
+    /// A try child failed: the catch child (the last) runs.
+    Catch,
+    /// Halting the node: the running child is being halted; then the node is idle.
+    Halting,
+    /// Halting the node with `catch_on_halt`: the try child is being halted; then the catch
+    /// child is ticked once.
+    HaltingThenCatch,
+    /// Halting the node with `catch_on_halt`: the catch child was ticked once.
+    CatchOnHalt,
+}
+
+/// **TryCatch** (BehaviorTree.CPP 4.x `TryCatch`, port `catch_on_halt` default `false`): children
+/// `0..len - 1` form the *try* block, run like a [`Sequence`](super::Sequence); when one of them
+/// fails, the last child, the *catch* block, runs, and the node fails whatever the catch block
+/// answers.
+///
+/// Parameters (the same on every call): `len`, the number of children (at least 2, checked by the
+/// macro at compile time), and `catch_on_halt`.
+///
+/// | state | child answers | TryCatch |
+/// |---|---|---|
+/// | try, child `i` | `Running` | `Running`; the next tick resumes at child `i` |
+/// | try, child `i` | `Success` / `Skipped` | moves on to child `i + 1` in the same tick |
+/// | try, last try child | `Success` / `Skipped` | `Success`, or `Skipped` if every try child was skipped in this activation; the catch child is not ticked |
+/// | try, child `i` | `Failure` | enters catch and ticks the catch child in the same tick (next row) |
+/// | catch | `Running` | `Running`; the next tick ticks the catch child again |
+/// | catch | `Success` / `Failure` / `Skipped` | `Failure`; the next activation starts at child 0 |
+///
+/// Halting the node while running:
+///
+/// * in try mode with `catch_on_halt`: halts the running try child, then ticks the catch child
+///   **once** (within the halt), and halts it if it answers `Running`;
+/// * otherwise: halts the running child (try or catch).
+///
+/// Either way the memory is cleared: no memory survives a halt, and an idle node's state is
+/// always [`new`](Self::new). The node answers `Running` only when a child does.
+///
+/// Differences from BehaviorTree.CPP: none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TryCatch<I = u8> {
+    /// The try child ticked next (or running).
+    cursor: I,
+    /// Try children skipped in this activation.
+    skipped: I,
+    phase: Phase,
+}
+
+impl<I: SmallIndex> TryCatch<I> {
+    /// An idle TryCatch.
+    pub const fn new() -> Self {
+        TryCatch {
+            cursor: I::ZERO,
+            skipped: I::ZERO,
+            phase: Phase::Try,
+        }
+    }
+
+    /// The first step of a tick: the try child at the cursor, or the catch child.
+    #[inline(always)]
+    pub fn start(&mut self, len: usize, _catch_on_halt: bool) -> Step {
+        debug_assert!(len >= 2, "TryCatch has at least 2 children");
+        match self.phase {
+            Phase::Catch => Step::Tick(len - 1),
+            _ => Step::Tick(self.cursor.get()),
+        }
+    }
+
+    /// The next step after `event`.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, len: usize, _catch_on_halt: bool) -> Step {
+        let catch = len - 1;
+        match (self.phase, event) {
+            (Phase::Try, Event::Child(_, Status::Running))
+            | (Phase::Catch, Event::Child(_, Status::Running)) => Step::Return(Status::Running),
+            (Phase::Try, Event::Child(child, Status::Failure)) => {
+                debug_assert_eq!(child, self.cursor.get());
+                self.phase = Phase::Catch;
+                self.cursor = I::ZERO;
+                self.skipped = I::ZERO;
+                Step::Tick(catch)
+            }
+            (Phase::Try, Event::Child(child, status)) => {
+                debug_assert_eq!(child, self.cursor.get());
+                if status == Status::Skipped {
+                    self.skipped = I::set(self.skipped.get() + 1);
+                }
+                if child + 1 < catch {
+                    self.cursor = I::set(child + 1);
+                    Step::Tick(child + 1)
+                } else {
+                    let all_skipped = self.skipped.get() == catch;
+                    *self = Self::new();
+                    Step::Return(if all_skipped {
+                        Status::Skipped
+                    } else {
+                        Status::Success
+                    })
+                }
+            }
+            (Phase::Catch, Event::Child(..)) => {
+                *self = Self::new();
+                Step::Return(Status::Failure)
+            }
+            (Phase::HaltingThenCatch, Event::Halted(_)) => {
+                self.phase = Phase::CatchOnHalt;
+                Step::Tick(catch)
+            }
+            (Phase::CatchOnHalt, Event::Child(_, Status::Running)) => {
+                self.phase = Phase::Halting;
+                Step::Halt(catch)
+            }
+            _ => {
+                // The end of a halt.
+                *self = Self::new();
+                Step::Return(Status::Skipped)
+            }
+        }
+    }
+
+    /// The node is halted while running: the first step of the halt (see the type's docs).
+    #[inline(always)]
+    pub fn halt(&mut self, len: usize, catch_on_halt: bool) -> Step {
+        match self.phase {
+            Phase::Try if catch_on_halt => {
+                self.phase = Phase::HaltingThenCatch;
+                Step::Halt(self.cursor.get())
+            }
+            Phase::Catch => {
+                self.phase = Phase::Halting;
+                Step::Halt(len - 1)
+            }
+            _ => {
+                self.phase = Phase::Halting;
+                Step::Halt(self.cursor.get())
+            }
+        }
+    }
+
+    /// True while the catch child runs.
+    pub fn in_catch(&self) -> bool {
+        self.phase == Phase::Catch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::script::{answers, Harness, Log};
+    use crate::testing::{halted, log};
+    use Status::*;
+
+    const X: Status = Skipped; // never read
+
+    fn tick(node: &mut TryCatch, h: &mut Harness, r: &[Status]) -> Log {
+        let len = r.len();
+        let first = node.start(len, false);
+        h.tick(first, |e| node.next(e, len, false), answers(r))
+    }
+
+    fn halt(node: &mut TryCatch, h: &mut Harness, catch_on_halt: bool, r: &[Status]) -> Log {
+        let len = h.running.len();
+        let first = node.halt(len, catch_on_halt);
+        h.halt(first, |e| node.next(e, len, catch_on_halt), answers(r))
+    }
+
+    #[test]
+    fn try_block_succeeds_without_the_catch() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Success, X]),
+            log(Success, &[0, 1], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Skipped, Success, X]),
+            log(Success, &[0, 1], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Skipped, Skipped, X]),
+            log(Skipped, &[0, 1], &[])
+        );
+        assert_eq!(node, TryCatch::new());
+    }
+
+    #[test]
+    fn try_block_resumes_at_the_running_child() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Running, X]),
+            log(Running, &[0, 1], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[X, Running, X]),
+            log(Running, &[1], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[X, Success, X]),
+            log(Success, &[1], &[])
+        );
+        // Skip count belongs to one activation: child 0 skipped then child 1 running, then
+        // child 1 skipped: both skipped, `Skipped`.
+        tick(&mut node, &mut h, &[Skipped, Running, X]);
+        assert_eq!(
+            tick(&mut node, &mut h, &[X, Skipped, X]),
+            log(Skipped, &[1], &[])
+        );
+    }
+
+    #[test]
+    fn a_failure_runs_the_catch_in_the_same_tick_and_fails() {
+        for catch in [Success, Failure, Skipped] {
+            let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+            assert_eq!(
+                tick(&mut node, &mut h, &[Success, Failure, catch]),
+                log(Failure, &[0, 1, 2], &[]),
+                "catch answers {catch:?}"
+            );
+            assert_eq!(node, TryCatch::new());
+        }
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, X, Success]),
+            log(Failure, &[0, 2], &[])
+        );
+    }
+
+    #[test]
+    fn a_running_catch_is_ticked_until_it_completes() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, X, Running]),
+            log(Running, &[0, 2], &[])
+        );
+        assert!(node.in_catch());
+        assert_eq!(
+            tick(&mut node, &mut h, &[X, X, Running]),
+            log(Running, &[2], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[X, X, Success]),
+            log(Failure, &[2], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Success, X]),
+            log(Success, &[0, 1], &[])
+        );
+    }
+
+    #[test]
+    fn two_children() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(2));
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, X]),
+            log(Success, &[0], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Skipped, X]),
+            log(Skipped, &[0], &[])
+        );
+        assert_eq!(
+            tick(&mut node, &mut h, &[Failure, Failure]),
+            log(Failure, &[0, 1], &[])
+        );
+    }
+
+    #[test]
+    fn halt_without_catch_on_halt() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        tick(&mut node, &mut h, &[Success, Running, X]);
+        assert_eq!(halt(&mut node, &mut h, false, &[]), halted(&[], &[1]));
+        assert_eq!(node, TryCatch::new());
+        // The next activation starts at child 0.
+        assert_eq!(
+            tick(&mut node, &mut h, &[Running, X, X]),
+            log(Running, &[0], &[])
+        );
+        halt(&mut node, &mut h, false, &[]);
+        tick(&mut node, &mut h, &[Failure, X, Running]);
+        assert_eq!(halt(&mut node, &mut h, false, &[]), halted(&[], &[2]));
+        assert_eq!(node, TryCatch::new());
+    }
+
+    #[test]
+    fn catch_on_halt_ticks_the_catch_once() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        tick(&mut node, &mut h, &[Success, Running, X]);
+        assert_eq!(
+            halt(&mut node, &mut h, true, &[X, X, Success]),
+            halted(&[2], &[1])
+        );
+        assert_eq!(node, TryCatch::new());
+        // A catch that answers Running is halted at once.
+        tick(&mut node, &mut h, &[Running, X, X]);
+        assert_eq!(
+            halt(&mut node, &mut h, true, &[X, X, Running]),
+            halted(&[2], &[0, 2])
+        );
+        assert_eq!(node, TryCatch::new());
+        assert_eq!(
+            tick(&mut node, &mut h, &[Success, Success, X]),
+            log(Success, &[0, 1], &[])
+        );
+    }
+
+    #[test]
+    fn catch_on_halt_in_catch_mode_only_halts_the_catch() {
+        let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        tick(&mut node, &mut h, &[Failure, X, Running]);
+        assert_eq!(
+            halt(&mut node, &mut h, true, &[X, X, Success]),
+            halted(&[], &[2])
+        );
+        assert_eq!(node, TryCatch::new());
+    }
+}

@@ -1,0 +1,114 @@
+//! Built-in leaves with a rule of their own (BehaviorTree.CPP `Sleep` and `AlwaysRunning`).
+//! `AlwaysSuccess` and `AlwaysFailure` need no rule: they are their status.
+
+use core::time::Duration;
+
+use crate::Status;
+
+/// **AlwaysRunning**: a leaf that answers `Running` on every tick and never completes; halting it
+/// does nothing (it has no state). Useful as a placeholder for an action not written yet, or as
+/// the body of a node that should run until something pre-empts it.
+#[inline(always)]
+pub const fn always_running() -> Status {
+    Status::Running
+}
+
+/// **Sleep** (BehaviorTree.CPP `Sleep`, port `msec`): a stateful leaf that answers `Running` until
+/// `msec` has passed since its first tick, then `Success`.
+///
+/// Per-tick input: `now`, the time (from the context's [`Clock`](crate::Clock)). Parameter (the
+/// same on every call): `msec`.
+///
+/// | state | Sleep |
+/// |---|---|
+/// | `msec` is zero | `Success` at once, every tick |
+/// | idle (first tick of an activation) | starts the clock at `now`; `Running` |
+/// | sleeping, `now - start < msec` | `Running` |
+/// | sleeping, `now - start >= msec` | `Success`; the next tick starts a new sleep |
+///
+/// Halting the leaf clears the clock: no memory survives a halt, and an idle leaf's state is
+/// always [`new`](Self::new). The leaf answers `Running` whenever `msec` is not zero.
+///
+/// `spec/decisions.md`, decision 7: `Sleep(0)` is `Success` at once; the end is inclusive
+/// (`>=`). Difference from BehaviorTree.CPP: no timer thread and no wake-up signal; the end is
+/// noticed at the first tick at or after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sleep {
+    /// When the sleep started; `None` when idle.
+    started: Option<Duration>,
+}
+
+impl Sleep {
+    /// An idle Sleep.
+    pub const fn new() -> Self {
+        Sleep { started: None }
+    }
+
+    /// One tick at time `now`.
+    #[inline(always)]
+    pub fn tick(&mut self, now: Duration, msec: Duration) -> Status {
+        if msec.is_zero() {
+            return Status::Success;
+        }
+        match self.started {
+            None => {
+                self.started = Some(now);
+                Status::Running
+            }
+            Some(started) if now.saturating_sub(started) >= msec => {
+                self.started = None;
+                Status::Success
+            }
+            Some(_) => Status::Running,
+        }
+    }
+
+    /// Halted while running: the sleep is forgotten.
+    #[inline(always)]
+    pub fn halt(&mut self) {
+        self.started = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::ms;
+    use Status::*;
+
+    #[test]
+    fn sleeps_until_the_time_has_passed() {
+        let mut node = Sleep::new();
+        assert_eq!(node.tick(ms(100), ms(30)), Running);
+        assert_eq!(node.tick(ms(129), ms(30)), Running);
+        assert_eq!(node.tick(ms(130), ms(30)), Success);
+        assert_eq!(node, Sleep::new());
+        // A new activation sleeps again, from its own first tick.
+        assert_eq!(node.tick(ms(130), ms(30)), Running);
+        assert_eq!(node.tick(ms(500), ms(30)), Success);
+    }
+
+    #[test]
+    fn zero_succeeds_at_once() {
+        let mut node = Sleep::new();
+        assert_eq!(node.tick(ms(5), ms(0)), Success);
+        assert_eq!(node.tick(ms(5), ms(0)), Success);
+        assert_eq!(node, Sleep::new());
+    }
+
+    #[test]
+    fn halt_clears_the_clock() {
+        let mut node = Sleep::new();
+        assert_eq!(node.tick(ms(0), ms(10)), Running);
+        node.halt();
+        assert_eq!(node, Sleep::new());
+        assert_eq!(node.tick(ms(10), ms(10)), Running, "a new sleep");
+        assert_eq!(node.tick(ms(19), ms(10)), Running);
+        assert_eq!(node.tick(ms(20), ms(10)), Success);
+    }
+
+    #[test]
+    fn always_running_runs() {
+        assert_eq!(always_running(), Running);
+    }
+}
