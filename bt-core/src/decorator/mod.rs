@@ -12,11 +12,18 @@
 //! A looping decorator ([`Repeat`], [`RetryUntilSuccessful`], [`keep_running_until_failure`])
 //! never restarts a child that completed in the same tick: it answers `Running` and the child
 //! starts again on the next tick (`spec/decisions.md`, "the tick model").
+//!
+//! The decorators that may halt their child on their own (Timeout, NodeCanvas's Interrupt and
+//! Conditional, behavior3's MaxTime) use the general [`Step`](crate::step) protocol instead.
+//!
+//! NodeCanvas's decorators are in [`nodecanvas`]; behavior3's in [`behavior3`](crate::behavior3).
 
+pub mod nodecanvas;
 mod repeat;
 mod run_once;
 mod updated;
 
+pub(crate) use repeat::Loop;
 pub use repeat::{Repeat, RetryUntilSuccessful};
 pub use run_once::RunOnce;
 pub use updated::EntryUpdated;
