@@ -102,6 +102,17 @@ mod tests {
     }
 
     #[test]
+    fn wide_counter() {
+        let mut node = Limiter::<u16>::new();
+        for _ in 0..1000 {
+            assert_eq!(node.start(1000), None);
+            assert_eq!(node.on_child(Success), Success);
+        }
+        assert_eq!(node.count(), 1000);
+        assert_eq!(node.start(1000), Some(Failure));
+    }
+
+    #[test]
     fn zero_and_reset() {
         let mut node = Limiter::<u8>::new();
         assert_eq!(tick(&mut node, 0, Success), (Failure, false));

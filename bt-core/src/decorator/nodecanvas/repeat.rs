@@ -13,6 +13,13 @@ pub enum RepeatMode {
     Forever,
 }
 
+impl Default for RepeatMode {
+    /// NodeCanvas's default: `RepeatTimes` with 1.
+    fn default() -> Self {
+        RepeatMode::Times(1)
+    }
+}
+
 /// **Repeat** (NodeCanvas `Repeat`, class `Repeater`, with its three modes, [`RepeatMode`]):
 /// reruns its child, one completion per tick (decision 1).
 ///
@@ -134,6 +141,19 @@ mod tests {
             assert_eq!(node.on_child(child, RepeatMode::Forever), Running);
         }
         assert_eq!(node.count(), 0);
+    }
+
+    #[test]
+    fn wide_counter_and_default_mode() {
+        let mut node = Repeat::<u16>::new();
+        let mode = RepeatMode::Times(300);
+        for _ in 0..299 {
+            assert_eq!(node.on_child(Failure, mode), Running);
+        }
+        assert_eq!(node.count(), 299);
+        assert_eq!(node.on_child(Success, mode), Success);
+        assert_eq!(RepeatMode::default(), RepeatMode::Times(1));
+        assert_eq!(node.on_child(Failure, RepeatMode::default()), Failure);
     }
 
     #[test]
