@@ -11,7 +11,10 @@
 //!   [`Flow`](control::Flow): tick that child next, or finish with this status (halting that child);
 //! * [`step`]: the general protocol of the nodes that do not walk their children in order
 //!   (Parallel, IfThenElse, Switch, TryCatch, Timeout, ...);
-//! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
+//! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...),
+//!   NodeCanvas's in [`decorator::nodecanvas`];
+//! * [`behavior3`]: behavior3's nodes that are not already rules of another family (Wait,
+//!   Limiter, MaxTime, Repeater, ...), and what the tree does on behavior3's ERROR;
 //! * [`leaves`]: the built-in leaves with a rule (Sleep, AlwaysRunning);
 //! * [`queue`]: [`Deque`] and [`LoopQueue`], the queues the `Loop` decorator consumes;
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
@@ -31,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod behavior3;
 pub mod blackboard;
 pub mod conditions;
 pub mod control;

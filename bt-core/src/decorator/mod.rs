@@ -13,10 +13,14 @@
 //! never restarts a child that completed in the same tick: it answers `Running` and the child
 //! starts again on the next tick (`spec/decisions.md`, "the tick model").
 //!
-//! A decorator that halts its child on its own ([`Timeout`]) uses the general
-//! [`Step`](crate::step::Step) protocol instead, with the child as child `0`.
+//! The decorators that may halt their child on their own ([`Timeout`], NodeCanvas's Interrupt and
+//! Conditional, behavior3's MaxTime) use the general [`Step`](crate::step::Step) protocol instead,
+//! with the child as child `0`.
+//!
+//! NodeCanvas's decorators are in [`nodecanvas`]; behavior3's in [`behavior3`](crate::behavior3).
 
 mod loop_node;
+pub mod nodecanvas;
 mod precondition;
 mod repeat;
 mod run_once;
@@ -25,6 +29,7 @@ mod updated;
 
 pub use loop_node::{loop_on_child, loop_start, pop_into};
 pub use precondition::precondition;
+pub(crate) use repeat::Loop;
 pub use repeat::{Repeat, RetryUntilSuccessful};
 pub use run_once::RunOnce;
 pub use time::{Delay, Timeout};

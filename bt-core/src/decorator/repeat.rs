@@ -1,15 +1,42 @@
 use crate::{SmallIndex, Status};
 
-/// The shared counter of [`Repeat`] and [`RetryUntilSuccessful`]: count the child's "again"
-/// results up to a limit (`None` = forever).
+/// The counter shared by every counting loop: [`Repeat`], [`RetryUntilSuccessful`], behavior3's
+/// `Repeater` (and its `RepeatUntilFailure` / `RepeatUntilSuccess`, which are `Repeat` and
+/// `RetryUntilSuccessful` under other names) and NodeCanvas's `Repeat` in "times" mode. It counts
+/// the child's "again" completions up to a limit (`None` = forever, nothing is counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Loop<C> {
+pub(crate) struct Loop<C> {
     count: C,
 }
 
 impl<C: SmallIndex> Loop<C> {
-    const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Loop { count: C::ZERO }
+    }
+
+    /// Counts one completion: `true` when it is the `limit`-th (the count then restarts),
+    /// `false` when the loop goes on. Forever (`None`) never ends and counts nothing.
+    #[inline(always)]
+    pub(crate) fn count(&mut self, limit: Option<usize>) -> bool {
+        match limit {
+            None => false,
+            Some(limit) => {
+                let count = self.count.get() + 1;
+                if count >= limit {
+                    self.count = C::ZERO;
+                    true
+                } else {
+                    self.count = C::set(count);
+                    false
+                }
+            }
+        }
+    }
+
+    /// Completions counted so far in the current activation.
+    #[inline(always)]
+    pub(crate) fn get(&self) -> usize {
+        self.count.get()
     }
 
     /// `again` restarts the child on the next tick (until the limit); `stop` ends the loop at once.
@@ -18,19 +45,13 @@ impl<C: SmallIndex> Loop<C> {
         match child {
             Status::Running => Status::Running,
             Status::Skipped => Status::Skipped,
-            status if status == again => match limit {
-                None => Status::Running,
-                Some(limit) => {
-                    let count = self.count.get() + 1;
-                    if count >= limit {
-                        self.count = C::ZERO;
-                        again
-                    } else {
-                        self.count = C::set(count);
-                        Status::Running
-                    }
+            status if status == again => {
+                if self.count(limit) {
+                    again
+                } else {
+                    Status::Running
                 }
-            },
+            }
             stop => {
                 self.count = C::ZERO;
                 stop
@@ -54,6 +75,9 @@ impl<C: SmallIndex> Loop<C> {
 /// Difference from BehaviorTree.CPP: there, a synchronous child may be repeated several times
 /// within one tick; here a tick is bounded (`Repeat(3)` of an always-succeeding child answers
 /// `Running`, `Running`, `Success`).
+///
+/// behavior3's `RepeatUntilFailure(maxLoop)` is this rule under another name
+/// ([`behavior3::RepeatUntilFailure`](crate::behavior3::RepeatUntilFailure)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Repeat<C = u8> {
     cycles: Loop<C>,
@@ -90,7 +114,7 @@ impl<C: SmallIndex> Repeat<C> {
 
     /// Successes counted in the current activation.
     pub fn count(&self) -> usize {
-        self.cycles.count.get()
+        self.cycles.get()
     }
 }
 
@@ -106,6 +130,9 @@ impl<C: SmallIndex> Repeat<C> {
 ///
 /// A limit of 0 fails without ticking the child. Halting resets the count; so does the tree's
 /// `halt` when the node is idle after a skip.
+///
+/// behavior3's `RepeatUntilSuccess(maxLoop)` is this rule under another name
+/// ([`behavior3::RepeatUntilSuccess`](crate::behavior3::RepeatUntilSuccess)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RetryUntilSuccessful<C = u8> {
     attempts: Loop<C>,
@@ -142,7 +169,7 @@ impl<C: SmallIndex> RetryUntilSuccessful<C> {
 
     /// Failed attempts counted in the current activation.
     pub fn count(&self) -> usize {
-        self.attempts.count.get()
+        self.attempts.get()
     }
 }
 

@@ -1,0 +1,109 @@
+use core::time::Duration;
+
+use crate::Status;
+
+/// **Wait** (behavior3 `Wait(milliseconds)`): a leaf that answers `Running` until *more than*
+/// `wait` has passed since the first tick of its activation, then `Success`.
+///
+/// `now` is the tree's clock read for this tick ([`Clock`](crate::Clock)); `wait` is the node's
+/// constant duration, passed on every call.
+///
+/// | tick | `now - start` | Wait |
+/// |---|---|---|
+/// | first of an activation (not running) | 0: `start = now` | `Running`, even for `wait = 0` |
+/// | later | `<= wait` | `Running` |
+/// | later | `> wait` | `Success`; `start` is forgotten, so the next tick starts a new activation |
+///
+/// It never answers `Failure` or `Skipped`.
+///
+/// **Halting** (the Wait is running) forgets `start`: the next tick starts a new activation.
+/// **Memory**: `start`, held only while running; an idle Wait holds nothing, so a tree halt only
+/// needs the halt of a running Wait.
+///
+/// Differences from behavior3: none in the rule (strictly greater, decision 7: `Wait(0)` answers
+/// `Running` on its first tick and `Success` on the first later tick at which the clock moved).
+/// behavior3 compares whole milliseconds of the wall clock; we compare [`Duration`]s of the
+/// injected clock, so 100.5 ms is more than 100 ms here and not in behavior3.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wait {
+    start: Option<Duration>,
+}
+
+impl Wait {
+    /// A Wait that has not started.
+    pub const fn new() -> Self {
+        Wait { start: None }
+    }
+
+    /// One tick at time `now`.
+    #[inline(always)]
+    pub fn tick(&mut self, now: Duration, wait: Duration) -> Status {
+        let start = *self.start.get_or_insert(now);
+        if now.saturating_sub(start) > wait {
+            self.start = None;
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+
+    /// Halted while running: the next tick starts a new activation.
+    #[inline(always)]
+    pub fn halt(&mut self) {
+        self.start = None;
+    }
+
+    /// When the current activation started (`None` when idle).
+    pub fn started(&self) -> Option<Duration> {
+        self.start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::ms;
+    use Status::*;
+
+    #[test]
+    fn runs_until_strictly_more_than_the_duration() {
+        let mut node = Wait::new();
+        let wait = ms(100);
+        assert_eq!(node.tick(ms(1000), wait), Running);
+        assert_eq!(node.started(), Some(ms(1000)));
+        assert_eq!(node.tick(ms(1050), wait), Running);
+        assert_eq!(
+            node.tick(ms(1100), wait),
+            Running,
+            "exactly 100 ms is not more"
+        );
+        assert_eq!(
+            node.tick(ms(1100) + Duration::from_micros(1), wait),
+            Success
+        );
+        assert_eq!(node.started(), None);
+        assert_eq!(node.tick(ms(1200), wait), Running, "a new activation");
+        assert_eq!(node.started(), Some(ms(1200)));
+    }
+
+    #[test]
+    fn zero_runs_once_then_succeeds_when_the_clock_moves() {
+        let mut node = Wait::new();
+        assert_eq!(node.tick(ms(5), ms(0)), Running);
+        assert_eq!(node.tick(ms(5), ms(0)), Running, "the clock did not move");
+        assert_eq!(node.tick(ms(6), ms(0)), Success);
+    }
+
+    #[test]
+    fn halt_restarts_the_clock() {
+        let mut node = Wait::new();
+        let wait = ms(10);
+        assert_eq!(node.tick(ms(0), wait), Running);
+        assert_eq!(node.tick(ms(8), wait), Running);
+        node.halt();
+        assert_eq!(node.started(), None);
+        assert_eq!(node.tick(ms(15), wait), Running, "would have succeeded");
+        assert_eq!(node.tick(ms(25), wait), Running);
+        assert_eq!(node.tick(ms(26), wait), Success);
+    }
+}

@@ -1,0 +1,181 @@
+use core::time::Duration;
+
+use crate::step::{Event, Step};
+use crate::Status;
+
+/// **Timeout** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
+/// is still running once `timeout` has passed since the activation's first tick, halts it and
+/// fails. A child that completes on the deadline tick wins. Not BehaviorTree.CPP's `Timeout`
+/// (whose `msec = 0` means "never"): this is `decorator::nodecanvas::Timeout`.
+///
+/// A [`Step`] rule (`crate::step`). Per-tick input: `now`, the tree's clock read once for this
+/// node's tick; pass the same value to [`start`](Timeout::start) and [`next`](Timeout::next).
+/// Parameter: `timeout`.
+///
+/// | child answers | `now - start` | Timeout |
+/// |---|---|---|
+/// | `Success` / `Failure` / `Skipped` | any | the same (a completion on the deadline tick wins) |
+/// | `Running` | `< timeout` | `Running` |
+/// | `Running` | `>= timeout` | the child is halted, `Failure` |
+///
+/// `start` is the `now` of the activation's first tick. `timeout = 0` fails on the first tick
+/// unless the child completes in it.
+///
+/// **Halting** (the node is running) halts the child and forgets `start`. **Memory**: `start`,
+/// held only while running; an idle Timeout holds nothing, so a tree halt only needs the halt of a
+/// running Timeout.
+///
+/// Differences from NodeCanvas: its elapsed time is counted from the moment the node's status
+/// first became `Running` and advances with frames; here it is the difference of the injected
+/// clock between this tick and the activation's first tick. The timeout is a constant, not a
+/// blackboard binding.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Timeout {
+    start: Option<Duration>,
+}
+
+impl Timeout {
+    /// An idle Timeout.
+    pub const fn new() -> Self {
+        Timeout { start: None }
+    }
+
+    /// The first step of a tick at time `now`: tick the child.
+    #[inline(always)]
+    pub fn start(&mut self, now: Duration) -> Step {
+        self.start.get_or_insert(now);
+        Step::Tick(0)
+    }
+
+    /// What happened after the last step; `now` is the value given to [`start`](Timeout::start)
+    /// in this tick.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, now: Duration, timeout: Duration) -> Step {
+        match event {
+            Event::Child(_, Status::Running) => {
+                let start = *self.start.get_or_insert(now);
+                if now.saturating_sub(start) >= timeout {
+                    Step::Halt(0)
+                } else {
+                    Step::Return(Status::Running)
+                }
+            }
+            Event::Child(_, status) => {
+                self.start = None;
+                Step::Return(status)
+            }
+            Event::Halted(_) => {
+                self.start = None;
+                Step::Return(Status::Failure)
+            }
+        }
+    }
+
+    /// Halted while running: halt the child; the next tick starts a new activation.
+    #[inline(always)]
+    pub fn halt(&mut self) -> Step {
+        self.start = None;
+        Step::Halt(0)
+    }
+
+    /// When the current activation started (`None` when idle).
+    pub fn started(&self) -> Option<Duration> {
+        self.start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::script::{answers, Harness, Log};
+    use crate::time::ms;
+    use Status::*;
+
+    fn tick(h: &mut Harness, node: &mut Timeout, now: u64, timeout: u64, child: Status) -> Log {
+        let (now, timeout) = (ms(now), ms(timeout));
+        let first = node.start(now);
+        let log = h.tick(first, |e| node.next(e, now, timeout), answers(&[child]));
+        assert_eq!(log.ticked, [0], "the child is ticked first, on every tick");
+        log
+    }
+
+    #[test]
+    fn child_answers_before_the_deadline() {
+        let mut h = Harness::new(1);
+        let mut node = Timeout::new();
+        assert_eq!(
+            tick(&mut h, &mut node, 0, 100, Running).status,
+            Some(Running)
+        );
+        assert_eq!(node.started(), Some(ms(0)));
+        assert_eq!(
+            tick(&mut h, &mut node, 99, 100, Running).status,
+            Some(Running)
+        );
+        assert_eq!(
+            tick(&mut h, &mut node, 99, 100, Failure).status,
+            Some(Failure)
+        );
+        assert_eq!(node.started(), None);
+        for child in [Success, Failure, Skipped] {
+            assert_eq!(tick(&mut h, &mut node, 500, 100, child).status, Some(child));
+        }
+    }
+
+    #[test]
+    fn a_completion_on_the_deadline_tick_wins() {
+        let mut h = Harness::new(1);
+        let mut node = Timeout::new();
+        tick(&mut h, &mut node, 0, 100, Running);
+        let log = tick(&mut h, &mut node, 100, 100, Success);
+        assert_eq!((log.status, log.halted), (Some(Success), vec![]));
+        tick(&mut h, &mut node, 200, 100, Running);
+        let log = tick(&mut h, &mut node, 500, 100, Skipped);
+        assert_eq!(log.status, Some(Skipped), "late, but not running");
+    }
+
+    #[test]
+    fn still_running_at_the_deadline_fails() {
+        let mut h = Harness::new(1);
+        let mut node = Timeout::new();
+        tick(&mut h, &mut node, 10, 100, Running);
+        let log = tick(&mut h, &mut node, 110, 100, Running);
+        assert_eq!((log.status, log.halted), (Some(Failure), vec![0]), ">=");
+        assert_eq!(node.started(), None);
+        let log = tick(&mut h, &mut node, 111, 100, Running);
+        assert_eq!(log.status, Some(Running), "a new activation");
+    }
+
+    #[test]
+    fn zero_fails_a_running_child_at_once() {
+        let mut h = Harness::new(1);
+        let mut node = Timeout::new();
+        let log = tick(&mut h, &mut node, 5, 0, Running);
+        assert_eq!((log.status, log.halted), (Some(Failure), vec![0]));
+        let log = tick(&mut h, &mut node, 5, 0, Success);
+        assert_eq!(log.status, Some(Success));
+    }
+
+    #[test]
+    fn halt_halts_the_child_and_restarts_the_clock() {
+        let mut h = Harness::new(1);
+        let mut node = Timeout::new();
+        tick(&mut h, &mut node, 0, 100, Running);
+        let first = node.halt();
+        let log = h.halt(first, |e| node.next(e, ms(50), ms(100)), answers(&[]));
+        assert_eq!(log.halted, [0]);
+        assert_eq!(node.started(), None);
+        assert_eq!(
+            tick(&mut h, &mut node, 120, 100, Running).status,
+            Some(Running)
+        );
+        assert_eq!(
+            tick(&mut h, &mut node, 219, 100, Running).status,
+            Some(Running)
+        );
+        assert_eq!(
+            tick(&mut h, &mut node, 220, 100, Running).status,
+            Some(Failure)
+        );
+    }
+}
