@@ -1,10 +1,10 @@
 //! The `behavior_tree!` macro of the `bt` library. Users depend on `bt`, which re-exports it;
 //! the guide is the `bt` crate's documentation.
 //!
-//! The pipeline is one module per stage: [`parse`] (syntax; node arguments by the grammars of
-//! [`args`]) → [`model`] (kinds, parameters, arity, names; every error collected in a
-//! [`ctxt::Ctxt`]) → [`plan`] (running flags, outlining, direct resume) → [`codegen`]. [`kinds`]
-//! is the one table of node kinds they all read. [`expand`] runs them on `proc_macro2` token
+//! The pipeline is one module per stage: `parse` (syntax; node arguments by the grammars of
+//! `args`) → `model` (kinds, parameters, arity, names; every error collected in a
+//! `ctxt::Ctxt`) → `plan` (running flags, outlining, direct resume) → `codegen`. `kinds`
+//! is the one table of node kinds they all read. `expand` runs them on `proc_macro2` token
 //! streams so that tests can call it directly.
 #![forbid(unsafe_code)]
 
@@ -19,6 +19,7 @@ mod model;
 mod parse;
 mod plan;
 mod ports;
+mod snapshots;
 
 /// Compiles a behavior tree into a struct with a statically dispatched `tick`.
 /// See the `bt` crate for the syntax and the node catalogue.

@@ -27,7 +27,8 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
             #code => match self.#tick(#ctx, #observer) {
                 ::bt::__private::Status::Running => {
                     #(#ancestors)*
-                    break #label ::bt::__private::Status::Running;
+                    // A qualified path: `break 'label ::path` reads as a label to syn.
+                    break #label <::bt::__private::Status>::Running;
                 }
                 __bt_finished => self.__bt_resume.hand_over(__bt_finished),
             },
