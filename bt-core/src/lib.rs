@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bits;
 pub mod blackboard;
 pub mod conditions;
 pub mod control;

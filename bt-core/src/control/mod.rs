@@ -22,10 +22,16 @@
 
 mod fallback;
 mod linear;
+mod nodecanvas;
 mod reactive;
 mod sequence;
 
 pub use fallback::Fallback;
+pub use nodecanvas::{
+    BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
+    ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,
+    RandomSequence, StepSequencer,
+};
 pub use reactive::{ReactiveFallback, ReactiveSequence};
 pub use sequence::{Sequence, SequenceWithMemory};
 
