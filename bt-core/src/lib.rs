@@ -12,6 +12,8 @@
 //! * [`step`]: the general protocol of the nodes that do not walk their children in order
 //!   (Parallel, IfThenElse, Switch, TryCatch, Timeout, ...);
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...);
+//! * [`abort`]: Unreal Engine's observer aborts (guards on a selector's children that interrupt
+//!   a running branch when they change);
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
 //! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
@@ -29,6 +31,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod abort;
 mod bits;
 pub mod blackboard;
 pub mod conditions;
