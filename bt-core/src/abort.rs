@@ -232,7 +232,7 @@ impl ConditionalAbort {
 /// child count, at least 1): `None` for a child without a guard, `Some(mode)` for a guarded child
 /// (`Some(AbortMode::None)`: checked on entry only). The guard of child `i` is the pseudo child
 /// `len + i` ([`guard_of`](Self::guard_of)). `W` is the number of 64-bit words of the guard
-/// memory: the macro writes `W = ceil(len / 64)`. `I` is the index type (`u8` up to 256
+/// memory: the macro writes `W = ceil(len / 64)`. `I` is the index type (`u8` up to 255
 /// children). No other per-tick input: the rule asks for the guards it needs.
 ///
 /// Entering child `j` (at the start of an activation, or moving on) checks its guard, if any:
@@ -260,7 +260,8 @@ impl ConditionalAbort {
 /// last-seen guard values, for one activation: forgotten when the node completes or is halted
 /// (the observers' scope ends), so a tree halt has nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of guard memory, an `Option<I>`, two `I` and a flag.
+/// **Size**: `8 * W` bytes of guard memory, an `Option<I>`, two `I` and a flag, padded to a
+/// multiple of 8: 16 bytes up to 64 children with `u8`.
 ///
 /// **Differences from Unreal Engine**: see the [module docs](self): the scope of `lower`
 /// observers ends with the selector's activation, and a `lower` guard fires on a change of its

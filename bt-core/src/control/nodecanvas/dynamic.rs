@@ -187,7 +187,7 @@ dynamic_composite!(
     /// `true` for a child that is a `Condition` leaf (or a script condition), `false` for any
     /// other child (actions, composites, decorators). Its length is the child count, at least 1.
     /// `W` is the number of 64-bit words of the latch memory: the macro writes
-    /// `W = ceil(N / 64)`. `I` is the index type (`u8` up to 256 children). No per-tick input.
+    /// `W = ceil(N / 64)`. `I` is the index type (`u8` up to 255 children). No per-tick input.
     ///
     /// **Which child is ticked when.** Every tick walks from child 0. A *latched* child is not
     /// ticked and counts as a success. Every other child met by the walk is ticked: condition
@@ -215,7 +215,8 @@ dynamic_composite!(
     /// running child, for one activation: cleared when the node completes or is halted, so a
     /// tree halt has nothing to clear.
     ///
-    /// **Size**: `8 * W` bytes of latches, an `Option<I>` and an `I`.
+    /// **Size**: `8 * W` bytes of latches, an `Option<I>` and an `I`, padded to a multiple of 8:
+    /// 16 bytes up to 64 children with `u8`.
     ///
     /// **Differences from NodeCanvas**: NodeCanvas latches inside the action nodes (an action
     /// that completed answers its cached result until the whole traversal is reset); here the
@@ -268,7 +269,8 @@ dynamic_composite!(
     /// running child, for one activation: cleared when the node completes or is halted, so a
     /// tree halt has nothing to clear.
     ///
-    /// **Size**: `8 * W` bytes of latches, an `Option<I>` and an `I`.
+    /// **Size**: `8 * W` bytes of latches, an `Option<I>` and an `I`, padded to a multiple of 8:
+    /// 16 bytes up to 64 children with `u8`.
     ///
     /// **Differences from NodeCanvas**: as for [`DynamicSequence`]; all children skipped is
     /// `Skipped` (NodeCanvas: `Failure`).

@@ -7,7 +7,7 @@ use crate::{SmallIndex, Status};
 /// succeeds is moved to the end of the order, for good; recently successful children are tried
 /// last.
 ///
-/// `N` is the number of children (the macro writes it); `I` the index type, `u8` up to 256
+/// `N` is the number of children (the macro writes it); `I` the index type, `u8` up to 255
 /// children, `u16` beyond. No per-tick input, no parameters.
 ///
 /// | when | FlipSelector |

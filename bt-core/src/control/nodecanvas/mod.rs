@@ -22,6 +22,8 @@
 //! * A tick is synchronous (`spec/decisions.md`, "the tick model"): where NodeCanvas spends a tick
 //!   between two children (ProbabilitySelector after a failure), we move on within the tick.
 //! * The macro rejects a composite without children, so every rule assumes at least one.
+//! * An index type `I` must hold the child count itself (the macro's usual choice: `u8` up to
+//!   255 children, `u16` up to 65,535), since positions and counts reach it.
 
 mod binary;
 mod dynamic;
@@ -46,6 +48,30 @@ pub use switch::{IndexSwitch, OutOfRange};
 
 /// The status a rule gives at the end of a halt (ignored by the generated code).
 const HALTED: crate::Status = crate::Status::Failure;
+
+#[cfg(test)]
+mod sizes {
+    use super::*;
+    use core::mem::size_of;
+
+    /// The sizes the docs state (`u8` indices, up to 64 children).
+    #[test]
+    fn state_sizes() {
+        assert_eq!(size_of::<RandomSequence<5>>(), 5 + 3);
+        assert_eq!(size_of::<RandomSelector<5>>(), 5 + 3);
+        assert_eq!(size_of::<FlipSelector<5>>(), 5 + 2);
+        assert_eq!(size_of::<StepSequencer>(), 1);
+        assert_eq!(size_of::<BinarySelector>(), 1);
+        assert_eq!(size_of::<IndexSwitch>(), 2);
+        assert_eq!(size_of::<PrioritySelector>(), 2);
+        assert_eq!(size_of::<PolicyParallel>(), 16);
+        assert_eq!(size_of::<ProbabilitySelector>(), 16);
+        assert_eq!(size_of::<DynamicSequence>(), 16);
+        assert_eq!(size_of::<DynamicSelector<2>>(), 24);
+        assert_eq!(size_of::<crate::abort::ObserverSelector>(), 16);
+        assert_eq!(size_of::<crate::abort::ConditionalAbort>(), 1);
+    }
+}
 
 #[cfg(test)]
 pub(crate) mod script_rng {

@@ -81,7 +81,8 @@ impl ParallelPolicy {
 /// flags, for one activation: cleared when the node completes or is halted, so a tree halt has
 /// nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of flags plus two bytes.
+/// **Size**: `8 * W` bytes of flags plus two bytes, padded to a multiple of 8: 16 bytes up to 64
+/// children.
 ///
 /// **Differences from NodeCanvas**: all children skipped (NodeCanvas `Optional`) is `Skipped`
 /// for every policy; NodeCanvas answers `Success` (`FirstFailure`), `Failure` (`FirstSuccess`)

@@ -5,7 +5,7 @@ use crate::{Rng, SmallIndex};
 
 /// A permutation of `0..N`: `get(p)` is the child at position `p`.
 ///
-/// Size: `N` elements of `I` (one byte per child with `u8`, enough for 256 children), no
+/// Size: `N` elements of `I` (one byte per child with `u8`, enough for 255 children), no
 /// allocation. Slot `p` stores `child ^ p` rather than `child`, so that the all-zero array (the
 /// only array a generic `const fn` can build) is the identity order, and [`Permutation::identity`]
 /// can be a `const fn`. XOR of two numbers below `2^k` stays below `2^k`, so the stored value fits

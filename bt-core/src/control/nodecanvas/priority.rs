@@ -7,7 +7,7 @@ use crate::{SmallIndex, Status};
 ///
 /// Per-tick input: `scores`, one score per child (the macro evaluates each child's *desire*, a
 /// blackboard expression, into an array `[f32; N]`; its length is the child count, at least 1).
-/// No parameters. `I` is the index type (`u8` up to 256 children).
+/// No parameters. `I` is the index type (`u8` up to 255 children).
 ///
 /// | when | PrioritySelector |
 /// |---|---|

@@ -12,7 +12,7 @@ use crate::{Rng, SmallIndex, Status};
 /// `fail_weight`, NodeCanvas's "direct failure chance" (a weight like the others, not a
 /// probability), and `rng` (to `start`; **one** draw, `rng.unit()`, per activation). `W` is the
 /// number of 64-bit words of the memory: the macro writes `W = ceil(N / 64)`. `I` is the index
-/// type (`u8` up to 256 children).
+/// type (`u8` up to 255 children).
 ///
 /// At the start of an activation the node draws one number `d` in `[0, 1)` and keeps it for the
 /// whole activation. A **pick** lays the fail weight and the weights of the children still in the
@@ -46,7 +46,8 @@ use crate::{Rng, SmallIndex, Status};
 /// out of the draw, for one activation: forgotten when the node completes or is halted (the next
 /// activation draws a new `d`), so a tree halt has nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of flags, the `f32` draw, an `Option<I>` and a flag.
+/// **Size**: `8 * W` bytes of flags, the `f32` draw, an `Option<I>` and a flag, padded to a
+/// multiple of 8: 16 bytes up to 64 children with `u8`.
 ///
 /// **Differences from NodeCanvas**:
 /// * After a child fails, NodeCanvas answers `Running` and picks again on the next tick; our

@@ -152,7 +152,7 @@ random_composite!(
     /// **RandomSequence** (NodeCanvas `Sequencer` with *Random* on; NPBehave `RandomSequence`): a
     /// sequence over an order of the children drawn at random at the start of each activation.
     ///
-    /// `N` is the number of children (the macro writes it); `I` the index type, `u8` up to 256
+    /// `N` is the number of children (the macro writes it); `I` the index type, `u8` up to 255
     /// children, `u16` beyond. Per-tick input: the generator `rng` (only read on the first tick of
     /// an activation). No parameters.
     ///
@@ -173,7 +173,8 @@ random_composite!(
     /// (an idle node holds no memory).
     ///
     /// **Size**: the order is an array of `N` indices of type `I` (one byte per child with `u8`)
-    /// plus three bytes (position, skip count, activity flag); no allocation. A shuffled order
+    /// plus three bytes (position, skip count, activity flag): `N + 3` bytes with `u8`; no
+    /// allocation. A shuffled order
     /// cannot be recomputed from a seed cheaply at each tick, so it is stored.
     ///
     /// **Differences from NodeCanvas**: NodeCanvas shuffles at every reset of the node and at
@@ -192,7 +193,7 @@ random_composite!(
     /// selector (fallback) over an order of the children drawn at random at the start of each
     /// activation.
     ///
-    /// `N` is the number of children (the macro writes it); `I` the index type, `u8` up to 256
+    /// `N` is the number of children (the macro writes it); `I` the index type, `u8` up to 255
     /// children, `u16` beyond. Per-tick input: the generator `rng` (only read on the first tick of
     /// an activation). No parameters.
     ///

@@ -6,7 +6,7 @@ use crate::{SmallIndex, Status};
 /// activation, the next one each time, and answers that child's status.
 ///
 /// Parameter: `len`, the number of children (the macro passes it; at least 1). `I` is the index
-/// type (`u8` up to 256 children). No per-tick input.
+/// type (`u8` up to 255 children). No per-tick input.
 ///
 /// | when | StepSequencer |
 /// |---|---|

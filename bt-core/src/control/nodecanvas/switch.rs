@@ -34,7 +34,7 @@ impl OutOfRange {
 /// Per-tick input: `index`, the case this tick (the macro evaluates it; for an enum, its
 /// declaration position, as NodeCanvas maps enum values). Parameters: `len` (the number of
 /// children, at least 1), `out_of_range` ([`OutOfRange`]) and `dynamic` (NodeCanvas's *Dynamic*
-/// flag). `I` is the index type (`u8` up to 256 children).
+/// flag). `I` is the index type (`u8` up to 255 children).
 ///
 /// | when | `dynamic = false` | `dynamic = true` |
 /// |---|---|---|
