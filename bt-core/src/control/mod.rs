@@ -22,7 +22,7 @@
 
 mod fallback;
 mod linear;
-mod nodecanvas;
+pub mod nodecanvas;
 mod reactive;
 mod sequence;
 
