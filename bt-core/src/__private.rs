@@ -11,6 +11,13 @@ pub use crate::decorator::{
 pub use crate::subtree::{
     splice, AutoRemap, HasEntry, InitialValue, Offset, SameEntry, Subtree, Unmatched, C, NO_NODE,
 };
+// NodeCanvas composites and Unreal Engine observer aborts (Step rules).
+pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
+pub use crate::control::{
+    BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
+    ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,
+    RandomSequence, StepSequencer,
+};
 pub use crate::{
     BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex, StatefulAction,
     Status, SyncAction,

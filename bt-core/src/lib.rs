@@ -17,6 +17,8 @@
 //!   Limiter, MaxTime, Repeater, ...), and what the tree does on behavior3's ERROR;
 //! * [`leaves`]: the built-in leaves with a rule (Sleep, AlwaysRunning);
 //! * [`queue`]: [`Deque`] and [`LoopQueue`], the queues the `Loop` decorator consumes;
+//! * [`abort`]: Unreal Engine's observer aborts (guards on a selector's children that interrupt
+//!   a running branch when they change);
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
 //! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
@@ -34,7 +36,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod abort;
 pub mod behavior3;
+mod bits;
 pub mod blackboard;
 pub mod conditions;
 pub mod control;

@@ -28,6 +28,7 @@ mod async_seq;
 mod fallback;
 mod if_then_else;
 mod linear;
+pub mod nodecanvas;
 mod parallel;
 mod reactive;
 mod sequence;
@@ -37,6 +38,11 @@ mod try_catch;
 pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
 pub use if_then_else::{IfThenElse, WhileDoElse};
+pub use nodecanvas::{
+    BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
+    ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,
+    RandomSequence, StepSequencer,
+};
 pub use parallel::{
     bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError,
 };

@@ -1,0 +1,857 @@
+//! Observer aborts (Unreal Engine's `FlowAbortMode`; `spec/other-systems.md` §1.5, §2.23): a
+//! condition on a child of a composite that is watched while other things run, and interrupts
+//! them when it changes.
+//!
+//! # The model
+//!
+//! In Unreal Engine a condition is not a leaf: it is a *decorator* on the link between a
+//! composite and one of its children (a *guarded* child). The composite checks the guard when it
+//! is about to enter the child; a guard that does not pass blocks the child, which then counts as
+//! **failed** for the composite's rule (a selector tries its next child, a sequence fails). The
+//! abort mode says when the guard is watched afterwards:
+//!
+//! | mode | watched while | fires when | then |
+//! |---|---|---|---|
+//! | [`None`](AbortMode::None) | never (checked on entry only) | — | — |
+//! | [`SelfBranch`](AbortMode::SelfBranch) (`abort = self`) | the guarded child runs | the guard no longer passes | the child is halted and counts as failed; the composite goes on by its rule in the same tick |
+//! | [`LowerPriority`](AbortMode::LowerPriority) (`abort = lower`) | a *later* child of the same selector runs | the guard starts to pass | the running child is halted and the selector restarts **at the guarded child** in the same tick |
+//! | [`Both`](AbortMode::Both) (`abort = both`) | either | either | as above |
+//!
+//! Unreal's tree is event driven: a blackboard observer fires when a watched key changes. Ours
+//! is ticked, and a tick only walks the running path. So the watching is done by the nodes on
+//! that path, at the start of their tick, and it costs exactly one evaluation of each *watched*
+//! guard per tick, nothing more:
+//!
+//! * a `self` guard is watched by whoever ticks the guarded child: the standalone decorator
+//!   [`ConditionalAbort`], or an [`ObserverSelector`] that owns the guard;
+//! * `lower` guards are watched by their selector, an [`ObserverSelector`], which owns the guards
+//!   of all its children. While child `r` runs, it checks, in child order, the `lower`/`both`
+//!   guards of children `0..r`, then the `self`/`both` guard of `r`, then ticks `r`.
+//!
+//! Nested selectors compose: each one watches its own children's guards when the tick passes
+//! through it, from the root down, so a higher-priority abort (nearer the root, or earlier in a
+//! selector) is seen first.
+//!
+//! A `lower` guard fires on a **change** to passing, not while it passes: the selector remembers
+//! the last value it saw of each watched guard. When a guarded child ran and failed on its own
+//! while its guard still passed, the selector moves on to the next child and does not come back
+//! until the guard has stopped passing and passes again (otherwise it would restart the failed
+//! child on every tick).
+//!
+//! # How the generated code evaluates a guard
+//!
+//! The rules here follow the [`Step`] protocol unchanged. A guard is addressed as a *pseudo
+//! child*: for a composite of `len` children, `Step::Tick(len + i)` asks for the guard of child
+//! `i` (for [`ConditionalAbort`], `Step::Tick(1)` asks for its condition). The generated code
+//! answers it by evaluating the condition, without ticking any node:
+//!
+//! ```text
+//! Step::Tick(k) if k >= len => Event::Child(k, Status::from_bool(guard(k - len))),
+//! Step::Tick(i)             => Event::Child(i, tick(i)),
+//! ```
+//!
+//! so the rule decides which guards are evaluated, when, and never the same one twice in a tick
+//! (the unit tests check it). A guard is never `Running` and is never halted.
+//!
+//! # Examples, tick by tick
+//!
+//! `Selector { guard(enemy_visible, abort = lower) Attack, Patrol }`, an [`ObserverSelector`]
+//! with `guards = [Some(LowerPriority), None]` (the guard of child 0 is pseudo child 2):
+//!
+//! | tick | `enemy_visible` | what happens | answer |
+//! |---|---|---|---|
+//! | 1 | false | guard 0 checked: false, Attack blocked (counts as failed); Patrol ticked: `Running` | `Running` |
+//! | 2 | false | guard 0 watched: false, no change; Patrol ticked | `Running` |
+//! | 3 | true | guard 0 watched: now true → Patrol halted; Attack ticked (its guard just passed): `Running` | `Running` |
+//! | 4 | false | Attack runs; its guard is `lower` only, so it is not watched inside its own branch; Attack ticked | `Running` |
+//! | 5 | true | Attack fails; Patrol ticked: `Running` | `Running` |
+//! | 6 | true | guard 0 watched: true, but it was already true when Attack ended: no change; Patrol ticked | `Running` |
+//!
+//! With `abort = both` instead, tick 4 would check the guard first, halt Attack (the guard no
+//! longer passes), and tick Patrol in the same tick.
+//!
+//! `Sequence { guard(has_ammo, abort = self) Shoot, Reload }`, with the guard as a standalone
+//! [`ConditionalAbort`] over Shoot, under an ordinary [`Sequence`](crate::control::Sequence):
+//! tick 1, `has_ammo`: condition checked, Shoot ticked, `Running`; tick 2, no ammo: condition
+//! checked, Shoot halted, the decorator answers `Failure`, so the sequence fails.
+//!
+//! # What the macro must check
+//!
+//! * `abort = lower` and `abort = both` only on a child of a selector, which then becomes an
+//!   [`ObserverSelector`] (Unreal's editor turns them into `self`/`none` under a sequence, where
+//!   a lower-priority abort would mean restarting a child that already succeeded).
+//! * At most one guard per child link (combine several conditions into one expression; Unreal's
+//!   several decorators on one link, with their logic operators, are not modelled).
+//! * An inverted condition ("Inverse Condition") is the negated expression.
+//!
+//! # Differences from Unreal Engine
+//!
+//! * Scope: a `lower` guard is watched while **its selector** runs a later child. Unreal keeps
+//!   the observer registered after the selector finishes, as long as execution stays anywhere
+//!   of lower priority in the whole tree, unless the composite sets "apply decorator scope";
+//!   ours behaves as if every selector set it.
+//! * Change detection: Unreal requests an abort on any change of a watched blackboard key while
+//!   the condition passes (or, with "notify observer: on value change", restarts a running
+//!   branch whose key changed). We see the condition, not the keys: a `lower` guard fires when
+//!   it goes from false to true, and a running branch is never restarted while its guard passes.
+//! * Timing: Unreal processes aborts at its next update, possibly latently (a task may take
+//!   time to abort). Ours take effect at the start of the next tick, and a halt is synchronous.
+//! * Services, `Loop`/`Cooldown` specifics and Simple Parallel restrictions are not covered here.
+
+use crate::bits::Bits;
+use crate::step::{Event, Step};
+use crate::{SmallIndex, Status};
+
+/// The status a rule gives at the end of a halt (ignored by the generated code).
+const HALTED: Status = Status::Failure;
+
+/// When a guard on a child is watched after the child was entered (Unreal's `FlowAbortMode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AbortMode {
+    /// Checked when the child is entered, never watched (`abort = none`).
+    #[default]
+    None,
+    /// Watched while the guarded child runs; halts it when the guard stops passing
+    /// (`abort = self`).
+    SelfBranch,
+    /// Watched while a later child of the same selector runs; halts that child and restarts at
+    /// the guarded child when the guard starts to pass (`abort = lower`).
+    LowerPriority,
+    /// Both of the above (`abort = both`).
+    Both,
+}
+
+impl AbortMode {
+    /// Watched while the guarded child runs (`SelfBranch`, `Both`).
+    #[inline(always)]
+    pub const fn watches_self(self) -> bool {
+        matches!(self, AbortMode::SelfBranch | AbortMode::Both)
+    }
+
+    /// Watched while a later child runs (`LowerPriority`, `Both`).
+    #[inline(always)]
+    pub const fn watches_lower(self) -> bool {
+        matches!(self, AbortMode::LowerPriority | AbortMode::Both)
+    }
+}
+
+/// **ConditionalAbort**: Unreal's condition decorator (a blackboard or any other condition) as a
+/// node of its own, for modes `none` and `self`; its child is child 0 and its condition is the
+/// pseudo child [`CONDITION`](Self::CONDITION) (`1`): `Step::Tick(1)` asks the generated code for
+/// the condition's value (see the [module docs](self)).
+///
+/// Parameter: `mode`. `LowerPriority` needs the parent's help: a guard with `lower` or `both`
+/// belongs to an [`ObserverSelector`], and the macro rejects it on a standalone decorator; if
+/// given anyway, `LowerPriority` behaves as `None` and `Both` as `SelfBranch`.
+///
+/// | when | `None`, `LowerPriority` | `SelfBranch`, `Both` |
+/// |---|---|---|
+/// | tick, child not running, condition false | `Failure`; child not ticked | same |
+/// | tick, child not running, condition true | ticks the child | same |
+/// | tick, child running | ticks the child; condition not evaluated | condition evaluated: true → ticks the child; false → **halts** the child, `Failure` |
+/// | child answers | its status (`Running`, `Success`, `Failure` or `Skipped`) | same |
+///
+/// The node answers `Running` only when its child does.
+///
+/// **Halt** while running: the child is halted. **Memory**: whether the child runs; nothing
+/// survives completion or a halt, so a tree halt has nothing to clear. **Size**: one byte.
+///
+/// **Differences from Unreal Engine**: see the [module docs](self). A blocked or aborted child
+/// is a `Failure`, as Unreal's composite counts it; unlike BehaviorTree.CPP's `_while`
+/// pre-condition, which answers `Skipped`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConditionalAbort {
+    running: bool,
+}
+
+impl ConditionalAbort {
+    /// The pseudo child that stands for the condition: `Step::Tick(CONDITION)` asks for it.
+    pub const CONDITION: usize = 1;
+
+    /// An idle decorator.
+    pub const fn new() -> Self {
+        ConditionalAbort { running: false }
+    }
+
+    /// The first step of a tick.
+    #[inline(always)]
+    pub fn start(&mut self, mode: AbortMode) -> Step {
+        if !self.running || mode.watches_self() {
+            Step::Tick(Self::CONDITION)
+        } else {
+            Step::Tick(0)
+        }
+    }
+
+    /// The step after `event`.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, mode: AbortMode) -> Step {
+        let _ = mode;
+        match event {
+            Event::Child(Self::CONDITION, condition) => {
+                if condition == Status::Success {
+                    Step::Tick(0)
+                } else if self.running {
+                    self.running = false;
+                    Step::Halt(0)
+                } else {
+                    Step::Return(Status::Failure)
+                }
+            }
+            Event::Child(_, status) => {
+                self.running = status == Status::Running;
+                Step::Return(status)
+            }
+            // The child was aborted (or the node halted): it counts as failed.
+            Event::Halted(_) => Step::Return(Status::Failure),
+        }
+    }
+
+    /// The node is halted while running: halts the child.
+    #[inline(always)]
+    pub fn halt(&mut self, mode: AbortMode) -> Step {
+        let _ = mode;
+        if core::mem::take(&mut self.running) {
+            Step::Halt(0)
+        } else {
+            Step::Return(HALTED)
+        }
+    }
+
+    /// Whether the child is running.
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+}
+
+/// **ObserverSelector**: Unreal's `Selector` whose children carry guards with abort modes. A
+/// selector with memory (BehaviorTree.CPP's [`Fallback`](crate::control::Fallback) rule) that
+/// owns its children's guards and watches them as the [module docs](self) describe.
+///
+/// Parameter: `guards`, one entry per child (the macro writes a constant array; its length is the
+/// child count, at least 1): `None` for a child without a guard, `Some(mode)` for a guarded child
+/// (`Some(AbortMode::None)`: checked on entry only). The guard of child `i` is the pseudo child
+/// `len + i` ([`guard_of`](Self::guard_of)). `W` is the number of 64-bit words of the guard
+/// memory: the macro writes `W = ceil(len / 64)`. `I` is the index type (`u8` up to 255
+/// children). No other per-tick input: the rule asks for the guards it needs.
+///
+/// Entering child `j` (at the start of an activation, or moving on) checks its guard, if any:
+/// false blocks it (it counts as failed, and the selector moves on), true ticks it. Each tick:
+///
+/// | when | ObserverSelector |
+/// |---|---|
+/// | tick, not running | enters child 0 |
+/// | tick, child `r` running | checks, in order, the guard of every child `i < r` whose mode watches lower (`LowerPriority`, `Both`); the first that is true and was false when last seen **fires**: `r` is halted, child `i` is ticked (its guard just passed). If none fires and `r`'s mode watches self (`SelfBranch`, `Both`), checks `r`'s guard: false → `r` is halted and counts as failed (moves on to `r + 1`). Otherwise ticks `r` |
+/// | child `Running` | `Running`; the next tick resumes at this child |
+/// | child `Success` | `Success`; the activation ends |
+/// | child `Failure`, or blocked | enters the next child in the same tick; after the last: `Failure` |
+/// | child `Skipped` | moves on as well; if every child was skipped in this activation: `Skipped` |
+///
+/// "When last seen": a guard is last seen false when it blocked its child or aborted it (`self`
+/// half of `Both`), true when its child was entered and ended by itself, and then as checked on
+/// each tick while a later child runs.
+///
+/// The node answers `Running` only when a child does. A guard is evaluated at most once per
+/// tick, and only the guards listed above: with child `r` running, the `lower`/`both` guards of
+/// children before `r` and the `self`/`both` guard of `r`, plus the entry checks of the children
+/// entered in the tick.
+///
+/// **Halt** while running: the running child is halted. **Memory**: the running child and the
+/// last-seen guard values, for one activation: forgotten when the node completes or is halted
+/// (the observers' scope ends), so a tree halt has nothing to clear.
+///
+/// **Size**: `8 * W` bytes of guard memory, an `Option<I>`, two `I` and a flag, padded to a
+/// multiple of 8: 16 bytes up to 64 children with `u8`.
+///
+/// **Differences from Unreal Engine**: see the [module docs](self): the scope of `lower`
+/// observers ends with the selector's activation, and a `lower` guard fires on a change of its
+/// value, not of a blackboard key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ObserverSelector<const W: usize = 1, I = u8> {
+    /// The child running between ticks.
+    running: Option<I>,
+    /// Within a tick: the child being entered.
+    cursor: I,
+    /// Within a tick: the guard of `cursor` already passed in this tick.
+    passed: bool,
+    /// The last seen value of each guard (meaningful for children before the running one).
+    last: Bits<W>,
+    /// Children that answered `Skipped` in this activation.
+    skipped: I,
+}
+
+impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
+    /// An idle selector.
+    pub const fn new() -> Self {
+        ObserverSelector {
+            running: None,
+            cursor: I::ZERO,
+            passed: false,
+            last: Bits::new(),
+            skipped: I::ZERO,
+        }
+    }
+
+    /// The pseudo child that stands for the guard of `child`, among `len` children.
+    #[inline(always)]
+    pub const fn guard_of(len: usize, child: usize) -> usize {
+        len + child
+    }
+
+    /// The first step of a tick.
+    #[inline(always)]
+    pub fn start(&mut self, guards: &[Option<AbortMode>]) -> Step {
+        debug_assert!(
+            !guards.is_empty(),
+            "the macro rejects a composite without children"
+        );
+        debug_assert!(
+            guards.len() <= Bits::<W>::CAPACITY,
+            "W = ceil(len / 64) words are needed"
+        );
+        match self.running {
+            Some(running) => self.watch_from(0, running.get(), guards),
+            None => {
+                self.skipped = I::ZERO;
+                self.enter(0, false, guards)
+            }
+        }
+    }
+
+    /// The step after `event`.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, guards: &[Option<AbortMode>]) -> Step {
+        let len = guards.len();
+        match event {
+            Event::Child(k, answer) if k >= len => {
+                debug_assert!(answer.is_completed(), "a guard answers Success or Failure");
+                self.on_guard(k - len, answer == Status::Success, guards)
+            }
+            Event::Child(child, status) => {
+                if status != Status::Running && self.running.map(SmallIndex::get) == Some(child) {
+                    self.running = None;
+                }
+                match status {
+                    Status::Running => {
+                        self.running = Some(I::set(child));
+                        Step::Return(Status::Running)
+                    }
+                    Status::Success => {
+                        *self = Self::new();
+                        Step::Return(Status::Success)
+                    }
+                    Status::Failure | Status::Skipped => {
+                        if status == Status::Skipped {
+                            self.skipped = I::set(self.skipped.get() + 1);
+                        }
+                        // Entered (its guard passed) and ended by itself.
+                        self.last.set(child);
+                        self.enter(child + 1, false, guards)
+                    }
+                }
+            }
+            // After an abort: enter the child chosen before the halt (after a node halt, the
+            // cursor is past the last child and the activation ends).
+            Event::Halted(_) => self.enter(self.cursor.get(), self.passed, guards),
+        }
+    }
+
+    /// The node is halted while running: halts the running child and forgets the observers.
+    #[inline(always)]
+    pub fn halt(&mut self, guards: &[Option<AbortMode>]) -> Step {
+        let running = self.running;
+        *self = Self::new();
+        match running {
+            Some(running) => {
+                self.cursor = I::set(guards.len());
+                Step::Halt(running.get())
+            }
+            None => Step::Return(HALTED),
+        }
+    }
+
+    /// The running child, if any.
+    pub fn running(&self) -> Option<usize> {
+        self.running.map(SmallIndex::get)
+    }
+
+    /// A guard answered.
+    #[inline(always)]
+    fn on_guard(&mut self, child: usize, passes: bool, guards: &[Option<AbortMode>]) -> Step {
+        match self.running.map(SmallIndex::get) {
+            // Watching a higher-priority guard while `running` runs.
+            Some(running) if child < running => {
+                if passes && !self.last.get(child) {
+                    // Fires: halt the running child, then restart at `child`.
+                    self.running = None;
+                    self.cursor = I::set(child);
+                    self.passed = true;
+                    Step::Halt(running)
+                } else {
+                    self.last.put(child, passes);
+                    self.watch_from(child + 1, running, guards)
+                }
+            }
+            // Watching the running child's own guard.
+            Some(running) => {
+                debug_assert_eq!(child, running);
+                if passes {
+                    Step::Tick(running)
+                } else {
+                    self.running = None;
+                    self.last.put(running, false);
+                    self.cursor = I::set(running + 1);
+                    self.passed = false;
+                    Step::Halt(running)
+                }
+            }
+            // Entering `child`.
+            None => {
+                debug_assert_eq!(child, self.cursor.get());
+                if passes {
+                    self.passed = true;
+                    Step::Tick(child)
+                } else {
+                    self.last.put(child, false);
+                    self.enter(child + 1, false, guards)
+                }
+            }
+        }
+    }
+
+    /// With `running` running: asks for the next watched `lower` guard at or after `from`, then
+    /// for `running`'s own `self` guard, then ticks it.
+    #[inline(always)]
+    fn watch_from(&mut self, from: usize, running: usize, guards: &[Option<AbortMode>]) -> Step {
+        let len = guards.len();
+        let watched = (from..running).find(|&i| guards[i].is_some_and(AbortMode::watches_lower));
+        match watched {
+            Some(i) => Step::Tick(Self::guard_of(len, i)),
+            None if guards[running].is_some_and(AbortMode::watches_self) => {
+                Step::Tick(Self::guard_of(len, running))
+            }
+            None => Step::Tick(running),
+        }
+    }
+
+    /// Enters `child` (its guard already `passed` in this tick, or not): asks for its guard or
+    /// ticks it; past the last child, the activation ends in failure.
+    #[inline(always)]
+    fn enter(&mut self, child: usize, passed: bool, guards: &[Option<AbortMode>]) -> Step {
+        let len = guards.len();
+        if child >= len {
+            let all_skipped = self.skipped.get() == len;
+            *self = Self::new();
+            return Step::Return(if all_skipped {
+                Status::Skipped
+            } else {
+                Status::Failure
+            });
+        }
+        self.cursor = I::set(child);
+        self.passed = passed;
+        if guards[child].is_some() && !passed {
+            Step::Tick(Self::guard_of(len, child))
+        } else {
+            Step::Tick(child)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::script::{answers, Harness, Log};
+    use AbortMode::{Both, LowerPriority, SelfBranch};
+    use Status::*;
+
+    /// A child without a guard.
+    const UNGUARDED: Option<AbortMode> = None;
+
+    fn log(status: Status, ticked: &[usize], halted: &[usize]) -> Log {
+        Log {
+            status: Some(status),
+            ticked: ticked.to_vec(),
+            halted: halted.to_vec(),
+        }
+    }
+
+    /// A selector under test: `len` children and their `len` guard pseudo children.
+    struct Rig {
+        h: Harness,
+        node: ObserverSelector,
+        guards: std::vec::Vec<Option<AbortMode>>,
+    }
+
+    impl Rig {
+        fn new(guards: &[Option<AbortMode>]) -> Self {
+            Rig {
+                h: Harness::new(2 * guards.len()),
+                node: ObserverSelector::new(),
+                guards: guards.to_vec(),
+            }
+        }
+
+        /// One tick: child `i` answers `children[i]`, guard `i` is `conditions[i]`.
+        fn tick(&mut self, conditions: &[bool], children: &[Status]) -> Log {
+            let len = self.guards.len();
+            let (node, guards) = (&mut self.node, &self.guards[..]);
+            let first = node.start(guards);
+            self.h.tick(
+                first,
+                |e| node.next(e, guards),
+                |k| {
+                    if k < len {
+                        children[k]
+                    } else {
+                        assert!(
+                            guards[k - len].is_some(),
+                            "guard of an unguarded child {}",
+                            k - len
+                        );
+                        Status::from_bool(conditions[k - len])
+                    }
+                },
+            )
+        }
+
+        fn halt(&mut self) -> Log {
+            let (node, guards) = (&mut self.node, &self.guards[..]);
+            let first = node.halt(guards);
+            self.h.halt(first, |e| node.next(e, guards), answers(&[]))
+        }
+    }
+
+    #[test]
+    fn entry_checks_block_a_child_as_a_failure() {
+        let mut rig = Rig::new(&[Some(AbortMode::None), UNGUARDED]);
+        // Guard of child 0 is pseudo child 2.
+        assert_eq!(
+            rig.tick(&[false, true], &[Success, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        // Abort mode None: not watched while child 1 runs.
+        assert_eq!(
+            rig.tick(&[true, true], &[Success, Running]),
+            log(Running, &[1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, true], &[Success, Failure]),
+            log(Failure, &[1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, true], &[Success, Failure]),
+            log(Success, &[2, 0], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, true], &[Success, Failure]),
+            log(Failure, &[2, 1], &[])
+        );
+    }
+
+    /// The module docs' example, tick by tick.
+    #[test]
+    fn lower_priority_fires_on_a_change_to_true() {
+        let mut rig = Rig::new(&[Some(LowerPriority), UNGUARDED]);
+        let (attack_runs, patrol_runs) = ([Running, Running], [Running, Running]);
+        assert_eq!(
+            rig.tick(&[false, false], &patrol_runs),
+            log(Running, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &patrol_runs),
+            log(Running, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &attack_runs),
+            log(Running, &[2, 0], &[1])
+        );
+        assert_eq!(rig.node.running(), Some(0));
+        // Inside its own branch a `lower` guard is not watched.
+        assert_eq!(
+            rig.tick(&[false, false], &attack_runs),
+            log(Running, &[0], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Failure, Running]),
+            log(Running, &[0, 1], &[])
+        );
+        // Still true, but it was true when Attack ended: no abort, no thrashing.
+        assert_eq!(
+            rig.tick(&[true, false], &patrol_runs),
+            log(Running, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &patrol_runs),
+            log(Running, &[2, 1], &[])
+        );
+        // False then true again: fires.
+        assert_eq!(
+            rig.tick(&[true, false], &attack_runs),
+            log(Running, &[2, 0], &[1])
+        );
+    }
+
+    #[test]
+    fn an_aborting_child_that_fails_at_once_hands_back_to_the_next_ones() {
+        let mut rig = Rig::new(&[Some(LowerPriority), UNGUARDED]);
+        rig.tick(&[false, false], &[Running, Running]);
+        // Fires, child 0 fails at once, child 1 starts again (fresh) in the same tick.
+        assert_eq!(
+            rig.tick(&[true, false], &[Failure, Running]),
+            log(Running, &[2, 0, 1], &[1])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Failure, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        // Child 0 succeeds at once after firing: the selector succeeds.
+        rig.tick(&[false, false], &[Running, Running]);
+        assert_eq!(
+            rig.tick(&[true, false], &[Success, Running]),
+            log(Success, &[2, 0], &[1])
+        );
+        assert_eq!(rig.node, ObserverSelector::new());
+    }
+
+    #[test]
+    fn self_abort_halts_the_branch_and_moves_on_in_the_same_tick() {
+        let mut rig = Rig::new(&[Some(SelfBranch), UNGUARDED]);
+        assert_eq!(
+            rig.tick(&[true, false], &[Running, Running]),
+            log(Running, &[2, 0], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Running, Running]),
+            log(Running, &[2, 0], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Running, Running]),
+            log(Running, &[2, 1], &[0])
+        );
+        // A `self` guard is not watched from a lower branch.
+        assert_eq!(
+            rig.tick(&[true, false], &[Running, Running]),
+            log(Running, &[1], &[])
+        );
+        // Self abort of the last child: Failure.
+        let mut rig = Rig::new(&[UNGUARDED, Some(SelfBranch)]);
+        assert_eq!(
+            rig.tick(&[false, true], &[Failure, Running]),
+            log(Running, &[0, 3, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Failure, Running]),
+            log(Failure, &[3], &[1])
+        );
+    }
+
+    #[test]
+    fn both_aborts_itself_and_comes_back() {
+        let mut rig = Rig::new(&[Some(Both), UNGUARDED]);
+        assert_eq!(
+            rig.tick(&[true, false], &[Running, Running]),
+            log(Running, &[2, 0], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Running, Running]),
+            log(Running, &[2, 1], &[0])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Running, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Running, Running]),
+            log(Running, &[2, 0], &[1])
+        );
+    }
+
+    #[test]
+    fn the_highest_priority_guard_wins_and_later_ones_are_not_evaluated() {
+        let guards = [Some(LowerPriority), Some(Both), Some(SelfBranch), UNGUARDED];
+        let mut rig = Rig::new(&guards);
+        // Guards are pseudo children 4..8. Children 0, 1 blocked, 2 fails, 3 runs.
+        assert_eq!(
+            rig.tick(
+                &[false, false, true, false],
+                &[Running, Running, Failure, Running]
+            ),
+            log(Running, &[4, 5, 6, 2, 3], &[])
+        );
+        // Child 3 runs: watched are guard 0 and guard 1 (not guard 2: `self` only).
+        assert_eq!(
+            rig.tick(&[false, false, false, false], &[Running; 4]),
+            log(Running, &[4, 5, 3], &[])
+        );
+        // Both 0 and 1 turn true: 0 fires first; guard 1 is not evaluated this tick.
+        assert_eq!(
+            rig.tick(&[true, true, true, false], &[Running; 4]),
+            log(Running, &[4, 0], &[3])
+        );
+        // While child 0 runs nothing before it is watched; its `lower` guard is not watched.
+        assert_eq!(
+            rig.tick(&[false, false, false, false], &[Running; 4]),
+            log(Running, &[0], &[])
+        );
+    }
+
+    #[test]
+    fn a_lower_guard_seen_true_by_a_later_branch_fires_only_after_turning_false() {
+        let mut rig = Rig::new(&[Some(LowerPriority), Some(LowerPriority), UNGUARDED]);
+        assert_eq!(
+            rig.tick(&[false, false, false], &[Running; 3]),
+            log(Running, &[3, 4, 2], &[])
+        );
+        // Guard 1 fires; child 1 runs.
+        assert_eq!(
+            rig.tick(&[false, true, false], &[Running; 3]),
+            log(Running, &[3, 4, 1], &[2])
+        );
+        // Child 1 fails on its own: it was entered, so guard 1 is last seen true.
+        assert_eq!(
+            rig.tick(&[false, true, false], &[Running, Failure, Running]),
+            log(Running, &[3, 1, 2], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, true, false], &[Running; 3]),
+            log(Running, &[3, 4, 2], &[])
+        );
+    }
+
+    #[test]
+    fn completion_skips_and_halt() {
+        let mut rig = Rig::new(&[Some(LowerPriority), UNGUARDED]);
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Skipped]),
+            log(Skipped, &[2, 0, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Skipped, Skipped]),
+            log(Failure, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Success]),
+            log(Success, &[2, 0, 1], &[])
+        );
+        // A skipped guarded child was entered: its guard is last seen true.
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Running]),
+            log(Running, &[2, 0, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        let halted = rig.halt();
+        assert_eq!(halted.halted, [1]);
+        assert_eq!(rig.node, ObserverSelector::new());
+        // Halting an idle selector does nothing.
+        assert!(rig.halt().halted.is_empty());
+        // After the halt, a new activation: the guard is checked on entry.
+        assert_eq!(
+            rig.tick(&[true, false], &[Running, Running]),
+            log(Running, &[2, 0], &[])
+        );
+    }
+
+    #[test]
+    fn one_child() {
+        let mut rig = Rig::new(&[Some(Both)]);
+        assert_eq!(rig.tick(&[false], &[Running]), log(Failure, &[1], &[]));
+        assert_eq!(rig.tick(&[true], &[Running]), log(Running, &[1, 0], &[]));
+        assert_eq!(rig.tick(&[false], &[Running]), log(Failure, &[1], &[0]));
+    }
+
+    fn tick_decorator(
+        h: &mut Harness,
+        node: &mut ConditionalAbort,
+        mode: AbortMode,
+        condition: bool,
+        child: Status,
+    ) -> Log {
+        let first = node.start(mode);
+        h.tick(
+            first,
+            |e| node.next(e, mode),
+            |k| match k {
+                0 => child,
+                _ => Status::from_bool(condition),
+            },
+        )
+    }
+
+    #[test]
+    fn decorator_checks_on_entry() {
+        for mode in [AbortMode::None, SelfBranch, LowerPriority, Both] {
+            let mut h = Harness::new(2);
+            let mut node = ConditionalAbort::new();
+            assert_eq!(
+                tick_decorator(&mut h, &mut node, mode, false, Success),
+                log(Failure, &[1], &[])
+            );
+            for status in [Success, Failure, Skipped, Running] {
+                assert_eq!(
+                    tick_decorator(&mut h, &mut node, mode, true, status),
+                    log(status, &[1, 0], &[])
+                );
+                let _ = h.halt(node.halt(mode), |e| node.next(e, mode), answers(&[]));
+            }
+        }
+    }
+
+    #[test]
+    fn decorator_self_watches_the_running_child() {
+        for mode in [SelfBranch, Both] {
+            let mut h = Harness::new(2);
+            let mut node = ConditionalAbort::new();
+            tick_decorator(&mut h, &mut node, mode, true, Running);
+            assert_eq!(
+                tick_decorator(&mut h, &mut node, mode, true, Running),
+                log(Running, &[1, 0], &[])
+            );
+            assert_eq!(
+                tick_decorator(&mut h, &mut node, mode, false, Running),
+                log(Failure, &[1], &[0])
+            );
+            assert!(!node.is_running());
+        }
+        for mode in [AbortMode::None, LowerPriority] {
+            let mut h = Harness::new(2);
+            let mut node = ConditionalAbort::new();
+            tick_decorator(&mut h, &mut node, mode, true, Running);
+            assert_eq!(
+                tick_decorator(&mut h, &mut node, mode, false, Running),
+                log(Running, &[0], &[])
+            );
+            assert_eq!(
+                tick_decorator(&mut h, &mut node, mode, false, Success),
+                log(Success, &[0], &[])
+            );
+            assert_eq!(
+                tick_decorator(&mut h, &mut node, mode, false, Success),
+                log(Failure, &[1], &[])
+            );
+        }
+    }
+
+    #[test]
+    fn decorator_halt() {
+        let mut h = Harness::new(2);
+        let mut node = ConditionalAbort::new();
+        tick_decorator(&mut h, &mut node, SelfBranch, true, Running);
+        let halted = h.halt(
+            node.halt(SelfBranch),
+            |e| node.next(e, SelfBranch),
+            answers(&[]),
+        );
+        assert_eq!(halted.halted, [0]);
+        assert!(!node.is_running());
+        let halted = h.halt(
+            node.halt(SelfBranch),
+            |e| node.next(e, SelfBranch),
+            answers(&[]),
+        );
+        assert!(halted.halted.is_empty());
+    }
+}

@@ -1,0 +1,90 @@
+//! A fixed-size set of child indices, one bit per child: the memory of the composites that must
+//! remember something about each child (which ones finished, which results are latched, which
+//! ones are out of the draw).
+//!
+//! The macro sizes it: `W = ceil(children / 64)` words, so a composite of up to 64 children keeps
+//! 8 bytes, one of up to 128 children 16 bytes, and so on.
+
+/// `W` words of 64 bits; bit `i` is child `i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    /// The empty set.
+    pub(crate) const fn new() -> Self {
+        Bits([0; W])
+    }
+
+    /// How many children fit (`64 * W`).
+    pub(crate) const CAPACITY: usize = 64 * W;
+
+    /// Whether child `i` is in the set.
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> bool {
+        debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} words");
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Puts child `i` in the set (`true`) or takes it out (`false`).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, i: usize, value: bool) {
+        debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} words");
+        let bit = 1 << (i % 64);
+        if value {
+            self.0[i / 64] |= bit;
+        } else {
+            self.0[i / 64] &= !bit;
+        }
+    }
+
+    /// Puts child `i` in the set.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: usize) {
+        self.put(i, true);
+    }
+
+    /// Whether children `0..len` are all in the set.
+    #[inline(always)]
+    pub(crate) fn all(&self, len: usize) -> bool {
+        (0..len).all(|i| self.get(i))
+    }
+
+    /// The first child `i` in `from..len` that is (`member`) or is not (`!member`) in the set.
+    #[inline(always)]
+    pub(crate) fn find(&self, from: usize, len: usize, member: bool) -> Option<usize> {
+        (from..len).find(|&i| self.get(i) == member)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_across_words() {
+        let mut bits = Bits::<2>::new();
+        assert_eq!(Bits::<2>::CAPACITY, 128);
+        for i in [0, 5, 63, 64, 100, 127] {
+            assert!(!bits.get(i));
+            bits.set(i);
+            assert!(bits.get(i));
+        }
+        assert!(!bits.get(1) && !bits.get(65));
+        assert_eq!(bits.find(0, 128, true), Some(0));
+        assert_eq!(bits.find(6, 128, true), Some(63));
+        assert_eq!(bits.find(64, 128, false), Some(65));
+        assert_eq!(bits.find(101, 127, true), None);
+        bits.put(63, false);
+        assert!(!bits.get(63) && bits.get(64));
+        assert!(!bits.all(2));
+        bits.set(1);
+        assert!(bits.all(2));
+        assert_ne!(bits, Bits::default());
+    }
+}

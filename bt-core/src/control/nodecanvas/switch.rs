@@ -1,0 +1,300 @@
+use super::HALTED;
+use crate::step::{Event, Step};
+use crate::{SmallIndex, Status};
+
+/// What [`IndexSwitch`] does with an index outside `0..len`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OutOfRange {
+    /// Answer `Failure` without ticking a child (NodeCanvas `ReturnFailure`, the default).
+    #[default]
+    Fail,
+    /// Use `|index| % len` (NodeCanvas `LoopIndex`): `-1` and `1` both choose child `1 % len`.
+    Loop,
+}
+
+impl OutOfRange {
+    /// The child chosen by `index` among `len`, or `None` to fail.
+    #[inline(always)]
+    pub fn resolve(self, index: i64, len: usize) -> Option<usize> {
+        match usize::try_from(index) {
+            Ok(i) if i < len => Some(i),
+            _ => match self {
+                OutOfRange::Fail => None,
+                // `unsigned_abs` has no overflow at `i64::MIN`; the remainder is below `len`.
+                OutOfRange::Loop => Some((index.unsigned_abs() % len as u64) as usize),
+            },
+        }
+    }
+}
+
+/// **IndexSwitch** (NodeCanvas `Switch`, *Index Based* or *Enum Based*): ticks the child whose
+/// position is the case index, and answers its status. Not BehaviorTree.CPP's `Switch`, which
+/// compares a value with case strings and has a default child.
+///
+/// Per-tick input: `index`, the case this tick (the macro evaluates it; for an enum, its
+/// declaration position, as NodeCanvas maps enum values). Parameters: `len` (the number of
+/// children, at least 1), `out_of_range` ([`OutOfRange`]) and `dynamic` (NodeCanvas's *Dynamic*
+/// flag). `I` is the index type (`u8` up to 255 children).
+///
+/// | when | `dynamic = false` | `dynamic = true` |
+/// |---|---|---|
+/// | tick, not running, index resolves to child `c` | ticks `c` | ticks `c` |
+/// | tick, not running, index out of range with [`OutOfRange::Fail`] | `Failure`, no child ticked | same |
+/// | tick, child `r` running | ticks `r`; `index` is ignored | index resolves to `r`: ticks `r`; to another child `c`: halts `r`, then ticks `c`; out of range with `Fail`: halts `r`, `Failure` |
+/// | chosen child `Running` | `Running` | `Running` |
+/// | chosen child `Success` / `Failure` / `Skipped` | that status | that status |
+///
+/// Out of range with [`OutOfRange::Loop`]: `|index| % len` (so `len = 3`: `3 → 0`, `-1 → 1`,
+/// `-4 → 1`). With `dynamic = false` the macro need not evaluate the index while the node is
+/// running ([`running`](Self::running) is `Some`).
+///
+/// Example, `dynamic = true`, three children: tick 1, index 2, child 2 `Running` → `Running`;
+/// tick 2, index 0 → child 2 halted, child 0 ticked, its answer is the node's; tick 3, index 7
+/// with `Fail` while child 0 runs → child 0 halted, `Failure`.
+///
+/// The node answers `Running` only when a child does.
+///
+/// **Halt** while running: the running child is halted. **Memory**: which child runs, for one
+/// activation; nothing survives completion or a halt, so a tree halt has nothing to clear.
+///
+/// **Size**: an `Option<I>` (two bytes with `u8`).
+///
+/// **Differences from NodeCanvas**: zero children is rejected by the macro (NodeCanvas answers
+/// `Optional`). A change of case halts the old child before ticking the new one, as NodeCanvas
+/// resets it before executing the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IndexSwitch<I = u8> {
+    /// The running child, or (within a tick, while the old child is being halted) the child
+    /// about to be ticked (`None`: fail after the halt).
+    running: Option<I>,
+}
+
+impl<I: SmallIndex> IndexSwitch<I> {
+    /// An idle switch.
+    pub const fn new() -> Self {
+        IndexSwitch { running: None }
+    }
+
+    /// The first step of a tick.
+    #[inline(always)]
+    pub fn start(
+        &mut self,
+        index: i64,
+        len: usize,
+        out_of_range: OutOfRange,
+        dynamic: bool,
+    ) -> Step {
+        debug_assert!(len > 0, "the macro rejects a composite without children");
+        match self.running {
+            Some(running) if !dynamic => Step::Tick(running.get()),
+            Some(running) => match out_of_range.resolve(index, len) {
+                Some(chosen) if chosen == running.get() => Step::Tick(chosen),
+                chosen => {
+                    self.running = chosen.map(I::set);
+                    Step::Halt(running.get())
+                }
+            },
+            None => match out_of_range.resolve(index, len) {
+                Some(chosen) => Step::Tick(chosen),
+                None => Step::Return(Status::Failure),
+            },
+        }
+    }
+
+    /// The step after `event`.
+    #[inline(always)]
+    pub fn next(
+        &mut self,
+        event: Event,
+        len: usize,
+        out_of_range: OutOfRange,
+        dynamic: bool,
+    ) -> Step {
+        let _ = (len, out_of_range, dynamic);
+        match event {
+            Event::Child(child, status) => {
+                self.running = (status == Status::Running).then(|| I::set(child));
+                Step::Return(status)
+            }
+            // After a change of case: tick the new child, or fail (also the end of a node halt).
+            Event::Halted(_) => match self.running {
+                Some(chosen) => Step::Tick(chosen.get()),
+                None => Step::Return(HALTED),
+            },
+        }
+    }
+
+    /// The node is halted while running: halts the running child.
+    #[inline(always)]
+    pub fn halt(&mut self, len: usize, out_of_range: OutOfRange, dynamic: bool) -> Step {
+        let _ = (len, out_of_range, dynamic);
+        match self.running.take() {
+            Some(running) => Step::Halt(running.get()),
+            None => Step::Return(HALTED),
+        }
+    }
+
+    /// The running child, if any.
+    pub fn running(&self) -> Option<usize> {
+        self.running.map(SmallIndex::get)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::script::{answers, Harness, Log};
+    use Status::*;
+
+    fn tick(
+        h: &mut Harness,
+        node: &mut IndexSwitch,
+        index: i64,
+        mode: OutOfRange,
+        dynamic: bool,
+        answer: &[Status],
+    ) -> Log {
+        let len = answer.len();
+        let first = node.start(index, len, mode, dynamic);
+        h.tick(first, |e| node.next(e, len, mode, dynamic), answers(answer))
+    }
+
+    #[test]
+    fn resolve() {
+        use OutOfRange::*;
+        assert_eq!(Fail.resolve(2, 3), Some(2));
+        assert_eq!(Fail.resolve(3, 3), None);
+        assert_eq!(Fail.resolve(-1, 3), None);
+        assert_eq!(Loop.resolve(3, 3), Some(0));
+        assert_eq!(Loop.resolve(-1, 3), Some(1));
+        assert_eq!(Loop.resolve(-4, 3), Some(1));
+        assert_eq!(
+            Loop.resolve(i64::MIN, 3),
+            Some((i64::MIN.unsigned_abs() % 3) as usize)
+        );
+        assert_eq!(Loop.resolve(i64::MAX, 1), Some(0));
+    }
+
+    #[test]
+    fn the_index_chooses_the_child_and_its_status_is_returned() {
+        let mut h = Harness::new(3);
+        let mut node = IndexSwitch::new();
+        for dynamic in [false, true] {
+            for status in [Success, Failure, Skipped] {
+                for index in 0..3 {
+                    let mut answer = [Success; 3];
+                    answer[index as usize] = status;
+                    let log = tick(&mut h, &mut node, index, OutOfRange::Fail, dynamic, &answer);
+                    assert_eq!(
+                        log,
+                        Log {
+                            status: Some(status),
+                            ticked: vec![index as usize],
+                            halted: vec![]
+                        }
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn out_of_range_fails_or_loops() {
+        let mut h = Harness::new(3);
+        let mut node = IndexSwitch::new();
+        let log = tick(&mut h, &mut node, 3, OutOfRange::Fail, false, &[Success; 3]);
+        assert_eq!(
+            log,
+            Log {
+                status: Some(Failure),
+                ticked: vec![],
+                halted: vec![]
+            }
+        );
+        let log = tick(&mut h, &mut node, -1, OutOfRange::Fail, true, &[Success; 3]);
+        assert_eq!(log.status, Some(Failure));
+        let log = tick(
+            &mut h,
+            &mut node,
+            -1,
+            OutOfRange::Loop,
+            false,
+            &[Success, Running, Success],
+        );
+        assert_eq!((log.status, log.ticked), (Some(Running), vec![1]));
+        let log = tick(
+            &mut h,
+            &mut node,
+            4,
+            OutOfRange::Loop,
+            true,
+            &[Success, Failure, Success],
+        );
+        assert_eq!(
+            (log.status, log.ticked, log.halted),
+            (Some(Failure), vec![1], vec![])
+        );
+    }
+
+    #[test]
+    fn static_keeps_the_child_while_running() {
+        let mut h = Harness::new(3);
+        let mut node = IndexSwitch::new();
+        tick(&mut h, &mut node, 2, OutOfRange::Fail, false, &[Running; 3]);
+        assert_eq!(node.running(), Some(2));
+        let log = tick(&mut h, &mut node, 0, OutOfRange::Fail, false, &[Running; 3]);
+        assert_eq!((log.ticked, log.halted), (vec![2], vec![]));
+        let log = tick(&mut h, &mut node, 9, OutOfRange::Fail, false, &[Success; 3]);
+        assert_eq!((log.status, log.ticked), (Some(Success), vec![2]));
+        let log = tick(&mut h, &mut node, 0, OutOfRange::Fail, false, &[Success; 3]);
+        assert_eq!(log.ticked, [0]);
+    }
+
+    #[test]
+    fn dynamic_change_halts_the_running_child() {
+        let mut h = Harness::new(3);
+        let mut node = IndexSwitch::new();
+        tick(&mut h, &mut node, 2, OutOfRange::Fail, true, &[Running; 3]);
+        let log = tick(&mut h, &mut node, 2, OutOfRange::Fail, true, &[Running; 3]);
+        assert_eq!((log.ticked, log.halted), (vec![2], vec![]));
+        let log = tick(&mut h, &mut node, 0, OutOfRange::Fail, true, &[Running; 3]);
+        assert_eq!(
+            log,
+            Log {
+                status: Some(Running),
+                ticked: vec![0],
+                halted: vec![2]
+            }
+        );
+        // Out of range while running: halt, fail.
+        let log = tick(&mut h, &mut node, 7, OutOfRange::Fail, true, &[Running; 3]);
+        assert_eq!(
+            log,
+            Log {
+                status: Some(Failure),
+                ticked: vec![],
+                halted: vec![0]
+            }
+        );
+        assert_eq!(node.running(), None);
+        // Looping onto the running child is no change.
+        tick(&mut h, &mut node, 1, OutOfRange::Loop, true, &[Running; 3]);
+        let log = tick(&mut h, &mut node, -4, OutOfRange::Loop, true, &[Running; 3]);
+        assert_eq!((log.ticked, log.halted), (vec![1], vec![]));
+    }
+
+    #[test]
+    fn halt_and_one_child() {
+        let mut h = Harness::new(1);
+        let mut node = IndexSwitch::new();
+        tick(&mut h, &mut node, 5, OutOfRange::Loop, true, &[Running]);
+        let log = h.halt(
+            node.halt(1, OutOfRange::Loop, true),
+            |e| node.next(e, 1, OutOfRange::Loop, true),
+            answers(&[]),
+        );
+        assert_eq!(log.halted, [0]);
+        let log = tick(&mut h, &mut node, 1, OutOfRange::Fail, true, &[Running]);
+        assert_eq!((log.status, log.ticked), (Some(Failure), vec![]));
+    }
+}
