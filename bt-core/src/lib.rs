@@ -19,12 +19,20 @@
 //! * [`time`] and [`random`]: the clock and the generator that time-based and random nodes read,
 //!   injected through the context;
 //! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
-//!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
+//!   ([`NodeInfo`]), and observers: [`TickTrace`] (a readable per-tick trace),
+//!   [`TransitionLogger`] (every status change, time-stamped), [`Statistics`] (per-node counts),
+//!   a `tracing` observer (feature `tracing`) and a JSON-lines trace writer and reader (feature
+//!   `json`); a tuple of observers is an observer;
+//! * [`export`]: a tree as Graphviz DOT, Mermaid or BehaviorTree.CPP v4 XML (Groot2), from its
+//!   `const` metadata, optionally coloured by the nodes' last statuses.
 //!
 //! The generated code only wires these pieces together: it stores one state value per stateful
 //! node, calls children in the order a rule asks for, and reports every result to the observer.
 //!
 //! This crate is `no_std` and never allocates.
+//!
+//! Cargo features: `std` ([`StdClock`](time), a stdout sink for the [`TransitionLogger`]),
+//! `tracing` (`observe::tracing`), `json` (`observe::json`, implies `std`).
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -33,6 +41,7 @@ pub mod blackboard;
 pub mod conditions;
 pub mod control;
 pub mod decorator;
+pub mod export;
 mod index;
 mod leaf;
 pub mod observe;
@@ -48,7 +57,12 @@ mod tree;
 pub use blackboard::Tracked;
 pub use index::SmallIndex;
 pub use leaf::{Condition, StatefulAction, SyncAction};
-pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
+#[cfg(feature = "std")]
+pub use observe::StdoutSink;
+pub use observe::{
+    Lines, NoObserver, NodeCategory, NodeInfo, NodeStats, Observer, Statistics, StatusSnapshot,
+    TickTrace, Trace, TraceEvent, Transition, TransitionLogger, TransitionSink,
+};
 pub use ports::{InOut, Input, Output, PortDirection, PortInfo, Ports};
 pub use random::{Rng, SmallRng};
 pub use status::{Outcome, Status};

@@ -27,7 +27,7 @@
 //! * A decorator is a node with one child: its child is `0`.
 //! * A rule never ticks a child twice in one tick (the tick is bounded: `spec/decisions.md`), and
 //!   when it returns anything but `Running` no child is left running. The test harness
-//!   [`script::Harness`] checks both on every tick of every rule's unit tests.
+//!   `script::Harness` (in the unit tests) checks both on every tick of every rule's unit tests.
 //!
 //! The composites that walk their children in order (Sequence, Fallback and their reactive and
 //! memory forms) use the narrower [`Flow`](crate::control::Flow) protocol instead, which lets the
