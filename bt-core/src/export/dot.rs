@@ -123,7 +123,7 @@ impl<S: StatusSnapshot + ?Sized> Dot<'_, S> {
 
 impl<S: StatusSnapshot + ?Sized> fmt::Display for Dot<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("digraph {\n  graph [ordering=out, fontname="Helvetica"];\n  node [fontname=\"Helvetica\"];\n")?;
+        f.write_str("digraph {\n  graph [ordering=out, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\"];\n")?;
         self.declare(f, 0, self.nodes.len(), 2)?;
         for (id, node) in self.nodes.iter().enumerate() {
             if let Some(parent) = node.parent {
