@@ -224,7 +224,7 @@ mod tests {
     fn empty_and_nested_subtrees() {
         assert_eq!(
             dot(&[]).to_string(),
-            "digraph {\n  graph [ordering=out, fontname="Helvetica"];\n  node [fontname=\"Helvetica\"];\n}\n"
+            "digraph {\n  graph [ordering=out, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\"];\n}\n"
         );
         assert_eq!(
             dot(NESTED).to_string(),
