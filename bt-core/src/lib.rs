@@ -74,3 +74,6 @@ pub use tree::BehaviorTree;
 
 #[doc(hidden)]
 pub mod __private;
+
+#[cfg(doctest)]
+mod alloc_free;
