@@ -248,12 +248,7 @@ impl<B, S, C> TransitionLogger<B, S, C> {
     }
 }
 
-impl<B, S, C> TransitionLogger<B, S, C>
-where
-    B: AsRef<[Option<Status>]> + AsMut<[Option<Status>]>,
-    S: TransitionSink,
-    C: Clock,
-{
+impl<B: AsRef<[Option<Status>]>, S, C> TransitionLogger<B, S, C> {
     /// The state of `node`: `None` if idle (or not a node of the tree).
     pub fn state(&self, node: usize) -> Option<Status> {
         if node >= self.nodes.len() {
@@ -261,7 +256,14 @@ where
         }
         self.states.as_ref().get(node).copied().flatten()
     }
+}
 
+impl<B, S, C> TransitionLogger<B, S, C>
+where
+    B: AsRef<[Option<Status>]> + AsMut<[Option<Status>]>,
+    S: TransitionSink,
+    C: Clock,
+{
     /// Makes every node idle again, reporting nothing (for a tree that was rebuilt).
     pub fn reset(&mut self) {
         self.states.as_mut().fill(None);
@@ -318,12 +320,7 @@ where
     }
 }
 
-impl<B, S, C> StatusSnapshot for TransitionLogger<B, S, C>
-where
-    B: AsRef<[Option<Status>]> + AsMut<[Option<Status>]>,
-    S: TransitionSink,
-    C: Clock,
-{
+impl<B: AsRef<[Option<Status>]>, S, C> StatusSnapshot for TransitionLogger<B, S, C> {
     /// The node's current status; nothing for an idle node.
     fn node_event(&self, node: usize) -> Option<TraceEvent> {
         self.state(node).map(TraceEvent::Ticked)

@@ -145,6 +145,10 @@ impl NodeInfo {
 
     /// One past the last descendant of node `id`: its descendants are the ids `id + 1..end`
     /// (pre-order keeps them together). For a `SubTree` node they are the subtree's nodes.
+    ///
+    /// # Panics
+    ///
+    /// If `nodes` has no node `id`.
     pub fn subtree_end(nodes: &[NodeInfo], id: usize) -> usize {
         let depth = nodes[id].depth;
         nodes[id + 1..]
@@ -153,7 +157,12 @@ impl NodeInfo {
             .map_or(nodes.len(), |offset| id + 1 + offset)
     }
 
-    /// The ids of the children of node `id`, in order.
+    /// The ids of the children of node `id`, in order (for a `SubTree` node, the subtree's
+    /// root).
+    ///
+    /// # Panics
+    ///
+    /// If `nodes` has no node `id`.
     pub fn children(nodes: &[NodeInfo], id: usize) -> impl Iterator<Item = usize> + '_ {
         let end = Self::subtree_end(nodes, id);
         (id + 1..end).filter(move |&child| nodes[child].parent == Some(id))

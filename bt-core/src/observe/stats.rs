@@ -108,21 +108,6 @@ impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> Statistics<B> {
         Self::new(T::NODES, storage)
     }
 
-    /// The counts of node `node`; `None` for an id the tree does not have.
-    pub fn get(&self, node: usize) -> Option<&NodeStats> {
-        self.all().get(node)
-    }
-
-    /// The counts of every node, indexed by id.
-    pub fn all(&self) -> &[NodeStats] {
-        &self.stats.as_ref()[..self.nodes.len()]
-    }
-
-    /// The tree's nodes.
-    pub fn nodes(&self) -> &'static [NodeInfo] {
-        self.nodes
-    }
-
     /// Forgets every count.
     pub fn reset(&mut self) {
         self.stats.as_mut().fill(NodeStats::ZERO);
@@ -138,6 +123,23 @@ impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> Statistics<B> {
             Some(entry) => entry,
             None => out_of_range("Statistics", node, room),
         }
+    }
+}
+
+impl<B: AsRef<[NodeStats]>> Statistics<B> {
+    /// The counts of node `node`; `None` for an id the tree does not have.
+    pub fn get(&self, node: usize) -> Option<&NodeStats> {
+        self.all().get(node)
+    }
+
+    /// The counts of every node, indexed by id.
+    pub fn all(&self) -> &[NodeStats] {
+        &self.stats.as_ref()[..self.nodes.len()]
+    }
+
+    /// The tree's nodes.
+    pub fn nodes(&self) -> &'static [NodeInfo] {
+        self.nodes
     }
 }
 
@@ -163,7 +165,7 @@ impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> Observer for Statistics<B> {
     }
 }
 
-impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> core::ops::Index<usize> for Statistics<B> {
+impl<B: AsRef<[NodeStats]>> core::ops::Index<usize> for Statistics<B> {
     type Output = NodeStats;
 
     /// The counts of node `node`.
@@ -196,7 +198,7 @@ impl<B: AsRef<[NodeStats]>> StatusSnapshot for Statistics<B> {
 ///  1    IsVisible       3        1        2        0        0       0  SUCCESS
 ///  2    Patrol          2        0        0        0        2       1  HALTED
 /// ```
-impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> fmt::Display for Statistics<B> {
+impl<B: AsRef<[NodeStats]>> fmt::Display for Statistics<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let id_width = digits(self.nodes.len().saturating_sub(1)).max(2);
         let name_width = self

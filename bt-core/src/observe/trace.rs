@@ -64,14 +64,26 @@ impl<B: AsRef<[Option<TraceEvent>]> + AsMut<[Option<TraceEvent>]>> Trace<B> {
         Self::over(buffer)
     }
 
-    /// The number of nodes it has room for.
-    pub fn capacity(&self) -> usize {
-        self.events.as_ref().len()
-    }
-
     /// Forgets everything recorded.
     pub fn clear(&mut self) {
         self.events.as_mut().fill(None);
+    }
+
+    #[inline(always)]
+    fn record(&mut self, node: usize, event: TraceEvent) {
+        let events = self.events.as_mut();
+        let room = events.len();
+        match events.get_mut(node) {
+            Some(slot) => *slot = Some(event),
+            None => out_of_range("Trace", node, room),
+        }
+    }
+}
+
+impl<B: AsRef<[Option<TraceEvent>]>> Trace<B> {
+    /// The number of nodes it has room for.
+    pub fn capacity(&self) -> usize {
+        self.events.as_ref().len()
     }
 
     /// The last thing that happened to `node`, if anything.
@@ -103,16 +115,6 @@ impl<B: AsRef<[Option<TraceEvent>]> + AsMut<[Option<TraceEvent>]>> Trace<B> {
         TraceDisplay {
             events: self.events.as_ref(),
             nodes,
-        }
-    }
-
-    #[inline(always)]
-    fn record(&mut self, node: usize, event: TraceEvent) {
-        let events = self.events.as_mut();
-        let room = events.len();
-        match events.get_mut(node) {
-            Some(slot) => *slot = Some(event),
-            None => out_of_range("Trace", node, room),
         }
     }
 }
