@@ -1,5 +1,5 @@
 //! [`TracingObserver`] (feature `tracing`): the tree's status changes and halts as
-//! [`tracing`] events.
+//! [`tracing`](https://docs.rs/tracing/0.1) events.
 //!
 //! Every event has the target `bt` and the level `DEBUG`, and the fields `tick` (see
 //! [Ticks](super#ticks)), `node` (the id), `name`, `kind`, `from` and `status` (the node's state
@@ -40,7 +40,7 @@ use ::tracing::{debug_span, event, Level, Span};
 use super::{check_room, check_room_for, out_of_range, state_name, TickCounter};
 use crate::{BehaviorTree, NodeInfo, Observer, Status};
 
-/// An observer that emits a [`tracing`] event for every status change and every halt
+/// An observer that emits a [`tracing`](https://docs.rs/tracing/0.1) event for every status change and every halt
 /// of a node (see the [module documentation](self) for the fields).
 ///
 /// The states live in `B`: an array `[Option<Status>; N]` (`N` = the tree's `NODE_COUNT`), or
