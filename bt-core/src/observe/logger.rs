@@ -116,7 +116,8 @@ impl TransitionSink for StdoutSink {
 /// # struct Tree;
 /// # impl Tree { const NODES: &'static [NodeInfo] = NODES; const NODE_COUNT: usize = 1; }
 ///
-/// let mut logger = TransitionLogger::new(Tree::NODES, [None; Tree::NODE_COUNT], Lines(String::new()));
+/// let states = [None; Tree::NODE_COUNT];
+/// let mut logger = TransitionLogger::new(Tree::NODES, states, Lines(String::new()));
 /// logger.set_time(Duration::from_millis(1250));
 /// logger.on_status(0, Status::Running); // tree.tick_with(&mut ctx, &mut logger) reports these
 /// logger.on_status(0, Status::Running);
@@ -143,7 +144,8 @@ where
     S: TransitionSink,
 {
     /// A logger of the tree whose `NODES` are `nodes`, keeping states in `storage` (which it
-    /// resets to idle) and reporting to `sink`. Its time is zero until [`set_time`](Self::set_time).
+    /// resets to idle) and reporting to `sink`. Its time is zero until
+    /// [`set_time`](Self::set_time).
     ///
     /// # Panics
     ///

@@ -40,8 +40,8 @@ use ::tracing::{debug_span, event, Level, Span};
 use super::{check_room, check_room_for, out_of_range, state_name, TickCounter};
 use crate::{BehaviorTree, NodeInfo, Observer, Status};
 
-/// An observer that emits a [`tracing`](https://docs.rs/tracing/0.1) event for every status change and every halt
-/// of a node (see the [module documentation](self) for the fields).
+/// An observer that emits a [`tracing`](https://docs.rs/tracing/0.1) event for every status
+/// change and every halt of a node (see the [module documentation](self) for the fields).
 ///
 /// The states live in `B`: an array `[Option<Status>; N]` (`N` = the tree's `NODE_COUNT`), or
 /// any buffer of them in code generic over trees.
