@@ -219,12 +219,25 @@ mod tests {
         }
     }
 
+    /// `tracing` caches each call site's interest globally: a call site first reached by
+    /// another test's thread, while no subscriber was set, can miss the recorder. The tests that
+    /// reach the observer's call sites take turns, and the recorder's test rebuilds the cache.
+    static TURNS: Mutex<()> = Mutex::new(());
+
+    fn turn() -> std::sync::MutexGuard<'static, ()> {
+        TURNS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     #[test]
     fn emits_status_changes_and_halts_inside_tick_spans() {
+        let _turn = turn();
         let recorder = Recorder::default();
         let lines = recorder.lines.clone();
         let mut observer = TracingObserver::new(SMALL, [None; 3]);
         ::tracing::subscriber::with_default(recorder, || {
+            ::tracing::callsite::rebuild_interest_cache();
             for tick in 0..3 {
                 let span = observer.tick_span();
                 let _entered = span.enter();
@@ -266,6 +279,7 @@ mod tests {
 
     #[test]
     fn works_over_a_buffer_for_any_tree() {
+        let _turn = turn();
         let mut buffer = [None; RobotTree::NODE_COUNT];
         let mut observer = TracingObserver::for_tree::<RobotTree>(&mut buffer[..]);
         RobotTree::default().tick_with(&mut (), &mut observer);
@@ -276,6 +290,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "TracingObserver has room for 3 nodes but node 8 was reported")]
     fn an_unknown_node_is_a_clear_panic() {
+        let _turn = turn();
         let mut observer = TracingObserver::new(SMALL, [None; 3]);
         RobotTree::default().tick_with(&mut (), &mut observer);
     }
