@@ -31,7 +31,7 @@
 //!
 //! This crate is `no_std` and never allocates.
 //!
-//! Cargo features: `std` ([`StdClock`](time), a stdout sink for the [`TransitionLogger`]),
+//! Cargo features: `std` (`StdClock`, a stdout sink for the [`TransitionLogger`]),
 //! `tracing` (`observe::tracing`), `json` (`observe::json`, implies `std`).
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![forbid(unsafe_code)]

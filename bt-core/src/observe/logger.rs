@@ -48,7 +48,7 @@ impl fmt::Display for Transition {
 /// Where a [`TransitionLogger`] sends each [`Transition`].
 ///
 /// Implemented by every closure `FnMut(&Transition)`, by [`Lines`] (lines into any
-/// `core::fmt::Write`) and, with the `std` feature, by [`StdoutSink`].
+/// `core::fmt::Write`) and, with the `std` feature, by `StdoutSink`.
 pub trait TransitionSink {
     /// Receives one transition.
     fn transition(&mut self, transition: &Transition);
@@ -100,7 +100,7 @@ impl TransitionSink for StdoutSink {
 /// **Time.** The logger never reads the system clock on its own. By default it holds a
 /// [`ManualClock`] that the caller moves with [`set_time`](Self::set_time) (for example with the
 /// time its loop already has) before each tick; [`with_clock`](Self::with_clock) gives it any
-/// other [`Clock`] instead, such as a copy of a [`StdClock`](crate::StdClock) or a reference to a
+/// other [`Clock`] instead, such as a copy of a `StdClock` (feature `std`) or a reference to a
 /// clock that is not borrowed by the tick.
 ///
 /// The states live in `B`: an array `[Option<Status>; N]` (`N` = the tree's `NODE_COUNT`), or

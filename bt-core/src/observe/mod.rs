@@ -22,7 +22,7 @@
 //! | [`TransitionLogger`] | each change of a node's status, with a time stamp (BehaviorTree.CPP's `StdCoutLogger`) |
 //! | [`Statistics`] | per-node counts of ticks, results and halts (BehaviorTree.CPP's `TreeObserver`) |
 //! | `TracingObserver` (feature `tracing`) | a `tracing` event per status change and halt |
-//! | `JsonTrace` (feature `json`) | one JSON line per event, and [`read_trace`](json) to read them back |
+//! | `JsonTrace` (feature `json`) | one JSON line per event, and `read_trace` to read them back |
 //!
 //! Observers compose: a tuple `(A, B)` (up to four) reports every event to each in turn.
 //!
