@@ -29,7 +29,8 @@
 //! The generated code only wires these pieces together: it stores one state value per stateful
 //! node, calls children in the order a rule asks for, and reports every result to the observer.
 //!
-//! This crate is `no_std` and never allocates.
+//! This crate is `no_std` and never allocates (only `observe::json::read_trace`, a reader of
+//! trace files with the `json` feature, builds a `Vec`).
 //!
 //! Cargo features: `std` (`StdClock`, a stdout sink for the [`TransitionLogger`]),
 //! `tracing` (`observe::tracing`), `json` (`observe::json`, implies `std`).
