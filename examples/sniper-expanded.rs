@@ -176,6 +176,8 @@ impl Sniper {
             parent: ::core::option::Option::None,
             depth: 0usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Snipe",
@@ -184,6 +186,8 @@ impl Sniper {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "isEnemyVisible",
@@ -196,6 +200,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <IsEnemyVisible>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("IsEnemyVisible"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "isRifleLoaded",
@@ -208,6 +214,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <IsRifleLoaded>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("IsRifleLoaded"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "AimAtEnemy",
@@ -220,6 +228,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <AimAtEnemy>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("AimAtEnemy"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Shoot",
@@ -232,6 +242,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <Shoot>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Shoot"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Patrol",
@@ -244,8 +256,23 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <Patrol>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Patrol"),
+            params: &[],
         },
     ];
+    /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+        ::bt::__private::export::dot(Self::NODES)
+    }
+    /// The tree as a Mermaid flowchart.
+    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+        ::bt::__private::export::mermaid(Self::NODES)
+    }
+    /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+    /// types' ports: what Groot2 opens.
+    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+        ::bt::__private::export::xml("Sniper", Self::NODES)
+    }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {

@@ -8,6 +8,7 @@ pub use crate::decorator::{
     force_failure, force_success, inverter, keep_running_until_failure, EntryUpdated, Repeat,
     RetryUntilSuccessful, RunOnce,
 };
+pub use crate::export;
 pub use crate::subtree::{
     splice, AutoRemap, HasEntry, InitialValue, Offset, SameEntry, Subtree, Unmatched, C, NO_NODE,
 };

@@ -26,12 +26,21 @@
 //! * [`time`] and [`random`]: the clock and the generator that time-based and random nodes read,
 //!   injected through the context;
 //! * [`observe`]: the [`Observer`] hook every status change passes through, node metadata
-//!   ([`NodeInfo`]) and a [`TickTrace`] recorder that prints a readable per-tick trace.
+//!   ([`NodeInfo`]), and observers: [`TickTrace`] (a readable per-tick trace),
+//!   [`TransitionLogger`] (every status change, time-stamped), [`Statistics`] (per-node counts),
+//!   a `tracing` observer (feature `tracing`) and a JSON-lines trace writer and reader (feature
+//!   `json`); a tuple of observers is an observer;
+//! * [`export`]: a tree as Graphviz DOT, Mermaid or BehaviorTree.CPP v4 XML (Groot2), from its
+//!   `const` metadata, optionally coloured by the nodes' last statuses.
 //!
 //! The generated code only wires these pieces together: it stores one state value per stateful
 //! node, calls children in the order a rule asks for, and reports every result to the observer.
 //!
-//! This crate is `no_std` and never allocates.
+//! This crate is `no_std` and never allocates (only `observe::json::read_trace`, a reader of
+//! trace files with the `json` feature, builds a `Vec`).
+//!
+//! Cargo features: `std` (`StdClock`, a stdout sink for the [`TransitionLogger`]),
+//! `tracing` (`observe::tracing`), `json` (`observe::json`, implies `std`).
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -43,6 +52,7 @@ pub mod blackboard;
 pub mod conditions;
 pub mod control;
 pub mod decorator;
+pub mod export;
 mod index;
 mod leaf;
 pub mod leaves;
@@ -62,7 +72,12 @@ mod tree;
 pub use blackboard::Tracked;
 pub use index::SmallIndex;
 pub use leaf::{Condition, StatefulAction, SyncAction};
-pub use observe::{NoObserver, NodeCategory, NodeInfo, Observer, TickTrace, TraceEvent};
+#[cfg(feature = "std")]
+pub use observe::StdoutSink;
+pub use observe::{
+    Lines, NoObserver, NodeCategory, NodeInfo, NodeStats, Observer, Statistics, StatusSnapshot,
+    TickTrace, Trace, TraceEvent, Transition, TransitionLogger, TransitionSink,
+};
 pub use ports::{InOut, Input, Output, PortDirection, PortInfo, Ports};
 pub use queue::{Deque, LoopQueue};
 pub use random::{Rng, SmallRng};
@@ -75,3 +90,6 @@ pub use tree::BehaviorTree;
 
 #[doc(hidden)]
 pub mod __private;
+
+#[cfg(doctest)]
+mod alloc_free;

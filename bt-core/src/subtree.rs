@@ -184,6 +184,8 @@ pub const NO_NODE: NodeInfo = NodeInfo {
     parent: None,
     depth: 0,
     ports: &[],
+    leaf_type: None,
+    params: &[],
 };
 
 /// Copies a subtree's `NODES` into its parent's table, after the `SubTree` node at id `at` and
@@ -222,6 +224,8 @@ mod tests {
             parent,
             depth,
             ports: &[],
+            leaf_type: None,
+            params: &[],
         }
     }
 

@@ -14,6 +14,14 @@ pub trait BehaviorTree {
     /// Metadata of every node, indexed by node id (ids are pre-order positions; the root is 0).
     const NODES: &'static [NodeInfo];
 
+    /// The number of nodes, `NODES.len()`: the length an observer's per-node storage needs.
+    ///
+    /// Generic code cannot size an array with it (`[x; T::NODE_COUNT]` needs the unstable
+    /// `generic_const_exprs`): it gives the observers a buffer instead, checked against the
+    /// tree by their `for_tree::<T>(..)` constructors ([`Trace::for_tree`](crate::Trace::for_tree),
+    /// [`Statistics::for_tree`](crate::Statistics::for_tree), ...).
+    const NODE_COUNT: usize = Self::NODES.len();
+
     /// Ticks the root once and reports every node's result to `observer`.
     fn tick_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O) -> Status;
 

@@ -183,6 +183,8 @@ impl Robot {
             parent: ::core::option::Option::None,
             depth: 0usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Plan",
@@ -195,6 +197,14 @@ impl Robot {
                 use ::bt::__private::NoPorts as _;
                 <Plan>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Plan"),
+            params: &[
+                ("goal", "{goal}"),
+                ("speed", "2"),
+                ("seen", "{seen}"),
+                ("_skipIf", "bb.goal.0 > 3"),
+                ("_onSuccess", "bb.seen.set(1)"),
+            ],
         },
         ::bt::__private::NodeInfo {
             name: "Drive",
@@ -207,6 +217,12 @@ impl Robot {
                 use ::bt::__private::NoPorts as _;
                 <Drive>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Drive"),
+            params: &[
+                ("target", "{goal}"),
+                ("_while", "*bb.seen < 10"),
+                ("_post", "bb.goal = (1, 1)"),
+            ],
         },
         ::bt::__private::NodeInfo {
             name: "SetBlackboard",
@@ -215,6 +231,8 @@ impl Robot {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("output_key", "goal"), ("value", "(2, 2)")],
         },
         ::bt::__private::NodeInfo {
             name: "UnsetBlackboard",
@@ -223,6 +241,8 @@ impl Robot {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("key", "note")],
         },
         ::bt::__private::NodeInfo {
             name: "Script",
@@ -231,6 +251,8 @@ impl Robot {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("code", "bb.goal.1 += 1")],
         },
         ::bt::__private::NodeInfo {
             name: "ScriptCondition",
@@ -239,6 +261,8 @@ impl Robot {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("code", "bb.goal.0 == 2")],
         },
         ::bt::__private::NodeInfo {
             name: "Condition",
@@ -247,8 +271,23 @@ impl Robot {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
     ];
+    /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+        ::bt::__private::export::dot(Self::NODES)
+    }
+    /// The tree as a Mermaid flowchart.
+    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+        ::bt::__private::export::mermaid(Self::NODES)
+    }
+    /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+    /// types' ports: what Groot2 opens.
+    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+        ::bt::__private::export::xml("Robot", Self::NODES)
+    }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {

@@ -112,6 +112,8 @@ impl Decorated {
             parent: ::core::option::Option::None,
             depth: 0usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Inverter",
@@ -120,6 +122,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "IsEnemyVisible",
@@ -132,6 +136,8 @@ impl Decorated {
                 use ::bt::__private::NoPorts as _;
                 <IsEnemyVisible>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("IsEnemyVisible"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "ReactiveSequence",
@@ -140,6 +146,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "ForceSuccess",
@@ -148,6 +156,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(3usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Repeat",
@@ -156,6 +166,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(4usize),
             depth: 3usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("num_cycles", "3")],
         },
         ::bt::__private::NodeInfo {
             name: "Walk",
@@ -168,6 +180,8 @@ impl Decorated {
                 use ::bt::__private::NoPorts as _;
                 <Walk>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Walk"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "ForceFailure",
@@ -176,6 +190,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(3usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "RetryUntilSuccessful",
@@ -184,6 +200,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(7usize),
             depth: 3usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("num_attempts", "-1")],
         },
         ::bt::__private::NodeInfo {
             name: "Shoot",
@@ -196,6 +214,8 @@ impl Decorated {
                 use ::bt::__private::NoPorts as _;
                 <Shoot>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Shoot"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "KeepRunningUntilFailure",
@@ -204,6 +224,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "RunOnce",
@@ -212,6 +234,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(10usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("then_skip", "false")],
         },
         ::bt::__private::NodeInfo {
             name: "AlwaysSuccess",
@@ -220,6 +244,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(11usize),
             depth: 3usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "SkipUnlessUpdated",
@@ -228,6 +254,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("entry", "target")],
         },
         ::bt::__private::NodeInfo {
             name: "WaitValueUpdate",
@@ -236,6 +264,8 @@ impl Decorated {
             parent: ::core::option::Option::Some(13usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("entry", "target")],
         },
         ::bt::__private::NodeInfo {
             name: "WasEntryUpdated",
@@ -244,8 +274,23 @@ impl Decorated {
             parent: ::core::option::Option::Some(14usize),
             depth: 3usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("entry", "target")],
         },
     ];
+    /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+        ::bt::__private::export::dot(Self::NODES)
+    }
+    /// The tree as a Mermaid flowchart.
+    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+        ::bt::__private::export::mermaid(Self::NODES)
+    }
+    /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+    /// types' ports: what Groot2 opens.
+    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+        ::bt::__private::export::xml("Decorated", Self::NODES)
+    }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {

@@ -35,6 +35,8 @@ impl Errands {
             parent: ::core::option::Option::None,
             depth: 0usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Fallback",
@@ -43,6 +45,8 @@ impl Errands {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Fetch",
@@ -55,6 +59,8 @@ impl Errands {
                 use ::bt::__private::NoPorts as _;
                 <Fetch>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Fetch"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Inverter",
@@ -63,6 +69,8 @@ impl Errands {
             parent: ::core::option::Option::Some(1usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Search",
@@ -75,6 +83,8 @@ impl Errands {
                 use ::bt::__private::NoPorts as _;
                 <Search>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Search"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Sequence",
@@ -83,6 +93,8 @@ impl Errands {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Repeat",
@@ -91,6 +103,8 @@ impl Errands {
             parent: ::core::option::Option::Some(5usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[("num_cycles", "2")],
         },
         ::bt::__private::NodeInfo {
             name: "Deliver",
@@ -103,6 +117,8 @@ impl Errands {
                 use ::bt::__private::NoPorts as _;
                 <Deliver>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Deliver"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "IsHome",
@@ -115,8 +131,23 @@ impl Errands {
                 use ::bt::__private::NoPorts as _;
                 <IsHome>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("IsHome"),
+            params: &[],
         },
     ];
+    /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+        ::bt::__private::export::dot(Self::NODES)
+    }
+    /// The tree as a Mermaid flowchart.
+    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+        ::bt::__private::export::mermaid(Self::NODES)
+    }
+    /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+    /// types' ports: what Groot2 opens.
+    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+        ::bt::__private::export::xml("Errands", Self::NODES)
+    }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {

@@ -32,6 +32,8 @@ impl Sniper {
             parent: ::core::option::Option::None,
             depth: 0usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Snipe",
@@ -40,6 +42,8 @@ impl Sniper {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "IsEnemyVisible",
@@ -52,6 +56,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <IsEnemyVisible>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("IsEnemyVisible"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Condition",
@@ -60,6 +66,8 @@ impl Sniper {
             parent: ::core::option::Option::Some(1usize),
             depth: 2usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "AimAtEnemy",
@@ -72,6 +80,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <AimAtEnemy>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("AimAtEnemy"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Shoot",
@@ -84,6 +94,8 @@ impl Sniper {
                 use ::bt::__private::NoPorts as _;
                 <Shoot>::__BT_PORTS
             },
+            leaf_type: ::core::option::Option::Some("Shoot"),
+            params: &[],
         },
         ::bt::__private::NodeInfo {
             name: "Action",
@@ -92,8 +104,23 @@ impl Sniper {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         },
     ];
+    /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+        ::bt::__private::export::dot(Self::NODES)
+    }
+    /// The tree as a Mermaid flowchart.
+    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+        ::bt::__private::export::mermaid(Self::NODES)
+    }
+    /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+    /// types' ports: what Groot2 opens.
+    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+        ::bt::__private::export::xml("Sniper", Self::NODES)
+    }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {

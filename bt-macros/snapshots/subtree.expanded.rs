@@ -144,6 +144,8 @@ impl Mission {
             parent: ::core::option::Option::None,
             depth: 0usize,
             ports: &[],
+            leaf_type: ::core::option::Option::None,
+            params: &[],
         };
         __bt_nodes[1usize] = ::bt::__private::NodeInfo {
             name: "Drive",
@@ -152,6 +154,8 @@ impl Mission {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::Some("Drive"),
+            params: &[("target", "{goal}"), ("speed", "{speed}"), ("gain", "0.5")],
         };
         __bt_nodes[(2usize
             + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT)] = ::bt::__private::NodeInfo {
@@ -161,6 +165,8 @@ impl Mission {
             parent: ::core::option::Option::Some(0usize),
             depth: 1usize,
             ports: &[],
+            leaf_type: ::core::option::Option::Some("Patrol"),
+            params: &[("_autoremap", "true")],
         };
         __bt_nodes = ::bt::__private::splice(
             __bt_nodes,
@@ -176,6 +182,19 @@ impl Mission {
         );
         __bt_nodes
     };
+    /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+        ::bt::__private::export::dot(Self::NODES)
+    }
+    /// The tree as a Mermaid flowchart.
+    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+        ::bt::__private::export::mermaid(Self::NODES)
+    }
+    /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+    /// types' ports: what Groot2 opens.
+    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+        ::bt::__private::export::xml("Mission", Self::NODES)
+    }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {

@@ -72,6 +72,7 @@ impl Api<'_> {
             ..
         } = self;
         let (ctx, observer) = (ctx(), observer());
+        let name_text = name.to_string();
         quote! {
             #(#attrs)*
             #vis struct #name {
@@ -93,6 +94,22 @@ impl Api<'_> {
 
                 /// Metadata of every node, indexed by node id.
                 pub const NODES: &'static [::bt::__private::NodeInfo] = #nodes;
+
+                /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+                pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+                    ::bt::__private::export::dot(Self::NODES)
+                }
+
+                /// The tree as a Mermaid flowchart.
+                pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+                    ::bt::__private::export::mermaid(Self::NODES)
+                }
+
+                /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+                /// types' ports: what Groot2 opens.
+                pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+                    ::bt::__private::export::xml(#name_text, Self::NODES)
+                }
 
                 /// A tree at rest: nothing running, every leaf built.
                 pub fn new() -> Self {

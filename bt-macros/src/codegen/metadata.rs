@@ -2,11 +2,12 @@
 //! and the `NODES` table.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use super::{leaf, Gen};
-use crate::model::{Category, Node, Tree};
+use super::{leaf, text, Gen};
+use crate::model::{Category, Decorator, Kind, Leaf, Limit, Node, Tree, Value};
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
@@ -47,6 +48,20 @@ fn node_info(tree: &Tree, node: &Node) -> TokenStream {
         Some(leaf) => leaf::ports_of(&leaf.ty),
         None => quote!(&[]),
     };
+    let leaf_type = match node
+        .leaf_type()
+        .map(|leaf| &leaf.ty)
+        .or(node.subtree().map(|sub| &sub.ty))
+    {
+        Some(ty) => {
+            let ty = ty.to_token_stream().to_string().replace(' ', "");
+            quote!(::core::option::Option::Some(#ty))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let params = params(node)
+        .into_iter()
+        .map(|(name, value)| quote!((#name, #value)));
     quote! {
         ::bt::__private::NodeInfo {
             name: #name,
@@ -55,6 +70,8 @@ fn node_info(tree: &Tree, node: &Node) -> TokenStream {
             parent: #parent,
             depth: #depth,
             ports: #ports,
+            leaf_type: #leaf_type,
+            params: &[#(#params),*],
         }
     }
 }
@@ -83,4 +100,73 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
         #(#splices)*
         #table
     })
+}
+
+/// A node's parameters as BehaviorTree.CPP XML attributes, with their values as source text
+/// (`bt_core::NodeInfo::params`).
+fn params(node: &Node) -> Vec<(String, String)> {
+    // Raw identifiers are written without their `r#`.
+    let name = |ident: &Ident| ident.unraw().to_string();
+    let entry = |entry: &Ident| format!("{{{}}}", name(entry));
+    let value = |value: &Value| match value {
+        Value::Entry(name) => entry(name),
+        Value::Expr(expr) => text::source(expr.to_token_stream()),
+    };
+    let limit = |limit: &Limit| limit.map_or("-1".to_owned(), |n| n.to_string());
+    let closure_body = |closure: &syn::ExprClosure| text::source(closure.body.to_token_stream());
+    let mut params: Vec<(String, String)> = match &node.kind {
+        Kind::Decorator(Decorator::Repeat(n)) => vec![("num_cycles".into(), limit(n))],
+        Kind::Decorator(Decorator::RetryUntilSuccessful(n)) => {
+            vec![("num_attempts".into(), limit(n))]
+        }
+        Kind::Decorator(Decorator::RunOnce { then_skip }) => {
+            vec![("then_skip".into(), then_skip.to_string())]
+        }
+        Kind::Decorator(
+            Decorator::SkipUnlessUpdated(entry_name) | Decorator::WaitValueUpdate(entry_name),
+        )
+        | Kind::Leaf(Leaf::WasEntryUpdated(entry_name)) => vec![("entry".into(), name(entry_name))],
+        Kind::Leaf(Leaf::SetBlackboard {
+            entry: target,
+            value: v,
+        }) => vec![
+            ("output_key".into(), name(target)),
+            ("value".into(), value(v)),
+        ],
+        Kind::Leaf(Leaf::UnsetBlackboard { entry }) => vec![("key".into(), name(entry))],
+        Kind::Leaf(Leaf::Script(closure) | Leaf::ScriptCondition(closure)) => {
+            vec![("code".into(), closure_body(closure))]
+        }
+        Kind::Leaf(Leaf::SubTree(subtree)) => {
+            let mut params: Vec<(String, String)> = (subtree.bindings.iter())
+                .map(|binding| (name(&binding.port), value(&binding.value)))
+                .collect();
+            if subtree.autoremap.is_some() {
+                params.push(("_autoremap".into(), "true".into()));
+            }
+            params
+        }
+        _ => match node.leaf_type() {
+            Some(leaf) => (leaf.bindings.iter())
+                .map(|binding| (name(&binding.port), value(&binding.value)))
+                .collect(),
+            None => Vec::new(),
+        },
+    };
+    let conditions = &node.conditions;
+    for (name, closure) in [
+        ("_failureIf", &conditions.failure_if),
+        ("_successIf", &conditions.success_if),
+        ("_skipIf", &conditions.skip_if),
+        ("_while", &conditions.run_while),
+        ("_onSuccess", &conditions.on_success),
+        ("_onFailure", &conditions.on_failure),
+        ("_onHalted", &conditions.on_halted),
+        ("_post", &conditions.post),
+    ] {
+        if let Some(closure) = closure {
+            params.push((name.into(), closure_body(closure)));
+        }
+    }
+    params
 }

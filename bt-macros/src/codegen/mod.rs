@@ -23,6 +23,7 @@ mod leaf;
 mod metadata;
 mod resume;
 mod subtree;
+mod text;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
