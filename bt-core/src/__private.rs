@@ -308,3 +308,11 @@ pub use crate::decorator::{loop_on_child, loop_start, pop_into, precondition, De
 pub use crate::leaves::{always_running, Sleep};
 pub use crate::queue::LoopQueue;
 pub use crate::step::{Event, Step};
+
+/// The time now, read from the tree's context by the time nodes (`crate::time`).
+#[inline(always)]
+pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
+    ctx.now()
+}
+
+pub use crate::time::ms;

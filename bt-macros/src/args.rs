@@ -18,6 +18,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+use syn::ext::IdentExt;
 use syn::parse::discouraged::Speculative;
 use syn::parse::ParseStream;
 use syn::token::Paren;
@@ -43,6 +44,45 @@ pub enum Grammar {
     Assign,
     /// A closure over the blackboard.
     Script,
+    /// Named parameters, the first ones also by position: `Kind(3)`, `Kind(a = 1, b = {x})`.
+    Params(&'static [Param]),
+}
+
+/// One parameter of a kind that takes [`Grammar::Params`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub value: ParamKind,
+    /// May be written without its name, at its position.
+    pub positional: bool,
+    /// Must be given (else the model supplies its default).
+    pub required: bool,
+}
+
+/// What a parameter's value is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ParamKind {
+    /// A whole number, possibly negative.
+    Int,
+    /// A duration in milliseconds: a whole number.
+    Millis,
+    Bool,
+    /// `Success`, `Failure`, `Running` or `Skipped`.
+    Status,
+    /// A blackboard entry: `{entry}` or `entry`.
+    Entry,
+    /// A closure over the blackboard: `|bb| ..`.
+    Closure,
+}
+
+/// A parameter's value as written.
+pub enum ParamValue {
+    Int(i64, Span),
+    Millis(u64),
+    Bool(bool),
+    Status(Ident),
+    Entry(Ident),
+    Closure(Box<ExprClosure>),
 }
 
 /// A node's arguments, read by its kind's grammar.
@@ -58,6 +98,8 @@ pub enum Args {
     Entry(Ident),
     Assign(Ident, Value),
     Script(Box<ExprClosure>),
+    /// The values of [`Grammar::Params`], in the order of its parameters (`None`: not given).
+    Params(Vec<Option<ParamValue>>),
     /// Arguments that do not fit the grammar; the model reports the error.
     Invalid(syn::Error),
     /// The kind is unknown, so its arguments were not read.
@@ -134,10 +176,15 @@ fn absent(grammar: Grammar, kind: &Ident) -> syn::Result<Args> {
             kind.span(),
             format!("`{kind}` needs its leaf: {}", leaf_usage(kind)),
         )),
-        Grammar::Entry | Grammar::Assign | Grammar::Script => Err(syn::Error::new(
-            kind.span(),
-            format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
-        )),
+        Grammar::Params(params) if params.iter().all(|param| !param.required) => {
+            Ok(Args::Params(params.iter().map(|_| None).collect()))
+        }
+        Grammar::Entry | Grammar::Assign | Grammar::Script | Grammar::Params(_) => {
+            Err(syn::Error::new(
+                kind.span(),
+                format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
+            ))
+        }
     }
 }
 
@@ -150,6 +197,11 @@ fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> 
         ));
     }
     if input.is_empty() {
+        if let Grammar::Params(params) = grammar {
+            if params.iter().all(|param| !param.required) {
+                return Ok(Args::Params(params.iter().map(|_| None).collect()));
+            }
+        }
         let message = match grammar {
             Grammar::Count => format!("`{kind}` needs a count: {}", count_usage(kind)),
             Grammar::Leaf if is_subtree(kind) => {
@@ -181,6 +233,7 @@ fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> 
                 let usage = usage(grammar, kind);
                 syn::Error::new(error.span(), format!("expected {usage}"))
             }),
+        Grammar::Params(params) => parameters(kind, params, input).map(Args::Params),
         Grammar::Script => {
             let usage = usage(grammar, kind);
             let closure = closure(input).map_err(|error| {
@@ -207,6 +260,26 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
         Grammar::Leaf => leaf_usage(kind),
         Grammar::RunOnce => RUN_ONCE_USAGE.to_owned(),
         Grammar::None => format!("`{kind}`"),
+        Grammar::Params(params) => {
+            let shown: Vec<String> = (params.iter())
+                .map(|param| {
+                    let example = match param.value {
+                        ParamKind::Int => "1",
+                        ParamKind::Millis => "500",
+                        ParamKind::Bool => "true",
+                        ParamKind::Status => "Failure",
+                        ParamKind::Entry => "{entry}",
+                        ParamKind::Closure => "|bb| ..",
+                    };
+                    if param.positional {
+                        example.to_owned()
+                    } else {
+                        format!("{} = {example}", param.name)
+                    }
+                })
+                .collect();
+            format!("`{kind}({})`", shown.join(", "))
+        }
     }
 }
 
@@ -454,4 +527,168 @@ fn run_once(input: ParseStream) -> syn::Result<bool> {
     let value: LitBool = input.parse()?;
     end(input)?;
     Ok(value.value)
+}
+
+/// `Kind(positional, .., name = value, ..)` for [`Grammar::Params`].
+fn parameters(
+    kind: &Ident,
+    params: &'static [Param],
+    input: ParseStream,
+) -> syn::Result<Vec<Option<ParamValue>>> {
+    let names: Vec<String> = params
+        .iter()
+        .map(|param| format!("`{}`", param.name))
+        .collect();
+    let mut values: Vec<Option<ParamValue>> = params.iter().map(|_| None).collect();
+    let mut position = 0;
+    let mut named_seen = false;
+    while !input.is_empty() {
+        // Names may be keywords: `else = Failure`.
+        let named =
+            input.peek(Ident::peek_any) && input.peek2(Token![=]) && !input.peek2(Token![==]);
+        let index = if named {
+            let name = Ident::parse_any(input)?;
+            input.parse::<Token![=]>()?;
+            named_seen = true;
+            match params.iter().position(|param| name == param.name) {
+                Some(index) => {
+                    if values[index].is_some() {
+                        return Err(syn::Error::new(
+                            name.span(),
+                            format!("`{name}` is given twice; give each parameter once"),
+                        ));
+                    }
+                    index
+                }
+                None => {
+                    return Err(syn::Error::new(
+                        name.span(),
+                        format!(
+                            "unknown parameter `{name}`; `{kind}` takes {}: {}",
+                            names.join(", "),
+                            usage(Grammar::Params(params), kind)
+                        ),
+                    ))
+                }
+            }
+        } else {
+            let allowed = !named_seen && params.get(position).is_some_and(|param| param.positional);
+            if !allowed {
+                let first = params
+                    .iter()
+                    .find(|param| !param.positional)
+                    .unwrap_or(&params[0]);
+                return Err(input.error(format!(
+                    "expected a named parameter such as `{} = ..`: {}",
+                    first.name,
+                    usage(Grammar::Params(params), kind)
+                )));
+            }
+            position += 1;
+            position - 1
+        };
+        values[index] = Some(param_value(&params[index], input)?);
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    let missing =
+        (params.iter().zip(&values)).find(|(param, value)| param.required && value.is_none());
+    if let Some((param, _)) = missing {
+        return Err(syn::Error::new(
+            input.span(),
+            format!(
+                "`{kind}` needs `{}`: {}",
+                param.name,
+                usage(Grammar::Params(params), kind)
+            ),
+        ));
+    }
+    Ok(values)
+}
+
+/// One parameter's value, read by its kind.
+fn param_value(param: &Param, input: ParseStream) -> syn::Result<ParamValue> {
+    let name = param.name;
+    match param.value {
+        ParamKind::Int => {
+            let minus: Option<Token![-]> = input.parse()?;
+            let literal: LitInt = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!("`{name}` is a whole number, such as `2` or `-1`"),
+                )
+            })?;
+            let value: i64 = literal.base10_parse().map_err(|_| {
+                syn::Error::new(
+                    literal.span(),
+                    format!("`{name}` is a whole number, such as `2` or `-1`"),
+                )
+            })?;
+            Ok(ParamValue::Int(
+                if minus.is_some() { -value } else { value },
+                literal.span(),
+            ))
+        }
+        ParamKind::Millis => {
+            if input.peek(Token![-]) {
+                let minus: Token![-] = input.parse()?;
+                return Err(syn::Error::new(
+                    minus.span,
+                    format!("a negative duration is meaningless; `{name}` is a number of milliseconds, such as `500`"),
+                ));
+            }
+            let literal: LitInt = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!("`{name}` is a number of milliseconds, such as `500`"),
+                )
+            })?;
+            let value: u64 = literal.base10_parse().map_err(|_| {
+                syn::Error::new(
+                    literal.span(),
+                    format!("`{name}` is a number of milliseconds, such as `500`"),
+                )
+            })?;
+            Ok(ParamValue::Millis(value))
+        }
+        ParamKind::Bool => {
+            let value: LitBool = input.parse().map_err(|error| {
+                syn::Error::new(error.span(), format!("`{name}` is `true` or `false`"))
+            })?;
+            Ok(ParamValue::Bool(value.value))
+        }
+        ParamKind::Status => {
+            let path: syn::Path = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!("`{name}` is a status: `Success`, `Failure`, `Running` or `Skipped`"),
+                )
+            })?;
+            let last = path.segments.last().map(|segment| segment.ident.clone());
+            match last {
+                Some(status)
+                    if ["Success", "Failure", "Running", "Skipped"]
+                        .contains(&status.to_string().as_str()) =>
+                {
+                    Ok(ParamValue::Status(status))
+                }
+                _ => Err(syn::Error::new_spanned(
+                    path,
+                    format!("`{name}` is a status: `Success`, `Failure`, `Running` or `Skipped`"),
+                )),
+            }
+        }
+        ParamKind::Entry => entry(input).map(ParamValue::Entry),
+        ParamKind::Closure => {
+            let closure: ExprClosure = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!("`{name}` is a closure over the blackboard: `|bb| ..`"),
+                )
+            })?;
+            closure_arity(&closure, &[1], &format!("`{name} = |bb| ..`"))?;
+            Ok(ParamValue::Closure(Box::new(closure)))
+        }
+    }
 }

@@ -5,7 +5,8 @@
 //! input    := outer-attribute* visibility "tree" IDENT "for" TYPE "{" body "}"
 //! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
 //! blackboard := "blackboard" "{" ( outer-attribute* IDENT ":" TYPE ( "=" EXPR )? ),* "}"
-//! node     := outer-attribute* IDENT ( "(" arguments ")" )? ( "{" ( node ","? )* "}" )? ","?
+//! node     := case? outer-attribute* IDENT ( "(" arguments ")" )? ( "{" ( node ","? )* "}" )? ","?
+//! case     := "case" EXPR "=>" | "_" "=>"                 (children of `Switch`)
 //! ```
 //!
 //! The arguments follow the grammar of the node's kind (`crate::args`), read here from the
@@ -21,6 +22,7 @@ use crate::{kinds, kw};
 
 mod keyword {
     syn::custom_keyword!(tree);
+    syn::custom_keyword!(case);
 }
 
 /// The tree's header: everything but its body. Parsed first, so that a tree whose body has errors
@@ -40,8 +42,11 @@ pub struct TreeInput {
     pub body: TokenStream,
 }
 
-/// One node as written: `#[attrs] Kind(args) { children }`.
+/// One node as written: `#[attrs] Kind(args) { children }`, a child of `Switch` with its case
+/// label first.
 pub struct NodeSyntax {
+    /// `case value =>` or `_ =>`: which value of a `Switch`'s entry selects this child.
+    pub case: Option<Case>,
     pub attrs: Vec<Attribute>,
     pub kind: Ident,
     /// The arguments, read by the kind's grammar (`Args::Unread` for an unknown kind).
@@ -49,6 +54,22 @@ pub struct NodeSyntax {
     /// The arguments' tokens as written (empty without parentheses), for the unused-entry check.
     pub arg_tokens: TokenStream,
     pub children: Option<Children>,
+}
+
+/// A `Switch` child's label.
+pub enum Case {
+    /// `case value =>`, spanned at `case`.
+    Value(Box<syn::Expr>, Span),
+    /// `_ =>`, spanned at `_`.
+    Default(Span),
+}
+
+impl Case {
+    pub fn span(&self) -> Span {
+        match self {
+            Case::Value(_, span) | Case::Default(span) => *span,
+        }
+    }
 }
 
 /// The braced children of a node.
@@ -191,6 +212,18 @@ fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
 
 impl Parse for NodeSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
+        let case = if input.peek(keyword::case) {
+            let case: keyword::case = input.parse()?;
+            let value = syn::Expr::parse_without_eager_brace(input)?;
+            input.parse::<Token![=>]>()?;
+            Some(Case::Value(Box::new(value), case.span))
+        } else if input.peek(Token![_]) && input.peek2(Token![=>]) {
+            let default: Token![_] = input.parse()?;
+            input.parse::<Token![=>]>()?;
+            Some(Case::Default(default.span))
+        } else {
+            None
+        };
         let attrs = input.call(Attribute::parse_outer)?;
         if !input.peek(Ident) {
             return Err(input.error(
@@ -237,6 +270,7 @@ impl Parse for NodeSyntax {
             None
         };
         Ok(NodeSyntax {
+            case,
             attrs,
             kind,
             args,

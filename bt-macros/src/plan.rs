@@ -76,6 +76,10 @@ fn may_run(tree: &Tree) -> Vec<bool> {
             Running::Never => false,
             Running::IfChildCan => child_can,
             Running::Always => true,
+            Running::IfChildCanOrElseRuns => {
+                child_can
+                    || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise == "Running")
+            }
             Running::Loop => match node.kind {
                 Kind::Decorator(
                     Decorator::Repeat(Some(0)) | Decorator::RetryUntilSuccessful(Some(0)),

@@ -32,6 +32,8 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
         Composite::ReactiveSequence => quote!(ReactiveSequence),
         Composite::Fallback => quote!(Fallback),
         Composite::ReactiveFallback => quote!(ReactiveFallback),
+        Composite::AsyncSequence => quote!(AsyncSequence),
+        Composite::AsyncFallback => quote!(AsyncFallback),
     };
     let state = state(g, node, quote!(::bt::__private::#rule<#index>), &mut code);
     let walk = Walk {

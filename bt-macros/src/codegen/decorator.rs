@@ -1,10 +1,12 @@
 //! Decorators: the child's status goes through the bt-core rule (`bt_core::decorator`).
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::{
-    halt_child, node_methods, running_flag, small_index, state, tick_child, Gen, NodeCode,
+    halt_child, node_methods, now, running_flag, small_index, state, step, tick_child, Gen,
+    NodeCode,
 };
 use crate::model::{Decorator, Limit, Node};
 
@@ -35,6 +37,93 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         }
         Decorator::WaitValueUpdate(entry) => {
             updated(g, node, entry, quote!(Running), tick, halt, &mut code)
+        }
+        Decorator::Delay(ms) => {
+            let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
+            let access = &state.access;
+            let now = now(g, node);
+            let body = quote! {
+                match #access.start(#now, ::bt::__private::ms(#ms)) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = #tick;
+                        #access.on_child(__bt_child_status)
+                    }
+                }
+            };
+            (body, quote!(#halt #access.halt();))
+        }
+        Decorator::Timeout(ms) => {
+            let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
+            let access = &state.access;
+            let now = now(g, node);
+            let duration = quote!(::bt::__private::ms(#ms));
+            step::bodies(
+                g,
+                node,
+                &state.declare_local,
+                quote!(#access.start(#now, #duration)),
+                quote!(#access.next(__bt_event, #duration)),
+                quote!(#access.halt(#duration)),
+            )
+        }
+        Decorator::Precondition {
+            condition,
+            otherwise,
+        } => {
+            let child_running = running_flag(g, node.children[0]);
+            let condition =
+                quote_spanned!(condition.span()=> ::bt::__private::test(&self.__bt_bb, #condition));
+            let body = quote! {
+                match ::bt::__private::precondition(
+                    #child_running,
+                    || #condition,
+                    ::bt::__private::Status::#otherwise,
+                ) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => #tick,
+                }
+            };
+            (body, halt)
+        }
+        Decorator::Loop {
+            queue,
+            value,
+            if_empty,
+        } => {
+            let child_running = running_flag(g, node.children[0]);
+            let bb = g.tree.blackboard.as_ref();
+            let queue_access = quote_spanned!(queue.span()=>
+                ::bt::__private::LoopQueue::pop_front(&mut self.__bt_bb.#queue));
+            let store = match value {
+                Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
+                    quote_spanned!(value.span()=> self.__bt_bb.#value.set(::core::convert::From::from(__bt_item)))
+                }
+                Some(value) => {
+                    quote_spanned!(value.span()=> self.__bt_bb.#value = ::core::convert::From::from(__bt_item))
+                }
+                None => quote!(let _ = __bt_item),
+            };
+            let body = quote! {
+                match ::bt::__private::loop_start(
+                    #child_running,
+                    || match #queue_access {
+                        ::core::option::Option::Some(__bt_item) => {
+                            #store;
+                            true
+                        }
+                        ::core::option::Option::None => false,
+                    },
+                    ::bt::__private::Status::#if_empty,
+                ) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = #tick;
+                        ::bt::__private::loop_on_child(__bt_child_status)
+                    }
+                }
+            };
+            (body, halt)
         }
         Decorator::RunOnce { then_skip } => {
             let state = state(g, node, quote!(::bt::__private::RunOnce), &mut code);

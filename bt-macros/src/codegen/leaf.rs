@@ -6,7 +6,9 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
-use super::{ctx, leaf_field, node_methods, running_flag, state_field, subtree, Gen, NodeCode};
+use super::{
+    ctx, leaf_field, node_methods, now, running_flag, state_field, subtree, Gen, NodeCode,
+};
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
 
 /// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
@@ -37,6 +39,23 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
     let (body, halt_body) = match leaf {
         Leaf::AlwaysSuccess => (quote!(::bt::__private::Status::Success), TokenStream::new()),
         Leaf::AlwaysFailure => (quote!(::bt::__private::Status::Failure), TokenStream::new()),
+        Leaf::AlwaysRunning => (
+            quote!(::bt::__private::always_running()),
+            TokenStream::new(),
+        ),
+        Leaf::Sleep(ms) => {
+            let field = state_field(node.id);
+            code.fields.push((
+                field.clone(),
+                quote!(::bt::__private::Sleep),
+                quote!(::bt::__private::Sleep::new()),
+            ));
+            let now = now(g, node);
+            (
+                quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
+                quote!(#this.#field.halt();),
+            )
+        }
         Leaf::Condition(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
             quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure)),
             TokenStream::new(),

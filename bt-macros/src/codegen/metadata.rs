@@ -7,7 +7,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use super::{leaf, text, Gen};
-use crate::model::{Category, Decorator, Kind, Leaf, Limit, Node, Tree, Value};
+use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Tree, Value};
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
@@ -134,6 +134,52 @@ fn params(node: &Node) -> Vec<(String, String)> {
             ("value".into(), value(v)),
         ],
         Kind::Leaf(Leaf::UnsetBlackboard { entry }) => vec![("key".into(), name(entry))],
+        Kind::Control(Control::Parallel { success, failure }) => vec![
+            ("success_count".into(), success.to_string()),
+            ("failure_count".into(), failure.to_string()),
+        ],
+        Kind::Control(Control::ParallelAll { max_failures }) => {
+            vec![("max_failures".into(), max_failures.to_string())]
+        }
+        Kind::Control(Control::TryCatch { catch_on_halt }) => {
+            vec![("catch_on_halt".into(), catch_on_halt.to_string())]
+        }
+        Kind::Control(Control::Switch {
+            entry: variable,
+            cases,
+        }) => {
+            let mut params = vec![("variable".to_owned(), entry(variable))];
+            for (index, case) in cases.iter().enumerate() {
+                params.push((
+                    format!("case_{}", index + 1),
+                    text::source(case.to_token_stream()),
+                ));
+            }
+            params
+        }
+        Kind::Decorator(Decorator::Delay(ms)) => vec![("delay_msec".into(), ms.to_string())],
+        Kind::Decorator(Decorator::Timeout(ms)) | Kind::Leaf(Leaf::Sleep(ms)) => {
+            vec![("msec".into(), ms.to_string())]
+        }
+        Kind::Decorator(Decorator::Precondition {
+            condition,
+            otherwise,
+        }) => vec![
+            ("if".into(), closure_body(condition)),
+            ("else".into(), otherwise.to_string().to_uppercase()),
+        ],
+        Kind::Decorator(Decorator::Loop {
+            queue,
+            value: item,
+            if_empty,
+        }) => {
+            let mut params = vec![("queue".to_owned(), entry(queue))];
+            if let Some(item) = item {
+                params.push(("value".into(), entry(item)));
+            }
+            params.push(("if_empty".into(), if_empty.to_string().to_uppercase()));
+            params
+        }
         Kind::Leaf(Leaf::Script(closure) | Leaf::ScriptCondition(closure)) => {
             vec![("code".into(), closure_body(closure))]
         }

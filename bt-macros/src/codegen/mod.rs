@@ -11,17 +11,20 @@
 //! * `blackboard.rs`: the blackboard struct, its `..` support and the unused-entry warnings;
 //! * `metadata.rs`: node ids as the tree reports them, and `NODES`;
 //! * `resume.rs`: the direct resume of a running leaf;
-//! * `composite.rs`, `decorator.rs`, `leaf.rs`, `subtree.rs`: one file per family of kinds.
+//! * `composite.rs`, `control.rs`, `decorator.rs`, `leaf.rs`, `subtree.rs`: one file per family
+//!   of kinds; `step.rs`: the loop that drives the rules of the `Step` protocol.
 //!
 //! Codegen reads the model (`crate::model`) and the plan (`crate::plan`) only.
 
 mod api;
 mod blackboard;
 mod composite;
+mod control;
 mod decorator;
 mod leaf;
 mod metadata;
 mod resume;
+mod step;
 mod subtree;
 mod text;
 
@@ -133,6 +136,7 @@ struct NodeCode {
 fn node_code(g: &Gen, node: &Node) -> NodeCode {
     match &node.kind {
         Kind::Composite(composite) => composite::generate(g, node, *composite),
+        Kind::Control(control) => control::generate(g, node, control),
         Kind::Decorator(decorator) => decorator::generate(g, node, decorator),
         Kind::Leaf(leaf) => leaf::generate(g, node, leaf),
         // Invalid nodes only exist in trees that had errors, which are emitted as stubs.
@@ -220,6 +224,13 @@ fn halt_child(g: &Gen, child: usize) -> TokenStream {
     } else {
         TokenStream::new()
     }
+}
+
+/// The time now, from the context (`bt::Clock`), spanned at the node's kind so that a context
+/// without a clock is reported there.
+fn now(g: &Gen, node: &Node) -> TokenStream {
+    let (context, ctx) = (&g.tree.header.context, ctx());
+    quote_spanned!(node.kind_ident.span()=> ::bt::__private::now::<#context>(#ctx))
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs.

@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use proc_macro2::{TokenStream, TokenTree};
+use bt_core::control::{ParallelAllConfig, ParallelConfig, ThresholdError};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{Ident, LitStr, Type};
 
@@ -11,7 +12,7 @@ use super::{attr, Blackboard, Node, PortBinding, SubTree, Value};
 use crate::args::Target;
 use crate::ctxt::Ctxt;
 use crate::kinds::{self, Arity};
-use crate::parse::{Children, NodeSyntax};
+use crate::parse::{Case, Children, NodeSyntax};
 
 /// Resolves `{entry}` against the blackboard, reporting unknown entries.
 pub fn resolve_entry(cx: &Ctxt, blackboard: Option<&Blackboard>, name: &Ident) -> bool {
@@ -67,6 +68,13 @@ pub fn unique_names(cx: &Ctxt, nodes: &[Node]) {
 
 pub fn unknown_kind(cx: &Ctxt, kind: &Ident) {
     let written = kind.to_string();
+    if let Some((_, instead)) = kinds::UNSUPPORTED.iter().find(|(name, _)| *name == written) {
+        cx.error_spanned_by(
+            kind,
+            format!("`{written}` is not a node kind of this library: {instead}"),
+        );
+        return;
+    }
     let suggestion = kinds::all_names()
         .filter(|known| known.eq_ignore_ascii_case(&written) || edit_distance(known, &written) <= 2)
         .min_by_key(|known| edit_distance(known, &written));
@@ -106,6 +114,10 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::None => count == 0,
         Arity::One => count == 1,
         Arity::AtLeastOne => count >= 1,
+        Arity::TwoOrThree => (2..=3).contains(&count),
+        Arity::AtLeastTwo => count >= 2,
+        // Checked with the labels (`cases`).
+        Arity::Cases => true,
     };
     if ok {
         return true;
@@ -117,11 +129,17 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         }
         Arity::One => format!("`{kind}` is a decorator and takes exactly one child, found {count}; put the children under a `Sequence {{ .. }}` or `Fallback {{ .. }}`"),
         Arity::AtLeastOne => format!("`{kind}` needs at least one child: `{kind} {{ child, .. }}`"),
+        Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {count} children: `{kind} {{ condition, then, otherwise }}`"),
+        Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {count}: `{kind} {{ try_child, .., catch_child }}`"),
+        Arity::Cases => unreachable!("checked with the labels"),
     };
     match (children, arity) {
         // Point at the first extra child when there are too many, else at the kind.
         (Some(children), Arity::One) if count > 1 => {
             cx.error_spanned_by(&children.nodes[1].kind, message)
+        }
+        (Some(children), Arity::TwoOrThree) if count > 3 => {
+            cx.error_spanned_by(&children.nodes[3].kind, message)
         }
         (Some(children), Arity::None) => {
             cx.syn_error(syn::Error::new(children.brace.span.join(), message))
@@ -129,6 +147,124 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         _ => cx.error_spanned_by(kind, message),
     }
     false
+}
+
+/// The case labels of a `Switch`'s children: a value before each child but the last, `_` before
+/// the last. Takes the values out of the children.
+pub fn cases(cx: &Ctxt, kind: &Ident, children: Option<&mut Children>) -> Option<Vec<syn::Expr>> {
+    let usage = format!("`{kind}(entry) {{ case value => child, .., _ => default }}`");
+    let Some(children) = children.filter(|children| children.nodes.len() >= 2) else {
+        cx.error_spanned_by(
+            kind,
+            format!("`{kind}` needs at least one case and a default: {usage}"),
+        );
+        return None;
+    };
+    let last = children.nodes.len() - 1;
+    let mut values = Vec::new();
+    let mut ok = true;
+    for (index, child) in children.nodes.iter_mut().enumerate() {
+        match (child.case.take(), index == last) {
+            (Some(Case::Value(value, _)), false) => values.push(*value),
+            (Some(Case::Default(_)), true) => {}
+            (Some(Case::Default(span)), false) => {
+                cx.syn_error(syn::Error::new(
+                    span,
+                    format!("the default `_ =>` comes last: {usage}"),
+                ));
+                ok = false;
+            }
+            (Some(Case::Value(value, _)), true) => {
+                cx.error_spanned_by(&value, format!("the last child of `{kind}` is the default: write `_ => child` after the cases: {usage}"));
+                ok = false;
+            }
+            (None, _) => {
+                cx.error_spanned_by(&child.kind, format!("each child of `{kind}` needs a label: `case value =>`, or `_ =>` for the default: {usage}"));
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(values)
+}
+
+/// `Parallel`'s thresholds against its child count, by bt-core's own rule
+/// (`bt_core::control::ParallelConfig::resolve`); an error points at the threshold at fault.
+pub fn parallel(
+    cx: &Ctxt,
+    kind: &Ident,
+    children: usize,
+    (success, at_success): (i64, Span),
+    (failure, at_failure): (i64, Span),
+) -> Option<()> {
+    if children == 0 {
+        // Reported by the arity check.
+        return None;
+    }
+    let (Ok(success), Ok(failure)) = (i32::try_from(success), i32::try_from(failure)) else {
+        cx.error_spanned_by(
+            kind,
+            format!("`{kind}`'s thresholds are counts of children"),
+        );
+        return None;
+    };
+    match ParallelConfig::resolve(children, success, failure) {
+        Ok(_) => Some(()),
+        Err(error) => {
+            let at = match error {
+                ThresholdError::FailureAboveChildren => at_failure,
+                _ => at_success,
+            };
+            cx.syn_error(syn::Error::new(
+                at,
+                format!(
+                    "{}: `{kind}` has {children} children; a threshold is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
+                    error.message()
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// `ParallelAll`'s `max_failures` against its child count (`bt_core`'s rule).
+pub fn parallel_all(
+    cx: &Ctxt,
+    kind: &Ident,
+    children: usize,
+    (max, at): (i64, Span),
+) -> Option<()> {
+    if children == 0 {
+        return None;
+    }
+    let Ok(max) = i32::try_from(max) else {
+        cx.syn_error(syn::Error::new(at, "`max_failures` is a count of children"));
+        return None;
+    };
+    match ParallelAllConfig::resolve(children, max) {
+        Ok(_) => Some(()),
+        Err(error) => {
+            cx.syn_error(syn::Error::new(
+                at,
+                format!(
+                    "{}: `{kind}` has {children} children; `max_failures` is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
+                    error.message()
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// Case labels outside a `Switch`.
+pub fn no_cases(cx: &Ctxt, children: Option<&Children>) {
+    for child in children.iter().flat_map(|children| &children.nodes) {
+        if let Some(case) = &child.case {
+            cx.syn_error(syn::Error::new(
+                case.span(),
+                "`case ... =>` and `_ =>` label the children of a `Switch` only; remove the label",
+            ));
+        }
+    }
 }
 
 /// The `(entry)` of the update nodes: a declared, `#[tracked]` entry.

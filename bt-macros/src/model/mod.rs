@@ -15,9 +15,10 @@ mod check;
 use proc_macro2::Span;
 use syn::{Expr, ExprClosure, Ident, LitStr, Type};
 
+use crate::args::ParamValue;
 use crate::args::{Args, LeafArgs, Target};
 use crate::ctxt::Ctxt;
-use crate::kinds::{self, DecoratorKind, KindSpec, LeafKind, Shape};
+use crate::kinds::{self, Arity, ControlKind, DecoratorKind, KindSpec, LeafKind, Shape};
 use crate::parse::{Body, NodeSyntax};
 
 pub use crate::args::{PortBinding, Value};
@@ -91,6 +92,7 @@ pub enum Category {
     SubTree,
 }
 
+/// The composites that walk their children in order (`bt_core::control::Flow`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Composite {
     Sequence,
@@ -98,6 +100,31 @@ pub enum Composite {
     ReactiveSequence,
     Fallback,
     ReactiveFallback,
+    AsyncSequence,
+    AsyncFallback,
+}
+
+/// The composites that choose their children otherwise (`bt_core::step`).
+pub enum Control {
+    /// Thresholds as written (negative ones count from the end); `span` is the node's kind.
+    Parallel {
+        success: i64,
+        failure: i64,
+    },
+    ParallelAll {
+        max_failures: i64,
+    },
+    IfThenElse,
+    WhileDoElse,
+    /// `Switch(entry) { case value => child, .., _ => default }`: one value per child but the
+    /// last.
+    Switch {
+        entry: Ident,
+        cases: Vec<Expr>,
+    },
+    TryCatch {
+        catch_on_halt: bool,
+    },
 }
 
 pub enum Decorator {
@@ -114,6 +141,21 @@ pub enum Decorator {
     SkipUnlessUpdated(Ident),
     /// `WaitValueUpdate(entry)`: the entry is `#[tracked]`.
     WaitValueUpdate(Ident),
+    /// `Delay(ms)`.
+    Delay(u64),
+    /// `Timeout(ms)`.
+    Timeout(u64),
+    /// `Precondition(|bb| condition, else = Status)`.
+    Precondition {
+        condition: Box<ExprClosure>,
+        otherwise: Ident,
+    },
+    /// `Loop(queue, value = {entry}, if_empty = Status)`.
+    Loop {
+        queue: Ident,
+        value: Option<Ident>,
+        if_empty: Ident,
+    },
 }
 
 /// A loop limit: `Some(n)` completions, or `None` for `forever`.
@@ -140,6 +182,9 @@ pub enum Leaf {
     WasEntryUpdated(Ident),
     /// `SubTree(Child, x = {a}, ..)`: another generated tree.
     SubTree(SubTree),
+    /// `Sleep(ms)`.
+    Sleep(u64),
+    AlwaysRunning,
 }
 
 /// A `SubTree` node: the child tree's type (built with `init`, else `Child::new()`), and how its
@@ -168,6 +213,7 @@ pub struct LeafType {
 
 pub enum Kind {
     Composite(Composite),
+    Control(Control),
     Decorator(Decorator),
     Leaf(Leaf),
     /// A node that failed validation (an error was reported); only in trees that are not emitted.
@@ -250,12 +296,21 @@ impl Tree {
     ) -> usize {
         let id = self.nodes.len();
         let NodeSyntax {
+            case: _,
             attrs,
             kind: kind_ident,
             args,
             arg_tokens: _,
-            children,
+            mut children,
         } = syntax;
+        // A `Switch` takes its children's case labels; anywhere else they are a mistake.
+        let cases = match spec_arity(&kind_ident) {
+            Some(Arity::Cases) => check::cases(cx, &kind_ident, children.as_mut()),
+            _ => {
+                check::no_cases(cx, children.as_ref());
+                None
+            }
+        };
         let (explicit_name, conditions) = attr::node_attributes(cx, &attrs);
         let kind_name = kind_ident.to_string();
         let spec = kinds::lookup(&kind_name);
@@ -265,7 +320,8 @@ impl Tree {
                 Kind::Invalid
             }
             Some(spec) => {
-                let kind = self.build(cx, spec, &kind_ident, args);
+                let child_count = children.as_ref().map_or(0, |children| children.nodes.len());
+                let kind = self.build(cx, spec, &kind_ident, args, cases, child_count);
                 // A composite given arguments is reported for those only.
                 let arity_ok = (kind.is_none() && matches!(spec.shape, Shape::Composite(_)))
                     || check::child_count(cx, &kind_ident, children.as_ref(), spec.arity);
@@ -301,14 +357,60 @@ impl Tree {
     }
 
     /// The model of a node of a known kind, from its arguments; `None` after an error.
-    fn build(&self, cx: &Ctxt, spec: &KindSpec, kind: &Ident, args: Args) -> Option<Kind> {
+    fn build(
+        &self,
+        cx: &Ctxt,
+        spec: &KindSpec,
+        kind: &Ident,
+        args: Args,
+        cases: Option<Vec<Expr>>,
+        child_count: usize,
+    ) -> Option<Kind> {
         let bb = self.blackboard.as_ref();
         if let Args::Invalid(error) = args {
             cx.syn_error(error);
             return None;
         }
+        let (mut params, args) = match args {
+            Args::Params(values) => (Params(values), Args::Absent),
+            args => (Params(Vec::new()), args),
+        };
         Some(match spec.shape {
             Shape::Composite(composite) => Kind::Composite(composite),
+            Shape::Control(control) => Kind::Control(match control {
+                ControlKind::Parallel => {
+                    let (success, at_success) = params.int(0).unwrap_or((-1, kind.span()));
+                    let (failure, at_failure) = params.int(1).unwrap_or((1, kind.span()));
+                    check::parallel(
+                        cx,
+                        kind,
+                        child_count,
+                        (success, at_success),
+                        (failure, at_failure),
+                    )?;
+                    Control::Parallel { success, failure }
+                }
+                ControlKind::ParallelAll => {
+                    let (max_failures, at) = params.int(0).unwrap_or((1, kind.span()));
+                    check::parallel_all(cx, kind, child_count, (max_failures, at))?;
+                    Control::ParallelAll { max_failures }
+                }
+                ControlKind::IfThenElse => Control::IfThenElse,
+                ControlKind::WhileDoElse => Control::WhileDoElse,
+                ControlKind::Switch => {
+                    let entry = params.entry(0)?;
+                    if !check::resolve_entry(cx, bb, &entry) {
+                        return None;
+                    }
+                    Control::Switch {
+                        entry,
+                        cases: cases?,
+                    }
+                }
+                ControlKind::TryCatch => Control::TryCatch {
+                    catch_on_halt: params.bool(0).unwrap_or(false),
+                },
+            }),
             Shape::Decorator(decorator) => Kind::Decorator(match (decorator, args) {
                 (DecoratorKind::Inverter, _) => Decorator::Inverter,
                 (DecoratorKind::ForceSuccess, _) => Decorator::ForceSuccess,
@@ -326,6 +428,28 @@ impl Tree {
                 }
                 (DecoratorKind::WaitValueUpdate, Args::Entry(entry)) => {
                     Decorator::WaitValueUpdate(check::tracked_entry(cx, kind, bb, entry)?)
+                }
+                (DecoratorKind::Delay, _) => Decorator::Delay(params.millis(0)?),
+                (DecoratorKind::Timeout, _) => Decorator::Timeout(params.millis(0)?),
+                (DecoratorKind::Precondition, _) => Decorator::Precondition {
+                    condition: params.closure(0)?,
+                    otherwise: params.status(1, kind, "Failure"),
+                },
+                (DecoratorKind::Loop, _) => {
+                    let queue = params.entry(0)?;
+                    let value = params.entry(1);
+                    let mut ok = check::resolve_entry(cx, bb, &queue);
+                    if let Some(value) = &value {
+                        ok &= check::resolve_entry(cx, bb, value);
+                    }
+                    if !ok {
+                        return None;
+                    }
+                    Decorator::Loop {
+                        queue,
+                        value,
+                        if_empty: params.status(2, kind, "Success"),
+                    }
                 }
                 _ => return None,
             }),
@@ -369,6 +493,8 @@ impl Tree {
                 (LeafKind::ScriptCondition, Args::Script(closure)) => {
                     Leaf::ScriptCondition(closure)
                 }
+                (LeafKind::Sleep, _) => Leaf::Sleep(params.millis(0)?),
+                (LeafKind::AlwaysRunning, _) => Leaf::AlwaysRunning,
                 _ => return None,
             }),
         })
@@ -401,6 +527,64 @@ impl Tree {
     pub fn ancestors(&self, id: usize) -> impl Iterator<Item = &Node> {
         std::iter::successors(self.nodes[id].parent, |&id| self.nodes[id].parent)
             .map(|id| &self.nodes[id])
+    }
+}
+
+/// The arity of the kind named `kind`, if it is known.
+fn spec_arity(kind: &Ident) -> Option<Arity> {
+    kinds::lookup(&kind.to_string()).map(|spec| spec.arity)
+}
+
+/// The values of a kind's `Grammar::Params`, taken by position.
+struct Params(Vec<Option<ParamValue>>);
+
+impl Params {
+    fn take(&mut self, index: usize) -> Option<ParamValue> {
+        self.0.get_mut(index).and_then(Option::take)
+    }
+
+    /// A whole number and where it is written.
+    fn int(&mut self, index: usize) -> Option<(i64, Span)> {
+        match self.take(index)? {
+            ParamValue::Int(value, span) => Some((value, span)),
+            _ => None,
+        }
+    }
+
+    fn millis(&mut self, index: usize) -> Option<u64> {
+        match self.take(index)? {
+            ParamValue::Millis(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    fn bool(&mut self, index: usize) -> Option<bool> {
+        match self.take(index)? {
+            ParamValue::Bool(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    fn entry(&mut self, index: usize) -> Option<Ident> {
+        match self.take(index)? {
+            ParamValue::Entry(entry) => Some(entry),
+            _ => None,
+        }
+    }
+
+    fn closure(&mut self, index: usize) -> Option<Box<ExprClosure>> {
+        match self.take(index)? {
+            ParamValue::Closure(closure) => Some(closure),
+            _ => None,
+        }
+    }
+
+    /// A status parameter, or `default` (spanned at the node's kind).
+    fn status(&mut self, index: usize, kind: &Ident, default: &str) -> Ident {
+        match self.take(index) {
+            Some(ParamValue::Status(status)) => status,
+            _ => Ident::new(default, kind.span()),
+        }
     }
 }
 
