@@ -622,7 +622,7 @@ impl Sniper {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active[2usize] {
-            ::bt::__private::stateful::<
+            let _ = ::bt::__private::stateful::<
                 World,
                 AimAtEnemy,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);

@@ -60,6 +60,121 @@ pub trait StatefulAction<Ctx: ?Sized> {
     }
 }
 
+/// A condition that can fail with an error of the tree's error type `E` (a tree declared
+/// `tree T for Ctx, error E`): the error aborts the tick and reaches the caller of `tick`
+/// (behavior3's `ERROR`, `spec/decisions.md` decision 11).
+///
+/// Every [`Condition`] is a `TryCondition` that never fails, so a tree with an error type takes
+/// both kinds of leaf types under the same `Condition(Type)` kind.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a condition over `{Ctx}` with the error type `{E}`",
+    label = "used as `Condition(..)` here",
+    note = "implement `bt::Condition<{Ctx}>`, or `bt::TryCondition<{Ctx}, {E}>` for a condition that can fail with the tree's error"
+)]
+pub trait TryCondition<Ctx: ?Sized, E> {
+    /// Answers the question, or fails.
+    fn try_check(&mut self, ctx: &Ctx) -> Result<bool, E>;
+}
+
+impl<Ctx: ?Sized, E, T: Condition<Ctx>> TryCondition<Ctx, E> for T {
+    #[inline(always)]
+    fn try_check(&mut self, ctx: &Ctx) -> Result<bool, E> {
+        Ok(self.check(ctx))
+    }
+}
+
+/// A synchronous action that can fail with an error of the tree's error type `E` (see
+/// [`TryCondition`]). Every [`SyncAction`] is one that never fails.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a synchronous action over `{Ctx}` with the error type `{E}`",
+    label = "used as `Action(..)` here",
+    note = "implement `bt::SyncAction<{Ctx}>`, or `bt::TrySyncAction<{Ctx}, {E}>` for an action that can fail with the tree's error"
+)]
+pub trait TrySyncAction<Ctx: ?Sized, E> {
+    /// Does the work, or fails.
+    fn try_execute(&mut self, ctx: &mut Ctx) -> Result<Outcome, E>;
+}
+
+impl<Ctx: ?Sized, E, T: SyncAction<Ctx>> TrySyncAction<Ctx, E> for T {
+    #[inline(always)]
+    fn try_execute(&mut self, ctx: &mut Ctx) -> Result<Outcome, E> {
+        Ok(self.execute(ctx))
+    }
+}
+
+/// A stateful action whose `on_start` and `on_running` can fail with an error of the tree's error
+/// type `E` (see [`TryCondition`]). Every [`StatefulAction`] is one that never fails.
+///
+/// An action that fails has finished: it is not running any more, and it does not get
+/// [`on_halted`](Self::on_halted). Every *other* running node of the tree is halted.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a stateful action over `{Ctx}` with the error type `{E}`",
+    label = "used as `StatefulAction(..)` here",
+    note = "implement `bt::StatefulAction<{Ctx}>`, or `bt::TryStatefulAction<{Ctx}, {E}>` for an action that can fail with the tree's error"
+)]
+pub trait TryStatefulAction<Ctx: ?Sized, E> {
+    /// Starts an activation, or fails.
+    fn try_on_start(&mut self, ctx: &mut Ctx) -> Result<Status, E>;
+    /// Continues an activation whose last answer was `Running`, or fails.
+    fn try_on_running(&mut self, ctx: &mut Ctx) -> Result<Status, E>;
+    /// The activation was interrupted while `Running`.
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
+    }
+}
+
+impl<Ctx: ?Sized, E, T: StatefulAction<Ctx>> TryStatefulAction<Ctx, E> for T {
+    #[inline(always)]
+    fn try_on_start(&mut self, ctx: &mut Ctx) -> Result<Status, E> {
+        Ok(StatefulAction::on_start(self, ctx))
+    }
+
+    #[inline(always)]
+    fn try_on_running(&mut self, ctx: &mut Ctx) -> Result<Status, E> {
+        Ok(StatefulAction::on_running(self, ctx))
+    }
+
+    #[inline(always)]
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        StatefulAction::on_halted(self, ctx)
+    }
+}
+
+/// What an inline leaf of a tree with an error type may return: `bool` or [`Outcome`] (never
+/// fails), or a `Result` of either whose error converts into the tree's error.
+pub trait TryAnswer<E> {
+    /// The answer as a status, or the error.
+    fn into_status(self) -> Result<Status, E>;
+}
+
+impl<E> TryAnswer<E> for bool {
+    #[inline(always)]
+    fn into_status(self) -> Result<Status, E> {
+        Ok(Status::from_bool(self))
+    }
+}
+
+impl<E> TryAnswer<E> for Outcome {
+    #[inline(always)]
+    fn into_status(self) -> Result<Status, E> {
+        Ok(self.into())
+    }
+}
+
+impl<E, F: Into<E>> TryAnswer<E> for Result<bool, F> {
+    #[inline(always)]
+    fn into_status(self) -> Result<Status, E> {
+        self.map(Status::from_bool).map_err(Into::into)
+    }
+}
+
+impl<E, F: Into<E>> TryAnswer<E> for Result<Outcome, F> {
+    #[inline(always)]
+    fn into_status(self) -> Result<Status, E> {
+        self.map(Into::into).map_err(Into::into)
+    }
+}
+
 /// Ticks a stateful action: `on_start` when it is not running, `on_running` when it is.
 #[inline(always)]
 pub(crate) fn tick_stateful<Ctx: ?Sized, A: StatefulAction<Ctx> + ?Sized>(
@@ -98,6 +213,45 @@ mod tests {
                 Status::Running
             }
         }
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Broken;
+
+    struct Fetch {
+        fail: bool,
+    }
+
+    impl TrySyncAction<u32, Broken> for Fetch {
+        fn try_execute(&mut self, count: &mut u32) -> Result<Outcome, Broken> {
+            *count += 1;
+            if self.fail {
+                Err(Broken)
+            } else {
+                Ok(Outcome::Success)
+            }
+        }
+    }
+
+    #[test]
+    fn infallible_leaves_are_fallible_leaves_that_never_fail() {
+        let mut count = 2;
+        let mut steps = Steps::default();
+        assert_eq!(
+            TryStatefulAction::<u32, Broken>::try_on_start(&mut steps, &mut count),
+            Ok(Status::Running)
+        );
+        assert_eq!(steps.starts, 1);
+        assert_eq!(Fetch { fail: true }.try_execute(&mut count), Err(Broken));
+        assert_eq!(
+            Fetch { fail: false }.try_execute(&mut count),
+            Ok(Outcome::Success)
+        );
+        assert_eq!(TryAnswer::<Broken>::into_status(true), Ok(Status::Success));
+        assert_eq!(
+            TryAnswer::<Broken>::into_status(Err::<Outcome, _>(Broken)),
+            Err(Broken)
+        );
     }
 
     #[test]

@@ -71,7 +71,10 @@ mod tree;
 
 pub use blackboard::Tracked;
 pub use index::SmallIndex;
-pub use leaf::{Condition, StatefulAction, SyncAction};
+pub use leaf::{
+    Condition, StatefulAction, SyncAction, TryAnswer, TryCondition, TryStatefulAction,
+    TrySyncAction,
+};
 #[cfg(feature = "std")]
 pub use observe::StdoutSink;
 pub use observe::{

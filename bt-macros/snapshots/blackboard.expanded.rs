@@ -667,7 +667,7 @@ impl Robot {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active[1usize] {
-            {
+            let _ = {
                 ::bt::__private::bind_entry(
                     &mut self.__bt_bb,
                     &mut self.__bt_leaf_2,

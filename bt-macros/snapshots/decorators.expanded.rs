@@ -738,7 +738,7 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active[4usize] {
-            ::bt::__private::stateful::<
+            let _ = ::bt::__private::stateful::<
                 World,
                 Walk,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);

@@ -467,7 +467,7 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active[2usize] {
-            ::bt::__private::stateful::<
+            let _ = ::bt::__private::stateful::<
                 World,
                 Fetch,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
@@ -543,7 +543,7 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active[4usize] {
-            ::bt::__private::stateful::<
+            let _ = ::bt::__private::stateful::<
                 World,
                 Search,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
@@ -713,7 +713,7 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active[7usize] {
-            ::bt::__private::stateful::<
+            let _ = ::bt::__private::stateful::<
                 World,
                 Deliver,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);

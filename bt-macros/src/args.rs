@@ -66,6 +66,10 @@ pub enum ParamKind {
     Int,
     /// A duration in milliseconds: a whole number.
     Millis,
+    /// A count: a whole number, not negative.
+    Count,
+    /// Any Rust expression.
+    Expr,
     Bool,
     /// `Success`, `Failure`, `Running` or `Skipped`.
     Status,
@@ -79,6 +83,8 @@ pub enum ParamKind {
 pub enum ParamValue {
     Int(i64, Span),
     Millis(u64),
+    Count(u64),
+    Expr(Box<Expr>),
     Bool(bool),
     Status(Ident),
     Entry(Ident),
@@ -266,6 +272,8 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                     let example = match param.value {
                         ParamKind::Int => "1",
                         ParamKind::Millis => "500",
+                        ParamKind::Count => "3",
+                        ParamKind::Expr => "value",
                         ParamKind::Bool => "true",
                         ParamKind::Status => "Failure",
                         ParamKind::Entry => "{entry}",
@@ -652,6 +660,31 @@ fn param_value(param: &Param, input: ParseStream) -> syn::Result<ParamValue> {
             })?;
             Ok(ParamValue::Millis(value))
         }
+        ParamKind::Count => {
+            if input.peek(Token![-]) {
+                let minus: Token![-] = input.parse()?;
+                return Err(syn::Error::new(
+                    minus.span,
+                    format!(
+                        "a negative count is meaningless; `{name}` is a whole number, such as `3`"
+                    ),
+                ));
+            }
+            let literal: LitInt = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!("`{name}` is a whole number, such as `3`"),
+                )
+            })?;
+            let value: u64 = literal.base10_parse().map_err(|_| {
+                syn::Error::new(
+                    literal.span(),
+                    format!("`{name}` is a whole number, such as `3`"),
+                )
+            })?;
+            Ok(ParamValue::Count(value))
+        }
+        ParamKind::Expr => Ok(ParamValue::Expr(Box::new(input.parse()?))),
         ParamKind::Bool => {
             let value: LitBool = input.parse().map_err(|error| {
                 syn::Error::new(error.span(), format!("`{name}` is `true` or `false`"))

@@ -72,6 +72,12 @@ pub enum DecoratorKind {
     Timeout,
     Precondition,
     Loop,
+    // behavior3.
+    Limiter,
+    MaxTime,
+    Repeater,
+    RepeatUntilFailure,
+    RepeatUntilSuccess,
 }
 
 /// The leaves, before their arguments are read.
@@ -90,6 +96,9 @@ pub enum LeafKind {
     SubTree,
     Sleep,
     AlwaysRunning,
+    // behavior3.
+    Error,
+    Wait,
 }
 
 /// How many children a kind takes.
@@ -250,6 +259,8 @@ const PRECONDITION: &[Param] = &[
     param("condition", P::Closure, true, true),
     param("else", P::Status, false, false),
 ];
+const MAX_LOOP: &[Param] = &[param("max_loop", P::Count, true, true)];
+const ERROR: &[Param] = &[param("error", P::Expr, true, true)];
 const LOOP: &[Param] = &[
     param("queue", P::Entry, true, true),
     param("value", P::Entry, false, false),
@@ -265,8 +276,8 @@ pub const KINDS: &[KindSpec] = &[
     leaf(&["Condition"],       L::Condition,       Grammar::Leaf,   Running::Never,  C::Condition),
     leaf(&["Action"],          L::Action,          Grammar::Leaf,   Running::Never,  C::Action),
     leaf(&["StatefulAction"],  L::StatefulAction,  Grammar::Leaf,   Running::Always, C::Action),
-    leaf(&["AlwaysSuccess"],   L::AlwaysSuccess,   Grammar::None,   Running::Never,  C::Action),
-    leaf(&["AlwaysFailure"],   L::AlwaysFailure,   Grammar::None,   Running::Never,  C::Action),
+    leaf(&["AlwaysSuccess", "Succeeder"], L::AlwaysSuccess, Grammar::None, Running::Never, C::Action),
+    leaf(&["AlwaysFailure", "Failer"],    L::AlwaysFailure, Grammar::None, Running::Never, C::Action),
     leaf(&["SetBlackboard"],   L::SetBlackboard,   Grammar::Assign, Running::Never,  C::Action),
     leaf(&["UnsetBlackboard"], L::UnsetBlackboard, Grammar::Entry,  Running::Never,  C::Action),
     leaf(&["Script"],          L::Script,          Grammar::Script, Running::Never,  C::Action),
@@ -275,14 +286,18 @@ pub const KINDS: &[KindSpec] = &[
     // Whether the child tree can run is not known to this expansion: assume it can.
     leaf(&["SubTree"],         L::SubTree,         Grammar::Leaf,   Running::Always, C::SubTree),
     leaf(&["Sleep"],           L::Sleep,           Grammar::Params(MILLIS), Running::Always, C::Action),
-    leaf(&["AlwaysRunning"],   L::AlwaysRunning,   Grammar::None,   Running::Always, C::Action),
+    leaf(&["AlwaysRunning", "Runner"], L::AlwaysRunning, Grammar::None, Running::Always, C::Action),
+    // behavior3's ERROR: fails the tick with the tree's error (decision 11).
+    leaf(&["Error"],           L::Error,           Grammar::Params(ERROR),  Running::Never,  C::Action),
+    // behavior3's Wait: strictly more than the duration (decision 7).
+    leaf(&["Wait"],            L::Wait,            Grammar::Params(MILLIS), Running::Always, C::Action),
     // Composites: they can run when a child can. Columns: passes `Running`, memory.
     composite(&["Sequence", "MemSequence"],             Co::Sequence,           true,  Activation),
     // SequenceWithMemory remembers a failed child across activations.
     composite(&["SequenceWithMemory", "SequenceStar"],  Co::SequenceWithMemory, true,  Kept),
     composite(&["ReactiveSequence"],                    Co::ReactiveSequence,   false, Activation),
     composite(&["Fallback", "Selector", "MemPriority"], Co::Fallback,           true,  Activation),
-    composite(&["ReactiveFallback", "ReactiveSelector"], Co::ReactiveFallback,  false, Activation),
+    composite(&["ReactiveFallback", "ReactiveSelector", "Priority"], Co::ReactiveFallback, false, Activation),
     // They yield after a child that completes at once: they can run on their own.
     yielding(&["AsyncSequence"],                        Co::AsyncSequence),
     yielding(&["AsyncFallback"],                        Co::AsyncFallback),
@@ -310,6 +325,13 @@ pub const KINDS: &[KindSpec] = &[
     decorator(&["Timeout"],                 D::Timeout,                 Grammar::Params(MILLIS), Running::IfChildCan, false, Activation),
     decorator(&["Precondition"],            D::Precondition,            Grammar::Params(PRECONDITION), Running::IfChildCanOrElseRuns, true, Activation),
     decorator(&["Loop"],                    D::Loop,                    Grammar::Params(LOOP),   Running::Always,     false, Activation),
+    // behavior3. Limiter's count lasts for the tree's life (decision 10).
+    decorator(&["Limiter"],                 D::Limiter,                 Grammar::Params(MAX_LOOP), Running::IfChildCan, true, Kept),
+    decorator(&["MaxTime"],                 D::MaxTime,                 Grammar::Params(MILLIS),   Running::IfChildCan, false, Activation),
+    decorator(&["Repeater"],                D::Repeater,                Grammar::Count,   Running::Loop,       true, Activation),
+    // The rules of Repeat and RetryUntilSuccessful, under behavior3's names (which reject 0).
+    decorator(&["RepeatUntilFailure"],      D::RepeatUntilFailure,      Grammar::Count,   Running::Loop,       true, Activation),
+    decorator(&["RepeatUntilSuccess"],      D::RepeatUntilSuccess,      Grammar::Count,   Running::Loop,       true, Activation),
 ];
 
 /// Node kinds of other systems that this DSL knows but does not offer, with what to write
@@ -464,6 +486,18 @@ mod tests {
             .unwrap_or_else(|| rules::loop_on_child(child()))
     });
 
+    rule!(Limiter, rules::Limiter<u8>, |s, child| s
+        .start(3)
+        .unwrap_or_else(|| s.on_child(child())));
+    rule!(MaxTime, Ticking<rules::MaxTime>, |s, child| {
+        let now = s.now();
+        let first = s.rule.start(now);
+        step_tick(first, |event| s.rule.next(event, now, rules::ms(25)), child)
+    });
+    rule!(Repeater, rules::Repeater<u8>, |s, child| s
+        .start(Some(3))
+        .unwrap_or_else(|| s.on_child(child(), Some(3))));
+
     fn decorator_rule(kind: DecoratorKind) -> Option<Box<dyn Rule>> {
         Some(match kind {
             D::Inverter => Box::new(Inverter(())),
@@ -477,6 +511,11 @@ mod tests {
             D::Timeout => Box::new(Timeout(Ticking::default())),
             D::Precondition => Box::new(Precondition(Ticking::default())),
             D::Loop => Box::new(Loop(Ticking::default())),
+            D::Limiter => Box::new(Limiter(rules::Limiter::new())),
+            D::MaxTime => Box::new(MaxTime(Ticking::default())),
+            D::Repeater => Box::new(Repeater(rules::Repeater::new())),
+            D::RepeatUntilFailure => Box::new(Repeat3(rules::Repeat::new())),
+            D::RepeatUntilSuccess => Box::new(Retry3(rules::RetryUntilSuccessful::new())),
             // Their gate reads the blackboard before the child: checked in bt-core.
             D::SkipUnlessUpdated | D::WaitValueUpdate => return None,
         })

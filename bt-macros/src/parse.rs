@@ -2,7 +2,7 @@
 //! kind means, and whether its arguments and children fit it, is decided in `model`.
 //!
 //! ```text
-//! input    := outer-attribute* visibility "tree" IDENT "for" TYPE "{" body "}"
+//! input    := outer-attribute* visibility "tree" IDENT "for" TYPE ( "," "error" TYPE )? "{" body "}"
 //! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
 //! blackboard := "blackboard" "{" ( outer-attribute* IDENT ":" TYPE ( "=" EXPR )? ),* "}"
 //! node     := case? outer-attribute* IDENT ( "(" arguments ")" )? ( "{" ( node ","? )* "}" )? ","?
@@ -23,6 +23,7 @@ use crate::{kinds, kw};
 mod keyword {
     syn::custom_keyword!(tree);
     syn::custom_keyword!(case);
+    syn::custom_keyword!(error);
 }
 
 /// The tree's header: everything but its body. Parsed first, so that a tree whose body has errors
@@ -32,6 +33,9 @@ pub struct Header {
     pub vis: Visibility,
     pub name: Ident,
     pub context: Type,
+    /// `error E` after the context: leaves may fail with an `E`, and `tick` returns
+    /// `Result<Status, E>`.
+    pub error: Option<Type>,
     /// Span of the braces around the body, for "no root" errors.
     pub body_span: Span,
 }
@@ -95,6 +99,18 @@ impl Parse for TreeInput {
         }
         input.parse::<Token![for]>()?;
         let context: Type = input.parse()?;
+        let error = if input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+            if !input.peek(keyword::error) {
+                return Err(input.error(
+                    "expected `error ErrorType` after the context: `tree Name for ContextType, error ErrorType { .. }`",
+                ));
+            }
+            input.parse::<keyword::error>()?;
+            Some(input.parse::<Type>()?)
+        } else {
+            None
+        };
         if !input.peek(Brace) {
             return Err(input.error("expected the tree's body: `{ RootNode { .. } }`"));
         }
@@ -112,6 +128,7 @@ impl Parse for TreeInput {
                 vis,
                 name,
                 context,
+                error,
                 body_span: brace.span.join(),
             },
             body,

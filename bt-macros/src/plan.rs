@@ -80,13 +80,12 @@ fn may_run(tree: &Tree) -> Vec<bool> {
                 child_can
                     || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise == "Running")
             }
-            Running::Loop => match node.kind {
-                Kind::Decorator(
-                    Decorator::Repeat(Some(0)) | Decorator::RetryUntilSuccessful(Some(0)),
-                ) => false,
-                Kind::Decorator(
-                    Decorator::Repeat(Some(1)) | Decorator::RetryUntilSuccessful(Some(1)),
-                ) => child_can,
+            Running::Loop => match &node.kind {
+                Kind::Decorator(decorator) => match decorator.loop_limit() {
+                    Some(Some(0)) => false,
+                    Some(Some(1)) => child_can,
+                    _ => true,
+                },
                 _ => true,
             },
         };
@@ -122,11 +121,16 @@ fn outlining(tree: &Tree) -> Vec<bool> {
 /// Only leaves at depth 2 or more: the direct resume costs a check on every tick, and for a
 /// child of the root it would skip a single dispatch (measured on the sniper: the ticks that
 /// resume were 0.5 ns faster, those that walk 1.4 ns slower). At most [`RESUME_MAX`] leaves, so
-/// that the dispatch stays small; a tree with more resumes all of them by the walk.
+/// that the dispatch stays small; a tree with more resumes all of them by the walk. Not in a tree
+/// with an error type.
 fn resume(tree: &Tree) -> Vec<usize> {
     let passes_running = |node: &Node| {
         node.conditions.is_empty() && node.spec.is_some_and(|spec| spec.passes_running)
     };
+    if tree.header.error.is_some() {
+        // A tree with an error type walks every tick (its error path is the walk's).
+        return Vec::new();
+    }
     let resume: Vec<usize> = (tree.nodes.iter())
         .filter(|node| {
             matches!(node.kind, Kind::Leaf(Leaf::Stateful(_)))

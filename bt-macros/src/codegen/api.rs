@@ -73,111 +73,11 @@ impl Api<'_> {
         } = self;
         let (ctx, observer) = (ctx(), observer());
         let name_text = name.to_string();
-        quote! {
-            #(#attrs)*
-            #vis struct #name {
-                #fields
-            }
-
-            #[allow(
-                dead_code,
-                unused_variables,
-                unused_mut,
-                unreachable_code,
-                clippy::all,
-                clippy::pedantic,
-                clippy::nursery
-            )]
-            impl #name {
-                /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
-                pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
-
-                /// Metadata of every node, indexed by node id.
-                pub const NODES: &'static [::bt::__private::NodeInfo] = #nodes;
-
-                /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-                pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
-                    ::bt::__private::export::dot(Self::NODES)
-                }
-
-                /// The tree as a Mermaid flowchart.
-                pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
-                    ::bt::__private::export::mermaid(Self::NODES)
-                }
-
-                /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
-                /// types' ports: what Groot2 opens.
-                pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
-                    ::bt::__private::export::xml(#name_text, Self::NODES)
-                }
-
-                /// A tree at rest: nothing running, every leaf built.
-                pub fn new() -> Self {
-                    #new
-                }
-
-                /// Ticks the root once.
-                #[inline]
-                pub fn tick(&mut self, #ctx: &mut #context) -> ::bt::__private::Status {
-                    self.tick_with(#ctx, &mut ::bt::__private::NoObserver)
-                }
-
-                /// Ticks the root once, reporting every node's result to `observer`.
-                #[inline]
-                pub fn tick_with<__BtO: ::bt::__private::Observer>(
-                    &mut self,
-                    #ctx: &mut #context,
-                    #observer: &mut __BtO,
-                ) -> ::bt::__private::Status {
-                    #tick
-                }
-
-                /// Halts every running node: each started, unfinished stateful action gets
-                /// `on_halted` exactly once. Loop counts restart, also those of idle loops
-                /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
-                #[inline]
-                pub fn halt(&mut self, #ctx: &mut #context) {
-                    self.halt_with(#ctx, &mut ::bt::__private::NoObserver)
-                }
-
-                /// Halts every running node, reporting each halt to `observer`.
-                #[inline]
-                pub fn halt_with<__BtO: ::bt::__private::Observer>(
-                    &mut self,
-                    #ctx: &mut #context,
-                    #observer: &mut __BtO,
-                ) {
-                    #halt
-                }
-
-                /// The tree's blackboard.
-                #[inline]
-                pub fn blackboard(&self) -> &#blackboard {
-                    #blackboard_access
-                }
-
-                /// The tree's blackboard, to change entries between ticks.
-                #[inline]
-                pub fn blackboard_mut(&mut self) -> &mut #blackboard {
-                    #blackboard_access_mut
-                }
-
-                /// The root's status on the last tick; `None` before the first tick and after a
-                /// halt.
-                #[inline]
-                pub fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-                    #status
-                }
-
-                #private_methods
-            }
-
-            impl ::core::default::Default for #name {
-                fn default() -> Self {
-                    Self::new()
-                }
-            }
-
+        let trait_impls = if self.header.error.is_some() {
+            // `BehaviorTree` and `Subtree` tick infallibly: a tree with an error type has neither.
+            TokenStream::new()
+        } else {
+            quote! {
             impl ::bt::__private::BehaviorTree for #name {
                 type Context = #context;
                 type Blackboard = #blackboard;
@@ -237,6 +137,121 @@ impl Api<'_> {
                     #halt_root
                 }
             }
+            }
+        };
+        let (answer, tick_doc) = match &self.header.error {
+            None => (quote!(::bt::__private::Status), " Ticks the root once.".to_owned()),
+            Some(error) => (
+                quote!(::core::result::Result<::bt::__private::Status, #error>),
+                " Ticks the root once. A leaf's error aborts the tick: every running node is halted (as by `halt`), the error is returned, and the next tick starts afresh.".to_owned(),
+            ),
+        };
+        quote! {
+            #(#attrs)*
+            #vis struct #name {
+                #fields
+            }
+
+            #[allow(
+                dead_code,
+                unused_variables,
+                unused_mut,
+                unreachable_code,
+                clippy::all,
+                clippy::pedantic,
+                clippy::nursery
+            )]
+            impl #name {
+                /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
+                pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
+
+                /// Metadata of every node, indexed by node id.
+                pub const NODES: &'static [::bt::__private::NodeInfo] = #nodes;
+
+                /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
+                pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
+                    ::bt::__private::export::dot(Self::NODES)
+                }
+
+                /// The tree as a Mermaid flowchart.
+                pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
+                    ::bt::__private::export::mermaid(Self::NODES)
+                }
+
+                /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
+                /// types' ports: what Groot2 opens.
+                pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
+                    ::bt::__private::export::xml(#name_text, Self::NODES)
+                }
+
+                /// A tree at rest: nothing running, every leaf built.
+                pub fn new() -> Self {
+                    #new
+                }
+
+                #[doc = #tick_doc]
+                #[inline]
+                pub fn tick(&mut self, #ctx: &mut #context) -> #answer {
+                    self.tick_with(#ctx, &mut ::bt::__private::NoObserver)
+                }
+
+                /// Ticks the root once, reporting every node's result to `observer`.
+                #[inline]
+                pub fn tick_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) -> #answer {
+                    #tick
+                }
+
+                /// Halts every running node: each started, unfinished stateful action gets
+                /// `on_halted` exactly once. Loop counts restart, also those of idle loops
+                /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
+                #[inline]
+                pub fn halt(&mut self, #ctx: &mut #context) {
+                    self.halt_with(#ctx, &mut ::bt::__private::NoObserver)
+                }
+
+                /// Halts every running node, reporting each halt to `observer`.
+                #[inline]
+                pub fn halt_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) {
+                    #halt
+                }
+
+                /// The tree's blackboard.
+                #[inline]
+                pub fn blackboard(&self) -> &#blackboard {
+                    #blackboard_access
+                }
+
+                /// The tree's blackboard, to change entries between ticks.
+                #[inline]
+                pub fn blackboard_mut(&mut self) -> &mut #blackboard {
+                    #blackboard_access_mut
+                }
+
+                /// The root's status on the last tick; `None` before the first tick and after a
+                /// halt.
+                #[inline]
+                pub fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+                    #status
+                }
+
+                #private_methods
+            }
+
+            impl ::core::default::Default for #name {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            #trait_impls
         }
     }
 }

@@ -83,7 +83,13 @@ pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
     };
     let next = quote!(#access.next(__bt_event #comma #params));
     let halt = quote!(#access.halt(#params));
-    let (body, halt_body) = step::bodies(g, node, &state.declare_local, start, next, halt);
+    let (body, halt_body) = step::bodies(
+        g,
+        node,
+        &state.declare_local,
+        TokenStream::new(),
+        [start, next, halt],
+    );
     code.methods = node_methods(g, node, body, halt_body);
     code
 }

@@ -62,9 +62,12 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
                 g,
                 node,
                 &state.declare_local,
-                quote!(#access.start(#now, #duration)),
-                quote!(#access.next(__bt_event, #duration)),
-                quote!(#access.halt(#duration)),
+                TokenStream::new(),
+                [
+                    quote!(#access.start(#now, #duration)),
+                    quote!(#access.next(__bt_event, #duration)),
+                    quote!(#access.halt(#duration)),
+                ],
             )
         }
         Decorator::Precondition {
@@ -124,6 +127,48 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
                 }
             };
             (body, halt)
+        }
+        Decorator::Repeater(limit) => {
+            looping(g, node, quote!(Repeater), *limit, tick, halt, &mut code)
+        }
+        Decorator::Limiter(max_loop) => {
+            let counter = small_index(*max_loop);
+            let state = state(
+                g,
+                node,
+                quote!(::bt::__private::Limiter<#counter>),
+                &mut code,
+            );
+            let access = &state.access;
+            let max_loop = *max_loop as usize;
+            let body = quote! {
+                match #access.start(#max_loop) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = #tick;
+                        #access.on_child(__bt_child_status)
+                    }
+                }
+            };
+            (body, halt)
+        }
+        Decorator::MaxTime(ms) => {
+            let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
+            let access = &state.access;
+            let now = now(g, node);
+            let duration = quote!(::bt::__private::ms(#ms));
+            // The time is read once per tick (and halt), and given to every call of the rule.
+            step::bodies(
+                g,
+                node,
+                &state.declare_local,
+                quote!(let __bt_now = #now;),
+                [
+                    quote!(#access.start(__bt_now)),
+                    quote!(#access.next(__bt_event, __bt_now, #duration)),
+                    quote!(#access.halt()),
+                ],
+            )
         }
         Decorator::RunOnce { then_skip } => {
             let state = state(g, node, quote!(::bt::__private::RunOnce), &mut code);

@@ -7,7 +7,8 @@ use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
 use super::{
-    ctx, leaf_field, node_methods, now, running_flag, state_field, subtree, Gen, NodeCode,
+    ctx, leaf_field, leaf_status, node_methods, now, running_flag, state_field, subtree, Gen,
+    NodeCode,
 };
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
 
@@ -56,22 +57,60 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                 quote!(#this.#field.halt();),
             )
         }
-        Leaf::Condition(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
-            quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure)),
-            TokenStream::new(),
-        ),
-        Leaf::Condition(LeafImpl::Inline(closure)) => (
-            quote_spanned!(closure.span()=> ::bt::__private::check_inline::<#context>(#ctx, #closure)),
-            TokenStream::new(),
-        ),
-        Leaf::Action(LeafImpl::Inline(closure)) if closure.inputs.len() == 2 => (
-            quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure)),
-            TokenStream::new(),
-        ),
-        Leaf::Action(LeafImpl::Inline(closure)) => (
-            quote_spanned!(closure.span()=> ::bt::__private::execute_inline::<#context, _>(#ctx, #closure)),
-            TokenStream::new(),
-        ),
+        Leaf::Condition(LeafImpl::Inline(closure)) => {
+            let call = match (g.error(), closure.inputs.len() == 2) {
+                (None, true) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure))
+                }
+                (None, false) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::check_inline::<#context>(#ctx, #closure))
+                }
+                (Some(error), true) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure))
+                }
+                (Some(error), false) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::try_check_inline::<#context, #error, _>(#ctx, #closure))
+                }
+            };
+            (leaf_status(g, node, call), TokenStream::new())
+        }
+        Leaf::Action(LeafImpl::Inline(closure)) => {
+            let call = match (g.error(), closure.inputs.len() == 2) {
+                (None, true) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure))
+                }
+                (None, false) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::execute_inline::<#context, _>(#ctx, #closure))
+                }
+                (Some(error), true) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure))
+                }
+                (Some(error), false) => {
+                    quote_spanned!(closure.span()=> ::bt::__private::try_execute_inline::<#context, #error, _>(#ctx, #closure))
+                }
+            };
+            (leaf_status(g, node, call), TokenStream::new())
+        }
+        Leaf::Error(value) => {
+            let error = g
+                .error()
+                .expect("checked: `Error` needs the tree's error type");
+            let call = quote_spanned!(value.span()=> ::bt::__private::raise::<#error>(#value));
+            (leaf_status(g, node, call), TokenStream::new())
+        }
+        Leaf::Wait(ms) => {
+            let field = state_field(node.id);
+            code.fields.push((
+                field.clone(),
+                quote!(::bt::__private::Wait),
+                quote!(::bt::__private::Wait::new()),
+            ));
+            let now = now(g, node);
+            (
+                quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
+                quote!(#this.#field.halt();),
+            )
+        }
         Leaf::SetBlackboard { entry, value } => {
             let target = field_closure(entry.span(), entry, true);
             let body = match value {
@@ -136,32 +175,56 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
         Leaf::Condition(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #this.#field, #ctx));
-            (with_ports(leaf, &field, call), TokenStream::new())
+            let call = match g.error() {
+                None => {
+                    quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #this.#field, #ctx))
+                }
+                Some(error) => {
+                    quote_spanned!(ty.span()=> ::bt::__private::try_check::<#context, #error, #ty>(&mut #this.#field, #ctx))
+                }
+            };
+            (
+                leaf_status(g, node, with_ports(leaf, &field, call)),
+                TokenStream::new(),
+            )
         }
         Leaf::Action(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #this.#field, #ctx));
-            (with_ports(leaf, &field, call), TokenStream::new())
+            let call = match g.error() {
+                None => {
+                    quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #this.#field, #ctx))
+                }
+                Some(error) => {
+                    quote_spanned!(ty.span()=> ::bt::__private::try_execute::<#context, #error, #ty>(&mut #this.#field, #ctx))
+                }
+            };
+            (
+                leaf_status(g, node, with_ports(leaf, &field, call)),
+                TokenStream::new(),
+            )
         }
         Leaf::SubTree(child) => return subtree::generate(g, node, child),
         Leaf::Stateful(leaf) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
             let running = running_flag(g, node.id);
-            let tick = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                &mut #this.#field,
-                #ctx,
-                ::bt::__private::StatefulCall::Tick { running: #running },
-            ));
-            let halt = quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                &mut #this.#field,
-                #ctx,
-                ::bt::__private::StatefulCall::Halt,
-            ));
-            let halt = with_ports(leaf, &field, halt);
-            (with_ports(leaf, &field, tick), quote!(#halt;))
+            let call = |call: TokenStream| match g.error() {
+                None => quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
+                    &mut #this.#field, #ctx, ::bt::__private::StatefulCall::#call,
+                )),
+                Some(error) => {
+                    quote_spanned!(ty.span()=> ::bt::__private::try_stateful::<#context, #error, #ty>(
+                        &mut #this.#field, #ctx, ::bt::__private::StatefulCall::#call,
+                    ))
+                }
+            };
+            let tick = call(quote!(Tick { running: #running }));
+            let halt = with_ports(leaf, &field, call(quote!(Halt)));
+            (
+                leaf_status(g, node, with_ports(leaf, &field, tick)),
+                quote!(let _ = #halt;),
+            )
         }
     };
     code.methods = node_methods(g, node, body, halt_body);

@@ -158,6 +158,13 @@ fn params(node: &Node) -> Vec<(String, String)> {
             params
         }
         Kind::Decorator(Decorator::Delay(ms)) => vec![("delay_msec".into(), ms.to_string())],
+        Kind::Decorator(Decorator::MaxTime(ms)) => vec![("maxTime".into(), ms.to_string())],
+        Kind::Leaf(Leaf::Wait(ms)) => vec![("milliseconds".into(), ms.to_string())],
+        Kind::Decorator(Decorator::Limiter(max)) => vec![("maxLoop".into(), max.to_string())],
+        Kind::Decorator(Decorator::Repeater(n)) => vec![("maxLoop".into(), limit(n))],
+        Kind::Leaf(Leaf::Error(value)) => {
+            vec![("error".into(), text::source(value.to_token_stream()))]
+        }
         Kind::Decorator(Decorator::Timeout(ms)) | Kind::Leaf(Leaf::Sleep(ms)) => {
             vec![("msec".into(), ms.to_string())]
         }

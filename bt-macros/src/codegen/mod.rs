@@ -82,10 +82,29 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             }
         },
         nodes: metadata::nodes_table(&g),
-        tick: quote! {
-            let __bt_status = #tick_root;
-            self.__bt_status = ::core::option::Option::Some(__bt_status);
-            __bt_status
+        tick: match g.error() {
+            None => quote! {
+                let __bt_status = #tick_root;
+                self.__bt_status = ::core::option::Option::Some(__bt_status);
+                __bt_status
+            },
+            // An error aborts the tick: every running node is halted, as by `halt`, and the next
+            // tick starts afresh (decision 11).
+            Some(_) => {
+                let (ctx, observer) = (ctx(), observer());
+                quote! {
+                    match #tick_root {
+                        ::core::result::Result::Ok(__bt_status) => {
+                            self.__bt_status = ::core::option::Option::Some(__bt_status);
+                            ::core::result::Result::Ok(__bt_status)
+                        }
+                        ::core::result::Result::Err(__bt_error) => {
+                            self.halt_with(#ctx, #observer);
+                            ::core::result::Result::Err(__bt_error)
+                        }
+                    }
+                }
+            }
         },
         halt: quote! {
             #halt_root
@@ -118,6 +137,14 @@ pub fn stub(header: &Header) -> TokenStream {
 pub(crate) struct Gen<'a> {
     pub tree: &'a Tree,
     pub plan: &'a Plan,
+}
+
+impl Gen<'_> {
+    /// The tree's error type, for a tree declared `tree T for Ctx, error E`: then every node's
+    /// tick returns `Result<Status, E>`, and an error aborts the tick.
+    fn error(&self) -> Option<&syn::Type> {
+        self.tree.header.error.as_ref()
+    }
 }
 
 /// Everything one node adds to the tree: struct fields (with their initialisers) and methods.
@@ -210,10 +237,53 @@ fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
 }
 
 /// `self.__bt_tick_N(ctx, observer)`, through the direct resume's hand-over for a leaf that a
-/// tick can resume directly (`resume.rs`).
+/// tick can resume directly (`resume.rs`). In a tree with an error type, an error returns from
+/// the parent's tick function at once, after marking the parent running so that the tree's halt,
+/// which follows every error, visits it and halts what is running below it.
 fn tick_child(g: &Gen, child: usize) -> TokenStream {
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
-    resume::tick_leaf(g, child, quote!(self.#tick(#ctx, #observer)))
+    let call = quote!(self.#tick(#ctx, #observer));
+    if g.error().is_none() {
+        return resume::tick_leaf(g, child, call);
+    }
+    let mark = match g.tree.nodes[child]
+        .parent
+        .and_then(|parent| g.plan.active_slot[parent])
+    {
+        Some(slot) => quote!(self.__bt_active[#slot] = true;),
+        None => TokenStream::new(),
+    };
+    quote! {
+        match #call {
+            ::core::result::Result::Ok(__bt_child_status) => __bt_child_status,
+            ::core::result::Result::Err(__bt_error) => {
+                #mark
+                return ::core::result::Result::Err(__bt_error);
+            }
+        }
+    }
+}
+
+/// The status of a leaf's `call`, which returns a `Result` in a tree with an error type: the
+/// error returns from the leaf's tick at once. The leaf has finished (it answered, with an
+/// error): it is not running any more, and gets no `on_halted`.
+fn leaf_status(g: &Gen, node: &Node, call: TokenStream) -> TokenStream {
+    if g.error().is_none() {
+        return call;
+    }
+    let finished = match g.plan.active_slot[node.id] {
+        Some(slot) => quote!(self.__bt_active[#slot] = false;),
+        None => TokenStream::new(),
+    };
+    quote! {
+        match #call {
+            ::core::result::Result::Ok(__bt_leaf_status) => __bt_leaf_status,
+            ::core::result::Result::Err(__bt_error) => {
+                #finished
+                return ::core::result::Result::Err(__bt_error);
+            }
+        }
+    }
 }
 
 /// Halts `child` if it can be running; nothing for a child that never runs.
@@ -315,15 +385,23 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     } else {
         quote!(#[inline])
     };
+    let finish = quote!(::bt::__private::finish(#active, #public, __bt_status, #observer));
+    let (answer, finish) = match g.error() {
+        None => (quote!(::bt::__private::Status), finish),
+        Some(error) => (
+            quote!(::core::result::Result<::bt::__private::Status, #error>),
+            quote!(::core::result::Result::Ok(#finish)),
+        ),
+    };
     let mut methods = quote! {
         #inline
         fn #tick<__BtO: ::bt::__private::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
-        ) -> ::bt::__private::Status {
+        ) -> #answer {
             let __bt_status: ::bt::__private::Status = #body;
-            ::bt::__private::finish(#active, #public, __bt_status, #observer)
+            #finish
         }
     };
     if let Some(slot) = slot {

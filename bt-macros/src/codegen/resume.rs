@@ -10,6 +10,11 @@ use super::{ctx, metadata, observer, tick_child, tick_fn, Gen};
 /// The root's tick: the walk from the root, preceded, in a tree with leaves that can be resumed
 /// directly, by a `match` on the leaf that answered `Running` on the last tick.
 pub(super) fn tick_root(g: &Gen) -> TokenStream {
+    if g.error().is_some() {
+        // The root's own result: `tick_with` handles an error.
+        let (tick, ctx, observer) = (tick_fn(0), ctx(), observer());
+        return quote!(self.#tick(#ctx, #observer));
+    }
     let walk = tick_child(g, 0);
     if g.plan.resume.is_empty() {
         return walk;

@@ -5,22 +5,43 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{halt_child, tick_child, Gen};
+use super::{ctx, halt_child, observer, tick_child, tick_fn, Gen};
 use crate::model::Node;
 
 /// The loop over `node`'s children, from the step `first`; after each step, `next` (an
 /// expression over the event `__bt_event`) gives the next step. Evaluates to the status the
 /// rule returns.
-pub(super) fn drive(g: &Gen, node: &Node, first: TokenStream, next: TokenStream) -> TokenStream {
+///
+/// A halt may tick a child too (TryCatch's `catch_on_halt`); in a tree with an error type an
+/// error there cannot abort anything (a halt does not fail), so the child counts as failed.
+fn drive(
+    g: &Gen,
+    node: &Node,
+    first: TokenStream,
+    next: TokenStream,
+    in_halt: bool,
+) -> TokenStream {
     let (last, rest) = node
         .children
         .split_last()
         .expect("validated: at least one child");
+    let tick = |id: usize| match (in_halt, g.error()) {
+        (true, Some(_)) => {
+            let (tick, ctx, observer) = (tick_fn(id), ctx(), observer());
+            quote! {
+                match self.#tick(#ctx, #observer) {
+                    ::core::result::Result::Ok(__bt_child_status) => __bt_child_status,
+                    ::core::result::Result::Err(_) => ::bt::__private::Status::Failure,
+                }
+            }
+        }
+        _ => tick_child(g, id),
+    };
     let ticks = rest.iter().enumerate().map(|(position, &id)| {
-        let tick = tick_child(g, id);
+        let tick = tick(id);
         quote!(#position => #tick,)
     });
-    let tick_last = tick_child(g, *last);
+    let tick_last = tick(*last);
     let halts = (node.children.iter().enumerate())
         .filter(|(_, &id)| g.plan.may_run[id])
         .map(|(position, &id)| {
@@ -53,23 +74,25 @@ pub(super) fn drive(g: &Gen, node: &Node, first: TokenStream, next: TokenStream)
 }
 
 /// The tick and halt bodies of a node driven by a `Step` rule: `start`, `next` and `halt` are the
-/// rule's calls (over `__bt_event` for `next`).
+/// rule's calls (over `__bt_event` for `next`). `declare` opens the tick (the rule's state when
+/// it is a local), `locals` opens both (what `next` reads, such as the time).
 pub(super) fn bodies(
     g: &Gen,
     node: &Node,
     declare: &TokenStream,
-    start: TokenStream,
-    next: TokenStream,
-    halt: TokenStream,
+    locals: TokenStream,
+    [start, next, halt]: [TokenStream; 3],
 ) -> (TokenStream, TokenStream) {
-    let tick = drive(g, node, start, next.clone());
-    let halt = drive(g, node, halt, next);
+    let tick = drive(g, node, start, next.clone(), false);
+    let halt = drive(g, node, halt, next, true);
     (
         quote!({
             #declare
+            #locals
             #tick
         }),
         quote! {
+            #locals
             let _ = #halt;
         },
     )

@@ -156,6 +156,24 @@ pub enum Decorator {
         value: Option<Ident>,
         if_empty: Ident,
     },
+    /// behavior3's `Limiter(max_loop)`.
+    Limiter(u64),
+    /// behavior3's `MaxTime(ms)`.
+    MaxTime(u64),
+    /// behavior3's `Repeater(max_loop)`.
+    Repeater(Limit),
+}
+
+impl Decorator {
+    /// The limit of a loop that counts its child's completions (`Running::Loop`).
+    pub fn loop_limit(&self) -> Option<Limit> {
+        match self {
+            Decorator::Repeat(limit)
+            | Decorator::RetryUntilSuccessful(limit)
+            | Decorator::Repeater(limit) => Some(*limit),
+            _ => None,
+        }
+    }
 }
 
 /// A loop limit: `Some(n)` completions, or `None` for `forever`.
@@ -185,6 +203,10 @@ pub enum Leaf {
     /// `Sleep(ms)`.
     Sleep(u64),
     AlwaysRunning,
+    /// behavior3's `Error(value)`: fails the tick with `value` (into the tree's error type).
+    Error(Box<Expr>),
+    /// behavior3's `Wait(ms)`.
+    Wait(u64),
 }
 
 /// A `SubTree` node: the child tree's type (built with `init`, else `Child::new()`), and how its
@@ -435,6 +457,15 @@ impl Tree {
                     condition: params.closure(0)?,
                     otherwise: params.status(1, kind, "Failure"),
                 },
+                (DecoratorKind::Limiter, _) => Decorator::Limiter(params.count(0)?),
+                (DecoratorKind::MaxTime, _) => Decorator::MaxTime(params.millis(0)?),
+                (DecoratorKind::Repeater, Args::Count(limit)) => Decorator::Repeater(limit),
+                (DecoratorKind::RepeatUntilFailure, Args::Count(limit)) => {
+                    Decorator::Repeat(check::behavior3_loop(cx, kind, limit)?)
+                }
+                (DecoratorKind::RepeatUntilSuccess, Args::Count(limit)) => {
+                    Decorator::RetryUntilSuccessful(check::behavior3_loop(cx, kind, limit)?)
+                }
                 (DecoratorKind::Loop, _) => {
                     let queue = params.entry(0)?;
                     let value = params.entry(1);
@@ -495,6 +526,17 @@ impl Tree {
                 }
                 (LeafKind::Sleep, _) => Leaf::Sleep(params.millis(0)?),
                 (LeafKind::AlwaysRunning, _) => Leaf::AlwaysRunning,
+                (LeafKind::Wait, _) => Leaf::Wait(params.millis(0)?),
+                (LeafKind::Error, _) => {
+                    if self.header.error.is_none() {
+                        cx.error_spanned_by(
+                            kind,
+                            format!("`{kind}` fails the tick with the tree's error, and this tree has no error type: declare it after the context, `tree {} for Context, error ErrorType {{ .. }}`", self.header.name),
+                        );
+                        return None;
+                    }
+                    Leaf::Error(params.expr(0)?)
+                }
                 _ => return None,
             }),
         })
@@ -554,6 +596,20 @@ impl Params {
     fn millis(&mut self, index: usize) -> Option<u64> {
         match self.take(index)? {
             ParamValue::Millis(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    fn count(&mut self, index: usize) -> Option<u64> {
+        match self.take(index)? {
+            ParamValue::Count(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    fn expr(&mut self, index: usize) -> Option<Box<Expr>> {
+        match self.take(index)? {
+            ParamValue::Expr(expr) => Some(expr),
             _ => None,
         }
     }
