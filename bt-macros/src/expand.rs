@@ -20,7 +20,7 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         Ok(body) => body,
         Err(error) => {
             let mut out = error.to_compile_error();
-            out.extend(codegen::stub(&input.header));
+            out.extend(codegen::stub(&input.header, None));
             return out;
         }
     };
@@ -30,7 +30,7 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         Ok(()) => codegen::tree(&tree, &Plan::new(&tree)),
         Err(error) => {
             let mut out = error.to_compile_error();
-            out.extend(codegen::stub(&tree.header));
+            out.extend(codegen::stub(&tree.header, Some(&tree)));
             out
         }
     }
@@ -191,20 +191,19 @@ mod tests {
 
     #[test]
     fn deep_trees_do_not_overflow() {
-        // rustc runs proc macros with a large stack; give the test thread a comparable one.
-        let deep = std::thread::Builder::new()
-            .stack_size(64 << 20)
-            .spawn(|| {
-                let mut node = quote!(AlwaysSuccess);
-                for _ in 0..1_000 {
-                    node = quote!(Inverter { #node });
-                }
-                expand(quote!(tree Deep for () { #node }))
-            })
-            .unwrap()
-            .join()
-            .unwrap();
-        assert!(!deep.contains("compile_error"));
+        // The default stack of a test thread (2 MiB): no stage recurses per level.
+        let deep = |levels: usize| {
+            let mut node = "AlwaysSuccess".to_owned();
+            for _ in 0..levels {
+                node = format!("Inverter {{ {node} }}");
+            }
+            expand(format!("tree Deep for () {{ {node} }}").parse().unwrap())
+        };
+        let at_limit = deep(crate::model::MAX_DEPTH - 1);
+        assert!(!at_limit.contains("compile_error"));
+        let beyond = deep(crate::model::MAX_DEPTH);
+        assert_eq!(beyond.matches("compile_error").count(), 1, "one error");
+        assert!(beyond.contains("levels deep, the most a tree may nest"));
     }
 
     #[test]

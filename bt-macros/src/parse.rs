@@ -33,6 +33,9 @@ pub struct Header {
     pub vis: Visibility,
     pub name: Ident,
     pub context: Type,
+    /// The lifetimes in the context type (`World<'a>`): every function that takes the context
+    /// is generic over them. An anonymous `'_` is named `'__bt_ctx`.
+    pub context_lifetimes: Vec<syn::Lifetime>,
     /// `error E` after the context: leaves may fail with an `E`, and `tick` returns
     /// `Result<Status, E>`.
     pub error: Option<Type>,
@@ -57,7 +60,9 @@ pub struct NodeSyntax {
     pub args: Args,
     /// The arguments' tokens as written (empty without parentheses), for the unused-entry check.
     pub arg_tokens: TokenStream,
-    pub children: Option<Children>,
+    /// The braced children, parsed when the model reaches them (`Children::parse`), so that no
+    /// stage recurses once per level of the tree.
+    pub children: Option<proc_macro2::Group>,
 }
 
 /// A `Switch` child's label.
@@ -73,6 +78,21 @@ impl Case {
         match self {
             Case::Value(_, span) | Case::Default(span) => *span,
         }
+    }
+}
+
+impl Children {
+    /// Parses one level: the nodes inside `group`, each keeping its own children unparsed.
+    pub fn parse(group: &proc_macro2::Group) -> syn::Result<Children> {
+        (|input: ParseStream| {
+            let content;
+            let brace = braced!(content in input);
+            Ok(Children {
+                brace,
+                nodes: parse_nodes(&content)?,
+            })
+        })
+        .parse2(quote::ToTokens::into_token_stream(group.clone()))
     }
 }
 
@@ -98,7 +118,7 @@ impl Parse for TreeInput {
                 .error("expected `for` and the context type: `tree Name for ContextType { .. }`"));
         }
         input.parse::<Token![for]>()?;
-        let context: Type = input.parse()?;
+        let (context, context_lifetimes) = context_type(input.parse()?)?;
         let error = if input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
             if !input.peek(keyword::error) {
@@ -128,12 +148,74 @@ impl Parse for TreeInput {
                 vis,
                 name,
                 context,
+                context_lifetimes,
                 error,
                 body_span: brace.span.join(),
             },
             body,
         })
     }
+}
+
+/// The context type as the generated functions take it, and its lifetimes. A trait object
+/// without a lifetime (`dyn Game`) is `dyn Game + 'static`, the type the `BehaviorTree` impl
+/// names, so that the inherent methods and the trait's agree; an anonymous lifetime gets a name.
+fn context_type(context: Type) -> syn::Result<(Type, Vec<syn::Lifetime>)> {
+    use proc_macro2::{Group, Punct, Spacing, TokenTree};
+    fn rename(tokens: TokenStream, found: &mut Vec<syn::Lifetime>) -> TokenStream {
+        let mut out = Vec::new();
+        let mut tokens = tokens.into_iter().peekable();
+        while let Some(token) = tokens.next() {
+            match token {
+                TokenTree::Punct(punct) if punct.as_char() == '\'' => {
+                    let Some(TokenTree::Ident(name)) = tokens.next() else {
+                        continue;
+                    };
+                    let name = if name == "_" {
+                        Ident::new("__bt_ctx", name.span())
+                    } else {
+                        name
+                    };
+                    let lifetime = syn::Lifetime {
+                        apostrophe: punct.span(),
+                        ident: name.clone(),
+                    };
+                    if name != "static" && !found.contains(&lifetime) {
+                        found.push(lifetime);
+                    }
+                    let mut apostrophe = Punct::new('\'', Spacing::Joint);
+                    apostrophe.set_span(punct.span());
+                    out.push(TokenTree::Punct(apostrophe));
+                    out.push(TokenTree::Ident(name));
+                }
+                TokenTree::Group(group) => {
+                    let mut inner = Group::new(group.delimiter(), rename(group.stream(), found));
+                    inner.set_span(group.span());
+                    out.push(TokenTree::Group(inner));
+                }
+                other => out.push(other),
+            }
+        }
+        out.into_iter().collect()
+    }
+    let mut lifetimes = Vec::new();
+    let tokens = rename(quote::ToTokens::into_token_stream(context), &mut lifetimes);
+    let mut context: Type = syn::parse2(tokens)?;
+    if let Type::TraitObject(object) = &mut context {
+        let has_lifetime =
+            (object.bounds.iter()).any(|bound| matches!(bound, syn::TypeParamBound::Lifetime(_)));
+        if !has_lifetime {
+            object.bounds.push(syn::parse_quote!('static));
+        }
+    }
+    if let Type::TraitObject(_) = context {
+        // `&mut dyn A + 'b` does not parse: `&mut (dyn A + 'b)`.
+        context = Type::Paren(syn::TypeParen {
+            paren_token: Default::default(),
+            elem: Box::new(context),
+        });
+    }
+    Ok((context, lifetimes))
 }
 
 /// The body of a tree: an optional blackboard section, then the root node (the model checks
@@ -277,12 +359,7 @@ impl Parse for NodeSyntax {
             (args, TokenStream::new())
         };
         let children = if input.peek(Brace) {
-            let content;
-            let brace = braced!(content in input);
-            Some(Children {
-                brace,
-                nodes: parse_nodes(&content)?,
-            })
+            Some(input.parse::<proc_macro2::Group>()?)
         } else {
             None
         };

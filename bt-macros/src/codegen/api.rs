@@ -9,13 +9,13 @@ use crate::model::Header;
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the
 /// tree type-checks and the user sees only the real errors.
-pub(super) fn stub(header: &Header) -> TokenStream {
+pub(super) fn stub(header: &Header, blackboard: TokenStream) -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     Api {
         header,
-        blackboard: quote!(()),
-        fields: quote!(__bt_stub: ()),
-        new: quote!(Self { __bt_stub: () }),
+        blackboard: blackboard.clone(),
+        fields: quote!(__bt_stub: #blackboard),
+        new: quote!(Self { __bt_stub: <#blackboard as ::core::default::Default>::default() }),
         nodes: quote!(&[]),
         tick: quote! {
             let _ = (#ctx, #observer);
@@ -73,8 +73,10 @@ impl Api<'_> {
         } = self;
         let (ctx, observer) = (ctx(), observer());
         let name_text = name.to_string();
-        let trait_impls = if self.header.error.is_some() {
-            // `BehaviorTree` and `Subtree` tick infallibly: a tree with an error type has neither.
+        let lifetimes = &self.header.context_lifetimes;
+        let trait_impls = if self.header.error.is_some() || !lifetimes.is_empty() {
+            // `BehaviorTree` and `Subtree` tick infallibly, and name one context type: a tree with
+            // an error type, or whose context has lifetimes, has neither.
             TokenStream::new()
         } else {
             quote! {
@@ -191,13 +193,13 @@ impl Api<'_> {
 
                 #[doc = #tick_doc]
                 #[inline]
-                pub fn tick(&mut self, #ctx: &mut #context) -> #answer {
+                pub fn tick<#(#lifetimes),*>(&mut self, #ctx: &mut #context) -> #answer {
                     self.tick_with(#ctx, &mut ::bt::__private::NoObserver)
                 }
 
                 /// Ticks the root once, reporting every node's result to `observer`.
                 #[inline]
-                pub fn tick_with<__BtO: ::bt::__private::Observer>(
+                pub fn tick_with<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
@@ -209,13 +211,13 @@ impl Api<'_> {
                 /// `on_halted` exactly once. Loop counts restart, also those of idle loops
                 /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
                 #[inline]
-                pub fn halt(&mut self, #ctx: &mut #context) {
+                pub fn halt<#(#lifetimes),*>(&mut self, #ctx: &mut #context) {
                     self.halt_with(#ctx, &mut ::bt::__private::NoObserver)
                 }
 
                 /// Halts every running node, reporting each halt to `observer`.
                 #[inline]
-                pub fn halt_with<__BtO: ::bt::__private::Observer>(
+                pub fn halt_with<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,

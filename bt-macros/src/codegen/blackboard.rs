@@ -27,6 +27,9 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
     let tree_name = &tree.header.name;
     let name = format_ident!("{}Blackboard", tree_name);
     let doc = format!("The blackboard of [`{tree_name}`]: one field per entry.");
+    // The tree's derives apply to its blackboard too, which the tree holds (`#[derive(Debug,
+    // Clone)]` on a tree needs them on the blackboard).
+    let derives = (tree.header.attrs.iter()).filter(|attr| attr.path().is_ident("derive"));
     let autoremap = blackboard_autoremap(&name, blackboard);
     let fields = blackboard.entries.iter().map(|entry| {
         let (name, ty) = (&entry.name, &entry.ty);
@@ -51,6 +54,7 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
     });
     quote! {
         #[doc = #doc]
+        #(#derives)*
         #vis struct #name {
             #(#fields,)*
         }

@@ -128,9 +128,18 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
 }
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the
-/// tree type-checks and the user sees only the real errors.
-pub fn stub(header: &Header) -> TokenStream {
-    api::stub(header)
+/// tree type-checks and the user sees only the real errors. With the model of a tree that had
+/// errors, the stub keeps the tree's real blackboard, so that `tree.blackboard().entry` in user
+/// code type-checks too.
+pub fn stub(header: &Header, tree: Option<&Tree>) -> TokenStream {
+    match tree.filter(|tree| tree.blackboard.is_some()) {
+        None => api::stub(header, quote!(())),
+        Some(tree) => {
+            let mut out = blackboard::blackboard_struct(tree);
+            out.extend(api::stub(header, blackboard::blackboard_type(tree)));
+            out
+        }
+    }
 }
 
 /// What the node generators read: the model and its plan.
@@ -331,6 +340,7 @@ fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
 /// Pre- and post-conditions wrap the body here, once for every kind of node.
 fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream) -> TokenStream {
     let context = &g.tree.header.context;
+    let lifetimes = &g.tree.header.context_lifetimes;
     let (ctx, observer) = (ctx(), observer());
     let id = node.id;
     let public = metadata::public_id(g.tree, id);
@@ -395,7 +405,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     };
     let mut methods = quote! {
         #inline
-        fn #tick<__BtO: ::bt::__private::Observer>(
+        fn #tick<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
@@ -414,7 +424,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         };
         methods.extend(quote! {
             #[inline]
-            fn #halt<__BtO: ::bt::__private::Observer>(
+            fn #halt<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
                 &mut self,
                 #ctx: &mut #context,
                 #observer: &mut __BtO,

@@ -390,11 +390,9 @@ pub fn contains_itself(cx: &Ctxt, tree: &Ident, subtree: &SubTree) -> bool {
     is_self
 }
 
-/// Entries that no node mentions: their name appears nowhere in the nodes' arguments (bindings,
-/// closures, scripts) or attributes (conditions). The test is by name, so it never reports an entry
-/// that is used; it may miss one mentioned only as another thing's name. Entries marked
-/// `#[allow(..)]` are left out: the way to say "only code outside the tree uses this entry".
-pub fn unused_entries(blackboard: Option<&Blackboard>, roots: &[NodeSyntax]) -> Vec<Ident> {
+/// Records the identifiers node `node` mentions in its arguments (bindings, closures, scripts)
+/// and attributes (conditions), for [`unused_entries`].
+pub fn mention(node: &NodeSyntax, out: &mut HashSet<String>) {
     fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
         for token in tokens {
             match token {
@@ -406,25 +404,23 @@ pub fn unused_entries(blackboard: Option<&Blackboard>, roots: &[NodeSyntax]) -> 
             }
         }
     }
-    fn visit(node: &NodeSyntax, out: &mut HashSet<String>) {
-        for attr in &node.attrs {
-            idents(attr.to_token_stream(), out);
-        }
-        idents(node.arg_tokens.clone(), out);
-        for child in node.children.iter().flat_map(|children| &children.nodes) {
-            visit(child, out);
-        }
+    for attr in &node.attrs {
+        idents(attr.to_token_stream(), out);
     }
+    idents(node.arg_tokens.clone(), out);
+}
+
+/// Entries that no node mentions: their name appears nowhere in the nodes' arguments or
+/// attributes ([`mention`]). The test is by name, so it never reports an entry that is used; it
+/// may miss one mentioned only as another thing's name. Entries marked `#[allow(..)]` are left
+/// out: the way to say "only code outside the tree uses this entry".
+pub fn unused_entries(blackboard: Option<&Blackboard>, mentioned: &HashSet<String>) -> Vec<Ident> {
     let Some(blackboard) = blackboard else {
         return Vec::new();
     };
-    let mut used = HashSet::new();
-    for root in roots {
-        visit(root, &mut used);
-    }
     (blackboard.entries.iter())
         .filter(|entry| !attr::allows_unused(entry))
-        .filter(|entry| !used.contains(&entry.name.to_string()))
+        .filter(|entry| !mentioned.contains(&entry.name.to_string()))
         .map(|entry| entry.name.clone())
         .collect()
 }

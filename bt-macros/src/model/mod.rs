@@ -12,6 +12,8 @@
 mod attr;
 mod check;
 
+use std::collections::HashSet;
+
 use proc_macro2::Span;
 use syn::{Expr, ExprClosure, Ident, LitStr, Type};
 
@@ -19,11 +21,16 @@ use crate::args::ParamValue;
 use crate::args::{Args, LeafArgs, Target};
 use crate::ctxt::Ctxt;
 use crate::kinds::{self, Arity, ControlKind, DecoratorKind, KindSpec, LeafKind, Shape};
-use crate::parse::{Body, NodeSyntax};
+use crate::parse::{Body, Children, NodeSyntax};
 
 pub use crate::args::{PortBinding, Value};
 pub use crate::parse::Header;
 pub use attr::Conditions;
+
+/// How deep a tree may nest: a node at this depth is an error. The macro itself does not recurse
+/// per level; rustc, compiling the chain of one tick function per level, overflowed its stack at
+/// 10,000 levels in a debug build (3,000 levels build in 40 s).
+pub const MAX_DEPTH: usize = 3_000;
 
 /// A whole tree. `nodes` is in pre-order: a node's id is its index, the root is node 0.
 pub struct Tree {
@@ -277,7 +284,7 @@ impl Tree {
             subtrees: Vec::new(),
             unused_entries: Vec::new(),
         };
-        tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &body.roots);
+        let mut mentioned = HashSet::new();
         let mut roots = body.roots.into_iter();
         match roots.next() {
             None => cx.syn_error(syn::Error::new(
@@ -285,7 +292,7 @@ impl Tree {
                 "a tree needs a root node, e.g. `Sequence { Condition(..), Action(..) }`",
             )),
             Some(root) => {
-                tree.lower(cx, root, None, 0);
+                tree.lower(cx, root, &mut mentioned);
                 for extra in roots {
                     cx.error_spanned_by(
                         &extra.kind,
@@ -294,6 +301,7 @@ impl Tree {
                 }
             }
         }
+        tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &mentioned);
         check::unique_names(cx, &tree.nodes);
         tree.subtrees = (tree.nodes.iter())
             .filter(|node| node.subtree().is_some())
@@ -308,14 +316,40 @@ impl Tree {
         tree
     }
 
-    /// Adds `syntax` and its descendants in pre-order; returns its id.
-    fn lower(
+    /// Adds `root` and its descendants, in pre-order (a node's id is its position). Iterative,
+    /// one level of children parsed at a time: the depth of a tree costs no stack.
+    fn lower(&mut self, cx: &Ctxt, root: NodeSyntax, mentioned: &mut HashSet<String>) {
+        let mut stack: Vec<(NodeSyntax, Option<usize>, usize)> = vec![(root, None, 0)];
+        while let Some((syntax, parent, depth)) = stack.pop() {
+            let id = self.nodes.len();
+            if let Some(parent) = parent {
+                self.nodes[parent].children.push(id);
+            }
+            check::mention(&syntax, mentioned);
+            if depth == MAX_DEPTH {
+                cx.error_spanned_by(
+                    &syntax.kind,
+                    format!("this node is {MAX_DEPTH} levels deep, the most a tree may nest (deeper, rustc overflows its stack compiling the chain of tick functions); flatten it under a `Sequence`, or move part of it into another tree used as a `SubTree`"),
+                );
+                continue;
+            }
+            let children = self.lower_node(cx, syntax, parent, depth);
+            let children = children
+                .into_iter()
+                .rev()
+                .map(|child| (child, Some(id), depth + 1));
+            stack.extend(children);
+        }
+    }
+
+    /// Adds the node `syntax` (without its children, which it returns).
+    fn lower_node(
         &mut self,
         cx: &Ctxt,
         syntax: NodeSyntax,
         parent: Option<usize>,
         depth: usize,
-    ) -> usize {
+    ) -> Vec<NodeSyntax> {
         let id = self.nodes.len();
         let NodeSyntax {
             case: _,
@@ -323,11 +357,19 @@ impl Tree {
             kind: kind_ident,
             args,
             arg_tokens: _,
-            mut children,
+            children,
         } = syntax;
+        let (mut children, children_ok) = match children.as_ref().map(Children::parse) {
+            None => (None, true),
+            Some(Ok(children)) => (Some(children), true),
+            Some(Err(error)) => {
+                cx.syn_error(error);
+                (None, false)
+            }
+        };
         // A `Switch` takes its children's case labels; anywhere else they are a mistake.
         let cases = match spec_arity(&kind_ident) {
-            Some(Arity::Cases) => check::cases(cx, &kind_ident, children.as_mut()),
+            Some(Arity::Cases) if children_ok => check::cases(cx, &kind_ident, children.as_mut()),
             _ => {
                 check::no_cases(cx, children.as_ref());
                 None
@@ -344,11 +386,13 @@ impl Tree {
             Some(spec) => {
                 let child_count = children.as_ref().map_or(0, |children| children.nodes.len());
                 let kind = self.build(cx, spec, &kind_ident, args, cases, child_count);
-                // A composite given arguments is reported for those only.
+                // A composite given arguments is reported for those only; children that did not
+                // parse are not counted.
                 let arity_ok = (kind.is_none() && matches!(spec.shape, Shape::Composite(_)))
+                    || !children_ok
                     || check::child_count(cx, &kind_ident, children.as_ref(), spec.arity);
                 match kind {
-                    Some(kind) if arity_ok => kind,
+                    Some(kind) if arity_ok && children_ok => kind,
                     _ => Kind::Invalid,
                 }
             }
@@ -369,13 +413,7 @@ impl Tree {
             kind,
             children: Vec::new(),
         });
-        if let Some(children) = children {
-            for child in children.nodes {
-                let child_id = self.lower(cx, child, Some(id), depth + 1);
-                self.nodes[id].children.push(child_id);
-            }
-        }
-        id
+        children.map_or_else(Vec::new, |children| children.nodes)
     }
 
     /// The model of a node of a known kind, from its arguments; `None` after an error.

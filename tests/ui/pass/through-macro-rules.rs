@@ -2,7 +2,9 @@
 //! behaves like one written directly: the generated code never resolves `self` in the user's
 //! hygiene context (regression: tests/regression/stateful_leaf_through_macro_rules.rs).
 
-use bt::{behavior_tree, Condition, Input, Outcome, Output, Ports, StatefulAction, Status, SyncAction};
+use bt::{
+    behavior_tree, Condition, Input, Outcome, Output, Ports, StatefulAction, Status, SyncAction,
+};
 
 pub struct World {
     pub steps: u32,
@@ -82,5 +84,8 @@ fn main() {
     assert_eq!(tree.tick(&mut world), Status::Running);
     assert_eq!(tree.tick(&mut world), Status::Success);
     let bb = tree.blackboard();
-    assert_eq!((bb.output, bb.copy, bb.input, bb.maybe, world.steps), (42, 42, 4, None, 2));
+    assert_eq!(
+        (bb.output, bb.copy, bb.input, bb.maybe, world.steps),
+        (42, 42, 4, None, 2)
+    );
 }
