@@ -541,3 +541,34 @@ fn conditions_on_the_subtree_node_gate_and_halt_it() {
     expect_tick(&mut tree, &mut ctx, Success, &[Check(1), OnStart(2)]);
     assert_eq!((tree.blackboard().halts, tree.blackboard().done), (1, 1));
 }
+
+// A blackboard of more entries than one impl of the `..` support holds (its chunks of 32).
+
+behavior_tree! {
+    pub tree ManyEntries for Ctx {
+        blackboard { e0: u32, e1: u32, e2: u32, e3: u32, e4: u32, e5: u32, e6: u32, e7: u32, e8: u32, e9: u32, e10: u32, e11: u32, e12: u32, e13: u32, e14: u32, e15: u32, e16: u32, e17: u32, e18: u32, e19: u32, e20: u32, e21: u32, e22: u32, e23: u32, e24: u32, e25: u32, e26: u32, e27: u32, e28: u32, e29: u32, e30: u32, e31: u32, e32: u32, e33: u32, e34: u32, e35: u32, e36: u32, e37: u32, e38: u32, e39: u32 }
+        Script(|bb| { bb.e0 += 1; bb.e39 = bb.e0 + bb.e31 + bb.e32; })
+    }
+}
+
+behavior_tree! {
+    pub tree SharesMany for Ctx {
+        blackboard { e0: u32, e1: u32, e2: u32, e3: u32, e4: u32, e5: u32, e6: u32, e7: u32, e8: u32, e9: u32, e10: u32, e11: u32, e12: u32, e13: u32, e14: u32, e15: u32, e16: u32, e17: u32, e18: u32, e19: u32, e20: u32, e21: u32, e22: u32, e23: u32, e24: u32, e25: u32, e26: u32, e27: u32, e28: u32, e29: u32, e30: u32, e31: u32, e32: u32, e33: u32, e34: u32, e35: u32, e36: u32, e37: u32, e38: u32, e39: u32, extra: u32 }
+        Sequence { SetBlackboard(e31 = 5), SetBlackboard(e32 = 7), SubTree(ManyEntries, ..), Script(|bb| bb.extra = bb.e39) }
+    }
+}
+
+#[test]
+fn autoremap_shares_every_entry_of_a_large_blackboard() {
+    let mut tree = SharesMany::new();
+    let mut ctx = Ctx::new();
+    assert_eq!(tree.tick(&mut ctx), Success);
+    assert_eq!(
+        (
+            tree.blackboard().e0,
+            tree.blackboard().e39,
+            tree.blackboard().extra
+        ),
+        (1, 13, 13)
+    );
+}

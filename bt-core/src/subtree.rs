@@ -171,6 +171,15 @@ pub trait AutoRemap<P> {
     fn trade_all(&mut self, parent: &mut P);
 }
 
+/// One chunk of a large blackboard's [`AutoRemap`]: the entries `32 * CHUNK ..` of the blackboard.
+/// A blackboard of many entries implements `AutoRemap` through its chunks, so that no impl has
+/// more than a few dozen bounds (rustc checks an impl's bounds against each other: one impl with
+/// a bound per entry made 2,000 entries take 80 s to compile).
+pub trait AutoRemapChunk<P, const CHUNK: usize> {
+    /// Trades the chunk's entries with the parent's entries of the same names.
+    fn trade_chunk(&mut self, parent: &mut P);
+}
+
 impl<P> AutoRemap<P> for () {
     #[inline(always)]
     fn trade_all(&mut self, _: &mut P) {}

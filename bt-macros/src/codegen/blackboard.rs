@@ -117,20 +117,59 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
             );
         });
     }
+    if bounds.len() <= AUTOREMAP_CHUNK {
+        return quote! {
+            #has_entry
+
+            impl<#parent> ::bt::__private::AutoRemap<#parent> for #name
+            where
+                #(#bounds,)*
+            {
+                #[inline(always)]
+                fn trade_all(&mut self, #parent_bb: &mut #parent) {
+                    #(#trades)*
+                }
+            }
+        };
+    }
+    // Many entries: `AutoRemap` through chunks of entries (`bt_core::subtree::AutoRemapChunk`),
+    // so that no impl has more than `AUTOREMAP_CHUNK` bounds and compile time stays linear.
+    let chunks: Vec<usize> = (0..bounds.len().div_ceil(AUTOREMAP_CHUNK)).collect();
+    let chunk_impls = (bounds
+        .chunks(AUTOREMAP_CHUNK)
+        .zip(trades.chunks(AUTOREMAP_CHUNK)))
+    .zip(&chunks)
+    .map(|((bounds, trades), chunk)| {
+        quote! {
+            impl<#parent> ::bt::__private::AutoRemapChunk<#parent, #chunk> for #name
+            where
+                #(#bounds,)*
+            {
+                #[inline(always)]
+                fn trade_chunk(&mut self, #parent_bb: &mut #parent) {
+                    #(#trades)*
+                }
+            }
+        }
+    });
     quote! {
         #has_entry
+        #(#chunk_impls)*
 
         impl<#parent> ::bt::__private::AutoRemap<#parent> for #name
         where
-            #(#bounds,)*
+            #(Self: ::bt::__private::AutoRemapChunk<#parent, #chunks>,)*
         {
             #[inline(always)]
             fn trade_all(&mut self, #parent_bb: &mut #parent) {
-                #(#trades)*
+                #(::bt::__private::AutoRemapChunk::<#parent, #chunks>::trade_chunk(self, #parent_bb);)*
             }
         }
     }
 }
+
+/// The most entries one impl of the `..` support names in its bounds.
+const AUTOREMAP_CHUNK: usize = 32;
 
 /// A warning at each entry no node uses. A proc macro cannot emit warnings on stable Rust, so
 /// each is the use of a `#[deprecated]` constant, spanned at the entry's name, whose note says
