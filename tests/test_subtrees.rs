@@ -547,7 +547,7 @@ fn conditions_on_the_subtree_node_gate_and_halt_it() {
 behavior_tree! {
     pub tree ManyEntries for Ctx {
         blackboard { e0: u32, e1: u32, e2: u32, e3: u32, e4: u32, e5: u32, e6: u32, e7: u32, e8: u32, e9: u32, e10: u32, e11: u32, e12: u32, e13: u32, e14: u32, e15: u32, e16: u32, e17: u32, e18: u32, e19: u32, e20: u32, e21: u32, e22: u32, e23: u32, e24: u32, e25: u32, e26: u32, e27: u32, e28: u32, e29: u32, e30: u32, e31: u32, e32: u32, e33: u32, e34: u32, e35: u32, e36: u32, e37: u32, e38: u32, e39: u32 }
-        Script(|bb| { bb.e0 += 1; bb.e39 = bb.e0 + bb.e31 + bb.e32; })
+        Script(|bb| { bb.e0 += 1; bb.e39 = bb.e0 + bb.e1 + bb.e2 + bb.e3 + bb.e4 + bb.e5 + bb.e6 + bb.e7 + bb.e8 + bb.e9 + bb.e10 + bb.e11 + bb.e12 + bb.e13 + bb.e14 + bb.e15 + bb.e16 + bb.e17 + bb.e18 + bb.e19 + bb.e20 + bb.e21 + bb.e22 + bb.e23 + bb.e24 + bb.e25 + bb.e26 + bb.e27 + bb.e28 + bb.e29 + bb.e30 + bb.e31 + bb.e32 + bb.e33 + bb.e34 + bb.e35 + bb.e36 + bb.e37 + bb.e38; })
     }
 }
 
