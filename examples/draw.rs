@@ -171,7 +171,9 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
                 parsed.after = Some(tick);
             }
             "--out" => parsed.out = PathBuf::from(value("--out")?),
-            name if name.starts_with('-') => return Err(format!("unknown option `{name}`\n{USAGE}")),
+            name if name.starts_with('-') => {
+                return Err(format!("unknown option `{name}`\n{USAGE}"))
+            }
             name => {
                 let example = EXAMPLES
                     .iter()
