@@ -52,10 +52,13 @@ pub struct Example {
     pub name: &'static str,
     /// Its tree's nodes and XML.
     pub tree: fn() -> (&'static [NodeInfo], export::Xml<'static>),
-    /// For an example with a scripted story: what each node did in tick `n` of it, or `None`
-    /// if the story has no tick `n`.
-    pub story: Option<fn(u32) -> Option<Vec<Option<TraceEvent>>>>,
+    /// For an example with a scripted story: what each node did in a tick of it.
+    pub story: Option<Story>,
 }
+
+/// What each node did in tick `n` of a story (indexed by node id), or `None` if the story has
+/// no tick `n`.
+pub type Story = fn(u32) -> Option<Vec<Option<TraceEvent>>>;
 
 /// Every example with a tree (`sniper-expanded` is the sniper's tree again).
 pub const EXAMPLES: &[Example] = &[
