@@ -186,3 +186,11 @@ fn main() {
         std::mem::size_of::<Approach>()
     );
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Approach::NODES, Approach::to_xml())
+}

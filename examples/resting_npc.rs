@@ -170,3 +170,11 @@ fn main() {
         std::mem::size_of::<RestingNpc>()
     );
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (RestingNpc::NODES, RestingNpc::to_xml())
+}

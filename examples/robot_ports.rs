@@ -174,3 +174,11 @@ fn main() {
         std::mem::size_of::<Delivery>()
     );
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Delivery::NODES, Delivery::to_xml())
+}

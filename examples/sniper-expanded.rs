@@ -809,13 +809,18 @@ fn script(tick: u32, world: &mut World) -> &'static str {
 
 const LAST_TICK: u32 = 11;
 
-fn main() {
-    let mut world = World {
+/// The world before tick 1.
+fn start() -> World {
+    World {
         enemy_visible: false,
         rounds: 0,
         hits: 0,
         waypoint: 0,
-    };
+    }
+}
+
+fn main() {
+    let mut world = start();
     let mut tree = Sniper::new();
     let mut trace = TickTrace::<{ Sniper::NODE_COUNT }>::new();
 
@@ -856,4 +861,29 @@ fn main() {
         "The whole tree, all of its state inline: size_of::<Sniper>() = {} bytes.",
         std::mem::size_of::<Sniper>()
     );
+}
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Sniper::NODES, Sniper::to_xml())
+}
+
+/// What each node did in tick `ticks` of the story above (its leaves print as they run), or
+/// `None` if the story has no such tick.
+#[allow(dead_code)]
+pub(crate) fn trace_after(ticks: u32) -> Option<TickTrace<{ Sniper::NODE_COUNT }>> {
+    if !(1..=LAST_TICK).contains(&ticks) {
+        return None;
+    }
+    let (mut world, mut tree) = (start(), Sniper::new());
+    let mut trace = TickTrace::new();
+    for tick in 1..=ticks {
+        script(tick, &mut world);
+        trace.clear();
+        tree.tick_with(&mut world, &mut trace);
+    }
+    Some(trace)
 }

@@ -218,14 +218,137 @@
 //!   it instead of walking down from the root; the nodes above it are still reported to the
 //!   observer, in the walk's order. Nothing else changes: see [`resume`].
 //!
-//! # Observing a tree
+//! # Seeing a tree
 //!
-//! Every node's result passes through one place in the generated code, which calls an
-//! [`Observer`]. [`TickTrace`] records one tick and prints it as an indented tree:
+//! A generated tree knows its own shape as `const` data, `Tree::NODES` (each node's name, kind,
+//! parent, leaf type, ports and parameters, see [`NodeInfo`]), and every node's result passes
+//! through one hook, [`Observer`]. From these come pictures of the tree and records of what it
+//! did; none of them allocates, and a tree ticked without an observer pays nothing for them.
+//!
+//! ## Pictures and files
+//!
+//! | call | what it gives | open it with |
+//! |---|---|---|
+//! | `Tree::to_dot()` | a Graphviz graph | `dot -Tsvg tree.dot -o tree.svg`, or any Graphviz viewer |
+//! | `Tree::to_mermaid()` | a Mermaid flowchart | GitHub and most Markdown viewers, in a `mermaid` code block |
+//! | `Tree::to_xml()` | BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of the leaf types and their ports | Groot2 (*Load tree*), BehaviorTree.CPP |
+//!
+//! Each is a value that implements `Display`: print it, `format!` it, `write!` it to a file.
 //!
 //! ```
-//! # use bt::{behavior_tree, Status, TickTrace};
+//! use bt::{behavior_tree, Input, Outcome, Ports, SyncAction};
+//!
+//! pub struct World;
+//!
+//! #[derive(Default, Ports)]
+//! pub struct Say {
+//!     pub volume: Input<u8>,
+//! }
+//!
+//! impl SyncAction<World> for Say {
+//!     fn execute(&mut self, _: &mut World) -> Outcome {
+//!         Outcome::Success
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     tree Greeter for World {
+//!         Repeat(2) {
+//!             #[name = "hello"]
+//!             Action(Say, volume = 3),
+//!         }
+//!     }
+//! }
+//!
+//! assert_eq!(
+//!     Greeter::to_dot().to_string(),
+//!     "digraph {
+//!   graph [ordering=out, fontname=\"Helvetica\"];
+//!   node [fontname=\"Helvetica\"];
+//!   n0 [label=\"Repeat\\nnum_cycles=2\", shape=hexagon];
+//!   n1 [label=\"hello\\nSay\\nvolume=3\", shape=box, style=rounded];
+//!   n0 -> n1;
+//! }
+//! ",
+//! );
+//! assert!(Greeter::to_mermaid().to_string().contains("n0 --> n1"));
+//! let xml = Greeter::to_xml().to_string();
+//! assert!(xml.contains(r#"<Say name="hello" volume="3"/>"#));
+//! assert!(xml.contains(r#"<input_port name="volume" type="u8"/>"#));
+//! // std::fs::write("greeter.xml", xml)?;   then open greeter.xml in Groot2
+//! ```
+//!
+//! A label is the node's name, its type when it has a name of its own (`#[name]`), then one
+//! `attribute=value` line per parameter (the values as written in the tree); shapes follow
+//! the node's category; a subtree's nodes are drawn in a dashed cluster under its `SubTree`
+//! node. The functions of [`export`] do the same from any `NODES` slice (`export::dot(NODES)`,
+//! `export::mermaid`, `export::xml(name, NODES)`), `.without_params()` leaves out the parameter
+//! lines, and `export::dot_with_status` / `export::mermaid_with_status` fill each node with the
+//! colour of what last happened to it (running amber, success green, failure red, skipped grey,
+//! halted blue, untouched white), read from a [`TickTrace`], a [`Statistics`] or a
+//! [`TransitionLogger`]:
+//!
+//! ```
+//! # use bt::{behavior_tree, StatefulAction, Status};
+//! # pub struct World;
+//! # #[derive(Default)]
+//! # pub struct Patrol;
+//! # impl StatefulAction<World> for Patrol {
+//! #     fn on_start(&mut self, _: &mut World) -> Status { Status::Running }
+//! #     fn on_running(&mut self, _: &mut World) -> Status { Status::Running }
+//! #     fn on_halted(&mut self, _: &mut World) {}
+//! # }
+//! use bt::{export, TickTrace};
+//!
+//! behavior_tree! {
+//!     tree Guard for World {
+//!         Fallback { AlwaysFailure, StatefulAction(Patrol) }
+//!     }
+//! }
+//!
+//! let mut tree = Guard::new();
+//! let mut trace = TickTrace::<{ Guard::NODE_COUNT }>::new();
+//! tree.tick_with(&mut World, &mut trace);
+//! let picture = export::dot_with_status(Guard::NODES, &trace).to_string();
+//! assert!(picture.contains(r##"n1 [label="AlwaysFailure", shape=box, style="rounded,filled", fillcolor="#f08080"];"##));
+//! assert!(picture.contains(r##"n2 [label="Patrol", shape=box, style="rounded,filled", fillcolor="#f6c453"];"##));
+//! ```
+//!
+//! **Groot2** opens the XML as a tree to look at (the nodes, their parameters, the leaf types'
+//! ports, each subtree as its own tree). The Rust tree stays the source: what is edited in Groot2
+//! does not come back, and Groot2's live monitoring of a running tree is not provided.
+//!
+//! **The examples' trees**, drawn: `cargo run --example draw -- --all` writes
+//! `target/trees/NAME.dot`, `NAME.mmd` and `NAME.xml` for every example, and `NAME.svg` when
+//! Graphviz's `dot` is installed (without it, it says so and writes the rest); `cargo run
+//! --example draw -- sniper --after 3` also writes the sniper coloured by tick 3 of its story.
+//! The pictures are in the repository's `docs/trees/`.
+//!
+//! ## Observers
+//!
+//! `tick_with(ctx, &mut observer)` and `halt_with(ctx, &mut observer)` report to an
+//! [`Observer`] every node's status, as it is decided (a node after its children, so the root's
+//! status is the last report of every tick), and every halt of a running node. Node ids are
+//! pre-order positions in `Tree::NODES`. The library's observers (see [`observe`]):
+//!
+//! | observer | what it does |
+//! |---|---|
+//! | [`TickTrace`] / [`Trace`] | what each node did, printed as an indented tree |
+//! | [`TransitionLogger`] | each change of a node's state, time-stamped, to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
+//! | [`Statistics`] | per-node counts of ticks, each status, halts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
+//! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change and halt, in the caller's tick spans |
+//! | `observe::json::JsonTrace` (feature `json`) | one JSON line per event, to any `std::io::Write`; `observe::json::read_trace` reads a file back |
+//!
+//! They keep what they need per node in storage given when they are built, sized for the tree
+//! (an array of `Tree::NODE_COUNT`), and never allocate. A tuple of observers (up to four) is
+//! an observer that reports to each in turn:
+//!
+//! ```
+//! # use bt::{behavior_tree, Status};
 //! # pub struct World { door_open: bool }
+//! use bt::{Lines, NodeStats, Statistics, TickTrace, TransitionLogger};
+//! use std::time::Duration;
+//!
 //! behavior_tree! {
 //!     tree Door for World {
 //!         Fallback {
@@ -236,14 +359,146 @@
 //!         }
 //!     }
 //! }
+//!
 //! let mut tree = Door::new();
-//! let mut trace = TickTrace::<{ Door::NODE_COUNT }>::new();
-//! tree.tick_with(&mut World { door_open: false }, &mut trace);
+//! let mut world = World { door_open: false };
+//! let mut observers = (
+//!     TickTrace::<{ Door::NODE_COUNT }>::new(),
+//!     Statistics::new(Door::NODES, [NodeStats::ZERO; Door::NODE_COUNT]),
+//!     TransitionLogger::new(Door::NODES, [None; Door::NODE_COUNT], Lines(String::new())),
+//! );
+//! for second in 0..2 {
+//!     observers.0.clear();
+//!     observers.2.set_time(Duration::from_secs(second)); // the logger's clock is yours
+//!     tree.tick_with(&mut world, &mut observers);
+//! }
+//! let (trace, stats, logger) = observers;
+//! // The last tick: the door was open.
 //! assert_eq!(
 //!     trace.display(Door::NODES).to_string(),
-//!     "Fallback      SUCCESS\n  door open?  FAILURE\n  open door   SUCCESS\n",
+//!     "Fallback      SUCCESS\n  door open?  SUCCESS\n",
 //! );
+//! // Both ticks.
+//! assert_eq!((stats[1].failures, stats[1].successes, stats[2].ticks), (1, 1, 1));
+//! assert_eq!(
+//!     logger.sink().0,
+//!     "[0.000]: door open?                IDLE -> FAILURE\n\
+//!      [0.000]: open door                 IDLE -> SUCCESS\n\
+//!      [0.000]: Fallback                  IDLE -> SUCCESS\n\
+//!      [1.000]: door open?                FAILURE -> SUCCESS\n",
+//! );
+//! print!("{stats}"); // id, node, ticks, success, failure, skipped, running, halted, last
 //! ```
+//!
+//! ### `tracing` and JSON lines
+//!
+//! Two observers come with Cargo features of `bt`, off by default:
+//!
+//! ```toml
+//! [dependencies]
+//! bt = { version = "0.1", features = ["tracing", "json"] }
+//! ```
+//!
+//! * `tracing`: `bt::observe::tracing::TracingObserver` emits a `tracing` event (target `bt`,
+//!   level `DEBUG`, fields `tick`, `node`, `name`, `kind`, `from`, `status`) for every change of a
+//!   node's state and every halt; `tick_span()` gives a `tick` span to enter around each tick.
+//!   Any subscriber (`tracing-subscriber`'s `fmt`, a file, OpenTelemetry) receives them. It also
+//!   works without `std` (with `alloc` on the target).
+//! * `json` (needs `std`): `bt::observe::json::JsonTrace` writes every event as one line
+//!   `{"tick":0,"node":2,"name":"Patrol","status":"RUNNING"}` to any `std::io::Write` (a
+//!   `BufWriter<File>`, a socket), without allocating; `read_trace` reads such a file back into
+//!   `TraceRecord`s, to replay, diff or test a run.
+//!
+//! ```
+//! # use bt::{behavior_tree, Status};
+//! # pub struct World { door_open: bool }
+//! # behavior_tree! {
+//! #     tree Door for World {
+//! #         Fallback { Condition(|world| world.door_open), Action(|world| { world.door_open = true; true }) }
+//! #     }
+//! # }
+//! use bt::observe::json::{read_trace, JsonTrace};
+//! use bt::observe::tracing::TracingObserver;
+//! use bt::TraceEvent;
+//!
+//! let mut tree = Door::new();
+//! let mut events = TracingObserver::new(Door::NODES, [None; Door::NODE_COUNT]);
+//! let mut lines = JsonTrace::new(Door::NODES, Vec::new()); // or a BufWriter<File>
+//! for _ in 0..2 {
+//!     let span = events.tick_span();
+//!     let _inside = span.enter();
+//!     tree.tick_with(&mut World { door_open: false }, &mut (&mut events, &mut lines));
+//! }
+//! let bytes = lines.finish()?;
+//! let records = read_trace(&bytes[..])?;
+//! assert_eq!(records.len(), 6); // three nodes, two ticks
+//! assert_eq!((records[5].tick, records[5].node), (1, 0)); // each tick ends with the root
+//! assert_eq!(records[5].event, TraceEvent::Ticked(Status::Success));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ### In generic code
+//!
+//! Over any `T: BehaviorTree`, `T::NODE_COUNT` cannot size an array, so an observer's storage
+//! is a buffer, built once (a `Vec`) or borrowed (`&mut buffer[..]`), and given to the
+//! observer's `for_tree::<T>(..)`, which checks it against the tree:
+//!
+//! ```
+//! use bt::{BehaviorTree, NodeStats, Statistics, Trace, TraceEvent};
+//!
+//! /// Ticks `tree` `ticks` times; returns what its nodes did in the last tick, as text, and how
+//! /// many times each node answered Running.
+//! fn watch<T: BehaviorTree>(tree: &mut T, ctx: &mut T::Context, ticks: usize) -> (String, Vec<u64>) {
+//!     let mut trace = Trace::for_tree::<T>(vec![None; T::NODE_COUNT]);
+//!     let mut stats = Statistics::for_tree::<T>(vec![NodeStats::ZERO; T::NODE_COUNT]);
+//!     for _ in 0..ticks {
+//!         trace.clear();
+//!         tree.tick_with(ctx, &mut (&mut trace, &mut stats));
+//!     }
+//!     let running = stats.all().iter().map(|node| node.running).collect();
+//!     (trace.display(T::NODES).to_string(), running)
+//! }
+//!
+//! # use bt::{behavior_tree, Status};
+//! # pub struct World;
+//! behavior_tree! {
+//!     tree Wait for World {
+//!         KeepRunningUntilFailure { AlwaysSuccess }
+//!     }
+//! }
+//! let (last, running) = watch(&mut Wait::new(), &mut World, 3);
+//! assert_eq!(last, "KeepRunningUntilFailure  RUNNING\n  AlwaysSuccess          SUCCESS\n");
+//! assert_eq!(running, [3, 0]);
+//!
+//! /// The same with a buffer on the stack, large enough for the trees it will see.
+//! fn root_event<T: BehaviorTree>(tree: &mut T, ctx: &mut T::Context) -> Option<TraceEvent> {
+//!     let mut buffer = [None; 64];
+//!     let mut trace = Trace::for_tree::<T>(&mut buffer[..]);
+//!     tree.tick_with(ctx, &mut trace);
+//!     trace.event(0)
+//! }
+//! assert_eq!(root_event(&mut Wait::new(), &mut World), Some(TraceEvent::Ticked(Status::Running)));
+//! ```
+//!
+//! A buffer too small for the tree is a panic where the observer is built, naming both sizes,
+//! never an index out of bounds in the middle of a tick:
+//!
+//! ```should_panic
+//! # use bt::{behavior_tree, Trace};
+//! # pub struct World;
+//! # behavior_tree! { tree Wait for World { KeepRunningUntilFailure { AlwaysSuccess } } }
+//! let mut buffer = [None; 1];
+//! // Panics: "Trace: its storage has room for 1 nodes but the tree `..::Wait` has 2: give it at
+//! // least 2 entries (the tree's `NODE_COUNT`)"
+//! let trace = Trace::for_tree::<Wait>(&mut buffer[..]);
+//! ```
+//!
+//! ### The cost
+//!
+//! `tree.tick(ctx)` is `tree.tick_with(ctx, &mut NoObserver)`, whose methods are empty and
+//! inlined: a tree ticked without an observer compiles to the code it would be without observers
+//! at all. An observer costs what it does per report; the library's do not allocate (checked by
+//! `tests/allocations.rs`, the JSON writer included).
 //!
 //! # Compile-time errors
 //!

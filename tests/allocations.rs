@@ -4,7 +4,9 @@
 //! tree is built, ticked and halted. The tree uses every node kind and every leaf form, on a
 //! context that does not allocate, and runs through thousands of pseudo-random ticks with
 //! halts in between. A second tree adds blackboards, ports, conditions, tracked entries and
-//! subtrees (remapped, with initial values, and with `..`). The tests run in their own binary.
+//! subtrees (remapped, with initial values, and with `..`). Both trees are also ticked with the
+//! library's observers attached (statistics, a transition logger, a trace, a JSON-lines writer),
+//! which must not allocate either. The tests run in their own binary.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -13,9 +15,10 @@ use std::mem::{align_of, size_of};
 
 use bt::control::{Fallback, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory};
 use bt::decorator::{Repeat, RetryUntilSuccessful, RunOnce};
+use bt::observe::json::JsonTrace;
 use bt::{
-    behavior_tree, Condition, InOut, Input, Outcome, Output, Ports, StatefulAction, Status,
-    SyncAction, TickTrace,
+    behavior_tree, BehaviorTree, Condition, InOut, Input, NodeStats, Observer, Outcome, Output,
+    Ports, StatefulAction, Statistics, Status, SyncAction, TickTrace, Transition, TransitionLogger,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -388,4 +391,104 @@ fn subtrees_and_blackboards_never_allocate() {
         size <= 2 * size_of::<Counter>() + own.next_multiple_of(8),
         "size {size}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The observers.
+
+/// Ticks `tree` `rounds` times with `observer`, halting it now and then, and returns the
+/// allocations of the ticks and of the halts (on this thread).
+fn observed_run<T: BehaviorTree<Context = World>>(
+    tree: &mut T,
+    observer: &mut impl Observer,
+    rounds: u32,
+) -> (usize, usize) {
+    let mut world = World::new();
+    let (mut ticks, mut halts) = (0, 0);
+    for round in 0..rounds {
+        ticks += allocations_in(|| tree.tick_with(&mut world, observer)).1;
+        if round % 17 == 16 {
+            halts += allocations_in(|| tree.halt_with(&mut world, observer)).1;
+        }
+    }
+    (ticks, halts)
+}
+
+/// `(Statistics, TransitionLogger, Trace)` over arrays, the logger reporting to a closure: built,
+/// ticked and halted without an allocation, and they did see the run.
+fn in_memory_observers_never_allocate<
+    T: BehaviorTree<Context = World> + Default,
+    const N: usize,
+>() {
+    let rounds = 5_000;
+    let mut transitions = 0u64;
+    let (observers, count) = allocations_in(|| {
+        (
+            Statistics::for_tree::<T>([NodeStats::ZERO; N]),
+            TransitionLogger::for_tree::<T>([None; N], |_: &Transition| transitions += 1),
+            TickTrace::<N>::new(),
+        )
+    });
+    assert_eq!(count, 0, "building the observers allocated");
+    let mut observers = observers;
+    let mut tree = T::default();
+    let (ticks, halts) = observed_run(&mut tree, &mut observers, rounds);
+    assert_eq!(ticks, 0, "a tick with the observers allocated");
+    assert_eq!(halts, 0, "a halt with the observers allocated");
+    let (stats, _, trace) = observers;
+    assert_eq!(stats[0].ticks, u64::from(rounds), "the root's ticks");
+    assert!(
+        stats[0].halts > 0,
+        "the tree was never halted while running"
+    );
+    assert!(trace.event(0).is_some());
+    assert!(transitions > u64::from(rounds), "{transitions} transitions");
+}
+
+#[test]
+fn ticks_with_statistics_a_logger_and_a_trace_never_allocate() {
+    in_memory_observers_never_allocate::<Everything, { Everything::NODE_COUNT }>();
+    in_memory_observers_never_allocate::<Owner, { Owner::NODE_COUNT }>();
+}
+
+/// `io::sink()`, counting what it is given.
+struct CountedSink {
+    sink: std::io::Sink,
+    bytes: usize,
+}
+
+impl std::io::Write for CountedSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes += buf.len();
+        self.sink.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.sink.flush()
+    }
+}
+
+fn json_trace_never_allocates<T: BehaviorTree<Context = World> + Default>() {
+    let rounds = 5_000;
+    let out = CountedSink {
+        sink: std::io::sink(),
+        bytes: 0,
+    };
+    let (mut trace, count) = allocations_in(|| JsonTrace::for_tree::<T>(out));
+    assert_eq!(count, 0, "building the JSON trace allocated");
+    let mut tree = T::default();
+    let (ticks, halts) = observed_run(&mut tree, &mut trace, rounds);
+    assert_eq!(ticks, 0, "a tick with the JSON trace allocated");
+    assert_eq!(halts, 0, "a halt with the JSON trace allocated");
+    assert!(trace.error().is_none(), "{:?}", trace.error());
+    assert_eq!(trace.tick(), u64::from(rounds), "one root report per tick");
+    // At least one line of at least `{"tick":0,"node":0,"name":"","status":"RUNNING"}` per tick.
+    let bytes = trace.finish().unwrap().bytes;
+    assert!(bytes > 50 * rounds as usize, "only {bytes} bytes written");
+}
+
+#[test]
+fn ticks_with_a_json_trace_never_allocate() {
+    json_trace_never_allocates::<Everything>();
+    json_trace_never_allocates::<Owner>();
 }

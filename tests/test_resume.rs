@@ -310,3 +310,68 @@ fn a_subtree_halted_by_its_parent_forgets_its_resumed_leaf() {
     );
     expect_halt(&mut tree, &mut ctx, &[OnHalted(2)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The root reports last. Observers that number ticks (`JsonTrace`, `TracingObserver`) count the
+// root's reports, so every tick must report the root exactly once, after every other node, also
+// when the tick resumed a leaf directly.
+
+/// Ticks `tree` `steps` times (halting it now and then) with random answers for `leaves`, checks
+/// that each tick's last event is the root's status and that the root reports nothing else in
+/// it, and returns how many ticks only resumed a running leaf (`on_running`, after at most the
+/// leaves that guard it).
+fn check_root_reported_last<T: BehaviorTree<Context = Ctx>>(
+    tree: &mut T,
+    leaves: &[(usize, bool)],
+    mut seed: u64,
+    steps: usize,
+) -> usize {
+    let mut roll = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut ctx = Ctx::new();
+    let mut resumed = 0;
+    for step in 0..steps {
+        if roll(15) == 0 {
+            tree.halt(&mut ctx);
+            ctx.take_log();
+            continue;
+        }
+        for &(leaf, stateful) in leaves {
+            let answer = if stateful {
+                [Running, Running, Running, Success, Failure][roll(5) as usize]
+            } else {
+                [Success, Success, Failure][roll(3) as usize]
+            };
+            ctx.always(leaf, answer);
+        }
+        let (status, events) = tick_events(tree, &mut ctx);
+        assert_eq!(
+            events.0.last(),
+            Some(&(ROOT, Some(status))),
+            "step {step}: the tick's last event is not the root's status: {events:?}"
+        );
+        let root_reports = events.0.iter().filter(|(node, _)| *node == ROOT).count();
+        assert_eq!(root_reports, 1, "step {step}: {events:?}");
+        if matches!(ctx.take_log().last(), Some(OnRunning(_))) {
+            resumed += 1;
+        }
+    }
+    resumed
+}
+
+#[test]
+fn the_root_is_reported_once_and_last_in_every_tick() {
+    let chain = [(0, false), (1, false), (2, true), (3, true), (4, false)];
+    let direct = check_root_reported_last(&mut Chain::new(), &chain, 0x9E37_79B9_7F4A_7C15, 3_000);
+    assert!(direct > 300, "only {direct} resumed ticks of Chain");
+    let walked = check_root_reported_last(&mut ChainWalked::new(), &chain, 0x9E37, 1_000);
+    assert!(walked > 100, "only {walked} resumed ticks of ChainWalked");
+    // Through a subtree: the child tree's root (node 3) reports in every tick too, before the root.
+    let supervised = [(0, false), (1, false), (2, true)];
+    let through = check_root_reported_last(&mut Supervised::new(), &supervised, 0x5EED, 3_000);
+    assert!(through > 300, "only {through} resumed ticks of Supervised");
+}

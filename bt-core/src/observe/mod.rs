@@ -53,7 +53,7 @@ pub mod tracing;
 pub use logger::StdoutSink;
 pub use logger::{state_name, Lines, Transition, TransitionLogger, TransitionSink};
 pub use stats::{NodeStats, Statistics};
-pub use trace::{TickTrace, Trace};
+pub use trace::{TickTrace, Trace, TraceDisplay};
 
 /// What kind of node a [`NodeInfo`] describes (BehaviorTree.CPP's node types).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -111,7 +111,7 @@ impl<B: AsRef<[Option<TraceEvent>]>> Trace<B> {
 
     /// Something that prints the recorded events as an indented tree, naming nodes from `nodes`
     /// (the tree's `NODES`); nodes with no event are left out.
-    pub fn display<'a>(&'a self, nodes: &'a [NodeInfo]) -> impl core::fmt::Display + 'a {
+    pub fn display<'a>(&'a self, nodes: &'a [NodeInfo]) -> TraceDisplay<'a> {
         TraceDisplay {
             events: self.events.as_ref(),
             nodes,
@@ -137,7 +137,12 @@ impl<B: AsRef<[Option<TraceEvent>]>> StatusSnapshot for Trace<B> {
     }
 }
 
-struct TraceDisplay<'a> {
+/// A [`Trace`] printed as an indented tree: made by [`Trace::display`], printed by `Display`.
+///
+/// A plain borrowing type (not an `impl Display`), so that `trace.display(T::NODES).to_string()`
+/// can end a function that owns `trace`.
+#[derive(Clone, Copy, Debug)]
+pub struct TraceDisplay<'a> {
     events: &'a [Option<TraceEvent>],
     nodes: &'a [NodeInfo],
 }
