@@ -308,3 +308,11 @@ pub use crate::decorator::{loop_on_child, loop_start, pop_into, precondition, De
 pub use crate::leaves::{always_running, Sleep};
 pub use crate::queue::LoopQueue;
 pub use crate::step::{Event, Step};
+
+/// A text value of a BehaviorTree.CPP XML tree (`message="hello"`) for a port, a blackboard
+/// entry or a subtree's entry, converted by the target type's `From<&'static str>` (`&str` and
+/// `String` have it; a user type may implement it).
+#[inline(always)]
+pub fn text<T: From<&'static str>>(text: &'static str) -> T {
+    T::from(text)
+}

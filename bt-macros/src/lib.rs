@@ -20,6 +20,7 @@ mod parse;
 mod plan;
 mod ports;
 mod snapshots;
+mod xml;
 
 /// Compiles a behavior tree into a struct with a statically dispatched `tick`.
 /// See the `bt` crate for the syntax and the node catalogue.

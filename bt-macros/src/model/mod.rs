@@ -23,6 +23,7 @@ use crate::parse::{Body, NodeSyntax};
 pub use crate::args::{PortBinding, Value};
 pub use crate::parse::Header;
 pub use attr::Conditions;
+pub(crate) use check::edit_distance;
 
 /// A whole tree. `nodes` is in pre-order: a node's id is its index, the root is node 0.
 pub struct Tree {
