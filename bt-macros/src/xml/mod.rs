@@ -58,24 +58,11 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
         Ok(source) => source,
         Err(error) => return with_stub(error, &header),
     };
-    let doc = match Document::parse(&source.text) {
+    let doc = match parse_document(&source, input.source.lit().span()) {
         Ok(doc) => doc,
-        Err(error) => {
-            let pos = error.pos();
-            let message = error.to_string();
-            let suffix = format!(" at {}:{}", pos.row, pos.col);
-            let message = message.strip_suffix(&suffix).unwrap_or(&message);
-            let error = syn::Error::new(
-                input.source.lit().span(),
-                format!(
-                    "{}:{}:{}: not well-formed XML: {message}",
-                    source.display, pos.row, pos.col
-                ),
-            );
-            return with_stub(error, &header);
-        }
+        Err(error) => return with_stub(error, &header),
     };
-    let mut out = source.tracking;
+    let mut out = source.tracking.clone();
     match translate(&header, &input, &doc, &source.display) {
         Ok(trees) => {
             for tree in trees {
@@ -88,6 +75,20 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
             out
         }
     }
+}
+
+/// The XML document, or its first well-formedness error at its line and column.
+fn parse_document(source: &Loaded, span: Span) -> syn::Result<Document<'_>> {
+    Document::parse(&source.text).map_err(|error| {
+        let pos = error.pos();
+        let message = error.to_string();
+        let suffix = format!(" at {}:{}", pos.row, pos.col);
+        let message = message.strip_suffix(&suffix).unwrap_or(&message);
+        syn::Error::new(
+            span,
+            format!("{}:{}:{}: not well-formed XML: {message}", source.display, pos.row, pos.col),
+        )
+    })
 }
 
 fn with_stub(error: syn::Error, header: &Header) -> TokenStream {
@@ -894,7 +895,7 @@ impl<'a> Tr<'a> {
             _ => (tag, None),
         };
         // The attributes every node takes; the others are its ports or parameters.
-        let mut params: Vec<(&'a str, &'a str, usize)> = Vec::new();
+        let mut params: Vec<(&'a str, &'a str, usize, usize)> = Vec::new();
         let mut autoremap = None;
         for attr in elem.attributes() {
             let (name, value, at) = (attr.name(), attr.value(), attr.range_value().start);
@@ -921,7 +922,7 @@ impl<'a> Tr<'a> {
                     }
                     // BehaviorTree.CPP keeps other `_` attributes (`_description`) without effect.
                     None if name.starts_with('_') => {}
-                    None => params.push((name, value, at)),
+                    None => params.push((name, value, at, attr.range().start)),
                 },
             }
         }
@@ -982,7 +983,7 @@ impl<'a> Tr<'a> {
         tree: usize,
         row: &'static Row,
         pos: usize,
-        params: &[(&'a str, &'a str, usize)],
+        params: &[(&'a str, &'a str, usize, usize)],
         children: usize,
     ) -> KindIr {
         let name = row.xml;
@@ -998,7 +999,7 @@ impl<'a> Tr<'a> {
                 self.err(pos, problem);
             }
         }
-        for &(attribute, _, at) in params {
+        for &(attribute, _, _, at) in params {
             if !row.params.iter().any(|param| param.attribute == attribute) {
                 let takes = if row.params.is_empty() {
                     "it takes no parameters".to_owned()
@@ -1012,7 +1013,7 @@ impl<'a> Tr<'a> {
         for param in row.params {
             let given = params.iter().find(|(attribute, ..)| *attribute == param.attribute);
             let (text, at) = match (given, param.default) {
-                (Some(&(_, text, at)), _) => (text, at),
+                (Some(&(_, text, at, _)), _) => (text, at),
                 (None, Some(default)) => (default, pos),
                 (None, None) => {
                     self.err(pos, format!("`{name}` needs `{}`", param.attribute));
@@ -1129,7 +1130,7 @@ impl<'a> Tr<'a> {
         pos: usize,
         index: usize,
         category: Option<&str>,
-        params: &[(&'a str, &'a str, usize)],
+        params: &[(&'a str, &'a str, usize, usize)],
         children: &[XNode],
     ) -> KindIr {
         let kind = self.input.nodes[index].kind.to_string();
@@ -1151,7 +1152,7 @@ impl<'a> Tr<'a> {
             self.err(child.range().start, format!("`{id}` is a leaf (`{kind}(..)`) and has no children"));
         }
         let mut ports = Vec::new();
-        for &(port, text, at) in params {
+        for &(port, text, at, _) in params {
             if !self.port_name(port, at) {
                 continue;
             }
@@ -1188,7 +1189,7 @@ impl<'a> Tr<'a> {
         id: &str,
         pos: usize,
         mapping: Option<usize>,
-        params: &[(&'a str, &'a str, usize)],
+        params: &[(&'a str, &'a str, usize, usize)],
         autoremap: Option<(&str, usize)>,
         children: &[XNode],
     ) -> KindIr {
@@ -1220,7 +1221,7 @@ impl<'a> Tr<'a> {
             },
         };
         let mut remaps = Vec::new();
-        for &(port, text, at) in params {
+        for &(port, text, at, _) in params {
             if !self.port_name(port, at) {
                 continue;
             }

@@ -579,10 +579,17 @@ impl<E: Entries> Emit<'_, E> {
                 self.punct(op, &mut body);
                 body.extend(rhs);
             }
-            self.punct(";", &mut body);
+            if statements.len() > 1 {
+                self.punct(";", &mut body);
+            }
         }
+        // One assignment is the closure's body; more are a block.
         let mut out = self.params();
-        self.group(Delimiter::Brace, body, &mut out);
+        if statements.len() > 1 {
+            self.group(Delimiter::Brace, body, &mut out);
+        } else {
+            out.extend(body);
+        }
         out
     }
 
@@ -656,12 +663,12 @@ mod tests {
 
     #[test]
     fn assignments() {
-        assert_eq!(statements("x := 5"), "| bb | { bb . x = 5 ; }");
+        assert_eq!(statements("x := 5"), "| bb | bb . x = 5");
         assert_eq!(statements("f = 5; x += 1;"), "| bb | { bb . f = 5.0 ; bb . x += 1 ; }");
-        assert_eq!(statements("t := t + 1"), "| bb | { bb . t . set (* bb . t + 1) ; }");
-        assert_eq!(statements("t += 1"), "| bb | { * bb . t += 1 ; }");
-        assert_eq!(statements("s = 'hi'"), "| bb | { bb . s = :: core :: convert :: Into :: into (\"hi\") ; }");
-        assert_eq!(statements("a = b"), "| bb | { bb . a = :: core :: clone :: Clone :: clone (& bb . b) ; }");
+        assert_eq!(statements("t := t + 1"), "| bb | bb . t . set (* bb . t + 1)");
+        assert_eq!(statements("t += 1"), "| bb | * bb . t += 1");
+        assert_eq!(statements("s = 'hi'"), "| bb | bb . s = :: core :: convert :: Into :: into (\"hi\")");
+        assert_eq!(statements("a = b"), "| bb | bb . a = :: core :: clone :: Clone :: clone (& bb . b)");
     }
 
     #[test]
