@@ -266,8 +266,196 @@ fn a_while_condition_halts_the_running_action() {
     assert_eq!(street.said.last().map(String::as_str), Some("stopped"));
 }
 
+/// A document's trees as lines `depth tag attribute=value ..` (attributes sorted), each tree's
+/// nodes in order, and its model's leaves as `ID: direction name type`. On the input side, IDs
+/// are renamed by `ids` (the main tree's ID to the Rust tree's name, a leaf's ID to its type's
+/// name, as `to_xml()` writes them), a `name` equal to the ID and `_autoremap="false"` are
+/// dropped, `RunOnce` gets its default `then_skip`, and script values are replaced by `scripts`:
+/// `to_xml()` writes scripts in their Rust form.
+fn structure(
+    xml: &str,
+    input: bool,
+    ids: &[(&str, &str)],
+    scripts: &[(&str, &str)],
+) -> Vec<String> {
+    let doc = roxmltree::Document::parse(xml).unwrap();
+    let rename = |id: &str| -> String {
+        let id = if input {
+            ids.iter().find(|(from, _)| *from == id).map_or(id, |(_, to)| *to)
+        } else {
+            id
+        };
+        id.to_owned()
+    };
+    fn node(
+        out: &mut Vec<String>,
+        elem: roxmltree::Node,
+        depth: usize,
+        input: bool,
+        rename: &dyn Fn(&str) -> String,
+        scripts: &[(&str, &str)],
+    ) {
+        let tag = rename(elem.tag_name().name());
+        let mut attrs: Vec<String> = (elem.attributes())
+            .filter(|attr| !(input && attr.name() == "name" && attr.value() == elem.tag_name().name()))
+            .filter(|attr| !(attr.name() == "_autoremap" && attr.value() == "false"))
+            .map(|attr| {
+                let mut value = attr.value().to_owned();
+                if attr.name() == "ID" {
+                    value = rename(&value);
+                }
+                if input {
+                    if let Some((_, to)) = scripts.iter().find(|(from, _)| *from == value) {
+                        value = (*to).to_owned();
+                    }
+                }
+                format!("{}={value:?}", attr.name())
+            })
+            .collect();
+        if tag == "RunOnce" && !attrs.iter().any(|a| a.starts_with("then_skip=")) {
+            attrs.push("then_skip=\"true\"".into());
+        }
+        attrs.sort();
+        out.push(format!("{depth} {tag} {}", attrs.join(" ")));
+        for child in elem.children().filter(roxmltree::Node::is_element) {
+            node(out, child, depth + 1, input, rename, scripts);
+        }
+    }
+    let root = doc.root_element();
+    let mut trees: Vec<(String, Vec<String>)> = Vec::new();
+    let mut model = Vec::new();
+    for child in root.children().filter(roxmltree::Node::is_element) {
+        match child.tag_name().name() {
+            "BehaviorTree" => {
+                let mut lines = Vec::new();
+                for top in child.children().filter(roxmltree::Node::is_element) {
+                    node(&mut lines, top, 0, input, &rename, scripts);
+                }
+                trees.push((rename(child.attribute("ID").unwrap()), lines));
+            }
+            "TreeNodesModel" => {
+                for leaf in child.children().filter(roxmltree::Node::is_element) {
+                    let id = rename(leaf.attribute("ID").unwrap());
+                    for port in leaf.children().filter(roxmltree::Node::is_element) {
+                        // Types as Rust writes them (`to_xml()` prints the Rust type).
+                        let ty = match port.attribute("type").unwrap_or("") {
+                            "std::string" => "String",
+                            "float" => "f32",
+                            other => other,
+                        };
+                        model.push(format!(
+                            "{id}: {} {} {}",
+                            port.tag_name().name(),
+                            port.attribute("name").unwrap(),
+                            ty.replace(' ', "")
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    trees.sort();
+    model.sort();
+    let mut out: Vec<String> = trees
+        .into_iter()
+        .flat_map(|(id, lines)| std::iter::once(format!("tree {id}")).chain(lines))
+        .collect();
+    out.extend(model);
+    out
+}
+
+fn assert_round_trip(xml: &str, exported: &str, ids: &[(&str, &str)], scripts: &[(&str, &str)]) {
+    let expected = structure(xml, true, ids, scripts);
+    let actual = structure(exported, false, ids, scripts);
+    assert_eq!(actual, expected, "exported:\n{exported}");
+}
+
 #[test]
-fn print_xml() {
-    println!("{}", Courier::to_xml());
-    println!("{}", Gate::to_xml());
+fn to_xml_gives_the_gate_back() {
+    assert_round_trip(
+        include_str!("xml/gate.xml"),
+        &Gate::to_xml().to_string(),
+        &[("EnterYard", "Gate")],
+        &[
+            ("crossings += 1", "bb.crossings += 1"),
+            ("forced := true", "bb.forced = true"),
+        ],
+    );
+}
+
+#[test]
+fn to_xml_gives_the_courier_back() {
+    assert_round_trip(
+        include_str!("xml/courier.xml"),
+        &Courier::to_xml().to_string(),
+        &[("IsPathClear", "PathClear")],
+        &[
+            ("delivered && trips < 3", "bb.delivered && bb.trips < 3"),
+            (
+                "trips += 1; note := 'first trip counted'",
+                "{ bb.trips += 1; bb.note =::core::convert::Into::into(\"first trip counted\"); }",
+            ),
+            ("quiet", "bb.quiet"),
+            ("speed > 0", "bb.speed > 0.0"),
+            ("halts += 1", "bb.halts += 1"),
+        ],
+    );
+}
+
+/// A counter robot for the inline trees.
+#[derive(Default)]
+pub struct Counter {
+    ticks: u32,
+}
+
+behavior_tree! {
+    /// Blackboard nodes, update nodes and scripts, from XML text in the invocation.
+    pub tree Inline for Counter {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree ID="Inline">
+                <Sequence>
+                  <SetBlackboard output_key="label" value="ready"/>
+                  <SetBlackboard output_key="type" value="{level}"/>
+                  <UnsetBlackboard key="spare"/>
+                  <Script code="level := level * 2 + 1; ratio = ratio / 2"/>
+                  <WasEntryUpdated entry="level" _onFailure="misses += 1"/>
+                  <RetryUntilSuccessful num_attempts="-1">
+                    <ScriptCondition code="ratio &lt; 5 || level &gt;= 7"/>
+                  </RetryUntilSuccessful>
+                  <ForceSuccess _successIf="type == 99"><AlwaysFailure/></ForceSuccess>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        blackboard {
+            label: String,
+            level: i64 = 1,
+            r#type: i64,
+            ratio: f64 = 8.0,
+            spare: Option<u8> = Some(3),
+            misses: u32,
+        }
+    }
+}
+
+#[test]
+fn inline_xml_with_blackboard_and_update_nodes() {
+    let mut tree = Inline::new();
+    let mut counter = Counter::default();
+    assert_eq!(tree.tick(&mut counter), Status::Success);
+    let bb = tree.blackboard();
+    assert_eq!(bb.label, "ready");
+    assert_eq!(*bb.level, 3, "a tracked entry (WasEntryUpdated): {:?}", bb.level);
+    assert_eq!(bb.level.version(), 1);
+    assert_eq!(bb.r#type, 1, "copied before the script ran");
+    assert_eq!(bb.ratio, 4.0);
+    assert_eq!(bb.spare, None);
+    assert_eq!(bb.misses, 0);
+    counter.ticks += 1;
+    assert_eq!(tree.tick(&mut counter), Status::Success);
+    assert_eq!(*tree.blackboard().level, 7);
+    assert_eq!(tree.blackboard().level.version(), 2);
+    assert_eq!(tree.blackboard().r#type, 3);
+    assert_eq!(tree.blackboard().ratio, 2.0);
 }

@@ -333,8 +333,7 @@ fn read(source: &Source) -> syn::Result<Loaded> {
                 syn::Error::new(
                     lit.span(),
                     format!(
-                        "cannot read the XML file `{written}` (paths are relative to the crate's root, the directory of its Cargo.toml: `{}`): {error}",
-                        path.display()
+                        "cannot read the XML file `{written}` (a path relative to the crate's root, the directory of its Cargo.toml): {error}"
                     ),
                 )
             })?;
