@@ -38,13 +38,19 @@ use crate::parse::{EntrySyntax, Header};
 use script::{Expr, Stmt};
 use table::{Form, Row};
 
-/// True when a tree's body is the XML form: it has `xml = ..` or `xml_text = ..` at its top
-/// level (no DSL body has an identifier followed by `=` there).
+/// True when a tree's body is the XML form: it has `xml = ..`, `xml_text = ..` or `tree = ..` at
+/// its top level (no DSL body has an identifier followed by `=` there), or `nodes { .. }` (not a
+/// DSL kind).
 pub fn is_xml_body(body: &TokenStream) -> bool {
     let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
-    tokens.windows(2).any(|pair| {
-        matches!(&pair[0], TokenTree::Ident(key) if key == "xml" || key == "xml_text")
-            && matches!(&pair[1], TokenTree::Punct(eq) if eq.as_char() == '=')
+    tokens.windows(2).any(|pair| match (&pair[0], &pair[1]) {
+        (TokenTree::Ident(key), TokenTree::Punct(eq)) => {
+            eq.as_char() == '=' && (key == "xml" || key == "xml_text" || key == "tree")
+        }
+        (TokenTree::Ident(key), TokenTree::Group(group)) => {
+            key == "nodes" && group.delimiter() == Delimiter::Brace
+        }
+        _ => false,
     })
 }
 
@@ -521,7 +527,9 @@ fn translate(
     doc: &Document,
     display: &str,
 ) -> syn::Result<Vec<TokenStream>> {
-    let span = input.source.lit().span();
+    // Every generated token sits at the literal, with mixed-site hygiene: rustc reports there,
+    // and offers no edit of the literal as a fix (its suggestions skip macro-made code).
+    let span = Span::mixed_site().located_at(input.source.lit().span());
     let mut tr = Tr {
         header,
         input,
@@ -941,7 +949,7 @@ impl<'a> Tr<'a> {
         }
         let row = table::row(id).filter(|row| kinds::lookup(row.dsl).is_some());
         let Some(row) = row else {
-            self.unknown(id, pos, category);
+            self.unknown(id, pos, category, children.is_empty());
             return ir;
         };
         ir.kind = self.built_in(tree, row, pos, &params, children.len());
@@ -952,9 +960,14 @@ impl<'a> Tr<'a> {
         ir
     }
 
-    fn unknown(&mut self, id: &str, pos: usize, category: Option<&str>) {
+    fn unknown(&mut self, id: &str, pos: usize, category: Option<&str>, leaf: bool) {
         if table::NOT_YET.contains(&id) {
-            self.err(pos, format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; map it to a leaf of yours in `nodes {{ {id} = StatefulAction(Type) }}`, or use another node"));
+            let instead = if leaf {
+                format!("map it to a leaf of yours in `nodes {{ {id} = StatefulAction(Type) }}`, or use another node")
+            } else {
+                "use another node".to_owned()
+            };
+            self.err(pos, format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; {instead}"));
             return;
         }
         if matches!(id, "InlineCondition" | "InlineAction") {
