@@ -162,5 +162,8 @@ fn main() {
         "laps: {}, charges: {}, battery: {} %",
         bb.laps, bb.charges, world.battery
     );
-    println!("\nThe tree as BehaviorTree.CPP XML (Groot2 opens it):\n{}", Patrol::to_xml());
+    println!(
+        "\nThe tree as BehaviorTree.CPP XML (Groot2 opens it):\n{}",
+        Patrol::to_xml()
+    );
 }

@@ -67,7 +67,8 @@ pub struct ForceGate {
 }
 impl SyncAction<Yard> for ForceGate {
     fn execute(&mut self, yard: &mut Yard) -> Outcome {
-        yard.log.push(format!("force {} with {}", *self.effort, *self.tool));
+        yard.log
+            .push(format!("force {} with {}", *self.effort, *self.tool));
         yard.shut = false;
         Outcome::Success
     }
@@ -135,7 +136,11 @@ fn the_last_resort_runs_its_post_condition() {
         }
     }
     assert_eq!(status, Status::Success);
-    assert!(yard.log.contains(&"force 2.5 with crowbar".to_owned()), "{:?}", yard.log);
+    assert!(
+        yard.log.contains(&"force 2.5 with crowbar".to_owned()),
+        "{:?}",
+        yard.log
+    );
     assert!(gate.blackboard().forced);
     assert_eq!(gate.blackboard().crossings, 1);
 }
@@ -187,7 +192,9 @@ pub struct GoTo {
 }
 impl bt::StatefulAction<Street> for GoTo {
     fn on_start(&mut self, street: &mut Street) -> Status {
-        street.said.push(format!("go to {:?} at {}", *self.goal, *self.speed));
+        street
+            .said
+            .push(format!("go to {:?} at {}", *self.goal, *self.speed));
         self.left = street.distance;
         self.on_running(street)
     }
@@ -233,11 +240,7 @@ fn ports_remaps_and_scripts_work_as_in_the_dsl() {
     assert_eq!(courier.tick(&mut street), Status::Running);
     assert_eq!(
         street.said,
-        [
-            "starting the round",
-            "north loop",
-            "go to (3, 4) at 1.5"
-        ]
+        ["starting the round", "north loop", "go to (3, 4) at 1.5"]
     );
     assert_eq!(courier.blackboard().stop, (3, 4));
     assert_eq!(courier.tick(&mut street), Status::Running); // Repeat: one cycle per tick
@@ -281,7 +284,9 @@ fn structure(
     let doc = roxmltree::Document::parse(xml).unwrap();
     let rename = |id: &str| -> String {
         let id = if input {
-            ids.iter().find(|(from, _)| *from == id).map_or(id, |(_, to)| *to)
+            ids.iter()
+                .find(|(from, _)| *from == id)
+                .map_or(id, |(_, to)| *to)
         } else {
             id
         };
@@ -297,7 +302,9 @@ fn structure(
     ) {
         let tag = rename(elem.tag_name().name());
         let mut attrs: Vec<String> = (elem.attributes())
-            .filter(|attr| !(input && attr.name() == "name" && attr.value() == elem.tag_name().name()))
+            .filter(|attr| {
+                !(input && attr.name() == "name" && attr.value() == elem.tag_name().name())
+            })
             .filter(|attr| !(attr.name() == "_autoremap" && attr.value() == "false"))
             .map(|attr| {
                 let mut value = attr.value().to_owned();
@@ -446,7 +453,11 @@ fn inline_xml_with_blackboard_and_update_nodes() {
     assert_eq!(tree.tick(&mut counter), Status::Success);
     let bb = tree.blackboard();
     assert_eq!(bb.label, "ready");
-    assert_eq!(*bb.level, 3, "a tracked entry (WasEntryUpdated): {:?}", bb.level);
+    assert_eq!(
+        *bb.level, 3,
+        "a tracked entry (WasEntryUpdated): {:?}",
+        bb.level
+    );
     assert_eq!(bb.level.version(), 1);
     assert_eq!(bb.r#type, 1, "copied before the script ran");
     assert_eq!(bb.ratio, 4.0);

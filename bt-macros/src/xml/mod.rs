@@ -92,7 +92,10 @@ fn parse_document(source: &Loaded, span: Span) -> syn::Result<Document<'_>> {
         let message = message.strip_suffix(&suffix).unwrap_or(&message);
         syn::Error::new(
             span,
-            format!("{}:{}:{}: not well-formed XML: {message}", source.display, pos.row, pos.col),
+            format!(
+                "{}:{}:{}: not well-formed XML: {message}",
+                source.display, pos.row, pos.col
+            ),
         )
     })
 }
@@ -149,9 +152,9 @@ fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<XmlInput> {
         let mut nodes: Option<Vec<Mapping>> = None;
         let mut blackboard: Option<Vec<EntrySyntax>> = None;
         while !input.is_empty() {
-            let key: Ident = input
-                .parse()
-                .map_err(|error| syn::Error::new(error.span(), format!("expected an item: {XML_USAGE}")))?;
+            let key: Ident = input.parse().map_err(|error| {
+                syn::Error::new(error.span(), format!("expected an item: {XML_USAGE}"))
+            })?;
             let name = key.to_string();
             let twice = || syn::Error::new(key.span(), format!("`{name}` is given twice"));
             match name.as_str() {
@@ -280,16 +283,9 @@ fn mappings(input: ParseStream) -> syn::Result<Vec<Mapping>> {
             },
         };
         if out.iter().any(|earlier| earlier.id == id) {
-            return Err(syn::Error::new(
-                id_span,
-                format!("`{id}` is mapped twice"),
-            ));
+            return Err(syn::Error::new(id_span, format!("`{id}` is mapped twice")));
         }
-        out.push(Mapping {
-            id,
-            kind,
-            args,
-        });
+        out.push(Mapping { id, kind, args });
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
         }
@@ -553,8 +549,7 @@ fn translate(
         ident: header.name.clone(),
         root: None,
     });
-    tr.tree_index
-        .insert(tr.trees[0].id.clone(), 0);
+    tr.tree_index.insert(tr.trees[0].id.clone(), 0);
     tr.queue.push_back((0, main));
     while let Some((index, elem)) = tr.queue.pop_front() {
         tr.trees[index].root = tr.tree_root(index, elem);
@@ -567,7 +562,9 @@ fn translate(
     if !tr.errors.is_empty() {
         return Err(tr.error());
     }
-    Ok((0..tr.trees.len()).map(|index| tr.emit_tree(index)).collect())
+    Ok((0..tr.trees.len())
+        .map(|index| tr.emit_tree(index))
+        .collect())
 }
 
 /// Splits `{key}`-style text: `Some(Ok(key))` for `{key}`, `Some(Err(()))` for `{=}`, `None` for a
@@ -609,7 +606,11 @@ fn rust_ident(name: &str, span: Span) -> Option<Ident> {
 fn rust_type(text: &str) -> Option<String> {
     let text = text.trim();
     let known = match text {
-        "std::string" | "string" | "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >" => "String",
+        "std::string"
+        | "string"
+        | "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >" => {
+            "String"
+        }
         "double" => "f64",
         "float" => "f32",
         "int" | "int32_t" => "i32",
@@ -691,8 +692,13 @@ impl<'a> Tr<'a> {
     }
 
     fn error(&self) -> syn::Error {
-        let mut errors = self.errors.iter().map(|message| syn::Error::new(self.span, message));
-        let mut combined = errors.next().unwrap_or_else(|| syn::Error::new(self.span, "?"));
+        let mut errors = self
+            .errors
+            .iter()
+            .map(|message| syn::Error::new(self.span, message));
+        let mut combined = errors
+            .next()
+            .unwrap_or_else(|| syn::Error::new(self.span, "?"));
         for error in errors {
             combined.combine(error);
         }
@@ -761,7 +767,11 @@ impl<'a> Tr<'a> {
                     Some(elem) => Ok(*elem),
                     None => Err(syn::Error::new(
                         lit.span(),
-                        format!("{} has no `<BehaviorTree ID=\"{id}\">`; its trees: {}", self.display, known()),
+                        format!(
+                            "{} has no `<BehaviorTree ID=\"{id}\">`; its trees: {}",
+                            self.display,
+                            known()
+                        ),
                     )),
                 };
             }
@@ -787,7 +797,10 @@ impl<'a> Tr<'a> {
     fn model(&mut self, elem: XNode<'a, 'a>) {
         for node in elem.children().filter(XNode::is_element) {
             let Some(id) = node.attribute("ID") else {
-                self.err(node.range().start, "a `<TreeNodesModel>` entry needs an `ID`");
+                self.err(
+                    node.range().start,
+                    "a `<TreeNodesModel>` entry needs an `ID`",
+                );
                 continue;
             };
             let ports = (node.children().filter(XNode::is_element))
@@ -820,7 +833,10 @@ impl<'a> Tr<'a> {
                 Some(self.node(tree, root, 0, &mut names))
             }
             [] => {
-                self.err(elem.range().start, format!("`<BehaviorTree ID=\"{id}\">` is empty: it needs one root node"));
+                self.err(
+                    elem.range().start,
+                    format!("`<BehaviorTree ID=\"{id}\">` is empty: it needs one root node"),
+                );
                 None
             }
             [_, second, ..] => {
@@ -857,8 +873,12 @@ impl<'a> Tr<'a> {
     /// literal.
     fn value(&mut self, tree: usize, port: &str, text: &str, pos: usize) -> Option<Value> {
         match entry_ref(text) {
-            Some(Ok(key)) => self.entry(tree, key, pos, true).map(|_| Value::Entry(key.to_owned())),
-            Some(Err(())) => self.entry(tree, port, pos, true).map(|_| Value::Entry(port.to_owned())),
+            Some(Ok(key)) => self
+                .entry(tree, key, pos, true)
+                .map(|_| Value::Entry(key.to_owned())),
+            Some(Err(())) => self
+                .entry(tree, port, pos, true)
+                .map(|_| Value::Entry(port.to_owned())),
             None => Some(Value::Literal(text.to_owned())),
         }
     }
@@ -868,7 +888,10 @@ impl<'a> Tr<'a> {
         if rust_ident(name, self.span).is_some() {
             return true;
         }
-        self.err(pos, format!("`{name}` is not a Rust identifier, so it cannot name a port or an entry"));
+        self.err(
+            pos,
+            format!("`{name}` is not a Rust identifier, so it cannot name a port or an entry"),
+        );
         false
     }
 
@@ -888,17 +911,25 @@ impl<'a> Tr<'a> {
             children: Vec::new(),
         };
         if depth > MAX_DEPTH {
-            self.err(pos, format!("the tree is nested deeper than {MAX_DEPTH} levels"));
+            self.err(
+                pos,
+                format!("the tree is nested deeper than {MAX_DEPTH} levels"),
+            );
             return ir;
         }
         let (id, category) = match tag {
-            "Action" | "Condition" | "Decorator" | "Control" | "SubTree" => match elem.attribute("ID") {
-                Some(id) => (id, Some(tag)),
-                None => {
-                    self.err(pos, format!("`<{tag}>` needs an `ID`: `<{tag} ID=\"..\"/>`"));
-                    return ir;
+            "Action" | "Condition" | "Decorator" | "Control" | "SubTree" => {
+                match elem.attribute("ID") {
+                    Some(id) => (id, Some(tag)),
+                    None => {
+                        self.err(
+                            pos,
+                            format!("`<{tag}>` needs an `ID`: `<{tag} ID=\"..\"/>`"),
+                        );
+                        return ir;
+                    }
                 }
-            },
+            }
             _ => (tag, None),
         };
         // The attributes every node takes; the others are its ports or parameters.
@@ -920,7 +951,10 @@ impl<'a> Tr<'a> {
                     }
                 }
                 "_autoremap" => autoremap = Some((value, at)),
-                "__shared_blackboard" => self.err(at, "`__shared_blackboard` is BehaviorTree.CPP 3's; write `_autoremap=\"true\"`"),
+                "__shared_blackboard" => self.err(
+                    at,
+                    "`__shared_blackboard` is BehaviorTree.CPP 3's; write `_autoremap=\"true\"`",
+                ),
                 _ => match table::CONDITIONS.iter().find(|(xml, ..)| *xml == name) {
                     Some(&(_, dsl, test)) => {
                         if let Some(script) = self.script(tree, name, value, at, test) {
@@ -967,7 +1001,10 @@ impl<'a> Tr<'a> {
             } else {
                 "use another node".to_owned()
             };
-            self.err(pos, format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; {instead}"));
+            self.err(
+                pos,
+                format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; {instead}"),
+            );
             return;
         }
         if matches!(id, "InlineCondition" | "InlineAction") {
@@ -1003,8 +1040,12 @@ impl<'a> Tr<'a> {
             let problem = match (spec.arity, children) {
                 (Arity::None, 0) | (Arity::One, 1) => None,
                 (Arity::AtLeastOne, n) if n > 0 => None,
-                (Arity::None, n) => Some(format!("`{name}` is a leaf and has no children, found {n}")),
-                (Arity::One, n) => Some(format!("`{name}` is a decorator and takes exactly one child, found {n}")),
+                (Arity::None, n) => {
+                    Some(format!("`{name}` is a leaf and has no children, found {n}"))
+                }
+                (Arity::One, n) => Some(format!(
+                    "`{name}` is a decorator and takes exactly one child, found {n}"
+                )),
                 (Arity::AtLeastOne, _) => Some(format!("`{name}` needs at least one child")),
             };
             if let Some(problem) = problem {
@@ -1016,14 +1057,22 @@ impl<'a> Tr<'a> {
                 let takes = if row.params.is_empty() {
                     "it takes no parameters".to_owned()
                 } else {
-                    format!("it takes {}", format_list(row.params.iter().map(|p| p.attribute)))
+                    format!(
+                        "it takes {}",
+                        format_list(row.params.iter().map(|p| p.attribute))
+                    )
                 };
-                self.err(at, format!("unknown attribute `{attribute}` on `{name}`; {takes}"));
+                self.err(
+                    at,
+                    format!("unknown attribute `{attribute}` on `{name}`; {takes}"),
+                );
             }
         }
         let mut args = Vec::new();
         for param in row.params {
-            let given = params.iter().find(|(attribute, ..)| *attribute == param.attribute);
+            let given = params
+                .iter()
+                .find(|(attribute, ..)| *attribute == param.attribute);
             let (text, at) = match (given, param.default) {
                 (Some(&(_, text, at, _)), _) => (text, at),
                 (None, Some(default)) => (default, pos),
@@ -1043,7 +1092,15 @@ impl<'a> Tr<'a> {
         }
     }
 
-    fn arg(&mut self, tree: usize, row: &Row, attribute: &str, form: Form, text: &str, at: usize) -> Option<Arg> {
+    fn arg(
+        &mut self,
+        tree: usize,
+        row: &Row,
+        attribute: &str,
+        form: Form,
+        text: &str,
+        at: usize,
+    ) -> Option<Arg> {
         let name = row.xml;
         let trimmed = text.trim();
         match form {
@@ -1067,7 +1124,10 @@ impl<'a> Tr<'a> {
                 "true" | "True" | "TRUE" | "1" => Some(Arg::Text("true".into())),
                 "false" | "False" | "FALSE" | "0" => Some(Arg::Text("false".into())),
                 _ => {
-                    self.err(at, format!("`{name}`'s `{attribute}` must be `true` or `false`, not `{text}`"));
+                    self.err(
+                        at,
+                        format!("`{name}`'s `{attribute}` must be `true` or `false`, not `{text}`"),
+                    );
                     None
                 }
             },
@@ -1087,13 +1147,24 @@ impl<'a> Tr<'a> {
                 Some(Arg::Text(rust_ident(key, self.span)?.to_string()))
             }
             Form::Value => self.value(tree, attribute, text, at).map(Arg::Value),
-            Form::Script => self.script(tree, attribute, text, at, false).map(Arg::Script),
-            Form::Condition => self.script(tree, attribute, text, at, true).map(Arg::Script),
+            Form::Script => self
+                .script(tree, attribute, text, at, false)
+                .map(Arg::Script),
+            Form::Condition => self
+                .script(tree, attribute, text, at, true)
+                .map(Arg::Script),
         }
     }
 
     /// A script attribute: one boolean expression (`test`), or assignments.
-    fn script(&mut self, tree: usize, attribute: &str, text: &str, at: usize, test: bool) -> Option<Script> {
+    fn script(
+        &mut self,
+        tree: usize,
+        attribute: &str,
+        text: &str,
+        at: usize,
+        test: bool,
+    ) -> Option<Script> {
         let statements = match script::parse(text) {
             Ok(statements) => statements,
             Err(error) => {
@@ -1161,7 +1232,10 @@ impl<'a> Tr<'a> {
             self.err(pos, format!("`{id}` is declared a `{declared}` in the XML, but `nodes` maps it to `{kind}(..)`"));
         }
         if let Some(child) = children.first() {
-            self.err(child.range().start, format!("`{id}` is a leaf (`{kind}(..)`) and has no children"));
+            self.err(
+                child.range().start,
+                format!("`{id}` is a leaf (`{kind}(..)`) and has no children"),
+            );
         }
         let mut ports = Vec::new();
         for &(port, text, at, _) in params {
@@ -1206,13 +1280,19 @@ impl<'a> Tr<'a> {
         children: &[XNode],
     ) -> KindIr {
         if let Some(child) = children.first() {
-            self.err(child.range().start, "a `<SubTree>` has no children: its nodes are in its own `<BehaviorTree>`");
+            self.err(
+                child.range().start,
+                "a `<SubTree>` has no children: its nodes are in its own `<BehaviorTree>`",
+            );
         }
         let autoremap = match autoremap.map(|(text, at)| (text.trim(), at)) {
             None | Some(("false" | "0", _)) => false,
             Some(("true" | "1", _)) => true,
             Some((text, at)) => {
-                self.err(at, format!("`_autoremap` must be `true` or `false`, not `{text}`"));
+                self.err(
+                    at,
+                    format!("`_autoremap` must be `true` or `false`, not `{text}`"),
+                );
                 false
             }
         };
@@ -1220,7 +1300,10 @@ impl<'a> Tr<'a> {
             Some(index) if self.input.nodes[index].kind == "SubTree" => Target::Mapped(index),
             Some(index) => {
                 let kind = self.input.nodes[index].kind.to_string();
-                self.err(pos, format!("`{id}` is a subtree here, but `nodes` maps it to `{kind}(..)`"));
+                self.err(
+                    pos,
+                    format!("`{id}` is a subtree here, but `nodes` maps it to `{kind}(..)`"),
+                );
                 return KindIr::Invalid;
             }
             None => match self.tree_elems.get(id).copied() {
@@ -1366,7 +1449,8 @@ impl<'a> Tr<'a> {
                     let known = self.entries.index.contains_key(&(parent, name.clone()));
                     let parent_entry = self.entries.get(parent, &name);
                     let child_entry = self.entries.get(child, &name);
-                    changed |= !known || self.entries.find(parent_entry) != self.entries.find(child_entry);
+                    changed |=
+                        !known || self.entries.find(parent_entry) != self.entries.find(child_entry);
                     self.entries.union(parent_entry, child_entry);
                 }
             }
@@ -1379,7 +1463,10 @@ impl<'a> Tr<'a> {
     /// The user's declaration of entry `name`.
     fn declared(&self, name: &str) -> Option<&'a EntrySyntax> {
         let input: &'a XmlInput = self.input;
-        input.blackboard.iter().find(|entry| syn::ext::IdentExt::unraw(&entry.name) == name)
+        input
+            .blackboard
+            .iter()
+            .find(|entry| syn::ext::IdentExt::unraw(&entry.name) == name)
     }
 
     fn is_tracked_attr(attr: &syn::Attribute) -> bool {
@@ -1394,9 +1481,7 @@ impl<'a> Tr<'a> {
         let mut class_user: HashMap<usize, TokenStream> = HashMap::new();
         let mut class_model: HashMap<usize, String> = HashMap::new();
         let mut class_tracked: HashSet<usize> = HashSet::new();
-        for index in 0..count {
-            let info = &self.entries.infos[index];
-            let root = roots[index];
+        for (info, &root) in self.entries.infos.iter().zip(&roots) {
             if let Some(declared) = self.declared(&info.name) {
                 let ty = &declared.ty;
                 class_user.entry(root).or_insert_with(|| quote!(#ty));
@@ -1413,9 +1498,7 @@ impl<'a> Tr<'a> {
         }
         let mut types = Vec::with_capacity(count);
         let mut missing = Vec::new();
-        for index in 0..count {
-            let info = &self.entries.infos[index];
-            let root = roots[index];
+        for (index, (info, &root)) in self.entries.infos.iter().zip(&roots).enumerate() {
             let ty = match self.declared(&info.name) {
                 Some(declared) => {
                     let ty = &declared.ty;
@@ -1423,7 +1506,9 @@ impl<'a> Tr<'a> {
                 }
                 None => class_user.get(&root).cloned().or_else(|| {
                     class_model.get(&root).and_then(|ty| {
-                        ty.parse::<TokenStream>().ok().map(|ty| respan(ty, self.span))
+                        ty.parse::<TokenStream>()
+                            .ok()
+                            .map(|ty| respan(ty, self.span))
                     })
                 }),
             };
@@ -1442,10 +1527,16 @@ impl<'a> Tr<'a> {
                 "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, or give the port bound to it a `type` in `<TreeNodesModel>`"
             );
             // The tree's own position: entries have no element of their own.
-            let pos = self.tree_elems.get(tree_id.as_str()).map_or(0, |elem| elem.range().start);
+            let pos = self
+                .tree_elems
+                .get(tree_id.as_str())
+                .map_or(0, |elem| elem.range().start);
             self.err(pos, message);
         }
-        self.tracked = roots.iter().map(|root| class_tracked.contains(root)).collect();
+        self.tracked = roots
+            .iter()
+            .map(|root| class_tracked.contains(root))
+            .collect();
         self.types = types;
     }
 
@@ -1486,7 +1577,10 @@ impl<'a> Tr<'a> {
             let ty = self.types[index].clone().unwrap_or_default();
             let tracked = self.tracked[index].then(|| quote_spanned!(self.span=> #[tracked]));
             let attrs = declared.map(|entry| {
-                let attrs = entry.attrs.iter().filter(|attr| !Self::is_tracked_attr(attr));
+                let attrs = entry
+                    .attrs
+                    .iter()
+                    .filter(|attr| !Self::is_tracked_attr(attr));
                 quote!(#(#attrs)*)
             });
             // An entry only there to be remapped, that no node of this tree uses.
@@ -1496,7 +1590,9 @@ impl<'a> Tr<'a> {
                 Some(entry) => entry.name.clone(),
                 None => ident,
             };
-            let init = declared.and_then(|entry| entry.init.as_ref()).map(|init| quote!(= #init));
+            let init = declared
+                .and_then(|entry| entry.init.as_ref())
+                .map(|init| quote!(= #init));
             entries.push(quote!(#attrs #allow #tracked #ident: #ty #init));
         }
         if tree == 0 {
@@ -1666,7 +1762,11 @@ struct TreeEntries<'t, 'a> {
 
 impl TreeEntries<'_, '_> {
     fn index(&self, name: &str) -> Option<usize> {
-        self.tr.entries.index.get(&(self.tree, name.to_owned())).copied()
+        self.tr
+            .entries
+            .index
+            .get(&(self.tree, name.to_owned()))
+            .copied()
     }
 }
 

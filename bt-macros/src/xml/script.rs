@@ -128,7 +128,10 @@ const OPERATORS: &[&str] = &[
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("..", "string concatenation `..` is not supported"),
     ("?", "the ternary operator `?:` is not supported"),
-    ("@", "`@key` (the root blackboard) is not supported; remap the entry through the subtrees"),
+    (
+        "@",
+        "`@key` (the root blackboard) is not supported; remap the entry through the subtrees",
+    ),
     ("&", "the bitwise operator `&` is not supported"),
     ("|", "the bitwise operator `|` is not supported"),
     ("^", "the bitwise operator `^` is not supported"),
@@ -153,7 +156,14 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
         } else if c.is_ascii_digit() {
             let (end, real) = number(rest);
             let number = rest[..end].to_owned();
-            out.push((i, if real { Tok::Real(number) } else { Tok::Int(number) }));
+            out.push((
+                i,
+                if real {
+                    Tok::Real(number)
+                } else {
+                    Tok::Int(number)
+                },
+            ));
             i += end;
         } else if c == '\'' {
             let Some(end) = rest[1..].find('\'') else {
@@ -173,10 +183,9 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
         } else if c == ';' {
             out.push((i, Tok::Semi));
             i += 1;
-        } else if let Some((_, message)) = UNSUPPORTED
-            .iter()
-            .find(|(op, _)| rest.starts_with(op) && !rest.starts_with("&&") && !rest.starts_with("||"))
-        {
+        } else if let Some((_, message)) = UNSUPPORTED.iter().find(|(op, _)| {
+            rest.starts_with(op) && !rest.starts_with("&&") && !rest.starts_with("||")
+        }) {
             return Err(ScriptError {
                 offset: i,
                 message: (*message).to_owned(),
@@ -236,7 +245,9 @@ impl Parser {
     }
 
     fn offset(&self) -> usize {
-        self.toks.get(self.at).map_or(self.len, |(offset, _)| *offset)
+        self.toks
+            .get(self.at)
+            .map_or(self.len, |(offset, _)| *offset)
     }
 
     fn error<T>(&self, message: impl Into<String>) -> Result<T, ScriptError> {
@@ -292,7 +303,11 @@ impl Parser {
             let right = self.binary(level + 1)?;
             let op = binop(op);
             left = Expr::Binary(op, Box::new(left), Box::new(right));
-            if level == 3 && self.peek().is_some_and(|tok| matches!(tok, Tok::Op(op) if ops.contains(op))) {
+            if level == 3
+                && self
+                    .peek()
+                    .is_some_and(|tok| matches!(tok, Tok::Op(op) if ops.contains(op)))
+            {
                 return self.error("chained comparisons are not supported; join them with `&&`");
             }
         }
@@ -653,9 +668,18 @@ mod tests {
         assert_eq!(condition("x > 3"), "| bb | bb . x > 3");
         assert_eq!(condition("f > 3"), "| bb | bb . f > 3.0");
         assert_eq!(condition("-3 < f"), "| bb | - 3.0 < bb . f");
-        assert_eq!(condition("(a + 1) * 2 == b"), "| bb | (bb . a + 1) * 2 == bb . b");
-        assert_eq!(condition("a - (b - c) >= 0"), "| bb | bb . a - (bb . b - bc) >= 0".replace("bc", "bb . c"));
-        assert_eq!(condition("t == 2 && !done || x != 'go'"), "| bb | * bb . t == 2 && ! bb . done || bb . x != \"go\"");
+        assert_eq!(
+            condition("(a + 1) * 2 == b"),
+            "| bb | (bb . a + 1) * 2 == bb . b"
+        );
+        assert_eq!(
+            condition("a - (b - c) >= 0"),
+            "| bb | bb . a - (bb . b - bc) >= 0".replace("bc", "bb . c")
+        );
+        assert_eq!(
+            condition("t == 2 && !done || x != 'go'"),
+            "| bb | * bb . t == 2 && ! bb . done || bb . x != \"go\""
+        );
         assert_eq!(condition("!(a && b)"), "| bb | ! (bb . a && bb . b)");
         assert_eq!(condition("x == 0x1F"), "| bb | bb . x == 0x1F");
         assert_eq!(condition("f < 1e3"), "| bb | bb . f < 1e3");
@@ -664,11 +688,23 @@ mod tests {
     #[test]
     fn assignments() {
         assert_eq!(statements("x := 5"), "| bb | bb . x = 5");
-        assert_eq!(statements("f = 5; x += 1;"), "| bb | { bb . f = 5.0 ; bb . x += 1 ; }");
-        assert_eq!(statements("t := t + 1"), "| bb | bb . t . set (* bb . t + 1)");
+        assert_eq!(
+            statements("f = 5; x += 1;"),
+            "| bb | { bb . f = 5.0 ; bb . x += 1 ; }"
+        );
+        assert_eq!(
+            statements("t := t + 1"),
+            "| bb | bb . t . set (* bb . t + 1)"
+        );
         assert_eq!(statements("t += 1"), "| bb | * bb . t += 1");
-        assert_eq!(statements("s = 'hi'"), "| bb | bb . s = :: core :: convert :: Into :: into (\"hi\")");
-        assert_eq!(statements("a = b"), "| bb | bb . a = :: core :: clone :: Clone :: clone (& bb . b)");
+        assert_eq!(
+            statements("s = 'hi'"),
+            "| bb | bb . s = :: core :: convert :: Into :: into (\"hi\")"
+        );
+        assert_eq!(
+            statements("a = b"),
+            "| bb | bb . a = :: core :: clone :: Clone :: clone (& bb . b)"
+        );
     }
 
     #[test]

@@ -173,7 +173,11 @@ mod tests {
             params.sort_unstable();
             let mut sorted = placeholders.clone();
             sorted.sort_unstable();
-            assert_eq!(sorted, params, "{}: placeholders and params differ", row.xml);
+            assert_eq!(
+                sorted, params,
+                "{}: placeholders and params differ",
+                row.xml
+            );
         }
     }
 

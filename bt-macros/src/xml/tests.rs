@@ -107,10 +107,39 @@ fn leaves_ports_names_and_conditions() {
 
 #[test]
 fn literal_values() {
-    for constant in ["3", "-2", "2.5", "-1e3", "true", "'c'", "(1, 2)", "[1, 2]", "(1, (2.0, -3))", "Mode::Fast", "f32::MAX", "0x1F", "7u8"] {
+    for constant in [
+        "3",
+        "-2",
+        "2.5",
+        "-1e3",
+        "true",
+        "'c'",
+        "(1, 2)",
+        "[1, 2]",
+        "(1, (2.0, -3))",
+        "Mode::Fast",
+        "f32::MAX",
+        "0x1F",
+        "7u8",
+    ] {
         assert!(is_rust_constant(constant), "{constant}");
     }
-    for text in ["hello", "", " ", "hello world", "robot-1", "x.y", "/cmd_vel", "\"quoted\"", "it's", "a(1)", "1;2", "{x", "Vec::<u8>::new", "<>"] {
+    for text in [
+        "hello",
+        "",
+        " ",
+        "hello world",
+        "robot-1",
+        "x.y",
+        "/cmd_vel",
+        "\"quoted\"",
+        "it's",
+        "a(1)",
+        "1;2",
+        "{x",
+        "Vec::<u8>::new",
+        "<>",
+    ] {
         assert!(!is_rust_constant(text), "{text}");
     }
 }
@@ -140,15 +169,33 @@ fn subtrees_become_trees_with_remapped_entries() {
     let [main, dock, shared] = &trees[..] else {
         unreachable!()
     };
-    assert!(main.contains("SubTree (ChargeDock , level = { battery } , low = 20)"), "{main}");
-    assert!(main.contains("SubTree (Shared , ..) , # [name = \"again\"] SubTree (Shared , ..)"), "{main}");
-    assert!(main.contains("SubTree (crate :: Elsewhere , x = { battery })"), "{main}");
+    assert!(
+        main.contains("SubTree (ChargeDock , level = { battery } , low = 20)"),
+        "{main}"
+    );
+    assert!(
+        main.contains("SubTree (Shared , ..) , # [name = \"again\"] SubTree (Shared , ..)"),
+        "{main}"
+    );
+    assert!(
+        main.contains("SubTree (crate :: Elsewhere , x = { battery })"),
+        "{main}"
+    );
     // The parent declares the entries the autoremapped subtree uses.
-    assert!(main.contains("blackboard { battery : i32 , flag : bool , hits : u32 }"), "{main}");
+    assert!(
+        main.contains("blackboard { battery : i32 , flag : bool , hits : u32 }"),
+        "{main}"
+    );
     assert!(dock.contains("tree ChargeDock for World"), "{dock}");
     // `level` takes its type from the parent's `battery`; `low` from the model.
-    assert!(dock.contains("blackboard { low : i32 , level : i32 }"), "{dock}");
-    assert!(shared.contains("blackboard { flag : bool , hits : u32 }"), "{shared}");
+    assert!(
+        dock.contains("blackboard { low : i32 , level : i32 }"),
+        "{dock}"
+    );
+    assert!(
+        shared.contains("blackboard { flag : bool , hits : u32 }"),
+        "{shared}"
+    );
 }
 
 #[test]
@@ -183,8 +230,16 @@ fn errors_point_into_the_xml() {
         let errors = e(xml, rest);
         assert!(errors.contains(expected), "{expected}\n in {errors}");
     };
-    at("<root><BehaviorTree ID=\"A\">", "", "xml_text:1:1: not well-formed XML: the root node was opened but never closed");
-    at("<tree/>", "", "xml_text:1:1: expected BehaviorTree.CPP's `<root>` element");
+    at(
+        "<root><BehaviorTree ID=\"A\">",
+        "",
+        "xml_text:1:1: not well-formed XML: the root node was opened but never closed",
+    );
+    at(
+        "<tree/>",
+        "",
+        "xml_text:1:1: expected BehaviorTree.CPP's `<root>` element",
+    );
     at(r#"<root BTCPP_format="3"/>"#, "", "only format 4");
     at("<root/>", "", "there is no `<BehaviorTree>`");
     at(
@@ -197,38 +252,154 @@ fn errors_point_into_the_xml() {
         "",
         "`main_tree_to_execute` names `C`",
     );
-    at(r#"<root><include path="x.xml"/></root>"#, "", "`<include>` is not supported");
+    at(
+        r#"<root><include path="x.xml"/></root>"#,
+        "",
+        "`<include>` is not supported",
+    );
     at(&tree(""), "", "is empty: it needs one root node");
-    at(&tree("<AlwaysSuccess/><AlwaysFailure/>"), "", "has 2 root nodes");
+    at(
+        &tree("<AlwaysSuccess/><AlwaysFailure/>"),
+        "",
+        "has 2 root nodes",
+    );
     at(&tree("\n  <Sequnce/>"), "", "xml_text:2:3: unknown node `Sequnce`: map its ID to a leaf type in the invocation, `nodes { Sequnce = Action(Type) }` (or `Condition`, `Action`, `StatefulAction`); did you mean `Sequence`?");
-    at(&tree("<Parallel><AlwaysSuccess/></Parallel>"), "", "`Parallel` is a BehaviorTree.CPP node the DSL does not have yet");
-    at(&tree("<Inverter/>"), "", "`Inverter` is a decorator and takes exactly one child, found 0");
-    at(&tree("<Sequence/>"), "", "`Sequence` needs at least one child");
-    at(&tree("<AlwaysSuccess><AlwaysSuccess/></AlwaysSuccess>"), "", "`AlwaysSuccess` is a leaf and has no children, found 1");
-    at(&tree(r#"<Repeat><AlwaysSuccess/></Repeat>"#), "", "`Repeat` needs `num_cycles`");
-    at(&tree(r#"<Repeat num_cycles="{n}"><AlwaysSuccess/></Repeat>"#), "", "takes a constant count, not a blackboard entry");
-    at(&tree(r#"<Repeat num_cycles="-2"><AlwaysSuccess/></Repeat>"#), "", "must be a whole number, or -1 for no limit, not `-2`");
-    at(&tree(r#"<RunOnce then_skip="maybe"><AlwaysSuccess/></RunOnce>"#), "", "must be `true` or `false`, not `maybe`");
-    at(&tree(r#"<Sequence speed="2"><AlwaysSuccess/></Sequence>"#), "", "xml_text:1:58: unknown attribute `speed` on `Sequence`; it takes no parameters");
-    at(&tree(r#"<Repeat count="2"><AlwaysSuccess/></Repeat>"#), "", "unknown attribute `count` on `Repeat`; it takes `num_cycles`");
-    at(&tree(r#"<Sequence name="a"><AlwaysSuccess name="a"/></Sequence>"#), "", "two nodes of this tree are named \"a\" (the other at xml_text:1:64)");
+    at(
+        &tree("<Parallel><AlwaysSuccess/></Parallel>"),
+        "",
+        "`Parallel` is a BehaviorTree.CPP node the DSL does not have yet",
+    );
+    at(
+        &tree("<Inverter/>"),
+        "",
+        "`Inverter` is a decorator and takes exactly one child, found 0",
+    );
+    at(
+        &tree("<Sequence/>"),
+        "",
+        "`Sequence` needs at least one child",
+    );
+    at(
+        &tree("<AlwaysSuccess><AlwaysSuccess/></AlwaysSuccess>"),
+        "",
+        "`AlwaysSuccess` is a leaf and has no children, found 1",
+    );
+    at(
+        &tree(r#"<Repeat><AlwaysSuccess/></Repeat>"#),
+        "",
+        "`Repeat` needs `num_cycles`",
+    );
+    at(
+        &tree(r#"<Repeat num_cycles="{n}"><AlwaysSuccess/></Repeat>"#),
+        "",
+        "takes a constant count, not a blackboard entry",
+    );
+    at(
+        &tree(r#"<Repeat num_cycles="-2"><AlwaysSuccess/></Repeat>"#),
+        "",
+        "must be a whole number, or -1 for no limit, not `-2`",
+    );
+    at(
+        &tree(r#"<RunOnce then_skip="maybe"><AlwaysSuccess/></RunOnce>"#),
+        "",
+        "must be `true` or `false`, not `maybe`",
+    );
+    at(
+        &tree(r#"<Sequence speed="2"><AlwaysSuccess/></Sequence>"#),
+        "",
+        "xml_text:1:58: unknown attribute `speed` on `Sequence`; it takes no parameters",
+    );
+    at(
+        &tree(r#"<Repeat count="2"><AlwaysSuccess/></Repeat>"#),
+        "",
+        "unknown attribute `count` on `Repeat`; it takes `num_cycles`",
+    );
+    at(
+        &tree(r#"<Sequence name="a"><AlwaysSuccess name="a"/></Sequence>"#),
+        "",
+        "two nodes of this tree are named \"a\" (the other at xml_text:1:64)",
+    );
     at(&tree(r#"<Action/>"#), "", "`<Action>` needs an `ID`");
-    at(&tree(r#"<SetBlackboard output_key="a-b" value="1"/>"#), "", "the blackboard entry `a-b` is not a Rust identifier");
-    at(&tree(r#"<SetBlackboard output_key="{@a}" value="1"/>"#), "", "`@a`: `@` (the root blackboard) is not supported");
-    at(&tree(r#"<SetBlackboard output_key="a" value="1"/>"#), "", "the blackboard entry `a` (of tree `Main`) has no type");
-    at(&tree(r#"<ScriptCondition code="a ? 1 : 2"/>"#), "blackboard { a: u8 }", "xml_text:1:73: `code=\"a ? 1 : 2\"`: the ternary operator `?:` is not supported");
-    at(&tree(r#"<AlwaysSuccess _skipIf="a := 1"/>"#), "blackboard { a: u8 }", "`_skipIf=\"a := 1\"` must be one boolean expression");
-    at(&tree(r#"<AlwaysSuccess _post="a"/>"#), "blackboard { a: u8 }", "`_post=\"a\"` must be assignments");
-    at(&tree(r#"<AlwaysSuccess _autoremap="true"/>"#), "", "`_autoremap` is for `<SubTree>`");
-    at(&tree(r#"<SubTree ID="X"/>"#), "", "no `<BehaviorTree ID=\"X\">` for this `<SubTree>`");
-    at(&tree(r#"<SubTree ID="Main"/>"#), "", "tree `Main` contains itself (Main → Main)");
-    at(&tree(r#"<SubTree ID="X" __shared_blackboard="true"/>"#), "", "`__shared_blackboard` is BehaviorTree.CPP 3's");
-    at(&tree(r#"<MoveTo><AlwaysSuccess/></MoveTo>"#), "nodes { Action(MoveTo) }", "`MoveTo` is a leaf (`Action(..)`) and has no children");
-    at(&tree(r#"<Condition ID="MoveTo"/>"#), "nodes { Action(MoveTo) }", "`MoveTo` is declared a `Condition` in the XML, but `nodes` maps it to `Action(..)`");
-    at(&tree(r#"<SubTree ID="MoveTo"/>"#), "nodes { Action(MoveTo) }", "`MoveTo` is a subtree here, but `nodes` maps it to `Action(..)`");
-    at(&tree(r#"<MoveTo goal-x="1"/>"#), "nodes { Action(MoveTo) }", "`goal-x` is not a Rust identifier");
-    at(&tree(r#"<InlineAction/>"#), "", "`InlineAction` is a closure of a tree exported by `to_xml()`");
-    at(&tree(r#"<SubTree ID="Main" _autoremap="yes"/>"#), "", "`_autoremap` must be `true` or `false`, not `yes`");
+    at(
+        &tree(r#"<SetBlackboard output_key="a-b" value="1"/>"#),
+        "",
+        "the blackboard entry `a-b` is not a Rust identifier",
+    );
+    at(
+        &tree(r#"<SetBlackboard output_key="{@a}" value="1"/>"#),
+        "",
+        "`@a`: `@` (the root blackboard) is not supported",
+    );
+    at(
+        &tree(r#"<SetBlackboard output_key="a" value="1"/>"#),
+        "",
+        "the blackboard entry `a` (of tree `Main`) has no type",
+    );
+    at(
+        &tree(r#"<ScriptCondition code="a ? 1 : 2"/>"#),
+        "blackboard { a: u8 }",
+        "xml_text:1:73: `code=\"a ? 1 : 2\"`: the ternary operator `?:` is not supported",
+    );
+    at(
+        &tree(r#"<AlwaysSuccess _skipIf="a := 1"/>"#),
+        "blackboard { a: u8 }",
+        "`_skipIf=\"a := 1\"` must be one boolean expression",
+    );
+    at(
+        &tree(r#"<AlwaysSuccess _post="a"/>"#),
+        "blackboard { a: u8 }",
+        "`_post=\"a\"` must be assignments",
+    );
+    at(
+        &tree(r#"<AlwaysSuccess _autoremap="true"/>"#),
+        "",
+        "`_autoremap` is for `<SubTree>`",
+    );
+    at(
+        &tree(r#"<SubTree ID="X"/>"#),
+        "",
+        "no `<BehaviorTree ID=\"X\">` for this `<SubTree>`",
+    );
+    at(
+        &tree(r#"<SubTree ID="Main"/>"#),
+        "",
+        "tree `Main` contains itself (Main → Main)",
+    );
+    at(
+        &tree(r#"<SubTree ID="X" __shared_blackboard="true"/>"#),
+        "",
+        "`__shared_blackboard` is BehaviorTree.CPP 3's",
+    );
+    at(
+        &tree(r#"<MoveTo><AlwaysSuccess/></MoveTo>"#),
+        "nodes { Action(MoveTo) }",
+        "`MoveTo` is a leaf (`Action(..)`) and has no children",
+    );
+    at(
+        &tree(r#"<Condition ID="MoveTo"/>"#),
+        "nodes { Action(MoveTo) }",
+        "`MoveTo` is declared a `Condition` in the XML, but `nodes` maps it to `Action(..)`",
+    );
+    at(
+        &tree(r#"<SubTree ID="MoveTo"/>"#),
+        "nodes { Action(MoveTo) }",
+        "`MoveTo` is a subtree here, but `nodes` maps it to `Action(..)`",
+    );
+    at(
+        &tree(r#"<MoveTo goal-x="1"/>"#),
+        "nodes { Action(MoveTo) }",
+        "`goal-x` is not a Rust identifier",
+    );
+    at(
+        &tree(r#"<InlineAction/>"#),
+        "",
+        "`InlineAction` is a closure of a tree exported by `to_xml()`",
+    );
+    at(
+        &tree(r#"<SubTree ID="Main" _autoremap="yes"/>"#),
+        "",
+        "`_autoremap` must be `true` or `false`, not `yes`",
+    );
     at(
         r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><SubTree ID="A" _autoremap="true" x="{y}"/></BehaviorTree><BehaviorTree ID="A"><AlwaysSuccess/></BehaviorTree></root>"#,
         "",
@@ -239,7 +410,12 @@ fn errors_point_into_the_xml() {
         "",
         "tree `A` contains itself (A → B → A)",
     );
-    let all = errors(&tree(r#"<Sequence><Sequnce/><Inverter/><Repeat num_cycles="x"><AlwaysSuccess/></Repeat></Sequence>"#), "");
+    let all = errors(
+        &tree(
+            r#"<Sequence><Sequnce/><Inverter/><Repeat num_cycles="x"><AlwaysSuccess/></Repeat></Sequence>"#,
+        ),
+        "",
+    );
     assert_eq!(all.len(), 3, "every error at once: {all:?}");
 }
 
@@ -249,19 +425,42 @@ fn invocation_errors() {
         Ok(trees) => panic!("{trees:?}"),
         Err(errors) => errors.join("\n"),
     };
-    assert!(e("tree T for W { xml_text = \"<root/>\", colour = 3 }").contains("unknown item `colour`"));
-    assert!(e("tree T for W { xml = \"a.xml\", xml_text = \"<root/>\" }").contains("the XML is given twice"));
-    assert!(e("tree T for W { xml = 3 }").contains("expected a string literal: the XML file's path"));
-    assert!(e("tree T for W { xml_text = \"<root/>\", tree = \"A\", tree = \"B\" }").contains("`tree` is given twice"));
-    assert!(e("tree T for W { xml_text = \"<root/>\", nodes { A = Sequence(X) } }").contains("a BehaviorTree.CPP ID maps to"));
-    assert!(e("tree T for W { xml_text = \"<root/>\", nodes { Action(|w| true) } }").contains("expected a type, whose name is the XML ID"));
-    assert!(e("tree T for W { xml_text = \"<root/>\", nodes { Action(A), A = Condition(B) } }").contains("`A` is mapped twice"));
-    assert!(e("tree T for W { xml = \"no/such/file.xml\" }").contains("cannot read the XML file `no/such/file.xml`"));
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", colour = 3 }").contains("unknown item `colour`")
+    );
+    assert!(
+        e("tree T for W { xml = \"a.xml\", xml_text = \"<root/>\" }")
+            .contains("the XML is given twice")
+    );
+    assert!(
+        e("tree T for W { xml = 3 }").contains("expected a string literal: the XML file's path")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", tree = \"A\", tree = \"B\" }")
+            .contains("`tree` is given twice")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", nodes { A = Sequence(X) } }")
+            .contains("a BehaviorTree.CPP ID maps to")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", nodes { Action(|w| true) } }")
+            .contains("expected a type, whose name is the XML ID")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", nodes { Action(A), A = Condition(B) } }")
+            .contains("`A` is mapped twice")
+    );
+    assert!(e("tree T for W { xml = \"no/such/file.xml\" }")
+        .contains("cannot read the XML file `no/such/file.xml`"));
     let unknown = e(&format!(
         "tree T for W {{ xml_text = {:?}, tree = \"B\" }}",
         tree("<AlwaysSuccess/>")
     ));
-    assert!(unknown.contains("xml_text has no `<BehaviorTree ID=\"B\">`; its trees: `Main`"), "{unknown}");
+    assert!(
+        unknown.contains("xml_text has no `<BehaviorTree ID=\"B\">`; its trees: `Main`"),
+        "{unknown}"
+    );
 }
 
 #[test]
@@ -273,7 +472,10 @@ fn a_file_is_read_relative_to_the_crate_and_tracked() {
     assert!(!out.contains("compile_error"), "{out}");
     assert!(out.contains("include_bytes"), "{out}");
     assert!(out.contains("tests/xml/gate.xml"), "{out}");
-    assert!(out.contains("pub struct OpenGate") || out.contains("struct OpenGate"), "{out}");
+    assert!(
+        out.contains("pub struct OpenGate") || out.contains("struct OpenGate"),
+        "{out}"
+    );
 }
 
 fn expand_invocation(invocation: &str) -> String {
@@ -286,8 +488,14 @@ fn errors_come_with_a_stub_and_name_the_file() {
         "tree Gate for Yard { xml = \"../tests/xml/gate.xml\", nodes { Action(WalkThrough) } }",
     );
     assert!(out.contains("compile_error"));
-    assert!(out.contains("../tests/xml/gate.xml:9:11: unknown node `IsGateShut`"), "{out}");
-    assert!(out.contains("struct Gate"), "the stub keeps user code compiling: {out}");
+    assert!(
+        out.contains("../tests/xml/gate.xml:9:11: unknown node `IsGateShut`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("struct Gate"),
+        "the stub keeps user code compiling: {out}"
+    );
 }
 
 /// A small deterministic generator for the fuzz test.
@@ -308,12 +516,37 @@ impl Rng {
 fn never_panics_on_mutated_xml() {
     let (cases, seed) = crate::fuzz::settings();
     let fragments = [
-        "<", ">", "/>", "\"", "=", "{", "}", "{=}", "<Sequence>", "</Sequence>", "<SubTree ID=\"OpenGate\"/>",
-        "<SubTree ID=\"Drive\" _autoremap=\"true\"/>", "<BehaviorTree ID=\"X\">", "</BehaviorTree>",
-        " num_cycles=\"-1\"", " _skipIf=\"x &gt;\"", " _onSuccess=\"a := 'b' ; c += 1.5e3\"", " code=\"(((\"",
-        " name=\"a\"", " entry=\"{@x}\"", " value=\"(1, [2, 'c'])\"", "&amp;", "&#0;", "é", "\u{0}",
-        "<Repeat num_cycles=\"99999999999999999999999\">", "<RunOnce then_skip=\"0\">", "</RunOnce>",
-        " type=\"Vec<\"", " type=\"(i32,\"", "<input_port name=\"type\" type=\"u8\"/>",
+        "<",
+        ">",
+        "/>",
+        "\"",
+        "=",
+        "{",
+        "}",
+        "{=}",
+        "<Sequence>",
+        "</Sequence>",
+        "<SubTree ID=\"OpenGate\"/>",
+        "<SubTree ID=\"Drive\" _autoremap=\"true\"/>",
+        "<BehaviorTree ID=\"X\">",
+        "</BehaviorTree>",
+        " num_cycles=\"-1\"",
+        " _skipIf=\"x &gt;\"",
+        " _onSuccess=\"a := 'b' ; c += 1.5e3\"",
+        " code=\"(((\"",
+        " name=\"a\"",
+        " entry=\"{@x}\"",
+        " value=\"(1, [2, 'c'])\"",
+        "&amp;",
+        "&#0;",
+        "é",
+        "\u{0}",
+        "<Repeat num_cycles=\"99999999999999999999999\">",
+        "<RunOnce then_skip=\"0\">",
+        "</RunOnce>",
+        " type=\"Vec<\"",
+        " type=\"(i32,\"",
+        "<input_port name=\"type\" type=\"u8\"/>",
     ];
     let bases = [
         include_str!("../../../tests/xml/gate.xml"),
@@ -345,6 +578,9 @@ fn never_panics_on_mutated_xml() {
             "tree T for Ctx {{ xml_text = {xml:?}, nodes {{ Condition(IsGateShut), Action(WalkThrough), Action(TryLatch), Action(PickLock), Action(ForceGate), Action(Announce), Action(PlanRoute), IsPathClear = Condition(PathClear), StatefulAction(GoTo) }} blackboard {{ crossings: u32, picks_used: u32, forced: bool, trips: u32, note: String, quiet: bool, halts: u32 }} }}"
         );
         let result = std::panic::catch_unwind(|| expand_invocation(&invocation));
-        assert!(result.is_ok(), "case {case} (seed {seed}) panicked on: {xml}");
+        assert!(
+            result.is_ok(),
+            "case {case} (seed {seed}) panicked on: {xml}"
+        );
     }
 }
