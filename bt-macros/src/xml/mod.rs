@@ -1362,6 +1362,11 @@ impl<'a> Tr<'a> {
         }
         let index = self.trees.len();
         let ident = tree_ident(id, self.span);
+        if let Some(other) = self.trees.iter().find(|tree| tree.ident == ident) {
+            let other = other.id.clone();
+            let pos = elem.range().start;
+            self.err(pos, format!("the tree `{id}` would be a type named `{ident}`, like the tree `{other}`: give one of them another ID, or map one to a tree type of yours in `nodes {{ {id} = SubTree(Type) }}`"));
+        }
         self.trees.push(TreeIr {
             id: id.to_owned(),
             ident,
@@ -1809,7 +1814,7 @@ fn tree_ident(id: &str, span: Span) -> Ident {
             name.extend(chars);
         }
     }
-    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || name == "Self" {
         name.insert_str(0, "Tree");
     }
     Ident::new(&name, span)

@@ -205,6 +205,8 @@ fn tree_names_from_ids() {
     assert_eq!(name("recharge-battery"), "RechargeBattery");
     assert_eq!(name("2 docks"), "Tree2Docks");
     assert_eq!(name("a.b"), "AB");
+    assert_eq!(name("self"), "TreeSelf");
+    assert_eq!(name("---"), "Tree");
 }
 
 #[test]
@@ -410,6 +412,16 @@ fn errors_point_into_the_xml() {
         "",
         "tree `A` contains itself (A → B → A)",
     );
+    at(
+        r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><Sequence><SubTree ID="a-b"/><SubTree ID="AB"/></Sequence></BehaviorTree><BehaviorTree ID="a-b"><AlwaysSuccess/></BehaviorTree><BehaviorTree ID="AB"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "the tree `AB` would be a type named `AB`, like the tree `a-b`",
+    );
+    at(
+        r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><SubTree ID="T"/></BehaviorTree><BehaviorTree ID="T"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "the tree `T` would be a type named `T`, like the tree `Main`",
+    );
     let all = errors(
         &tree(
             r#"<Sequence><Sequnce/><Inverter/><Repeat num_cycles="x"><AlwaysSuccess/></Repeat></Sequence>"#,
@@ -583,4 +595,34 @@ fn never_panics_on_mutated_xml() {
             "case {case} (seed {seed}) panicked on: {xml}"
         );
     }
+}
+
+#[test]
+fn deep_xml_is_an_error_not_an_overflow() {
+    let deep = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let xml = format!(
+                "{}<AlwaysSuccess/>{}",
+                "<Inverter>".repeat(1_100),
+                "</Inverter>".repeat(1_100)
+            );
+            errors(&tree(&xml), "").join("\n")
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(deep.contains("nested deeper than 1000 levels"), "{deep}");
+}
+
+/// Token-level edits of an XML invocation (its items, mappings and blackboard): code or errors,
+/// never a panic.
+#[test]
+fn never_panics_on_a_mutated_invocation() {
+    let (cases, seed) = crate::fuzz::settings();
+    let invocation = format!(
+        "pub tree T for Ctx {{ xml_text = {:?}, tree = \"Main\", nodes {{ Action(MoveTo), IsOk = Condition(game::Ok = game::Ok::new()), Outside = SubTree(crate::Other) }} blackboard {{ #[tracked] seen: u8 = 1, goal: (i32, i32) }} }}",
+        tree(r#"<Sequence><MoveTo goal="{goal}"/><IsOk/><SubTree ID="Outside" x="{seen}"/><WasEntryUpdated entry="seen"/></Sequence>"#)
+    );
+    crate::fuzz::never_panics(&invocation, cases, seed, crate::expand::behavior_tree);
 }
