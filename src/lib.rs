@@ -200,6 +200,161 @@
 //! | `RunOnce { c }`, `RunOnce(then_skip = false) { c }` | ticks the child until it completes once; then Skipped (or its remembered status) forever ([`decorator::RunOnce`]) |
 //! | `SubTree(Child, x = {a}, ..)` | another generated tree as a node; its root's status passes through ([`subtree`]) |
 //!
+//! # Trees from Groot2 / BehaviorTree.CPP XML
+//!
+//! A tree drawn in Groot2, or written for BehaviorTree.CPP 4, compiles to the same static code:
+//! `behavior_tree!` reads the XML file at compile time (a change to the file rebuilds the crate),
+//! translates it into the DSL above and compiles that. Its body names the file, maps the XML's
+//! node IDs to your leaf types and declares the blackboard's types:
+//!
+//! ```
+//! use bt::{behavior_tree, Condition, Input, Ports, StatefulAction, Status};
+//!
+//! pub struct World { battery: u32 }
+//!
+//! #[derive(Default, Ports)]
+//! pub struct BatteryOk { min_level: Input<u32> }
+//! impl Condition<World> for BatteryOk {
+//!     fn check(&mut self, world: &World) -> bool { world.battery >= *self.min_level }
+//! }
+//!
+//! #[derive(Default, Ports)]
+//! pub struct MoveTo { goal: Input<&'static str> }
+//! impl StatefulAction<World> for MoveTo {
+//!     fn on_start(&mut self, world: &mut World) -> Status { self.on_running(world) }
+//!     fn on_running(&mut self, world: &mut World) -> Status {
+//!         world.battery -= 10;
+//!         Status::Success
+//!     }
+//! }
+//!
+//! #[derive(Default, Ports)]
+//! pub struct Charge { until: Input<u32> }
+//! impl StatefulAction<World> for Charge {
+//!     fn on_start(&mut self, world: &mut World) -> Status { self.on_running(world) }
+//!     fn on_running(&mut self, world: &mut World) -> Status {
+//!         world.battery = *self.until;
+//!         Status::Success
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     /// `MainTree` of the file; its subtree `Recharge` becomes the type `Recharge`.
+//!     pub tree Patrol for World {
+//!         xml = "examples/trees/patrol.xml",      // relative to the crate's root
+//!         nodes {
+//!             IsBatteryOk = Condition(BatteryOk), // the XML's ID = a leaf kind and type
+//!             StatefulAction(MoveTo),             // ID `MoveTo`, the type's name
+//!             StatefulAction(Charge),
+//!         }
+//!         blackboard {
+//!             low_battery: u32 = 30,
+//!             dock: &'static str = "dock",
+//!             charges: u32,
+//!             laps: u32,
+//!         }
+//!     }
+//! }
+//!
+//! let mut patrol = Patrol::new();
+//! let mut world = World { battery: 100 };
+//! assert_eq!(patrol.tick(&mut world), Status::Success); // A, B, C: one lap
+//! assert_eq!((patrol.blackboard().laps, world.battery), (1, 70));
+//! assert!(Patrol::to_xml().to_string().contains(r#"<SubTree ID="Recharge" station="{dock}""#));
+//! ```
+//!
+//! The items of the body, separated by commas or not:
+//!
+//! | item | meaning |
+//! |---|---|
+//! | `xml = "path.xml"` | the file, relative to the crate's root (the directory of its `Cargo.toml`) |
+//! | `xml_text = r#"<root ..>"#` | or the XML itself (BehaviorTree.CPP's `createTreeFromText`) |
+//! | `tree = "ID"` | the `<BehaviorTree>` to compile; by default the `main_tree_to_execute`, else the only one |
+//! | `nodes { ID = Kind(..), .. }` | each ID of your own nodes: `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)` (also `Type = init` and fixed ports: `Action(Beep, volume = 3)`), or `SubTree(TreeType)` for a tree of yours; `Kind(Type)` alone maps the ID named like the type |
+//! | `blackboard { name: Type = init, .. }` | the entries' types, initial values and attributes (`#[tracked]`, docs), as in the DSL |
+//!
+//! What becomes what (the table is `bt-macros/src/xml/table.rs`):
+//!
+//! | XML | DSL |
+//! |---|---|
+//! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>` | the node of the same name |
+//! | `<Repeat num_cycles="3">`, `<RetryUntilSuccessful num_attempts="-1">` | `Repeat(3)`, `RetryUntilSuccessful(forever)` |
+//! | `<RunOnce then_skip="false">` (default `true`) | `RunOnce(then_skip = false)` |
+//! | `<SkipUnlessUpdated entry="k">`, `<WaitValueUpdate entry="{k}">`, `<WasEntryUpdated entry="k"/>` | the same node; the entry `k` becomes `#[tracked]` |
+//! | `<SetBlackboard output_key="k" value="v"/>`, `<UnsetBlackboard key="k"/>` | `SetBlackboard(k = v)`, `UnsetBlackboard(k)` |
+//! | `<Script code=".."/>`, `<ScriptCondition code=".."/>` | `Script(\|bb\| ..)`, `ScriptCondition(\|bb\| ..)` (scripts below) |
+//! | `<MoveTo goal="{g}"/>`, `<Action ID="MoveTo" ../>`, `<Condition ID=".." ../>` | the leaf `nodes` maps `MoveTo` to, with each attribute a port: `StatefulAction(MoveTo, goal = {g})` |
+//! | `<SubTree ID="Recharge" station="{dock}" level="20"/>` | `SubTree(Recharge, station = {dock}, level = 20)` |
+//! | `<SubTree ID="Recharge" _autoremap="true"/>` | `SubTree(Recharge, ..)` |
+//! | `name="go home"` | `#[name = "go home"]` (left out when it is the ID) |
+//! | `_failureIf`, `_successIf`, `_skipIf`, `_while`, `_onSuccess`, `_onFailure`, `_onHalted`, `_post` | `#[failure_if(\|bb\| ..)]`, `#[success_if]`, `#[skip_if]`, `#[run_while]`, `#[on_success]`, `#[on_failure]`, `#[on_halted]`, `#[post]` |
+//! | `_description` and other `_` attributes | nothing (BehaviorTree.CPP keeps them without effect) |
+//!
+//! **Values.** An attribute's value is `{key}` (the entry `key`), `{=}` (the entry named like the
+//! port), a Rust constant, or text:
+//!
+//! * a number, `true`/`false`, a char (`'x'`), a path such as `Mode::Fast` or `f32::MAX`, or a
+//!   tuple or array of those is that Rust constant, checked by rustc against the port's type: a
+//!   `f32` port needs `2.0`, not `2`;
+//! * anything else is text, converted by the port's (or entry's) `From<&'static str>`: `&str`
+//!   and `String` have it, and a type of yours may implement it. Like every value bound to a port
+//!   it is converted on every tick: prefer `Input<&'static str>` to `Input<String>`, which
+//!   allocates.
+//!
+//! **The blackboard.** Each tree's entries are the keys its nodes use. An entry's type is, in
+//! order: its declaration in `blackboard { .. }` (by name, in every tree of the file); the type of
+//! an entry it is remapped to (a `SubTree` remapping or `_autoremap` joins entries of two trees);
+//! the `type` of a `<TreeNodesModel>` port bound to it (a Rust type, as `to_xml()` writes, or a
+//! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...). An entry
+//! of none of these is an error that names it. A declared entry no node uses is the main tree's
+//! (and warned about unless `#[allow(unused)]`).
+//!
+//! **Subtrees.** Every `<BehaviorTree>` that a `<SubTree>` runs becomes its own tree type in the
+//! same expansion, with the main tree's visibility, named by its ID (an ID that is not a Rust
+//! identifier is made one: `recharge-battery` becomes `RechargeBattery`), and used as
+//! `SubTree(Type, ..)`: its own blackboard, its remapped entries shared both ways. Two
+//! invocations that generate a tree of the same name need their own modules; or map the ID to one
+//! tree type with `nodes { Recharge = SubTree(Recharge) }` (a tree of yours, not generated).
+//!
+//! **Scripts.** `Script`, `ScriptCondition` and the condition attributes take a subset of
+//! BehaviorTree.CPP's script language, made a closure over the blackboard:
+//!
+//! ```text
+//! script     := statement ( ";" statement )*
+//! statement  := key ( ":=" | "=" | "+=" | "-=" | "*=" | "/=" ) expression | expression
+//! expression := or;  or := and ("||" and)*;  and := cmp ("&&" cmp)*
+//! cmp        := sum ( ("==" | "!=" | "<" | "<=" | ">" | ">=") sum )?
+//! sum        := product (("+" | "-") product)*;  product := unary (("*" | "/") unary)*
+//! unary      := ("-" | "!") unary | "(" expression ")" | key | number | 'text' | true | false
+//! ```
+//!
+//! Every identifier is a blackboard entry: `battery < 20` is `|bb| bb.battery < 20`,
+//! `laps += 1; done := true` is `|bb| { bb.laps += 1; bb.done = true; }` (a `#[tracked]` entry is
+//! written with `set`, one update). A whole number next to an `f32`/`f64` entry becomes a real
+//! (`speed > 0` is `bb.speed > 0.0`); `'text'` is a `&str`, assigned through `Into`. The
+//! pre-conditions (`_failureIf`, `_successIf`, `_skipIf`, `_while`) and `ScriptCondition` take one
+//! boolean expression; the post-conditions and `Script` take assignments. Outside the subset, with
+//! an error naming the attribute: the ternary `?:`, `..` concatenation, the bitwise operators,
+//! chained comparisons, `@key` (the root blackboard), scripting enums and function calls.
+//!
+//! **Not translated** (each a compile error that names it): the BehaviorTree.CPP nodes the DSL
+//! does not have yet (`Parallel`, `ParallelAll`, `IfThenElse`, `WhileDoElse`, `TryCatch`,
+//! `Switch2`..`Switch6`, `AsyncSequence`, `AsyncFallback`, `Timeout`, `Delay`, `Precondition`,
+//! the `Loop` nodes, `Sleep`, `ManualSelector`; a leaf such as `Sleep` can be mapped to a leaf of
+//! yours in `nodes`), `<include>`, BehaviorTree.CPP 3 files, a `Repeat` or `RetryUntilSuccessful`
+//! count read from an entry, and `_autoremap` together with other remappings of the same
+//! `<SubTree>`.
+//!
+//! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..`, and are
+//! reported at the `xml = ".."` literal; `tests/ui/xml-*` shows each. What rustc finds in the
+//! generated code (a port of another type than the value, an attribute that is no port of the
+//! leaf, a leaf type that is not a condition) is reported at the literal too, naming the port and
+//! the types.
+//!
+//! **Back to XML.** `Tree::to_xml()` of such a tree gives the trees back: the same elements and
+//! attributes, in BehaviorTree.CPP's form, with a leaf's ID being its Rust type's name, the main
+//! tree's ID the Rust tree's name, and scripts in their Rust form (`_onSuccess="bb.laps += 1"`).
+//!
 //! # The tick model
 //!
 //! * A tick is synchronous: a composite moves on through children that complete at once, so

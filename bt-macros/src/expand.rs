@@ -7,6 +7,7 @@ use crate::ctxt::Ctxt;
 use crate::model::Tree;
 use crate::parse::{parse_body, TreeInput};
 use crate::plan::Plan;
+use crate::xml;
 
 /// Expands one `behavior_tree!` invocation. Never panics on bad input: every problem becomes a
 /// `compile_error!` at the user's token, followed (when the header could be read) by a stub of the
@@ -16,6 +17,10 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         Ok(input) => input,
         Err(error) => return error.to_compile_error(),
     };
+    if xml::is_xml_body(&input.body) {
+        // A tree from BehaviorTree.CPP XML: translated to this DSL, then expanded as usual.
+        return xml::expand(input.header, input.body);
+    }
     let body = match parse_body(input.body) {
         Ok(body) => body,
         Err(error) => {

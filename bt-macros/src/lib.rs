@@ -5,7 +5,9 @@
 //! `args`) → `model` (kinds, parameters, arity, names; every error collected in a
 //! `ctxt::Ctxt`) → `plan` (running flags, outlining, direct resume) → `codegen`. `kinds`
 //! is the one table of node kinds they all read. `expand` runs them on `proc_macro2` token
-//! streams so that tests can call it directly.
+//! streams so that tests can call it directly. `xml` is a front end before them: a tree given as
+//! BehaviorTree.CPP XML (`xml = "file.xml"`) is translated into the DSL's tokens and expanded
+//! like any other.
 #![forbid(unsafe_code)]
 
 mod args;
@@ -20,6 +22,7 @@ mod parse;
 mod plan;
 mod ports;
 mod snapshots;
+mod xml;
 
 /// Compiles a behavior tree into a struct with a statically dispatched `tick`.
 /// See the `bt` crate for the syntax and the node catalogue.

@@ -102,6 +102,31 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     })
 }
 
+/// The text of a value the XML front end made `::bt::__private::text("..")` (a BehaviorTree.CPP
+/// literal converted by the target's `From<&str>`): written back as it was in the XML.
+fn xml_text(expr: &syn::Expr) -> Option<String> {
+    let syn::Expr::Call(call) = expr else {
+        return None;
+    };
+    let syn::Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let segments: Vec<String> = (path.path.segments.iter())
+        .map(|segment| segment.ident.to_string())
+        .collect();
+    match (&segments[..], call.args.first(), call.args.len()) {
+        ([bt, private, text], Some(syn::Expr::Lit(lit)), 1)
+            if bt == "bt" && private == "__private" && text == "text" =>
+        {
+            match &lit.lit {
+                syn::Lit::Str(text) => Some(text.value()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// A node's parameters as BehaviorTree.CPP XML attributes, with their values as source text
 /// (`bt_core::NodeInfo::params`).
 fn params(node: &Node) -> Vec<(String, String)> {
@@ -110,7 +135,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
     let entry = |entry: &Ident| format!("{{{}}}", name(entry));
     let value = |value: &Value| match value {
         Value::Entry(name) => entry(name),
-        Value::Expr(expr) => text::source(expr.to_token_stream()),
+        Value::Expr(expr) => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
     };
     let limit = |limit: &Limit| limit.map_or("-1".to_owned(), |n| n.to_string());
     let closure_body = |closure: &syn::ExprClosure| text::source(closure.body.to_token_stream());

@@ -26,6 +26,7 @@ use crate::parse::{Body, Children, NodeSyntax};
 pub use crate::args::{PortBinding, Value};
 pub use crate::parse::Header;
 pub use attr::Conditions;
+pub(crate) use check::edit_distance;
 
 /// How deep a tree may nest: a node at this depth is an error. The macro itself does not recurse
 /// per level; rustc, compiling the chain of one tick function per level, overflowed its stack at

@@ -1,0 +1,735 @@
+//! BehaviorTree.CPP scripts (the `code` of `Script`/`ScriptCondition`, the pre- and
+//! post-condition attributes) translated to Rust closures over the blackboard. A small,
+//! well-defined subset of BehaviorTree.CPP's scripting language:
+//!
+//! ```text
+//! script     := statement ( ";" statement )* ";"?
+//! statement  := IDENT ( ":=" | "=" | "+=" | "-=" | "*=" | "/=" ) expression | expression
+//! expression := or
+//! or         := and ( "||" and )*
+//! and        := comparison ( "&&" comparison )*
+//! comparison := sum ( ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum )?
+//! sum        := product ( ( "+" | "-" ) product )*
+//! product    := unary ( ( "*" | "/" ) unary )*
+//! unary      := ( "-" | "!" ) unary | "(" expression ")" | IDENT | NUMBER | 'string' | true | false
+//! ```
+//!
+//! An identifier is a blackboard entry (`x > 3` is `bb.x > 3`). Not in the subset: the ternary
+//! `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons, `@`
+//! (the root blackboard) and scripting enums.
+
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+/// An expression of the subset.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Entry(String),
+    /// A whole number as written (decimal or `0x..`).
+    Int(String),
+    /// A real number as written.
+    Real(String),
+    Str(String),
+    Bool(bool),
+    Unary(char, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl BinOp {
+    fn text(self) -> &'static str {
+        match self {
+            BinOp::Or => "||",
+            BinOp::And => "&&",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+        }
+    }
+
+    /// Rust's precedence (the subset's is the same).
+    fn precedence(self) -> u8 {
+        match self {
+            BinOp::Or => 1,
+            BinOp::And => 2,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 3,
+            BinOp::Add | BinOp::Sub => 4,
+            BinOp::Mul | BinOp::Div => 5,
+        }
+    }
+
+    fn arithmetic(self) -> bool {
+        self.precedence() >= 4
+    }
+
+    fn comparison(self) -> bool {
+        self.precedence() == 3
+    }
+}
+
+/// A statement: an assignment or an expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// `target op value`; `op` is `=` for both `:=` and `=`.
+    Assign {
+        target: String,
+        op: &'static str,
+        value: Expr,
+    },
+    Expr(Expr),
+}
+
+/// A parse error: the byte offset in the script and the message.
+#[derive(Debug, PartialEq)]
+pub struct ScriptError {
+    pub offset: usize,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Int(String),
+    Real(String),
+    Str(String),
+    Op(&'static str),
+    Open,
+    Close,
+    Semi,
+}
+
+const OPERATORS: &[&str] = &[
+    ":=", "+=", "-=", "*=", "/=", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "=", "+", "-", "*",
+    "/", "!",
+];
+
+/// What BehaviorTree.CPP's scripts have that the subset does not, with the explanation.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("..", "string concatenation `..` is not supported"),
+    ("?", "the ternary operator `?:` is not supported"),
+    (
+        "@",
+        "`@key` (the root blackboard) is not supported; remap the entry through the subtrees",
+    ),
+    ("&", "the bitwise operator `&` is not supported"),
+    ("|", "the bitwise operator `|` is not supported"),
+    ("^", "the bitwise operator `^` is not supported"),
+    ("~", "the bitwise operator `~` is not supported"),
+];
+
+fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = text[i..].chars().next().unwrap_or(' ');
+        let rest = &text[i..];
+        if c.is_whitespace() {
+            i += c.len_utf8();
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            out.push((i, Tok::Ident(rest[..end].to_owned())));
+            i += end;
+        } else if c.is_ascii_digit() {
+            let (end, real) = number(rest);
+            let number = rest[..end].to_owned();
+            out.push((
+                i,
+                if real {
+                    Tok::Real(number)
+                } else {
+                    Tok::Int(number)
+                },
+            ));
+            i += end;
+        } else if c == '\'' {
+            let Some(end) = rest[1..].find('\'') else {
+                return Err(ScriptError {
+                    offset: i,
+                    message: "this string has no closing `'`".into(),
+                });
+            };
+            out.push((i, Tok::Str(rest[1..1 + end].to_owned())));
+            i += end + 2;
+        } else if c == '(' {
+            out.push((i, Tok::Open));
+            i += 1;
+        } else if c == ')' {
+            out.push((i, Tok::Close));
+            i += 1;
+        } else if c == ';' {
+            out.push((i, Tok::Semi));
+            i += 1;
+        } else if let Some((_, message)) = UNSUPPORTED.iter().find(|(op, _)| {
+            rest.starts_with(op) && !rest.starts_with("&&") && !rest.starts_with("||")
+        }) {
+            return Err(ScriptError {
+                offset: i,
+                message: (*message).to_owned(),
+            });
+        } else if let Some(op) = OPERATORS.iter().find(|op| rest.starts_with(**op)) {
+            out.push((i, Tok::Op(op)));
+            i += op.len();
+        } else {
+            return Err(ScriptError {
+                offset: i,
+                message: format!("unexpected character `{c}`"),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The length of the number at the start of `text`, and whether it is real.
+fn number(text: &str) -> (usize, bool) {
+    let bytes = text.as_bytes();
+    if text.starts_with("0x") || text.starts_with("0X") {
+        let end = 2 + text[2..]
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .unwrap_or(text.len() - 2);
+        return (end, false);
+    }
+    let digits = |from: usize| {
+        from + text[from..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len() - from)
+    };
+    let mut end = digits(0);
+    let mut real = false;
+    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        end = digits(end + 1);
+        real = true;
+    }
+    if matches!(bytes.get(end), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(bytes.get(end + 1), Some(b'+' | b'-')));
+        if bytes.get(end + 1 + sign).is_some_and(u8::is_ascii_digit) {
+            end = digits(end + 1 + sign);
+            real = true;
+        }
+    }
+    (end, real)
+}
+
+struct Parser {
+    toks: Vec<(usize, Tok)>,
+    at: usize,
+    len: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at).map(|(_, tok)| tok)
+    }
+
+    fn offset(&self) -> usize {
+        self.toks
+            .get(self.at)
+            .map_or(self.len, |(offset, _)| *offset)
+    }
+
+    fn error<T>(&self, message: impl Into<String>) -> Result<T, ScriptError> {
+        Err(ScriptError {
+            offset: self.offset(),
+            message: message.into(),
+        })
+    }
+
+    fn eat_op(&mut self, ops: &[&'static str]) -> Option<&'static str> {
+        match self.peek() {
+            Some(Tok::Op(op)) if ops.contains(op) => {
+                let op = *op;
+                self.at += 1;
+                Some(op)
+            }
+            _ => None,
+        }
+    }
+
+    fn statement(&mut self) -> Result<Stmt, ScriptError> {
+        if let (Some(Tok::Ident(name)), Some((_, Tok::Op(op)))) =
+            (self.peek(), self.toks.get(self.at + 1))
+        {
+            if matches!(*op, ":=" | "=" | "+=" | "-=" | "*=" | "/=") {
+                let target = name.clone();
+                let op = if *op == ":=" { "=" } else { *op };
+                self.at += 2;
+                let value = self.expression()?;
+                return Ok(Stmt::Assign { target, op, value });
+            }
+        }
+        self.expression().map(Stmt::Expr)
+    }
+
+    fn expression(&mut self) -> Result<Expr, ScriptError> {
+        self.binary(1)
+    }
+
+    fn binary(&mut self, level: u8) -> Result<Expr, ScriptError> {
+        if level > 5 {
+            return self.unary();
+        }
+        let ops: &[&'static str] = match level {
+            1 => &["||"],
+            2 => &["&&"],
+            3 => &["==", "!=", "<=", ">=", "<", ">"],
+            4 => &["+", "-"],
+            _ => &["*", "/"],
+        };
+        let mut left = self.binary(level + 1)?;
+        while let Some(op) = self.eat_op(ops) {
+            let right = self.binary(level + 1)?;
+            let op = binop(op);
+            left = Expr::Binary(op, Box::new(left), Box::new(right));
+            if level == 3
+                && self
+                    .peek()
+                    .is_some_and(|tok| matches!(tok, Tok::Op(op) if ops.contains(op)))
+            {
+                return self.error("chained comparisons are not supported; join them with `&&`");
+            }
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Expr, ScriptError> {
+        let Some(tok) = self.peek().cloned() else {
+            return self.error("expected a value");
+        };
+        self.at += 1;
+        Ok(match tok {
+            Tok::Op("-") => Expr::Unary('-', Box::new(self.unary()?)),
+            Tok::Op("!") => Expr::Unary('!', Box::new(self.unary()?)),
+            Tok::Open => {
+                let inner = self.expression()?;
+                if self.peek() != Some(&Tok::Close) {
+                    return self.error("expected `)`");
+                }
+                self.at += 1;
+                inner
+            }
+            Tok::Ident(name) if name == "true" => Expr::Bool(true),
+            Tok::Ident(name) if name == "false" => Expr::Bool(false),
+            Tok::Ident(name) => {
+                if self.peek() == Some(&Tok::Open) {
+                    return self.error(format!("`{name}(..)`: function calls are not supported"));
+                }
+                Expr::Entry(name)
+            }
+            Tok::Int(text) => Expr::Int(text),
+            Tok::Real(text) => Expr::Real(text),
+            Tok::Str(text) => Expr::Str(text),
+            _ => {
+                self.at -= 1;
+                return self.error("expected a value");
+            }
+        })
+    }
+}
+
+fn binop(op: &str) -> BinOp {
+    match op {
+        "||" => BinOp::Or,
+        "&&" => BinOp::And,
+        "==" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        ">=" => BinOp::Ge,
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        _ => BinOp::Div,
+    }
+}
+
+/// Parses a script: its statements.
+pub fn parse(text: &str) -> Result<Vec<Stmt>, ScriptError> {
+    let toks = lex(text)?;
+    let mut parser = Parser {
+        toks,
+        at: 0,
+        len: text.len(),
+    };
+    let mut statements = Vec::new();
+    while parser.peek().is_some() {
+        if parser.peek() == Some(&Tok::Semi) {
+            parser.at += 1;
+            continue;
+        }
+        statements.push(parser.statement()?);
+        match parser.peek() {
+            None | Some(Tok::Semi) => {}
+            Some(_) => return parser.error("expected `;` or the end of the script"),
+        }
+    }
+    if statements.is_empty() {
+        return Err(ScriptError {
+            offset: 0,
+            message: "the script is empty".into(),
+        });
+    }
+    Ok(statements)
+}
+
+/// Every entry a statement reads or writes, in order.
+pub fn entries(stmt: &Stmt, out: &mut Vec<String>) {
+    fn expr(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Entry(name) => out.push(name.clone()),
+            Expr::Unary(_, inner) => expr(inner, out),
+            Expr::Binary(_, a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            _ => {}
+        }
+    }
+    match stmt {
+        Stmt::Assign { target, value, .. } => {
+            out.push(target.clone());
+            expr(value, out);
+        }
+        Stmt::Expr(e) => expr(e, out),
+    }
+}
+
+/// What the translation needs to know of an entry.
+pub trait Entries {
+    /// The entry's identifier (a raw identifier for a keyword).
+    fn ident(&self, name: &str) -> Ident;
+    /// True for an entry of a floating-point type: whole numbers next to it become reals.
+    fn is_float(&self, name: &str) -> bool;
+    /// True for a `#[tracked]` entry.
+    fn is_tracked(&self, name: &str) -> bool;
+}
+
+/// Translates parsed scripts into Rust, every token at `span`.
+pub struct Emit<'a, E: Entries> {
+    pub entries: &'a E,
+    pub span: Span,
+}
+
+impl<E: Entries> Emit<'_, E> {
+    fn punct(&self, text: &str, out: &mut TokenStream) {
+        let chars: Vec<char> = text.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            let spacing = if i + 1 < chars.len() {
+                Spacing::Joint
+            } else {
+                Spacing::Alone
+            };
+            let mut punct = Punct::new(*c, spacing);
+            punct.set_span(self.span);
+            out.extend([TokenTree::Punct(punct)]);
+        }
+    }
+
+    fn ident(&self, text: &str, out: &mut TokenStream) {
+        out.extend([TokenTree::Ident(Ident::new(text, self.span))]);
+    }
+
+    fn group(&self, delimiter: Delimiter, inner: TokenStream, out: &mut TokenStream) {
+        let mut group = Group::new(delimiter, inner);
+        group.set_span(self.span);
+        out.extend([TokenTree::Group(group)]);
+    }
+
+    fn literal(&self, mut literal: Literal, out: &mut TokenStream) {
+        literal.set_span(self.span);
+        out.extend([TokenTree::Literal(literal)]);
+    }
+
+    /// `bb.name`, or `*bb.name` for a tracked entry (`deref` for reads).
+    fn entry(&self, name: &str, deref: bool, out: &mut TokenStream) {
+        if deref && self.entries.is_tracked(name) {
+            self.punct("*", out);
+        }
+        self.ident("bb", out);
+        self.punct(".", out);
+        out.extend([TokenTree::Ident(self.entries.ident(name))]);
+    }
+
+    /// Whether an arithmetic expression is of a floating-point type.
+    fn is_float(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Real(_) => true,
+            Expr::Entry(name) => self.entries.is_float(name),
+            Expr::Unary('-', inner) => self.is_float(inner),
+            Expr::Binary(op, a, b) if op.arithmetic() => self.is_float(a) || self.is_float(b),
+            _ => false,
+        }
+    }
+
+    /// A number as a Rust literal; a whole number among reals becomes a real.
+    fn number(&self, text: &str, real: bool, out: &mut TokenStream) {
+        let text = if real && !text.contains(['.', 'e', 'E', 'x', 'X']) {
+            format!("{text}.0")
+        } else {
+            text.to_owned()
+        };
+        match text.parse::<TokenStream>() {
+            Ok(tokens) => out.extend(tokens.into_iter().map(|mut token| {
+                token.set_span(self.span);
+                token
+            })),
+            Err(_) => self.ident("__bt_bad_number", out),
+        }
+    }
+
+    fn expr(&self, e: &Expr, float: bool, out: &mut TokenStream) {
+        match e {
+            Expr::Entry(name) => self.entry(name, true, out),
+            Expr::Int(text) => self.number(text, float, out),
+            Expr::Real(text) => self.number(text, true, out),
+            Expr::Str(text) => self.literal(Literal::string(text), out),
+            Expr::Bool(value) => self.ident(if *value { "true" } else { "false" }, out),
+            Expr::Unary(op, inner) => {
+                self.punct(&op.to_string(), out);
+                let float = *op == '-' && (float || self.is_float(inner));
+                self.operand(inner, 6, float, out);
+            }
+            Expr::Binary(op, a, b) => {
+                let float = if op.arithmetic() {
+                    float || self.is_float(e)
+                } else if op.comparison() {
+                    self.is_float(a) || self.is_float(b)
+                } else {
+                    false
+                };
+                let precedence = op.precedence();
+                self.operand(a, precedence, float, out);
+                self.punct(op.text(), out);
+                // Left-associative: an equal precedence on the right needs parentheses.
+                self.operand(b, precedence + 1, float, out);
+            }
+        }
+    }
+
+    /// `e` where an expression of at least `precedence` is expected.
+    fn operand(&self, e: &Expr, precedence: u8, float: bool, out: &mut TokenStream) {
+        let own = match e {
+            Expr::Binary(op, ..) => op.precedence(),
+            _ => 7,
+        };
+        if own < precedence {
+            let mut inner = TokenStream::new();
+            self.expr(e, float, &mut inner);
+            self.group(Delimiter::Parenthesis, inner, out);
+        } else {
+            self.expr(e, float, out);
+        }
+    }
+
+    /// `|bb| expression`: a condition.
+    pub fn condition(&self, e: &Expr) -> TokenStream {
+        let mut out = self.params();
+        self.expr(e, false, &mut out);
+        out
+    }
+
+    fn params(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        self.punct("|", &mut out);
+        self.ident("bb", &mut out);
+        self.punct("|", &mut out);
+        out
+    }
+
+    /// `|bb| { statements; }`: assignments.
+    pub fn statements(&self, statements: &[(String, &'static str, Expr)]) -> TokenStream {
+        let mut body = TokenStream::new();
+        for (target, op, value) in statements {
+            let float = self.entries.is_float(target) || self.is_float(value);
+            let mut rhs = TokenStream::new();
+            match value {
+                // A copy of another entry, also of a type that is not `Copy`.
+                Expr::Entry(name) => {
+                    self.path(&["core", "clone", "Clone", "clone"], &mut rhs);
+                    let mut arg = TokenStream::new();
+                    self.punct("&", &mut arg);
+                    self.entry(name, true, &mut arg);
+                    self.group(Delimiter::Parenthesis, arg, &mut rhs);
+                }
+                // Text into an entry of any type with `From<&str>` (`String`, `&str`).
+                Expr::Str(_) if *op == "=" => {
+                    self.path(&["core", "convert", "Into", "into"], &mut rhs);
+                    let mut arg = TokenStream::new();
+                    self.expr(value, float, &mut arg);
+                    self.group(Delimiter::Parenthesis, arg, &mut rhs);
+                }
+                _ => self.expr(value, float, &mut rhs),
+            }
+            if *op == "=" && self.entries.is_tracked(target) {
+                // One update of a tracked entry.
+                self.entry(target, false, &mut body);
+                self.punct(".", &mut body);
+                self.ident("set", &mut body);
+                self.group(Delimiter::Parenthesis, rhs, &mut body);
+            } else {
+                self.entry(target, true, &mut body);
+                self.punct(op, &mut body);
+                body.extend(rhs);
+            }
+            if statements.len() > 1 {
+                self.punct(";", &mut body);
+            }
+        }
+        // One assignment is the closure's body; more are a block.
+        let mut out = self.params();
+        if statements.len() > 1 {
+            self.group(Delimiter::Brace, body, &mut out);
+        } else {
+            out.extend(body);
+        }
+        out
+    }
+
+    /// `::a::b::c`.
+    fn path(&self, segments: &[&str], out: &mut TokenStream) {
+        for segment in segments {
+            self.punct("::", out);
+            self.ident(segment, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Bb;
+
+    impl Entries for Bb {
+        fn ident(&self, name: &str) -> Ident {
+            Ident::new(name, Span::call_site())
+        }
+        fn is_float(&self, name: &str) -> bool {
+            name.starts_with('f')
+        }
+        fn is_tracked(&self, name: &str) -> bool {
+            name.starts_with('t')
+        }
+    }
+
+    fn condition(text: &str) -> String {
+        let statements = parse(text).unwrap();
+        let [Stmt::Expr(e)] = &statements[..] else {
+            panic!("{statements:?}")
+        };
+        let emit = Emit {
+            entries: &Bb,
+            span: Span::call_site(),
+        };
+        emit.condition(e).to_string()
+    }
+
+    fn statements(text: &str) -> String {
+        let statements: Vec<(String, &str, Expr)> = parse(text)
+            .unwrap()
+            .into_iter()
+            .map(|stmt| match stmt {
+                Stmt::Assign { target, op, value } => (target, op, value),
+                Stmt::Expr(e) => panic!("{e:?}"),
+            })
+            .collect();
+        let emit = Emit {
+            entries: &Bb,
+            span: Span::call_site(),
+        };
+        emit.statements(&statements).to_string()
+    }
+
+    #[test]
+    fn conditions() {
+        assert_eq!(condition("x > 3"), "| bb | bb . x > 3");
+        assert_eq!(condition("f > 3"), "| bb | bb . f > 3.0");
+        assert_eq!(condition("-3 < f"), "| bb | - 3.0 < bb . f");
+        assert_eq!(
+            condition("(a + 1) * 2 == b"),
+            "| bb | (bb . a + 1) * 2 == bb . b"
+        );
+        assert_eq!(
+            condition("a - (b - c) >= 0"),
+            "| bb | bb . a - (bb . b - bc) >= 0".replace("bc", "bb . c")
+        );
+        assert_eq!(
+            condition("t == 2 && !done || x != 'go'"),
+            "| bb | * bb . t == 2 && ! bb . done || bb . x != \"go\""
+        );
+        assert_eq!(condition("!(a && b)"), "| bb | ! (bb . a && bb . b)");
+        assert_eq!(condition("x == 0x1F"), "| bb | bb . x == 0x1F");
+        assert_eq!(condition("f < 1e3"), "| bb | bb . f < 1e3");
+    }
+
+    #[test]
+    fn assignments() {
+        assert_eq!(statements("x := 5"), "| bb | bb . x = 5");
+        assert_eq!(
+            statements("f = 5; x += 1;"),
+            "| bb | { bb . f = 5.0 ; bb . x += 1 ; }"
+        );
+        assert_eq!(
+            statements("t := t + 1"),
+            "| bb | bb . t . set (* bb . t + 1)"
+        );
+        assert_eq!(statements("t += 1"), "| bb | * bb . t += 1");
+        assert_eq!(
+            statements("s = 'hi'"),
+            "| bb | bb . s = :: core :: convert :: Into :: into (\"hi\")"
+        );
+        assert_eq!(
+            statements("a = b"),
+            "| bb | bb . a = :: core :: clone :: Clone :: clone (& bb . b)"
+        );
+    }
+
+    #[test]
+    fn errors_say_what_is_unsupported_and_where() {
+        let error = |text: &str| parse(text).unwrap_err();
+        assert_eq!(error("a ? 1 : 2").offset, 2);
+        assert!(error("a ? 1 : 2").message.contains("ternary"));
+        assert!(error("s := 'a' .. 'b'").message.contains("concatenation"));
+        assert!(error("@x > 1").message.contains("root blackboard"));
+        assert!(error("a & b").message.contains("bitwise"));
+        assert!(error("a < b < c").message.contains("chained"));
+        assert!(error("f(1)").message.contains("function calls"));
+        assert!(error("'open").message.contains("closing"));
+        assert!(error("x >").message.contains("expected a value"));
+        assert!(error("x > 1 2").message.contains("expected `;`"));
+        assert!(error("  ").message.contains("empty"));
+        assert!(error("(a").message.contains("`)`"));
+    }
+
+    #[test]
+    fn entries_in_order() {
+        let mut out = Vec::new();
+        for stmt in parse("x := y + z; w > 1").unwrap() {
+            entries(&stmt, &mut out);
+        }
+        assert_eq!(out, ["x", "y", "z", "w"]);
+    }
+}

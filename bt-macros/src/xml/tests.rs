@@ -1,0 +1,628 @@
+//! The translation to the DSL, its errors (with the XML's line and column), and a fuzz test of the
+//! XML text.
+
+use proc_macro2::TokenStream;
+
+use super::*;
+use crate::parse::TreeInput;
+
+/// The DSL of each tree of an invocation, or its errors.
+fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
+    let input: TreeInput = syn::parse_str(invocation).map_err(|e| vec![e.to_string()])?;
+    let xml = parse_input(input.body, input.header.body_span).map_err(|e| vec![e.to_string()])?;
+    let source = read(&xml.source).map_err(|e| vec![e.to_string()])?;
+    let doc = parse_document(&source, Span::call_site()).map_err(|e| vec![e.to_string()])?;
+    translate(&input.header, &xml, &doc, &source.display)
+        .map(|trees| trees.iter().map(ToString::to_string).collect())
+        .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
+}
+
+/// An invocation of `xml_text`, with `nodes` and `blackboard` items.
+fn text(xml: &str, rest: &str) -> String {
+    format!("tree T for World {{ xml_text = {xml:?}, {rest} }}")
+}
+
+fn only(xml: &str, rest: &str) -> String {
+    match dsl(&text(xml, rest)) {
+        Ok(trees) => {
+            assert_eq!(trees.len(), 1, "{trees:?}");
+            trees[0].clone()
+        }
+        Err(errors) => panic!("{errors:?}"),
+    }
+}
+
+fn errors(xml: &str, rest: &str) -> Vec<String> {
+    match dsl(&text(xml, rest)) {
+        Ok(trees) => panic!("expected errors, got {trees:?}"),
+        Err(errors) => errors,
+    }
+}
+
+fn tree(body: &str) -> String {
+    format!(r#"<root BTCPP_format="4"><BehaviorTree ID="Main">{body}</BehaviorTree></root>"#)
+}
+
+#[test]
+fn built_in_nodes_translate_by_the_table() {
+    let xml = tree(
+        r#"<Sequence>
+            <SequenceWithMemory><AlwaysSuccess/></SequenceWithMemory>
+            <ReactiveSequence><AlwaysFailure/></ReactiveSequence>
+            <Fallback><ReactiveFallback><AlwaysSuccess/></ReactiveFallback></Fallback>
+            <Inverter><ForceSuccess><ForceFailure><KeepRunningUntilFailure><AlwaysSuccess/></KeepRunningUntilFailure></ForceFailure></ForceSuccess></Inverter>
+            <Repeat num_cycles="3"><RetryUntilSuccessful num_attempts="-1"><AlwaysSuccess/></RetryUntilSuccessful></Repeat>
+            <RunOnce><RunOnce then_skip="false"><AlwaysSuccess/></RunOnce></RunOnce>
+            <SkipUnlessUpdated entry="{seen}"><WaitValueUpdate entry="seen"><WasEntryUpdated entry="seen"/></WaitValueUpdate></SkipUnlessUpdated>
+            <SetBlackboard output_key="count" value="5"/>
+            <SetBlackboard output_key="count" value="{other}"/>
+            <UnsetBlackboard key="maybe"/>
+            <Script code="count += 1"/>
+            <ScriptCondition code="count &gt; 2"/>
+        </Sequence>"#,
+    );
+    let dsl = only(
+        &xml,
+        "blackboard { seen: u8, count: i32, other: i32, maybe: Option<u8> }",
+    );
+    for expected in [
+        "tree T for World",
+        "blackboard { # [tracked] seen : u8 , count : i32 , other : i32 , maybe : Option < u8 > }",
+        "Sequence { SequenceWithMemory { AlwaysSuccess } , ReactiveSequence { AlwaysFailure }",
+        "Inverter { ForceSuccess { ForceFailure { KeepRunningUntilFailure { AlwaysSuccess } } } }",
+        "Repeat (3) { RetryUntilSuccessful (forever) { AlwaysSuccess } }",
+        "RunOnce (then_skip = true) { RunOnce (then_skip = false) { AlwaysSuccess } }",
+        "SkipUnlessUpdated (seen) { WaitValueUpdate (seen) { WasEntryUpdated (seen) } }",
+        "SetBlackboard (count = 5) , SetBlackboard (count = { other })",
+        "UnsetBlackboard (maybe)",
+        "Script (| bb | bb . count += 1) , ScriptCondition (| bb | bb . count > 2)",
+    ] {
+        assert!(dsl.contains(expected), "{expected}\n in {dsl}");
+    }
+}
+
+#[test]
+fn leaves_ports_names_and_conditions() {
+    let xml = tree(
+        r#"<Fallback name="main">
+            <Action ID="MoveTo" name="go" goal="{target}" speed="2.5" label="fast" mode="Mode::Fast" same="{=}"
+                    _skipIf="battery &lt; 20" _onSuccess="trips += 1; done := true" _description="ignored"/>
+            <IsOk name="IsOk"/>
+        </Fallback>"#,
+    );
+    let dsl = only(
+        &xml,
+        "nodes { StatefulAction(MoveTo = MoveTo::new()), IsOk = Condition(game::Ok) } \
+         blackboard { target: (i32, i32), battery: f32, trips: u32, done: bool, same: u8 }",
+    );
+    for expected in [
+        "# [name = \"main\"] Fallback",
+        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { bb . trips += 1 ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = 2.5 , label = :: bt :: __private :: text (\"fast\") , mode = Mode :: Fast , same = { same })",
+        // A name equal to the ID is the default name.
+        ", Condition (game :: Ok) }",
+    ] {
+        assert!(dsl.contains(expected), "{expected}\n in {dsl}");
+    }
+}
+
+#[test]
+fn literal_values() {
+    for constant in [
+        "3",
+        "-2",
+        "2.5",
+        "-1e3",
+        "true",
+        "'c'",
+        "(1, 2)",
+        "[1, 2]",
+        "(1, (2.0, -3))",
+        "Mode::Fast",
+        "f32::MAX",
+        "0x1F",
+        "7u8",
+    ] {
+        assert!(is_rust_constant(constant), "{constant}");
+    }
+    for text in [
+        "hello",
+        "",
+        " ",
+        "hello world",
+        "robot-1",
+        "x.y",
+        "/cmd_vel",
+        "\"quoted\"",
+        "it's",
+        "a(1)",
+        "1;2",
+        "{x",
+        "Vec::<u8>::new",
+        "<>",
+    ] {
+        assert!(!is_rust_constant(text), "{text}");
+    }
+}
+
+#[test]
+fn subtrees_become_trees_with_remapped_entries() {
+    let xml = r#"<root BTCPP_format="4" main_tree_to_execute="Main">
+        <BehaviorTree ID="Main">
+            <Sequence>
+                <SubTree ID="charge-dock" level="{battery}" low="20"/>
+                <SubTree ID="Shared" _autoremap="true" flag="{flag}"/>
+                <SubTree ID="Shared" name="again" _autoremap="1"/>
+                <SubTree ID="Outside" x="{battery}"/>
+            </Sequence>
+        </BehaviorTree>
+        <BehaviorTree ID="charge-dock"><ScriptCondition code="level &lt; low"/></BehaviorTree>
+        <BehaviorTree ID="Shared"><Script code="flag := true; hits += 1"/></BehaviorTree>
+        <BehaviorTree ID="Unused"><AlwaysSuccess/></BehaviorTree>
+        <TreeNodesModel><SubTree ID="charge-dock"><input_port name="low" type="int"/></SubTree></TreeNodesModel>
+    </root>"#;
+    let trees = dsl(&text(
+        xml,
+        "nodes { Outside = SubTree(crate::Elsewhere) } blackboard { battery: i32, flag: bool, hits: u32 }",
+    ))
+    .unwrap();
+    assert_eq!(trees.len(), 3, "{trees:#?}");
+    let [main, dock, shared] = &trees[..] else {
+        unreachable!()
+    };
+    assert!(
+        main.contains("SubTree (ChargeDock , level = { battery } , low = 20)"),
+        "{main}"
+    );
+    assert!(
+        main.contains("SubTree (Shared , ..) , # [name = \"again\"] SubTree (Shared , ..)"),
+        "{main}"
+    );
+    assert!(
+        main.contains("SubTree (crate :: Elsewhere , x = { battery })"),
+        "{main}"
+    );
+    // The parent declares the entries the autoremapped subtree uses.
+    assert!(
+        main.contains("blackboard { battery : i32 , flag : bool , hits : u32 }"),
+        "{main}"
+    );
+    assert!(dock.contains("tree ChargeDock for World"), "{dock}");
+    // `level` takes its type from the parent's `battery`; `low` from the model.
+    assert!(
+        dock.contains("blackboard { low : i32 , level : i32 }"),
+        "{dock}"
+    );
+    assert!(
+        shared.contains("blackboard { flag : bool , hits : u32 }"),
+        "{shared}"
+    );
+}
+
+#[test]
+fn tree_names_from_ids() {
+    let name = |id: &str| tree_ident(id, Span::call_site()).to_string();
+    assert_eq!(name("Recharge"), "Recharge");
+    assert_eq!(name("recharge-battery"), "RechargeBattery");
+    assert_eq!(name("2 docks"), "Tree2Docks");
+    assert_eq!(name("a.b"), "AB");
+    assert_eq!(name("self"), "TreeSelf");
+    assert_eq!(name("---"), "Tree");
+}
+
+#[test]
+fn identifiers_and_types() {
+    let ident = |name: &str| rust_ident(name, Span::call_site()).map(|i| i.to_string());
+    assert_eq!(ident("goal").as_deref(), Some("goal"));
+    assert_eq!(ident("type").as_deref(), Some("r#type"));
+    assert_eq!(ident("self"), None);
+    assert_eq!(ident("a-b"), None);
+    assert_eq!(ident("_"), None);
+    assert_eq!(ident("é"), None);
+    assert_eq!(rust_type("std::string").as_deref(), Some("String"));
+    assert_eq!(rust_type("double").as_deref(), Some("f64"));
+    assert_eq!(rust_type("(i32, i32)").as_deref(), Some("(i32 , i32)"));
+    assert_eq!(rust_type("not a type"), None);
+}
+
+/// Each error names the file, line and column.
+#[test]
+fn errors_point_into_the_xml() {
+    let e = |xml: &str, rest: &str| errors(xml, rest).join("\n");
+    let at = |xml: &str, rest: &str, expected: &str| {
+        let errors = e(xml, rest);
+        assert!(errors.contains(expected), "{expected}\n in {errors}");
+    };
+    at(
+        "<root><BehaviorTree ID=\"A\">",
+        "",
+        "xml_text:1:1: not well-formed XML: the root node was opened but never closed",
+    );
+    at(
+        "<tree/>",
+        "",
+        "xml_text:1:1: expected BehaviorTree.CPP's `<root>` element",
+    );
+    at(r#"<root BTCPP_format="3"/>"#, "", "only format 4");
+    at("<root/>", "", "there is no `<BehaviorTree>`");
+    at(
+        r#"<root><BehaviorTree ID="A"><AlwaysSuccess/></BehaviorTree><BehaviorTree ID="B"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "there are 2 trees (`A`, `B`) and no `main_tree_to_execute`",
+    );
+    at(
+        r#"<root main_tree_to_execute="C"><BehaviorTree ID="A"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "`main_tree_to_execute` names `C`",
+    );
+    at(
+        r#"<root><include path="x.xml"/></root>"#,
+        "",
+        "`<include>` is not supported",
+    );
+    at(&tree(""), "", "is empty: it needs one root node");
+    at(
+        &tree("<AlwaysSuccess/><AlwaysFailure/>"),
+        "",
+        "has 2 root nodes",
+    );
+    at(&tree("\n  <Sequnce/>"), "", "xml_text:2:3: unknown node `Sequnce`: map its ID to a leaf type in the invocation, `nodes { Sequnce = Action(Type) }` (or `Condition`, `Action`, `StatefulAction`); did you mean `Sequence`?");
+    at(
+        &tree("<Parallel><AlwaysSuccess/></Parallel>"),
+        "",
+        "`Parallel` is a BehaviorTree.CPP node the DSL does not have yet",
+    );
+    at(
+        &tree("<Inverter/>"),
+        "",
+        "`Inverter` is a decorator and takes exactly one child, found 0",
+    );
+    at(
+        &tree("<Sequence/>"),
+        "",
+        "`Sequence` needs at least one child",
+    );
+    at(
+        &tree("<AlwaysSuccess><AlwaysSuccess/></AlwaysSuccess>"),
+        "",
+        "`AlwaysSuccess` is a leaf and has no children, found 1",
+    );
+    at(
+        &tree(r#"<Repeat><AlwaysSuccess/></Repeat>"#),
+        "",
+        "`Repeat` needs `num_cycles`",
+    );
+    at(
+        &tree(r#"<Repeat num_cycles="{n}"><AlwaysSuccess/></Repeat>"#),
+        "",
+        "takes a constant count, not a blackboard entry",
+    );
+    at(
+        &tree(r#"<Repeat num_cycles="-2"><AlwaysSuccess/></Repeat>"#),
+        "",
+        "must be a whole number, or -1 for no limit, not `-2`",
+    );
+    at(
+        &tree(r#"<RunOnce then_skip="maybe"><AlwaysSuccess/></RunOnce>"#),
+        "",
+        "must be `true` or `false`, not `maybe`",
+    );
+    at(
+        &tree(r#"<Sequence speed="2"><AlwaysSuccess/></Sequence>"#),
+        "",
+        "xml_text:1:58: unknown attribute `speed` on `Sequence`; it takes no parameters",
+    );
+    at(
+        &tree(r#"<Repeat count="2"><AlwaysSuccess/></Repeat>"#),
+        "",
+        "unknown attribute `count` on `Repeat`; it takes `num_cycles`",
+    );
+    at(
+        &tree(r#"<Sequence name="a"><AlwaysSuccess name="a"/></Sequence>"#),
+        "",
+        "two nodes of this tree are named \"a\" (the other at xml_text:1:64)",
+    );
+    at(&tree(r#"<Action/>"#), "", "`<Action>` needs an `ID`");
+    at(
+        &tree(r#"<SetBlackboard output_key="a-b" value="1"/>"#),
+        "",
+        "the blackboard entry `a-b` is not a Rust identifier",
+    );
+    at(
+        &tree(r#"<SetBlackboard output_key="{@a}" value="1"/>"#),
+        "",
+        "`@a`: `@` (the root blackboard) is not supported",
+    );
+    at(
+        &tree(r#"<SetBlackboard output_key="a" value="1"/>"#),
+        "",
+        "the blackboard entry `a` (of tree `Main`) has no type",
+    );
+    at(
+        &tree(r#"<ScriptCondition code="a ? 1 : 2"/>"#),
+        "blackboard { a: u8 }",
+        "xml_text:1:73: `code=\"a ? 1 : 2\"`: the ternary operator `?:` is not supported",
+    );
+    at(
+        &tree(r#"<AlwaysSuccess _skipIf="a := 1"/>"#),
+        "blackboard { a: u8 }",
+        "`_skipIf=\"a := 1\"` must be one boolean expression",
+    );
+    at(
+        &tree(r#"<AlwaysSuccess _post="a"/>"#),
+        "blackboard { a: u8 }",
+        "`_post=\"a\"` must be assignments",
+    );
+    at(
+        &tree(r#"<AlwaysSuccess _autoremap="true"/>"#),
+        "",
+        "`_autoremap` is for `<SubTree>`",
+    );
+    at(
+        &tree(r#"<SubTree ID="X"/>"#),
+        "",
+        "no `<BehaviorTree ID=\"X\">` for this `<SubTree>`",
+    );
+    at(
+        &tree(r#"<SubTree ID="Main"/>"#),
+        "",
+        "tree `Main` contains itself (Main → Main)",
+    );
+    at(
+        &tree(r#"<SubTree ID="X" __shared_blackboard="true"/>"#),
+        "",
+        "`__shared_blackboard` is BehaviorTree.CPP 3's",
+    );
+    at(
+        &tree(r#"<MoveTo><AlwaysSuccess/></MoveTo>"#),
+        "nodes { Action(MoveTo) }",
+        "`MoveTo` is a leaf (`Action(..)`) and has no children",
+    );
+    at(
+        &tree(r#"<Condition ID="MoveTo"/>"#),
+        "nodes { Action(MoveTo) }",
+        "`MoveTo` is declared a `Condition` in the XML, but `nodes` maps it to `Action(..)`",
+    );
+    at(
+        &tree(r#"<SubTree ID="MoveTo"/>"#),
+        "nodes { Action(MoveTo) }",
+        "`MoveTo` is a subtree here, but `nodes` maps it to `Action(..)`",
+    );
+    at(
+        &tree(r#"<MoveTo goal-x="1"/>"#),
+        "nodes { Action(MoveTo) }",
+        "`goal-x` is not a Rust identifier",
+    );
+    at(
+        &tree(r#"<InlineAction/>"#),
+        "",
+        "`InlineAction` is a closure of a tree exported by `to_xml()`",
+    );
+    at(
+        &tree(r#"<SubTree ID="Main" _autoremap="yes"/>"#),
+        "",
+        "`_autoremap` must be `true` or `false`, not `yes`",
+    );
+    at(
+        r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><SubTree ID="A" _autoremap="true" x="{y}"/></BehaviorTree><BehaviorTree ID="A"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "`x=\"{y}\"` next to `_autoremap=\"true\"`",
+    );
+    at(
+        r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><SubTree ID="A"/></BehaviorTree><BehaviorTree ID="A"><SubTree ID="B"/></BehaviorTree><BehaviorTree ID="B"><SubTree ID="A"/></BehaviorTree></root>"#,
+        "",
+        "tree `A` contains itself (A → B → A)",
+    );
+    at(
+        r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><Sequence><SubTree ID="a-b"/><SubTree ID="AB"/></Sequence></BehaviorTree><BehaviorTree ID="a-b"><AlwaysSuccess/></BehaviorTree><BehaviorTree ID="AB"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "the tree `AB` would be a type named `AB`, like the tree `a-b`",
+    );
+    at(
+        r#"<root main_tree_to_execute="Main"><BehaviorTree ID="Main"><SubTree ID="T"/></BehaviorTree><BehaviorTree ID="T"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+        "the tree `T` would be a type named `T`, like the tree `Main`",
+    );
+    let all = errors(
+        &tree(
+            r#"<Sequence><Sequnce/><Inverter/><Repeat num_cycles="x"><AlwaysSuccess/></Repeat></Sequence>"#,
+        ),
+        "",
+    );
+    assert_eq!(all.len(), 3, "every error at once: {all:?}");
+}
+
+#[test]
+fn invocation_errors() {
+    let e = |invocation: &str| match dsl(invocation) {
+        Ok(trees) => panic!("{trees:?}"),
+        Err(errors) => errors.join("\n"),
+    };
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", colour = 3 }").contains("unknown item `colour`")
+    );
+    assert!(
+        e("tree T for W { xml = \"a.xml\", xml_text = \"<root/>\" }")
+            .contains("the XML is given twice")
+    );
+    assert!(
+        e("tree T for W { xml = 3 }").contains("expected a string literal: the XML file's path")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", tree = \"A\", tree = \"B\" }")
+            .contains("`tree` is given twice")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", nodes { A = Sequence(X) } }")
+            .contains("a BehaviorTree.CPP ID maps to")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", nodes { Action(|w| true) } }")
+            .contains("expected a type, whose name is the XML ID")
+    );
+    assert!(
+        e("tree T for W { xml_text = \"<root/>\", nodes { Action(A), A = Condition(B) } }")
+            .contains("`A` is mapped twice")
+    );
+    assert!(e("tree T for W { xml = \"no/such/file.xml\" }")
+        .contains("cannot read the XML file `no/such/file.xml`"));
+    let unknown = e(&format!(
+        "tree T for W {{ xml_text = {:?}, tree = \"B\" }}",
+        tree("<AlwaysSuccess/>")
+    ));
+    assert!(
+        unknown.contains("xml_text has no `<BehaviorTree ID=\"B\">`; its trees: `Main`"),
+        "{unknown}"
+    );
+}
+
+#[test]
+fn a_file_is_read_relative_to_the_crate_and_tracked() {
+    // Unit tests run with `CARGO_MANIFEST_DIR` set to bt-macros/.
+    let out = expand_invocation(
+        "tree Gate for Yard { xml = \"../tests/xml/gate.xml\", nodes { Condition(IsGateShut), Action(WalkThrough), Action(TryLatch), Action(PickLock), Action(ForceGate) } blackboard { crossings: u32, picks_used: u32, forced: bool } }",
+    );
+    assert!(!out.contains("compile_error"), "{out}");
+    assert!(out.contains("include_bytes"), "{out}");
+    assert!(out.contains("tests/xml/gate.xml"), "{out}");
+    assert!(
+        out.contains("pub struct OpenGate") || out.contains("struct OpenGate"),
+        "{out}"
+    );
+}
+
+fn expand_invocation(invocation: &str) -> String {
+    crate::expand::behavior_tree(invocation.parse::<TokenStream>().unwrap()).to_string()
+}
+
+#[test]
+fn errors_come_with_a_stub_and_name_the_file() {
+    let out = expand_invocation(
+        "tree Gate for Yard { xml = \"../tests/xml/gate.xml\", nodes { Action(WalkThrough) } }",
+    );
+    assert!(out.contains("compile_error"));
+    assert!(
+        out.contains("../tests/xml/gate.xml:9:11: unknown node `IsGateShut`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("struct Gate"),
+        "the stub keeps user code compiling: {out}"
+    );
+}
+
+/// A small deterministic generator for the fuzz test.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The front end answers every XML text with code or errors, never a panic: random edits of the
+/// gate and courier samples (characters deleted, duplicated, or fragments of XML inserted).
+#[test]
+fn never_panics_on_mutated_xml() {
+    let (cases, seed) = crate::fuzz::settings();
+    let fragments = [
+        "<",
+        ">",
+        "/>",
+        "\"",
+        "=",
+        "{",
+        "}",
+        "{=}",
+        "<Sequence>",
+        "</Sequence>",
+        "<SubTree ID=\"OpenGate\"/>",
+        "<SubTree ID=\"Drive\" _autoremap=\"true\"/>",
+        "<BehaviorTree ID=\"X\">",
+        "</BehaviorTree>",
+        " num_cycles=\"-1\"",
+        " _skipIf=\"x &gt;\"",
+        " _onSuccess=\"a := 'b' ; c += 1.5e3\"",
+        " code=\"(((\"",
+        " name=\"a\"",
+        " entry=\"{@x}\"",
+        " value=\"(1, [2, 'c'])\"",
+        "&amp;",
+        "&#0;",
+        "é",
+        "\u{0}",
+        "<Repeat num_cycles=\"99999999999999999999999\">",
+        "<RunOnce then_skip=\"0\">",
+        "</RunOnce>",
+        " type=\"Vec<\"",
+        " type=\"(i32,\"",
+        "<input_port name=\"type\" type=\"u8\"/>",
+    ];
+    let bases = [
+        include_str!("../../../tests/xml/gate.xml"),
+        include_str!("../../../tests/xml/courier.xml"),
+    ];
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for case in 0..cases {
+        let mut text: Vec<char> = bases[case % bases.len()].chars().collect();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(text.len().max(1));
+            match rng.below(3) {
+                0 => {
+                    let end = (at + 1 + rng.below(12)).min(text.len());
+                    text.drain(at..end);
+                }
+                1 => {
+                    let end = (at + 1 + rng.below(20)).min(text.len());
+                    let copy: Vec<char> = text[at..end].to_vec();
+                    text.splice(at..at, copy);
+                }
+                _ => {
+                    let fragment = fragments[rng.below(fragments.len())];
+                    text.splice(at..at, fragment.chars());
+                }
+            }
+        }
+        let xml: String = text.into_iter().collect();
+        let invocation = format!(
+            "tree T for Ctx {{ xml_text = {xml:?}, nodes {{ Condition(IsGateShut), Action(WalkThrough), Action(TryLatch), Action(PickLock), Action(ForceGate), Action(Announce), Action(PlanRoute), IsPathClear = Condition(PathClear), StatefulAction(GoTo) }} blackboard {{ crossings: u32, picks_used: u32, forced: bool, trips: u32, note: String, quiet: bool, halts: u32 }} }}"
+        );
+        let result = std::panic::catch_unwind(|| expand_invocation(&invocation));
+        assert!(
+            result.is_ok(),
+            "case {case} (seed {seed}) panicked on: {xml}"
+        );
+    }
+}
+
+#[test]
+fn deep_xml_is_an_error_not_an_overflow() {
+    let deep = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let xml = format!(
+                "{}<AlwaysSuccess/>{}",
+                "<Inverter>".repeat(1_100),
+                "</Inverter>".repeat(1_100)
+            );
+            errors(&tree(&xml), "").join("\n")
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(deep.contains("nested deeper than 1000 levels"), "{deep}");
+}
+
+/// Token-level edits of an XML invocation (its items, mappings and blackboard): code or errors,
+/// never a panic.
+#[test]
+fn never_panics_on_a_mutated_invocation() {
+    let (cases, seed) = crate::fuzz::settings();
+    let invocation = format!(
+        "pub tree T for Ctx {{ xml_text = {:?}, tree = \"Main\", nodes {{ Action(MoveTo), IsOk = Condition(game::Ok = game::Ok::new()), Outside = SubTree(crate::Other) }} blackboard {{ #[tracked] seen: u8 = 1, goal: (i32, i32) }} }}",
+        tree(r#"<Sequence><MoveTo goal="{goal}"/><IsOk/><SubTree ID="Outside" x="{seen}"/><WasEntryUpdated entry="seen"/></Sequence>"#)
+    );
+    crate::fuzz::never_panics(&invocation, cases, seed, crate::expand::behavior_tree);
+}

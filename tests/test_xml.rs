@@ -1,0 +1,472 @@
+//! Trees compiled from BehaviorTree.CPP 4 XML (`behavior_tree! { tree T for Ctx { xml = ".." } }`):
+//! they behave like the DSL trees they translate to, and `to_xml()` gives their structure back.
+
+use bt::{behavior_tree, Condition, InOut, Input, Outcome, Ports, Status, SyncAction};
+
+/// The gate of `tests/xml/gate.xml`.
+#[derive(Default)]
+pub struct Yard {
+    shut: bool,
+    latch_stuck: bool,
+    lock_picks_needed: u32,
+    log: Vec<String>,
+}
+
+#[derive(Default)]
+pub struct IsGateShut;
+impl Condition<Yard> for IsGateShut {
+    fn check(&mut self, yard: &Yard) -> bool {
+        yard.shut
+    }
+}
+
+#[derive(Default)]
+pub struct WalkThrough;
+impl SyncAction<Yard> for WalkThrough {
+    fn execute(&mut self, yard: &mut Yard) -> Outcome {
+        yard.log.push("walk".into());
+        Outcome::Success
+    }
+}
+
+#[derive(Default)]
+pub struct TryLatch;
+impl SyncAction<Yard> for TryLatch {
+    fn execute(&mut self, yard: &mut Yard) -> Outcome {
+        yard.log.push("latch".into());
+        if yard.latch_stuck {
+            Outcome::Failure
+        } else {
+            yard.shut = false;
+            Outcome::Success
+        }
+    }
+}
+
+#[derive(Default, Ports)]
+pub struct PickLock {
+    pub picks: InOut<u32>,
+}
+impl SyncAction<Yard> for PickLock {
+    fn execute(&mut self, yard: &mut Yard) -> Outcome {
+        *self.picks.get_mut() += 1;
+        yard.log.push(format!("pick {}", *self.picks));
+        if *self.picks >= yard.lock_picks_needed {
+            yard.shut = false;
+            Outcome::Success
+        } else {
+            Outcome::Failure
+        }
+    }
+}
+
+#[derive(Default, Ports)]
+pub struct ForceGate {
+    pub effort: Input<f32>,
+    pub tool: Input<&'static str>,
+}
+impl SyncAction<Yard> for ForceGate {
+    fn execute(&mut self, yard: &mut Yard) -> Outcome {
+        yard.log
+            .push(format!("force {} with {}", *self.effort, *self.tool));
+        yard.shut = false;
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    /// `EnterYard` of `tests/xml/gate.xml`, with its subtree `OpenGate`.
+    pub tree Gate for Yard {
+        xml = "tests/xml/gate.xml",
+        nodes {
+            Condition(IsGateShut),
+            Action(WalkThrough),
+            Action(TryLatch),
+            Action(PickLock),
+            Action(ForceGate),
+        }
+        blackboard {
+            crossings: u32,
+            picks_used: u32,
+            forced: bool,
+        }
+    }
+}
+
+#[test]
+fn an_open_gate_is_walked_through() {
+    let mut gate = Gate::new();
+    let mut yard = Yard::default();
+    assert_eq!(gate.tick(&mut yard), Status::Success);
+    assert_eq!(yard.log, ["walk"]);
+    assert_eq!(gate.blackboard().crossings, 1);
+}
+
+#[test]
+fn a_shut_gate_is_opened_by_the_subtree() {
+    let mut gate = Gate::new();
+    let mut yard = Yard {
+        shut: true,
+        latch_stuck: true,
+        lock_picks_needed: 2,
+        ..Yard::default()
+    };
+    // One attempt per tick: the first pick fails (Running), the second opens the lock.
+    assert_eq!(gate.tick(&mut yard), Status::Running);
+    assert_eq!(gate.tick(&mut yard), Status::Success);
+    assert_eq!(yard.log, ["latch", "pick 1", "pick 2", "walk"]);
+    assert_eq!(gate.blackboard().picks_used, 2);
+    assert!(!gate.blackboard().forced);
+}
+
+#[test]
+fn the_last_resort_runs_its_post_condition() {
+    let mut gate = Gate::new();
+    let mut yard = Yard {
+        shut: true,
+        latch_stuck: true,
+        lock_picks_needed: 100,
+        ..Yard::default()
+    };
+    let mut status = Status::Running;
+    for _ in 0..5 {
+        status = gate.tick(&mut yard);
+        if status != Status::Running {
+            break;
+        }
+    }
+    assert_eq!(status, Status::Success);
+    assert!(
+        yard.log.contains(&"force 2.5 with crowbar".to_owned()),
+        "{:?}",
+        yard.log
+    );
+    assert!(gate.blackboard().forced);
+    assert_eq!(gate.blackboard().crossings, 1);
+}
+
+/// The street of `tests/xml/courier.xml`.
+#[derive(Default)]
+pub struct Street {
+    path_clear: bool,
+    distance: u32,
+    said: Vec<String>,
+}
+
+#[derive(Default, Ports)]
+pub struct Announce {
+    pub message: Input<String>,
+}
+impl SyncAction<Street> for Announce {
+    fn execute(&mut self, street: &mut Street) -> Outcome {
+        street.said.push(self.message.get().clone());
+        Outcome::Success
+    }
+}
+
+#[derive(Default, Ports)]
+pub struct PlanRoute {
+    pub route: bt::Output<String>,
+}
+impl SyncAction<Street> for PlanRoute {
+    fn execute(&mut self, _: &mut Street) -> Outcome {
+        self.route.set("north loop".into());
+        Outcome::Success
+    }
+}
+
+#[derive(Default)]
+pub struct PathClear;
+impl Condition<Street> for PathClear {
+    fn check(&mut self, street: &Street) -> bool {
+        street.path_clear
+    }
+}
+
+#[derive(Default, Ports)]
+pub struct GoTo {
+    pub goal: Input<(i32, i32)>,
+    pub speed: Input<f32>,
+    pub reached: bt::Output<bool>,
+    left: u32,
+}
+impl bt::StatefulAction<Street> for GoTo {
+    fn on_start(&mut self, street: &mut Street) -> Status {
+        street
+            .said
+            .push(format!("go to {:?} at {}", *self.goal, *self.speed));
+        self.left = street.distance;
+        self.on_running(street)
+    }
+    fn on_running(&mut self, _: &mut Street) -> Status {
+        if self.left == 0 {
+            self.reached.set(true);
+            return Status::Success;
+        }
+        self.left -= 1;
+        Status::Running
+    }
+    fn on_halted(&mut self, street: &mut Street) {
+        street.said.push("stopped".into());
+    }
+}
+
+behavior_tree! {
+    pub tree Courier for Street {
+        xml = "tests/xml/courier.xml",
+        nodes {
+            Action(Announce),
+            Action(PlanRoute),
+            IsPathClear = Condition(PathClear),
+            StatefulAction(GoTo),
+        }
+        blackboard {
+            trips: u32,
+            note: String,
+            quiet: bool,
+            halts: u32,
+        }
+    }
+}
+
+#[test]
+fn ports_remaps_and_scripts_work_as_in_the_dsl() {
+    let mut courier = Courier::new();
+    let mut street = Street {
+        path_clear: true,
+        distance: 1,
+        ..Street::default()
+    };
+    assert_eq!(courier.tick(&mut street), Status::Running);
+    assert_eq!(
+        street.said,
+        ["starting the round", "north loop", "go to (3, 4) at 1.5"]
+    );
+    assert_eq!(courier.blackboard().stop, (3, 4));
+    assert_eq!(courier.tick(&mut street), Status::Running); // Repeat: one cycle per tick
+    assert!(courier.blackboard().delivered);
+    assert_eq!(courier.blackboard().trips, 1);
+    assert_eq!(courier.blackboard().note, "first trip counted");
+    assert_eq!(courier.tick(&mut street), Status::Success);
+    assert_eq!(street.said[3..], ["done", "done"]);
+    // The route entry is tracked (SkipUnlessUpdated): its one write counted.
+    assert_eq!(courier.blackboard().route_name.version(), 1);
+}
+
+#[test]
+fn a_while_condition_halts_the_running_action() {
+    let mut courier = Courier::new();
+    let mut street = Street {
+        path_clear: true,
+        distance: 5,
+        ..Street::default()
+    };
+    courier.blackboard_mut().quiet = true;
+    assert_eq!(courier.tick(&mut street), Status::Running);
+    // A path that is no longer clear pre-empts the drive (ReactiveSequence).
+    street.path_clear = false;
+    assert_eq!(courier.tick(&mut street), Status::Failure);
+    assert_eq!(street.said.last().map(String::as_str), Some("stopped"));
+}
+
+/// A document's trees as lines `depth tag attribute=value ..` (attributes sorted), each tree's
+/// nodes in order, and its model's leaves as `ID: direction name type`. On the input side, IDs
+/// are renamed by `ids` (the main tree's ID to the Rust tree's name, a leaf's ID to its type's
+/// name, as `to_xml()` writes them), a `name` equal to the ID and `_autoremap="false"` are
+/// dropped, `RunOnce` gets its default `then_skip`, and script values are replaced by `scripts`:
+/// `to_xml()` writes scripts in their Rust form.
+fn structure(
+    xml: &str,
+    input: bool,
+    ids: &[(&str, &str)],
+    scripts: &[(&str, &str)],
+) -> Vec<String> {
+    let doc = roxmltree::Document::parse(xml).unwrap();
+    let rename = |id: &str| -> String {
+        let id = if input {
+            ids.iter()
+                .find(|(from, _)| *from == id)
+                .map_or(id, |(_, to)| *to)
+        } else {
+            id
+        };
+        id.to_owned()
+    };
+    fn node(
+        out: &mut Vec<String>,
+        elem: roxmltree::Node,
+        depth: usize,
+        input: bool,
+        rename: &dyn Fn(&str) -> String,
+        scripts: &[(&str, &str)],
+    ) {
+        let tag = rename(elem.tag_name().name());
+        let mut attrs: Vec<String> = (elem.attributes())
+            .filter(|attr| {
+                !(input && attr.name() == "name" && attr.value() == elem.tag_name().name())
+            })
+            .filter(|attr| !(attr.name() == "_autoremap" && attr.value() == "false"))
+            .map(|attr| {
+                let mut value = attr.value().to_owned();
+                if attr.name() == "ID" {
+                    value = rename(&value);
+                }
+                if input {
+                    if let Some((_, to)) = scripts.iter().find(|(from, _)| *from == value) {
+                        value = (*to).to_owned();
+                    }
+                }
+                format!("{}={value:?}", attr.name())
+            })
+            .collect();
+        if tag == "RunOnce" && !attrs.iter().any(|a| a.starts_with("then_skip=")) {
+            attrs.push("then_skip=\"true\"".into());
+        }
+        attrs.sort();
+        out.push(format!("{depth} {tag} {}", attrs.join(" ")));
+        for child in elem.children().filter(roxmltree::Node::is_element) {
+            node(out, child, depth + 1, input, rename, scripts);
+        }
+    }
+    let root = doc.root_element();
+    let mut trees: Vec<(String, Vec<String>)> = Vec::new();
+    let mut model = Vec::new();
+    for child in root.children().filter(roxmltree::Node::is_element) {
+        match child.tag_name().name() {
+            "BehaviorTree" => {
+                let mut lines = Vec::new();
+                for top in child.children().filter(roxmltree::Node::is_element) {
+                    node(&mut lines, top, 0, input, &rename, scripts);
+                }
+                trees.push((rename(child.attribute("ID").unwrap()), lines));
+            }
+            "TreeNodesModel" => {
+                for leaf in child.children().filter(roxmltree::Node::is_element) {
+                    let id = rename(leaf.attribute("ID").unwrap());
+                    for port in leaf.children().filter(roxmltree::Node::is_element) {
+                        // Types as Rust writes them (`to_xml()` prints the Rust type).
+                        let ty = match port.attribute("type").unwrap_or("") {
+                            "std::string" => "String",
+                            "float" => "f32",
+                            other => other,
+                        };
+                        model.push(format!(
+                            "{id}: {} {} {}",
+                            port.tag_name().name(),
+                            port.attribute("name").unwrap(),
+                            ty.replace(' ', "")
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    trees.sort();
+    model.sort();
+    let mut out: Vec<String> = trees
+        .into_iter()
+        .flat_map(|(id, lines)| std::iter::once(format!("tree {id}")).chain(lines))
+        .collect();
+    out.extend(model);
+    out
+}
+
+fn assert_round_trip(xml: &str, exported: &str, ids: &[(&str, &str)], scripts: &[(&str, &str)]) {
+    let expected = structure(xml, true, ids, scripts);
+    let actual = structure(exported, false, ids, scripts);
+    assert_eq!(actual, expected, "exported:\n{exported}");
+}
+
+#[test]
+fn to_xml_gives_the_gate_back() {
+    assert_round_trip(
+        include_str!("xml/gate.xml"),
+        &Gate::to_xml().to_string(),
+        &[("EnterYard", "Gate")],
+        &[
+            ("crossings += 1", "bb.crossings += 1"),
+            ("forced := true", "bb.forced = true"),
+        ],
+    );
+}
+
+#[test]
+fn to_xml_gives_the_courier_back() {
+    assert_round_trip(
+        include_str!("xml/courier.xml"),
+        &Courier::to_xml().to_string(),
+        &[("IsPathClear", "PathClear")],
+        &[
+            ("delivered && trips < 3", "bb.delivered && bb.trips < 3"),
+            (
+                "trips += 1; note := 'first trip counted'",
+                "{ bb.trips += 1; bb.note =::core::convert::Into::into(\"first trip counted\"); }",
+            ),
+            ("quiet", "bb.quiet"),
+            ("speed > 0", "bb.speed > 0.0"),
+            ("halts += 1", "bb.halts += 1"),
+        ],
+    );
+}
+
+/// A counter robot for the inline trees.
+#[derive(Default)]
+pub struct Counter {
+    ticks: u32,
+}
+
+behavior_tree! {
+    /// Blackboard nodes, update nodes and scripts, from XML text in the invocation.
+    pub tree Inline for Counter {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree ID="Inline">
+                <Sequence>
+                  <SetBlackboard output_key="label" value="ready"/>
+                  <SetBlackboard output_key="type" value="{level}"/>
+                  <UnsetBlackboard key="spare"/>
+                  <Script code="level := level * 2 + 1; ratio = ratio / 2"/>
+                  <WasEntryUpdated entry="level" _onFailure="misses += 1"/>
+                  <RetryUntilSuccessful num_attempts="-1">
+                    <ScriptCondition code="ratio &lt; 5 || level &gt;= 7"/>
+                  </RetryUntilSuccessful>
+                  <ForceSuccess _successIf="type == 99"><AlwaysFailure/></ForceSuccess>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        blackboard {
+            label: String,
+            level: i64 = 1,
+            r#type: i64,
+            ratio: f64 = 8.0,
+            spare: Option<u8> = Some(3),
+            misses: u32,
+        }
+    }
+}
+
+#[test]
+fn inline_xml_with_blackboard_and_update_nodes() {
+    let mut tree = Inline::new();
+    let mut counter = Counter::default();
+    assert_eq!(tree.tick(&mut counter), Status::Success);
+    let bb = tree.blackboard();
+    assert_eq!(bb.label, "ready");
+    assert_eq!(
+        *bb.level, 3,
+        "a tracked entry (WasEntryUpdated): {:?}",
+        bb.level
+    );
+    assert_eq!(bb.level.version(), 1);
+    assert_eq!(bb.r#type, 1, "copied before the script ran");
+    assert_eq!(bb.ratio, 4.0);
+    assert_eq!(bb.spare, None);
+    assert_eq!(bb.misses, 0);
+    counter.ticks += 1;
+    assert_eq!(tree.tick(&mut counter), Status::Success);
+    assert_eq!(*tree.blackboard().level, 7);
+    assert_eq!(tree.blackboard().level.version(), 2);
+    assert_eq!(tree.blackboard().r#type, 3);
+    assert_eq!(tree.blackboard().ratio, 2.0);
+}

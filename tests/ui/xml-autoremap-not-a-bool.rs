@@ -1,0 +1,20 @@
+// `_autoremap` that is not `true` or `false`.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <SubTree ID="Child" _autoremap="yes"/>
+  </BehaviorTree>
+  <BehaviorTree ID="Child">
+    <AlwaysSuccess/>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

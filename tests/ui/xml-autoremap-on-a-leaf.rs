@@ -1,0 +1,17 @@
+// `_autoremap` on a node that is not a `<SubTree>`.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <AlwaysSuccess _autoremap="true"/>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

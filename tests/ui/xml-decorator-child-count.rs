@@ -1,0 +1,20 @@
+// A decorator with two children.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Inverter>
+      <AlwaysSuccess/>
+      <AlwaysFailure/>
+    </Inverter>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

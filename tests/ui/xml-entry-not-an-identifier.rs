@@ -1,0 +1,17 @@
+// An entry name Rust cannot use.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <SetBlackboard output_key="goal-x" value="3"/>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

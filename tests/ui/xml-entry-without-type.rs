@@ -1,0 +1,17 @@
+// An entry with no declared type.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <SetBlackboard output_key="count" value="3"/>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,18 @@
+// Both `xml` and `xml_text`.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <AlwaysSuccess/>
+  </BehaviorTree>
+</root>"#,
+        xml = "trees/main.xml",
+    }
+}
+
+fn main() {}

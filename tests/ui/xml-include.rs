@@ -1,0 +1,18 @@
+// `<include>` of another file.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4">
+  <include path="other.xml"/>
+  <BehaviorTree ID="Main">
+    <AlwaysSuccess/>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,32 @@
+// `nodes { .. }` twice.
+use bt::behavior_tree;
+
+pub struct World;
+
+use bt::{Input, Outcome, Ports, SyncAction};
+
+#[derive(Default, Ports)]
+pub struct MoveTo {
+    pub goal: Input<(i32, i32)>,
+    pub speed: Input<f32>,
+}
+
+impl SyncAction<World> for MoveTo {
+    fn execute(&mut self, _: &mut World) -> Outcome {
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <AlwaysSuccess/>
+  </BehaviorTree>
+</root>"#,
+        nodes { Action(MoveTo) } nodes { Action(MoveTo) }
+    }
+}
+
+fn main() {}

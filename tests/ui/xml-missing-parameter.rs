@@ -1,0 +1,19 @@
+// `Repeat` without `num_cycles`.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Repeat>
+      <AlwaysSuccess/>
+    </Repeat>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

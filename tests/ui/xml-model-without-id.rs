@@ -1,0 +1,20 @@
+// A `<TreeNodesModel>` entry without `ID`.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4">
+  <BehaviorTree ID="Main">
+    <AlwaysSuccess/>
+  </BehaviorTree>
+  <TreeNodesModel>
+    <Action/>
+  </TreeNodesModel>
+</root>"#,
+    }
+}
+
+fn main() {}

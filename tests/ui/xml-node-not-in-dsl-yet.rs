@@ -1,0 +1,19 @@
+// A BehaviorTree.CPP node the DSL does not have.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Parallel success_count="1">
+      <AlwaysSuccess/>
+    </Parallel>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

@@ -1,0 +1,19 @@
+// An element is not closed.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <AlwaysSuccess/>
+  
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

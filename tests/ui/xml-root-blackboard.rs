@@ -1,0 +1,18 @@
+// `{@key}`, the root blackboard.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <SetBlackboard output_key="{@count}" value="3"/>
+  </BehaviorTree>
+</root>"#,
+        blackboard { count: u32 },
+    }
+}
+
+fn main() {}

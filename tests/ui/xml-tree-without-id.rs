@@ -1,0 +1,17 @@
+// A `<BehaviorTree>` without `ID`.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4">
+  <BehaviorTree>
+    <AlwaysSuccess/>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

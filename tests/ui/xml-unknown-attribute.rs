@@ -1,0 +1,19 @@
+// An attribute the node does not take.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Repeat cycles="3">
+      <AlwaysSuccess/>
+    </Repeat>
+  </BehaviorTree>
+</root>"#,
+    }
+}
+
+fn main() {}

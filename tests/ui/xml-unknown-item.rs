@@ -1,0 +1,18 @@
+// An item the XML form does not take.
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <AlwaysSuccess/>
+  </BehaviorTree>
+</root>"#,
+        format = "4",
+    }
+}
+
+fn main() {}
