@@ -45,11 +45,37 @@ pub fn execute<Ctx: ?Sized, L: SyncAction<Ctx>>(leaf: &mut L, ctx: &mut Ctx) -> 
 
 /// Ticks an inline `Action(|ctx| ..)` leaf, which may return `bool` or `Outcome`.
 #[inline(always)]
-pub fn execute_inline<Ctx: ?Sized, R: Into<Outcome>>(
+pub fn execute_inline<Ctx: ?Sized, R: InlineAnswer>(
     ctx: &mut Ctx,
     action: impl FnOnce(&mut Ctx) -> R,
 ) -> Status {
-    action(ctx).into().into()
+    action(ctx).into_status()
+}
+
+/// What an inline `Action(|ctx| ..)` may return: `bool` or [`Outcome`]. A closure is called
+/// afresh on every tick, so it cannot be `Running` (it has nowhere to keep its progress).
+#[diagnostic::on_unimplemented(
+    message = "an inline `Action` returns `bool` or `bt::Outcome`, not `{Self}`",
+    label = "this action returns `{Self}`",
+    note = "an action that answers `Running` keeps state between ticks: implement `bt::StatefulAction` for a type and write `StatefulAction(Type)`"
+)]
+pub trait InlineAnswer {
+    /// The answer as a status.
+    fn into_status(self) -> Status;
+}
+
+impl InlineAnswer for bool {
+    #[inline(always)]
+    fn into_status(self) -> Status {
+        Status::from_bool(self)
+    }
+}
+
+impl InlineAnswer for Outcome {
+    #[inline(always)]
+    fn into_status(self) -> Status {
+        self.into()
+    }
 }
 
 /// What the generated code asks of a `StatefulAction(Type)` leaf.
@@ -130,12 +156,12 @@ pub fn check_inline_bb<Ctx: ?Sized, Bb>(
 
 /// Ticks an inline `Action(|ctx, bb| ..)` leaf.
 #[inline(always)]
-pub fn execute_inline_bb<Ctx: ?Sized, Bb, R: Into<Outcome>>(
+pub fn execute_inline_bb<Ctx: ?Sized, Bb, R: InlineAnswer>(
     ctx: &mut Ctx,
     bb: &mut Bb,
     action: impl FnOnce(&mut Ctx, &mut Bb) -> R,
 ) -> Status {
-    action(ctx, bb).into().into()
+    action(ctx, bb).into_status()
 }
 
 /// Evaluates a condition over the blackboard (`ScriptCondition`, pre-conditions).
@@ -152,7 +178,9 @@ pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
 
 /// `SetBlackboard(entry = value)`: the value must have the entry's type.
 #[inline(always)]
-pub fn set<B, T>(value: T, bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {
+pub fn set<B, T>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T, value: T) -> Status {
+    // The entry comes first: its type is the one expected, and a value of another type is the
+    // mistake rustc reports.
     *entry(bb) = value;
     Status::Success
 }
@@ -227,9 +255,9 @@ pub fn bind_value<L, V, P: BindValue<V>>(
 /// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
 #[inline(always)]
 pub fn set_tracked<B, T>(
-    value: T,
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
+    value: T,
 ) -> Status {
     entry(bb).set(value);
     Status::Success

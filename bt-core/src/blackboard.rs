@@ -51,6 +51,21 @@ impl<T> Tracked<T> {
     }
 }
 
+/// A `#[tracked]` queue entry: a pop that takes an item is one update (popping an empty queue
+/// changes nothing).
+impl<Q: crate::LoopQueue> crate::LoopQueue for Tracked<Q> {
+    type Item = Q::Item;
+
+    #[inline]
+    fn pop_front(&mut self) -> Option<Q::Item> {
+        let item = self.value.pop_front();
+        if item.is_some() {
+            self.bump();
+        }
+        item
+    }
+}
+
 impl<T> Deref for Tracked<T> {
     type Target = T;
 
@@ -142,6 +157,16 @@ impl<T: Clone> CopyInto<Tracked<T>> for Tracked<T> {
 #[cfg(test)]
 mod tests {
     use super::Unset;
+
+    #[test]
+    fn popping_a_tracked_queue_is_an_update() {
+        use crate::{Deque, LoopQueue};
+        let mut queue = super::Tracked::new(Deque::<u8, 2>::from_array([7]));
+        assert_eq!(queue.pop_front(), Some(7));
+        assert_eq!(queue.version(), 1);
+        assert_eq!(queue.pop_front(), None);
+        assert_eq!(queue.version(), 1);
+    }
 
     #[test]
     fn copy_into_clones() {

@@ -20,6 +20,11 @@ use core::fmt;
 ///
 /// Popping consumes the entry's queue in place, as in BehaviorTree.CPP (where a shared deque on
 /// the blackboard is consumed by the loop).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a queue that `Loop` can pop items from",
+    label = "`Loop` pops its items from this entry",
+    note = "declare the entry as a `bt::Deque<T, N>` (fixed capacity, no allocation) or a `std::collections::VecDeque<T>`, or implement `bt::LoopQueue` for your collection"
+)]
 pub trait LoopQueue {
     /// What the queue holds: the type of the loop's `value` output.
     type Item;

@@ -339,13 +339,15 @@ pub fn closure_arity(closure: &ExprClosure, allowed: &[usize], usage: &str) -> s
     if allowed.contains(&closure.inputs.len()) {
         return Ok(());
     }
-    Err(syn::Error::new_spanned(
-        &closure.inputs,
-        format!(
-            "this closure takes {} parameter(s); write {usage}",
-            closure.inputs.len()
-        ),
-    ))
+    let message = format!(
+        "this closure takes {} parameter(s); write {usage}",
+        closure.inputs.len()
+    );
+    if closure.inputs.is_empty() {
+        // `||` has no parameters to point at: point at the bars.
+        return Err(syn::Error::new(closure.or1_token.span, message));
+    }
+    Err(syn::Error::new_spanned(&closure.inputs, message))
 }
 
 /// `leaf` for Condition/Action, `target` for StatefulAction and SubTree.
@@ -464,10 +466,17 @@ fn entry_ref(input: ParseStream) -> syn::Result<Option<Ident>> {
         return Ok(None);
     }
     let content;
-    syn::braced!(content in input);
-    let name: Ident = content.parse()?;
+    let braces = syn::braced!(content in input);
+    let not_a_name = || {
+        syn::Error::new(
+            braces.span.join(),
+            "`{ .. }` names a blackboard entry: `{entry}`; a value is written without braces (`port = 2.0`, `port = LIMIT`)",
+        )
+    };
+    let name: Ident = content.parse().map_err(|_| not_a_name())?;
     if !content.is_empty() {
-        return Err(content.error("expected a blackboard entry name: `{entry}`"));
+        content.parse::<TokenStream>()?;
+        return Err(not_a_name());
     }
     Ok(Some(name))
 }
@@ -497,6 +506,16 @@ fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<u64>> {
     let usage = count_usage(kind);
     if input.peek(Token![-]) {
         let minus: Token![-] = input.parse()?;
+        let fork = input.fork();
+        if fork
+            .parse::<LitInt>()
+            .is_ok_and(|zero| zero.base10_digits() == "0")
+            && fork.is_empty()
+        {
+            // `-0` is zero.
+            input.parse::<LitInt>()?;
+            return Ok(Some(0));
+        }
         let number: TokenStream = input.parse()?;
         return Err(syn::Error::new_spanned(
             quote!(#minus #number),
@@ -528,7 +547,7 @@ fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<u64>> {
 /// `then_skip = true` or `then_skip = false`.
 fn run_once(input: ParseStream) -> syn::Result<bool> {
     let key: Ident = input.parse()?;
-    if key != kw::THEN_SKIP {
+    if key != kw::THEN_SKIP || !input.peek(Token![=]) {
         return Err(syn::Error::new(key.span(), "unknown parameter"));
     }
     input.parse::<Token![=]>()?;
@@ -595,7 +614,7 @@ fn parameters(
             position += 1;
             position - 1
         };
-        values[index] = Some(param_value(&params[index], input)?);
+        values[index] = Some(param_value(kind, &params[index], input)?);
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
         }
@@ -604,7 +623,7 @@ fn parameters(
         (params.iter().zip(&values)).find(|(param, value)| param.required && value.is_none());
     if let Some((param, _)) = missing {
         return Err(syn::Error::new(
-            input.span(),
+            kind.span(),
             format!(
                 "`{kind}` needs `{}`: {}",
                 param.name,
@@ -616,7 +635,7 @@ fn parameters(
 }
 
 /// One parameter's value, read by its kind.
-fn param_value(param: &Param, input: ParseStream) -> syn::Result<ParamValue> {
+fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<ParamValue> {
     let name = param.name;
     match param.value {
         ParamKind::Int => {
@@ -643,19 +662,23 @@ fn param_value(param: &Param, input: ParseStream) -> syn::Result<ParamValue> {
                 let minus: Token![-] = input.parse()?;
                 return Err(syn::Error::new(
                     minus.span,
-                    format!("a negative duration is meaningless; `{name}` is a number of milliseconds, such as `500`"),
+                    format!("a negative duration is meaningless; `{kind}` takes a duration in milliseconds: `{kind}(500)`"),
                 ));
             }
             let literal: LitInt = input.parse().map_err(|error| {
                 syn::Error::new(
                     error.span(),
-                    format!("`{name}` is a number of milliseconds, such as `500`"),
+                    format!(
+                        "`{kind}` takes a duration in milliseconds, a whole number: `{kind}(500)`"
+                    ),
                 )
             })?;
             let value: u64 = literal.base10_parse().map_err(|_| {
                 syn::Error::new(
                     literal.span(),
-                    format!("`{name}` is a number of milliseconds, such as `500`"),
+                    format!(
+                        "`{kind}` takes a duration in milliseconds, a whole number: `{kind}(500)`"
+                    ),
                 )
             })?;
             Ok(ParamValue::Millis(value))

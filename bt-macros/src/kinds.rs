@@ -323,7 +323,9 @@ pub const KINDS: &[KindSpec] = &[
     // Time: they read the clock before their child.
     decorator(&["Delay"],                   D::Delay,                   Grammar::Params(MILLIS), Running::Always,     false, Activation),
     decorator(&["Timeout"],                 D::Timeout,                 Grammar::Params(MILLIS), Running::IfChildCan, false, Activation),
-    decorator(&["Precondition"],            D::Precondition,            Grammar::Params(PRECONDITION), Running::IfChildCanOrElseRuns, true, Activation),
+    // Precondition's latch is its child's running flag, which a leaf resumed directly clears when
+    // it completes: the walk would then re-check the condition. Not passed by a resume.
+    decorator(&["Precondition"],            D::Precondition,            Grammar::Params(PRECONDITION), Running::IfChildCanOrElseRuns, false, Activation),
     decorator(&["Loop"],                    D::Loop,                    Grammar::Params(LOOP),   Running::Always,     false, Activation),
     // behavior3. Limiter's count lasts for the tree's life (decision 10).
     decorator(&["Limiter"],                 D::Limiter,                 Grammar::Params(MAX_LOOP), Running::IfChildCan, true, Kept),

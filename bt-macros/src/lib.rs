@@ -22,6 +22,7 @@ mod parse;
 mod plan;
 mod ports;
 mod snapshots;
+mod text;
 mod xml;
 
 /// Compiles a behavior tree into a struct with a statically dispatched `tick`.

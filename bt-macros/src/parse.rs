@@ -249,6 +249,13 @@ pub fn parse_body(body: TokenStream) -> syn::Result<Body> {
         } else {
             None
         };
+        if blackboard.is_some() && starts_blackboard(input) {
+            let second: Ident = input.parse()?;
+            return Err(syn::Error::new(
+                second.span(),
+                "a tree has one `blackboard { .. }` section: put these entries in the first one",
+            ));
+        }
         let roots = parse_nodes(input)?;
         Ok(Body { blackboard, roots })
     })
@@ -297,6 +304,15 @@ impl Parse for EntrySyntax {
     }
 }
 
+/// `blackboard {` next.
+fn starts_blackboard(input: ParseStream) -> bool {
+    input.peek(Ident) && input.peek2(Brace) && {
+        let fork = input.fork();
+        fork.parse::<Ident>()
+            .is_ok_and(|word| word == kw::BLACKBOARD)
+    }
+}
+
 /// A list of nodes, each optionally followed by a comma.
 fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
     let mut nodes = Vec::new();
@@ -327,6 +343,13 @@ impl Parse for NodeSyntax {
         if !input.peek(Ident) {
             return Err(input.error(
                 "expected a node: a kind such as `Sequence { .. }`, or a leaf such as `Condition(Type)`",
+            ));
+        }
+        if starts_blackboard(input) {
+            let word: Ident = input.parse()?;
+            return Err(syn::Error::new(
+                word.span(),
+                "the `blackboard { .. }` section comes first in the tree's body, before the root node (and there is one section per tree)",
             ));
         }
         let kind: Ident = input.parse()?;

@@ -27,6 +27,8 @@ pub fn derive(input: TokenStream) -> TokenStream {
 
 struct Port {
     name: String,
+    /// An `InOut<T>`: it can only be bound to an entry.
+    in_out: bool,
     direction: TokenStream,
     value_type: String,
     required: bool,
@@ -84,8 +86,9 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> Vec<Port> {
         let direction_ident = syn::Ident::new(direction, proc_macro2::Span::call_site());
         ports.push(Port {
             name: name.to_string(),
+            in_out: direction == "InOut",
             direction: quote!(::bt::__private::PortDirection::#direction_ident),
-            value_type: value_type.to_token_stream().to_string().replace(' ', ""),
+            value_type: crate::text::source(value_type.to_token_stream()),
             required: direction != "Output" && !default,
         });
     }
@@ -120,10 +123,17 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
             direction,
             value_type,
             required,
+            ..
         } = port;
-        let missing = format!(
-            "input port `{port_name}` of `{name}` is required but not bound: add `{port_name} = {{entry}}` or `{port_name} = value` after `{name}` in the tree, or mark the field `#[port(default)]`"
-        );
+        let missing = if port.in_out {
+            format!(
+                "in-out port `{port_name}` of `{name}` is required but not bound: bind it to an entry, `{name}, {port_name} = {{entry}}`, or mark the field `#[port(default)]`"
+            )
+        } else {
+            format!(
+                "input port `{port_name}` of `{name}` is required but not bound: bind it, `{name}, {port_name} = {{entry}}` or `{name}, {port_name} = value`, or mark the field `#[port(default)]`"
+            )
+        };
         quote! {
             ::bt::__private::PortInfo {
                 name: #port_name,

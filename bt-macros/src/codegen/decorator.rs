@@ -41,7 +41,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::Delay(ms) => {
             let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
             let access = &state.access;
-            let now = now(g, node);
+            let now = now(node);
             let body = quote! {
                 match #access.start(#now, ::bt::__private::ms(#ms)) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
@@ -56,7 +56,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::Timeout(ms) => {
             let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
             let access = &state.access;
-            let now = now(g, node);
+            let now = now(node);
             let duration = quote!(::bt::__private::ms(#ms));
             step::bodies(
                 g,
@@ -155,7 +155,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::MaxTime(ms) => {
             let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
             let access = &state.access;
-            let now = now(g, node);
+            let now = now(node);
             let duration = quote!(::bt::__private::ms(#ms));
             // The time is read once per tick (and halt), and given to every call of the rule.
             step::bodies(

@@ -51,7 +51,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                 quote!(::bt::__private::Sleep),
                 quote!(::bt::__private::Sleep::new()),
             ));
-            let now = now(g, node);
+            let now = now(node);
             (
                 quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
                 quote!(#this.#field.halt();),
@@ -105,7 +105,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                 quote!(::bt::__private::Wait),
                 quote!(::bt::__private::Wait::new()),
             ));
-            let now = now(g, node);
+            let now = now(node);
             (
                 quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
                 quote!(#this.#field.halt();),
@@ -131,11 +131,11 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                         .is_some_and(|bb| bb.is_tracked(entry)) =>
                 {
                     let bb = quote!(&mut self.__bt_bb);
-                    quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#expr, #bb, #target))
+                    quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#bb, #target, #expr))
                 }
                 Value::Expr(expr) => {
                     let bb = quote!(&mut self.__bt_bb);
-                    quote_spanned!(expr.span()=> ::bt::__private::set(#expr, #bb, #target))
+                    quote_spanned!(expr.span()=> ::bt::__private::set(#bb, #target, #expr))
                 }
             };
             (body, TokenStream::new())

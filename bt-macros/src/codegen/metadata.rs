@@ -6,8 +6,9 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use super::{leaf, text, Gen};
+use super::{leaf, Gen};
 use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Tree, Value};
+use crate::text;
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first

@@ -26,7 +26,6 @@ mod metadata;
 mod resume;
 mod step;
 mod subtree;
-mod text;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -307,9 +306,11 @@ fn halt_child(g: &Gen, child: usize) -> TokenStream {
 
 /// The time now, from the context (`bt::Clock`), spanned at the node's kind so that a context
 /// without a clock is reported there.
-fn now(g: &Gen, node: &Node) -> TokenStream {
-    let (context, ctx) = (&g.tree.header.context, ctx());
-    quote_spanned!(node.kind_ident.span()=> ::bt::__private::now::<#context>(#ctx))
+fn now(node: &Node) -> TokenStream {
+    // No explicit type argument: rustc reports a missing `Clock` at the call, which is spanned at
+    // the node's kind, not at the context type written in the header.
+    let ctx = ctx();
+    quote_spanned!(node.kind_ident.span()=> ::bt::__private::now(&*#ctx))
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs.

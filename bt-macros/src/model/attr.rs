@@ -58,6 +58,17 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
     for attr in attrs {
         let path = attr.path();
         let written = path.to_token_stream().to_string().replace(' ', "");
+        if path.is_ident("doc") {
+            // A doc comment on a node documents the tree's source; nothing to generate.
+            continue;
+        }
+        if path.is_ident("cfg") || path.is_ident("cfg_attr") {
+            cx.error_spanned_by(
+                path,
+                format!("`#[{written}]` on a node is not supported: a tree's shape is fixed when the macro runs; gate the node at run time with `#[skip_if(|bb| ..)]`, or write two trees and choose one with `#[cfg]` on the invocations"),
+            );
+            continue;
+        }
         if path.is_ident(kw::NAME) {
             match &attr.meta {
                 syn::Meta::NameValue(syn::MetaNameValue {
@@ -126,6 +137,8 @@ pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
             if path.is_ident(kw::TRACKED) {
                 if !matches!(attr.meta, syn::Meta::Path(_)) {
                     cx.error_spanned_by(&attr, "write `#[tracked]` alone");
+                } else if tracked {
+                    cx.error_spanned_by(&attr, "this entry is already `#[tracked]`; write it once");
                 }
                 tracked = true;
             } else if path.is_ident("doc") || path.is_ident("allow") || path.is_ident("cfg_attr") {

@@ -31,7 +31,10 @@ pub fn resolve_entry(cx: &Ctxt, blackboard: Option<&Blackboard>, name: &Ident) -
             };
             cx.error_spanned_by(
                 name,
-                format!("unknown blackboard entry `{name}`; declared entries: {known}"),
+                format!(
+                    "unknown blackboard entry `{name}`; declared entries: {known}{}",
+                    constant_hint(name)
+                ),
             );
             false
         }
@@ -39,7 +42,8 @@ pub fn resolve_entry(cx: &Ctxt, blackboard: Option<&Blackboard>, name: &Ident) -
             cx.error_spanned_by(
                 name,
                 format!(
-                    "unknown blackboard entry `{name}`: this tree declares no blackboard; add `blackboard {{ {name}: Type = initial_value }}` before the root node"
+                    "unknown blackboard entry `{name}`: this tree declares no blackboard; add `blackboard {{ {name}: Type = initial_value }}` before the root node{}",
+                    constant_hint(name)
                 ),
             );
             false
@@ -129,8 +133,8 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         }
         Arity::One => format!("`{kind}` is a decorator and takes exactly one child, found {count}; put the children under a `Sequence {{ .. }}` or `Fallback {{ .. }}`"),
         Arity::AtLeastOne => format!("`{kind}` needs at least one child: `{kind} {{ child, .. }}`"),
-        Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {count} children: `{kind} {{ condition, then, otherwise }}`"),
-        Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {count}: `{kind} {{ try_child, .., catch_child }}`"),
+        Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {}: `{kind} {{ condition, then, otherwise }}`", count_children(count)),
+        Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {}: `{kind} {{ try_child, .., catch_child }}`", count_children(count)),
         Arity::Cases => unreachable!("checked with the labels"),
     };
     match (children, arity) {
@@ -163,6 +167,7 @@ pub fn cases(cx: &Ctxt, kind: &Ident, children: Option<&mut Children>) -> Option
     let last = children.nodes.len() - 1;
     let mut values = Vec::new();
     let mut ok = true;
+    let mut misplaced_default = false;
     for (index, child) in children.nodes.iter_mut().enumerate() {
         match (child.case.take(), index == last) {
             (Some(Case::Value(value, _)), false) => values.push(*value),
@@ -172,8 +177,11 @@ pub fn cases(cx: &Ctxt, kind: &Ident, children: Option<&mut Children>) -> Option
                     span,
                     format!("the default `_ =>` comes last: {usage}"),
                 ));
+                misplaced_default = true;
                 ok = false;
             }
+            // Reported once, at the misplaced `_`.
+            (Some(Case::Value(_, _)), true) if misplaced_default => ok = false,
             (Some(Case::Value(value, _)), true) => {
                 cx.error_spanned_by(&value, format!("the last child of `{kind}` is the default: write `_ => child` after the cases: {usage}"));
                 ok = false;
@@ -185,6 +193,18 @@ pub fn cases(cx: &Ctxt, kind: &Ident, children: Option<&mut Children>) -> Option
         }
     }
     ok.then_some(values)
+}
+
+/// For a name written like a constant (`{LIMIT}`): braces name an entry, a constant goes bare.
+fn constant_hint(name: &Ident) -> String {
+    let text = name.to_string();
+    let constant = text.chars().any(|c| c.is_ascii_uppercase())
+        && !text.chars().any(|c| c.is_ascii_lowercase());
+    if constant {
+        format!("; if `{name}` is a constant, write it without braces: `= {name}`")
+    } else {
+        String::new()
+    }
 }
 
 /// `Parallel`'s thresholds against its child count, by bt-core's own rule
@@ -210,19 +230,28 @@ pub fn parallel(
     match ParallelConfig::resolve(children, success, failure) {
         Ok(_) => Some(()),
         Err(error) => {
-            let at = match error {
-                ThresholdError::FailureAboveChildren => at_failure,
-                _ => at_success,
+            let (at, name, what) = match error {
+                ThresholdError::FailureAboveChildren => (at_failure, "failure", "fail"),
+                _ => (at_success, "success", "succeed"),
             };
             cx.syn_error(syn::Error::new(
                 at,
                 format!(
-                    "{}: `{kind}` has {children} children; a threshold is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
-                    error.message()
+                    "`{kind}` has {} but `{name}` asks for more, so it could never {what}: a threshold is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
+                    count_children(children)
                 ),
             ));
             None
         }
+    }
+}
+
+/// "1 child", "3 children".
+pub fn count_children(count: usize) -> String {
+    if count == 1 {
+        "1 child".to_owned()
+    } else {
+        format!("{count} children")
     }
 }
 
@@ -242,12 +271,12 @@ pub fn parallel_all(
     };
     match ParallelAllConfig::resolve(children, max) {
         Ok(_) => Some(()),
-        Err(error) => {
+        Err(_) => {
             cx.syn_error(syn::Error::new(
                 at,
                 format!(
-                    "{}: `{kind}` has {children} children; `max_failures` is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
-                    error.message()
+                    "`{kind}` has {} but `max_failures` asks for more, so it could never fail: `max_failures` is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
+                    count_children(children)
                 ),
             ));
             None

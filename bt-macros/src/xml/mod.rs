@@ -102,7 +102,7 @@ fn parse_document(source: &Loaded, span: Span) -> syn::Result<Document<'_>> {
 
 fn with_stub(error: syn::Error, header: &Header) -> TokenStream {
     let mut out = error.to_compile_error();
-    out.extend(codegen::stub(header));
+    out.extend(codegen::stub(header, None));
     out
 }
 
@@ -1047,6 +1047,16 @@ impl<'a> Tr<'a> {
                     "`{name}` is a decorator and takes exactly one child, found {n}"
                 )),
                 (Arity::AtLeastOne, _) => Some(format!("`{name}` needs at least one child")),
+                (Arity::TwoOrThree, 2 | 3) => None,
+                (Arity::TwoOrThree, n) => Some(format!(
+                    "`{name}` takes a condition and one or two branches, found {n} children"
+                )),
+                (Arity::AtLeastTwo, n) if n >= 2 => None,
+                (Arity::AtLeastTwo, n) => Some(format!(
+                    "`{name}` takes a try block and a catch child, found {n} children"
+                )),
+                // Switch's children are checked with its cases.
+                (Arity::Cases, _) => None,
             };
             if let Some(problem) = problem {
                 self.err(pos, problem);
@@ -1146,6 +1156,41 @@ impl<'a> Tr<'a> {
                 }
                 Some(Arg::Text(rust_ident(key, self.span)?.to_string()))
             }
+            Form::Int | Form::Millis => {
+                if entry_ref(text).is_some() {
+                    self.err(at, format!("`{name}`'s `{attribute}` must be a number here: the DSL's `{}` takes a constant, not a blackboard entry", row.dsl));
+                    return None;
+                }
+                let ok = if form == Form::Int {
+                    trimmed.parse::<i64>().is_ok()
+                } else {
+                    trimmed.parse::<u64>().is_ok()
+                };
+                if ok {
+                    Some(Arg::Text(trimmed.to_owned()))
+                } else {
+                    let what = if form == Form::Int {
+                        "a whole number"
+                    } else {
+                        "a number of milliseconds (a whole number, not negative)"
+                    };
+                    self.err(
+                        at,
+                        format!("`{name}`'s `{attribute}` must be {what}, not `{text}`"),
+                    );
+                    None
+                }
+            }
+            Form::Status => match trimmed.to_ascii_uppercase().as_str() {
+                "SUCCESS" => Some(Arg::Text("Success".into())),
+                "FAILURE" => Some(Arg::Text("Failure".into())),
+                "RUNNING" => Some(Arg::Text("Running".into())),
+                "SKIPPED" => Some(Arg::Text("Skipped".into())),
+                _ => {
+                    self.err(at, format!("`{name}`'s `{attribute}` must be a status: `SUCCESS`, `FAILURE`, `RUNNING` or `SKIPPED`, not `{text}`"));
+                    None
+                }
+            },
             Form::Value => self.value(tree, attribute, text, at).map(Arg::Value),
             Form::Script => self
                 .script(tree, attribute, text, at, false)

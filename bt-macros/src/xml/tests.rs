@@ -267,9 +267,9 @@ fn errors_point_into_the_xml() {
     );
     at(&tree("\n  <Sequnce/>"), "", "xml_text:2:3: unknown node `Sequnce`: map its ID to a leaf type in the invocation, `nodes { Sequnce = Action(Type) }` (or `Condition`, `Action`, `StatefulAction`); did you mean `Sequence`?");
     at(
-        &tree("<Parallel><AlwaysSuccess/></Parallel>"),
+        &tree("<LoopInt queue=\"1;2\"><AlwaysSuccess/></LoopInt>"),
         "",
-        "`Parallel` is a BehaviorTree.CPP node the DSL does not have yet",
+        "`LoopInt` is a BehaviorTree.CPP node the DSL does not have yet",
     );
     at(
         &tree("<Inverter/>"),

@@ -6,7 +6,7 @@
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 /// `tokens` as Rust source on one line.
-pub(super) fn source(tokens: TokenStream) -> String {
+pub fn source(tokens: TokenStream) -> String {
     let mut out = String::new();
     write(tokens, &mut out);
     out
