@@ -70,7 +70,10 @@ fn play<T: TestTree>(seed: u32) -> Vec<Step> {
         }
         ctx.always(0, [Success, Failure][draw(2) as usize]);
         for task in [1, 2] {
-            ctx.always(task, [Running, Running, Success, Failure, Skipped][draw(5) as usize]);
+            ctx.always(
+                task,
+                [Running, Running, Success, Failure, Skipped][draw(5) as usize],
+            );
         }
         let status = tree.tick(&mut ctx);
         steps.push((Some(status), ctx.take_log()));

@@ -45,10 +45,20 @@ fn if_then_else_condition_chooses_a_branch_in_the_same_tick() {
     for branch_answer in [Success, Failure, Skipped] {
         ctx.script(0, &[Success]);
         ctx.script(1, &[branch_answer]);
-        expect_tick(&mut tree, &mut ctx, branch_answer, &[OnStart(0), OnStart(1)]);
+        expect_tick(
+            &mut tree,
+            &mut ctx,
+            branch_answer,
+            &[OnStart(0), OnStart(1)],
+        );
         ctx.script(0, &[Failure]);
         ctx.script(2, &[branch_answer]);
-        expect_tick(&mut tree, &mut ctx, branch_answer, &[OnStart(0), OnStart(2)]);
+        expect_tick(
+            &mut tree,
+            &mut ctx,
+            branch_answer,
+            &[OnStart(0), OnStart(2)],
+        );
     }
 }
 
@@ -137,7 +147,12 @@ fn if_then_else_with_a_condition_leaf_pre_empted_by_a_reactive_parent() {
     ctx.script(3, &[Success, Success, Failure, Success]);
     ctx.script(0, &[Success, Failure]);
     ctx.script(1, &[Running, Running]);
-    expect_tick(&mut tree, &mut ctx, Running, &[Check(3), Check(0), OnStart(1)]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[Check(3), Check(0), OnStart(1)],
+    );
     // The condition is not checked again while the branch runs.
     expect_tick(&mut tree, &mut ctx, Running, &[Check(3), OnRunning(1)]);
     expect_tick(&mut tree, &mut ctx, Failure, &[Check(3), OnHalted(1)]);
@@ -168,8 +183,18 @@ fn while_do_else_completed_branches() {
         ctx.script(0, &[Success, Failure]);
         ctx.script(1, &[branch_answer]);
         ctx.script(2, &[branch_answer]);
-        expect_tick(&mut tree, &mut ctx, branch_answer, &[OnStart(0), OnStart(1)]);
-        expect_tick(&mut tree, &mut ctx, branch_answer, &[OnStart(0), OnStart(2)]);
+        expect_tick(
+            &mut tree,
+            &mut ctx,
+            branch_answer,
+            &[OnStart(0), OnStart(1)],
+        );
+        expect_tick(
+            &mut tree,
+            &mut ctx,
+            branch_answer,
+            &[OnStart(0), OnStart(2)],
+        );
     }
 }
 

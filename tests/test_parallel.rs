@@ -99,12 +99,7 @@ fn all_must_succeed<T: TestTree>() {
         Running,
         &[OnStart(0), OnStart(1), OnStart(2)],
     );
-    expect_tick(
-        &mut tree,
-        &mut ctx,
-        Failure,
-        &[OnRunning(1), OnHalted(2)],
-    );
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnRunning(1), OnHalted(2)]);
 }
 
 #[test]

@@ -184,11 +184,7 @@ fn catch_on_halt_ticks_the_catch_child_once() {
     ctx.script(1, &[Running]);
     ctx.script(2, &[Running]);
     expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
-    expect_halt(
-        &mut tree,
-        &mut ctx,
-        &[OnHalted(1), OnStart(2), OnHalted(2)],
-    );
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(1), OnStart(2), OnHalted(2)]);
     expect_halt(&mut tree, &mut ctx, &[]);
     // The next activation starts with the try block.
     ctx.script(0, &[Success]);
