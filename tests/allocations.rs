@@ -4,21 +4,30 @@
 //! tree is built, ticked and halted. The tree uses every node kind and every leaf form, on a
 //! context that does not allocate, and runs through thousands of pseudo-random ticks with
 //! halts in between. A second tree adds blackboards, ports, conditions, tracked entries and
-//! subtrees (remapped, with initial values, and with `..`). Both trees are also ticked with the
-//! library's observers attached (statistics, a transition logger, a trace, a JSON-lines writer),
-//! which must not allocate either. The tests run in their own binary.
+//! subtrees (remapped, with initial values, and with `..`); a third has every node kind of issue
+//! 10 (Parallel, ParallelAll, IfThenElse, WhileDoElse, Switch, TryCatch, AsyncSequence,
+//! AsyncFallback, Delay, Timeout, Precondition, Loop, Sleep, AlwaysRunning and the aliases) on a
+//! context that is a `ManualClock`. The first two are also ticked with the library's observers
+//! attached (statistics, a transition logger, a trace, a JSON-lines writer), which must not
+//! allocate either. The tests run in their own binary.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
 use std::mem::{align_of, size_of};
+use std::time::Duration;
 
-use bt::control::{Fallback, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory};
-use bt::decorator::{Repeat, RetryUntilSuccessful, RunOnce};
+use bt::control::{
+    AsyncFallback, AsyncSequence, Fallback, IfThenElse, Parallel, ParallelAll, ReactiveFallback,
+    ReactiveSequence, Sequence, SequenceWithMemory, Switch, TryCatch,
+};
+use bt::decorator::{Delay, Repeat, RetryUntilSuccessful, RunOnce, Timeout};
+use bt::leaves::Sleep;
 use bt::observe::json::JsonTrace;
 use bt::{
-    behavior_tree, BehaviorTree, Condition, InOut, Input, NodeStats, Observer, Outcome, Output,
-    Ports, StatefulAction, Statistics, Status, SyncAction, TickTrace, Transition, TransitionLogger,
+    behavior_tree, BehaviorTree, Clock, Condition, Deque, InOut, Input, ManualClock, NodeStats,
+    Observer, Outcome, Output, Ports, StatefulAction, Statistics, Status, SyncAction, TickTrace,
+    Transition, TransitionLogger,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -76,21 +85,30 @@ fn allocations_in<R>(f: impl FnOnce() -> R) -> (R, usize) {
 // ---------------------------------------------------------------------------------------------
 // A world that does not allocate, and leaves that answer pseudo-randomly.
 
-const LEAVES: usize = 24;
+const LEAVES: usize = 48;
 
 pub struct World {
     seed: Cell<u32>,
     /// Calls per leaf id.
     calls: [Cell<u32>; LEAVES],
     halts: Cell<u32>,
+    /// The time nodes' clock, moved between ticks.
+    clock: ManualClock,
+}
+
+impl Clock for World {
+    fn now(&self) -> Duration {
+        self.clock.now()
+    }
 }
 
 impl World {
     fn new() -> Self {
         World {
             seed: Cell::new(0x2545_f491),
-            calls: Default::default(),
+            calls: [const { Cell::new(0) }; LEAVES],
             halts: Cell::new(0),
+            clock: ManualClock::new(),
         }
     }
 
@@ -491,4 +509,137 @@ fn json_trace_never_allocates<T: BehaviorTree<Context = World> + Default>() {
 fn ticks_with_a_json_trace_never_allocate() {
     json_trace_never_allocates::<Everything>();
     json_trace_never_allocates::<Owner>();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The node kinds of issue 10, on a clock.
+
+behavior_tree! {
+    tree Issue10 for World {
+        blackboard {
+            mode: u8,
+            queue: Deque<u32, 4> = Deque::from_array([1, 2, 3, 4]),
+            item: u32,
+            go: bool = true,
+        }
+        // Every group is ticked on every tick of an activation; any failure ends it.
+        Parallel(success = -1, failure = -1) {
+            #[name = "parallel"]
+            Parallel(success = -2, failure = 2) {
+                Timeout(30) { StatefulAction(Coin<24>) }
+                Delay(10) { Action(Coin<25>) }
+                ParallelAll(max_failures = 1) { StatefulAction(Coin<26>), Sleep(5) }
+            }
+            ReactiveSelector {
+                IfThenElse { Condition(Coin<27>), StatefulAction(Coin<28>), AlwaysFailure }
+                WhileDoElse {
+                    Condition(Coin<29> = Coin::biased(30)), Sleep(20), StatefulAction(Coin<30>)
+                }
+            }
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Coin<31>), Action(Coin<32>), StatefulAction(Coin<33>)
+            }
+            Switch(mode) {
+                case 0 => AsyncSequence {
+                    Action(Coin<34> = Coin::biased(80)), StatefulAction(Coin<35>)
+                },
+                case 1 => AsyncFallback {
+                    Action(Coin<36> = Coin::biased(20)), StatefulAction(Coin<37>)
+                },
+                _ => ParallelAll(0) { AlwaysRunning, Action(Coin<38>) },
+            }
+            Selector {
+                Precondition(|bb| bb.go, else = Failure) { StatefulAction(Coin<39>) }
+                Retry(2) { Invert { StatefulAction(Coin<40>) } }
+                Loop(queue, value = {item}, if_empty = Failure) {
+                    Script(|bb| {
+                        bb.mode = (bb.item % 3) as u8;
+                        if bb.item % 5 != 0 {
+                            let _ = bb.queue.push_back(bb.item + 1);
+                        }
+                    })
+                }
+                Timeout(0) { Delay(0) { AlwaysRunning } }
+            }
+        }
+    }
+}
+
+/// Ids of the leaves of `Issue10` that must all have been called.
+const CALLED_10: [usize; 17] = [
+    24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+];
+
+#[test]
+fn issue_10_kinds_never_allocate() {
+    let (mut tree, count) = allocations_in(Issue10::new);
+    assert_eq!(count, 0, "Issue10::new() allocated");
+    let mut world = World::new();
+    let mut trace = TickTrace::<{ Issue10::NODE_COUNT }>::new();
+    let mut results = [0u32; 4];
+    let (mut tick_allocations, mut halt_allocations) = (0, 0);
+    for round in 0..20_000u32 {
+        // Outside the measured calls: time passes, the blackboard is written from outside.
+        world.clock.advance_ms(u64::from(round % 7));
+        tree.blackboard_mut().go = round % 3 != 0;
+        if tree.blackboard().queue.is_empty() && round % 5 == 0 {
+            let _ = tree.blackboard_mut().queue.push_back(round);
+        }
+        let (status, count) = allocations_in(|| {
+            if round % 2 == 0 {
+                tree.tick(&mut world)
+            } else {
+                tree.tick_with(&mut world, &mut trace)
+            }
+        });
+        tick_allocations += count;
+        results[status as usize] += 1;
+        if round % 13 == 12 {
+            let ((), count) = allocations_in(|| {
+                if round % 2 == 0 {
+                    tree.halt(&mut world)
+                } else {
+                    tree.halt_with(&mut world, &mut trace)
+                }
+            });
+            halt_allocations += count;
+        }
+    }
+    assert_eq!(tick_allocations, 0, "tick() allocated");
+    assert_eq!(halt_allocations, 0, "halt() allocated");
+    for id in CALLED_10 {
+        assert!(world.calls[id].get() > 0, "leaf {id} was never called");
+    }
+    let [running, success, failure, _skipped] = results;
+    assert!(
+        running > 0 && success > 0 && failure > 0,
+        "root results {results:?}"
+    );
+    assert!(world.halts.get() > 0, "no stateful action was ever halted");
+    // All state inline. Upper bound, from the tree as written: the 17 leaves and the blackboard
+    // (a 4-item deque) by value; the state of each node that keeps one between ticks (2 Parallel
+    // and 2 ParallelAll, sized for their children with a one-word bitset; IfThenElse; TryCatch;
+    // Switch; AsyncSequence and AsyncFallback; 2 Delay, 2 Timeout and 2 Sleep, a start time each);
+    // a running flag per node, the root's status and the direct resume's memory; rounded up to
+    // the alignment of a `Duration`.
+    let states = 2 * size_of::<Parallel<u8, 1>>()
+        + 2 * size_of::<ParallelAll<u8, 1>>()
+        + size_of::<IfThenElse>()
+        + size_of::<TryCatch<u8>>()
+        + size_of::<Switch<u8>>()
+        + size_of::<AsyncSequence<u8>>()
+        + size_of::<AsyncFallback<u8>>()
+        + 2 * size_of::<Delay>()
+        + 2 * size_of::<Timeout>()
+        + 2 * size_of::<Sleep>();
+    let leaves = size_of::<Issue10Blackboard>() + 17 * size_of::<Coin<0>>();
+    let flags = Issue10::NODE_COUNT * size_of::<bool>() + size_of::<Option<Status>>();
+    let align = align_of::<Duration>();
+    let bound = (leaves + states + flags + size_of::<bt::resume::Resume>()).div_ceil(align) * align;
+    let size = size_of::<Issue10>();
+    assert!(size >= leaves, "size {size}");
+    assert!(
+        size <= bound,
+        "size_of::<Issue10>() = {size}, above the bound {bound}"
+    );
 }

@@ -11,6 +11,9 @@
 //!   halt logs `OnHalted(ID)`. `Task` also checks the stateful contract itself: `on_running` and
 //!   `on_halted` only while running, `on_start` only while not running.
 //!
+//! The context is also a [`bt::Clock`]: a [`ManualClock`] at 0 that only a test moves
+//! ([`Ctx::advance_ms`]), for the trees with Delay, Timeout or Sleep.
+//!
 //! The harness is strict: a leaf called with no answer left panics, and when a `Ctx` is dropped
 //! at the end of a passing test, every scripted answer must have been used and every call
 //! checked.
@@ -20,7 +23,11 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use bt::{BehaviorTree, Condition, Outcome, StatefulAction, Status, SyncAction};
+use std::time::Duration;
+
+use bt::{
+    BehaviorTree, Clock, Condition, ManualClock, Outcome, StatefulAction, Status, SyncAction,
+};
 
 /// Leaf ids are `0..LEAVES`.
 pub const LEAVES: usize = 8;
@@ -45,6 +52,7 @@ pub enum Call {
 #[derive(Default)]
 pub struct Ctx {
     inner: RefCell<Inner>,
+    clock: ManualClock,
 }
 
 #[derive(Default)]
@@ -82,6 +90,11 @@ impl Ctx {
     pub fn exec(&mut self, leaf: usize) -> Outcome {
         let call = Call::Exec(leaf);
         outcome(call, self.answer(call, leaf)).into()
+    }
+
+    /// Moves the context's clock forward by `ms` milliseconds.
+    pub fn advance_ms(&mut self, ms: u64) {
+        self.clock.advance_ms(ms);
     }
 
     /// The calls received since the last `take_log`.
@@ -123,6 +136,12 @@ impl Drop for Ctx {
             "calls left unchecked at the end of the test: {:?}",
             inner.log
         );
+    }
+}
+
+impl Clock for Ctx {
+    fn now(&self) -> Duration {
+        self.clock.now()
     }
 }
 

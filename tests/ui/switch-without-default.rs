@@ -1,0 +1,19 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World {
+        blackboard { mode: u8 }
+        Switch(mode) {
+            case 1 => AlwaysSuccess,
+            case 2 => AlwaysFailure,
+        }
+    }
+}
+
+fn main() {
+    // The stub emitted after the error keeps this code free of follow-on errors.
+    let mut tree = Tree::new();
+    let _ = tree.tick(&mut World);
+}
