@@ -1,12 +1,16 @@
 //! Minimal regression tests for library bugs found by the differential test
-//! (`tests/differential.rs`). Each is `#[ignore = "bug: ..."]` while the bug is open, so the suite
-//! stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
-//! switch in `tests/differential/reference.rs`). Both bugs below are fixed.
+//! (`tests/differential.rs`) or the behaviour tests. Each is `#[ignore = "bug: ..."]` while the bug
+//! is open, so the suite stays green; the fix removes the `ignore` (and, for a mirrored bug, the
+//! matching `MIRROR_*` switch in `tests/differential/reference.rs`). Fixed:
+//! `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`. Open:
+//! `error_under_reactive_composite`, `params_through_macro_rules`.
 //!
 //! Run the open ones: `cargo test --test regression -- --ignored`.
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod error_under_reactive_composite;
 mod halt_keeps_idle_loop_count;
+mod params_through_macro_rules;
 mod stateful_leaf_through_macro_rules;
