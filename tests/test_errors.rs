@@ -1293,7 +1293,10 @@ fn hooks_of_halted_nodes_run_and_the_failing_node_runs_none() {
         ["task halted", "task post", "root halted", "root post"]
     );
     // The action fails with an error: its post-conditions do not run (nor its on_halted: it
-    // finished). The root had not answered yet in this tick: it is halted, with its hooks.
+    // finished). The root had not answered yet in this tick: it is halted, with its hooks
+    // (the current rule: every node on the failing leaf's path that can run at all counts as
+    // running; a node that can never run, such as a Sequence of synchronous actions, is not
+    // halted and runs no hook).
     ctx.script(0, &[Success]);
     ctx.script_err(1);
     expect_try_tick(&mut tree, &mut ctx, Err(Oops(1)), &[Check(0), Exec(1)]);
