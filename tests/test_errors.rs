@@ -1225,13 +1225,16 @@ fn run_once_keeps_its_memory_across_errors() {
     expect_try_tick(&mut tree, &mut ctx, Err(Oops(1)), &[Exec(0), Exec(1)]);
     // The first RunOnce completed before the error: skipped for the tree's life. The second
     // did not complete (its child failed with an error): ticked again.
-    ctx.script(1, &[Failure]);
-    expect_try_tick(&mut tree, &mut ctx, Ok(Failure), &[Exec(1)]);
-    // Both are done: the second answers its remembered Failure.
-    expect_try_tick(&mut tree, &mut ctx, Ok(Failure), &[]);
+    ctx.script(1, &[Success]);
+    ctx.script_err(2);
+    expect_try_tick(&mut tree, &mut ctx, Err(Oops(2)), &[Exec(1), Exec(2)]);
+    // Both are done, and remember it across the second error: the first is skipped, the second
+    // answers its remembered Success.
+    ctx.script(2, &[Success]);
+    expect_try_tick(&mut tree, &mut ctx, Ok(Success), &[Exec(2)]);
     expect_try_halt(&mut tree, &mut ctx, &[]);
-    expect_try_tick(&mut tree, &mut ctx, Ok(Failure), &[]);
-    let _ = TryAct::<2>;
+    ctx.script(2, &[Failure]);
+    expect_try_tick(&mut tree, &mut ctx, Ok(Failure), &[Exec(2)]);
 }
 
 // ---------------------------------------------------------------------------------------------
