@@ -336,6 +336,7 @@ pub trait TryTree: Default {
 }
 
 /// `try_trees!(A, B, ..)`: [`TryTree`] for generated trees `tree A for Ctx, error Oops`.
+#[allow(unused_macros)] // not every test binary has a tree with an error type
 macro_rules! try_trees {
     ($($tree:ty),* $(,)?) => {$(
         impl $crate::common::TryTree for $tree {
@@ -354,6 +355,7 @@ macro_rules! try_trees {
         }
     )*};
 }
+#[allow(unused_imports)]
 pub(crate) use try_trees;
 
 /// Ticks a fallible tree once and checks its answer (a status or an error), `status()` (the
