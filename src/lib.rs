@@ -77,7 +77,7 @@
 //! ```text
 //! behavior_tree! {
 //!     /// docs and attributes pass through to the struct
-//!     pub tree Name for ContextType {
+//!     pub tree Name for ContextType {           // or `for ContextType, error ErrorType`
 //!         RootNode
 //!     }
 //! }
@@ -92,13 +92,13 @@
 //! | item | what it does |
 //! |---|---|
 //! | `Name::new()`, `Default` | a tree at rest; leaves built with `Default` or their initialiser |
-//! | `tick(&mut self, ctx: &mut ContextType) -> Status` | ticks the root once |
+//! | `tick(&mut self, ctx: &mut ContextType) -> Status` | ticks the root once (`-> Result<Status, ErrorType>` in a tree with an error type: [Errors](#errors)) |
 //! | `halt(&mut self, ctx)` | halts every running node (`on_halted` once per running stateful action) |
 //! | `tick_with(ctx, &mut observer)`, `halt_with(..)` | the same, reporting every node's result to an [`Observer`] |
 //! | `status() -> Option<Status>` | the root's last status (`None` before the first tick and after a halt) |
 //! | `NODE_COUNT`, `NODES: &[NodeInfo]` | `const` metadata: each node's name, kind, parent, depth; ids are pre-order positions |
 //!
-//! The struct also implements [`BehaviorTree`] for generic code. It holds all of its state inline
+//! The struct also implements [`BehaviorTree`] for generic code (a tree without an error type). It holds all of its state inline
 //! (`new`, `tick` and `halt` never allocate) and is `Send`/`Sync` when its leaves are.
 //!
 //! Commas between children are optional. `#[name = "..."]` names a node for traces and
@@ -114,7 +114,13 @@
 //! | `Action(Type)` / `Action(Type = expr)` | `Type: SyncAction<Ctx>`; `execute(&mut self, &mut Ctx) -> Outcome` |
 //! | `Action(\|ctx\| expr)` | an inline action; `expr` is a `bool` or an [`Outcome`] |
 //! | `StatefulAction(Type)` / `(Type = expr)` | `Type: StatefulAction<Ctx>`: `on_start`, `on_running`, `on_halted` |
-//! | `AlwaysSuccess`, `AlwaysFailure` | constant leaves |
+//! | `AlwaysSuccess`, `AlwaysFailure`, `AlwaysRunning` (behavior3: `Succeeder`, `Failer`, `Runner`) | constant leaves |
+//! | `Wait(ms)` | behavior3's Wait: `Running` until *more than* `ms` milliseconds have passed since its first tick, then `Success` (the context implements [`Clock`]) |
+//! | `Error(value)` | fails the tick with `value.into()`, in a tree with an error type ([Errors](#errors)) |
+//!
+//! In a tree with an error type, the same kinds also take fallible leaf types
+//! ([`TryCondition`], [`TrySyncAction`], [`TryStatefulAction`]) and inline closures that return a
+//! `Result`.
 //! | `AlwaysRunning` | `Running` on every tick; a placeholder, or a body to be pre-empted ([`leaves::always_running`]) |
 //! | `Sleep(ms)` | `Running` until `ms` milliseconds have passed since its first tick, then `Success`; `Sleep(0)` succeeds at once (decision 7; see [Time](#time)) ([`leaves::Sleep`]) |
 //!
@@ -183,12 +189,144 @@
 //! `_autoremap`). Node ids continue through the boundary, and halting reaches the child's running
 //! actions. The rules and their reasons are in [`subtree`]; README.md has an example.
 //!
+//! # Errors
+//!
+//! A leaf may fail with an error instead of answering a status (behavior3's `ERROR`, for a
+//! sensor offline or a lost connection: something the tree cannot decide about). Declare the
+//! error type after the context: `tree Name for Ctx, error E { .. }`. Then:
+//!
+//! * `tick` / `tick_with` return `Result<Status, E>`;
+//! * `Condition(Type)`, `Action(Type)` and `StatefulAction(Type)` take types implementing
+//!   [`TryCondition<Ctx, E>`](TryCondition) (`try_check -> Result<bool, E>`),
+//!   [`TrySyncAction<Ctx, E>`](TrySyncAction) (`try_execute -> Result<Outcome, E>`) or
+//!   [`TryStatefulAction<Ctx, E>`](TryStatefulAction) (`try_on_start` / `try_on_running ->
+//!   Result<Status, E>`, `on_halted`). Every infallible leaf type is one of them too, so both kinds
+//!   mix freely. A typed leaf's error type is exactly `E`: convert its own errors inside it (`?`
+//!   with a `From` impl);
+//! * an inline leaf may return `Result<bool, F>` or `Result<Outcome, F>` for any `F: Into<E>`, as
+//!   well as `bool` or `Outcome`;
+//! * `Error(value)` is a leaf that fails with `value.into()` every time it is ticked.
+//!
+//! An error **aborts the tick** (`spec/decisions.md` decision 11, [`behavior3#error`]):
+//!
+//! 1. nothing more is ticked; no ancestor of the failing leaf answers, and none of its own
+//!    post-conditions (`on_success`, `on_failure`, `post`) runs;
+//! 2. every running node is **halted**, exactly as by [`halt`](BehaviorTree::halt): each started,
+//!    unfinished stateful action gets `on_halted` once, the `on_halted` and `post` hooks of halted
+//!    nodes run, and an observer sees every halt. The leaf that failed has finished: it gets no
+//!    `on_halted`. The nodes on its path that can run count as running and are halted too;
+//! 3. `tick` returns `Err(e)`, and `status()` is `None`;
+//! 4. the **next tick starts afresh**, with what a halt keeps: `SequenceWithMemory`'s position
+//!    (at the child that failed), `RunOnce`'s memory, `Limiter`'s count. Writes made before the
+//!    error stay, including the outputs the failing leaf set before it failed.
+//!
+//! ```
+//! use bt::{behavior_tree, Status, TryCondition, TryStatefulAction};
+//!
+//! #[derive(Debug, PartialEq)]
+//! pub enum RoverError {
+//!     SensorOffline,
+//!     BadMap(std::num::ParseIntError),
+//!     Lost,
+//! }
+//!
+//! impl From<std::num::ParseIntError> for RoverError {
+//!     fn from(error: std::num::ParseIntError) -> Self {
+//!         RoverError::BadMap(error)
+//!     }
+//! }
+//!
+//! pub struct World {
+//!     sensor_online: bool,
+//!     position: u32,
+//!     map: &'static str,
+//!     halts: u32,
+//! }
+//!
+//! /// A condition that can fail.
+//! #[derive(Default)]
+//! pub struct PathClear;
+//! impl TryCondition<World, RoverError> for PathClear {
+//!     fn try_check(&mut self, world: &World) -> Result<bool, RoverError> {
+//!         if !world.sensor_online {
+//!             return Err(RoverError::SensorOffline);
+//!         }
+//!         Ok(true)
+//!     }
+//! }
+//!
+//! /// A stateful action that cannot fail: every `StatefulAction` is a `TryStatefulAction`.
+//! #[derive(Default)]
+//! pub struct Drive;
+//! impl bt::StatefulAction<World> for Drive {
+//!     fn on_start(&mut self, _: &mut World) -> Status {
+//!         Status::Running
+//!     }
+//!     fn on_running(&mut self, world: &mut World) -> Status {
+//!         world.position += 1;
+//!         Status::Running
+//!     }
+//!     fn on_halted(&mut self, world: &mut World) {
+//!         world.halts += 1;
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     pub tree Rover for World, error RoverError {
+//!         ReactiveSequence {
+//!             Condition(PathClear),
+//!             // An inline leaf returning a `Result` whose error converts into `RoverError`.
+//!             Condition(|world| world.map.parse::<u32>().map(|end| world.position < end)),
+//!             Fallback {
+//!                 Condition(|world| world.position < 100),
+//!                 Error(RoverError::Lost),
+//!             },
+//!             StatefulAction(Drive),
+//!         }
+//!     }
+//! }
+//!
+//! let mut world = World { sensor_online: true, position: 0, map: "50", halts: 0 };
+//! let mut rover = Rover::new();
+//! assert_eq!(rover.tick(&mut world), Ok(Status::Running));
+//! assert_eq!(rover.tick(&mut world), Ok(Status::Running));
+//! assert_eq!(world.position, 1);
+//!
+//! // The sensor goes offline: the tick is aborted, `Drive` is halted, the error comes out.
+//! world.sensor_online = false;
+//! assert_eq!(rover.tick(&mut world), Err(RoverError::SensorOffline));
+//! assert_eq!((world.halts, rover.status()), (1, None));
+//!
+//! // The next tick starts afresh: `Drive` starts again (on_start).
+//! world.sensor_online = true;
+//! assert_eq!(rover.tick(&mut world), Ok(Status::Running));
+//! assert_eq!(world.position, 1);
+//!
+//! // An error converted with `From`, from the inline leaf.
+//! world.map = "fifty";
+//! assert!(matches!(rover.tick(&mut world), Err(RoverError::BadMap(_))));
+//! assert_eq!(world.halts, 2);
+//! ```
+//!
+//! Limits:
+//!
+//! * A tree with an error type does not implement [`BehaviorTree`] (whose `tick` cannot fail),
+//!   and cannot be the child of a `SubTree` node. An infallible tree can be a `SubTree` of a
+//!   fallible one: its running actions are halted when the parent's tick fails.
+//! * A halt cannot fail: a leaf ticked during a halt (the catch child of
+//!   `TryCatch(catch_on_halt = true)`) that fails with an error counts as failed, and the error
+//!   is dropped.
+//! * Such a tree never resumes a running action directly ([`resume`]): every tick walks from
+//!   the root, which is what lets an error reach the caller through every node.
+//! * `Error(..)` in a tree without an error type is a compile error that says to declare one.
+//!
 //! # Nodes
 //!
 //! Each node's rule is a small documented type or function in [`control`], [`decorator`] or
 //! [`leaves`], with its truth table; the macro only wires them. Names are BehaviorTree.CPP's;
 //! behavior3's `MemSequence` and `MemPriority`, and the common `Selector`, `ReactiveSelector`,
-//! `Retry` and `Invert`, are aliases of the nodes with the same rule. "Decision n" refers to
+//! `Retry` and `Invert`, are aliases of the nodes with the same rule; behavior3's other nodes have
+//! their own kinds ([Coming from behavior3](#coming-from-behavior3)). "Decision n" refers to
 //! `spec/decisions.md`, where the rules that differ from BehaviorTree.CPP (or choose between the
 //! sources) are listed.
 //!
@@ -199,7 +337,7 @@
 //! | `ReactiveSequence { .. }` | restarts from the first child every tick; a failure or an earlier running child halts the later running one ([`control::ReactiveSequence`]) |
 //! | `AsyncSequence { .. }` | a `Sequence` that yields: after a child that succeeds at once, `Running` with no child running, and the next child on the next tick ([`control::AsyncSequence`]) |
 //! | `Fallback { .. }` (aliases `Selector`, `MemPriority`) | children in order until one succeeds; resumes at the running child ([`control::Fallback`]) |
-//! | `ReactiveFallback { .. }` (alias `ReactiveSelector`) | restarts from the first child every tick; a higher-priority success or running child halts the lower one ([`control::ReactiveFallback`]) |
+//! | `ReactiveFallback { .. }` (aliases `ReactiveSelector`, `Priority`) | restarts from the first child every tick; a higher-priority success or running child halts the lower one ([`control::ReactiveFallback`]) |
 //! | `AsyncFallback { .. }` | a `Fallback` that yields after a child that fails at once ([`control::AsyncFallback`]) |
 //! | `Parallel(success = S, failure = F) { .. }` | ticks every child not yet completed, on every tick; `Success` once `S` succeeded, `Failure` once `F` failed (exactly) or `S` became impossible, deciding after each child and halting the running ones; defaults `-1` (all) and `1`; negative counts from the end; with a negative `S` skipped children count (decision 8) ([`control::Parallel`]) |
 //! | `ParallelAll(max_failures = N) { .. }`, `ParallelAll(N)` | ticks every child not yet completed until all have completed; then `Failure` if at least `N` failed (default 1), else `Success` (decision 8) ([`control::ParallelAll`]) |
@@ -218,6 +356,10 @@
 //! | `Precondition(\|bb\| cond, else = Failure) { c }` | checks `cond` when the child is not running: false answers `else` (any status, default `Failure`) without the child; a running child is ticked without checking; a halt clears that latch (decision 5) ([`decorator::precondition`]) |
 //! | `Loop(queue, value = {e}, if_empty = Success) { c }` | one item of the `queue` entry (a [`LoopQueue`]: [`Deque`] or `VecDeque`) per tick, popped into `e` before the child; `Running` while items remain; the child's failure fails; empty: `if_empty`; a skipped child counts as done (decision 6) ([`decorator::loop_start`]) |
 //! | `SubTree(Child, x = {a}, ..)` | another generated tree as a node; its root's status passes through ([`subtree`]) |
+//! | `Limiter(n) { c }` | ticks the child until it has completed `n` times over the tree's life, then fails ([`behavior3::Limiter`]) |
+//! | `MaxTime(ms) { c }` | fails when more than `ms` passed since the activation began, whatever the child answers, halting it if it runs ([`behavior3::MaxTime`]) |
+//! | `Repeater(n) { c }`, `Repeater(forever) { c }` | runs the child `n` times, successes and failures alike, one completion per tick; answers the last ([`behavior3::Repeater`]) |
+//! | `RepeatUntilFailure(n) { c }`, `RepeatUntilSuccess(n) { c }`, `(forever)` | behavior3's names for `Repeat` and `RetryUntilSuccessful` (`n` > 0) |
 //!
 //! Known names that are not offered (`ManualSelector`, `Switch2` .. `Switch6`, `LoopInt` ..
 //! `LoopString`, `ConsumeQueue`, ...) are compile errors that say what to write instead.
@@ -261,6 +403,98 @@
 //! tree.blackboard_mut().alert = Alert::Calm;
 //! assert_eq!(tree.tick(&mut guard), Status::Success);
 //! assert_eq!(guard.log, ["patrol", "raise the alarm", "patrol"]);
+//! ```
+//!
+//! # Coming from behavior3
+//!
+//! behavior3 (behavior3js, behavior3py, behavior3go) runs every node through one wrapper:
+//! `enter`, then `open` if the node is not open, `tick`, `close` if the answer is not `RUNNING`,
+//! `exit`. Its nodes keep their memory in the blackboard, per tree and node, and reset it in
+//! `open`. Here each node's memory is a field of the generated struct (one tree value per agent,
+//! as one blackboard per agent there), and the lifecycle maps onto the leaf traits and the
+//! observer:
+//!
+//! | behavior3 | here |
+//! |---|---|
+//! | `open` (the first tick after the node was closed) | [`StatefulAction::on_start`]: the first tick of an *activation* (the action never ran, finished, or was halted) |
+//! | `tick` while open | [`StatefulAction::on_running`] (the last answer was `Running`) |
+//! | `close` after `SUCCESS` / `FAILURE` | the action answers `Success` or `Failure`; the next tick calls `on_start` again |
+//! | the tree-level pass that closes nodes left open when another branch runs | the parent **halts** the pre-empted child at once: `on_halted`, exactly once (never for an action that finished), on every running descendant |
+//! | `enter` / `exit` (every execution) | no hook: the tick function of a leaf is called once per tick of the leaf; an [`Observer`] sees every node's answer ([`Observer::on_status`]) and every halt ([`Observer::on_halted`]) |
+//! | the `ERROR` status, the `Error` node | an `Err` from a fallible leaf or `Error(value)`: the tick is aborted, every running node halted, and `tick` returns `Err` ([Errors](#errors)) |
+//! | `Condition`, `Action` nodes | `Condition(Type)` ([`Condition`]); `Action(Type)` ([`SyncAction`]) when it finishes within the tick, `StatefulAction(Type)` when it can run |
+//! | `tick.blackboard` / node properties | the context the tree borrows, the tree's typed `blackboard { .. }`, the leaf's fields and ports |
+//!
+//! behavior3 has no idle or skipped status: a node here is idle when it is not running, and
+//! `Skipped` only comes from our `RunOnce` and pre-conditions. The defects of behavior3's
+//! closing pass (`other-systems.md` §1.2: a pre-empted node never closed, nodes closed twice) are
+//! not reproduced.
+//!
+//! The nodes, by behavior3 name ([`behavior3`] has each rule):
+//!
+//! | behavior3 | write | notes |
+//! |---|---|---|
+//! | `Sequence` | `ReactiveSequence { .. }` | **not our `Sequence`**: behavior3's Sequence starts from its first child on every tick |
+//! | `MemSequence` | `MemSequence { .. }` = `Sequence { .. }` | resumes at the running child |
+//! | `Priority` | `Priority { .. }` = `ReactiveFallback { .. }` | a pre-empted lower-priority child is halted (decision 10) |
+//! | `MemPriority` | `MemPriority { .. }` = `Fallback { .. }` | resumes at the running child |
+//! | `Inverter` | `Inverter { c }` | |
+//! | `Limiter(maxLoop)` | `Limiter(3) { c }` | counts the child's completions for the tree's life (behavior3go; decision 10); then `Failure` |
+//! | `MaxTime(maxTime)` | `MaxTime(500) { c }` | the clock is read before the child's tick; over the limit (strictly) it fails, halting a child still running (decision 7) |
+//! | `Repeater(maxLoop)` | `Repeater(3) { c }`, `Repeater(forever)` for a negative `maxLoop` | counts every completion, one per tick (decision 1); answers the last |
+//! | `RepeatUntilFailure(maxLoop)` | `RepeatUntilFailure(3)` / `(forever)` = `Repeat` | `0` is a compile error |
+//! | `RepeatUntilSuccess(maxLoop)` | `RepeatUntilSuccess(3)` / `(forever)` = `RetryUntilSuccessful` | `0` is a compile error |
+//! | `Succeeder`, `Failer`, `Runner` | the same names (= `AlwaysSuccess`, `AlwaysFailure`, `AlwaysRunning`) | |
+//! | `Error` | `Error(value)` | needs an error type ([Errors](#errors)) |
+//! | `Wait(milliseconds)` | `Wait(500)` | `Running` until *more than* 500 ms have passed (decision 7) |
+//! | `Log` (behavior3go) | `Action(\|ctx\| { log(ctx); true })` | |
+//!
+//! behavior3's in-tick loops become one child completion per tick (`Repeater(3)` over a child
+//! that succeeds at once answers `Running`, `Running`, `Success`), and time comes from the
+//! context ([`Clock`]; [`ManualClock`] in tests) instead of the wall clock.
+//!
+//! ```
+//! use bt::{behavior_tree, Clock, ManualClock, Status};
+//! use std::time::Duration;
+//!
+//! pub struct Npc {
+//!     clock: ManualClock,
+//!     enemy_near: bool,
+//!     shots: u32,
+//! }
+//!
+//! impl Clock for Npc {
+//!     fn now(&self) -> Duration {
+//!         self.clock.now()
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     /// behavior3's Priority / MemSequence / Limiter / Wait.
+//!     tree Guard for Npc {
+//!         Priority {
+//!             MemSequence {
+//!                 Condition(|npc| npc.enemy_near),
+//!                 Limiter(2) { Action(|npc| { npc.shots += 1; true }) },
+//!             },
+//!             Wait(1000),
+//!         }
+//!     }
+//! }
+//!
+//! let mut npc = Npc { clock: ManualClock::new(), enemy_near: false, shots: 0 };
+//! let mut guard = Guard::new();
+//! assert_eq!(guard.tick(&mut npc), Status::Running); // waiting
+//! npc.enemy_near = true;
+//! assert_eq!(guard.tick(&mut npc), Status::Success); // the Wait is halted, one shot
+//! assert_eq!(guard.tick(&mut npc), Status::Success);
+//! // Two shots for the tree's life: the Limiter fails, and the Wait starts again.
+//! assert_eq!(guard.tick(&mut npc), Status::Running);
+//! assert_eq!(npc.shots, 2);
+//! npc.clock.advance_ms(1000);
+//! assert_eq!(guard.tick(&mut npc), Status::Running); // exactly 1000 ms: not more
+//! npc.clock.advance_ms(1);
+//! assert_eq!(guard.tick(&mut npc), Status::Success);
 //! ```
 //!
 //! # Time

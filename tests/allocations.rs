@@ -7,7 +7,9 @@
 //! subtrees (remapped, with initial values, and with `..`); a third has every node kind of issue
 //! 10 (Parallel, ParallelAll, IfThenElse, WhileDoElse, Switch, TryCatch, AsyncSequence,
 //! AsyncFallback, Delay, Timeout, Precondition, Loop, Sleep, AlwaysRunning and the aliases) on a
-//! context that is a `ManualClock`. The first two are also ticked with the library's observers
+//! context that is a `ManualClock`; a fourth has an error type: its leaves fail now and then (typed
+//! `Try*` leaves, inline `Result`s, `Error(..)`), among behavior3's nodes, so that ticks that abort
+//! and halt are measured too. The first two are also ticked with the library's observers
 //! attached (statistics, a transition logger, a trace, a JSON-lines writer), which must not
 //! allocate either. The tests run in their own binary.
 
@@ -27,7 +29,7 @@ use bt::observe::json::JsonTrace;
 use bt::{
     behavior_tree, BehaviorTree, Clock, Condition, Deque, InOut, Input, ManualClock, NodeStats,
     Observer, Outcome, Output, Ports, StatefulAction, Statistics, Status, SyncAction, TickTrace,
-    Transition, TransitionLogger,
+    Transition, TransitionLogger, TryCondition, TryStatefulAction, TrySyncAction,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -642,4 +644,125 @@ fn issue_10_kinds_never_allocate() {
         size <= bound,
         "size_of::<Issue10>() = {size}, above the bound {bound}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tree with an error type: ticks that fail, and the halts they cause.
+
+/// The error of the fallible tree: the id of the leaf that failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault(usize);
+
+/// A leaf that fails with `Fault(ID)` 4% of the time, and otherwise answers like a [`Coin`].
+#[derive(Default)]
+pub struct Flaky<const ID: usize>;
+
+impl<const ID: usize> Flaky<ID> {
+    fn answer(w: &World) -> Result<Status, Fault> {
+        match w.roll(ID) {
+            0..=3 => Err(Fault(ID)),
+            4..=49 => Ok(Status::Running),
+            50..=74 => Ok(Status::Success),
+            _ => Ok(Status::Failure),
+        }
+    }
+}
+
+impl<const ID: usize> TryCondition<World, Fault> for Flaky<ID> {
+    fn try_check(&mut self, w: &World) -> Result<bool, Fault> {
+        Self::answer(w).map(|status| status != Status::Failure)
+    }
+}
+
+impl<const ID: usize> TrySyncAction<World, Fault> for Flaky<ID> {
+    fn try_execute(&mut self, w: &mut World) -> Result<Outcome, Fault> {
+        Self::answer(w).map(|status| (status != Status::Failure).into())
+    }
+}
+
+impl<const ID: usize> TryStatefulAction<World, Fault> for Flaky<ID> {
+    fn try_on_start(&mut self, w: &mut World) -> Result<Status, Fault> {
+        Self::answer(w)
+    }
+
+    fn try_on_running(&mut self, w: &mut World) -> Result<Status, Fault> {
+        Self::answer(w)
+    }
+
+    fn on_halted(&mut self, w: &mut World) {
+        w.halts.set(w.halts.get() + 1);
+    }
+}
+
+behavior_tree! {
+    tree Fallible for World, error Fault {
+        Fallback {
+            ReactiveSequence {
+                Condition(Flaky<24>),
+                Limiter(60_000) { Action(Flaky<25>) },
+                Condition(|w| if w.coin(26, 3) { Err(Fault(26)) } else { Ok(w.coin(26, 60)) }),
+            },
+            Parallel(success = 2, failure = 2) {
+                StatefulAction(Flaky<27>),
+                MaxTime(30) { StatefulAction(Coin<28>) },
+                Repeater(3) { Action(|w| w.coin(29, 50)) },
+                Sequence {
+                    Wait(20),
+                    Fallback { Action(Flaky<30>), Condition(|w| w.coin(31, 50)), Error(Fault(99)) },
+                },
+            },
+            RepeatUntilSuccess(forever) { StatefulAction(Coin<12>) },
+        }
+    }
+}
+
+#[test]
+fn ticks_that_fail_never_allocate() {
+    let (mut tree, count) = allocations_in(Fallible::new);
+    assert_eq!(count, 0, "Fallible::new() allocated");
+    let mut world = World::new();
+    let mut trace = TickTrace::<{ Fallible::NODE_COUNT }>::new();
+    let (mut tick_allocations, mut halt_allocations) = (0, 0);
+    let (mut statuses, mut errors) = ([0u32; 4], [0u32; 100]);
+    for round in 0..20_000u32 {
+        world.clock.advance_ms(7);
+        let (answer, count) = allocations_in(|| {
+            if round % 2 == 0 {
+                tree.tick(&mut world)
+            } else {
+                tree.tick_with(&mut world, &mut trace)
+            }
+        });
+        tick_allocations += count;
+        match answer {
+            Ok(status) => statuses[status as usize] += 1,
+            Err(Fault(id)) => errors[id] += 1,
+        }
+        if round % 17 == 16 {
+            let ((), count) = allocations_in(|| tree.halt_with(&mut world, &mut trace));
+            halt_allocations += count;
+        }
+    }
+    assert_eq!(tick_allocations, 0, "tick() allocated");
+    assert_eq!(halt_allocations, 0, "halt() allocated");
+
+    // Every kind of answer happened: each error source failed, the root answered Running,
+    // Success and Failure, and running actions were halted (by halts and by errors).
+    for id in [24, 25, 26, 27, 30, 99] {
+        assert!(errors[id] > 0, "leaf {id} never failed");
+    }
+    for id in [12, 24, 25, 26, 27, 28, 29, 30, 31] {
+        assert!(world.calls[id].get() > 0, "leaf {id} was never called");
+    }
+    let [running, success, failure, _skipped] = statuses;
+    assert!(
+        running > 0 && success > 0 && failure > 0,
+        "root results {statuses:?}"
+    );
+    assert!(world.halts.get() > 0, "no stateful action was ever halted");
+    // All of its state inline, no pointer: two `Coin`s (4 bytes each), the start times of the
+    // Wait and the MaxTime (`Option<Duration>`, 16 bytes each), and a few bytes of counters,
+    // cursors and flags.
+    let size = size_of::<Fallible>();
+    assert!(size <= 96, "size_of::<Fallible>() = {size}");
 }

@@ -14,6 +14,16 @@
 //! The context is also a [`bt::Clock`]: a [`ManualClock`] at 0 that only a test moves
 //! ([`Ctx::advance_ms`]), for the trees with Delay, Timeout or Sleep.
 //!
+//! The context is also a [`bt::Clock`]: a [`ManualClock`] at 0 that only a test moves
+//! ([`Ctx::advance_ms`]), for the trees with Delay, Timeout or Sleep.
+//!
+//! Trees with an error type (`tree T for Ctx, error Oops`) use the fallible leaves `TryCond<ID>`,
+//! `TryAct<ID>` and `TryTask<ID>` (the `Try*` traits; the same calls are logged), or inline
+//! closures over [`Ctx::try_check`] / [`Ctx::try_exec`]. [`Ctx::script_err`] queues an answer
+//! `Err(Oops(ID))` among the statuses; an infallible leaf given one panics. Those trees implement
+//! no `BehaviorTree`: [`try_trees!`] gives them [`TryTree`], for [`expect_try_tick`] and
+//! [`expect_try_halt`].
+//!
 //! The harness is strict: a leaf called with no answer left panics, and when a `Ctx` is dropped
 //! at the end of a passing test, every scripted answer must have been used and every call
 //! checked.
@@ -28,6 +38,7 @@ use std::time::Duration;
 use bt::{
     BehaviorTree, Clock, Condition, ManualClock, Outcome, StatefulAction, Status, SyncAction,
 };
+use bt::{TryCondition, TryStatefulAction, TrySyncAction};
 
 /// Leaf ids are `0..LEAVES`.
 pub const LEAVES: usize = 8;
@@ -57,7 +68,7 @@ pub struct Ctx {
 
 #[derive(Default)]
 struct Inner {
-    answers: [VecDeque<Status>; LEAVES],
+    answers: [VecDeque<Result<Status, Oops>>; LEAVES],
     /// The answer once a leaf's queue is empty, if any.
     always: [Option<Status>; LEAVES],
     log: Vec<Call>,
@@ -70,7 +81,13 @@ impl Ctx {
 
     /// Queues `answers` for leaf `leaf`, one per call, after those already queued.
     pub fn script(&mut self, leaf: usize, answers: &[Status]) {
-        self.inner.get_mut().answers[leaf].extend(answers.iter().copied());
+        self.inner.get_mut().answers[leaf].extend(answers.iter().copied().map(Ok));
+    }
+
+    /// Queues one answer `Err(Oops(leaf))` for leaf `leaf` (a fallible leaf only), after those
+    /// already queued.
+    pub fn script_err(&mut self, leaf: usize) {
+        self.inner.get_mut().answers[leaf].push_back(Err(Oops(leaf)));
     }
 
     /// Leaf `leaf` answers `status` whenever its queue is empty (not checked at the end).
@@ -97,6 +114,26 @@ impl Ctx {
         self.clock.advance_ms(ms);
     }
 
+    /// What `TryCond<leaf>` does: logs `Check(leaf)` and answers from the script, which may be an
+    /// error. Usable from an inline `Condition(|ctx| ctx.try_check(leaf))`.
+    pub fn try_check(&self, leaf: usize) -> Result<bool, Oops> {
+        let call = Call::Check(leaf);
+        self.reply(call, leaf).map(|status| outcome(call, status))
+    }
+
+    /// What `TryAct<leaf>` does: logs `Exec(leaf)` and answers from the script, which may be an
+    /// error. Usable from an inline `Action(|ctx| ctx.try_exec(leaf))`.
+    pub fn try_exec(&mut self, leaf: usize) -> Result<Outcome, Oops> {
+        let call = Call::Exec(leaf);
+        self.reply(call, leaf)
+            .map(|status| outcome(call, status).into())
+    }
+
+    /// Moves the context's clock forward by `by`.
+    pub fn advance(&mut self, by: Duration) {
+        self.clock.advance(by);
+    }
+
     /// The calls received since the last `take_log`.
     pub fn take_log(&mut self) -> Vec<Call> {
         std::mem::take(&mut self.inner.get_mut().log)
@@ -107,10 +144,19 @@ impl Ctx {
     }
 
     fn answer(&self, call: Call, leaf: usize) -> Status {
+        match self.reply(call, leaf) {
+            Ok(status) => status,
+            Err(error) => {
+                panic!("{call:?} was scripted to fail with {error:?}, but it is an infallible leaf")
+            }
+        }
+    }
+
+    fn reply(&self, call: Call, leaf: usize) -> Result<Status, Oops> {
         let mut inner = self.inner.borrow_mut();
         inner.log.push(call);
-        match inner.answers[leaf].pop_front().or(inner.always[leaf]) {
-            Some(status) => status,
+        match (inner.answers[leaf].pop_front()).or(inner.always[leaf].map(Ok)) {
+            Some(reply) => reply,
             None => panic!(
                 "unexpected call {call:?}: leaf {leaf} has no scripted answer left (calls so far: {:?})",
                 inner.log
@@ -201,6 +247,59 @@ impl<const ID: usize> StatefulAction<Ctx> for Task<ID> {
     }
 }
 
+/// The error of the fallible leaves: the id of the leaf that raised it (or any code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Oops(pub usize);
+
+/// `Condition(TryCond<ID>)`: like [`Cond`], but may answer an error.
+#[derive(Default)]
+pub struct TryCond<const ID: usize>;
+
+impl<const ID: usize> TryCondition<Ctx, Oops> for TryCond<ID> {
+    fn try_check(&mut self, ctx: &Ctx) -> Result<bool, Oops> {
+        ctx.try_check(ID)
+    }
+}
+
+/// `Action(TryAct<ID>)`: like [`Act`], but may answer an error.
+#[derive(Default)]
+pub struct TryAct<const ID: usize>;
+
+impl<const ID: usize> TrySyncAction<Ctx, Oops> for TryAct<ID> {
+    fn try_execute(&mut self, ctx: &mut Ctx) -> Result<Outcome, Oops> {
+        ctx.try_exec(ID)
+    }
+}
+
+/// `StatefulAction(TryTask<ID>)`: like [`Task`] (with the same contract checks), but
+/// `on_start` and `on_running` may answer an error, which ends the activation.
+#[derive(Default)]
+pub struct TryTask<const ID: usize> {
+    running: bool,
+}
+
+impl<const ID: usize> TryStatefulAction<Ctx, Oops> for TryTask<ID> {
+    fn try_on_start(&mut self, ctx: &mut Ctx) -> Result<Status, Oops> {
+        assert!(!self.running, "TryTask<{ID}>: on_start while running");
+        let reply = ctx.reply(Call::OnStart(ID), ID);
+        self.running = reply == Ok(Status::Running);
+        reply
+    }
+
+    fn try_on_running(&mut self, ctx: &mut Ctx) -> Result<Status, Oops> {
+        assert!(self.running, "TryTask<{ID}>: on_running while not running");
+        let reply = ctx.reply(Call::OnRunning(ID), ID);
+        self.running = reply == Ok(Status::Running);
+        reply
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        assert!(self.running, "TryTask<{ID}>: on_halted while not running");
+        self.running = false;
+        ctx.log(Call::OnHalted(ID));
+    }
+}
+
 /// The trees of these tests: built with `Default`, run on [`Ctx`].
 pub trait TestTree: BehaviorTree<Context = Ctx> + Default {}
 impl<T: BehaviorTree<Context = Ctx> + Default> TestTree for T {}
@@ -229,4 +328,62 @@ pub fn expect_halt<T: BehaviorTree<Context = Ctx>>(tree: &mut T, ctx: &mut Ctx, 
     tree.halt(ctx);
     assert_eq!(ctx.take_log(), calls, "halt: calls differ");
     assert_eq!(tree.status(), None, "status() after a halt");
+}
+
+/// A tree with the error type [`Oops`] over [`Ctx`] (such trees implement no `BehaviorTree`);
+/// [`try_trees!`] implements it for generated trees.
+pub trait TryTree: Default {
+    fn try_tick(&mut self, ctx: &mut Ctx) -> Result<Status, Oops>;
+    fn try_halt(&mut self, ctx: &mut Ctx);
+    fn try_status(&self) -> Option<Status>;
+}
+
+/// `try_trees!(A, B, ..)`: [`TryTree`] for generated trees `tree A for Ctx, error Oops`.
+#[allow(unused_macros)] // not every test binary has a tree with an error type
+macro_rules! try_trees {
+    ($($tree:ty),* $(,)?) => {$(
+        impl $crate::common::TryTree for $tree {
+            fn try_tick(
+                &mut self,
+                ctx: &mut $crate::common::Ctx,
+            ) -> ::core::result::Result<::bt::Status, $crate::common::Oops> {
+                self.tick(ctx)
+            }
+            fn try_halt(&mut self, ctx: &mut $crate::common::Ctx) {
+                self.halt(ctx)
+            }
+            fn try_status(&self) -> ::core::option::Option<::bt::Status> {
+                self.status()
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use try_trees;
+
+/// Ticks a fallible tree once and checks its answer (a status or an error), `status()` (the
+/// status, or `None` after an error) and the exact leaf calls.
+#[track_caller]
+pub fn expect_try_tick<T: TryTree>(
+    tree: &mut T,
+    ctx: &mut Ctx,
+    answer: Result<Status, Oops>,
+    calls: &[Call],
+) {
+    let got = tree.try_tick(ctx);
+    let log = ctx.take_log();
+    assert_eq!(
+        (got, log.as_slice()),
+        (answer, calls),
+        "tick: (answer, calls) differ"
+    );
+    assert_eq!(tree.try_status(), answer.ok(), "status() after the tick");
+}
+
+/// Halts a fallible tree and checks the exact leaf calls (the `OnHalted`s).
+#[track_caller]
+pub fn expect_try_halt<T: TryTree>(tree: &mut T, ctx: &mut Ctx, calls: &[Call]) {
+    tree.try_halt(ctx);
+    assert_eq!(ctx.take_log(), calls, "halt: calls differ");
+    assert_eq!(tree.try_status(), None, "status() after a halt");
 }

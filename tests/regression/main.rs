@@ -2,14 +2,16 @@
 //! (`tests/differential.rs`) or by the behaviour tests. Each is `#[ignore = "bug: ..."]` while the bug is open, so the suite
 //! stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count` and
-//! `stateful_leaf_through_macro_rules` are fixed; `precondition_rechecked_after_direct_resume` is
-//! open.
+//! `stateful_leaf_through_macro_rules` are fixed; `precondition_rechecked_after_direct_resume`,
+//! `error_under_reactive_composite` and `params_through_macro_rules` are open.
 //!
 //! Run the open ones: `cargo test --test regression -- --ignored`.
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod error_under_reactive_composite;
 mod halt_keeps_idle_loop_count;
+mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
 mod stateful_leaf_through_macro_rules;

@@ -1,0 +1,24 @@
+use bt::{behavior_tree, Status};
+
+pub struct World;
+
+/// Forwards a tree body to `behavior_tree!`.
+macro_rules! wrap {
+    ($($body:tt)*) => {
+        behavior_tree! {
+            pub tree Wrapped for World { $($body)* }
+        }
+    };
+}
+
+wrap! {
+    blackboard { go: bool = true }
+    Precondition(|bb| bb.go) { AlwaysSuccess }
+}
+
+fn main() {
+    let mut tree = Wrapped::new();
+    assert_eq!(tree.tick(&mut World), Status::Success);
+    tree.blackboard_mut().go = false;
+    assert_eq!(tree.tick(&mut World), Status::Failure);
+}
