@@ -400,3 +400,185 @@ pub fn raise<E>(error: impl Into<E>) -> Result<Status, E> {
 }
 
 pub use crate::behavior3::{failer, runner, succeeder, Limiter, MaxTime, Repeater, Wait};
+
+// NodeCanvas's nodes, Unreal Engine's observer aborts and the random nodes in the DSL (issue 12).
+pub use crate::decorator::nodecanvas;
+pub use crate::random::{Rng, SmallRng};
+
+/// A utility (a `#[weight(..)]` or `#[score(..)]` on a child of a ProbabilitySelector or a
+/// PrioritySelector, or a ProbabilitySelector's `fail`) written as a closure over the blackboard.
+#[inline(always)]
+pub fn utility<Bb>(bb: &Bb, utility: impl FnOnce(&Bb) -> f32) -> f32 {
+    utility(bb)
+}
+
+/// A case index of `IndexSwitch(|bb| index)`: any integer.
+#[diagnostic::on_unimplemented(
+    message = "`IndexSwitch` chooses its child by an integer, but this closure returns a `{Self}`",
+    label = "not an integer",
+    note = "return the child's position as an integer (`|bb| bb.mode as i64` for a field-less enum, in declaration order)"
+)]
+pub trait CaseIndex {
+    /// The index; a value beyond `i64` saturates (and is out of range).
+    fn case_index(self) -> i64;
+}
+
+macro_rules! case_index {
+    ($($t:ty),*) => {$(
+        impl CaseIndex for $t {
+            #[inline(always)]
+            fn case_index(self) -> i64 {
+                i64::try_from(self).unwrap_or(i64::MAX)
+            }
+        }
+    )*};
+}
+
+case_index!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+/// `IndexSwitch(|bb| index)`: the case this tick.
+#[inline(always)]
+pub fn case_index<Bb, T: CaseIndex>(bb: &Bb, index: impl FnOnce(&Bb) -> T) -> i64 {
+    index(bb).case_index()
+}
+
+/// `Guard(|ctx| &mut ctx.token)`: the token, reached through the context.
+#[inline(always)]
+pub fn guard_token<Ctx: ?Sized>(
+    ctx: &mut Ctx,
+    token: impl FnOnce(&mut Ctx) -> &mut nodecanvas::GuardToken,
+) -> &mut nodecanvas::GuardToken {
+    token(ctx)
+}
+
+/// The list entry of `Iterate(list, ..)`: a `Vec<T>`, an array `[T; N]` or a `&[T]`.
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` walks a list entry, but this entry is a `{Self}`",
+    label = "not a list",
+    note = "declare the entry as a `Vec<T>`, an array `[T; N]` or a `&'static [T]`"
+)]
+pub trait IterList {
+    /// The elements' type.
+    type Item;
+    /// The elements.
+    fn items(&self) -> &[Self::Item];
+}
+
+impl<T, const N: usize> IterList for [T; N] {
+    type Item = T;
+    #[inline(always)]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> IterList for &[T] {
+    type Item = T;
+    #[inline(always)]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+#[cfg(any(test, feature = "std"))]
+impl<T> IterList for std::vec::Vec<T> {
+    type Item = T;
+    #[inline(always)]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<L: IterList> IterList for Tracked<L> {
+    type Item = L::Item;
+    #[inline(always)]
+    fn items(&self) -> &[L::Item] {
+        self.get().items()
+    }
+}
+
+/// The `element = {entry}` of `Iterate`: an entry of the list's element type (tracked or not).
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` cannot write an element of type `{T}` into an entry of type `{Self}`",
+    label = "this entry is a `{Self}`",
+    note = "declare the element entry with the list's element type, which must be `Clone`"
+)]
+pub trait IterElement<T> {
+    /// Writes a copy of `item`.
+    fn write(&mut self, item: &T);
+}
+
+impl<T: Clone> IterElement<T> for T {
+    #[inline(always)]
+    fn write(&mut self, item: &T) {
+        self.clone_from(item);
+    }
+}
+
+impl<T: Clone> IterElement<T> for Tracked<T> {
+    #[inline(always)]
+    fn write(&mut self, item: &T) {
+        self.set(item.clone());
+    }
+}
+
+/// The `index = {entry}` of `Iterate`: a `usize` entry (tracked or not).
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` writes the element's index as a `usize`, but this entry is a `{Self}`",
+    label = "not a `usize`",
+    note = "declare the index entry as `name: usize`"
+)]
+pub trait IterIndex {
+    /// Writes the index.
+    fn write_index(&mut self, index: usize);
+}
+
+impl IterIndex for usize {
+    #[inline(always)]
+    fn write_index(&mut self, index: usize) {
+        *self = index;
+    }
+}
+
+impl IterIndex for Tracked<usize> {
+    #[inline(always)]
+    fn write_index(&mut self, index: usize) {
+        self.set(index);
+    }
+}
+
+/// The length of `Iterate`'s list entry, reached through a closure written at the user's token.
+#[inline(always)]
+pub fn iterate_len<Bb, L: IterList + ?Sized>(bb: &Bb, list: impl FnOnce(&Bb) -> &L) -> usize {
+    list(bb).items().len()
+}
+
+/// `Iterate` writes element `index` of the list into the element entry.
+#[inline(always)]
+pub fn iterate_element<Bb, L: IterList + ?Sized, E: IterElement<L::Item> + ?Sized>(
+    bb: &mut Bb,
+    index: usize,
+    entries: impl FnOnce(&mut Bb) -> (&L, &mut E),
+) {
+    let (list, element) = entries(bb);
+    if let Some(item) = list.items().get(index) {
+        element.write(item);
+    }
+}
+
+/// `Iterate`'s `index = {entry}`.
+#[inline(always)]
+pub fn iterate_index<Bb, E: IterIndex + ?Sized>(
+    bb: &mut Bb,
+    index: usize,
+    entry: impl FnOnce(&mut Bb) -> &mut E,
+) {
+    entry(bb).write_index(index)
+}
+
+/// A condition that the generated code answers as a pseudo child (a guard of an
+/// `ObserverSelector`, the condition of a `ConditionalAbort`).
+#[inline(always)]
+pub fn guard<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> Status {
+    Status::from_bool(condition(bb))
+}

@@ -115,6 +115,9 @@ fn params(node: &Node) -> Vec<(String, String)> {
     let limit = |limit: &Limit| limit.map_or("-1".to_owned(), |n| n.to_string());
     let closure_body = |closure: &syn::ExprClosure| text::source(closure.body.to_token_stream());
     let mut params: Vec<(String, String)> = match &node.kind {
+        Kind::Control(Control::NodeCanvas(_)) | Kind::Decorator(Decorator::NodeCanvas(_)) => {
+            super::nodecanvas::params(node).unwrap_or_default()
+        }
         Kind::Decorator(Decorator::Repeat(n)) => vec![("num_cycles".into(), limit(n))],
         Kind::Decorator(Decorator::RetryUntilSuccessful(n)) => {
             vec![("num_attempts".into(), limit(n))]
@@ -206,6 +209,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
             None => Vec::new(),
         },
     };
+    params.extend(super::nodecanvas::utility_param(node));
     let conditions = &node.conditions;
     for (name, closure) in [
         ("_failureIf", &conditions.failure_if),

@@ -118,6 +118,7 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::AtLeastTwo => count >= 2,
         // Checked with the labels (`cases`).
         Arity::Cases => true,
+        Arity::Two => count == 2,
     };
     if ok {
         return true;
@@ -132,6 +133,7 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {count} children: `{kind} {{ condition, then, otherwise }}`"),
         Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {count}: `{kind} {{ try_child, .., catch_child }}`"),
         Arity::Cases => unreachable!("checked with the labels"),
+        Arity::Two => format!("`{kind}` takes exactly two children, the one for a true condition and the one for a false condition, found {count}: `{kind}(|bb| condition) {{ then, otherwise }}`"),
     };
     match (children, arity) {
         // Point at the first extra child when there are too many, else at the kind.
@@ -140,6 +142,9 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         }
         (Some(children), Arity::TwoOrThree) if count > 3 => {
             cx.error_spanned_by(&children.nodes[3].kind, message)
+        }
+        (Some(children), Arity::Two) if count > 2 => {
+            cx.error_spanned_by(&children.nodes[2].kind, message)
         }
         (Some(children), Arity::None) => {
             cx.syn_error(syn::Error::new(children.brace.span.join(), message))

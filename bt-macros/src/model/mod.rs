@@ -11,6 +11,7 @@
 
 mod attr;
 mod check;
+mod nodecanvas;
 
 use proc_macro2::Span;
 use syn::{Expr, ExprClosure, Ident, LitStr, Type};
@@ -24,6 +25,7 @@ use crate::parse::{Body, NodeSyntax};
 pub use crate::args::{PortBinding, Value};
 pub use crate::parse::Header;
 pub use attr::Conditions;
+pub use nodecanvas::{NcControl, NcDecorator, UtilityValue};
 
 /// A whole tree. `nodes` is in pre-order: a node's id is its index, the root is node 0.
 pub struct Tree {
@@ -125,6 +127,8 @@ pub enum Control {
     TryCatch {
         catch_on_halt: bool,
     },
+    /// NodeCanvas's composites and the observer selector (`nodecanvas`).
+    NodeCanvas(NcControl),
 }
 
 pub enum Decorator {
@@ -162,6 +166,8 @@ pub enum Decorator {
     MaxTime(u64),
     /// behavior3's `Repeater(max_loop)`.
     Repeater(Limit),
+    /// NodeCanvas's decorators and Unreal Engine's `Observe` (`nodecanvas`).
+    NodeCanvas(NcDecorator),
 }
 
 impl Decorator {
@@ -171,6 +177,7 @@ impl Decorator {
             Decorator::Repeat(limit)
             | Decorator::RetryUntilSuccessful(limit)
             | Decorator::Repeater(limit) => Some(*limit),
+            Decorator::NodeCanvas(NcDecorator::RepeatTimes(limit)) => Some(*limit),
             _ => None,
         }
     }
@@ -295,6 +302,7 @@ impl Tree {
             }
         }
         check::unique_names(cx, &tree.nodes);
+        nodecanvas::resolve(cx, &mut tree);
         tree.subtrees = (tree.nodes.iter())
             .filter(|node| node.subtree().is_some())
             .map(|node| node.id)
@@ -432,6 +440,20 @@ impl Tree {
                 ControlKind::TryCatch => Control::TryCatch {
                     catch_on_halt: params.bool(0).unwrap_or(false),
                 },
+                ControlKind::RandomSequence
+                | ControlKind::RandomSelector
+                | ControlKind::ProbabilitySelector
+                | ControlKind::PrioritySelector
+                | ControlKind::FlipSelector
+                | ControlKind::StepSequencer
+                | ControlKind::BinarySelector
+                | ControlKind::IndexSwitch
+                | ControlKind::PolicyParallel
+                | ControlKind::DynamicSequence
+                | ControlKind::DynamicSelector
+                | ControlKind::ObserverSelector => {
+                    Control::NodeCanvas(nodecanvas::control(cx, kind, control, &mut params)?)
+                }
             }),
             Shape::Decorator(decorator) => Kind::Decorator(match (decorator, args) {
                 (DecoratorKind::Inverter, _) => Decorator::Inverter,
@@ -466,6 +488,29 @@ impl Tree {
                 (DecoratorKind::RepeatUntilSuccess, Args::Count(limit)) => {
                     Decorator::RetryUntilSuccessful(check::behavior3_loop(cx, kind, limit)?)
                 }
+                (
+                    DecoratorKind::Interrupt
+                    | DecoratorKind::Conditional
+                    | DecoratorKind::RepeatTimes
+                    | DecoratorKind::RepeatUntil
+                    | DecoratorKind::Filter
+                    | DecoratorKind::Cooldown
+                    | DecoratorKind::Iterate
+                    | DecoratorKind::WaitUntil
+                    | DecoratorKind::Optional
+                    | DecoratorKind::Guard
+                    | DecoratorKind::Deadline
+                    | DecoratorKind::Remap
+                    | DecoratorKind::Observe,
+                    args,
+                ) => Decorator::NodeCanvas(nodecanvas::decorator(
+                    cx,
+                    bb,
+                    kind,
+                    decorator,
+                    args,
+                    &mut params,
+                )?),
                 (DecoratorKind::Loop, _) => {
                     let queue = params.entry(0)?;
                     let value = params.entry(1);
