@@ -442,6 +442,44 @@ pub fn case_index<Bb, T: CaseIndex>(bb: &Bb, index: impl FnOnce(&Bb) -> T) -> i6
     index(bb).case_index()
 }
 
+/// The context of a tree declared `rng = context`, as the generator its random nodes draw from:
+/// the context's own `Rng` methods, taken where the bound is checked ([`context_rng`]), so that a
+/// context that is not a generator is reported once, there.
+pub struct ContextRng<'a, C: ?Sized> {
+    ctx: &'a mut C,
+    next_u32: fn(&mut C) -> u32,
+    below: fn(&mut C, u32) -> u32,
+    unit: fn(&mut C) -> f32,
+}
+
+impl<C: ?Sized> Rng for ContextRng<'_, C> {
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u32)(self.ctx)
+    }
+
+    #[inline(always)]
+    fn below(&mut self, n: u32) -> u32 {
+        (self.below)(self.ctx, n)
+    }
+
+    #[inline(always)]
+    fn unit(&mut self) -> f32 {
+        (self.unit)(self.ctx)
+    }
+}
+
+/// The generator of a tree declared `rng = context`: its context, which must implement `Rng`.
+#[inline(always)]
+pub fn context_rng<C: Rng + ?Sized>(ctx: &mut C) -> ContextRng<'_, C> {
+    ContextRng {
+        ctx,
+        next_u32: C::next_u32,
+        below: C::below,
+        unit: C::unit,
+    }
+}
+
 /// `Guard(|ctx| &mut ctx.token)`: the token, reached through the context.
 #[inline(always)]
 pub fn guard_token<Ctx: ?Sized>(
@@ -501,24 +539,24 @@ impl<L: IterList> IterList for Tracked<L> {
 #[diagnostic::on_unimplemented(
     message = "`Iterate` cannot write an element of type `{T}` into an entry of type `{Self}`",
     label = "this entry is a `{Self}`",
-    note = "declare the element entry with the list's element type, which must be `Clone`"
+    note = "declare the element entry with the list's element type"
 )]
 pub trait IterElement<T> {
-    /// Writes a copy of `item`.
-    fn write(&mut self, item: &T);
+    /// Writes `item`.
+    fn write(&mut self, item: T);
 }
 
-impl<T: Clone> IterElement<T> for T {
+impl<T> IterElement<T> for T {
     #[inline(always)]
-    fn write(&mut self, item: &T) {
-        self.clone_from(item);
+    fn write(&mut self, item: T) {
+        *self = item;
     }
 }
 
-impl<T: Clone> IterElement<T> for Tracked<T> {
+impl<T> IterElement<T> for Tracked<T> {
     #[inline(always)]
-    fn write(&mut self, item: &T) {
-        self.set(item.clone());
+    fn write(&mut self, item: T) {
+        self.set(item);
     }
 }
 
@@ -547,22 +585,27 @@ impl IterIndex for Tracked<usize> {
     }
 }
 
-/// The length of `Iterate`'s list entry, reached through a closure written at the user's token.
+/// The elements of `Iterate`'s list entry, reached through a closure written at the user's
+/// token: the one place that asks for [`IterList`], always with the same closure, so that an
+/// entry that is not a list is reported once.
 #[inline(always)]
-pub fn iterate_len<Bb, L: IterList + ?Sized>(bb: &Bb, list: impl FnOnce(&Bb) -> &L) -> usize {
-    list(bb).items().len()
+pub fn iterate_items<'a, Bb, L: IterList + ?Sized + 'a>(
+    bb: &'a Bb,
+    list: impl FnOnce(&'a Bb) -> &'a L,
+) -> &'a [L::Item] {
+    list(bb).items()
 }
 
-/// `Iterate` writes element `index` of the list into the element entry.
+/// `Iterate` writes a copy of the current element (`None` past the end: nothing) into the element
+/// entry.
 #[inline(always)]
-pub fn iterate_element<Bb, L: IterList + ?Sized, E: IterElement<L::Item> + ?Sized>(
+pub fn iterate_element<Bb, T, E: IterElement<T> + ?Sized>(
     bb: &mut Bb,
-    index: usize,
-    entries: impl FnOnce(&mut Bb) -> (&L, &mut E),
+    item: Option<T>,
+    entry: impl FnOnce(&mut Bb) -> &mut E,
 ) {
-    let (list, element) = entries(bb);
-    if let Some(item) = list.items().get(index) {
-        element.write(item);
+    if let Some(item) = item {
+        entry(bb).write(item);
     }
 }
 

@@ -285,7 +285,7 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                         ParamKind::Entry => "{entry}",
                         ParamKind::Closure => "|bb| ..",
                         ParamKind::Word(words) => words[0],
-                        ParamKind::ContextClosure => "|ctx| ..",
+                        ParamKind::ContextClosure => "|ctx| &mut ctx.field",
                     };
                     if param.positional {
                         example.to_owned()
@@ -748,10 +748,12 @@ fn param_value(param: &Param, input: ParseStream) -> syn::Result<ParamValue> {
             let closure: ExprClosure = input.parse().map_err(|error| {
                 syn::Error::new(
                     error.span(),
-                    format!("`{name}` is a closure over the context: `|ctx| ..`"),
+                    format!(
+                        "`{name}` is a closure over the context, such as `|ctx| &mut ctx.{name}`"
+                    ),
                 )
             })?;
-            closure_arity(&closure, &[1], &format!("`{name} = |ctx| ..`"))?;
+            closure_arity(&closure, &[1], &format!("`|ctx| &mut ctx.{name}`"))?;
             Ok(ParamValue::ContextClosure(Box::new(closure)))
         }
     }

@@ -69,9 +69,11 @@ fn utility(value: &UtilityValue) -> TokenStream {
 /// The generator the random node `node` draws from: the context (`rng = context`), or the
 /// tree's own, whose field (and `seeded`, `reseed`) the tree's first random node adds.
 fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
-    if let Some(span) = g.tree.header.rng_context {
-        let ctx = ctx();
-        return quote_spanned!(span=> &mut *#ctx);
+    if g.tree.header.rng_context.is_some() {
+        // Spanned at the context type, where rustc reports a context that is not a generator.
+        let (context, ctx) = (&g.tree.header.context, ctx());
+        let call = quote_spanned!(context.span()=> ::bt::__private::context_rng::<#context>);
+        return quote!(&mut #call(#ctx));
     }
     let field = Ident::new("__bt_rng", Span::call_site());
     let first = (g.tree.nodes.iter())
@@ -457,22 +459,33 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
             };
             let state = state(g, node, quote!(#nc::Iterate<#counter>), &mut code);
             let s = &state.access;
-            let len = {
-                let list = field_closure(list.span(), list, false);
-                let bb = bb();
-                quote_spanned!(list.span()=> ::bt::__private::iterate_len(#bb, #list))
+            // The list is reached through one closure at the user's `list` (for the length and
+            // for the element), the element entry through one at `element`: each mistake is
+            // reported once, at its entry.
+            let list_bb = Ident::new("__bt_list", Span::mixed_site());
+            let items = {
+                let closure = field_closure(list.span(), list, false);
+                quote_spanned!(list.span()=> ::bt::__private::iterate_items(#list_bb, #closure))
             };
             let bb = Ident::new("__bt_bb", Span::mixed_site());
             let at = Ident::new("__bt_at", Span::mixed_site());
+            let len = quote!({
+                let #list_bb = &self.__bt_bb;
+                #items.len()
+            });
             let write_element = {
-                let span = element.span();
-                let param = Ident::new("__bt_of", span);
-                let (mut list, mut element) = (list.clone(), element.clone());
-                list.set_span(span);
-                element.set_span(span);
-                quote_spanned!(span=> ::bt::__private::iterate_element(
-                    #bb, #at, |#param| (&#param.#list, &mut #param.#element),
-                );)
+                let entry = field_closure(element.span(), element, true);
+                let item = Ident::new("__bt_item", Span::mixed_site());
+                let write = quote_spanned!(element.span()=>
+                    ::bt::__private::iterate_element(#bb, #item, #entry);
+                );
+                quote! {
+                    let #item = {
+                        let #list_bb = &*#bb;
+                        ::core::option::Option::map(#items.get(#at), ::core::clone::Clone::clone)
+                    };
+                    #write
+                }
             };
             let write_index = index.as_ref().map(|index| {
                 let entry = field_closure(index.span(), index, true);

@@ -145,11 +145,18 @@ pub(super) fn utility_attribute(cx: &Ctxt, attr: &Attribute, slot: &mut Option<U
         syn::Meta::List(_) => attr.parse_args::<Expr>(),
         _ => Err(syn::Error::new_spanned(attr, "")),
     };
+    // After an error the slot is filled all the same, so that the parent's check does not
+    // report the child as lacking one.
+    let placeholder = || Utility {
+        attr: name.clone(),
+        value: UtilityValue::Constant(Box::new(syn::parse_quote!(0.0))),
+    };
     let Ok(expr) = expr else {
         cx.error_spanned_by(
             attr,
             format!("expected a closure over the blackboard or a constant: {usage}"),
         );
+        slot.get_or_insert_with(placeholder);
         return;
     };
     if let Some(earlier) = slot {
@@ -164,9 +171,10 @@ pub(super) fn utility_attribute(cx: &Ctxt, attr: &Attribute, slot: &mut Option<U
         cx.error_spanned_by(attr, message);
         return;
     }
-    if let Some(value) = UtilityValue::of(cx, expr, &usage) {
-        *slot = Some(Utility { attr: name, value });
-    }
+    *slot = Some(match UtilityValue::of(cx, expr, &usage) {
+        Some(value) => Utility { attr: name, value },
+        None => placeholder(),
+    });
 }
 
 /// A word parameter, or `default` (spanned at the node's kind).
