@@ -234,12 +234,12 @@ pub(super) fn control(
     })
 }
 
-/// A count that must not be 0, reported at the node's kind.
-fn positive(cx: &Ctxt, kind: &Ident, what: &str, value: u64) -> Option<u64> {
+/// A count parameter that must not be 0, reported at the node's kind.
+fn positive(cx: &Ctxt, kind: &Ident, param: &str, value: u64) -> Option<u64> {
     if value == 0 {
         cx.error_spanned_by(
             kind,
-            format!("`{kind}` with {what} 0 would never tick its child; give a positive count"),
+            format!("`{param} = 0` would never let `{kind}` tick its child; give a positive count"),
         );
         return None;
     }
@@ -276,7 +276,7 @@ pub(super) fn decorator(
             NcDecorator::RepeatUntil(word(params, 0, kind, "Success"))
         }
         (DecoratorKind::Filter, _) => NcDecorator::Filter {
-            times: positive(cx, kind, "`times =`", params.count(0)?)?,
+            times: positive(cx, kind, "times", params.count(0)?)?,
             count: word(params, 1, kind, "Completed"),
             filtered: word(params, 2, kind, "Skipped"),
         },
@@ -290,7 +290,7 @@ pub(super) fn decorator(
             let index = params.entry(2);
             let until = word(params, 3, kind, "Never");
             let max = match params.count(4) {
-                Some(max) => Some(positive(cx, kind, "`max =`", max)?),
+                Some(max) => Some(positive(cx, kind, "max", max)?),
                 None => None,
             };
             let reset_index = params.bool(5).unwrap_or(true);
