@@ -183,6 +183,10 @@
 //! `_autoremap`). Node ids continue through the boundary, and halting reaches the child's running
 //! actions. The rules and their reasons are in [`subtree`]; README.md has an example.
 //!
+//! `SubTree(Child, agent = |ctx| &mut ctx.pet, ..)` (NodeCanvas's Override Agent) runs the child on
+//! a part of the context: `Child` is a tree over the type of `ctx.pet`, and every tick and halt of
+//! the child receives that part (rustc checks the closure's type against the child's context).
+//!
 //! # Nodes
 //!
 //! Each node's rule is a small documented type or function in [`control`] or [`decorator`]; the

@@ -9,9 +9,9 @@
 
 mod agent;
 
-use agent::{expect_halt, expect_tick, Act, Agent, Cond, Task, *};
-use bt::behavior_tree;
+use agent::{expect_halt, expect_tick, Act, Agent, Cond, Pet, Task, *};
 use bt::Status::*;
+use bt::{behavior_tree, StatefulAction, Status};
 
 // ---------------------------------------------------------------------------------------------
 // PrioritySelector: the best score runs; a tie keeps the running child.
@@ -1039,4 +1039,76 @@ fn every_kind_in_one_tree() {
     assert!(Catalogue::to_xml()
         .to_string()
         .contains("<Iterate targetList=\"{list}\""));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Override Agent: a subtree on another part of the context, `agent = |ctx| &mut ctx.pet`.
+
+/// Sits for one tick, then succeeds.
+#[derive(Default)]
+pub struct Sit;
+
+impl StatefulAction<Pet> for Sit {
+    fn on_start(&mut self, _: &mut Pet) -> Status {
+        Running
+    }
+
+    fn on_running(&mut self, pet: &mut Pet) -> Status {
+        pet.sits += 1;
+        Success
+    }
+
+    fn on_halted(&mut self, pet: &mut Pet) {
+        pet.halts += 1;
+    }
+}
+
+behavior_tree! {
+    tree Dog for Pet {
+        blackboard { barked: u32 }
+        Sequence {
+            Action(|pet| { pet.barks += 1; true }),
+            Script(|bb| bb.barked += 1),
+            StatefulAction(Sit),
+        }
+    }
+}
+
+behavior_tree! {
+    tree Owner for Agent {
+        blackboard { barked: u32 }
+        Sequence {
+            Action(Act<0>),
+            SubTree(Dog, agent = |agent| &mut agent.pet, barked = {barked}),
+        }
+    }
+}
+
+#[test]
+fn a_subtree_runs_on_the_part_of_the_context_its_agent_closure_gives() {
+    let (mut tree, mut agent) = (Owner::new(), Agent::new());
+    agent.script(0, &[Success, Success]);
+    expect_tick(&mut tree, &mut agent, Running, &[Exec(0)]);
+    assert_eq!(agent.pet.barks, 1);
+    assert_eq!(tree.blackboard().barked, 1, "entries are remapped as usual");
+    expect_tick(&mut tree, &mut agent, Success, &[]);
+    assert_eq!(agent.pet.sits, 1);
+    expect_tick(&mut tree, &mut agent, Running, &[Exec(0)]);
+    // Halting the parent halts the subtree, on its part of the context.
+    expect_halt(&mut tree, &mut agent, &[]);
+    assert_eq!(
+        agent.pet,
+        Pet {
+            barks: 2,
+            sits: 1,
+            halts: 1
+        }
+    );
+    assert_eq!(Owner::NODE_COUNT, 3 + Dog::NODE_COUNT);
+    assert_eq!(Owner::NODES[2].kind, "SubTree");
+    assert_eq!(
+        Owner::NODES[2].params,
+        &[("barked", "{barked}"), ("agent", "&mut agent.pet")]
+    );
+    assert_eq!(Owner::NODES[3].kind, "Sequence");
 }

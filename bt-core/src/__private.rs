@@ -625,3 +625,13 @@ pub fn iterate_index<Bb, E: IterIndex + ?Sized>(
 pub fn guard<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> Status {
     Status::from_bool(condition(bb))
 }
+
+/// `SubTree(Child, agent = |ctx| &mut ctx.other)`: the part of the context the child tree runs on
+/// (NodeCanvas's Override Agent).
+#[inline(always)]
+pub fn agent<Ctx: ?Sized, A: ?Sized>(
+    ctx: &mut Ctx,
+    agent: impl FnOnce(&mut Ctx) -> &mut A,
+) -> &mut A {
+    agent(ctx)
+}

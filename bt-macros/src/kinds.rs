@@ -525,6 +525,8 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
     ("Merge", "NodeCanvas's `Merge` (a node with several parents) has no place in a tree written as nested nodes: repeat the branch, or make it a `SubTree`"),
     ("NestedFSM", "a nested state machine is a leaf here: a `StatefulAction` whose state is a Rust enum (see \"A state machine as a leaf\" in the `bt` docs)"),
     ("SubFSM", "a nested state machine is a leaf here: a `StatefulAction` whose state is a Rust enum (see \"A state machine as a leaf\" in the `bt` docs)"),
+    ("OverrideAgent", "NodeCanvas's `Override Agent` is a subtree on another part of the context: `SubTree(Child, agent = |ctx| &mut ctx.other)`, where `Child` is a tree over the type of `ctx.other`"),
+    ("Setter", "NodeCanvas's `Setter` (Override Agent) is a subtree on another part of the context: `SubTree(Child, agent = |ctx| &mut ctx.other)`, where `Child` is a tree over the type of `ctx.other`"),
     ("TimeLimit", "Unreal's `TimeLimit` is written `Deadline(ms) { child }` (the child is halted and fails once `ms` have passed)"),
     ("Blackboard", "Unreal's blackboard decorator is written `Observe(|bb| condition, abort = none) { child }`, with `abort = self`, `lower` or `both`"),
 ];

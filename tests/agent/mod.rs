@@ -48,6 +48,16 @@ pub struct Agent {
     pub rng: SmallRng,
     /// How many numbers those trees drew.
     pub draws: u32,
+    /// The agent's pet: the context of subtrees run with `agent = |agent| &mut agent.pet`.
+    pub pet: Pet,
+}
+
+/// A part of the agent with a type of its own.
+#[derive(Default, Debug, PartialEq)]
+pub struct Pet {
+    pub barks: u32,
+    pub sits: u32,
+    pub halts: u32,
 }
 
 #[derive(Default)]
@@ -66,6 +76,7 @@ impl Default for Agent {
             arms: GuardToken::new(),
             rng: SmallRng::seed(1),
             draws: 0,
+            pet: Pet::default(),
         }
     }
 }

@@ -13,9 +13,8 @@ use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Tree, 
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
 /// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
 pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
-    let context = &tree.header.context;
     let before = (tree.subtrees_before(id)).map(|(_, subtree)| {
-        let ty = &subtree.ty;
+        let (ty, context) = (&subtree.ty, super::subtree::child_context(tree, subtree));
         quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
     });
     let before: Vec<TokenStream> = before.collect();
@@ -89,7 +88,7 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     let len = public_id(tree, tree.nodes.len());
     let splices = tree.subtrees_before(tree.nodes.len()).map(|(id, subtree)| {
         let (ty, at, depth) = (&subtree.ty, public_id(tree, id), tree.nodes[id].depth);
-        let context = &tree.header.context;
+        let context = super::subtree::child_context(tree, subtree);
         let nodes =
             quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODES);
         quote!(#table = ::bt::__private::splice(#table, #nodes, #at, #depth);)
@@ -199,6 +198,9 @@ fn params(node: &Node) -> Vec<(String, String)> {
                 .collect();
             if subtree.autoremap.is_some() {
                 params.push(("_autoremap".into(), "true".into()));
+            }
+            if let Some(agent) = &subtree.agent {
+                params.push(("agent".into(), closure_body(agent)));
             }
             params
         }

@@ -371,6 +371,7 @@ pub fn subtree(cx: &Ctxt, target: Target, blackboard: Option<&Blackboard>) -> Op
         init: target.init,
         bindings: target.bindings,
         autoremap: target.rest,
+        agent: None,
     })
 }
 

@@ -225,6 +225,9 @@ pub struct SubTree {
     pub bindings: Vec<PortBinding>,
     /// The span of `..`, if given.
     pub autoremap: Option<Span>,
+    /// `agent = |ctx| &mut ctx.other` (NodeCanvas's Override Agent): the child tree runs on this
+    /// part of the context, a context of its own type.
+    pub agent: Option<Box<ExprClosure>>,
 }
 
 pub enum LeafImpl {
@@ -539,8 +542,10 @@ impl Tree {
                 (LeafKind::StatefulAction, Args::Leaf(LeafArgs::Target(target))) => {
                     Leaf::Stateful(self.leaf_type(cx, target)?)
                 }
-                (LeafKind::SubTree, Args::Leaf(LeafArgs::Target(target))) => {
-                    let subtree = check::subtree(cx, target, bb)?;
+                (LeafKind::SubTree, Args::Leaf(LeafArgs::Target(mut target))) => {
+                    let agent = nodecanvas::take_agent(cx, &mut target);
+                    let mut subtree = check::subtree(cx, target, bb)?;
+                    subtree.agent = agent?;
                     if check::contains_itself(cx, &self.header.name, &subtree) {
                         return None;
                     }

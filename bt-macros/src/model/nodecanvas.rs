@@ -471,3 +471,47 @@ fn observers(cx: &Ctxt, tree: &mut Tree) {
         }
     }
 }
+
+/// `agent = |ctx| ..` among a `SubTree`'s bindings (NodeCanvas's Override Agent): taken out of the
+/// bindings. `Some(None)`: no agent; `None`: an error was reported.
+pub(super) fn take_agent(
+    cx: &Ctxt,
+    target: &mut crate::args::Target,
+) -> Option<Option<Box<ExprClosure>>> {
+    let is_agent = |binding: &super::PortBinding| {
+        binding.port == "agent"
+            && matches!(&binding.value, super::Value::Expr(expr) if matches!(**expr, Expr::Closure(_)))
+    };
+    let mut agent = None;
+    let mut ok = true;
+    let bindings = std::mem::take(&mut target.bindings);
+    for binding in bindings {
+        if !is_agent(&binding) {
+            target.bindings.push(binding);
+            continue;
+        }
+        let super::Value::Expr(expr) = binding.value else {
+            continue;
+        };
+        let Expr::Closure(closure) = *expr else {
+            continue;
+        };
+        if agent.is_some() {
+            cx.error_spanned_by(
+                &binding.port,
+                "`agent` is given twice; a subtree runs on one part of the context",
+            );
+            ok = false;
+        } else if let Err(error) = closure_arity(
+            &closure,
+            &[1],
+            "`agent = |ctx| &mut ctx.other`: the part of the context the subtree runs on",
+        ) {
+            cx.syn_error(error);
+            ok = false;
+        } else {
+            agent = Some(Box::new(closure));
+        }
+    }
+    ok.then_some(agent)
+}
