@@ -11,7 +11,7 @@ mod agent;
 
 use agent::{expect_halt, expect_tick, Act, Agent, Cond, Pet, Task, *};
 use bt::Status::*;
-use bt::{behavior_tree, StatefulAction, Status};
+use bt::{behavior_tree, Observer, Rng, SmallRng, StatefulAction, Status};
 
 // ---------------------------------------------------------------------------------------------
 // PrioritySelector: the best score runs; a tie keeps the running child.
@@ -1111,4 +1111,101 @@ fn a_subtree_runs_on_the_part_of_the_context_its_agent_closure_gives() {
         &[("barked", "{barked}"), ("agent", "&mut agent.pet")]
     );
     assert_eq!(Owner::NODES[3].kind, "Sequence");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The direct resume through the NodeCanvas kinds that pass `Running` is invisible.
+
+macro_rules! resumable {
+    ($name:ident, $($root_attr:tt)*) => {
+        behavior_tree! {
+            tree $name for Agent {
+                blackboard { go: bool = true }
+                $($root_attr)*
+                Sequence {
+                    Sequence {
+                        RandomSequence {
+                            FlipSelector {
+                                StatefulAction(Task<0>),
+                                Optional { StatefulAction(Task<1>) },
+                            },
+                            StepSequencer {
+                                RepeatTimes(2) { StatefulAction(Task<2>) },
+                                Remap(failure = Success) { StatefulAction(Task<3>) },
+                            },
+                            ProbabilitySelector {
+                                #[weight(1)] Filter(1000) { StatefulAction(Task<4>) },
+                                #[weight(2)] Guard(|agent| &mut agent.arms) {
+                                    WaitUntil(|bb| bb.go) {
+                                        RepeatUntil(Success) { StatefulAction(Task<5>) }
+                                    }
+                                },
+                            },
+                            RandomSelector { StatefulAction(Task<6>), StatefulAction(Task<7>) },
+                        },
+                    },
+                }
+            }
+        }
+    };
+}
+
+resumable!(Resumed,);
+// A root condition rules the direct resume out: every tick walks from the root.
+resumable!(Walked, #[on_halted(|_| ())]);
+
+/// Every observer event, in order.
+#[derive(Debug, Default, PartialEq)]
+struct Events(Vec<(usize, Option<Status>)>);
+
+impl Observer for Events {
+    fn on_status(&mut self, node: usize, status: Status) {
+        self.0.push((node, Some(status)));
+    }
+
+    fn on_halted(&mut self, node: usize) {
+        self.0.push((node, None));
+    }
+}
+
+#[test]
+fn resuming_through_nodecanvas_kinds_is_the_walk() {
+    // Every stateful leaf of `Resumed` is resumed directly (bt-macros checks which kinds pass
+    // `Running` in `kinds::tests::direct_resume_passes_the_nodecanvas_kinds_that_say_so`).
+    let (mut resumed, mut walked) = (Resumed::seeded(3), Walked::seeded(3));
+    let (mut a, mut b) = (Agent::new(), Agent::new());
+    let mut draw = SmallRng::seed(17);
+    let statuses = [Running, Running, Running, Success, Failure, Skipped];
+    for round in 0..5_000 {
+        for leaf in 0..8 {
+            let status = statuses[draw.below(6) as usize];
+            a.script(leaf, &[status]);
+            b.script(leaf, &[status]);
+        }
+        if round % 97 == 0 {
+            resumed.blackboard_mut().go = !resumed.blackboard().go;
+            walked.blackboard_mut().go = !walked.blackboard().go;
+        }
+        let (mut left, mut right) = (Events::default(), Events::default());
+        if round % 41 == 40 {
+            resumed.halt_with(&mut a, &mut left);
+            walked.halt_with(&mut b, &mut right);
+        } else {
+            let status = resumed.tick_with(&mut a, &mut left);
+            assert_eq!(
+                status,
+                walked.tick_with(&mut b, &mut right),
+                "round {round}"
+            );
+        }
+        assert_eq!(left, right, "round {round}: observer events");
+        assert_eq!(a.take_log(), b.take_log(), "round {round}: leaf calls");
+        assert_eq!(a.arms, b.arms);
+    }
+    resumed.halt(&mut a);
+    walked.halt(&mut b);
+    assert_eq!(a.take_log(), b.take_log());
+    assert!(!a.arms.is_taken());
+    a.forget_scripts();
+    b.forget_scripts();
 }

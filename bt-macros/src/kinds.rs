@@ -1450,6 +1450,57 @@ mod tests {
         }
     }
 
+    /// The NodeCanvas kinds that pass `Running` let a tick resume the leaves below them directly;
+    /// the others, and the observer selector, do not.
+    #[test]
+    fn direct_resume_passes_the_nodecanvas_kinds_that_say_so() {
+        let resumed = |body: &str| {
+            let source = format!("tree T for C {{ blackboard {{ go: bool, f: f32 }} {body} }}");
+            let input: crate::parse::TreeInput = syn::parse_str(&source).expect("parses");
+            let body = crate::parse::parse_body(input.body).expect("parses");
+            let cx = crate::ctxt::Ctxt::new();
+            let tree = crate::model::Tree::from_syntax(&cx, input.header, body);
+            cx.check().expect("valid");
+            crate::plan::Plan::new(&tree).resume
+        };
+        let passing = [
+            "RandomSequence { X }",
+            "RandomSelector { X }",
+            "ProbabilitySelector { #[weight(1)] X }",
+            "FlipSelector { X }",
+            "StepSequencer { X }",
+            "RepeatTimes(3) { X }",
+            "RepeatUntil(Success) { X }",
+            "Filter(2) { X }",
+            "WaitUntil(|bb| bb.go) { X }",
+            "Optional { X }",
+            "Guard(|c| &mut c.token) { X }",
+            "Remap(success = Failure) { X }",
+        ];
+        for node in passing {
+            let body = format!("Sequence {{ {} }}", node.replace('X', "StatefulAction(A)"));
+            assert_eq!(resumed(&body), [2], "{node}");
+        }
+        let walked = [
+            "PrioritySelector { #[score(1)] X }",
+            "BinarySelector(|bb| bb.go) { X, X }",
+            "IndexSwitch(|bb| 0) { X }",
+            "PolicyParallel { X }",
+            "DynamicSequence { X }",
+            "DynamicSelector { X }",
+            "Interrupt(|bb| bb.go) { X }",
+            "Conditional(|bb| bb.go) { X }",
+            "Cooldown(5) { X }",
+            "Deadline(5) { X }",
+            "Observe(|bb| bb.go, abort = self) { X }",
+            "Fallback { Observe(|bb| bb.go, abort = lower) { X } }",
+        ];
+        for node in walked {
+            let body = format!("Sequence {{ {} }}", node.replace('X', "StatefulAction(A)"));
+            assert!(resumed(&body).is_empty(), "{node}");
+        }
+    }
+
     #[test]
     fn names_are_unique() {
         let names: Vec<&str> = all_names().collect();

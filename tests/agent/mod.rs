@@ -96,6 +96,13 @@ impl Agent {
         self.inner.get_mut().always[leaf] = Some(status);
     }
 
+    /// Drops the answers not used yet (for tests that script more than they use).
+    pub fn forget_scripts(&mut self) {
+        for answers in &mut self.inner.get_mut().answers {
+            answers.clear();
+        }
+    }
+
     /// Moves the clock forward.
     pub fn advance_ms(&mut self, ms: u64) {
         self.clock.advance_ms(ms);
