@@ -1502,6 +1502,13 @@ mod tests {
     }
 
     #[test]
+    fn unsupported_names_are_not_kinds() {
+        for (name, _) in super::UNSUPPORTED {
+            assert!(super::lookup(name).is_none(), "{name} is a kind and unsupported");
+        }
+    }
+
+    #[test]
     fn names_are_unique() {
         let names: Vec<&str> = all_names().collect();
         for (index, name) in names.iter().enumerate() {
