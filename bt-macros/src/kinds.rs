@@ -1504,7 +1504,10 @@ mod tests {
     #[test]
     fn unsupported_names_are_not_kinds() {
         for (name, _) in super::UNSUPPORTED {
-            assert!(super::lookup(name).is_none(), "{name} is a kind and unsupported");
+            assert!(
+                super::lookup(name).is_none(),
+                "{name} is a kind and unsupported"
+            );
         }
     }
 
