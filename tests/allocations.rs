@@ -11,7 +11,8 @@
 //! `Try*` leaves, inline `Result`s, `Error(..)`), among behavior3's nodes, so that ticks that abort
 //! and halt are measured too. The first two are also ticked with the library's observers
 //! attached (statistics, a transition logger, a trace, a JSON-lines writer), which must not
-//! allocate either. The tests run in their own binary.
+//! allocate either; a fifth uses every NodeCanvas kind, the random nodes (with the tree's own
+//! generator) and observer aborts. The tests run in their own binary.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -27,9 +28,9 @@ use bt::decorator::{Delay, Repeat, RetryUntilSuccessful, RunOnce, Timeout};
 use bt::leaves::Sleep;
 use bt::observe::json::JsonTrace;
 use bt::{
-    behavior_tree, BehaviorTree, Clock, Condition, Deque, InOut, Input, ManualClock, NodeStats,
-    Observer, Outcome, Output, Ports, StatefulAction, Statistics, Status, SyncAction, TickTrace,
-    Transition, TransitionLogger, TryCondition, TryStatefulAction, TrySyncAction,
+    behavior_tree, BehaviorTree, Clock, Condition, Deque, GuardToken, InOut, Input, ManualClock,
+    NodeStats, Observer, Outcome, Output, Ports, StatefulAction, Statistics, Status, SyncAction,
+    TickTrace, Transition, TransitionLogger, TryCondition, TryStatefulAction, TrySyncAction,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -96,6 +97,8 @@ pub struct World {
     halts: Cell<u32>,
     /// The time nodes' clock, moved between ticks.
     clock: ManualClock,
+    /// The token of the `Guard` nodes.
+    door: GuardToken,
 }
 
 impl Clock for World {
@@ -111,6 +114,7 @@ impl World {
             calls: [const { Cell::new(0) }; LEAVES],
             halts: Cell::new(0),
             clock: ManualClock::new(),
+            door: GuardToken::new(),
         }
     }
 
@@ -765,4 +769,105 @@ fn ticks_that_fail_never_allocate() {
     // cursors and flags.
     let size = size_of::<Fallible>();
     assert!(size <= 96, "size_of::<Fallible>() = {size}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// NodeCanvas, observer aborts, random nodes.
+
+behavior_tree! {
+    tree Canvas for World {
+        blackboard {
+            hunger: f32 = 0.5,
+            alarm: bool,
+            case: u8,
+            list: [u8; 4] = [1, 2, 3, 4],
+            item: u8,
+            at: usize,
+        }
+        PolicyParallel(repeat = true) {
+            Action(|w, bb| {
+                bb.alarm = w.coin(40, 30);
+                bb.hunger = w.roll(41) as f32 / 100.0;
+                bb.case = (w.roll(42) % 4) as u8;
+                true
+            }),
+            RandomSequence { StatefulAction(Coin<0>), Action(Coin<1> = Coin::biased(80)) },
+            RandomSelector { StatefulAction(Coin<2>), Condition(Coin<3>) },
+            ProbabilitySelector(fail = 0.2) {
+                #[weight(|bb| bb.hunger)] StatefulAction(Coin<4>),
+                #[weight(1)] Action(Coin<5>),
+            },
+            PrioritySelector {
+                #[score(|bb| bb.hunger)] StatefulAction(Coin<6>),
+                #[score(0.5)] StatefulAction(Coin<7>),
+            },
+            FlipSelector { Action(Coin<8>), StatefulAction(Coin<9>) },
+            StepSequencer { StatefulAction(Coin<10>), AlwaysSuccess },
+            BinarySelector(|bb| bb.alarm, dynamic = true) {
+                StatefulAction(Coin<11>),
+                Condition(Coin<12>),
+            },
+            IndexSwitch(|bb| bb.case, out_of_range = Loop, dynamic = true) {
+                StatefulAction(Coin<13>),
+                Action(Coin<14>),
+                AlwaysFailure,
+            },
+            DynamicSequence { Condition(Coin<15> = Coin::biased(80)), Action(Coin<16>), StatefulAction(Coin<17>) },
+            DynamicSelector { Condition(Coin<18>), StatefulAction(Coin<19>) },
+            Fallback {
+                Observe(|bb| bb.alarm, abort = both) { StatefulAction(Coin<20>) },
+                StatefulAction(Coin<21>),
+            },
+            Interrupt(|bb| bb.alarm) { StatefulAction(Coin<22>) },
+            Conditional(|bb| !bb.alarm, dynamic = true) { StatefulAction(Coin<23>) },
+            RepeatTimes(3) { Action(Coin<24>) },
+            RepeatUntil(Success) { StatefulAction(Coin<25>) },
+            Filter(1000) { StatefulAction(Coin<26>) },
+            Cooldown(30) { StatefulAction(Coin<27>) },
+            Iterate(list, element = {item}, index = {at}) { StatefulAction(Coin<28>) },
+            WaitUntil(|bb| bb.alarm) { StatefulAction(Coin<29>) },
+            Optional { StatefulAction(Coin<30>) },
+            Guard(|w| &mut w.door, if_guarded = Running) { StatefulAction(Coin<31>) },
+            Deadline(40) { StatefulAction(Coin<32>) },
+            Remap(failure = Success) { StatefulAction(Coin<33>) },
+            Observe(|bb| bb.hunger > 0.3, abort = self) { StatefulAction(Coin<34>) },
+            PolicyParallel(FirstSuccess) { StatefulAction(Coin<35>), StatefulAction(Coin<36>) },
+        }
+    }
+}
+
+#[test]
+fn nodecanvas_aborts_and_random_nodes_never_allocate() {
+    let (mut tree, count) = allocations_in(|| Canvas::seeded(9));
+    assert_eq!(count, 0, "Canvas::seeded() allocated");
+    let mut world = World::new();
+    let mut trace = TickTrace::<{ Canvas::NODE_COUNT }>::new();
+    let (mut tick_allocations, mut halt_allocations) = (0, 0);
+    for round in 0..20_000u32 {
+        world.clock.advance_ms(10);
+        let (_, count) = allocations_in(|| {
+            if round % 2 == 0 {
+                tree.tick(&mut world)
+            } else {
+                tree.tick_with(&mut world, &mut trace)
+            }
+        });
+        tick_allocations += count;
+        if round % 17 == 16 {
+            let ((), count) = allocations_in(|| tree.halt_with(&mut world, &mut trace));
+            halt_allocations += count;
+        }
+        if round % 1_000 == 999 {
+            let ((), count) = allocations_in(|| tree.reseed(u64::from(round)));
+            halt_allocations += count;
+        }
+    }
+    let ((), count) = allocations_in(|| tree.halt(&mut world));
+    assert_eq!(tick_allocations, 0, "tick() allocated");
+    assert_eq!(halt_allocations + count, 0, "halt() or reseed() allocated");
+    for id in 0..=36 {
+        assert!(world.calls[id].get() > 0, "leaf {id} was never called");
+    }
+    assert!(world.halts.get() > 0, "no stateful action was ever halted");
+    assert!(!world.door.is_taken(), "the halted tree released its token");
 }

@@ -70,6 +70,7 @@ pub mod time;
 mod tree;
 
 pub use blackboard::Tracked;
+pub use decorator::nodecanvas::GuardToken;
 pub use index::SmallIndex;
 pub use leaf::{
     Condition, StatefulAction, SyncAction, TryAnswer, TryCondition, TryStatefulAction,

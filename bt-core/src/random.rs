@@ -8,7 +8,14 @@
 /// A source of random numbers for the random nodes.
 ///
 /// Implement it for your own generator to make a tree draw from it; only
-/// [`next_u32`](Rng::next_u32) is required.
+/// [`next_u32`](Rng::next_u32) is required. A tree declared `tree T for Ctx, rng = context`
+/// draws from its context, which then implements `Rng` (usually by forwarding to a generator it
+/// keeps in a field); other trees with random nodes hold their own [`SmallRng`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `bt::Rng`, and the random nodes draw from it",
+    label = "not a random number generator",
+    note = "a tree declared `rng = context` draws its random numbers from its context: implement `bt::Rng` for `{Self}` (`fn next_u32(&mut self) -> u32`, e.g. forwarding to a `bt::SmallRng` kept in a field), or remove `rng = context` so that the tree holds its own `bt::SmallRng`"
+)]
 pub trait Rng {
     /// A uniformly distributed `u32`.
     fn next_u32(&mut self) -> u32;

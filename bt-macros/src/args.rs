@@ -77,6 +77,10 @@ pub enum ParamKind {
     Entry,
     /// A closure over the blackboard: `|bb| ..`.
     Closure,
+    /// One of these words (`policy = FirstSuccess`, `abort = self`).
+    Word(&'static [&'static str]),
+    /// A closure over the context: `|ctx| ..`.
+    ContextClosure,
 }
 
 /// A parameter's value as written.
@@ -89,6 +93,8 @@ pub enum ParamValue {
     Status(Ident),
     Entry(Ident),
     Closure(Box<ExprClosure>),
+    Word(Ident),
+    ContextClosure(Box<ExprClosure>),
 }
 
 /// A node's arguments, read by its kind's grammar.
@@ -278,6 +284,8 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                         ParamKind::Status => "Failure",
                         ParamKind::Entry => "{entry}",
                         ParamKind::Closure => "|bb| ..",
+                        ParamKind::Word(words) => words[0],
+                        ParamKind::ContextClosure => "|ctx| &mut ctx.field",
                     };
                     if param.positional {
                         example.to_owned()
@@ -745,6 +753,31 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
             })?;
             closure_arity(&closure, &[1], &format!("`{name} = |bb| ..`"))?;
             Ok(ParamValue::Closure(Box::new(closure)))
+        }
+        ParamKind::Word(words) => {
+            let expected = || {
+                let words: Vec<String> = words.iter().map(|word| format!("`{word}`")).collect();
+                format!("`{name}` is one of {}", words.join(", "))
+            };
+            let word = Ident::parse_any(input)
+                .map_err(|error| syn::Error::new(error.span(), expected()))?;
+            if words.iter().any(|known| word == known) {
+                Ok(ParamValue::Word(word))
+            } else {
+                Err(syn::Error::new(word.span(), expected()))
+            }
+        }
+        ParamKind::ContextClosure => {
+            let closure: ExprClosure = input.parse().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    format!(
+                        "`{name}` is a closure over the context, such as `|ctx| &mut ctx.{name}`"
+                    ),
+                )
+            })?;
+            closure_arity(&closure, &[1], &format!("`|ctx| &mut ctx.{name}`"))?;
+            Ok(ParamValue::ContextClosure(Box::new(closure)))
         }
     }
 }

@@ -101,6 +101,63 @@ mod tests {
         }
     "#;
 
+    /// Every kind of issue 12: NodeCanvas's composites and decorators, observer aborts, the
+    /// random nodes with their utility attributes, the header's `rng = context`.
+    const CANVAS: &str = r#"
+        pub tree Canvas for World, error Oops, rng = context {
+            blackboard { hunger: f32, list: Vec<u8>, item: u8, at: usize, case: i32 }
+            PolicyParallel(FirstSuccessOrFailure, repeat = true) {
+                RandomSequence { AlwaysSuccess, StatefulAction(Walk) },
+                RandomSelector { AlwaysFailure },
+                ProbabilitySelector(fail = |bb| bb.hunger) {
+                    #[weight(|bb| bb.hunger)] AlwaysSuccess,
+                    #[weight(2)] Action(Eat),
+                },
+                PrioritySelector { #[score(1.5)] AlwaysSuccess, #[score(|bb| bb.hunger)] AlwaysFailure },
+                FlipSelector { AlwaysFailure, AlwaysSuccess },
+                StepSequencer { AlwaysSuccess },
+                BinarySelector(|bb| bb.hunger > 0.5, dynamic = true) { AlwaysSuccess, AlwaysFailure },
+                IndexSwitch(|bb| bb.case, out_of_range = Loop) { AlwaysSuccess, AlwaysFailure },
+                DynamicSequence { Condition(Hungry), ScriptCondition(|bb| bb.at > 0), Action(Eat) },
+                DynamicSelector { Condition(|w| w.ok), StatefulAction(Walk) },
+                Selector {
+                    Observe(|bb| bb.hunger > 0.9, abort = lower) { StatefulAction(Walk) },
+                    Observe(|bb| bb.hunger > 0.1, abort = both) { AlwaysRunning },
+                    Observe(|bb| bb.at == 0) { AlwaysRunning },
+                },
+                Sequence { Observe(|bb| bb.at == 0, abort = self) { StatefulAction(Walk) } },
+                Interrupt(|bb| bb.at > 3) { AlwaysSuccess },
+                Conditional(|bb| bb.at > 3, dynamic = true, else = Success) { AlwaysSuccess },
+                RepeatTimes(2) { RepeatTimes(forever) { RepeatUntil(Failure) { AlwaysFailure } } },
+                Filter(3, count = Failure, filtered = Failure) { AlwaysSuccess },
+                Cooldown(500, filtered = Skipped) { AlwaysSuccess },
+                Iterate(list, element = {item}, index = {at}, until = FirstSuccess, max = 2, reset_index = false) { AlwaysSuccess },
+                WaitUntil(|bb| bb.at > 0) { Optional { AlwaysFailure } },
+                Guard(|w| &mut w.token, if_guarded = Running) { Deadline(100) { Remap(success = Failure) { AlwaysSuccess } } },
+            }
+        }
+    "#;
+
+    #[test]
+    fn valid_issue_12_tree_expands_without_errors() {
+        let text = expand(CANVAS.parse().unwrap());
+        assert!(!text.contains("compile_error"), "{text}");
+        // The context is the generator: no generator of the tree's own.
+        assert!(!text.contains("__bt_rng"), "{text}");
+        let own = CANVAS.replace(", rng = context", "");
+        let text = expand(own.parse().unwrap());
+        assert!(!text.contains("compile_error"), "{text}");
+        assert_eq!(
+            text.matches("SmallRng :: DEFAULT_SEED").count(),
+            1,
+            "one generator field: {text}"
+        );
+        assert!(text.contains("fn seeded") && text.contains("fn reseed"));
+        // A tree without random nodes has neither.
+        let text = expand(quote!(tree T for W { Sequence { AlwaysSuccess } }));
+        assert!(!text.contains("__bt_rng") && !text.contains("fn seeded"));
+    }
+
     #[test]
     fn valid_issue_3_tree_expands_without_errors() {
         let text = expand(ROBOT.parse().unwrap());
@@ -192,6 +249,7 @@ mod tests {
         let (cases, seed) = fuzz::settings();
         fuzz::never_panics(SNIPER, cases, seed, behavior_tree);
         fuzz::never_panics(ROBOT, cases, seed, behavior_tree);
+        fuzz::never_panics(CANVAS, cases, seed, behavior_tree);
     }
 
     #[test]

@@ -54,6 +54,21 @@ pub enum ControlKind {
     WhileDoElse,
     Switch,
     TryCatch,
+    // NodeCanvas.
+    RandomSequence,
+    RandomSelector,
+    ProbabilitySelector,
+    PrioritySelector,
+    FlipSelector,
+    StepSequencer,
+    BinarySelector,
+    IndexSwitch,
+    PolicyParallel,
+    DynamicSequence,
+    DynamicSelector,
+    /// Not written by users: a `Fallback` whose children include an `Observe(.., abort = lower)`
+    /// or `abort = both` ([`OBSERVER_SELECTOR`]).
+    ObserverSelector,
 }
 
 /// The decorators, before their arguments are read.
@@ -78,6 +93,21 @@ pub enum DecoratorKind {
     Repeater,
     RepeatUntilFailure,
     RepeatUntilSuccess,
+    // NodeCanvas.
+    Interrupt,
+    Conditional,
+    RepeatTimes,
+    RepeatUntil,
+    Filter,
+    Cooldown,
+    Iterate,
+    WaitUntil,
+    Optional,
+    Guard,
+    Deadline,
+    Remap,
+    // Unreal Engine's observer aborts.
+    Observe,
 }
 
 /// The leaves, before their arguments are read.
@@ -116,6 +146,8 @@ pub enum Arity {
     AtLeastTwo,
     /// `case value => child`s and a final `_ => child` (Switch).
     Cases,
+    /// Exactly two (BinarySelector).
+    Two,
 }
 
 /// When a node can answer `Running`, and so needs a running flag and a halt function.
@@ -267,6 +299,103 @@ const LOOP: &[Param] = &[
     param("if_empty", P::Status, false, false),
 ];
 
+// NodeCanvas and Unreal Engine.
+const OUTCOMES: &[&str] = &["Success", "Failure"];
+const FILTERED: &[&str] = &["Skipped", "Failure"];
+const PROBABILITY: &[Param] = &[param("fail", P::Expr, false, false)];
+const BINARY: &[Param] = &[
+    param("condition", P::Closure, true, true),
+    param("dynamic", P::Bool, false, false),
+];
+const INDEX_SWITCH: &[Param] = &[
+    param("index", P::Closure, true, true),
+    param("out_of_range", P::Word(&["Fail", "Loop"]), false, false),
+    param("dynamic", P::Bool, false, false),
+];
+const POLICY_PARALLEL: &[Param] = &[
+    param(
+        "policy",
+        P::Word(&["FirstFailure", "FirstSuccess", "FirstSuccessOrFailure"]),
+        true,
+        false,
+    ),
+    param("repeat", P::Bool, false, false),
+];
+const CONDITION: &[Param] = &[param("condition", P::Closure, true, true)];
+const CONDITIONAL: &[Param] = &[
+    param("condition", P::Closure, true, true),
+    param("dynamic", P::Bool, false, false),
+    param("else", P::Word(&["Failure", "Success"]), false, false),
+];
+const REPEAT_UNTIL: &[Param] = &[param("status", P::Word(OUTCOMES), true, true)];
+const FILTER: &[Param] = &[
+    param("times", P::Count, true, true),
+    param(
+        "count",
+        P::Word(&["Completed", "Success", "Failure"]),
+        false,
+        false,
+    ),
+    param("filtered", P::Word(FILTERED), false, false),
+];
+const COOLDOWN: &[Param] = &[
+    param("ms", P::Millis, true, true),
+    param("filtered", P::Word(FILTERED), false, false),
+];
+const ITERATE: &[Param] = &[
+    param("list", P::Entry, true, true),
+    param("element", P::Entry, false, true),
+    param("index", P::Entry, false, false),
+    param(
+        "until",
+        P::Word(&["Never", "FirstSuccess", "FirstFailure"]),
+        false,
+        false,
+    ),
+    param("max", P::Count, false, false),
+    param("reset_index", P::Bool, false, false),
+];
+const GUARD: &[Param] = &[
+    param("token", P::ContextClosure, true, true),
+    param("if_guarded", P::Word(&["Failure", "Running"]), false, false),
+];
+const REMAP: &[Param] = &[
+    param("success", P::Word(OUTCOMES), false, false),
+    param("failure", P::Word(OUTCOMES), false, false),
+];
+const OBSERVE: &[Param] = &[
+    param("condition", P::Closure, true, true),
+    param(
+        "abort",
+        P::Word(&["none", "self", "lower", "both"]),
+        false,
+        false,
+    ),
+];
+
+/// A row whose rule has been checked for the direct resume (`KindSpec::passes_running`).
+const fn passes(spec: KindSpec) -> KindSpec {
+    KindSpec {
+        passes_running: true,
+        ..spec
+    }
+}
+
+/// The composite a `Fallback` (or `Selector`, `MemPriority`) becomes when one of its children is
+/// an `Observe(.., abort = lower)` or `abort = both`: Unreal Engine's selector with observer
+/// aborts (`bt_core::abort::ObserverSelector`), which owns its `Observe` children's conditions.
+/// Not in [`KINDS`], since no one writes it: the model puts it in place of the `Fallback`'s row
+/// (`model::nodecanvas`). It checks guards before ticking its running child, so it does not pass
+/// `Running`.
+pub const OBSERVER_SELECTOR: KindSpec = control(
+    &["Fallback"],
+    ControlKind::ObserverSelector,
+    Grammar::None,
+    AtLeastOne,
+    Running::IfChildCan,
+    Activation,
+);
+
 /// The table. Columns: names (aliases after the first), rule, grammar of the arguments; for
 /// decorators, when it can run, whether it passes `Running`, its memory; for leaves, when it can
 /// run and its category.
@@ -309,6 +438,22 @@ pub const KINDS: &[KindSpec] = &[
     control(&["WhileDoElse"], ControlKind::WhileDoElse, Grammar::None,                 TwoOrThree, Running::IfChildCan, Activation),
     control(&["Switch"],      ControlKind::Switch,      Grammar::Params(SWITCH),       Cases,      Running::IfChildCan, Activation),
     control(&["TryCatch"],    ControlKind::TryCatch,    Grammar::Params(TRY_CATCH),    AtLeastTwo, Running::IfChildCan, Activation),
+    // NodeCanvas's composites. The memory walks (random orders, the flip order, the step, the
+    // probability selector's pick, whose weights are only read when it picks) pass `Running`
+    // (checked in the tests below); the others may re-read their inputs or re-check children
+    // first. FlipSelector's order and StepSequencer's position outlive activations
+    // (decision 13).
+    passes(control(&["RandomSequence"],      ControlKind::RandomSequence,      Grammar::None,                      AtLeastOne, Running::IfChildCan, Activation)),
+    passes(control(&["RandomSelector"],      ControlKind::RandomSelector,      Grammar::None,                      AtLeastOne, Running::IfChildCan, Activation)),
+    passes(control(&["ProbabilitySelector"], ControlKind::ProbabilitySelector, Grammar::Params(PROBABILITY),       AtLeastOne, Running::IfChildCan, Activation)),
+    control(&["PrioritySelector"],           ControlKind::PrioritySelector,    Grammar::None,                      AtLeastOne, Running::IfChildCan, Activation),
+    passes(control(&["FlipSelector"],        ControlKind::FlipSelector,        Grammar::None,                      AtLeastOne, Running::IfChildCan, Kept)),
+    passes(control(&["StepSequencer"],       ControlKind::StepSequencer,       Grammar::None,                      AtLeastOne, Running::IfChildCan, Kept)),
+    control(&["BinarySelector"],             ControlKind::BinarySelector,      Grammar::Params(BINARY),            Two,        Running::IfChildCan, Activation),
+    control(&["IndexSwitch"],                ControlKind::IndexSwitch,         Grammar::Params(INDEX_SWITCH),      AtLeastOne, Running::IfChildCan, Activation),
+    control(&["PolicyParallel"],             ControlKind::PolicyParallel,      Grammar::Params(POLICY_PARALLEL),   AtLeastOne, Running::IfChildCan, Activation),
+    control(&["DynamicSequence"],            ControlKind::DynamicSequence,     Grammar::None,                      AtLeastOne, Running::IfChildCan, Activation),
+    control(&["DynamicSelector"],            ControlKind::DynamicSelector,     Grammar::None,                      AtLeastOne, Running::IfChildCan, Activation),
     // Decorators.
     decorator(&["Inverter", "Invert"],      D::Inverter,                Grammar::None,    Running::IfChildCan, true, Activation),
     decorator(&["ForceSuccess"],            D::ForceSuccess,            Grammar::None,    Running::IfChildCan, true, Activation),
@@ -334,6 +479,25 @@ pub const KINDS: &[KindSpec] = &[
     // The rules of Repeat and RetryUntilSuccessful, under behavior3's names (which reject 0).
     decorator(&["RepeatUntilFailure"],      D::RepeatUntilFailure,      Grammar::Count,   Running::Loop,       true, Activation),
     decorator(&["RepeatUntilSuccess"],      D::RepeatUntilSuccess,      Grammar::Count,   Running::Loop,       true, Activation),
+    // NodeCanvas. Interrupt, Conditional, Cooldown and Deadline look at the blackboard or the
+    // clock before their child; Iterate writes the element before it. Filter's count, Cooldown's
+    // last completion and Iterate's index outlive activations (decision 13). A Guard that waits
+    // (`if_guarded = Running`) runs without its child.
+    decorator(&["Interrupt"],               D::Interrupt,               Grammar::Params(CONDITION),    Running::IfChildCan, false, Activation),
+    decorator(&["Conditional"],             D::Conditional,             Grammar::Params(CONDITIONAL),  Running::IfChildCan, false, Activation),
+    decorator(&["RepeatTimes"],             D::RepeatTimes,             Grammar::Count,                Running::Loop,       true,  Activation),
+    decorator(&["RepeatUntil"],             D::RepeatUntil,             Grammar::Params(REPEAT_UNTIL), Running::Always,     true,  Activation),
+    decorator(&["Filter"],                  D::Filter,                  Grammar::Params(FILTER),       Running::IfChildCan, true,  Kept),
+    decorator(&["Cooldown"],                D::Cooldown,                Grammar::Params(COOLDOWN),     Running::IfChildCan, false, Kept),
+    decorator(&["Iterate"],                 D::Iterate,                 Grammar::Params(ITERATE),      Running::Always,     false, Kept),
+    decorator(&["WaitUntil"],               D::WaitUntil,               Grammar::Params(CONDITION),    Running::Always,     true,  Activation),
+    decorator(&["Optional"],                D::Optional,                Grammar::None,                 Running::IfChildCan, true,  Activation),
+    decorator(&["Guard"],                   D::Guard,                   Grammar::Params(GUARD),        Running::Always,     true,  Activation),
+    decorator(&["Deadline"],                D::Deadline,                Grammar::Params(MILLIS),       Running::IfChildCan, false, Activation),
+    decorator(&["Remap"],                   D::Remap,                   Grammar::Params(REMAP),        Running::IfChildCan, true,  Activation),
+    // Unreal Engine's condition decorator with an abort mode: under an observer selector it
+    // passes its child's status through; elsewhere it re-checks its condition (`abort = self`).
+    decorator(&["Observe"],                 D::Observe,                 Grammar::Params(OBSERVE),      Running::IfChildCan, false, Activation),
 ];
 
 /// Node kinds of other systems that this DSL knows but does not offer, with what to write
@@ -353,6 +517,20 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
     ("PopFromQueue", "BehaviorTree.CPP's `PopFromQueue` is not offered: pop in a `Script(|bb| ..)`, or iterate with `Loop(queue, value = {entry})`"),
     ("QueueSize", "BehaviorTree.CPP's `QueueSize` is not offered: read the size in a `Script(|bb| ..)` or a `ScriptCondition(|bb| ..)`"),
     ("SimpleParallel", "Unreal's `SimpleParallel` is not offered: a `Parallel(success = 1, failure = 1) { main, background }` is the nearest"),
+    ("Sequencer", "NodeCanvas's `Sequencer` is `Sequence` here; with *Dynamic* on it is `DynamicSequence`, with *Random* on `RandomSequence`"),
+    ("StepIterator", "NodeCanvas's `StepIterator` is written `StepSequencer`"),
+    ("Interruptor", "NodeCanvas's `Interruptor` is written `Interrupt(|bb| condition) { child }`"),
+    ("ConditionalEvaluator", "NodeCanvas's `ConditionalEvaluator` is written `Conditional(|bb| condition, dynamic = false, else = Failure) { child }`"),
+    ("Remapper", "NodeCanvas's `Remapper` is written `Remap(success = Failure, failure = Success) { child }`"),
+    ("Iterator", "NodeCanvas's `Iterator` is written `Iterate(list, element = {entry}) { child }`"),
+    ("Monitor", "NodeCanvas's `Monitor` is not offered: run the action from a post-condition, `#[on_success(|bb| ..)]` or `#[on_failure(|bb| ..)]`, on the child"),
+    ("Merge", "NodeCanvas's `Merge` (a node with several parents) has no place in a tree written as nested nodes: repeat the branch, or make it a `SubTree`"),
+    ("NestedFSM", "a nested state machine is a leaf here: a `StatefulAction` whose state is a Rust enum (see \"A state machine as a leaf\" in the `bt` docs)"),
+    ("SubFSM", "a nested state machine is a leaf here: a `StatefulAction` whose state is a Rust enum (see \"A state machine as a leaf\" in the `bt` docs)"),
+    ("OverrideAgent", "NodeCanvas's `Override Agent` is a subtree on another part of the context: `SubTree(Child, agent = |ctx| &mut ctx.other)`, where `Child` is a tree over the type of `ctx.other`"),
+    ("Setter", "NodeCanvas's `Setter` (Override Agent) is a subtree on another part of the context: `SubTree(Child, agent = |ctx| &mut ctx.other)`, where `Child` is a tree over the type of `ctx.other`"),
+    ("TimeLimit", "Unreal's `TimeLimit` is written `Deadline(ms) { child }` (the child is halted and fails once `ms` have passed)"),
+    ("Blackboard", "Unreal's blackboard decorator is written `Observe(|bb| condition, abort = none) { child }`, with `abort = self`, `lower` or `both`"),
 ];
 
 /// The kind named `name`.
@@ -372,6 +550,7 @@ mod tests {
     use super::{all_names, Composite as Co, DecoratorKind as D, Memory, Running as Runs};
     use super::{DecoratorKind, Shape, KINDS};
     use bt_core::__private as rules;
+    use bt_core::Outcome;
     use bt_core::Status::{self, *};
 
     /// A tiny deterministic generator.
@@ -500,6 +679,110 @@ mod tests {
         .start(Some(3))
         .unwrap_or_else(|| s.on_child(child(), Some(3))));
 
+    // NodeCanvas's decorators and Unreal's Observe (`rules::nodecanvas`, `rules::ConditionalAbort`).
+    use rules::nodecanvas as nc;
+    rule!(Interrupt, Ticking<nc::Interrupt>, |s, child| {
+        let fire = s.now().as_millis() % 30 == 0;
+        let first = s.rule.start(|| fire);
+        step_tick(first, |event| s.rule.next(event), child)
+    });
+    rule!(
+        Conditional,
+        Ticking<nc::Conditional>,
+        |s, running, child| {
+            let holds = s.now().as_millis() % 30 != 0;
+            let first = s.rule.start(running, || holds, true, Outcome::Failure);
+            step_tick(first, |event| s.rule.next(event, Outcome::Failure), child)
+        }
+    );
+    rule!(RepeatTimes3, nc::Repeat<u8>, |s, child| s
+        .on_child(child(), nc::RepeatMode::Times(3)));
+    rule!(RepeatUntil, nc::Repeat<u8>, |s, child| s
+        .on_child(child(), nc::RepeatMode::Until(Outcome::Success)));
+    rule!(Filter, nc::Filter<u8>, |s, child| s
+        .start(3, Skipped)
+        .unwrap_or_else(
+            || s.on_child(child(), nc::CountWhen::Completed)
+        ));
+    rule!(Cooldown, Ticking<nc::Cooldown>, |s, child| {
+        let now = s.now();
+        s.rule
+            .start(now, rules::ms(25), Skipped)
+            .unwrap_or_else(|| s.rule.on_child(child(), now))
+    });
+    // Without `reset_index`: the index outlives activations.
+    rule!(Iterate, nc::Iterate<u8>, |s, child| s
+        .start(3, |_| {})
+        .unwrap_or_else(|| s.on_child(
+            child(),
+            3,
+            nc::Termination::Never,
+            None,
+            false
+        )));
+    rule!(WaitUntil, Ticking<nc::WaitUntil>, |s, running, child| {
+        let holds = s.now().as_millis() % 30 != 0;
+        s.rule.start(running, || holds).unwrap_or_else(child)
+    });
+    rule!(Optional, (), |_s, child| nc::optional(child()));
+    rule!(Remap, (), |_s, child| nc::remap(
+        child(),
+        Outcome::Failure,
+        Outcome::Success
+    ));
+    rule!(Deadline, Ticking<nc::Timeout>, |s, child| {
+        let now = s.now();
+        let first = s.rule.start(now);
+        step_tick(first, |event| s.rule.next(event, now, rules::ms(25)), child)
+    });
+    /// A Guard whose token another Guard takes now and then while this one does not hold it;
+    /// blocked ticks wait (`if_guarded = Running`). Its state is the rule's alone.
+    #[derive(Default)]
+    struct Guarded {
+        rule: nc::Guard,
+        token: rules::nodecanvas::GuardToken,
+        ticks: u64,
+    }
+    impl std::fmt::Debug for Guarded {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.rule.fmt(f)
+        }
+    }
+    rule!(Guard, Guarded, |s, child| {
+        s.ticks += 1;
+        if !s.rule.is_holding() {
+            match s.ticks % 4 {
+                0 => drop(s.token.try_acquire()),
+                1 => s.token.release(),
+                _ => {}
+            }
+        }
+        match s.rule.start(&mut s.token, Running) {
+            Some(status) => status,
+            None => {
+                let status = child();
+                s.rule.on_child(status, &mut s.token)
+            }
+        }
+    });
+    rule!(Observe, Ticking<rules::ConditionalAbort>, |s, child| {
+        let holds = s.now().as_millis() % 30 != 0;
+        let mode = rules::AbortMode::SelfBranch;
+        let mut step = s.rule.start(mode);
+        loop {
+            let event = match step {
+                rules::Step::Tick(rules::ConditionalAbort::CONDITION) => rules::Event::Child(
+                    rules::ConditionalAbort::CONDITION,
+                    Status::from_bool(holds),
+                ),
+                rules::Step::Tick(i) => rules::Event::Child(i, child()),
+                rules::Step::Halt(i) => rules::Event::Halted(i),
+                rules::Step::Return(status) => break status,
+            };
+            step = s.rule.next(event, mode);
+        }
+    });
+
     fn decorator_rule(kind: DecoratorKind) -> Option<Box<dyn Rule>> {
         Some(match kind {
             D::Inverter => Box::new(Inverter(())),
@@ -519,6 +802,19 @@ mod tests {
             D::RepeatUntilFailure => Box::new(Repeat3(rules::Repeat::new())),
             D::RepeatUntilSuccess => Box::new(Retry3(rules::RetryUntilSuccessful::new())),
             // Their gate reads the blackboard before the child: checked in bt-core.
+            D::Interrupt => Box::new(Interrupt(Ticking::default())),
+            D::Conditional => Box::new(Conditional(Ticking::default())),
+            D::RepeatTimes => Box::new(RepeatTimes3(nc::Repeat::new())),
+            D::RepeatUntil => Box::new(RepeatUntil(nc::Repeat::new())),
+            D::Filter => Box::new(Filter(nc::Filter::new())),
+            D::Cooldown => Box::new(Cooldown(Ticking::default())),
+            D::Iterate => Box::new(Iterate(nc::Iterate::new())),
+            D::WaitUntil => Box::new(WaitUntil(Ticking::default())),
+            D::Optional => Box::new(Optional(())),
+            D::Guard => Box::new(Guard(Guarded::default())),
+            D::Deadline => Box::new(Deadline(Ticking::default())),
+            D::Remap => Box::new(Remap(())),
+            D::Observe => Box::new(Observe(Ticking::default())),
             D::SkipUnlessUpdated | D::WaitValueUpdate => return None,
         })
     }
@@ -571,6 +867,43 @@ mod tests {
             if matches!(spec.running, Runs::Always | Runs::Loop) {
                 assert!(answered_running_alone, "{name} can run on its own");
             }
+        }
+    }
+
+    /// A decorator whose state after completing (with `Success` or `Failure`: a loop may keep its
+    /// count across a skip, which the tree's halt clears) differs from a new one's keeps memory
+    /// across activations, and the table must say so (and the other way round).
+    #[test]
+    fn decorator_memory_facts_hold_for_their_rules() {
+        for spec in KINDS {
+            let Shape::Decorator(kind) = spec.shape else {
+                continue;
+            };
+            let (Some(mut rule), Some(fresh)) = (decorator_rule(kind), decorator_rule(kind)) else {
+                continue;
+            };
+            let name = spec.names[0];
+            let mut draw = Draw(0x2545_F491_4F6C_DD1D);
+            let mut child_running = false;
+            let mut kept = false;
+            for _ in 0..5_000 {
+                let answer = draw.status(true);
+                let mut ticked = None;
+                let status = rule.tick(child_running, &mut || {
+                    ticked = Some(answer);
+                    answer
+                });
+                if ticked.is_some() {
+                    child_running = ticked == Some(Running);
+                }
+                if status != Running {
+                    child_running = false;
+                }
+                if status == Success || status == Failure {
+                    kept |= rule.state() != fresh.state();
+                }
+            }
+            assert_eq!(kept, spec.memory == Memory::Kept, "{name}'s memory");
         }
     }
 
@@ -725,6 +1058,15 @@ mod tests {
                     let first = try_catch.start(3, false);
                     drive(first, &mut |event| try_catch.next(event, 3, false), answers)
                 }),
+                // NodeCanvas's composites: their own test below also checks `passes_running`
+                // and `memory`.
+                _ => {
+                    let mut rule = nodecanvas_rule(kind);
+                    let mut rng = rules::SmallRng::seed(3);
+                    Box::new(move |answers, round| {
+                        nc_tick(&mut *rule, answers, round as u64, &mut rng).0
+                    })
+                }
             };
             let mut draw = Draw(0x5851_F42D_4C95_7F2D);
             let mut ran_alone = false;
@@ -743,6 +1085,430 @@ mod tests {
                 ran_alone,
                 spec.running == Runs::Always,
                 "{name} runs on its own"
+            );
+        }
+    }
+
+    /// A NodeCanvas composite (or the observer selector) with three children (two for
+    /// BinarySelector), its per-tick inputs derived from one number `x` (weights, scores, a
+    /// condition, an index, the guards' values).
+    trait NcRule: std::fmt::Debug {
+        fn start(&mut self, x: u64, rng: &mut rules::SmallRng) -> rules::Step;
+        fn next(&mut self, event: rules::Event, x: u64) -> rules::Step;
+        fn halt(&mut self) -> rules::Step;
+        fn boxed(&self) -> Box<dyn NcRule>;
+        fn fresh(&self) -> Box<dyn NcRule>;
+        fn len(&self) -> usize;
+    }
+
+    macro_rules! nc_rule {
+        ($name:ident, $ty:ty, $len:expr,
+         |$s:ident, $x:ident, $rng:ident| $start:expr,
+         |$n:ident, $e:ident, $y:ident| $next:expr,
+         |$h:ident| $halt:expr) => {
+            #[derive(Clone, Debug, Default)]
+            struct $name($ty);
+            impl NcRule for $name {
+                fn start(&mut self, $x: u64, $rng: &mut rules::SmallRng) -> rules::Step {
+                    let _ = (&$x, &$rng);
+                    let $s = &mut self.0;
+                    $start
+                }
+                fn next(&mut self, $e: rules::Event, $y: u64) -> rules::Step {
+                    let _ = &$y;
+                    let $n = &mut self.0;
+                    $next
+                }
+                fn halt(&mut self) -> rules::Step {
+                    let $h = &mut self.0;
+                    $halt
+                }
+                fn boxed(&self) -> Box<dyn NcRule> {
+                    Box::new(self.clone())
+                }
+                fn fresh(&self) -> Box<dyn NcRule> {
+                    Box::new(Self::default())
+                }
+                fn len(&self) -> usize {
+                    $len
+                }
+            }
+        };
+    }
+
+    fn weights(x: u64) -> [f32; 3] {
+        [(x % 3) as f32, (x / 3 % 3) as f32, (x / 9 % 2) as f32]
+    }
+    fn fail_weight(x: u64) -> f32 {
+        (x / 18 % 2) as f32 * 0.5
+    }
+    const CONDITIONS: [bool; 3] = [true, false, false];
+    const GUARDS: [Option<rules::AbortMode>; 3] = [
+        Some(rules::AbortMode::LowerPriority),
+        Some(rules::AbortMode::Both),
+        None,
+    ];
+    /// The value of the pseudo child `k` (a guard) this tick.
+    fn guard_value(x: u64, k: usize) -> bool {
+        (x >> k) & 1 == 1
+    }
+    use rules::{OutOfRange, ParallelPolicy};
+
+    nc_rule!(
+        NcRandomSequence,
+        rules::RandomSequence<3>,
+        3,
+        |s, x, rng| s.start(rng),
+        |s, e, x| s.next(e),
+        |s| s.halt()
+    );
+    nc_rule!(
+        NcRandomSelector,
+        rules::RandomSelector<3>,
+        3,
+        |s, x, rng| s.start(rng),
+        |s, e, x| s.next(e),
+        |s| s.halt()
+    );
+    nc_rule!(
+        NcProbability,
+        rules::ProbabilitySelector,
+        3,
+        |s, x, rng| s.start(&weights(x), fail_weight(x), rng),
+        |s, e, x| s.next(e, &weights(x), fail_weight(x)),
+        |s| s.halt()
+    );
+    nc_rule!(
+        NcPriority,
+        rules::PrioritySelector,
+        3,
+        |s, x, rng| s.start(&weights(x)),
+        |s, e, x| s.next(e),
+        |s| s.halt()
+    );
+    nc_rule!(
+        NcFlip,
+        rules::FlipSelector<3>,
+        3,
+        |s, x, rng| s.start(),
+        |s, e, x| s.next(e),
+        |s| s.halt()
+    );
+    nc_rule!(
+        NcStep,
+        rules::StepSequencer,
+        3,
+        |s, x, rng| s.start(3),
+        |s, e, x| s.next(e, 3),
+        |s| s.halt(3)
+    );
+    nc_rule!(
+        NcBinary,
+        rules::BinarySelector,
+        2,
+        |s, x, rng| s.start(x % 2 == 0, x % 4 < 2),
+        |s, e, x| s.next(e, x % 4 < 2),
+        |s| s.halt(false)
+    );
+    nc_rule!(
+        NcIndexSwitch,
+        rules::IndexSwitch,
+        3,
+        |s, x, rng| s.start((x % 5) as i64 - 1, 3, OutOfRange::Fail, x % 7 < 3),
+        |s, e, x| s.next(e, 3, OutOfRange::Fail, x % 7 < 3),
+        |s| s.halt(3, OutOfRange::Fail, false)
+    );
+    nc_rule!(
+        NcPolicyParallel,
+        rules::PolicyParallel,
+        3,
+        |s, x, rng| s.start(3, ParallelPolicy::FirstSuccess, false),
+        |s, e, x| s.next(e, 3, ParallelPolicy::FirstSuccess, false),
+        |s| s.halt(3, ParallelPolicy::FirstSuccess, false)
+    );
+    nc_rule!(
+        NcDynamicSequence,
+        rules::DynamicSequence,
+        3,
+        |s, x, rng| s.start(&CONDITIONS),
+        |s, e, x| s.next(e, &CONDITIONS),
+        |s| s.halt(&CONDITIONS)
+    );
+    nc_rule!(
+        NcDynamicSelector,
+        rules::DynamicSelector,
+        3,
+        |s, x, rng| s.start(&CONDITIONS),
+        |s, e, x| s.next(e, &CONDITIONS),
+        |s| s.halt(&CONDITIONS)
+    );
+    nc_rule!(
+        NcObserverSelector,
+        rules::ObserverSelector,
+        3,
+        |s, x, rng| s.start(&GUARDS),
+        |s, e, x| s.next(e, &GUARDS),
+        |s| s.halt(&GUARDS)
+    );
+
+    fn nodecanvas_rule(kind: super::ControlKind) -> Box<dyn NcRule> {
+        use super::ControlKind as K;
+        match kind {
+            K::RandomSequence => Box::new(NcRandomSequence::default()),
+            K::RandomSelector => Box::new(NcRandomSelector::default()),
+            K::ProbabilitySelector => Box::new(NcProbability::default()),
+            K::PrioritySelector => Box::new(NcPriority::default()),
+            K::FlipSelector => Box::new(NcFlip::default()),
+            K::StepSequencer => Box::new(NcStep::default()),
+            K::BinarySelector => Box::new(NcBinary::default()),
+            K::IndexSwitch => Box::new(NcIndexSwitch::default()),
+            K::PolicyParallel => Box::new(NcPolicyParallel::default()),
+            K::DynamicSequence => Box::new(NcDynamicSequence::default()),
+            K::DynamicSelector => Box::new(NcDynamicSelector::default()),
+            K::ObserverSelector => Box::new(NcObserverSelector::default()),
+            other => panic!("{other:?} is not a NodeCanvas composite"),
+        }
+    }
+
+    /// One tick: the status, and the children ticked (pseudo children answer `guard_value`).
+    fn nc_tick(
+        rule: &mut dyn NcRule,
+        answers: &[Status],
+        x: u64,
+        rng: &mut rules::SmallRng,
+    ) -> (Status, Vec<usize>) {
+        let len = rule.len();
+        let mut ticked = Vec::new();
+        let mut step = rule.start(x, rng);
+        loop {
+            let event = match step {
+                rules::Step::Tick(k) if k >= len => {
+                    rules::Event::Child(k, Status::from_bool(guard_value(x, k)))
+                }
+                rules::Step::Tick(i) => {
+                    ticked.push(i);
+                    rules::Event::Child(i, answers[i])
+                }
+                rules::Step::Halt(i) => rules::Event::Halted(i),
+                rules::Step::Return(status) => return (status, ticked),
+            };
+            step = rule.next(event, x);
+        }
+    }
+
+    /// Drives each NodeCanvas composite (and the observer selector, `OBSERVER_SELECTOR`) with
+    /// random answers, inputs and halts. `passes_running`: resuming a running child that answers
+    /// `Running` again ticks it alone, answers `Running` and changes nothing. `memory`: after the
+    /// node completed or was halted, it behaves like a new node (same answers, inputs and draws)
+    /// unless the table says its memory is kept. `running`: with children that never run, it
+    /// never runs.
+    #[test]
+    fn nodecanvas_control_facts_hold_for_their_rules() {
+        let specs = KINDS.iter().chain([&super::OBSERVER_SELECTOR]);
+        let mut checked = 0;
+        for spec in specs {
+            let Shape::Control(kind) = spec.shape else {
+                continue;
+            };
+            if !matches!(
+                kind,
+                super::ControlKind::RandomSequence
+                    | super::ControlKind::RandomSelector
+                    | super::ControlKind::ProbabilitySelector
+                    | super::ControlKind::PrioritySelector
+                    | super::ControlKind::FlipSelector
+                    | super::ControlKind::StepSequencer
+                    | super::ControlKind::BinarySelector
+                    | super::ControlKind::IndexSwitch
+                    | super::ControlKind::PolicyParallel
+                    | super::ControlKind::DynamicSequence
+                    | super::ControlKind::DynamicSelector
+                    | super::ControlKind::ObserverSelector
+            ) {
+                continue;
+            }
+            checked += 1;
+            let name = format!("{kind:?}");
+            let mut rule = nodecanvas_rule(kind);
+            let len = rule.len();
+            let mut draw = Draw(0x9E37_79B9_7F4A_7C15);
+            let mut rng = rules::SmallRng::seed(11);
+            let (mut kept_memory, mut resumed) = (false, 0);
+            let mut running = false;
+            for round in 0..20_000u64 {
+                let x = draw.0.rotate_left(7);
+                if round % 13 == 12 {
+                    if running {
+                        let mut step = rule.halt();
+                        while let rules::Step::Halt(i) = step {
+                            step = rule.next(rules::Event::Halted(i), x);
+                        }
+                        running = false;
+                    }
+                } else {
+                    let answers: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
+                    let (status, ticked) = nc_tick(&mut *rule, &answers, x, &mut rng);
+                    running = status == Running;
+                    let last = ticked.last().copied();
+                    if status == Running && last.is_some_and(|last| answers[last] == Running) {
+                        let child = last.expect("checked");
+                        let before = format!("{rule:?}");
+                        let mut again: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
+                        again[child] = Running;
+                        let x = draw.0;
+                        let mut probe = rule.boxed();
+                        let (status, ticked) = nc_tick(&mut *probe, &again, x, &mut rng.clone());
+                        let passes = status == Running
+                            && ticked == [child]
+                            && format!("{probe:?}") == before;
+                        if spec.passes_running {
+                            assert!(passes, "{name} passes Running: {status:?} {ticked:?}");
+                            resumed += 1;
+                        }
+                    }
+                }
+                if !running {
+                    // Completed or halted: compare with a new node over the next ticks.
+                    let (mut old, mut new) = (rule.boxed(), rule.fresh());
+                    let mut probe = draw.0;
+                    for _ in 0..6 {
+                        let mut roll = Draw(probe | 1);
+                        let answers: Vec<Status> = (0..len).map(|_| roll.status(true)).collect();
+                        probe = roll.0;
+                        let a = nc_tick(&mut *old, &answers, probe, &mut rng.clone());
+                        let b = nc_tick(&mut *new, &answers, probe, &mut rng.clone());
+                        if a != b {
+                            kept_memory = true;
+                            break;
+                        }
+                    }
+                }
+                // Children that never run: the node never runs.
+                let mut calm_rule = rule.fresh();
+                let calm: Vec<Status> = (0..len).map(|_| draw.status(false)).collect();
+                let (status, _) = nc_tick(&mut *calm_rule, &calm, x, &mut rng.clone());
+                assert_eq!(spec.running, Runs::IfChildCan, "{name}");
+                assert_ne!(status, Running, "{name} ran without a running child");
+            }
+            assert_eq!(kept_memory, spec.memory == Memory::Kept, "{name}'s memory");
+            if spec.passes_running {
+                assert!(resumed > 100, "{name} was resumed {resumed} times");
+            }
+        }
+        assert_eq!(checked, 12);
+    }
+
+    /// Whether the NodeCanvas composites that do not pass `Running` indeed could not: each one
+    /// changes something, re-reads an input or ticks another child when resumed, now and then.
+    #[test]
+    fn nodecanvas_controls_that_do_not_pass_running_need_the_walk() {
+        for spec in KINDS.iter().chain([&super::OBSERVER_SELECTOR]) {
+            let Shape::Control(kind) = spec.shape else {
+                continue;
+            };
+            if spec.passes_running
+                || !matches!(
+                    kind,
+                    super::ControlKind::PrioritySelector
+                        | super::ControlKind::BinarySelector
+                        | super::ControlKind::IndexSwitch
+                        | super::ControlKind::PolicyParallel
+                        | super::ControlKind::DynamicSequence
+                        | super::ControlKind::DynamicSelector
+                        | super::ControlKind::ObserverSelector
+                )
+            {
+                continue;
+            }
+            let mut rule = nodecanvas_rule(kind);
+            let len = rule.len();
+            let mut draw = Draw(0x5851_F42D_4C95_7F2D);
+            let mut rng = rules::SmallRng::seed(5);
+            let mut differs = false;
+            for _ in 0..20_000 {
+                let answers: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
+                let (status, ticked) = nc_tick(&mut *rule, &answers, draw.0, &mut rng);
+                let Some(&child) = ticked.last() else {
+                    continue;
+                };
+                if status != Running || answers[child] != Running {
+                    continue;
+                }
+                let before = format!("{rule:?}");
+                let mut again: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
+                again[child] = Running;
+                let mut probe = rule.boxed();
+                let x = draw.0.rotate_left(17);
+                let (status, ticked) = nc_tick(&mut *probe, &again, x, &mut rng.clone());
+                if status != Running || ticked != [child] || format!("{probe:?}") != before {
+                    differs = true;
+                    break;
+                }
+            }
+            assert!(
+                differs,
+                "{kind:?} could pass Running: check it and say so in the table"
+            );
+        }
+    }
+
+    /// The NodeCanvas kinds that pass `Running` let a tick resume the leaves below them directly;
+    /// the others, and the observer selector, do not.
+    #[test]
+    fn direct_resume_passes_the_nodecanvas_kinds_that_say_so() {
+        let resumed = |body: &str| {
+            let source = format!("tree T for C {{ blackboard {{ go: bool, f: f32 }} {body} }}");
+            let input: crate::parse::TreeInput = syn::parse_str(&source).expect("parses");
+            let body = crate::parse::parse_body(input.body).expect("parses");
+            let cx = crate::ctxt::Ctxt::new();
+            let tree = crate::model::Tree::from_syntax(&cx, input.header, body);
+            cx.check().expect("valid");
+            crate::plan::Plan::new(&tree).resume
+        };
+        let passing = [
+            "RandomSequence { X }",
+            "RandomSelector { X }",
+            "ProbabilitySelector { #[weight(1)] X }",
+            "FlipSelector { X }",
+            "StepSequencer { X }",
+            "RepeatTimes(3) { X }",
+            "RepeatUntil(Success) { X }",
+            "Filter(2) { X }",
+            "WaitUntil(|bb| bb.go) { X }",
+            "Optional { X }",
+            "Guard(|c| &mut c.token) { X }",
+            "Remap(success = Failure) { X }",
+        ];
+        for node in passing {
+            let body = format!("Sequence {{ {} }}", node.replace('X', "StatefulAction(A)"));
+            assert_eq!(resumed(&body), [2], "{node}");
+        }
+        let walked = [
+            "PrioritySelector { #[score(1)] X }",
+            "BinarySelector(|bb| bb.go) { X, X }",
+            "IndexSwitch(|bb| 0) { X }",
+            "PolicyParallel { X }",
+            "DynamicSequence { X }",
+            "DynamicSelector { X }",
+            "Interrupt(|bb| bb.go) { X }",
+            "Conditional(|bb| bb.go) { X }",
+            "Cooldown(5) { X }",
+            "Deadline(5) { X }",
+            "Observe(|bb| bb.go, abort = self) { X }",
+            "Fallback { Observe(|bb| bb.go, abort = lower) { X } }",
+        ];
+        for node in walked {
+            let body = format!("Sequence {{ {} }}", node.replace('X', "StatefulAction(A)"));
+            assert!(resumed(&body).is_empty(), "{node}");
+        }
+    }
+
+    #[test]
+    fn unsupported_names_are_not_kinds() {
+        for (name, _) in super::UNSUPPORTED {
+            assert!(
+                super::lookup(name).is_none(),
+                "{name} is a kind and unsupported"
             );
         }
     }

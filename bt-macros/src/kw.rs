@@ -14,6 +14,8 @@ pub const ON_SUCCESS: &str = "on_success";
 pub const ON_FAILURE: &str = "on_failure";
 pub const ON_HALTED: &str = "on_halted";
 pub const POST: &str = "post";
+pub const WEIGHT: &str = "weight";
+pub const SCORE: &str = "score";
 
 // Parameters.
 pub const FOREVER: &str = "forever";

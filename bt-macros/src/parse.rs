@@ -2,7 +2,8 @@
 //! kind means, and whether its arguments and children fit it, is decided in `model`.
 //!
 //! ```text
-//! input    := outer-attribute* visibility "tree" IDENT "for" TYPE ( "," "error" TYPE )? "{" body "}"
+//! input    := outer-attribute* visibility "tree" IDENT "for" TYPE ( "," option )* "{" body "}"
+//! option   := "error" TYPE | "rng" "=" "context"   (each at most once)
 //! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
 //! blackboard := "blackboard" "{" ( outer-attribute* IDENT ":" TYPE ( "=" EXPR )? ),* "}"
 //! node     := case? outer-attribute* IDENT ( "(" arguments ")" )? ( "{" ( node ","? )* "}" )? ","?
@@ -24,6 +25,8 @@ mod keyword {
     syn::custom_keyword!(tree);
     syn::custom_keyword!(case);
     syn::custom_keyword!(error);
+    syn::custom_keyword!(rng);
+    syn::custom_keyword!(context);
 }
 
 /// The tree's header: everything but its body. Parsed first, so that a tree whose body has errors
@@ -39,6 +42,9 @@ pub struct Header {
     /// `error E` after the context: leaves may fail with an `E`, and `tick` returns
     /// `Result<Status, E>`.
     pub error: Option<Type>,
+    /// `rng = context` after the context: the random nodes draw from the context (which must
+    /// implement `bt::Rng`) instead of a generator the tree holds. The span of `context`.
+    pub rng_context: Option<Span>,
     /// Span of the braces around the body, for "no root" errors.
     pub body_span: Span,
 }
@@ -119,18 +125,28 @@ impl Parse for TreeInput {
         }
         input.parse::<Token![for]>()?;
         let (context, context_lifetimes) = context_type(input.parse()?)?;
-        let error = if input.peek(Token![,]) {
+        let mut error = None;
+        let mut rng_context = None;
+        while input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
-            if !input.peek(keyword::error) {
+            if input.peek(keyword::error) && error.is_none() {
+                input.parse::<keyword::error>()?;
+                error = Some(input.parse::<Type>()?);
+            } else if input.peek(keyword::rng) && rng_context.is_none() {
+                input.parse::<keyword::rng>()?;
+                if !input.peek(Token![=]) || !input.peek2(keyword::context) {
+                    return Err(input.error(
+                        "expected `rng = context`: the random nodes draw from the context, which implements `bt::Rng` (without this option the tree holds its own `bt::SmallRng`)",
+                    ));
+                }
+                input.parse::<Token![=]>()?;
+                rng_context = Some(input.parse::<keyword::context>()?.span);
+            } else {
                 return Err(input.error(
-                    "expected `error ErrorType` after the context: `tree Name for ContextType, error ErrorType { .. }`",
+                    "expected `error ErrorType` or `rng = context` after the context: `tree Name for ContextType, error ErrorType { .. }`, each option once",
                 ));
             }
-            input.parse::<keyword::error>()?;
-            Some(input.parse::<Type>()?)
-        } else {
-            None
-        };
+        }
         if !input.peek(Brace) {
             return Err(input.error("expected the tree's body: `{ RootNode { .. } }`"));
         }
@@ -150,6 +166,7 @@ impl Parse for TreeInput {
                 context,
                 context_lifetimes,
                 error,
+                rng_context,
                 body_span: brace.span.join(),
             },
             body,

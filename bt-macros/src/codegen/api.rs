@@ -24,7 +24,20 @@ pub(super) fn stub(header: &Header, blackboard: TokenStream) -> TokenStream {
         halt: quote!(let _ = (#ctx, #observer);),
         halt_root: quote!(let _ = (#ctx, #observer);),
         status: quote!(::core::option::Option::None),
-        private_methods: TokenStream::new(),
+        // A tree with random nodes has these; the stub cannot tell, so it has them too, and
+        // code that calls them shows no follow-on errors.
+        private_methods: quote! {
+            /// This tree failed to compile.
+            pub fn seeded(seed: ::core::primitive::u64) -> Self {
+                let _ = seed;
+                Self::new()
+            }
+
+            /// This tree failed to compile.
+            pub fn reseed(&mut self, seed: ::core::primitive::u64) {
+                let _ = seed;
+            }
+        },
         blackboard_access: quote!(&self.__bt_stub),
         blackboard_access_mut: quote!(&mut self.__bt_stub),
     }

@@ -69,6 +69,7 @@ pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
                 Some(selected),
             )
         }
+        Control::NodeCanvas(control) => return super::nodecanvas::control(g, node, control),
     };
     let state = state(g, node, ty, &mut code);
     let access = &state.access;

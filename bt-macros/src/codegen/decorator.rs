@@ -16,6 +16,9 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
     let tick = tick_child(g, child);
     let halt = halt_child(g, child);
     let (body, halt_body) = match decorator {
+        Decorator::NodeCanvas(decorator) => {
+            return super::nodecanvas::decorator(g, node, decorator)
+        }
         Decorator::Inverter => stateless(quote!(inverter), tick, halt),
         Decorator::ForceSuccess => stateless(quote!(force_success), tick, halt),
         Decorator::ForceFailure => stateless(quote!(force_failure), tick, halt),

@@ -14,9 +14,8 @@ use crate::text;
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
 /// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
 pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
-    let context = &tree.header.context;
     let before = (tree.subtrees_before(id)).map(|(_, subtree)| {
-        let ty = &subtree.ty;
+        let (ty, context) = (&subtree.ty, super::subtree::child_context(tree, subtree));
         quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
     });
     let before: Vec<TokenStream> = before.collect();
@@ -90,7 +89,7 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     let len = public_id(tree, tree.nodes.len());
     let splices = tree.subtrees_before(tree.nodes.len()).map(|(id, subtree)| {
         let (ty, at, depth) = (&subtree.ty, public_id(tree, id), tree.nodes[id].depth);
-        let context = &tree.header.context;
+        let context = super::subtree::child_context(tree, subtree);
         let nodes =
             quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODES);
         quote!(#table = ::bt::__private::splice(#table, #nodes, #at, #depth);)
@@ -141,6 +140,9 @@ fn params(node: &Node) -> Vec<(String, String)> {
     let limit = |limit: &Limit| limit.map_or("-1".to_owned(), |n| n.to_string());
     let closure_body = |closure: &syn::ExprClosure| text::source(closure.body.to_token_stream());
     let mut params: Vec<(String, String)> = match &node.kind {
+        Kind::Control(Control::NodeCanvas(_)) | Kind::Decorator(Decorator::NodeCanvas(_)) => {
+            super::nodecanvas::params(node).unwrap_or_default()
+        }
         Kind::Decorator(Decorator::Repeat(n)) => vec![("num_cycles".into(), limit(n))],
         Kind::Decorator(Decorator::RetryUntilSuccessful(n)) => {
             vec![("num_attempts".into(), limit(n))]
@@ -223,6 +225,9 @@ fn params(node: &Node) -> Vec<(String, String)> {
             if subtree.autoremap.is_some() {
                 params.push(("_autoremap".into(), "true".into()));
             }
+            if let Some(agent) = &subtree.agent {
+                params.push(("agent".into(), closure_body(agent)));
+            }
             params
         }
         _ => match node.leaf_type() {
@@ -232,6 +237,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
             None => Vec::new(),
         },
     };
+    params.extend(super::nodecanvas::utility_param(node));
     let conditions = &node.conditions;
     for (name, closure) in [
         ("_failureIf", &conditions.failure_if),

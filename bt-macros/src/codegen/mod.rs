@@ -23,6 +23,7 @@ mod control;
 mod decorator;
 mod leaf;
 mod metadata;
+mod nodecanvas;
 mod resume;
 mod step;
 mod subtree;

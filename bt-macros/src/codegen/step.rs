@@ -14,12 +14,16 @@ use crate::model::Node;
 ///
 /// A halt may tick a child too (TryCatch's `catch_on_halt`); in a tree with an error type an
 /// error there cannot abort anything (a halt does not fail), so the child counts as failed.
+///
+/// `pseudo` lists the pseudo children (`bt_core::abort`): a `Tick(k)` of one of them is answered
+/// with its status expression (a condition's value) instead of ticking a node.
 fn drive(
     g: &Gen,
     node: &Node,
     first: TokenStream,
     next: TokenStream,
     in_halt: bool,
+    pseudo: &[(usize, TokenStream)],
 ) -> TokenStream {
     let (last, rest) = node
         .children
@@ -42,6 +46,9 @@ fn drive(
         quote!(#position => #tick,)
     });
     let tick_last = tick(*last);
+    let pseudo = pseudo
+        .iter()
+        .map(|(index, status)| quote!(#index => #status,));
     let halts = (node.children.iter().enumerate())
         .filter(|(_, &id)| g.plan.may_run[id])
         .map(|(position, &id)| {
@@ -55,6 +62,7 @@ fn drive(
                 ::bt::__private::Step::Tick(__bt_child) => ::bt::__private::Event::Child(
                     __bt_child,
                     match __bt_child {
+                        #(#pseudo)*
                         #(#ticks)*
                         _ => #tick_last,
                     },
@@ -83,8 +91,8 @@ pub(super) fn bodies(
     locals: TokenStream,
     [start, next, halt]: [TokenStream; 3],
 ) -> (TokenStream, TokenStream) {
-    let tick = drive(g, node, start, next.clone(), false);
-    let halt = drive(g, node, halt, next, true);
+    let tick = drive(g, node, start, next.clone(), false, &[]);
+    let halt = drive(g, node, halt, next, true, &[]);
     (
         quote!({
             #declare
@@ -93,6 +101,53 @@ pub(super) fn bodies(
         }),
         quote! {
             #locals
+            let _ = #halt;
+        },
+    )
+}
+
+/// A rule of the `Step` protocol, for [`rule_bodies`]: what [`bodies`] takes, with pseudo
+/// children and with what the halt needs of its own (its locals and its `next`, so that a halt
+/// reads no clock and evaluates no input it does not need).
+pub(super) struct StepRule {
+    /// Opens the tick (the rule's state when it is a local).
+    pub declare: TokenStream,
+    /// Opens the tick, after `declare`: what `start` and `next` read.
+    pub locals: TokenStream,
+    /// Opens the halt: what `halt` and `halt_next` read.
+    pub halt_locals: TokenStream,
+    pub start: TokenStream,
+    /// The step after `__bt_event`, in a tick.
+    pub next: TokenStream,
+    pub halt: TokenStream,
+    /// The step after `__bt_event`, in a halt.
+    pub halt_next: TokenStream,
+    /// The pseudo children: `(k, status)` answers `Tick(k)` with `status`.
+    pub pseudo: Vec<(usize, TokenStream)>,
+}
+
+/// The tick and halt bodies of a node driven by `rule`.
+pub(super) fn rule_bodies(g: &Gen, node: &Node, rule: StepRule) -> (TokenStream, TokenStream) {
+    let StepRule {
+        declare,
+        locals,
+        halt_locals,
+        start,
+        next,
+        halt,
+        halt_next,
+        pseudo,
+    } = rule;
+    let tick = drive(g, node, start, next, false, &pseudo);
+    let halt = drive(g, node, halt, halt_next, true, &pseudo);
+    (
+        quote!({
+            #declare
+            #locals
+            #tick
+        }),
+        quote! {
+            #halt_locals
             let _ = #halt;
         },
     )

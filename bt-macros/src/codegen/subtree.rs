@@ -17,7 +17,7 @@ use crate::model::{Node, SubTree, Value};
 pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     let tree = g.tree;
     let mut code = NodeCode::default();
-    let context = &tree.header.context;
+    let context = child_context(tree, subtree);
     let (ctx, observer) = (ctx(), observer());
     let ty = &subtree.ty;
     let field = leaf_field(node.id);
@@ -72,9 +72,17 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     }
     let offset = public_id(tree, node.id);
     let offset = quote!(#offset + 1);
+    // With `agent = |ctx| ..`, the child runs on that part of the context.
+    let child_ctx = match &subtree.agent {
+        Some(agent) => {
+            let parent = &tree.header.context;
+            quote_spanned!(agent.span()=> ::bt::__private::agent::<#parent, #context>(#ctx, #agent))
+        }
+        None => quote!(#ctx),
+    };
     let call = |call: TokenStream| {
         quote_spanned!(ty.span()=> ::bt::__private::subtree::<#context, #ty, _>(
-            #this_child, #ctx, #observer, #offset, ::bt::__private::SubtreeCall::#call,
+            #this_child, #child_ctx, #observer, #offset, ::bt::__private::SubtreeCall::#call,
         ))
     };
     let (tick, halt, reset) = (call(quote!(Tick)), call(quote!(Halt)), call(quote!(Reset)));
@@ -92,4 +100,17 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     code.tree_halt = quote!(#reset;);
     code.methods = node_methods(g, node, body, halt_body);
     code
+}
+
+/// The context type the child tree of `subtree` runs on: the parent's, or with
+/// `agent = |ctx| ..` the child's own (`<Child as BehaviorTree>::Context`).
+pub(super) fn child_context(tree: &crate::model::Tree, subtree: &SubTree) -> TokenStream {
+    let ty = &subtree.ty;
+    match subtree.agent {
+        Some(_) => quote_spanned!(ty.span()=> <#ty as ::bt::__private::BehaviorTree>::Context),
+        None => {
+            let context = &tree.header.context;
+            quote!(#context)
+        }
+    }
 }

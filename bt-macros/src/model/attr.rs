@@ -21,6 +21,10 @@ pub struct Conditions {
     pub on_failure: Option<Box<ExprClosure>>,
     pub on_halted: Option<Box<ExprClosure>>,
     pub post: Option<Box<ExprClosure>>,
+    /// `#[weight(..)]` or `#[score(..)]`: not a condition on this node but its parent's input (a
+    /// `ProbabilitySelector`'s weights, a `PrioritySelector`'s scores), checked and read there
+    /// (`super::nodecanvas`); `is_empty` leaves it out.
+    pub utility: Option<super::nodecanvas::Utility>,
 }
 
 impl Conditions {
@@ -114,11 +118,13 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
                     format!("expected a closure over the blackboard: {usage}"),
                 ),
             }
+        } else if path.is_ident(kw::WEIGHT) || path.is_ident(kw::SCORE) {
+            super::nodecanvas::utility_attribute(cx, attr, &mut conditions.utility);
         } else {
             cx.error_spanned_by(
                 path,
                 format!(
-                    "unknown node attribute `{written}`; a node accepts `#[name = \"...\"]` and the conditions `failure_if`, `success_if`, `skip_if`, `run_while`, `on_success`, `on_failure`, `on_halted`, `post`"
+                    "unknown node attribute `{written}`; a node accepts `#[name = \"...\"]` and the conditions `failure_if`, `success_if`, `skip_if`, `run_while`, `on_success`, `on_failure`, `on_halted`, `post` (and, on a child of a `ProbabilitySelector` or a `PrioritySelector`, `weight` or `score`)"
                 ),
             );
         }

@@ -122,6 +122,7 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::AtLeastTwo => count >= 2,
         // Checked with the labels (`cases`).
         Arity::Cases => true,
+        Arity::Two => count == 2,
     };
     if ok {
         return true;
@@ -136,6 +137,7 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {}: `{kind} {{ condition, then, otherwise }}`", count_children(count)),
         Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {}: `{kind} {{ try_child, .., catch_child }}`", count_children(count)),
         Arity::Cases => unreachable!("checked with the labels"),
+        Arity::Two => format!("`{kind}` takes exactly two children, the one for a true condition and the one for a false condition, found {count}: `{kind}(|bb| condition) {{ then, otherwise }}`"),
     };
     match (children, arity) {
         // Point at the first extra child when there are too many, else at the kind.
@@ -144,6 +146,9 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         }
         (Some(children), Arity::TwoOrThree) if count > 3 => {
             cx.error_spanned_by(&children.nodes[3].kind, message)
+        }
+        (Some(children), Arity::Two) if count > 2 => {
+            cx.error_spanned_by(&children.nodes[2].kind, message)
         }
         (Some(children), Arity::None) => {
             cx.syn_error(syn::Error::new(children.brace.span.join(), message))
@@ -395,6 +400,7 @@ pub fn subtree(cx: &Ctxt, target: Target, blackboard: Option<&Blackboard>) -> Op
         init: target.init,
         bindings: target.bindings,
         autoremap: target.rest,
+        agent: None,
     })
 }
 

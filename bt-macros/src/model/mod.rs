@@ -11,6 +11,7 @@
 
 mod attr;
 mod check;
+mod nodecanvas;
 
 use std::collections::HashSet;
 
@@ -32,6 +33,7 @@ pub(crate) use check::edit_distance;
 /// per level; rustc, compiling the chain of one tick function per level, overflowed its stack at
 /// 10,000 levels in a debug build (3,000 levels build in 40 s).
 pub const MAX_DEPTH: usize = 3_000;
+pub use nodecanvas::{NcControl, NcDecorator, UtilityValue};
 
 /// A whole tree. `nodes` is in pre-order: a node's id is its index, the root is node 0.
 pub struct Tree {
@@ -133,6 +135,8 @@ pub enum Control {
     TryCatch {
         catch_on_halt: bool,
     },
+    /// NodeCanvas's composites and the observer selector (`nodecanvas`).
+    NodeCanvas(NcControl),
 }
 
 pub enum Decorator {
@@ -170,6 +174,8 @@ pub enum Decorator {
     MaxTime(u64),
     /// behavior3's `Repeater(max_loop)`.
     Repeater(Limit),
+    /// NodeCanvas's decorators and Unreal Engine's `Observe` (`nodecanvas`).
+    NodeCanvas(NcDecorator),
 }
 
 impl Decorator {
@@ -179,6 +185,7 @@ impl Decorator {
             Decorator::Repeat(limit)
             | Decorator::RetryUntilSuccessful(limit)
             | Decorator::Repeater(limit) => Some(*limit),
+            Decorator::NodeCanvas(NcDecorator::RepeatTimes(limit)) => Some(*limit),
             _ => None,
         }
     }
@@ -226,6 +233,9 @@ pub struct SubTree {
     pub bindings: Vec<PortBinding>,
     /// The span of `..`, if given.
     pub autoremap: Option<Span>,
+    /// `agent = |ctx| &mut ctx.other` (NodeCanvas's Override Agent): the child tree runs on this
+    /// part of the context, a context of its own type.
+    pub agent: Option<Box<ExprClosure>>,
 }
 
 pub enum LeafImpl {
@@ -304,6 +314,7 @@ impl Tree {
         }
         tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &mentioned);
         check::unique_names(cx, &tree.nodes);
+        nodecanvas::resolve(cx, &mut tree);
         tree.subtrees = (tree.nodes.iter())
             .filter(|node| node.subtree().is_some())
             .map(|node| node.id)
@@ -471,6 +482,20 @@ impl Tree {
                 ControlKind::TryCatch => Control::TryCatch {
                     catch_on_halt: params.bool(0).unwrap_or(false),
                 },
+                ControlKind::RandomSequence
+                | ControlKind::RandomSelector
+                | ControlKind::ProbabilitySelector
+                | ControlKind::PrioritySelector
+                | ControlKind::FlipSelector
+                | ControlKind::StepSequencer
+                | ControlKind::BinarySelector
+                | ControlKind::IndexSwitch
+                | ControlKind::PolicyParallel
+                | ControlKind::DynamicSequence
+                | ControlKind::DynamicSelector
+                | ControlKind::ObserverSelector => {
+                    Control::NodeCanvas(nodecanvas::control(cx, kind, control, &mut params)?)
+                }
             }),
             Shape::Decorator(decorator) => Kind::Decorator(match (decorator, args) {
                 (DecoratorKind::Inverter, _) => Decorator::Inverter,
@@ -505,6 +530,29 @@ impl Tree {
                 (DecoratorKind::RepeatUntilSuccess, Args::Count(limit)) => {
                     Decorator::RetryUntilSuccessful(check::behavior3_loop(cx, kind, limit)?)
                 }
+                (
+                    DecoratorKind::Interrupt
+                    | DecoratorKind::Conditional
+                    | DecoratorKind::RepeatTimes
+                    | DecoratorKind::RepeatUntil
+                    | DecoratorKind::Filter
+                    | DecoratorKind::Cooldown
+                    | DecoratorKind::Iterate
+                    | DecoratorKind::WaitUntil
+                    | DecoratorKind::Optional
+                    | DecoratorKind::Guard
+                    | DecoratorKind::Deadline
+                    | DecoratorKind::Remap
+                    | DecoratorKind::Observe,
+                    args,
+                ) => Decorator::NodeCanvas(nodecanvas::decorator(
+                    cx,
+                    bb,
+                    kind,
+                    decorator,
+                    args,
+                    &mut params,
+                )?),
                 (DecoratorKind::Loop, _) => {
                     let queue = params.entry(0)?;
                     let value = params.entry(1);
@@ -533,8 +581,10 @@ impl Tree {
                 (LeafKind::StatefulAction, Args::Leaf(LeafArgs::Target(target))) => {
                     Leaf::Stateful(self.leaf_type(cx, target)?)
                 }
-                (LeafKind::SubTree, Args::Leaf(LeafArgs::Target(target))) => {
-                    let subtree = check::subtree(cx, target, bb)?;
+                (LeafKind::SubTree, Args::Leaf(LeafArgs::Target(mut target))) => {
+                    let agent = nodecanvas::take_agent(cx, &mut target);
+                    let mut subtree = check::subtree(cx, target, bb)?;
+                    subtree.agent = agent?;
                     if check::contains_itself(cx, &self.header.name, &subtree) {
                         return None;
                     }

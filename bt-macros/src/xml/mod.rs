@@ -1047,7 +1047,8 @@ impl<'a> Tr<'a> {
                     "`{name}` is a decorator and takes exactly one child, found {n}"
                 )),
                 (Arity::AtLeastOne, _) => Some(format!("`{name}` needs at least one child")),
-                (Arity::TwoOrThree, 2 | 3) => None,
+                (Arity::TwoOrThree, 2 | 3) | (Arity::Two, 2) => None,
+                (Arity::Two, n) => Some(format!("`{name}` takes exactly two children, found {n}")),
                 (Arity::TwoOrThree, n) => Some(format!(
                     "`{name}` takes a condition and one or two branches, found {n} children"
                 )),

@@ -1,0 +1,20 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World {
+        blackboard { day: bool }
+        BinarySelector(|bb| bb.day) {
+            AlwaysSuccess,
+            AlwaysFailure,
+            AlwaysSuccess,
+        }
+    }
+}
+
+fn main() {
+    // The stub emitted after the error keeps this code free of follow-on errors.
+    let mut tree = Tree::new();
+    let _ = tree.tick(&mut World);
+}

@@ -1,0 +1,17 @@
+use bt::behavior_tree;
+
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World {
+        ProbabilitySelector {
+            #[weight = 2.0] AlwaysSuccess,
+        }
+    }
+}
+
+fn main() {
+    // The stub emitted after the error keeps this code free of follow-on errors.
+    let mut tree = Tree::new();
+    let _ = tree.tick(&mut World);
+}
