@@ -10,7 +10,7 @@ use std::mem::size_of;
 
 use bt::{BehaviorTree, Status};
 
-#[path = "../benches/trees/mod.rs"]
+#[path = "../trees/mod.rs"]
 mod trees;
 
 use trees::ports::RobotWorld;
