@@ -7,10 +7,16 @@
 # compiled to machine code), builds it in debug and in release, and prints the seconds of each
 # build, the milliseconds per node and the growth from one size to the next (1.0 = linear).
 #
-# Usage: bash benches/build_time.sh [SIZE...]       (default sizes: 100 1000 5000 10000)
+# Usage: bash benches/build_time.sh [SIZE...]       (default sizes: 100 1000 5000 10000;
+#                                                    with SHAPE=blackboard: 500 1000 2000)
 # Environment:
-#   SHAPE=memory|reactive   the generated tree (default memory: nested Sequences, fan-out 10;
-#                           reactive: groups of 14 nodes, the size is rounded to 2 + 14k)
+#   SHAPE=memory|reactive|deep|blackboard
+#                           the generated tree (default memory: nested Sequences, fan-out 10;
+#                           reactive: groups of 14 nodes, the size is rounded to 2 + 14k;
+#                           deep: 51 nodes per level, the size is rounded to 1 + 51k;
+#                           blackboard: SIZE is the number of blackboard entries, each used by one
+#                           leaf (a Script, ScriptCondition, SetBlackboard or #[on_success]) under
+#                           nested Sequences of fan-out 10, about 1.11 nodes per entry)
 #   BT_SOURCE=head|worktree build against a snapshot of the committed HEAD (default; the work
 #                           tree may be in the middle of someone's change) or the work tree
 #
@@ -24,7 +30,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$ROOT/target/bt-build-time
 SHAPE=${SHAPE:-memory}
 SIZES=("$@")
-if [ ${#SIZES[@]} -eq 0 ]; then SIZES=(100 1000 5000 10000); fi
+if [ ${#SIZES[@]} -eq 0 ]; then
+    if [ "$SHAPE" = blackboard ]; then SIZES=(500 1000 2000); else SIZES=(100 1000 5000 10000); fi
+fi
 
 mkdir -p "$WORK"
 export CARGO_TARGET_DIR=$WORK/target
@@ -84,6 +92,20 @@ pub struct Work {
     id: u32,
 }
 
+#[derive(Default)]
+pub struct Task<const ID: u32>;
+
+impl<const ID: u32> StatefulAction<BigWorld> for Task<ID> {
+    fn on_start(&mut self, w: &mut BigWorld) -> Status {
+        w.steps += u64::from(ID);
+        Status::Running
+    }
+    fn on_running(&mut self, w: &mut BigWorld) -> Status {
+        w.steps += 1;
+        Status::Success
+    }
+}
+
 impl Work {
     pub const fn new(id: u32) -> Self {
         Work { id }
@@ -121,6 +143,7 @@ EOF
 generate() { # size
     local size=$1 arg=$1
     if [ "$SHAPE" = reactive ]; then arg=$(( (size - 2 + 7) / 14 )); fi
+    if [ "$SHAPE" = deep ]; then arg=$(( (size - 1 + 25) / 51 )); arg=$(( arg < 1 ? 1 : arg )); fi
     "$WORK/bt-gen" "$SHAPE" "$arg" Generated > "$CRATE/src/tree.rs"
     grep -o 'pub const NODES: usize = [0-9]*' "$CRATE/src/tree.rs" | grep -o '[0-9]*$'
 }
@@ -149,17 +172,25 @@ RESULTS=$WORK/results-$SHAPE.txt
 : > "$RESULTS"
 for size in "${SIZES[@]}"; do
     nodes=$(generate "$size")
+    # The size the growth is measured against: the entries for the blackboard shape, else nodes.
+    if [ "$SHAPE" = blackboard ]; then scale=$size; else scale=$nodes; fi
     debug=$(build debug)
     release=$(build release)
-    echo "$nodes $debug $release" | tee -a "$RESULTS" |
-        awk '{ printf "  %6d nodes: debug %7.2f s, release %7.2f s\n", $1, $2, $3 }'
+    echo "$scale $debug $release $nodes" | tee -a "$RESULTS" |
+        awk '{ printf "  %6d nodes (size %d): debug %7.2f s, release %7.2f s\n", $4, $1, $2, $3 }'
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-awk '
+if [ "$SHAPE" = blackboard ]; then UNIT=entry; else UNIT=node; fi
+awk -v shape="$SHAPE" -v unit="$UNIT" '
 BEGIN {
-    print "| nodes | debug s | debug ms/node | debug growth | release s | release ms/node | release growth |"
-    print "|---:|---:|---:|---:|---:|---:|---:|"
+    if (shape == "blackboard") {
+        print "| entries | nodes | debug s | debug ms/entry | debug growth | release s | release ms/entry | release growth |"
+        print "|---:|---:|---:|---:|---:|---:|---:|---:|"
+    } else {
+        print "| nodes | debug s | debug ms/node | debug growth | release s | release ms/node | release growth |"
+        print "|---:|---:|---:|---:|---:|---:|---:|"
+    }
 }
 {
     dg = "";
@@ -169,8 +200,9 @@ BEGIN {
         dg = sprintf("%.2f", ($2 / d) / ($1 / n));
         rg = sprintf("%.2f", ($3 / r) / ($1 / n));
     }
-    printf "| %d | %.2f | %.3f | %s | %.2f | %.3f | %s |\n", $1, $2, 1000 * $2 / $1, dg, $3, 1000 * $3 / $1, rg
+    if (shape == "blackboard") printf "| %d | %d ", $1, $4; else printf "| %d ", $1
+    printf "| %.2f | %.3f | %s | %.2f | %.3f | %s |\n", $2, 1000 * $2 / $1, dg, $3, 1000 * $3 / $1, rg
     n = $1; d = $2; r = $3
 }' "$RESULTS"
 echo
-echo "growth = (time / previous time) / (nodes / previous nodes): 1.00 is linear in the nodes."
+echo "growth = (time / previous time) / ($UNIT count / previous $UNIT count): 1.00 is linear."

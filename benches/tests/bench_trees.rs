@@ -13,6 +13,7 @@ use bt::{BehaviorTree, Status};
 #[path = "../trees/mod.rs"]
 mod trees;
 
+use trees::blackboard::BoardWorld;
 use trees::ports::RobotWorld;
 use trees::{BigWorld, SniperWorld};
 
@@ -152,6 +153,19 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     assert_eq!(status, Status::Running, "Follower");
     assert_eq!((world.drive_halts, world.trips), (1, 1), "Follower");
 
+    // The deep tree (workload f): after 300 ticks every task has finished and the last leaf runs;
+    // the first halt halts it, the tick after the halt starts the first group's second task
+    // (Running for one tick), which the second halt halts.
+    let mut world = BigWorld::new(trees::deep_1000::FLAGS);
+    let status = exercise::<trees::deep_1000::Deep1000>("Deep1000", &mut world, 300);
+    assert_eq!(status, Status::Running, "Deep1000");
+    assert_eq!((world.work_halts, world.task_halts), (1, 1), "Deep1000");
+    assert!(world.work_steps > 10, "Deep1000 reached its last leaf");
+
+    // The blackboard-heavy sequence (workload g).
+    let mut world = BoardWorld::default();
+    exercise::<trees::blackboard::Board>("Board", &mut world, 10);
+
     // All state is inline and grows with the nodes that can be running, not with the tree.
     size::<trees::Sniper>("Sniper", trees::Sniper::NODE_COUNT, 8);
     size::<trees::ReactiveSniper>("ReactiveSniper", trees::ReactiveSniper::NODE_COUNT, 8);
@@ -162,4 +176,9 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     // The follower holds its blackboard (target, goal and its version, command, two counters) and
     // its leaves' port fields, not only control state.
     size::<trees::ports::Follower>("Follower", trees::ports::Follower::NODE_COUNT, 192);
+    // The deep tree: a running flag per node that can run (the 301 stateful leaves among them)
+    // and a cursor per composite that can resume; its tasks are zero-sized.
+    size::<trees::deep_1000::Deep1000>("Deep1000", trees::deep_1000::NODES, 512);
+    // The blackboard sequence: its 12 entries (52 bytes) and little else.
+    size::<trees::blackboard::Board>("Board", trees::blackboard::Board::NODE_COUNT, 64);
 }
