@@ -1,6 +1,7 @@
 //! Bytes per tree: the memory each implementation of each benchmark tree takes, and the
-//! allocations it makes while ticking. Not a timing: `cargo bench --bench footprint` prints one
-//! Markdown table (the one in BENCHMARKS.md), counted exactly by a counting global allocator.
+//! allocations it makes while ticking. Not a timing: `cargo bench -p bt-benches --bench
+//! footprint` prints Markdown tables (the ones in BENCHMARKS.md), counted exactly by a counting
+//! global allocator.
 //!
 //! For each workload and implementation, with the workload's world built beforehand (not
 //! counted):

@@ -176,9 +176,10 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     // The follower holds its blackboard (target, goal and its version, command, two counters) and
     // its leaves' port fields, not only control state.
     size::<trees::ports::Follower>("Follower", trees::ports::Follower::NODE_COUNT, 192);
-    // The deep tree: a running flag per node that can run (the 301 stateful leaves among them)
-    // and a cursor per composite that can resume; its tasks are zero-sized.
-    size::<trees::deep_1000::Deep1000>("Deep1000", trees::deep_1000::NODES, 512);
-    // The blackboard sequence: its 12 entries (52 bytes) and little else.
-    size::<trees::blackboard::Board>("Board", trees::blackboard::Board::NODE_COUNT, 64);
+    // The deep tree: a running flag (a `bool`) for each of the 621 nodes that can run (the 301
+    // stateful leaves and every composite above one) and a cursor per composite that resumes;
+    // its tasks are zero-sized. 1,268 bytes, against 16 for the hand-written state machine.
+    size::<trees::deep_1000::Deep1000>("Deep1000", trees::deep_1000::NODES, 1536);
+    // The blackboard sequence: its 12 entries (56 bytes with padding) and the control state.
+    size::<trees::blackboard::Board>("Board", trees::blackboard::Board::NODE_COUNT, 80);
 }
