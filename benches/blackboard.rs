@@ -8,7 +8,9 @@
 //!
 //! * `generated`: the `behavior_tree!` tree (the blackboard is a struct inside the tree);
 //! * `hand-written`: the same updates on a plain struct, without a branch in the source
-//!   (`support::hand::tick_board`): the limit;
+//!   (`support::hand::tick_board`): the limit asked for;
+//! * `hand-written-if`: the same updates with `if`s, as the tree has them
+//!   (`support::hand::tick_board_if`), to show what the branches buy;
 //! * `box-dyn`: a `Box<dyn Node>` tree with a dynamic blackboard (`support/dyn_bb.rs`: entries by
 //!   name, type-erased; scripts read and write them by name; `skip_if` and `on_success` as a
 //!   wrapper node).
@@ -63,6 +65,13 @@ fn blackboard(c: &mut Criterion) {
     support::assert_same(&workload, &reference, "hand-written", &run);
     let run = support::record(
         TICKS,
+        BoardState::default(),
+        BoardWorld::default(),
+        hand::tick_board_if_and_look,
+    );
+    support::assert_same(&workload, &reference, "hand-written-if", &run);
+    let run = support::record(
+        TICKS,
         dyn_board(),
         BoardWorld::default(),
         dyn_board_and_look,
@@ -86,6 +95,14 @@ fn blackboard(c: &mut Criterion) {
         BoardWorld::default(),
         1,
         hand::tick_board,
+    );
+    support::time(
+        &mut group,
+        id("hand-written-if"),
+        BoardState::default(),
+        BoardWorld::default(),
+        1,
+        hand::tick_board_if,
     );
     support::time(
         &mut group,

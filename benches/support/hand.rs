@@ -355,6 +355,48 @@ pub fn tick_board(s: &mut BoardState, _: &mut BoardWorld) -> Status {
     Status::from_bool(combo)
 }
 
+/// The same work written with `if`s, as the tree is: each skipped update and the rest of the
+/// sequence after a failed condition are branched over. Not the requested limit (that is
+/// [`tick_board`]); measured to show what the branches buy (BENCHMARKS.md, workload g).
+#[inline(never)]
+pub fn tick_board_if(s: &mut BoardState, _: &mut BoardWorld) -> Status {
+    s.frame += 1;
+    s.last_target = s.target;
+    s.target = s.frame / 3 % 5;
+    if s.target != s.last_target {
+        s.switches += 1;
+    }
+    s.damage = (s.frame % 7) as i32 * 3 - s.armor;
+    if s.damage > 0 {
+        s.hp -= s.damage;
+        s.hits += 1;
+    }
+    if s.hp <= 50 {
+        s.hp = 100;
+        s.heals += 1;
+    }
+    if s.hp <= 0 {
+        return Status::Failure;
+    }
+    s.alive += 1;
+    s.score += i64::from(s.damage.max(0)) * i64::from(s.target + 1);
+    if s.hits % 4 == 0 {
+        s.armor = 7 - s.armor;
+    }
+    if s.damage <= 6 {
+        return Status::Failure;
+    }
+    s.combos += 1;
+    Status::Success
+}
+
+/// [`tick_board_if`], then the state copied into the world (for the equivalence check only).
+pub fn tick_board_if_and_look(s: &mut BoardState, w: &mut BoardWorld) -> Status {
+    let status = tick_board_if(s, w);
+    w.seen = *s;
+    status
+}
+
 /// [`tick_board`], then the state copied into the world (for the equivalence check only).
 pub fn tick_board_and_look(s: &mut BoardState, w: &mut BoardWorld) -> Status {
     let status = tick_board(s, w);
