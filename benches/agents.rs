@@ -13,7 +13,8 @@
 use std::hint::black_box;
 
 use bt::Status;
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::Measurement;
+use criterion::{BenchmarkId, Criterion, Throughput};
 use rayon::prelude::*;
 
 #[allow(unused_macros)]
@@ -115,7 +116,9 @@ macro_rules! time {
     }};
 }
 
-fn many_agents(c: &mut Criterion) {
+/// Equivalence checks, then the serial groups on the chosen clock (`BT_BENCH_CLOCK`, see
+/// `support/clock.rs`), then the rayon groups on the wall clock (their work is on several threads).
+fn main() {
     rayon::ThreadPoolBuilder::new()
         .num_threads(THREADS)
         .build_global()
@@ -123,6 +126,23 @@ fn many_agents(c: &mut Criterion) {
     for n in AGENTS {
         check(n);
     }
+    if support::clock::thread_cpu() {
+        let mut c = Criterion::default()
+            .with_measurement(support::clock::ThreadCpu)
+            .configure_from_args();
+        many_agents_serial(&mut c);
+        c.final_summary();
+    } else {
+        let mut c = Criterion::default().configure_from_args();
+        many_agents_serial(&mut c);
+        c.final_summary();
+    }
+    let mut c = Criterion::default().configure_from_args();
+    many_agents_rayon(&mut c);
+    c.final_summary();
+}
+
+fn many_agents_serial<M: Measurement>(c: &mut Criterion<M>) {
     for n in AGENTS {
         let peers = n <= 100_000;
         let mut group = c.benchmark_group("agents_serial");
@@ -171,7 +191,12 @@ fn many_agents(c: &mut Criterion) {
             );
         }
         group.finish();
+    }
+}
 
+fn many_agents_rayon(c: &mut Criterion) {
+    for n in AGENTS {
+        let peers = n <= 100_000;
         let mut group = c.benchmark_group("agents_rayon");
         group.throughput(Throughput::Elements(n as u64));
         group.sample_size(20);
@@ -302,6 +327,3 @@ fn check(n: usize) {
         );
     }
 }
-
-criterion_group!(benches, many_agents);
-criterion_main!(benches);

@@ -18,7 +18,8 @@
 //! Before timing, each implementation's blackboard is compared with the generated tree's after
 //! every one of 200 ticks. See BENCHMARKS.md.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::Measurement;
+use criterion::{BenchmarkId, Criterion};
 
 #[allow(unused_macros)]
 #[macro_use]
@@ -34,7 +35,7 @@ use trees::blackboard::{tick_and_look, Board, BoardState, BoardWorld};
 const TICKS: usize = 200;
 const GROUP: &str = "blackboard";
 
-fn blackboard(c: &mut Criterion) {
+fn blackboard<M: Measurement>(c: &mut Criterion<M>) {
     // Equivalence first: statuses and every entry after every tick.
     let reference = support::record(TICKS, Board::new(), BoardWorld::default(), tick_and_look);
     let successes = reference
@@ -115,5 +116,4 @@ fn blackboard(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, blackboard);
-criterion_main!(benches);
+bench_main!(blackboard);

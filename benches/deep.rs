@@ -13,7 +13,8 @@
 //! Implementations: the generated tree, a hand-written state machine, a `Box<dyn Node>` tree,
 //! bonsai-bt 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::Measurement;
+use criterion::Criterion;
 
 #[macro_use]
 #[path = "support/mod.rs"]
@@ -27,7 +28,7 @@ use support::{bonsai, btl, dyn_tree, hand, tick_generated};
 use trees::deep_1000 as tree;
 use trees::BigWorld;
 
-fn deep(c: &mut Criterion) {
+fn deep<M: Measurement>(c: &mut Criterion<M>) {
     let spec: Spec = shape::parse(tree::SHAPE);
     assert_eq!(spec.nodes(), tree::NODES);
     // Ticks until every task has finished and the last leaf runs (the steady state).
@@ -63,5 +64,4 @@ fn deep(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, deep);
-criterion_main!(benches);
+bench_main!(deep);

@@ -8,6 +8,8 @@
 
 pub mod bonsai;
 pub mod btl;
+#[macro_use]
+pub mod clock;
 pub mod dyn_bb;
 pub mod dyn_tree;
 pub mod hand;
@@ -17,7 +19,7 @@ use std::fmt::Debug;
 use std::hint::black_box;
 
 use bt::{BehaviorTree, Outcome, Status};
-use criterion::measurement::WallTime;
+use criterion::measurement::Measurement;
 use criterion::{BenchmarkGroup, BenchmarkId};
 
 use crate::trees::blackboard::{BoardState, BoardWorld};
@@ -292,8 +294,8 @@ pub fn assert_same<W: PartialEq + Debug>(
 }
 
 /// Times `tick` on `tree` and `world`, after `warmup` untimed ticks (to reach the steady state).
-pub fn time<T, W>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
+pub fn time<T, W, M: Measurement>(
+    group: &mut BenchmarkGroup<'_, M>,
     id: BenchmarkId,
     mut tree: T,
     mut world: W,
