@@ -1,15 +1,20 @@
-//! Workload (e): many agents. 100,000 sniper trees (the `Fallback` sniper of `benches/sniper.rs`),
-//! each with its own world, all ticked once per frame; one agent in four has an enemy in sight
-//! (its tree finishes and restarts every frame), the others patrol (a running leaf resumed).
+//! Workloads (e) and (h): many agents. 100,000 and 1,000,000 sniper trees (the `Fallback` sniper
+//! of `benches/sniper.rs`), each with its own world, all ticked once per frame; one agent in four
+//! has an enemy in sight (its tree finishes and restarts every frame), the others patrol (a
+//! running leaf resumed).
 //!
 //! Groups: `agents_serial` (one thread, `iter_mut`) and `agents_rayon` (rayon's `par_iter_mut` on
-//! the default pool: one thread per core). behavior-tree-lite is serial only: its trees hold `Rc`s
-//! and are not `Send`.
+//! a global pool of 2 threads), each with the parameter 100000 and 1000000 (the number of
+//! agents). behavior-tree-lite is serial only: its trees hold `Rc`s and are not `Send`. At
+//! 1,000,000 agents only the generated trees, the hand-written state machines and the
+//! `Box<dyn Node>` trees run (bonsai-bt and behavior-tree-lite take about 1 KB of heap per agent:
+//! see `benches/footprint.rs`).
 
 use std::hint::black_box;
 
 use bt::Status;
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::Measurement;
+use criterion::{BenchmarkId, Criterion, Throughput};
 use rayon::prelude::*;
 
 #[allow(unused_macros)]
@@ -22,11 +27,14 @@ mod trees;
 use support::{bonsai, btl, dyn_sniper, dyn_tree, hand, tick_generated};
 use trees::SniperWorld;
 
-const AGENTS: usize = 100_000;
+/// The agent counts: workload (e), then workload (h) with the peers left out.
+const AGENTS: [usize; 2] = [100_000, 1_000_000];
 const CHECK_FRAMES: usize = 3;
+/// rayon's pool: the 2 cores of the benchmark machine, set explicitly.
+const THREADS: usize = 2;
 
-fn agents<T>(make: impl Fn() -> T) -> Vec<(T, SniperWorld)> {
-    (0..AGENTS)
+fn agents<T>(n: usize, make: impl Fn() -> T) -> Vec<(T, SniperWorld)> {
+    (0..n)
         .map(|i| (make(), SniperWorld::new(i % 4 == 0)))
         .collect()
 }
@@ -80,7 +88,8 @@ fn assert_same_frames(workload: &str, reference: &[Frame], name: &str, run: &[Fr
             a.0, b.0,
             "{workload}: {name}: running agents in frame {frame}"
         );
-        if let Some(i) = (0..AGENTS).find(|&i| a.1[i] != b.1[i]) {
+        assert_eq!(a.1.len(), b.1.len());
+        if let Some(i) = (0..a.1.len()).find(|&i| a.1[i] != b.1[i]) {
             panic!(
                 "{workload}: {name}: agent {i} after frame {frame}: {:?}, generated: {:?}",
                 b.1[i], a.1[i]
@@ -91,15 +100,15 @@ fn assert_same_frames(workload: &str, reference: &[Frame], name: &str, run: &[Fr
 }
 
 macro_rules! check {
-    ($workload:expr, $frame:ident, $reference:expr, $name:expr, $make:expr, $tick:expr) => {
-        let run = check_run(agents($make), |a| $frame(a, $tick));
+    ($workload:expr, $n:expr, $frame:ident, $reference:expr, $name:expr, $make:expr, $tick:expr) => {
+        let run = check_run(agents($n, $make), |a| $frame(a, $tick));
         assert_same_frames($workload, $reference, $name, &run);
     };
 }
 
 macro_rules! time {
     ($group:expr, $frame:ident, $param:expr, $name:expr, $make:expr, $tick:expr) => {{
-        let mut agents = agents($make);
+        let mut agents = agents($param, $make);
         $frame(&mut agents, $tick); // warm-up frame: the patrols start
         $group.bench_function(BenchmarkId::new($name, $param), |b| {
             b.iter(|| $frame(black_box(&mut agents), $tick))
@@ -107,18 +116,145 @@ macro_rules! time {
     }};
 }
 
-fn many_agents(c: &mut Criterion) {
-    // Equivalence first, serial and parallel, before anything is timed.
-    let reference = check_run(agents(trees::Sniper::new), |a| {
+/// Equivalence checks, then the serial groups on the chosen clock (`BT_BENCH_CLOCK`, see
+/// `support/clock.rs`), then the rayon groups on the wall clock (their work is on several threads).
+fn main() {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(THREADS)
+        .build_global()
+        .expect("rayon's global pool is set up once, here");
+    for n in AGENTS {
+        check(n);
+    }
+    if support::clock::thread_cpu() {
+        let mut c = Criterion::default()
+            .with_measurement(support::clock::ThreadCpu)
+            .configure_from_args();
+        many_agents_serial(&mut c);
+        c.final_summary();
+    } else {
+        let mut c = Criterion::default().configure_from_args();
+        many_agents_serial(&mut c);
+        c.final_summary();
+    }
+    let mut c = Criterion::default().configure_from_args();
+    many_agents_rayon(&mut c);
+    c.final_summary();
+}
+
+fn many_agents_serial<M: Measurement>(c: &mut Criterion<M>) {
+    for n in AGENTS {
+        let peers = n <= 100_000;
+        let mut group = c.benchmark_group("agents_serial");
+        group.throughput(Throughput::Elements(n as u64));
+        group.sample_size(20);
+        time!(
+            group,
+            frame_serial,
+            n,
+            "generated",
+            trees::Sniper::new,
+            tick_generated
+        );
+        time!(
+            group,
+            frame_serial,
+            n,
+            "hand-written",
+            hand::HandSniper::default,
+            hand::tick_sniper
+        );
+        time!(
+            group,
+            frame_serial,
+            n,
+            "box-dyn",
+            || dyn_sniper(false),
+            dyn_tree::tick
+        );
+        if peers {
+            time!(
+                group,
+                frame_serial,
+                n,
+                "bonsai-bt",
+                || bonsai::sniper(false),
+                bonsai::tick_sniper
+            );
+            time!(
+                group,
+                frame_serial,
+                n,
+                "behavior-tree-lite",
+                || btl::sniper(false),
+                btl::tick_sniper
+            );
+        }
+        group.finish();
+    }
+}
+
+fn many_agents_rayon(c: &mut Criterion) {
+    for n in AGENTS {
+        let peers = n <= 100_000;
+        let mut group = c.benchmark_group("agents_rayon");
+        group.throughput(Throughput::Elements(n as u64));
+        group.sample_size(20);
+        time!(
+            group,
+            frame_rayon,
+            n,
+            "generated",
+            trees::Sniper::new,
+            tick_generated
+        );
+        time!(
+            group,
+            frame_rayon,
+            n,
+            "hand-written",
+            hand::HandSniper::default,
+            hand::tick_sniper
+        );
+        time!(
+            group,
+            frame_rayon,
+            n,
+            "box-dyn",
+            || dyn_sniper(false),
+            dyn_tree::tick
+        );
+        if peers {
+            time!(
+                group,
+                frame_rayon,
+                n,
+                "bonsai-bt",
+                || bonsai::sniper(false),
+                bonsai::tick_sniper
+            );
+        }
+        group.finish();
+    }
+}
+
+/// Equivalence first, serial and parallel, before anything is timed: every implementation of `n`
+/// agents against the generated trees ticked on one thread.
+fn check(n: usize) {
+    let peers = n <= 100_000;
+    let reference = check_run(agents(n, trees::Sniper::new), |a| {
         frame_serial(a, tick_generated)
     });
     assert_eq!(
         reference[0].0,
-        AGENTS - AGENTS.div_ceil(4),
+        n - n.div_ceil(4),
         "three agents in four patrol"
     );
+    let serial = &format!("agents_serial/{n}");
+    let rayon = &format!("agents_rayon/{n}");
     check!(
-        "agents_serial",
+        serial,
+        n,
         frame_serial,
         &reference,
         "hand-written",
@@ -126,7 +262,8 @@ fn many_agents(c: &mut Criterion) {
         hand::tick_sniper
     );
     check!(
-        "agents_serial",
+        serial,
+        n,
         frame_serial,
         &reference,
         "box-dyn",
@@ -134,23 +271,8 @@ fn many_agents(c: &mut Criterion) {
         dyn_tree::tick
     );
     check!(
-        "agents_serial",
-        frame_serial,
-        &reference,
-        "bonsai-bt",
-        || bonsai::sniper(false),
-        bonsai::tick_sniper
-    );
-    check!(
-        "agents_serial",
-        frame_serial,
-        &reference,
-        "behavior-tree-lite",
-        || btl::sniper(false),
-        btl::tick_sniper
-    );
-    check!(
-        "agents_rayon",
+        rayon,
+        n,
         frame_rayon,
         &reference,
         "generated",
@@ -158,7 +280,8 @@ fn many_agents(c: &mut Criterion) {
         tick_generated
     );
     check!(
-        "agents_rayon",
+        rayon,
+        n,
         frame_rayon,
         &reference,
         "hand-written",
@@ -166,106 +289,41 @@ fn many_agents(c: &mut Criterion) {
         hand::tick_sniper
     );
     check!(
-        "agents_rayon",
+        rayon,
+        n,
         frame_rayon,
         &reference,
         "box-dyn",
         || dyn_sniper(false),
         dyn_tree::tick
     );
-    check!(
-        "agents_rayon",
-        frame_rayon,
-        &reference,
-        "bonsai-bt",
-        || bonsai::sniper(false),
-        bonsai::tick_sniper
-    );
-    drop(reference);
-
-    let param = AGENTS;
-    let mut group = c.benchmark_group("agents_serial");
-    group.throughput(Throughput::Elements(AGENTS as u64));
-    group.sample_size(20);
-    time!(
-        group,
-        frame_serial,
-        param,
-        "generated",
-        trees::Sniper::new,
-        tick_generated
-    );
-    time!(
-        group,
-        frame_serial,
-        param,
-        "hand-written",
-        hand::HandSniper::default,
-        hand::tick_sniper
-    );
-    time!(
-        group,
-        frame_serial,
-        param,
-        "box-dyn",
-        || dyn_sniper(false),
-        dyn_tree::tick
-    );
-    time!(
-        group,
-        frame_serial,
-        param,
-        "bonsai-bt",
-        || bonsai::sniper(false),
-        bonsai::tick_sniper
-    );
-    time!(
-        group,
-        frame_serial,
-        param,
-        "behavior-tree-lite",
-        || btl::sniper(false),
-        btl::tick_sniper
-    );
-    group.finish();
-
-    let mut group = c.benchmark_group("agents_rayon");
-    group.throughput(Throughput::Elements(AGENTS as u64));
-    group.sample_size(20);
-    time!(
-        group,
-        frame_rayon,
-        param,
-        "generated",
-        trees::Sniper::new,
-        tick_generated
-    );
-    time!(
-        group,
-        frame_rayon,
-        param,
-        "hand-written",
-        hand::HandSniper::default,
-        hand::tick_sniper
-    );
-    time!(
-        group,
-        frame_rayon,
-        param,
-        "box-dyn",
-        || dyn_sniper(false),
-        dyn_tree::tick
-    );
-    time!(
-        group,
-        frame_rayon,
-        param,
-        "bonsai-bt",
-        || bonsai::sniper(false),
-        bonsai::tick_sniper
-    );
-    group.finish();
+    if peers {
+        check!(
+            serial,
+            n,
+            frame_serial,
+            &reference,
+            "bonsai-bt",
+            || bonsai::sniper(false),
+            bonsai::tick_sniper
+        );
+        check!(
+            serial,
+            n,
+            frame_serial,
+            &reference,
+            "behavior-tree-lite",
+            || btl::sniper(false),
+            btl::tick_sniper
+        );
+        check!(
+            rayon,
+            n,
+            frame_rayon,
+            &reference,
+            "bonsai-bt",
+            || bonsai::sniper(false),
+            bonsai::tick_sniper
+        );
+    }
 }
-
-criterion_group!(benches, many_agents);
-criterion_main!(benches);

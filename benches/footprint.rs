@@ -1,6 +1,7 @@
 //! Bytes per tree: the memory each implementation of each benchmark tree takes, and the
-//! allocations it makes while ticking. Not a timing: `cargo bench --bench footprint` prints one
-//! Markdown table (the one in BENCHMARKS.md), counted exactly by a counting global allocator.
+//! allocations it makes while ticking. Not a timing: `cargo bench -p bt-benches --bench
+//! footprint` prints Markdown tables (the ones in BENCHMARKS.md), counted exactly by a counting
+//! global allocator.
 //!
 //! For each workload and implementation, with the workload's world built beforehand (not
 //! counted):
@@ -14,7 +15,12 @@
 //!   workload's tree resuming, restarting or re-checking its conditions), divided by `TICKS`.
 //!
 //! The generated and hand-written trees must show zero heap and zero allocations: the run fails
-//! otherwise (`tests/bench_trees.rs` asserts the same for the generated trees in `cargo test`).
+//! otherwise (`benches/tests/bench_trees.rs` asserts the same for the generated trees in
+//! `cargo test`).
+//!
+//! A second table gives the bytes per agent of the many-agents workloads for 1,000,000 agents:
+//! the tree and its world in one `Vec` element (with the padding of the pair), and the heap
+//! a run-time tree takes besides.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::mem::size_of;
@@ -29,7 +35,10 @@ mod trees;
 
 use bt::Status;
 use support::shape::{self, Spec};
-use support::{bonsai, btl, dyn_bb, dyn_follower, dyn_sniper, dyn_tree, hand, tick_generated};
+use support::{
+    bonsai, btl, dyn_bb, dyn_board, dyn_follower, dyn_sniper, dyn_tree, hand, tick_generated,
+};
+use trees::blackboard::{Board, BoardState, BoardWorld};
 use trees::ports::RobotWorld;
 use trees::{BigWorld, SniperWorld};
 
@@ -129,7 +138,7 @@ fn measure<T, W>(
 
 /// Prints one workload's rows; the first two implementations (generated, hand-written) must not
 /// touch the heap.
-fn print(workload: &str, rows: [(&str, Row); 5]) {
+fn print(workload: &str, rows: &[(&str, Row)]) {
     for (index, (name, row)) in rows.iter().enumerate() {
         if index < 2 {
             assert!(
@@ -177,7 +186,7 @@ fn sniper(workload: &str, visible: bool, reactive: bool) {
     };
     print(
         workload,
-        [
+        &[
             ("generated", generated),
             ("hand-written", hand),
             (
@@ -204,7 +213,7 @@ macro_rules! big {
         let world = || BigWorld::new(tree::FLAGS);
         print(
             $workload,
-            [
+            &[
                 (
                     "generated",
                     measure(tree::$tree::new, world(), tick_generated),
@@ -225,6 +234,48 @@ macro_rules! big {
             ],
         );
     }};
+}
+
+/// Bytes per agent in the many-agents workloads: `AGENTS` (tree, world) pairs in one `Vec`, as
+/// `benches/agents.rs` builds them; the heap they take besides the `Vec` (a run-time tree's nodes),
+/// counted while they are built.
+const AGENTS: usize = 1_000_000;
+
+fn agents_row<T>(name: &str, make: impl Fn() -> T) {
+    let start = snapshot();
+    let agents: Vec<(T, SniperWorld)> = (0..AGENTS)
+        .map(|i| (make(), SniperWorld::new(i % 4 == 0)))
+        .collect();
+    let built = snapshot();
+    let pair = size_of::<(T, SniperWorld)>();
+    let heap = (built.live - start.live) as usize - AGENTS * pair;
+    let per_tree = size_of::<T>() + heap / AGENTS;
+    drop(agents);
+    println!(
+        "| {name} | {} | {} | {} | {pair} | {per_tree} | {:.1} |",
+        size_of::<T>(),
+        size_of::<SniperWorld>(),
+        heap / AGENTS,
+        (AGENTS * pair + heap) as f64 / 1e6,
+    );
+    if name == "generated" || name == "hand-written" {
+        assert_eq!(heap, 0, "{name} agents allocated");
+    }
+}
+
+/// The many-agents table (after the first one): bytes per agent for 1,000,000 agents.
+fn print_agents() {
+    println!();
+    println!(
+        "| {AGENTS} agents | tree inline bytes | world bytes | tree heap bytes | bytes per (tree, \
+         world) in the Vec | bytes per tree (inline + heap) | MB in all |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    agents_row("generated", trees::Sniper::new);
+    agents_row("hand-written", hand::HandSniper::default);
+    agents_row("box-dyn", || dyn_sniper(false));
+    agents_row("bonsai-bt", || bonsai::sniper(false));
+    agents_row("behavior-tree-lite", || btl::sniper(false));
 }
 
 fn main() {
@@ -262,9 +313,32 @@ fn main() {
         hand::HandMemory::new(trees::memory_10000::LEAVES),
         hand::tick_memory
     );
+    big!(
+        "deep_resume (1021)",
+        deep_1000::Deep1000,
+        hand::HandDeep::new(trees::deep_1000::RUNNING_DEPTH),
+        hand::tick_deep
+    );
+    print(
+        "blackboard (12)",
+        &[
+            (
+                "generated",
+                measure(Board::new, BoardWorld::default(), tick_generated),
+            ),
+            (
+                "hand-written",
+                measure(BoardState::default, BoardWorld::default(), hand::tick_board),
+            ),
+            (
+                "box-dyn",
+                measure(dyn_board, BoardWorld::default(), dyn_bb::tick),
+            ),
+        ],
+    );
     print(
         "ports (follower)",
-        [
+        &[
             (
                 "generated",
                 measure(
@@ -295,4 +369,5 @@ fn main() {
             ),
         ],
     );
+    print_agents();
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the large benchmark trees in benches/trees/ with benches/gen/gen.rs.
+# Regenerates the generated benchmark trees in benches/trees/ with benches/gen/gen.rs.
 # Usage: bash benches/gen/regen.sh   (from anywhere; needs only rustc and rustfmt)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,3 +14,4 @@ gen reactive 71 Reactive1000 reactive_1000.rs
 gen memory 10 Memory10 memory_10.rs
 gen memory 1000 Memory1000 memory_1000.rs
 gen memory 10000 Memory10000 memory_10000.rs
+gen deep 20 Deep1000 deep_1000.rs

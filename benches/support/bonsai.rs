@@ -101,6 +101,7 @@ pub fn tick_sniper(bt: &mut BonsaiSniper, w: &mut SniperWorld) -> Status {
 pub enum BigLeaf {
     Cond(u32),
     Act(u32),
+    Task(u32),
     Work(u32),
 }
 
@@ -110,11 +111,13 @@ fn behavior(spec: &Spec) -> Behavior<BigLeaf> {
     let all = |c: &[Spec]| c.iter().map(behavior).collect::<Vec<_>>();
     match spec {
         Spec::Sequence(c) => Sequence(all(c)),
+        Spec::Fallback(c) => Select(all(c)),
         Spec::ReactiveSequence(c) => Sequence(all(c)).memory(false),
         Spec::ReactiveFallback(c) => Select(all(c)).memory(false),
         Spec::Inverter(c) => Invert(Box::new(behavior(c))),
         Spec::Condition(id) => Action(BigLeaf::Cond(*id)),
         Spec::Action(id) => Action(BigLeaf::Act(*id)),
+        Spec::Task(id) => Action(BigLeaf::Task(*id)),
         Spec::Work(id) => Action(BigLeaf::Work(*id)),
     }
 }
@@ -128,6 +131,7 @@ pub fn tick_big(bt: &mut BonsaiBig, w: &mut BigWorld) -> Status {
     tick_with(bt, |leaf| match *leaf {
         BigLeaf::Cond(id) => Status::from_bool(BigCond(id).check(w)),
         BigLeaf::Act(id) => BigAct(id).execute(w).into(),
+        BigLeaf::Task(id) => w.task(id),
         BigLeaf::Work(id) => Work::new(id).on_running(w),
     })
 }

@@ -153,6 +153,7 @@ pub fn tick_sniper(tree: &mut Btl, w: &mut SniperWorld) -> Status {
 enum BigLeaf {
     Cond(u32),
     Act(u32),
+    Task(u32),
     Work(u32),
 }
 
@@ -161,11 +162,13 @@ fn container(spec: &Spec, registry: &Registry) -> BehaviorNodeContainer {
     let build = |name: &str| registry.build(name).expect("registered");
     match spec {
         Spec::Sequence(c) => composite(Box::new(SequenceNode::default()), all(c)),
+        Spec::Fallback(c) => composite(Box::new(FallbackNode::default()), all(c)),
         Spec::ReactiveSequence(c) => composite(build("ReactiveSequence"), all(c)),
         Spec::ReactiveFallback(c) => composite(build("ReactiveFallback"), all(c)),
         Spec::Inverter(c) => composite(build("Inverter"), vec![container(c, registry)]),
         Spec::Condition(id) => leaf(BigLeaf::Cond(*id)),
         Spec::Action(id) => leaf(BigLeaf::Act(*id)),
+        Spec::Task(id) => leaf(BigLeaf::Task(*id)),
         Spec::Work(id) => leaf(BigLeaf::Work(*id)),
     }
 }
@@ -182,6 +185,7 @@ pub fn tick_big(tree: &mut Btl, w: &mut BigWorld) -> Status {
     tick_with(tree, |leaf: BigLeaf| match leaf {
         BigLeaf::Cond(id) => Status::from_bool(BigCond(id).check(w)),
         BigLeaf::Act(id) => BigAct(id).execute(w).into(),
+        BigLeaf::Task(id) => w.task(id),
         BigLeaf::Work(id) => Work::new(id).on_running(w),
     })
 }

@@ -342,3 +342,100 @@ impl<W, F: FnMut(&mut Blackboard) + Send> Node<W> for Script<F> {
     }
     fn halt(&mut self, _: &mut W, _: &mut Blackboard) {}
 }
+
+/// `Sequence` (with memory): resumes at the running child; a failure restarts from the first.
+pub struct Sequence<W> {
+    children: Vec<BoxNode<W>>,
+    current: usize,
+}
+
+pub fn sequence<W: 'static>(children: Vec<BoxNode<W>>) -> BoxNode<W> {
+    Box::new(Sequence {
+        children,
+        current: 0,
+    })
+}
+
+impl<W> Node<W> for Sequence<W> {
+    fn tick(&mut self, w: &mut W, bb: &mut Blackboard) -> Status {
+        while self.current < self.children.len() {
+            match self.children[self.current].tick(w, bb) {
+                Status::Success | Status::Skipped => self.current += 1,
+                Status::Running => return Status::Running,
+                Status::Failure => {
+                    self.current = 0;
+                    return Status::Failure;
+                }
+            }
+        }
+        self.current = 0;
+        Status::Success
+    }
+    fn halt(&mut self, w: &mut W, bb: &mut Blackboard) {
+        if let Some(child) = self.children.get_mut(self.current) {
+            child.halt(w, bb);
+        }
+        self.current = 0;
+    }
+}
+
+/// A script condition: a closure over the blackboard that answers Success or Failure.
+struct ScriptCondition<F>(F);
+
+pub fn script_condition<W: 'static, F: FnMut(&Blackboard) -> bool + Send + 'static>(
+    f: F,
+) -> BoxNode<W> {
+    Box::new(ScriptCondition(f))
+}
+
+impl<W, F: FnMut(&Blackboard) -> bool + Send> Node<W> for ScriptCondition<F> {
+    fn tick(&mut self, _: &mut W, bb: &mut Blackboard) -> Status {
+        Status::from_bool((self.0)(bb))
+    }
+    fn halt(&mut self, _: &mut W, _: &mut Blackboard) {}
+}
+
+/// A pre-condition over the blackboard (`_skipIf`).
+pub type SkipIf = Box<dyn FnMut(&Blackboard) -> bool + Send>;
+/// A post-condition over the blackboard (`_onSuccess`).
+pub type OnSuccess = Box<dyn FnMut(&mut Blackboard) + Send>;
+
+/// A node with BehaviorTree.CPP's `_skipIf` and `_onSuccess` (for synchronous children: no
+/// running state to keep).
+struct Guarded<W> {
+    skip_if: Option<SkipIf>,
+    on_success: Option<OnSuccess>,
+    child: BoxNode<W>,
+}
+
+pub fn guarded<W: 'static>(
+    skip_if: Option<SkipIf>,
+    on_success: Option<OnSuccess>,
+    child: BoxNode<W>,
+) -> BoxNode<W> {
+    Box::new(Guarded {
+        skip_if,
+        on_success,
+        child,
+    })
+}
+
+impl<W> Node<W> for Guarded<W> {
+    fn tick(&mut self, w: &mut W, bb: &mut Blackboard) -> Status {
+        if let Some(skip_if) = &mut self.skip_if {
+            if skip_if(bb) {
+                return Status::Skipped;
+            }
+        }
+        let status = self.child.tick(w, bb);
+        if status == Status::Success {
+            if let Some(on_success) = &mut self.on_success {
+                on_success(bb);
+            }
+        }
+        status
+    }
+    fn halt(&mut self, w: &mut W, bb: &mut Blackboard) {
+        self.child.halt(w, bb);
+    }
+}

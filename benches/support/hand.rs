@@ -4,6 +4,7 @@
 
 use bt::{Condition, StatefulAction, Status, SyncAction};
 
+use crate::trees::blackboard::{BoardState, BoardWorld};
 use crate::trees::ports::{self, Command, Goal, RobotWorld, MAX_SPEED, RANGE};
 use crate::trees::{
     AimAtEnemy, BigWorld, IsEnemyVisible, IsRifleLoaded, Patrol, Shoot, SniperWorld, Work,
@@ -204,5 +205,201 @@ pub fn tick_follower(state: &mut HandFollower, w: &mut RobotWorld) -> Status {
     if status == Status::Success {
         bb.trip_steps = 0;
     }
+    status
+}
+
+/// Where the deep tree (`bt-gen deep <levels>`) is running, if anywhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DeepPhase {
+    /// Nothing is running: the next tick starts at the current unit's condition or action.
+    #[default]
+    Idle,
+    /// The current unit's group is running the task of its first branch.
+    First,
+    /// The current unit's group is running the first task of its second branch.
+    SecondA,
+    /// The current unit's group is running the last task of its second branch.
+    SecondB,
+    /// The last leaf, under every level, is running.
+    Deep,
+}
+
+/// The deep tree (`bt-gen deep <levels>`): the nested `Sequence`s of the levels are one sequence
+/// of units (`p G`: a condition or action, then the group `Fallback { Sequence { c t }, Sequence {
+/// c t a t } }`), five per level, then the last leaf. The state is the unit and where in it a task
+/// runs, so a tick goes straight to the running leaf, however deep it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandDeep {
+    units: u32,
+    unit: u32,
+    phase: DeepPhase,
+    work: Work,
+}
+
+impl HandDeep {
+    pub fn new(levels: usize) -> Self {
+        let units = levels as u32 * 5;
+        HandDeep {
+            units,
+            unit: 0,
+            phase: DeepPhase::Idle,
+            // Seven leaves per unit, then the last leaf.
+            work: Work::new(units * 7),
+        }
+    }
+}
+
+/// A group (`Fallback { Sequence { c t }, Sequence { c t a t } }`, leaves `g .. g + 6`), started
+/// or resumed at `phase`; returns its status and, if Running, where it runs.
+#[inline(always)]
+fn deep_group(w: &mut BigWorld, g: u32, phase: DeepPhase) -> (Status, DeepPhase) {
+    // The first branch: `Sequence { c t }`.
+    let first = match phase {
+        DeepPhase::Idle if w.cond(g) => w.task(g + 1),
+        DeepPhase::Idle => Status::Failure,
+        DeepPhase::First => w.task(g + 1),
+        _ => Status::Failure, // resuming in the second branch: the first one is not ticked
+    };
+    match first {
+        Status::Running => return (Status::Running, DeepPhase::First),
+        Status::Failure => {}
+        done => return (done, DeepPhase::Idle),
+    }
+    // The second branch: `Sequence { c t a t }`, from its start or from its running task.
+    if phase != DeepPhase::SecondB {
+        if phase != DeepPhase::SecondA && !w.cond(g + 2) {
+            return (Status::Failure, DeepPhase::Idle);
+        }
+        match w.task(g + 3) {
+            Status::Running => return (Status::Running, DeepPhase::SecondA),
+            Status::Failure => return (Status::Failure, DeepPhase::Idle),
+            _ => {}
+        }
+        if !w.act(g + 4) {
+            return (Status::Failure, DeepPhase::Idle);
+        }
+    }
+    match w.task(g + 5) {
+        Status::Running => (Status::Running, DeepPhase::SecondB),
+        done => (done, DeepPhase::Idle),
+    }
+}
+
+#[inline(never)]
+pub fn tick_deep(state: &mut HandDeep, w: &mut BigWorld) -> Status {
+    let mut phase = state.phase;
+    let mut unit = state.unit;
+    let status = loop {
+        if unit == state.units {
+            // The last leaf; a resumed tick comes straight here.
+            let status = if phase == DeepPhase::Deep {
+                state.work.on_running(w)
+            } else {
+                state.work.on_start(w)
+            };
+            phase = DeepPhase::Deep;
+            break status;
+        }
+        let base = unit * 7;
+        if phase == DeepPhase::Idle {
+            let ok = if base % 2 == 0 {
+                w.cond(base)
+            } else {
+                w.act(base)
+            };
+            if !ok {
+                break Status::Failure;
+            }
+        }
+        let (status, running) = deep_group(w, base + 1, phase);
+        phase = running;
+        match status {
+            Status::Success | Status::Skipped => unit += 1,
+            other => break other,
+        }
+    };
+    if status == Status::Running {
+        state.unit = unit;
+        state.phase = phase;
+    } else {
+        state.unit = 0;
+        state.phase = DeepPhase::Idle;
+    }
+    status
+}
+
+/// The blackboard-heavy sequence (workload g) on a plain struct, without a branch in the source:
+/// each `#[skip_if]` and `#[on_success]` becomes a flag that multiplies or adds to the update, and
+/// everything after the `ScriptCondition(hp > 0)` is masked by its result (a failed condition
+/// ends the generated `Sequence`).
+#[inline(never)]
+pub fn tick_board(s: &mut BoardState, _: &mut BoardWorld) -> Status {
+    s.frame += 1;
+    s.last_target = s.target;
+    s.target = s.frame / 3 % 5;
+    s.switches += u32::from(s.target != s.last_target);
+    s.damage = (s.frame % 7) as i32 * 3 - s.armor;
+    let hit = s.damage > 0;
+    s.hp -= s.damage * i32::from(hit);
+    s.hits += u32::from(hit);
+    let heal = s.hp <= 50;
+    s.hp += (100 - s.hp) * i32::from(heal);
+    s.heals += u32::from(heal);
+    let alive = s.hp > 0;
+    s.alive += u32::from(alive);
+    s.score += i64::from(alive) * i64::from(s.damage.max(0)) * i64::from(s.target + 1);
+    let toggle = alive & (s.hits % 4 == 0);
+    s.armor += (7 - 2 * s.armor) * i32::from(toggle);
+    let combo = alive & (s.damage > 6);
+    s.combos += u32::from(combo);
+    Status::from_bool(combo)
+}
+
+/// The same work written with `if`s, as the tree is: each skipped update and the rest of the
+/// sequence after a failed condition are branched over. Not the requested limit (that is
+/// [`tick_board`]); measured to show what the branches buy (BENCHMARKS.md, workload g).
+#[inline(never)]
+pub fn tick_board_if(s: &mut BoardState, _: &mut BoardWorld) -> Status {
+    s.frame += 1;
+    s.last_target = s.target;
+    s.target = s.frame / 3 % 5;
+    if s.target != s.last_target {
+        s.switches += 1;
+    }
+    s.damage = (s.frame % 7) as i32 * 3 - s.armor;
+    if s.damage > 0 {
+        s.hp -= s.damage;
+        s.hits += 1;
+    }
+    if s.hp <= 50 {
+        s.hp = 100;
+        s.heals += 1;
+    }
+    if s.hp <= 0 {
+        return Status::Failure;
+    }
+    s.alive += 1;
+    s.score += i64::from(s.damage.max(0)) * i64::from(s.target + 1);
+    if s.hits % 4 == 0 {
+        s.armor = 7 - s.armor;
+    }
+    if s.damage <= 6 {
+        return Status::Failure;
+    }
+    s.combos += 1;
+    Status::Success
+}
+
+/// [`tick_board_if`], then the state copied into the world (for the equivalence check only).
+pub fn tick_board_if_and_look(s: &mut BoardState, w: &mut BoardWorld) -> Status {
+    let status = tick_board_if(s, w);
+    w.seen = *s;
+    status
+}
+
+/// [`tick_board`], then the state copied into the world (for the equivalence check only).
+pub fn tick_board_and_look(s: &mut BoardState, w: &mut BoardWorld) -> Status {
+    let status = tick_board(s, w);
+    w.seen = *s;
     status
 }

@@ -1,7 +1,7 @@
 //! Reads a generated tree's `SHAPE` (format: `benches/gen/gen.rs`) so that the run-time
 //! implementations (`Box<dyn Node>`, bonsai-bt, behavior-tree-lite) build the very same tree.
 
-use bt::{Condition, SyncAction};
+use bt::{Condition, StatefulAction, Status, SyncAction};
 
 use crate::trees::BigWorld;
 
@@ -9,11 +9,13 @@ use crate::trees::BigWorld;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
     Sequence(Vec<Spec>),
+    Fallback(Vec<Spec>),
     ReactiveSequence(Vec<Spec>),
     ReactiveFallback(Vec<Spec>),
     Inverter(Box<Spec>),
     Condition(u32),
     Action(u32),
+    Task(u32),
     Work(u32),
 }
 
@@ -21,9 +23,10 @@ impl Spec {
     /// Number of nodes.
     pub fn nodes(&self) -> usize {
         match self {
-            Spec::Sequence(c) | Spec::ReactiveSequence(c) | Spec::ReactiveFallback(c) => {
-                1 + c.iter().map(Spec::nodes).sum::<usize>()
-            }
+            Spec::Sequence(c)
+            | Spec::Fallback(c)
+            | Spec::ReactiveSequence(c)
+            | Spec::ReactiveFallback(c) => 1 + c.iter().map(Spec::nodes).sum::<usize>(),
             Spec::Inverter(c) => 1 + c.nodes(),
             _ => 1,
         }
@@ -78,6 +81,7 @@ fn node<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> 
     };
     match token {
         "S(" => Spec::Sequence(children(tokens)),
+        "F(" => Spec::Fallback(children(tokens)),
         "R(" => Spec::ReactiveSequence(children(tokens)),
         "Q(" => Spec::ReactiveFallback(children(tokens)),
         "I(" => {
@@ -90,6 +94,7 @@ fn node<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> 
             match &leaf[..1] {
                 "c" => Spec::Condition(id),
                 "a" => Spec::Action(id),
+                "t" => Spec::Task(id),
                 "w" => Spec::Work(id),
                 other => panic!("unknown shape token {other:?}"),
             }
@@ -105,6 +110,24 @@ impl Condition<BigWorld> for BigCond {
     #[inline]
     fn check(&mut self, w: &BigWorld) -> bool {
         w.cond(self.0)
+    }
+}
+
+/// Task `id` of a generated tree, as a value (the run-time trees' `Task<ID>`).
+#[derive(Clone, Copy, Debug)]
+pub struct BigTask(pub u32);
+
+impl StatefulAction<BigWorld> for BigTask {
+    #[inline]
+    fn on_start(&mut self, w: &mut BigWorld) -> Status {
+        w.task(self.0)
+    }
+    #[inline]
+    fn on_running(&mut self, w: &mut BigWorld) -> Status {
+        w.task(self.0)
+    }
+    fn on_halted(&mut self, w: &mut BigWorld) {
+        w.task_halted(self.0);
     }
 }
 

@@ -1,0 +1,67 @@
+//! Workload (f): a deep tree with many stateful leaves, resuming its deepest running leaf. The
+//! tree of `benches/trees/deep_1000.rs` (`bt-gen deep 20`): 1,021 nodes, 20 nested `Sequence`s
+//! (one per level, each with five condition-or-action leaves and five groups `Fallback { Sequence
+//! { c t }, Sequence { c t a t } }`), 301 stateful leaves (300 tasks that run 0–2 ticks, then
+//! succeed, and the last leaf, at depth 20, which keeps running). Once every task has finished,
+//! each tick resumes that last leaf.
+//!
+//! The generated tree resumes a running leaf directly only if the tree has at most 64 stateful
+//! leaves that qualify (bt-macros' `plan::RESUME_MAX`): with 301 it walks from the root, through
+//! the 20 `Sequence`s. The hand-written version keeps the running unit and phase and jumps
+//! straight to the leaf.
+//!
+//! Implementations: the generated tree, a hand-written state machine, a `Box<dyn Node>` tree,
+//! bonsai-bt 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
+
+use criterion::measurement::Measurement;
+use criterion::Criterion;
+
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+#[path = "trees/mod.rs"]
+mod trees;
+
+use bt::Status;
+use support::shape::{self, Spec};
+use support::{bonsai, btl, dyn_tree, hand, tick_generated};
+use trees::deep_1000 as tree;
+use trees::BigWorld;
+
+fn deep<M: Measurement>(c: &mut Criterion<M>) {
+    let spec: Spec = shape::parse(tree::SHAPE);
+    assert_eq!(spec.nodes(), tree::NODES);
+    // Ticks until every task has finished and the last leaf runs (the steady state).
+    let approach = {
+        let mut tree = tree::Deep1000::new();
+        let mut world = BigWorld::new(tree::FLAGS);
+        let mut ticks = 0;
+        while world.work_steps == 0 {
+            assert_eq!(tick_generated(&mut tree, &mut world), Status::Running);
+            ticks += 1;
+        }
+        ticks
+    };
+    assert!(approach > 100, "{approach}");
+    workload!(
+        c,
+        "deep_resume",
+        tree::NODES,
+        ticks = approach + 50,
+        warmup = approach,
+        world = BigWorld::new(tree::FLAGS),
+        [
+            ("generated", tree::Deep1000::new(), tick_generated),
+            (
+                "hand-written",
+                hand::HandDeep::new(tree::RUNNING_DEPTH),
+                hand::tick_deep
+            ),
+            ("box-dyn", support::dyn_big(&spec), dyn_tree::tick),
+            ("bonsai-bt", bonsai::big(&spec), bonsai::tick_big),
+            ("behavior-tree-lite", btl::big(&spec), btl::tick_big),
+        ]
+    );
+}
+
+bench_main!(deep);
