@@ -146,7 +146,6 @@ fn a_wait_pre_empted_by_priority_starts_again_afterwards() {
 
 behavior_tree! { tree Limit3 for Ctx { Limiter(3) { StatefulAction(Task<0>) } } }
 behavior_tree! { tree Limit1Named for Ctx { Limiter(max_loop = 1) { Action(Act<0>) } } }
-behavior_tree! { tree Limit0 for Ctx { Limiter(0) { Action(Act<0>) } } }
 behavior_tree! { tree Limit300 for Ctx { Limiter(300) { Action(Act<0>) } } }
 
 #[test]
@@ -192,12 +191,7 @@ fn limiter_with_a_named_count() {
     assert_eq!(Limit1Named::NODES[0].params, [("maxLoop", "1")]);
 }
 
-#[test]
-fn limiter_0_fails_without_ticking_its_child() {
-    let (mut tree, mut ctx) = (Limit0::new(), Ctx::new());
-    expect_tick(&mut tree, &mut ctx, Failure, &[]);
-    expect_tick(&mut tree, &mut ctx, Failure, &[]);
-}
+// `Limiter(0)` is a compile error (tests/ui/limiter-zero.rs).
 
 #[test]
 fn limiter_counts_past_255() {

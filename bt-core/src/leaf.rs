@@ -142,6 +142,11 @@ impl<Ctx: ?Sized, E, T: StatefulAction<Ctx>> TryStatefulAction<Ctx, E> for T {
 
 /// What an inline leaf of a tree with an error type may return: `bool` or [`Outcome`] (never
 /// fails), or a `Result` of either whose error converts into the tree's error.
+#[diagnostic::on_unimplemented(
+    message = "an inline leaf of a tree with the error type `{E}` cannot return `{Self}`",
+    label = "this leaf returns `{Self}`",
+    note = "it may return `bool`, `bt::Outcome`, or a `Result` of either whose error converts into `{E}`: implement `From<TheLeafsError> for {E}`, or convert with `.map_err(..)`"
+)]
 pub trait TryAnswer<E> {
     /// The answer as a status, or the error.
     fn into_status(self) -> Result<Status, E>;

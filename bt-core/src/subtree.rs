@@ -33,7 +33,8 @@ use crate::{BehaviorTree, NodeInfo, Observer, Status, Tracked};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a subtree of a tree over `{Ctx}`",
     label = "not a behavior tree over `{Ctx}`",
-    note = "`SubTree(Name)` takes a tree defined by `behavior_tree! {{ tree Name for Context {{ .. }} }}` whose context type is the same as the context of the tree that uses it"
+    note = "`SubTree(Name)` takes a tree defined by `behavior_tree! {{ tree Name for Context {{ .. }} }}` whose context type is the same as the context of the tree that uses it",
+    note = "a tree declared with an error type (`tree Name for Context, error E`) or whose context has lifetimes cannot be a subtree: its tick returns a `Result`, or names no single context type"
 )]
 pub trait Subtree<Ctx: ?Sized>: BehaviorTree<Context = Ctx> {
     /// `Self::NODES.len()`, usable in array lengths. (Hidden names: generated trees have

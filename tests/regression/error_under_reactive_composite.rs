@@ -86,25 +86,25 @@ fn started_action_is_halted<T: crate::common::TryTree>() {
 }
 
 #[test]
-#[ignore = "bug: an error does not halt a child of a ReactiveSequence that started running in the aborted tick"]
+
 fn error_halts_a_task_started_under_reactive_sequence() {
     started_action_is_halted::<UnderReactiveSequence>();
 }
 
 #[test]
-#[ignore = "bug: an error does not halt a child of a ReactiveFallback/Priority that started running in the aborted tick"]
+
 fn error_halts_a_task_started_under_priority() {
     started_action_is_halted::<UnderPriority>();
 }
 
 #[test]
-#[ignore = "bug: an error does not halt a child of an AsyncSequence that started running in the aborted tick"]
+
 fn error_halts_a_task_started_under_async_sequence() {
     started_action_is_halted::<UnderAsyncSequence>();
 }
 
 #[test]
-#[ignore = "bug: an error does not halt a child of an AsyncFallback that started running in the aborted tick"]
+
 fn error_halts_a_task_started_under_async_fallback() {
     started_action_is_halted::<UnderAsyncFallback>();
 }
@@ -124,7 +124,7 @@ try_trees!(StaleSequence);
 /// `[OnStart(0), Exec(1)]`. Actual: `[Exec(1)]`: the inner Sequence, never halted, resumes at its
 /// second child.
 #[test]
-#[ignore = "bug: after an error, a Sequence under a ReactiveSequence resumes mid-way instead of starting afresh"]
+
 fn error_restarts_a_sequence_under_reactive_sequence() {
     let (mut tree, mut ctx) = (StaleSequence::new(), Ctx::new());
     ctx.script(0, &[Success]);

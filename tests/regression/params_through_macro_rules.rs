@@ -21,7 +21,7 @@
 //! of issue 11 are fine through `macro_rules!` (`tests/ui/pass/behavior3-through-macro-rules.rs`).
 
 #[test]
-#[ignore = "bug: Switch, Precondition and Loop do not compile through macro_rules! (hygiene)"]
+
 fn switch_precondition_and_loop_compile_through_macro_rules() {
     let cases = trybuild::TestCases::new();
     cases.pass("tests/regression/params_through_macro_rules/switch.rs");

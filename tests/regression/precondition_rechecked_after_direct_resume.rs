@@ -40,7 +40,7 @@ behavior_tree! {
 }
 
 #[test]
-#[ignore = "bug: Precondition re-checks its condition after a directly resumed child completes"]
+
 fn precondition_keeps_the_latch_through_a_direct_resume() {
     let (mut tree, mut ctx) = (Latched::new(), Ctx::new());
     ctx.script(0, &[Running, Success]);

@@ -50,8 +50,11 @@ pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
             // The first case equal to the entry's value, else the default (the last child);
             // each comparison spanned at its case, so that rustc reports a type mismatch there.
             let default = cases.len();
+            // The local comes from the macro's own tokens: from a `macro_rules!` fragment the
+            // case's span has another hygiene context, where it would not resolve.
+            let value = quote!(__bt_value);
             let arms = cases.iter().enumerate().map(|(position, case)| {
-                quote_spanned!(case.span()=> if *__bt_value == #case { #position } else)
+                quote_spanned!(case.span()=> if *#value == #case { #position } else)
             });
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
             let value = if tracked {

@@ -78,8 +78,11 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             otherwise,
         } => {
             let child_running = running_flag(g, node.children[0]);
-            let condition =
-                quote_spanned!(condition.span()=> ::bt::__private::test(&self.__bt_bb, #condition));
+            let condition = {
+                // `self` comes from the macro's own tokens (hygiene through `macro_rules!`).
+                let bb = quote!(&self.__bt_bb);
+                quote_spanned!(condition.span()=> ::bt::__private::test(#bb, #condition))
+            };
             let body = quote! {
                 match ::bt::__private::precondition(
                     #child_running,
@@ -99,14 +102,17 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         } => {
             let child_running = running_flag(g, node.children[0]);
             let bb = g.tree.blackboard.as_ref();
+            // `self` and the locals come from the macro's own tokens (hygiene through
+            // `macro_rules!`); only the user's names carry the user's spans.
+            let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
             let queue_access = quote_spanned!(queue.span()=>
-                ::bt::__private::LoopQueue::pop_front(&mut self.__bt_bb.#queue));
+                ::bt::__private::LoopQueue::pop_front(&mut #fields.#queue));
             let store = match value {
                 Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
-                    quote_spanned!(value.span()=> self.__bt_bb.#value.set(::core::convert::From::from(__bt_item)))
+                    quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
                 }
                 Some(value) => {
-                    quote_spanned!(value.span()=> self.__bt_bb.#value = ::core::convert::From::from(__bt_item))
+                    quote_spanned!(value.span()=> #fields.#value = ::core::convert::From::from(#item))
                 }
                 None => quote!(let _ = __bt_item),
             };

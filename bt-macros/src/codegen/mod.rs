@@ -64,6 +64,9 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         field_inits.push(quote!(__bt_resume: ::bt::__private::Resume::new()));
         halt_root.extend(quote!(self.__bt_resume.clear();));
     }
+    if g.error().is_some() {
+        methods.extend(halt_after_error(&g, &tree_halt));
+    }
     let api = api::Api {
         header: &tree.header,
         blackboard: bb.clone(),
@@ -99,7 +102,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
                             ::core::result::Result::Ok(__bt_status)
                         }
                         ::core::result::Result::Err(__bt_error) => {
-                            self.halt_with(#ctx, #observer);
+                            self.__bt_halt_after_error(#ctx, #observer);
                             ::core::result::Result::Err(__bt_error)
                         }
                     }
@@ -125,6 +128,32 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     out.extend(items);
     out.extend(blackboard::unused_entry_warnings(tree));
     out
+}
+
+/// What follows an error in a tree with an error type: every node that may be running is halted,
+/// parents first. A parent halts the running children its rule knows of; a child that started
+/// running in the aborted tick, which its parent's rule never heard of (a reactive composite
+/// records its running child only when it answers `Running`), is halted by the sweep itself. Each
+/// halt function checks its node's running flag, so no node is halted twice.
+fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
+    let (ctx, observer) = (ctx(), observer());
+    let context = &g.tree.header.context;
+    let lifetimes = &g.tree.header.context_lifetimes;
+    let halts = (g.tree.nodes.iter())
+        .filter(|node| g.plan.may_run[node.id])
+        .map(|node| halt_child(g, node.id));
+    quote! {
+        #[inline(never)]
+        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
+            &mut self,
+            #ctx: &mut #context,
+            #observer: &mut __BtO,
+        ) {
+            #(#halts)*
+            #tree_halt
+            self.__bt_status = ::core::option::Option::None;
+        }
+    }
 }
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the

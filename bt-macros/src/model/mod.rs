@@ -521,7 +521,14 @@ impl Tree {
                     condition: params.closure(0)?,
                     otherwise: params.status(1, kind, "Failure"),
                 },
-                (DecoratorKind::Limiter, _) => Decorator::Limiter(params.count(0)?),
+                (DecoratorKind::Limiter, _) => {
+                    let max_loop = params.count(0)?;
+                    if max_loop == 0 {
+                        cx.error_spanned_by(kind, format!("`{kind}(0)` would never tick its child (behavior3go rejects it too); give a positive count"));
+                        return None;
+                    }
+                    Decorator::Limiter(max_loop)
+                }
                 (DecoratorKind::MaxTime, _) => Decorator::MaxTime(params.millis(0)?),
                 (DecoratorKind::Repeater, Args::Count(limit)) => Decorator::Repeater(limit),
                 (DecoratorKind::RepeatUntilFailure, Args::Count(limit)) => {
@@ -620,7 +627,11 @@ impl Tree {
                     if self.header.error.is_none() {
                         cx.error_spanned_by(
                             kind,
-                            format!("`{kind}` fails the tick with the tree's error, and this tree has no error type: declare it after the context, `tree {} for Context, error ErrorType {{ .. }}`", self.header.name),
+                            format!(
+                                "`{kind}` fails the tick with the tree's error, and this tree has no error type: declare it after the context, `tree {} for {}, error ErrorType {{ .. }}`",
+                                self.header.name,
+                                crate::text::source(quote::ToTokens::to_token_stream(&self.header.context)),
+                            ),
                         );
                         return None;
                     }
