@@ -18,6 +18,14 @@
 //!   counts one update (spec 5.5: "+1 per write"), whoever writes it.
 //! * Pre- and post-conditions ([`RefNode::Guarded`]) wrap the node they are written on: the
 //!   pipeline of spec 1.2 and 6.1 around the node's own tick and halt.
+//! * A node that answers `Skipped` is idle afterwards (decision 3): the nodes with per-activation
+//!   state (Parallel, IfThenElse, TryCatch, Delay, Timeout, ..) clear it whenever they answer
+//!   anything but `Running`, so their next tick starts a new activation.
+//! * Time is the context's clock ([`Ctx::now`]), read when a time node is ticked; the harness
+//!   moves it between ticks.
+//! * Where BehaviorTree.CPP throws, the interpreter answers `Skipped`: a skipped condition of
+//!   IfThenElse/WhileDoElse (spec 2.8, 2.9: LogicError) skips the node (halting a running
+//!   branch). The thresholds the spec rejects at tick time are rejected by the macro.
 //!
 //! Adding a node kind: add a [`RefNode`] variant, build it in [`RefNode::build`], write its rule
 //! in [`RefNode::tick`], its halt in [`RefNode::halt`], and — if it has memory that survives a
@@ -1869,11 +1877,12 @@ pub fn initial_board(tree: &Tree) -> Bb {
     let mut bb = Bb::default();
     for decl in tree.board.iter().flatten() {
         if decl.entry.queue() {
-            let items = match decl.init {
-                Init::Value(n) => 1..=n,
-                _ => 1..=0,
+            // `q0=n` holds `[1, .., n]`.
+            let n = match decl.init {
+                Init::Value(n) => n,
+                _ => 0,
             };
-            bb.slots[decl.entry.index()] = Some(Slot::queue(Queue::from_items(items)));
+            bb.slots[decl.entry.index()] = Some(Slot::queue(Queue::from_items(1..=n)));
             continue;
         }
         let value = match (decl.init, decl.entry.optional()) {

@@ -264,10 +264,10 @@ fn gen_status(rng: &mut Rng) -> Option<StatusName> {
 /// A `Parallel`/`ParallelAll` threshold for `n` children: not written, a count `1..=n`, or a
 /// negative one `-n..=-1` (counting from the end); now and then 0.
 fn gen_threshold(rng: &mut Rng, n: usize) -> Option<i64> {
-    match rng.below(12) {
+    match rng.below(13) {
         0..=3 => None,
         4..=7 => Some(1 + rng.below(n) as i64),
-        8..=10 => Some(-1 - rng.below(n) as i64),
+        8..=11 => Some(-1 - rng.below(n) as i64),
         _ => Some(0),
     }
 }
@@ -333,8 +333,8 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             n => Count::Times(n as u32),
         };
         let updates = if avail.is_some() { 4 } else { 0 };
-        let precondition = if avail.is_some() { 12 } else { 0 };
-        let looping = if entries.contains(&Entry::q0) { 24 } else { 0 };
+        let precondition = if avail.is_some() { 14 } else { 0 };
+        let looping = if entries.contains(&Entry::q0) { 28 } else { 0 };
         // Inverter, ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful,
         // KeepRunningUntilFailure, the three RunOnce, SkipUnlessUpdated, WaitValueUpdate; Invert,
         // Retry (the aliases), Delay, Timeout, Precondition, Loop.
@@ -342,7 +342,7 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             6,
             5,
             5,
-            14,
+            16,
             11,
             6,
             5,
@@ -530,7 +530,7 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
         4 => Node::AlwaysFailure,
         5 => Node::Script(gen_script(rng, avail)),
         6 => Node::ScriptCondition(gen_cond(rng, avail)),
-        7 => match rng.weighted(&[25, 25, 35, if has_o0 { 35 } else { 0 }]) {
+        7 => match rng.weighted(&[25, 25, 35, if has_o0 { 45 } else { 0 }]) {
             0 => Node::SetBlackboard(rng.pick(&plain), SetValue::Lit(rng.below(10) as i64)),
             1 => Node::SetBlackboard(
                 rng.pick(&tracked(avail)),
