@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use crate::tree::{
-    self, Attr, Bind, Count, Node, PortLeaf, RunOnceForm, SetValue, Stmt, SubForm, Tree,
+    self, Attr, Bind, Count, Node, PortLeaf, RunOnceForm, SetValue, Spelling, StatusName, Stmt,
+    SubForm, Tree,
 };
 use crate::trees::PARTS;
 
@@ -51,8 +52,15 @@ fn features(node: &Node) -> Vec<String> {
         Node::Composite(kind, _) => kind.dsl().to_string(),
         Node::Repeat(Count::Times(n), _) => format!("Repeat({n})"),
         Node::Repeat(Count::Forever, _) => "Repeat(forever)".into(),
-        Node::Retry(Count::Times(n), _) => format!("RetryUntilSuccessful({n})"),
-        Node::Retry(Count::Forever, _) => "RetryUntilSuccessful(forever)".into(),
+        // Both spellings (`Retry` also gets a key of its own, below).
+        Node::Retry(Count::Times(n), ..) => format!("RetryUntilSuccessful({n})"),
+        Node::Retry(Count::Forever, ..) => "RetryUntilSuccessful(forever)".into(),
+        Node::Delay(0, _) => "Delay(0)".into(),
+        Node::Delay(..) => "Delay(ms)".into(),
+        Node::Timeout(0, _) => "Timeout(0)".into(),
+        Node::Timeout(..) => "Timeout(ms)".into(),
+        Node::Sleep(0) => "Sleep(0)".into(),
+        Node::Sleep(_) => "Sleep(ms)".into(),
         Node::RunOnce(RunOnceForm::Default, _) => "RunOnce".into(),
         Node::RunOnce(RunOnceForm::ThenSkip, _) => "RunOnce(then_skip = true)".into(),
         Node::RunOnce(RunOnceForm::KeepStatus, _) => "RunOnce(then_skip = false)".into(),
@@ -94,9 +102,57 @@ fn features(node: &Node) -> Vec<String> {
             }
         }
         Node::Script(script) => script.iter().for_each(|s| statement(s, &mut out)),
+        Node::Retry(_, Spelling::Alias, _) => out.push("Retry".into()),
+        Node::Parallel(success, failure, _) => {
+            out.push(format!("Parallel(success {})", threshold(*success)));
+            out.push(format!("Parallel(failure {})", threshold(*failure)));
+        }
+        Node::ParallelAll(max, _) => {
+            out.push(format!("ParallelAll(max_failures {})", threshold(*max)))
+        }
+        Node::IfThenElse(children) | Node::WhileDoElse(children) => {
+            out.push(format!("{} {} children", node.dsl_kind(), children.len()))
+        }
+        Node::Switch(cases, _) => out.push(if cases.len() == 1 {
+            "Switch 1 case".into()
+        } else {
+            "Switch 2+ cases".into()
+        }),
+        Node::TryCatch(on, _) => out.push(match on {
+            None => "TryCatch(catch_on_halt not written)".into(),
+            Some(on) => format!("TryCatch(catch_on_halt = {on})"),
+        }),
+        Node::Precondition(_, otherwise, _) => {
+            out.push(format!("Precondition(else {})", status_form(*otherwise)))
+        }
+        Node::Loop(value, if_empty, _) => {
+            out.push(match value {
+                None => "Loop(value not written)".into(),
+                Some(_) => "Loop(value = {entry})".into(),
+            });
+            out.push(format!("Loop(if_empty {})", status_form(*if_empty)));
+        }
         _ => {}
     }
     out
+}
+
+/// How a `Parallel`/`ParallelAll` threshold is written.
+fn threshold(value: Option<i64>) -> &'static str {
+    match value {
+        None => "not written",
+        Some(0) => "= 0",
+        Some(n) if n > 0 => "= n",
+        Some(_) => "= -n",
+    }
+}
+
+/// How a status parameter is written.
+fn status_form(status: Option<StatusName>) -> String {
+    match status {
+        None => "not written".into(),
+        Some(status) => format!("= {}", status.dsl()),
+    }
 }
 
 fn statement(stmt: &Stmt, out: &mut Vec<String>) {
@@ -211,8 +267,46 @@ fn every_node_kind_and_parameter_is_covered() {
         "SubTree(Child)",
         "SubTree(Child, ..)",
         "SubTree(Child, x = {x})",
+        // Issue 10: BehaviorTree.CPP's other nodes, the aliases, time, the queue.
+        "Invert",
+        "Retry",
+        "Parallel(success not written)",
+        "Parallel(success = n)",
+        "Parallel(success = -n)",
+        "Parallel(failure not written)",
+        "Parallel(failure = n)",
+        "Parallel(failure = -n)",
+        "ParallelAll(max_failures not written)",
+        "ParallelAll(max_failures = n)",
+        "ParallelAll(max_failures = -n)",
+        "IfThenElse 2 children",
+        "IfThenElse 3 children",
+        "WhileDoElse 2 children",
+        "WhileDoElse 3 children",
+        "Switch 1 case",
+        "Switch 2+ cases",
+        "TryCatch(catch_on_halt not written)",
+        "TryCatch(catch_on_halt = true)",
+        "TryCatch(catch_on_halt = false)",
+        "Delay(0)",
+        "Delay(ms)",
+        "Timeout(0)",
+        "Timeout(ms)",
+        "Sleep(0)",
+        "Sleep(ms)",
+        "AlwaysRunning",
+        "Loop(value not written)",
+        "Loop(value = {entry})",
+        "entry q0",
     ] {
         expected.push(key.to_string());
+    }
+    for form in ["not written".to_string()]
+        .into_iter()
+        .chain(StatusName::ALL.iter().map(|s| format!("= {}", s.dsl())))
+    {
+        expected.push(format!("Precondition(else {form})"));
+        expected.push(format!("Loop(if_empty {form})"));
     }
     for leaf in PortLeaf::ALL {
         let kind = match leaf {

@@ -6,11 +6,11 @@
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
-use bt::{BehaviorTree, NodeInfo, Status, Tracked};
+use bt::{BehaviorTree, Deque, NodeInfo, Status, Tracked};
 
-use crate::leaves::{mix, Bb, Call, Ctx, Rng, Slot};
+use crate::leaves::{mix, Bb, Call, Ctx, Queue, Rng, Slot};
 use crate::reference::Reference;
-use crate::tree::{self, Entry, Tree};
+use crate::tree::{self, Entry, Node, Tree, QUEUE_CAP};
 
 /// The `CASES` table of one generated part (the trees themselves are plain `behavior_tree!`
 /// invocations next to it):
@@ -85,7 +85,8 @@ impl Board for () {
     }
 }
 
-/// The types of the entries ([`Entry`]): `i64`, `bt::Tracked<i64>`, `Option<i64>`.
+/// The types of the entries ([`Entry`]): `i64`, `bt::Tracked<i64>`, `Option<i64>`,
+/// `bt::Deque<i64, 4>`.
 pub trait EntryValue {
     fn slot(&self) -> Slot;
     fn poke(&mut self, value: Option<i64>);
@@ -93,10 +94,7 @@ pub trait EntryValue {
 
 impl EntryValue for i64 {
     fn slot(&self) -> Slot {
-        Slot {
-            value: Some(*self),
-            version: 0,
-        }
+        Slot::value(Some(*self), 0)
     }
 
     fn poke(&mut self, value: Option<i64>) {
@@ -106,10 +104,7 @@ impl EntryValue for i64 {
 
 impl EntryValue for Tracked<i64> {
     fn slot(&self) -> Slot {
-        Slot {
-            value: Some(**self),
-            version: self.version(),
-        }
+        Slot::value(Some(**self), self.version())
     }
 
     fn poke(&mut self, value: Option<i64>) {
@@ -119,15 +114,50 @@ impl EntryValue for Tracked<i64> {
 
 impl EntryValue for Option<i64> {
     fn slot(&self) -> Slot {
-        Slot {
-            value: *self,
-            version: 0,
-        }
+        Slot::value(*self, 0)
     }
 
     fn poke(&mut self, value: Option<i64>) {
         *self = value;
     }
+}
+
+/// The queue of the `Loop` nodes: a write from outside appends an item (nothing when the queue
+/// is full), or, for `None`, empties it.
+impl EntryValue for Deque<i64, QUEUE_CAP> {
+    fn slot(&self) -> Slot {
+        Slot::queue(Queue::from_items(self.iter().copied()))
+    }
+
+    fn poke(&mut self, value: Option<i64>) {
+        match value {
+            Some(item) => {
+                let _ = self.push_back(item);
+            }
+            None => self.clear(),
+        }
+    }
+}
+
+/// Gives a tree the blackboard values of `board` (the queue: its items), through writes from
+/// outside.
+fn load_board(tree: &mut dyn DynTree, board: &Bb, entries: &[Entry]) {
+    for &entry in entries {
+        let slot = board.slots[entry.index()].unwrap();
+        if entry.queue() {
+            tree.poke(entry, None);
+            for &item in slot.queue.items() {
+                tree.poke(entry, Some(item));
+            }
+        } else {
+            tree.poke(entry, slot.value);
+        }
+    }
+}
+
+/// True if the tree holds a node of this kind.
+fn holds(node: &Node, kind: &dyn Fn(&Node) -> bool) -> bool {
+    kind(node.bare()) || node.children().iter().any(|c| holds(c, kind))
 }
 
 /// One generated tree: its compiled form and its description.
@@ -368,6 +398,18 @@ fn check_structure(case: &Case, tree: &Tree) -> Result<(), String> {
 /// Ticks for which a freshly built tree shadows a halted one (trees without halt memory).
 const FRESH_TICKS: u64 = 12;
 
+/// How far the clock moves before each tick (ms), one list per run: a clock that stands still,
+/// steady ones, and irregular ones; the durations in the trees are 0, 10, 20, 30, 50 and 100 ms,
+/// so that deadlines are reached exactly as well as passed.
+const PACES: [&[u64]; 6] = [
+    &[0],
+    &[10],
+    &[0, 10],
+    &[0, 5, 10, 20],
+    &[10, 20, 30],
+    &[0, 0, 0, 50],
+];
+
 /// One tree, one script seed.
 struct Run<'a> {
     part: &'a str,
@@ -387,6 +429,12 @@ struct Run<'a> {
     step: u64,
     /// The leaves called so far.
     called: std::collections::HashSet<usize>,
+    /// The tree has a WhileDoElse, which leaves a running branch unticked while its condition
+    /// runs (spec 2.9): a started action may then be left unticked in a Running tick.
+    pauses: bool,
+    /// The tree has a `TryCatch(catch_on_halt = true)`, which ticks its catch child in a halt
+    /// (spec 2.11): a halt may call leaves (and start and halt actions).
+    halt_ticks: bool,
 }
 
 /// FNV-1a, to turn a tree name into a seed part.
@@ -427,6 +475,8 @@ impl<'a> Run<'a> {
             history: VecDeque::new(),
             step: 0,
             called: Default::default(),
+            pauses: holds(&tree.root, &|n| matches!(n, Node::WhileDoElse(_))),
+            halt_ticks: holds(&tree.root, &|n| matches!(n, Node::TryCatch(Some(true), _))),
         }
     }
 
@@ -438,19 +488,38 @@ impl<'a> Run<'a> {
         // Some runs write entries from outside between ticks, some do not.
         let poke_percent = schedule.pick(&[0, 2, 5, 10]);
         let entries = self.tree.entries();
+        // The clock and the refills of the queue have streams of their own.
+        let mut clock = Rng(mix(&[self.seed, 0xc10c]));
+        let pace = clock.pick(&PACES);
+        let mut refill = Rng(mix(&[self.seed, 0x0fee_d0e5]));
+        let refill_percent = if entries.contains(&Entry::q0) {
+            refill.pick(&[0, 5, 15, 30])
+        } else {
+            0
+        };
         for tick in 0..self.config.ticks {
             if tick > 0 && schedule.percent(halt_percent) {
                 self.halt(totals)?;
             }
             if !entries.is_empty() && schedule.percent(poke_percent) {
                 let entry = schedule.pick(&entries);
-                let value = if entry.optional() && schedule.percent(40) {
+                let value = if entry.queue() && schedule.percent(25)
+                    || entry.optional() && schedule.percent(40)
+                {
                     None
                 } else {
                     Some(schedule.below(10) as i64)
                 };
                 self.poke(entry, value, totals);
             }
+            if refill.percent(refill_percent) {
+                for _ in 0..1 + refill.below(3) {
+                    let item = refill.below(10) as i64;
+                    self.poke(Entry::q0, Some(item), totals);
+                }
+            }
+            let step = clock.pick(pace);
+            self.advance(step);
             self.tick(totals)?;
         }
         // Every run ends with a halt: nothing may be left started.
@@ -478,7 +547,23 @@ impl<'a> Run<'a> {
         if let Some((fresh, ..)) = &mut self.shadow {
             fresh.poke(entry, value);
         }
-        self.remember(format!("outside: {} := {value:?}", entry.name()));
+        self.remember(match (entry.queue(), value) {
+            (true, Some(item)) => format!("outside: {}.push_back({item})", entry.name()),
+            (true, None) => format!("outside: {}.clear()", entry.name()),
+            _ => format!("outside: {} := {value:?}", entry.name()),
+        });
+    }
+
+    /// Moves every clock (both sides', the fresh tree's) forward by `ms`.
+    fn advance(&mut self, ms: u64) {
+        self.lib_ctx.advance(ms);
+        self.ref_ctx.advance(ms);
+        if let Some((_, ctx, _)) = &mut self.shadow {
+            ctx.advance(ms);
+        }
+        if ms > 0 {
+            self.remember(format!("clock: +{ms} ms = {:?}", self.lib_ctx.now()));
+        }
     }
 
     /// The library's blackboard equals the interpreter's, after a step that started from
@@ -547,10 +632,11 @@ impl<'a> Run<'a> {
                 Call::OnStart(i, _) | Call::OnRunning(i, _) | Call::OnHalted(i) => *i == id,
                 _ => false,
             });
-            let ok = matches!(
-                last,
-                Some(Call::OnStart(_, Status::Running) | Call::OnRunning(_, Status::Running))
-            );
+            let ok = self.pauses
+                || matches!(
+                    last,
+                    Some(Call::OnStart(_, Status::Running) | Call::OnRunning(_, Status::Running))
+                );
             if !ok || lib_status != Status::Running {
                 return Err(self.report(
                     "a stateful action is left started but was not ticked (pre-empted without on_halted)",
@@ -621,13 +707,18 @@ impl<'a> Run<'a> {
         self.check_contract()?;
         // on_halted exactly once for each started action, and nothing else (but the port values
         // of those actions' on_halted).
+        // A TryCatch(catch_on_halt = true) may tick its catch child in the halt: those calls are
+        // allowed, and an action it starts there is halted there too.
         let mut halted: Vec<usize> = Vec::new();
+        let mut expected = started.clone();
         for call in &lib_calls {
             match call {
                 Call::OnHalted(id) => halted.push(*id),
                 Call::In(id, _) | Call::Out(id, _) if started.contains(id) => {
                     totals.port_values += 1
                 }
+                Call::OnStart(id, Status::Running) if self.halt_ticks => expected.push(*id),
+                _ if self.halt_ticks => {}
                 other => {
                     return Err(self.report(
                         "a halt called a leaf other than through on_halted",
@@ -637,7 +728,8 @@ impl<'a> Run<'a> {
             }
         }
         halted.sort_unstable();
-        if halted != started {
+        expected.sort_unstable();
+        if halted != expected {
             return Err(self.report(
                 "on_halted must be called exactly once for each started action",
                 &format!("started before the halt: {started:?}; on_halted: {halted:?}"),
@@ -672,9 +764,7 @@ impl<'a> Run<'a> {
         } else {
             // A new tree, given the halted one's blackboard values.
             let mut fresh = (self.case.make)();
-            for entry in self.tree.entries() {
-                fresh.poke(entry, board.slots[entry.index()].unwrap().value);
-            }
+            load_board(&mut *fresh, &board, &self.tree.entries());
             Some((fresh, self.lib_ctx.clone(), FRESH_TICKS))
         };
         Ok(())

@@ -22,11 +22,16 @@
 //!
 //! The context also checks the stateful contract and records every breach in
 //! [`Ctx::violations`]: `on_start` while started, `on_running` or `on_halted` while not started.
+//!
+//! It is the trees' clock too (`bt::Clock`, for `Delay`, `Timeout`, `Sleep`): a manual clock the
+//! harness moves forward ([`Ctx::advance`]) by the same amount on both sides; the interpreter
+//! reads it with [`Ctx::now`].
 
 #![allow(dead_code)]
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::time::Duration;
 
 use bt::{Condition, InOut, Input, Outcome, Output, StatefulAction, Status, SyncAction};
 
@@ -210,6 +215,14 @@ impl Inner {
 #[derive(Clone, Debug)]
 pub struct Ctx {
     inner: RefCell<Inner>,
+    /// The clock's time.
+    now: Cell<Duration>,
+}
+
+impl bt::Clock for Ctx {
+    fn now(&self) -> Duration {
+        self.now.get()
+    }
 }
 
 impl Ctx {
@@ -221,7 +234,18 @@ impl Ctx {
                 log: Vec::new(),
                 violations: Vec::new(),
             }),
+            now: Cell::new(Duration::ZERO),
         }
+    }
+
+    /// The clock's time (what the trees' time nodes read through `bt::Clock`).
+    pub fn now(&self) -> Duration {
+        self.now.get()
+    }
+
+    /// Moves the clock forward by `ms` milliseconds.
+    pub fn advance(&mut self, ms: u64) {
+        self.now.set(self.now.get() + Duration::from_millis(ms));
     }
 
     /// `Condition::check` of leaf `id`.
@@ -514,15 +538,89 @@ impl<const ID: usize> StatefulAction<Ctx> for PTask<ID> {
 /// `None` for an entry the tree does not declare.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Bb {
-    pub slots: [Option<Slot>; 5],
+    pub slots: [Option<Slot>; 6],
 }
 
-/// One entry: its value (always `Some` for an `i64` entry) and, for a tracked entry, its
-/// version (the number of updates; 0 for an entry that is not tracked).
+/// One entry: its value (always `Some` for an `i64` entry, `None` for the queue) and, for a
+/// tracked entry, its version (the number of updates; 0 for an entry that is not tracked); the
+/// queue entry's items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
     pub value: Option<i64>,
     pub version: u64,
+    pub queue: Queue,
+}
+
+impl Slot {
+    /// The slot of an `i64` or `Option<i64>` entry.
+    pub fn value(value: Option<i64>, version: u64) -> Slot {
+        Slot {
+            value,
+            version,
+            queue: Queue::default(),
+        }
+    }
+
+    /// The slot of the queue entry.
+    pub fn queue(queue: Queue) -> Slot {
+        Slot {
+            value: None,
+            version: 0,
+            queue,
+        }
+    }
+}
+
+/// The items of the queue entry `q0` (a `bt::Deque<i64, 4>`), first to last.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Queue {
+    items: [i64; crate::tree::QUEUE_CAP],
+    len: usize,
+}
+
+impl Queue {
+    pub fn from_items(items: impl IntoIterator<Item = i64>) -> Queue {
+        let mut queue = Queue::default();
+        for item in items {
+            assert!(queue.push_back(item), "more items than the capacity");
+        }
+        queue
+    }
+
+    /// Appends `item`; false (and no change) when the queue is full.
+    pub fn push_back(&mut self, item: i64) -> bool {
+        if self.len == self.items.len() {
+            return false;
+        }
+        self.items[self.len] = item;
+        self.len += 1;
+        true
+    }
+
+    pub fn pop_front(&mut self) -> Option<i64> {
+        if self.len == 0 {
+            return None;
+        }
+        let first = self.items[0];
+        self.items.copy_within(1..self.len, 0);
+        self.len -= 1;
+        self.items[self.len] = 0;
+        Some(first)
+    }
+
+    pub fn clear(&mut self) {
+        *self = Queue::default();
+    }
+
+    pub fn items(&self) -> &[i64] {
+        &self.items[..self.len]
+    }
+}
+
+impl fmt::Debug for Queue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.items())
+    }
 }
 
 impl Bb {
@@ -551,6 +649,7 @@ impl fmt::Debug for Bb {
             }
             first = false;
             match (entry.optional(), slot.value) {
+                _ if entry.queue() => write!(f, "{}={:?}", entry.name(), slot.queue)?,
                 (true, value) => write!(f, "{}={value:?}", entry.name())?,
                 (false, Some(value)) => write!(f, "{}={value}", entry.name())?,
                 (false, None) => write!(f, "{}=?", entry.name())?,

@@ -18,6 +18,14 @@
 //!   counts one update (spec 5.5: "+1 per write"), whoever writes it.
 //! * Pre- and post-conditions ([`RefNode::Guarded`]) wrap the node they are written on: the
 //!   pipeline of spec 1.2 and 6.1 around the node's own tick and halt.
+//! * A node that answers `Skipped` is idle afterwards (decision 3): the nodes with per-activation
+//!   state (Parallel, IfThenElse, TryCatch, Delay, Timeout, ..) clear it whenever they answer
+//!   anything but `Running`, so their next tick starts a new activation.
+//! * Time is the context's clock ([`Ctx::now`]), read when a time node is ticked; the harness
+//!   moves it between ticks.
+//! * Where BehaviorTree.CPP throws, the interpreter answers `Skipped`: a skipped condition of
+//!   IfThenElse/WhileDoElse (spec 2.8, 2.9: LogicError) skips the node (halting a running
+//!   branch). The thresholds the spec rejects at tick time are rejected by the macro.
 //!
 //! Adding a node kind: add a [`RefNode`] variant, build it in [`RefNode::build`], write its rule
 //! in [`RefNode::tick`], its halt in [`RefNode::halt`], and — if it has memory that survives a
@@ -25,12 +33,14 @@
 
 #![allow(dead_code)]
 
+use std::time::Duration;
+
 use bt::Status::{self, Failure, Running, Skipped, Success};
 
-use crate::leaves::{Bb, Ctx, Slot};
+use crate::leaves::{Bb, Ctx, Queue, Slot};
 use crate::tree::{
     Atom, Attr, Bind, Cond, Count, Entry, Hook, Init, Int, Node, Op, PortLeaf, Ports, Pre, Rule,
-    SetValue, Stmt, Tree,
+    SetValue, StatusName, Stmt, Tree,
 };
 
 /// Deliberate errors the interpreter can be switched to, one at a time, to check that the
@@ -101,10 +111,56 @@ pub enum Mutation {
     /// A halted SubTree node does not halt its child tree (README "Subtrees": pre-empting the
     /// `SubTree` node halts the child's running actions).
     SubTreeDoesNotHaltChild,
+    /// AsyncSequence/AsyncFallback also yield after a child that was already running before the
+    /// tick (decisions, "The tick model": only after a child that was not).
+    AsyncYieldsAfterRunningChild,
+    /// AsyncFallback never yields (it is a Fallback; decisions, "The tick model").
+    AsyncFallbackDoesNotYield,
+    /// Parallel ticks every child before it looks at its thresholds (spec 2.6, decision 8:
+    /// after each child, later children are not ticked).
+    ParallelDecidesAfterAllChildren,
+    /// Parallel counts skipped children toward a positive success count too (decision 8: toward
+    /// a negative one only).
+    ParallelSkippedCountsForPositive,
+    /// ParallelAll fails only when the failures exceed `max_failures` (its BT.CPP port
+    /// description; spec 2.7 and decision 8: `>=`).
+    ParallelAllFailsAboveMax,
+    /// IfThenElse ticks its condition again on every tick while a branch runs (spec 2.8: the
+    /// condition is not re-evaluated; that is WhileDoElse).
+    IfThenElseReevaluatesCondition,
+    /// WhileDoElse does not halt the other branch when its condition changes (spec 2.9).
+    WhileDoElseKeepsOtherBranch,
+    /// Switch keeps ticking its running case without reading the entry again (spec 2.10: it
+    /// reads it every tick and halts the running case when another one is selected).
+    SwitchLatchesRunningCase,
+    /// TryCatch answers the catch child's status (spec 2.11: always Failure).
+    TryCatchReturnsCatchStatus,
+    /// TryCatch ignores `catch_on_halt = true` (spec 2.11: a halt in the try block ticks the
+    /// catch child once).
+    TryCatchIgnoresCatchOnHalt,
+    /// Delay waits until more than its delay has passed (decision 7: `now - start >= delay`).
+    DelayStrictDeadline,
+    /// Delay(0) ticks its child on its first tick (decision 7: Running first, even for 0 ms).
+    DelayZeroTicksAtOnce,
+    /// Timeout fires only when more than its time has passed (decision 7: `>=`).
+    TimeoutStrictDeadline,
+    /// Sleep ends only when more than its time has passed (spec 4.1: when the timer fires, at
+    /// `ms`; the `>=` of decision 7).
+    SleepStrictDeadline,
+    /// Precondition evaluates its condition again while its child runs (spec 3: only when no
+    /// child activation is in progress; BT.CPP's docs before PR #1204).
+    PreconditionRecheckedWhileRunning,
+    /// A halt leaves Precondition's "child running" latch set (BT.CPP 4.10; decision 5 clears it).
+    PreconditionLatchSurvivesHalt,
+    /// Loop answers Skipped when its child is skipped (decision 6: like a success, Running).
+    LoopPassesSkipped,
+    /// Loop pops an item on every tick, also while its child runs (spec 3: only when the child
+    /// is not running).
+    LoopPopsWhileChildRuns,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 24] = [
+    pub const ALL: [Mutation; 42] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -129,6 +185,24 @@ impl Mutation {
         Mutation::HaltedOutputDropped,
         Mutation::HooksBeforeHalt,
         Mutation::SubTreeDoesNotHaltChild,
+        Mutation::AsyncYieldsAfterRunningChild,
+        Mutation::AsyncFallbackDoesNotYield,
+        Mutation::ParallelDecidesAfterAllChildren,
+        Mutation::ParallelSkippedCountsForPositive,
+        Mutation::ParallelAllFailsAboveMax,
+        Mutation::IfThenElseReevaluatesCondition,
+        Mutation::WhileDoElseKeepsOtherBranch,
+        Mutation::SwitchLatchesRunningCase,
+        Mutation::TryCatchReturnsCatchStatus,
+        Mutation::TryCatchIgnoresCatchOnHalt,
+        Mutation::DelayStrictDeadline,
+        Mutation::DelayZeroTicksAtOnce,
+        Mutation::TimeoutStrictDeadline,
+        Mutation::SleepStrictDeadline,
+        Mutation::PreconditionRecheckedWhileRunning,
+        Mutation::PreconditionLatchSurvivesHalt,
+        Mutation::LoopPassesSkipped,
+        Mutation::LoopPopsWhileChildRuns,
     ];
 }
 
@@ -152,14 +226,108 @@ fn mutant(mutation: Mutation) -> bool {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RefNode {
-    /// Sequence, MemSequence, SequenceWithMemory, SequenceStar, Fallback, MemPriority
-    /// (spec 2.1, 2.2, 2.4): resume at `index`; `skipped` counts the activation's skipped
-    /// children.
+    /// Sequence, MemSequence, SequenceWithMemory, SequenceStar, Fallback, MemPriority, Selector,
+    /// AsyncSequence, AsyncFallback (spec 2.1, 2.2, 2.4): resume at `index`; `skipped` counts the
+    /// activation's skipped children.
     Linear {
         rule: Rule,
         children: Vec<RefNode>,
         index: usize,
         skipped: usize,
+        running: bool,
+    },
+    /// Parallel (spec 2.6, decision 8). `success`/`failure` are the thresholds resolved against
+    /// the child count (a negative one counts from the end); `count_skipped`: the declared success
+    /// count is negative, so skipped children count toward it. `done[i]`: child `i` completed in
+    /// this activation (not ticked again).
+    Parallel {
+        success: i64,
+        failure: i64,
+        count_skipped: bool,
+        children: Vec<RefNode>,
+        done: Vec<bool>,
+        successes: i64,
+        failures: i64,
+        running: bool,
+    },
+    /// ParallelAll (spec 2.7, decision 8): `max` is `max_failures` resolved.
+    ParallelAll {
+        max: i64,
+        children: Vec<RefNode>,
+        done: Vec<bool>,
+        failures: i64,
+        running: bool,
+    },
+    /// IfThenElse (spec 2.8): `branch` 0 while the condition is looked at, then the branch
+    /// chosen (1: then, 2: else).
+    IfThenElse {
+        children: Vec<RefNode>,
+        branch: usize,
+        running: bool,
+    },
+    /// WhileDoElse (spec 2.9): the condition every tick.
+    WhileDoElse {
+        children: Vec<RefNode>,
+        running: bool,
+    },
+    /// Switch over `b1` (spec 2.10, decision 12): `cases[i]` selects child `i`, the last child is
+    /// the default; `running_child` is the case that answered Running.
+    Switch {
+        cases: Vec<i64>,
+        children: Vec<RefNode>,
+        running_child: Option<usize>,
+        running: bool,
+    },
+    /// TryCatch (spec 2.11): the try block (every child but the last) is walked like a
+    /// Sequence from `index` (`skipped` counts its skipped children); `catching`: the catch child
+    /// (the last) runs.
+    TryCatch {
+        catch_on_halt: bool,
+        children: Vec<RefNode>,
+        index: usize,
+        skipped: usize,
+        catching: bool,
+        running: bool,
+    },
+    /// Delay (spec 3, decision 7): `start` is the time of the activation's first tick.
+    Delay {
+        ms: Duration,
+        start: Option<Duration>,
+        child: Box<RefNode>,
+        running: bool,
+    },
+    /// Timeout (spec 3, decision 7): `start` is the time of the activation's first tick.
+    Timeout {
+        ms: Duration,
+        start: Option<Duration>,
+        child: Box<RefNode>,
+        running: bool,
+    },
+    /// Precondition (spec 3, decision 5): `latched` while the child activation the condition let
+    /// in is in progress.
+    Precondition {
+        cond: Cond,
+        otherwise: Status,
+        latched: bool,
+        child: Box<RefNode>,
+        running: bool,
+    },
+    /// Loop over the queue `q0` (spec 3 "LoopInt/..", decision 6): each item popped is written
+    /// to `value` (if given) and the child ticked with it.
+    Loop {
+        value: Option<Entry>,
+        if_empty: Status,
+        child: Box<RefNode>,
+        running: bool,
+    },
+    /// Sleep (spec 4.1, decision 7): `start` is the time of the activation's first tick.
+    Sleep {
+        ms: Duration,
+        start: Option<Duration>,
+        running: bool,
+    },
+    /// AlwaysRunning: Running, every tick (so it is running, and can be halted).
+    AlwaysRunning {
         running: bool,
     },
     /// ReactiveSequence, ReactiveFallback (spec 2.3, 2.5): every tick from the first child.
@@ -293,6 +461,81 @@ impl RefNode {
                 }
             }
             Node::Sub(_, c) => RefNode::Sub { child: child(c) },
+            Node::Parallel(s, f, children) => {
+                // Negative thresholds count from the end: -1 is every child (spec 2.6).
+                let declared = s.unwrap_or(-1);
+                RefNode::Parallel {
+                    success: resolve(declared, children.len()),
+                    failure: resolve(f.unwrap_or(1), children.len()),
+                    count_skipped: declared < 0,
+                    children: children.iter().map(RefNode::build).collect(),
+                    done: vec![false; children.len()],
+                    successes: 0,
+                    failures: 0,
+                    running: false,
+                }
+            }
+            Node::ParallelAll(m, children) => RefNode::ParallelAll {
+                max: resolve(m.unwrap_or(1), children.len()),
+                children: children.iter().map(RefNode::build).collect(),
+                done: vec![false; children.len()],
+                failures: 0,
+                running: false,
+            },
+            Node::IfThenElse(children) => RefNode::IfThenElse {
+                children: children.iter().map(RefNode::build).collect(),
+                branch: 0,
+                running: false,
+            },
+            Node::WhileDoElse(children) => RefNode::WhileDoElse {
+                children: children.iter().map(RefNode::build).collect(),
+                running: false,
+            },
+            Node::Switch(cases, children) => RefNode::Switch {
+                cases: cases.clone(),
+                children: children.iter().map(RefNode::build).collect(),
+                running_child: None,
+                running: false,
+            },
+            Node::TryCatch(on, children) => RefNode::TryCatch {
+                catch_on_halt: on.unwrap_or(false),
+                children: children.iter().map(RefNode::build).collect(),
+                index: 0,
+                skipped: 0,
+                catching: false,
+                running: false,
+            },
+            Node::Delay(ms, c) => RefNode::Delay {
+                ms: Duration::from_millis(*ms),
+                start: None,
+                child: child(c),
+                running: false,
+            },
+            Node::Timeout(ms, c) => RefNode::Timeout {
+                ms: Duration::from_millis(*ms),
+                start: None,
+                child: child(c),
+                running: false,
+            },
+            Node::Precondition(cond, otherwise, c) => RefNode::Precondition {
+                cond: *cond,
+                otherwise: status_of(otherwise.unwrap_or(StatusName::Failure)),
+                latched: false,
+                child: child(c),
+                running: false,
+            },
+            Node::Loop(value, if_empty, c) => RefNode::Loop {
+                value: *value,
+                if_empty: status_of(if_empty.unwrap_or(StatusName::Success)),
+                child: child(c),
+                running: false,
+            },
+            Node::Sleep(ms) => RefNode::Sleep {
+                ms: Duration::from_millis(*ms),
+                start: None,
+                running: false,
+            },
+            Node::AlwaysRunning => RefNode::AlwaysRunning { running: false },
             Node::BbCondition(id, value) => RefNode::BbCondition(*id, *value),
             Node::BbAction(id, value, entry) => RefNode::BbAction(*id, *value, *entry),
             Node::Ported(leaf, id, ports) => RefNode::Ported {
@@ -327,7 +570,7 @@ impl RefNode {
                     },
                 }
             }
-            Node::Inverter(c) => RefNode::Map {
+            Node::Inverter(_, c) => RefNode::Map {
                 on_success: Failure,
                 on_failure: Success,
                 child: child(c),
@@ -351,7 +594,7 @@ impl RefNode {
                 child: child(c),
                 running: false,
             },
-            Node::Retry(times, c) => RefNode::Retry {
+            Node::Retry(times, _, c) => RefNode::Retry {
                 times: *times,
                 count: 0,
                 child: child(c),
@@ -389,7 +632,19 @@ impl RefNode {
             | RefNode::RunOnce { running, .. }
             | RefNode::UpdateGate { running, .. }
             | RefNode::Ported { running, .. }
-            | RefNode::Stateful { running, .. } => *running,
+            | RefNode::Stateful { running, .. }
+            | RefNode::Parallel { running, .. }
+            | RefNode::ParallelAll { running, .. }
+            | RefNode::IfThenElse { running, .. }
+            | RefNode::WhileDoElse { running, .. }
+            | RefNode::Switch { running, .. }
+            | RefNode::TryCatch { running, .. }
+            | RefNode::Delay { running, .. }
+            | RefNode::Timeout { running, .. }
+            | RefNode::Precondition { running, .. }
+            | RefNode::Loop { running, .. }
+            | RefNode::Sleep { running, .. }
+            | RefNode::AlwaysRunning { running } => *running,
             RefNode::Guarded { child, .. } | RefNode::Sub { child } => child.is_running(),
             _ => false,
         }
@@ -406,7 +661,19 @@ impl RefNode {
             | RefNode::RunOnce { running, .. }
             | RefNode::UpdateGate { running, .. }
             | RefNode::Ported { running, .. }
-            | RefNode::Stateful { running, .. } => *running = value,
+            | RefNode::Stateful { running, .. }
+            | RefNode::Parallel { running, .. }
+            | RefNode::ParallelAll { running, .. }
+            | RefNode::IfThenElse { running, .. }
+            | RefNode::WhileDoElse { running, .. }
+            | RefNode::Switch { running, .. }
+            | RefNode::TryCatch { running, .. }
+            | RefNode::Delay { running, .. }
+            | RefNode::Timeout { running, .. }
+            | RefNode::Precondition { running, .. }
+            | RefNode::Loop { running, .. }
+            | RefNode::Sleep { running, .. }
+            | RefNode::AlwaysRunning { running } => *running = value,
             // Running exactly when its node (its child tree's root) is.
             RefNode::Guarded { .. } | RefNode::Sub { .. } => {}
             _ => {}
@@ -429,11 +696,20 @@ impl RefNode {
                 if !was_running || mutant(Mutation::SkipCountPerTick) {
                     *skipped = 0;
                 }
-                let is_sequence = *rule != Rule::Fallback;
+                let is_sequence = rule.is_sequence();
                 // The child status that ends the composite early.
                 let stop = if is_sequence { Failure } else { Success };
+                // Decisions, "The tick model": AsyncSequence/AsyncFallback yield (answer
+                // Running) after a child that was not running before the tick completes with
+                // the keep-going status, when children remain (spec 1.4's yield rule).
+                let yields = match rule {
+                    Rule::AsyncSequence => true,
+                    Rule::AsyncFallback => !mutant(Mutation::AsyncFallbackDoesNotYield),
+                    _ => false,
+                };
                 let mut result = None;
                 while *index < children.len() {
+                    let child_was_running = children[*index].is_running();
                     let child_status = children[*index].tick(ctx, bb);
                     match child_status {
                         Running => {
@@ -457,7 +733,15 @@ impl RefNode {
                             result = Some(stop);
                             break;
                         }
-                        _ => *index += 1,
+                        _ => {
+                            *index += 1;
+                            let fresh = !child_was_running
+                                || mutant(Mutation::AsyncYieldsAfterRunningChild);
+                            if yields && fresh && *index < children.len() {
+                                result = Some(Running);
+                                break;
+                            }
+                        }
                     }
                 }
                 match result {
@@ -479,6 +763,406 @@ impl RefNode {
                         } else {
                             Failure
                         }
+                    }
+                }
+            }
+            RefNode::Parallel {
+                success,
+                failure,
+                count_skipped,
+                children,
+                done,
+                successes,
+                failures,
+                ..
+            } => {
+                // Spec 2.6 and decision 8: tick the children not yet completed in this
+                // activation; after each child (completed or not), Success when the successes
+                // (plus, for a negative declared count, this tick's skipped children) reach
+                // the success count; Failure when it can no longer be reached or when the
+                // failures equal the failure count. Later children are then not ticked.
+                let n = children.len();
+                let mut skipped = 0;
+                let mut result = None;
+                for i in 0..n {
+                    if !done[i] {
+                        match children[i].tick(ctx, bb) {
+                            Success => {
+                                done[i] = true;
+                                *successes += 1;
+                            }
+                            Failure => {
+                                done[i] = true;
+                                *failures += 1;
+                            }
+                            Skipped => skipped += 1,
+                            Running => {}
+                        }
+                    }
+                    if mutant(Mutation::ParallelDecidesAfterAllChildren) && i + 1 < n {
+                        continue;
+                    }
+                    let counted =
+                        if *count_skipped || mutant(Mutation::ParallelSkippedCountsForPositive) {
+                            skipped
+                        } else {
+                            0
+                        };
+                    if *successes + counted >= *success {
+                        result = Some(Success);
+                        break;
+                    }
+                    if (n as i64) - *failures < *success || *failures == *failure {
+                        result = Some(Failure);
+                        break;
+                    }
+                }
+                let status = match result {
+                    Some(status) => status,
+                    // Every child skipped in this tick (so none had completed).
+                    None if skipped == n as i64 => Skipped,
+                    None => Running,
+                };
+                if status != Running {
+                    // "Clear state, reset all children (halting runners)".
+                    halt_all(children, ctx, bb);
+                    done.iter_mut().for_each(|d| *d = false);
+                    *successes = 0;
+                    *failures = 0;
+                }
+                status
+            }
+            RefNode::ParallelAll {
+                max,
+                children,
+                done,
+                failures,
+                ..
+            } => {
+                // Spec 2.7 and decision 8: tick every child not yet completed; done when every
+                // child completed or was skipped in this tick; Failure when the failures reach
+                // `max_failures`.
+                let n = children.len();
+                let mut skipped = 0;
+                for (child, done) in children.iter_mut().zip(done.iter_mut()) {
+                    if !*done {
+                        match child.tick(ctx, bb) {
+                            Success => *done = true,
+                            Failure => {
+                                *done = true;
+                                *failures += 1;
+                            }
+                            Skipped => skipped += 1,
+                            Running => {}
+                        }
+                    }
+                }
+                let completed = done.iter().filter(|d| **d).count();
+                if skipped == n {
+                    Skipped
+                } else if skipped + completed >= n {
+                    halt_all(children, ctx, bb);
+                    let failed = if mutant(Mutation::ParallelAllFailsAboveMax) {
+                        *failures > *max
+                    } else {
+                        *failures >= *max
+                    };
+                    done.iter_mut().for_each(|d| *d = false);
+                    *failures = 0;
+                    if failed {
+                        Failure
+                    } else {
+                        Success
+                    }
+                } else {
+                    Running
+                }
+            }
+            RefNode::IfThenElse {
+                children, branch, ..
+            } => {
+                // Spec 2.8: the condition while no branch is chosen (Running: ask again next
+                // tick); then the branch, in the same tick, until it completes (the condition
+                // is not looked at again meanwhile).
+                let again = *branch != 0 && mutant(Mutation::IfThenElseReevaluatesCondition);
+                let chosen = if *branch == 0 || again {
+                    match children[0].tick(ctx, bb) {
+                        Success => Ok(1),
+                        Failure if children.len() == 3 => Ok(2),
+                        // No else branch: the node fails.
+                        Failure => Err(Failure),
+                        Running => Err(Running),
+                        // BT.CPP throws (spec 2.8); the spec's SKIPPED is "this node chose not
+                        // to run": the node is skipped.
+                        Skipped => Err(Skipped),
+                    }
+                } else {
+                    Ok(*branch)
+                };
+                match chosen {
+                    Ok(chosen) => {
+                        *branch = chosen;
+                        let status = children[chosen].tick(ctx, bb);
+                        if status != Running {
+                            halt_all(children, ctx, bb);
+                            *branch = 0;
+                        }
+                        status
+                    }
+                    Err(status) => {
+                        if again && status != Running {
+                            halt_all(children, ctx, bb);
+                            *branch = 0;
+                        }
+                        status
+                    }
+                }
+            }
+            RefNode::WhileDoElse { children, .. } => {
+                // Spec 2.9: the condition every tick. Running: answer Running, the branches
+                // untouched. Success: halt the else branch, tick the then branch; Failure: halt
+                // the then branch, tick the else branch (no else branch: Failure). A branch
+                // that completes resets every child.
+                let keep = mutant(Mutation::WhileDoElseKeepsOtherBranch);
+                let status = match children[0].tick(ctx, bb) {
+                    Running => Running,
+                    Success => {
+                        if children.len() == 3 && !keep {
+                            children[2].halt(ctx, bb);
+                        }
+                        children[1].tick(ctx, bb)
+                    }
+                    Failure if children.len() == 3 => {
+                        if !keep {
+                            children[1].halt(ctx, bb);
+                        }
+                        children[2].tick(ctx, bb)
+                    }
+                    Failure => Failure,
+                    // BT.CPP throws (spec 2.9); here the node is skipped, as for IfThenElse.
+                    Skipped => Skipped,
+                };
+                if status != Running {
+                    halt_all(children, ctx, bb);
+                }
+                status
+            }
+            RefNode::Switch {
+                cases,
+                children,
+                running_child,
+                ..
+            } => {
+                // Spec 2.10 and decision 12: every tick, the first case equal (`==`) to the
+                // entry's value selects its child, no match the default (the last child); a
+                // different child that was running is halted first.
+                let value = bb_slot(bb, Entry::b1).value.expect("an i64 entry");
+                let selected = match *running_child {
+                    Some(r) if mutant(Mutation::SwitchLatchesRunningCase) => r,
+                    _ => cases
+                        .iter()
+                        .position(|case| *case == value)
+                        .unwrap_or(cases.len()),
+                };
+                if let Some(r) = *running_child {
+                    if r != selected {
+                        children[r].halt(ctx, bb);
+                    }
+                }
+                let status = children[selected].tick(ctx, bb);
+                match status {
+                    Running => *running_child = Some(selected),
+                    Skipped => *running_child = None,
+                    _ => {
+                        halt_all(children, ctx, bb);
+                        *running_child = None;
+                    }
+                }
+                status
+            }
+            RefNode::TryCatch {
+                children,
+                index,
+                skipped,
+                catching,
+                ..
+            } => {
+                // Spec 2.11: the try block (all children but the last) like a Sequence with its
+                // index; a failure in it resets the children and ticks the catch child (the
+                // last) in the same tick; once the catch child completes, Failure whatever it
+                // answered.
+                let catch = children.len() - 1;
+                let mut result = None;
+                if !*catching {
+                    while *index < catch {
+                        match children[*index].tick(ctx, bb) {
+                            Running => {
+                                result = Some(Running);
+                                break;
+                            }
+                            Success => *index += 1,
+                            Skipped => {
+                                *index += 1;
+                                *skipped += 1;
+                            }
+                            Failure => {
+                                halt_all(children, ctx, bb);
+                                *index = 0;
+                                *skipped = 0;
+                                *catching = true;
+                                break;
+                            }
+                        }
+                    }
+                    if result.is_none() && !*catching {
+                        // The whole try block passed.
+                        halt_all(children, ctx, bb);
+                        let all_skipped = *skipped == catch;
+                        *index = 0;
+                        *skipped = 0;
+                        result = Some(if all_skipped { Skipped } else { Success });
+                    }
+                }
+                match result {
+                    Some(status) => status,
+                    None => match children[catch].tick(ctx, bb) {
+                        Running => Running,
+                        status => {
+                            halt_all(children, ctx, bb);
+                            *catching = false;
+                            if mutant(Mutation::TryCatchReturnsCatchStatus) {
+                                status
+                            } else {
+                                Failure
+                            }
+                        }
+                    },
+                }
+            }
+            RefNode::Delay {
+                ms, start, child, ..
+            } => {
+                // Decision 7: Running on the activation's first tick (even for 0 ms); the
+                // child from the first tick at which `now - start >= ms` on; when the child
+                // is done, the next tick starts a new activation.
+                let now = ctx.now();
+                let due = match *start {
+                    None => {
+                        *start = Some(now);
+                        ms.is_zero() && mutant(Mutation::DelayZeroTicksAtOnce)
+                    }
+                    Some(at) if mutant(Mutation::DelayStrictDeadline) => now - at > *ms,
+                    Some(at) => now - at >= *ms,
+                };
+                if due || child.is_running() {
+                    let status = child.tick(ctx, bb);
+                    if status != Running {
+                        *start = None;
+                    }
+                    status
+                } else {
+                    Running
+                }
+            }
+            RefNode::Timeout {
+                ms, start, child, ..
+            } => {
+                // Decision 7: Failure, the child halted, on the first tick at which
+                // `now - start >= ms` while the child runs; 0 ms never times out.
+                let now = ctx.now();
+                let at = *start.get_or_insert(now);
+                let late = if mutant(Mutation::TimeoutStrictDeadline) {
+                    now - at > *ms
+                } else {
+                    now - at >= *ms
+                };
+                if !ms.is_zero() && child.is_running() && late {
+                    child.halt(ctx, bb);
+                    *start = None;
+                    Failure
+                } else {
+                    let status = child.tick(ctx, bb);
+                    if status != Running {
+                        *start = None;
+                    }
+                    status
+                }
+            }
+            RefNode::Sleep { ms, start, .. } => {
+                // Spec 4.1 and decision 7: Sleep(0) succeeds at once; else Running until
+                // `now - start >= ms`, then Success.
+                let now = ctx.now();
+                match *start {
+                    None if ms.is_zero() => Success,
+                    None => {
+                        *start = Some(now);
+                        Running
+                    }
+                    Some(at) => {
+                        let done = if mutant(Mutation::SleepStrictDeadline) {
+                            now - at > *ms
+                        } else {
+                            now - at >= *ms
+                        };
+                        if done {
+                            *start = None;
+                            Success
+                        } else {
+                            Running
+                        }
+                    }
+                }
+            }
+            RefNode::AlwaysRunning { .. } => Running,
+            RefNode::Precondition {
+                cond,
+                otherwise,
+                latched,
+                child,
+                ..
+            } => {
+                // Spec 3: with no child activation in progress, the condition decides: false
+                // answers `else` without ticking the child; true ticks the child, and the
+                // child is then ticked without looking at the condition until it completes.
+                let look = !*latched || mutant(Mutation::PreconditionRecheckedWhileRunning);
+                if look && !eval_cond(cond, bb) {
+                    child.halt(ctx, bb);
+                    *latched = false;
+                    *otherwise
+                } else {
+                    let status = child.tick(ctx, bb);
+                    *latched = status == Running;
+                    status
+                }
+            }
+            RefNode::Loop {
+                value,
+                if_empty,
+                child,
+                ..
+            } => {
+                // Spec 3 (LoopInt..) and decision 6: when the child is not running, pop the
+                // queue's first item (in place) and write it to `value`; an empty queue answers
+                // `if_empty`. Then tick the child: Success or Skipped, Running (the next item
+                // on the next tick); Failure ends the loop.
+                let mut empty = false;
+                if !child.is_running() || mutant(Mutation::LoopPopsWhileChildRuns) {
+                    match bb_queue(bb, Entry::q0).pop_front() {
+                        Some(item) => {
+                            if let Some(entry) = value {
+                                bb_write(bb, *entry, Some(item));
+                            }
+                        }
+                        None => empty = !child.is_running(),
+                    }
+                }
+                if empty {
+                    *if_empty
+                } else {
+                    match child.tick(ctx, bb) {
+                        Skipped if mutant(Mutation::LoopPassesSkipped) => Skipped,
+                        Success | Skipped => Running,
+                        status => status,
                     }
                 }
             }
@@ -740,8 +1424,82 @@ impl RefNode {
                 }
                 *skipped = 0;
             }
-            RefNode::Reactive { children, .. } => halt_all(children, ctx, bb),
-            RefNode::Map { child, .. } | RefNode::KeepRunning { child, .. } => child.halt(ctx, bb),
+            RefNode::Reactive { children, .. } | RefNode::WhileDoElse { children, .. } => {
+                halt_all(children, ctx, bb)
+            }
+            RefNode::Parallel {
+                children,
+                done,
+                successes,
+                failures,
+                ..
+            } => {
+                halt_all(children, ctx, bb);
+                done.iter_mut().for_each(|d| *d = false);
+                *successes = 0;
+                *failures = 0;
+            }
+            RefNode::ParallelAll {
+                children,
+                done,
+                failures,
+                ..
+            } => {
+                halt_all(children, ctx, bb);
+                done.iter_mut().for_each(|d| *d = false);
+                *failures = 0;
+            }
+            RefNode::IfThenElse {
+                children, branch, ..
+            } => {
+                halt_all(children, ctx, bb);
+                *branch = 0;
+            }
+            RefNode::Switch {
+                children,
+                running_child,
+                ..
+            } => {
+                halt_all(children, ctx, bb);
+                *running_child = None;
+            }
+            RefNode::TryCatch {
+                catch_on_halt,
+                children,
+                index,
+                skipped,
+                catching,
+                ..
+            } => {
+                // Spec 2.11: halted in the try block with `catch_on_halt`, the node halts the try
+                // children and ticks the catch child once (halting it if it runs).
+                if *catch_on_halt && !*catching && !mutant(Mutation::TryCatchIgnoresCatchOnHalt) {
+                    let (catch, tries) = children.split_last_mut().unwrap();
+                    halt_all(tries, ctx, bb);
+                    if catch.tick(ctx, bb) == Running {
+                        catch.halt(ctx, bb);
+                    }
+                }
+                halt_all(children, ctx, bb);
+                *index = 0;
+                *skipped = 0;
+                *catching = false;
+            }
+            RefNode::Delay { start, child, .. } | RefNode::Timeout { start, child, .. } => {
+                child.halt(ctx, bb);
+                *start = None;
+            }
+            RefNode::Sleep { start, .. } => *start = None,
+            // Decision 5: the halt clears the "child running" latch.
+            RefNode::Precondition { latched, child, .. } => {
+                child.halt(ctx, bb);
+                if !mutant(Mutation::PreconditionLatchSurvivesHalt) {
+                    *latched = false;
+                }
+            }
+            RefNode::Map { child, .. }
+            | RefNode::KeepRunning { child, .. }
+            | RefNode::Loop { child, .. } => child.halt(ctx, bb),
             RefNode::Repeat { count, child, .. } | RefNode::Retry { count, child, .. } => {
                 child.halt(ctx, bb);
                 if !mutant(Mutation::LoopKeepsCountOnHalt) {
@@ -785,8 +1543,19 @@ impl RefNode {
     /// The node's children.
     fn children_mut(&mut self) -> &mut [RefNode] {
         match self {
-            RefNode::Linear { children, .. } | RefNode::Reactive { children, .. } => children,
-            RefNode::Map { child, .. }
+            RefNode::Linear { children, .. }
+            | RefNode::Reactive { children, .. }
+            | RefNode::Parallel { children, .. }
+            | RefNode::ParallelAll { children, .. }
+            | RefNode::IfThenElse { children, .. }
+            | RefNode::WhileDoElse { children, .. }
+            | RefNode::Switch { children, .. }
+            | RefNode::TryCatch { children, .. } => children,
+            RefNode::Delay { child, .. }
+            | RefNode::Timeout { child, .. }
+            | RefNode::Precondition { child, .. }
+            | RefNode::Loop { child, .. }
+            | RefNode::Map { child, .. }
             | RefNode::Repeat { child, .. }
             | RefNode::Retry { child, .. }
             | RefNode::KeepRunning { child, .. }
@@ -816,7 +1585,8 @@ impl RefNode {
     }
 
     /// This node as a freshly built one with only the memory that survives a halt kept:
-    /// SequenceWithMemory's index and RunOnce's result. Used to check that the interpreter's
+    /// SequenceWithMemory's index, RunOnce's result and the versions the update nodes saw (no
+    /// node of issue 10 keeps anything: decision 5 clears Precondition's latch). Used to check that the interpreter's
     /// own `halt` leaves exactly that.
     pub fn forget_all_but_halt_memory(&self) -> RefNode {
         let mut copy = self.clone();
@@ -833,10 +1603,59 @@ impl RefNode {
                 *skipped = 0;
             }
             RefNode::Repeat { count, .. } | RefNode::Retry { count, .. } => *count = 0,
+            RefNode::Parallel {
+                done,
+                successes,
+                failures,
+                ..
+            } => {
+                done.iter_mut().for_each(|d| *d = false);
+                *successes = 0;
+                *failures = 0;
+            }
+            RefNode::ParallelAll { done, failures, .. } => {
+                done.iter_mut().for_each(|d| *d = false);
+                *failures = 0;
+            }
+            RefNode::IfThenElse { branch, .. } => *branch = 0,
+            RefNode::Switch { running_child, .. } => *running_child = None,
+            RefNode::TryCatch {
+                index,
+                skipped,
+                catching,
+                ..
+            } => {
+                *index = 0;
+                *skipped = 0;
+                *catching = false;
+            }
+            RefNode::Delay { start, .. }
+            | RefNode::Timeout { start, .. }
+            | RefNode::Sleep { start, .. } => *start = None,
+            RefNode::Precondition { latched, .. } => *latched = false,
             _ => {}
         });
         copy.for_each_mut(&mut |node| node.set_running(false));
         copy
+    }
+}
+
+/// A Parallel/ParallelAll threshold against `n` children: a negative one counts from the end
+/// (`max(n + value + 1, 0)`: -1 is all of them), spec 2.6.
+fn resolve(value: i64, n: usize) -> i64 {
+    if value < 0 {
+        (n as i64 + value + 1).max(0)
+    } else {
+        value
+    }
+}
+
+fn status_of(status: StatusName) -> Status {
+    match status {
+        StatusName::Success => Success,
+        StatusName::Failure => Failure,
+        StatusName::Running => Running,
+        StatusName::Skipped => Skipped,
     }
 }
 
@@ -1030,6 +1849,14 @@ fn bb_slot(bb: &Bb, entry: Entry) -> Slot {
     bb.slots[entry.index()].unwrap_or_else(|| panic!("{entry:?} is not declared"))
 }
 
+/// The queue entry's items, to change (a pop consumes the entry's queue in place, spec 3).
+fn bb_queue(bb: &mut Bb, entry: Entry) -> &mut Queue {
+    &mut bb.slots[entry.index()]
+        .as_mut()
+        .unwrap_or_else(|| panic!("{entry:?} is not declared"))
+        .queue
+}
+
 fn bb_version(bb: &Bb, entry: Entry) -> u64 {
     bb_slot(bb, entry).version
 }
@@ -1049,13 +1876,22 @@ fn bb_write(bb: &mut Bb, entry: Entry, value: Option<i64>) {
 pub fn initial_board(tree: &Tree) -> Bb {
     let mut bb = Bb::default();
     for decl in tree.board.iter().flatten() {
+        if decl.entry.queue() {
+            // `q0=n` holds `[1, .., n]`.
+            let n = match decl.init {
+                Init::Value(n) => n,
+                _ => 0,
+            };
+            bb.slots[decl.entry.index()] = Some(Slot::queue(Queue::from_items(1..=n)));
+            continue;
+        }
         let value = match (decl.init, decl.entry.optional()) {
             (Init::Value(n), _) => Some(n),
             (Init::Default, false) => Some(0),
             (Init::Default | Init::Nothing, true) => None,
             (Init::Nothing, false) => unreachable!("`= None` for an i64"),
         };
-        bb.slots[decl.entry.index()] = Some(Slot { value, version: 0 });
+        bb.slots[decl.entry.index()] = Some(Slot::value(value, 0));
     }
     bb
 }
@@ -1137,8 +1973,19 @@ impl Reference {
     }
 
     /// A write from outside, between ticks (`blackboard_mut()`: an assignment, `set` for a
-    /// tracked entry).
+    /// tracked entry; for the queue, `push_back` of the value (nothing when full) or, for
+    /// `None`, `clear`).
     pub fn poke(&mut self, entry: Entry, value: Option<i64>) {
+        if entry.queue() {
+            let queue = bb_queue(&mut self.bb, entry);
+            match value {
+                Some(item) => {
+                    queue.push_back(item);
+                }
+                None => queue.clear(),
+            }
+            return;
+        }
         bb_write(&mut self.bb, entry, value);
     }
 

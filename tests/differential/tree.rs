@@ -14,11 +14,19 @@
 //! attr     := "@" ( fi | si | ki | rw ) "{" cond "}"            failure_if, success_if, skip_if, run_while
 //!           | "@" ( os | of | oh | po ) "{" script "}"          on_success, on_failure, on_halted, post
 //! name     := Seq | MSeq | Swm | Star | RSeq | Fb | MPri | RFb      composites (1+ children)
-//!           | Inv | FS | FF | Keep | Once | OnceT | OnceK            decorators (1 child)
-//!           | Rep<n> | RepF | Ret<n> | RetF                         counted decorators
+//!           | Sel | RSel | ASeq | AFb                               Selector, ReactiveSelector, Async..
+//!           | Par{opt;opt} | PAll{opt}                             Parallel(success, failure), ParallelAll
+//!           | Ite | Wde                                           IfThenElse, WhileDoElse (2-3 children)
+//!           | Sw{v;v..}                                           Switch(b1): one child per case + default
+//!           | Try | TryT | TryF                                   TryCatch (catch_on_halt: -, true, false)
+//!           | Inv | Invt | FS | FF | Keep | Once | OnceT | OnceK     decorators (1 child); Invt: Invert
+//!           | Rep<n> | RepF | Ret<n> | RetF | Rty<n> | RtyF          counted decorators; Rty: Retry
 //!           | Su{entry} | Wv{entry}                                 SkipUnlessUpdated, WaitValueUpdate
+//!           | Dl{ms} | To{ms}                                      Delay, Timeout
+//!           | Pre{cond} | Pre{cond;st}                            Precondition(|bb| cond, else = st)
+//!           | Lp{entry-or-_;st-or-_}                              Loop(q0, value = {entry}, if_empty = st)
 //!           | Sub | SubA | SubR                                     SubTree (1 child: the child tree's root)
-//!           | c<id> | a<id> | t<id> | S | F                           leaves
+//!           | c<id> | a<id> | t<id> | S | F | R | Sl{ms}            leaves; R: AlwaysRunning, Sl: Sleep
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
 //!           | Sb{entry=number} | Sb{entry=entry} | Ub{entry}       SetBlackboard, UnsetBlackboard
@@ -29,6 +37,8 @@
 //! stmt     := entry "+=" number | entry ":=" int | "o0:=_" | cond "?" stmt
 //! cond     := int ( "<" | ">" | "=" | "!" ) int | "some" | "none"  (`!` is `!=`; some/none: o0)
 //! int      := ( number | entry | "o0|" number ) ( "+" number )? ( "%" number )?
+//! opt      := number | "_"                                      `_`: the parameter is not written
+//! st       := S | F | R | K                                     Success, Failure, Running, Skipped
 //! ```
 //!
 //! `c<id>` is `Condition(Cond<id>)`, `a<id>` `Action(Act<id>)`, `t<id>` `StatefulAction(Task<id>)`,
@@ -45,12 +55,16 @@
 //! the tree behaves as its inline version, with one more node around the moved one.
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
-//! (`#[tracked] i64`) and `o0` (`Option<i64>`); a tree declares the ones it uses. Scripts,
+//! (`#[tracked] i64`), `o0` (`Option<i64>`) and `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
+//! `q0=2` declares it holding `[1, 2]`); a tree declares the ones it uses. Scripts,
 //! conditions and values are small expression trees ([`Int`], [`Cond`], [`Stmt`]) printed as Rust
 //! closures over `bb` in the DSL and evaluated by the interpreter.
 //!
 //! Adding a node kind: add a variant, its description in [`Node::to_desc`] / [`parse`], its DSL in
 //! [`Node::write_dsl`], and its `kind` string in [`Node::dsl_kind`].
+//!
+//! The time nodes (`Delay`, `Timeout`, `Sleep`) read the context's clock (`bt::Clock`), which the
+//! harness moves by a random amount before every tick, the same on both sides.
 
 #![allow(dead_code)]
 
@@ -68,6 +82,12 @@ pub enum Composite {
     Fallback,
     MemPriority,
     ReactiveFallback,
+    /// `Selector`: an alias of `Fallback`.
+    Selector,
+    /// `ReactiveSelector`: an alias of `ReactiveFallback`.
+    ReactiveSelector,
+    AsyncSequence,
+    AsyncFallback,
 }
 
 /// The rule a composite follows (aliases share a rule).
@@ -78,10 +98,36 @@ pub enum Rule {
     ReactiveSequence,
     Fallback,
     ReactiveFallback,
+    /// Sequence that yields after a child that completed at once (decisions, "The tick model").
+    AsyncSequence,
+    /// Fallback that yields likewise.
+    AsyncFallback,
+}
+
+impl Rule {
+    /// Goes on while its children succeed (a sequence), rather than while they fail.
+    pub fn is_sequence(self) -> bool {
+        matches!(
+            self,
+            Rule::Sequence
+                | Rule::SequenceWithMemory
+                | Rule::ReactiveSequence
+                | Rule::AsyncSequence
+        )
+    }
+
+    /// The child status that lets the composite go on to the next child.
+    pub fn go(self) -> Outcomes {
+        if self.is_sequence() {
+            Outcomes::SUCCESS
+        } else {
+            Outcomes::FAILURE
+        }
+    }
 }
 
 impl Composite {
-    pub const ALL: [Composite; 8] = [
+    pub const ALL: [Composite; 12] = [
         Composite::Sequence,
         Composite::MemSequence,
         Composite::SequenceWithMemory,
@@ -90,6 +136,10 @@ impl Composite {
         Composite::Fallback,
         Composite::MemPriority,
         Composite::ReactiveFallback,
+        Composite::Selector,
+        Composite::ReactiveSelector,
+        Composite::AsyncSequence,
+        Composite::AsyncFallback,
     ];
 
     pub fn rule(self) -> Rule {
@@ -97,8 +147,10 @@ impl Composite {
             Composite::Sequence | Composite::MemSequence => Rule::Sequence,
             Composite::SequenceWithMemory | Composite::SequenceStar => Rule::SequenceWithMemory,
             Composite::ReactiveSequence => Rule::ReactiveSequence,
-            Composite::Fallback | Composite::MemPriority => Rule::Fallback,
-            Composite::ReactiveFallback => Rule::ReactiveFallback,
+            Composite::Fallback | Composite::MemPriority | Composite::Selector => Rule::Fallback,
+            Composite::ReactiveFallback | Composite::ReactiveSelector => Rule::ReactiveFallback,
+            Composite::AsyncSequence => Rule::AsyncSequence,
+            Composite::AsyncFallback => Rule::AsyncFallback,
         }
     }
 
@@ -112,6 +164,10 @@ impl Composite {
             Composite::Fallback => "Fallback",
             Composite::MemPriority => "MemPriority",
             Composite::ReactiveFallback => "ReactiveFallback",
+            Composite::Selector => "Selector",
+            Composite::ReactiveSelector => "ReactiveSelector",
+            Composite::AsyncSequence => "AsyncSequence",
+            Composite::AsyncFallback => "AsyncFallback",
         }
     }
 
@@ -125,6 +181,10 @@ impl Composite {
             Composite::Fallback => "Fb",
             Composite::MemPriority => "MPri",
             Composite::ReactiveFallback => "RFb",
+            Composite::Selector => "Sel",
+            Composite::ReactiveSelector => "RSel",
+            Composite::AsyncSequence => "ASeq",
+            Composite::AsyncFallback => "AFb",
         }
     }
 }
@@ -183,6 +243,80 @@ impl RunOnceForm {
     }
 }
 
+/// Which of a kind's names a node is written with (an alias has the same rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spelling {
+    /// The primary name: `Inverter`, `RetryUntilSuccessful`.
+    Name,
+    /// The alias: `Invert`, `Retry`.
+    Alias,
+}
+
+/// A status written as a parameter (`Precondition`'s `else`, `Loop`'s `if_empty`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StatusName {
+    Success,
+    Failure,
+    Running,
+    Skipped,
+}
+
+impl StatusName {
+    pub const ALL: [StatusName; 4] = [
+        StatusName::Success,
+        StatusName::Failure,
+        StatusName::Running,
+        StatusName::Skipped,
+    ];
+
+    pub fn dsl(self) -> &'static str {
+        match self {
+            StatusName::Success => "Success",
+            StatusName::Failure => "Failure",
+            StatusName::Running => "Running",
+            StatusName::Skipped => "Skipped",
+        }
+    }
+
+    /// One letter in a description: `S`, `F`, `R`, `K`.
+    pub fn desc(self) -> &'static str {
+        match self {
+            StatusName::Success => "S",
+            StatusName::Failure => "F",
+            StatusName::Running => "R",
+            StatusName::Skipped => "K",
+        }
+    }
+
+    pub fn outcomes(self) -> Outcomes {
+        match self {
+            StatusName::Success => Outcomes::SUCCESS,
+            StatusName::Failure => Outcomes::FAILURE,
+            StatusName::Running => Outcomes::RUNNING,
+            StatusName::Skipped => Outcomes::SKIPPED,
+        }
+    }
+
+    /// `_` (not given) or one status letter.
+    fn parse_opt(text: &str) -> Result<Option<StatusName>, String> {
+        if text == "_" {
+            return Ok(None);
+        }
+        StatusName::ALL
+            .into_iter()
+            .find(|s| s.desc() == text)
+            .map(Some)
+            .ok_or_else(|| format!("bad status {text:?}"))
+    }
+
+    fn desc_opt(status: Option<StatusName>) -> &'static str {
+        status.map_or("_", StatusName::desc)
+    }
+}
+
+/// The capacity of the queue entry `q0` (`bt::Deque<i64, QUEUE_CAP>`).
+pub const QUEUE_CAP: usize = 4;
+
 /// How a leaf is written; the leaf behaves the same in every form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LeafForm {
@@ -220,10 +354,19 @@ pub enum Entry {
     t1,
     /// `o0: Option<i64>`.
     o0,
+    /// `q0: bt::Deque<i64, 4>`: the queue of the `Loop` nodes.
+    q0,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 5] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1, Entry::o0];
+    pub const ALL: [Entry; 6] = [
+        Entry::b0,
+        Entry::b1,
+        Entry::t0,
+        Entry::t1,
+        Entry::o0,
+        Entry::q0,
+    ];
     /// The entries holding an `i64` (plain or tracked).
     pub const INTS: [Entry; 4] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1];
     pub const TRACKED: [Entry; 2] = [Entry::t0, Entry::t1];
@@ -235,6 +378,7 @@ impl Entry {
             Entry::t0 => "t0",
             Entry::t1 => "t1",
             Entry::o0 => "o0",
+            Entry::q0 => "q0",
         }
     }
 
@@ -254,6 +398,16 @@ impl Entry {
     /// `Option<i64>`.
     pub fn optional(self) -> bool {
         self == Entry::o0
+    }
+
+    /// `bt::Deque<i64, 4>`.
+    pub fn queue(self) -> bool {
+        self == Entry::q0
+    }
+
+    /// Holds an `i64` (plain or tracked).
+    pub fn is_int(self) -> bool {
+        !self.optional() && !self.queue()
     }
 
     /// The value of an `i64` entry in a closure over `bb`.
@@ -358,7 +512,7 @@ impl Int {
         let atom = if let Some(n) = atom.strip_prefix("o0|") {
             Atom::OrElse(n.parse().map_err(|_| bad())?)
         } else if let Some(e) = Entry::parse(atom) {
-            if e.optional() {
+            if !e.is_int() {
                 return Err(bad());
             }
             Atom::Get(e)
@@ -514,11 +668,11 @@ impl Stmt {
             return Ok(Stmt::Clear);
         }
         if let Some((e, value)) = text.split_once(":=") {
-            let e = Entry::parse(e).ok_or_else(bad)?;
+            let e = Entry::parse(e).filter(|e| !e.queue()).ok_or_else(bad)?;
             return Ok(Stmt::Set(e, Int::parse(value)?));
         }
         if let Some((e, n)) = text.split_once("+=") {
-            let e = Entry::parse(e).filter(|e| !e.optional()).ok_or_else(bad)?;
+            let e = Entry::parse(e).filter(|e| e.is_int()).ok_or_else(bad)?;
             return Ok(Stmt::Inc(e, n.parse().map_err(|_| bad())?));
         }
         Err(bad())
@@ -788,7 +942,7 @@ pub enum SetValue {
 pub enum Init {
     /// No initial value: `Default` (0, `None`).
     Default,
-    /// `= n` (`= Some(n)` for `o0`).
+    /// `= n` (`= Some(n)` for `o0`; for `q0`, `n` items: `= bt::Deque::from_array([1, .., n])`).
     Value(i64),
     /// `= None` (`o0` only).
     Nothing,
@@ -821,11 +975,29 @@ impl Decl {
         if init == Init::Nothing && !entry.optional() {
             return Err(bad());
         }
+        if let (true, Init::Value(n)) = (entry.queue(), init) {
+            if !(0..=QUEUE_CAP as i64).contains(&n) {
+                return Err(bad());
+            }
+        }
         Ok(Decl { entry, init })
     }
 
     fn rust(&self) -> String {
         let name = self.entry.name();
+        if self.entry.queue() {
+            let ty = format!("bt::Deque<i64, {QUEUE_CAP}>");
+            return match self.init {
+                Init::Value(n) => {
+                    let items: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+                    format!(
+                        "{name}: {ty} = bt::Deque::from_array([{}]),",
+                        items.join(", ")
+                    )
+                }
+                _ => format!("{name}: {ty},"),
+            };
+        }
         let ty = if self.entry.optional() {
             "Option<i64>"
         } else {
@@ -872,17 +1044,38 @@ impl SubForm {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Composite(Composite, Vec<Node>),
-    Inverter(Box<Node>),
+    /// `Parallel(success = s, failure = f) { .. }` (`None`: the parameter is not written).
+    Parallel(Option<i64>, Option<i64>, Vec<Node>),
+    /// `ParallelAll(max_failures = m) { .. }` (`None`: not written).
+    ParallelAll(Option<i64>, Vec<Node>),
+    /// `IfThenElse { condition, then, else? }` (2 or 3 children).
+    IfThenElse(Vec<Node>),
+    /// `WhileDoElse { condition, then, else? }` (2 or 3 children).
+    WhileDoElse(Vec<Node>),
+    /// `Switch(b1) { case v0 => .., case v1 => .., _ => default }`: `cases[i]` selects child
+    /// `i`, the last child is the default (one more child than cases).
+    Switch(Vec<i64>, Vec<Node>),
+    /// `TryCatch(catch_on_halt = ..) { try.., catch }` (`None`: not written).
+    TryCatch(Option<bool>, Vec<Node>),
+    Inverter(Spelling, Box<Node>),
     ForceSuccess(Box<Node>),
     ForceFailure(Box<Node>),
     Repeat(Count, Box<Node>),
-    Retry(Count, Box<Node>),
+    Retry(Count, Spelling, Box<Node>),
     KeepRunningUntilFailure(Box<Node>),
     RunOnce(RunOnceForm, Box<Node>),
     /// `SkipUnlessUpdated(entry) { child }` (a tracked entry).
     SkipUnlessUpdated(Entry, Box<Node>),
     /// `WaitValueUpdate(entry) { child }` (a tracked entry).
     WaitValueUpdate(Entry, Box<Node>),
+    /// `Delay(ms) { child }`.
+    Delay(u64, Box<Node>),
+    /// `Timeout(ms) { child }`.
+    Timeout(u64, Box<Node>),
+    /// `Precondition(|bb| cond, else = ..) { child }` (`None`: `else` not written).
+    Precondition(Cond, Option<StatusName>, Box<Node>),
+    /// `Loop(q0, value = {entry}, if_empty = ..) { child }` (`None`: not written).
+    Loop(Option<Entry>, Option<StatusName>, Box<Node>),
     /// `Condition(Cond<id>)` (or another [`LeafForm`]).
     Condition(usize, LeafForm),
     /// `Action(Act<id>)` (or another [`LeafForm`]).
@@ -898,6 +1091,9 @@ pub enum Node {
     Ported(PortLeaf, usize, Ports),
     AlwaysSuccess,
     AlwaysFailure,
+    AlwaysRunning,
+    /// `Sleep(ms)`.
+    Sleep(u64),
     /// `SetBlackboard(entry = value)`.
     SetBlackboard(Entry, SetValue),
     /// `UnsetBlackboard(entry)` (`o0`).
@@ -936,16 +1132,26 @@ impl Node {
     /// The node's children (empty for a leaf).
     pub fn children(&self) -> Vec<&Node> {
         match self.bare() {
-            Node::Composite(_, children) => children.iter().collect(),
-            Node::Inverter(c)
+            Node::Composite(_, children)
+            | Node::Parallel(_, _, children)
+            | Node::ParallelAll(_, children)
+            | Node::IfThenElse(children)
+            | Node::WhileDoElse(children)
+            | Node::Switch(_, children)
+            | Node::TryCatch(_, children) => children.iter().collect(),
+            Node::Inverter(_, c)
             | Node::ForceSuccess(c)
             | Node::ForceFailure(c)
             | Node::Repeat(_, c)
-            | Node::Retry(_, c)
+            | Node::Retry(_, _, c)
             | Node::KeepRunningUntilFailure(c)
             | Node::RunOnce(_, c)
             | Node::SkipUnlessUpdated(_, c)
             | Node::WaitValueUpdate(_, c)
+            | Node::Delay(_, c)
+            | Node::Timeout(_, c)
+            | Node::Precondition(_, _, c)
+            | Node::Loop(_, _, c)
             | Node::Sub(_, c) => vec![&**c],
             _ => Vec::new(),
         }
@@ -955,16 +1161,26 @@ impl Node {
     pub fn children_mut(&mut self) -> Vec<&mut Node> {
         match self {
             Node::Attr(_, inner) => inner.children_mut(),
-            Node::Composite(_, children) => children.iter_mut().collect(),
-            Node::Inverter(c)
+            Node::Composite(_, children)
+            | Node::Parallel(_, _, children)
+            | Node::ParallelAll(_, children)
+            | Node::IfThenElse(children)
+            | Node::WhileDoElse(children)
+            | Node::Switch(_, children)
+            | Node::TryCatch(_, children) => children.iter_mut().collect(),
+            Node::Inverter(_, c)
             | Node::ForceSuccess(c)
             | Node::ForceFailure(c)
             | Node::Repeat(_, c)
-            | Node::Retry(_, c)
+            | Node::Retry(_, _, c)
             | Node::KeepRunningUntilFailure(c)
             | Node::RunOnce(_, c)
             | Node::SkipUnlessUpdated(_, c)
             | Node::WaitValueUpdate(_, c)
+            | Node::Delay(_, c)
+            | Node::Timeout(_, c)
+            | Node::Precondition(_, _, c)
+            | Node::Loop(_, _, c)
             | Node::Sub(_, c) => vec![&mut **c],
             _ => Vec::new(),
         }
@@ -1011,11 +1227,25 @@ impl Node {
     pub fn dsl_kind(&self) -> &'static str {
         match self.bare() {
             Node::Composite(kind, _) => kind.dsl(),
-            Node::Inverter(_) => "Inverter",
+            Node::Parallel(..) => "Parallel",
+            Node::ParallelAll(..) => "ParallelAll",
+            Node::IfThenElse(_) => "IfThenElse",
+            Node::WhileDoElse(_) => "WhileDoElse",
+            Node::Switch(..) => "Switch",
+            Node::TryCatch(..) => "TryCatch",
+            Node::Inverter(Spelling::Name, _) => "Inverter",
+            Node::Inverter(Spelling::Alias, _) => "Invert",
             Node::ForceSuccess(_) => "ForceSuccess",
             Node::ForceFailure(_) => "ForceFailure",
             Node::Repeat(..) => "Repeat",
-            Node::Retry(..) => "RetryUntilSuccessful",
+            Node::Retry(_, Spelling::Name, _) => "RetryUntilSuccessful",
+            Node::Retry(_, Spelling::Alias, _) => "Retry",
+            Node::Delay(..) => "Delay",
+            Node::Timeout(..) => "Timeout",
+            Node::Precondition(..) => "Precondition",
+            Node::Loop(..) => "Loop",
+            Node::AlwaysRunning => "AlwaysRunning",
+            Node::Sleep(_) => "Sleep",
             Node::KeepRunningUntilFailure(_) => "KeepRunningUntilFailure",
             Node::RunOnce(..) => "RunOnce",
             Node::SkipUnlessUpdated(..) => "SkipUnlessUpdated",
@@ -1086,7 +1316,14 @@ impl Node {
                 }
             }
             Node::Script(script) => script.iter().for_each(|s| s.entries(out)),
-            Node::ScriptCondition(cond) => cond.reads(out),
+            Node::ScriptCondition(cond) | Node::Precondition(cond, ..) => cond.reads(out),
+            Node::Switch(..) => {
+                out.insert(Entry::b1);
+            }
+            Node::Loop(value, ..) => {
+                out.insert(Entry::q0);
+                out.extend(*value);
+            }
             _ => {}
         }
         for child in self.children() {
@@ -1128,12 +1365,18 @@ impl Node {
         };
         match self {
             Node::Composite(kind, children) => {
-                let sequence = matches!(
-                    kind.rule(),
-                    Rule::Sequence | Rule::SequenceWithMemory | Rule::ReactiveSequence
-                );
-                let (go, stop) = if sequence { (S, F) } else { (F, S) };
+                let (go, stop) = if kind.rule().is_sequence() {
+                    (S, F)
+                } else {
+                    (F, S)
+                };
                 let mut out = Outcomes::NONE;
+                // The async composites yield (Running) after a child that completed at once.
+                if matches!(kind.rule(), Rule::AsyncSequence | Rule::AsyncFallback)
+                    && children.len() > 1
+                {
+                    out = R;
+                }
                 for c in children {
                     let o = c.outcomes();
                     out = out | (o & (stop | R));
@@ -1147,11 +1390,84 @@ impl Node {
                 }
                 out
             }
-            Node::Inverter(_) => swap(child(), F, S),
+            Node::Parallel(_, _, children) | Node::ParallelAll(_, children) => {
+                let any = children
+                    .iter()
+                    .fold(Outcomes::NONE, |acc, c| acc | c.outcomes());
+                let mut out = S | F;
+                // Parallel waits Running on skipped children too (a positive success count
+                // they cannot meet); ParallelAll only on running ones.
+                if any.has(R) || (matches!(self, Node::Parallel(..)) && any.has(K)) {
+                    out = out | R;
+                }
+                if children.iter().all(|c| c.outcomes().has(K)) {
+                    out = out | K;
+                }
+                out
+            }
+            Node::IfThenElse(children) | Node::WhileDoElse(children) => {
+                let cond = children[0].outcomes();
+                let mut out = cond & (R | K);
+                if cond.has(S) {
+                    out = out | children[1].outcomes();
+                }
+                if cond.has(F) {
+                    out = out | children.get(2).map_or(F, |c| c.outcomes());
+                }
+                out
+            }
+            Node::Switch(_, children) => children
+                .iter()
+                .fold(Outcomes::NONE, |acc, c| acc | c.outcomes()),
+            Node::TryCatch(_, children) => {
+                let (catch, tries) = children.split_last().unwrap();
+                let mut out = Outcomes::NONE;
+                let mut caught = false;
+                let mut through = true;
+                for c in tries {
+                    let o = c.outcomes();
+                    out = out | (o & R);
+                    caught |= o.has(F);
+                    if !o.has(S) && !o.has(K) {
+                        through = false;
+                        break;
+                    }
+                }
+                if through {
+                    out = out | S;
+                    if tries.iter().all(|c| c.outcomes().has(K)) {
+                        out = out | K;
+                    }
+                }
+                if caught {
+                    // Whatever the catch child answers, the node fails (or runs with it).
+                    out = out | F | (catch.outcomes() & R);
+                }
+                out
+            }
+            Node::Delay(..) => child() | R,
+            Node::Timeout(ms, _) => {
+                let c = child();
+                if *ms > 0 && c.has(R) {
+                    c | F
+                } else {
+                    c
+                }
+            }
+            Node::Precondition(_, otherwise, _) => {
+                child() | otherwise.map_or(F, StatusName::outcomes)
+            }
+            Node::Loop(_, if_empty, _) => {
+                R | if_empty.map_or(S, StatusName::outcomes) | (child() & F)
+            }
+            Node::Sleep(0) => S,
+            Node::Sleep(_) => R | S,
+            Node::AlwaysRunning => R,
+            Node::Inverter(..) => swap(child(), F, S),
             Node::ForceSuccess(_) => swap(child(), S, S),
             Node::ForceFailure(_) => swap(child(), F, F),
             Node::Repeat(Count::Times(0), _) => S,
-            Node::Retry(Count::Times(0), _) => F,
+            Node::Retry(Count::Times(0), ..) => F,
             Node::Repeat(n, _) => {
                 let c = child();
                 let mut out = c & (F | K | R);
@@ -1163,7 +1479,7 @@ impl Node {
                 }
                 out
             }
-            Node::Retry(n, _) => {
+            Node::Retry(n, ..) => {
                 let c = child();
                 let mut out = c & (S | K | R);
                 if c.has(F) {
@@ -1219,19 +1535,37 @@ impl Node {
                 return;
             }
             match node.bare() {
-                Node::Repeat(Count::Times(0), c) | Node::Retry(Count::Times(0), c) => {
+                Node::Repeat(Count::Times(0), c) | Node::Retry(Count::Times(0), _, c) => {
                     walk(c, false, dead)
                 }
                 Node::Composite(kind, children) => {
-                    let go = match kind.rule() {
-                        Rule::Fallback | Rule::ReactiveFallback => Outcomes::FAILURE,
-                        _ => Outcomes::SUCCESS,
-                    };
+                    let go = kind.rule().go();
                     let mut live = live;
                     for c in children {
                         walk(c, live, dead);
                         let o = c.outcomes();
                         live &= o.has(go) || o.has(Outcomes::SKIPPED);
+                    }
+                }
+                Node::TryCatch(_, children) => {
+                    // The try block is a sequence; the catch child runs after a failure in it.
+                    let (catch, tries) = children.split_last().unwrap();
+                    let mut on = live;
+                    let mut caught = false;
+                    for c in tries {
+                        walk(c, on, dead);
+                        let o = c.outcomes();
+                        caught |= on && o.has(Outcomes::FAILURE);
+                        on &= o.has(Outcomes::SUCCESS) || o.has(Outcomes::SKIPPED);
+                    }
+                    walk(catch, live && caught, dead);
+                }
+                Node::IfThenElse(children) | Node::WhileDoElse(children) => {
+                    let cond = children[0].outcomes();
+                    walk(&children[0], live, dead);
+                    walk(&children[1], live && cond.has(Outcomes::SUCCESS), dead);
+                    if let Some(c) = children.get(2) {
+                        walk(c, live && cond.has(Outcomes::FAILURE), dead);
                     }
                 }
                 other => {
@@ -1270,13 +1604,40 @@ impl Node {
             Count::Times(n) => format!("{prefix}{n}"),
             Count::Forever => format!("{prefix}F"),
         };
+        let opt = |n: &Option<i64>| n.map_or("_".to_string(), |n| n.to_string());
         match self {
             Node::Composite(kind, _) => kind.desc().to_string(),
-            Node::Inverter(_) => "Inv".into(),
+            Node::Parallel(s, f, _) => format!("Par{{{};{}}}", opt(s), opt(f)),
+            Node::ParallelAll(m, _) => format!("PAll{{{}}}", opt(m)),
+            Node::IfThenElse(_) => "Ite".into(),
+            Node::WhileDoElse(_) => "Wde".into(),
+            Node::Switch(cases, _) => {
+                let cases: Vec<String> = cases.iter().map(i64::to_string).collect();
+                format!("Sw{{{}}}", cases.join(";"))
+            }
+            Node::TryCatch(None, _) => "Try".into(),
+            Node::TryCatch(Some(true), _) => "TryT".into(),
+            Node::TryCatch(Some(false), _) => "TryF".into(),
+            Node::Delay(ms, _) => format!("Dl{{{ms}}}"),
+            Node::Timeout(ms, _) => format!("To{{{ms}}}"),
+            Node::Sleep(ms) => format!("Sl{{{ms}}}"),
+            Node::AlwaysRunning => "R".into(),
+            Node::Precondition(cond, None, _) => format!("Pre{{{}}}", cond.desc()),
+            Node::Precondition(cond, Some(otherwise), _) => {
+                format!("Pre{{{};{}}}", cond.desc(), otherwise.desc())
+            }
+            Node::Loop(value, if_empty, _) => format!(
+                "Lp{{{};{}}}",
+                value.map_or("_", Entry::name),
+                StatusName::desc_opt(*if_empty)
+            ),
+            Node::Inverter(Spelling::Name, _) => "Inv".into(),
+            Node::Inverter(Spelling::Alias, _) => "Invt".into(),
             Node::ForceSuccess(_) => "FS".into(),
             Node::ForceFailure(_) => "FF".into(),
             Node::Repeat(n, _) => count("Rep", n),
-            Node::Retry(n, _) => count("Ret", n),
+            Node::Retry(n, Spelling::Name, _) => count("Ret", n),
+            Node::Retry(n, Spelling::Alias, _) => count("Rty", n),
             Node::KeepRunningUntilFailure(_) => "Keep".into(),
             Node::RunOnce(RunOnceForm::Default, _) => "Once".into(),
             Node::RunOnce(RunOnceForm::ThenSkip, _) => "OnceT".into(),
@@ -1341,8 +1702,44 @@ impl Node {
                 return inner.write_dsl(indent, subs, out);
             }
             Node::Composite(kind, _) => kind.dsl().to_string(),
+            Node::Parallel(s, f, _) => {
+                let params: Vec<String> = [("success", s), ("failure", f)]
+                    .iter()
+                    .filter_map(|(name, n)| n.map(|n| format!("{name} = {n}")))
+                    .collect();
+                if params.is_empty() {
+                    "Parallel".into()
+                } else {
+                    format!("Parallel({})", params.join(", "))
+                }
+            }
+            // `max_failures` by position when it is not negative, by name when it is.
+            Node::ParallelAll(None, _) => "ParallelAll".into(),
+            Node::ParallelAll(Some(m), _) if *m >= 0 => format!("ParallelAll({m})"),
+            Node::ParallelAll(Some(m), _) => format!("ParallelAll(max_failures = {m})"),
+            Node::Switch(..) => "Switch(b1)".into(),
+            Node::TryCatch(None, _) => "TryCatch".into(),
+            Node::TryCatch(Some(on), _) => format!("TryCatch(catch_on_halt = {on})"),
+            Node::Delay(ms, _) => format!("Delay({ms})"),
+            Node::Timeout(ms, _) => format!("Timeout({ms})"),
+            Node::Sleep(ms) => format!("Sleep({ms})"),
+            Node::Precondition(cond, otherwise, _) => match otherwise {
+                None => format!("Precondition(|bb| {})", cond.rust()),
+                Some(s) => format!("Precondition(|bb| {}, else = {})", cond.rust(), s.dsl()),
+            },
+            Node::Loop(value, if_empty, _) => {
+                let mut text = "Loop(q0".to_string();
+                if let Some(e) = value {
+                    let _ = write!(text, ", value = {{{}}}", e.name());
+                }
+                if let Some(s) = if_empty {
+                    let _ = write!(text, ", if_empty = {}", s.dsl());
+                }
+                text.push(')');
+                text
+            }
             Node::Repeat(n, _) => format!("Repeat({})", count(n)),
-            Node::Retry(n, _) => format!("RetryUntilSuccessful({})", count(n)),
+            Node::Retry(n, ..) => format!("{}({})", self.dsl_kind(), count(n)),
             Node::RunOnce(RunOnceForm::Default, _) => "RunOnce".into(),
             Node::RunOnce(RunOnceForm::ThenSkip, _) => "RunOnce(then_skip = true)".into(),
             Node::RunOnce(RunOnceForm::KeepStatus, _) => "RunOnce(then_skip = false)".into(),
@@ -1417,8 +1814,22 @@ impl Node {
             let _ = writeln!(out, "{pad}{head},");
         } else {
             let _ = writeln!(out, "{pad}{head} {{");
-            for child in children {
-                child.write_dsl(indent + 1, subs, out);
+            // A `Switch`'s children are labelled `case v =>`, the last one `_ =>`.
+            let labels: Vec<String> = match self {
+                Node::Switch(cases, _) => cases
+                    .iter()
+                    .map(|v| format!("case {v} => "))
+                    .chain(["_ => ".to_string()])
+                    .collect(),
+                _ => Vec::new(),
+            };
+            for (i, child) in children.into_iter().enumerate() {
+                let mut text = String::new();
+                child.write_dsl(indent + 1, subs, &mut text);
+                if let Some(label) = labels.get(i) {
+                    text.insert_str(pad.len() + 4, label);
+                }
+                out.push_str(&text);
             }
             let _ = writeln!(out, "{pad}}},");
         }
@@ -1519,9 +1930,11 @@ impl Subs<'_> {
                 .iter()
                 .map(|decl| Decl {
                     entry: decl.entry,
-                    init: match decl.init {
-                        Init::Value(n) => Init::Value(n + 10),
-                        _ => Init::Value(9),
+                    init: match (decl.entry.queue(), decl.init) {
+                        (true, Init::Value(n)) => Init::Value((n + 1) % (QUEUE_CAP as i64 + 1)),
+                        (true, _) => Init::Value(1),
+                        (false, Init::Value(n)) => Init::Value(n + 10),
+                        (false, _) => Init::Value(9),
                     },
                 })
                 .collect()
@@ -1687,14 +2100,125 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
         return Ok(Node::Composite(*kind, children));
     }
     if payload.is_some()
-        && !matches!(name, "Su" | "Wv" | "Sb" | "Ub" | "Sc" | "Scc" | "Wu")
+        && !matches!(
+            name,
+            "Su" | "Wv"
+                | "Sb"
+                | "Ub"
+                | "Sc"
+                | "Scc"
+                | "Wu"
+                | "Par"
+                | "PAll"
+                | "Sw"
+                | "Dl"
+                | "To"
+                | "Sl"
+                | "Pre"
+                | "Lp"
+        )
         && !name.starts_with('p')
         && !name.ends_with('b')
     {
         return Err(format!("{name} takes no payload"));
     }
+    let opt_int = |text: &str| -> Result<Option<i64>, String> {
+        if text == "_" {
+            Ok(None)
+        } else {
+            text.parse()
+                .map(Some)
+                .map_err(|_| format!("{name}: bad number {text:?}"))
+        }
+    };
+    let millis = || -> Result<u64, String> {
+        text()?
+            .parse()
+            .map_err(|_| format!("{name}: bad duration {payload:?}"))
+    };
+    let at_least = |children: &Vec<Node>, n: usize| {
+        if children.len() >= n {
+            Ok(())
+        } else {
+            Err(format!("{name} needs at least {n} children"))
+        }
+    };
     Ok(match name {
-        "Inv" => Node::Inverter(one(&mut children)?),
+        "Par" => {
+            let (s, f) = text()?
+                .split_once(';')
+                .ok_or_else(|| format!("bad Parallel {payload:?}"))?;
+            at_least(&children, 1)?;
+            Node::Parallel(opt_int(s)?, opt_int(f)?, children)
+        }
+        "PAll" => {
+            at_least(&children, 1)?;
+            Node::ParallelAll(opt_int(text()?)?, children)
+        }
+        "Ite" | "Wde" => {
+            if !(2..=3).contains(&children.len()) {
+                return Err(format!("{name} needs 2 or 3 children"));
+            }
+            if name == "Ite" {
+                Node::IfThenElse(children)
+            } else {
+                Node::WhileDoElse(children)
+            }
+        }
+        "Sw" => {
+            let cases = text()?
+                .split(';')
+                .map(|v| v.parse().map_err(|_| format!("bad Switch case {v:?}")))
+                .collect::<Result<Vec<i64>, String>>()?;
+            if children.len() != cases.len() + 1 {
+                return Err(format!(
+                    "Switch with {} cases needs {} children",
+                    cases.len(),
+                    cases.len() + 1
+                ));
+            }
+            Node::Switch(cases, children)
+        }
+        "Try" | "TryT" | "TryF" => {
+            at_least(&children, 2)?;
+            let on = match name {
+                "Try" => None,
+                "TryT" => Some(true),
+                _ => Some(false),
+            };
+            Node::TryCatch(on, children)
+        }
+        "Dl" => Node::Delay(millis()?, one(&mut children)?),
+        "To" => Node::Timeout(millis()?, one(&mut children)?),
+        "Sl" => leaf(Node::Sleep(millis()?), &children)?,
+        "R" => leaf(Node::AlwaysRunning, &children)?,
+        "Pre" => {
+            let text = text()?;
+            let (cond, otherwise) = match text.split_once(';') {
+                Some((cond, s)) => (cond, StatusName::parse_opt(s)?),
+                None => (text, None),
+            };
+            if text.ends_with(";_") {
+                return Err(format!("bad Precondition {payload:?}"));
+            }
+            Node::Precondition(Cond::parse(cond)?, otherwise, one(&mut children)?)
+        }
+        "Lp" => {
+            let (value, if_empty) = text()?
+                .split_once(';')
+                .ok_or_else(|| format!("bad Loop {payload:?}"))?;
+            let value = match value {
+                "_" => None,
+                e => Some(
+                    Entry::parse(e)
+                        .filter(|e| e.is_int())
+                        .ok_or_else(|| format!("bad Loop value {e:?}"))?,
+                ),
+            };
+            Node::Loop(value, StatusName::parse_opt(if_empty)?, one(&mut children)?)
+        }
+        "Inv" => Node::Inverter(Spelling::Name, one(&mut children)?),
+        "Invt" => Node::Inverter(Spelling::Alias, one(&mut children)?),
         "FS" => Node::ForceSuccess(one(&mut children)?),
         "FF" => Node::ForceFailure(one(&mut children)?),
         "Keep" => Node::KeepRunningUntilFailure(one(&mut children)?),
@@ -1734,7 +2258,12 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
         "Scc" => leaf(Node::ScriptCondition(Cond::parse(text()?)?), &children)?,
         "Wu" => leaf(Node::WasEntryUpdated(entry(true)?), &children)?,
         _ if name.starts_with("Rep") => Node::Repeat(count(&name[3..])?, one(&mut children)?),
-        _ if name.starts_with("Ret") => Node::Retry(count(&name[3..])?, one(&mut children)?),
+        _ if name.starts_with("Ret") => {
+            Node::Retry(count(&name[3..])?, Spelling::Name, one(&mut children)?)
+        }
+        _ if name.starts_with("Rty") => {
+            Node::Retry(count(&name[3..])?, Spelling::Alias, one(&mut children)?)
+        }
         _ if name.starts_with('p') && name.len() > 2 => {
             let kind = PortLeaf::ALL
                 .into_iter()

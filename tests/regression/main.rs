@@ -1,9 +1,9 @@
 //! Minimal regression tests for library bugs found by the differential test
-//! (`tests/differential.rs`) or by the behaviour tests. Each is `#[ignore = "bug: ..."]` while the bug is open, so the suite
-//! stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
+//! (`tests/differential.rs`) or by the behaviour tests. Each is `#[ignore = "bug: ..."]` while
+//! the bug is open, so the suite stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`,
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite` and
-//! `params_through_macro_rules` are fixed.
+//! `params_through_macro_rules` and `resume_through_precondition` are fixed.
 //!
 //! Run the open ones: `cargo test --test regression -- --ignored`.
 
@@ -14,4 +14,5 @@ mod error_under_reactive_composite;
 mod halt_keeps_idle_loop_count;
 mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
+mod resume_through_precondition;
 mod stateful_leaf_through_macro_rules;

@@ -19,7 +19,8 @@ use std::path::PathBuf;
 
 use tree::{
     Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Hook, Init, Int, LeafForm, Node, Op,
-    Outcomes, PortLeaf, Ports, Pre, Rule, RunOnceForm, SetValue, Stmt, SubForm, Tree,
+    Outcomes, PortLeaf, Ports, Pre, RunOnceForm, SetValue, Spelling, StatusName, Stmt, SubForm,
+    Tree,
 };
 
 /// Deepest tree (levels, the root is level 1).
@@ -118,7 +119,7 @@ fn parse_args() -> Args {
 type Avail = Option<Vec<Entry>>;
 
 fn ints(avail: &[Entry]) -> Vec<Entry> {
-    avail.iter().copied().filter(|e| !e.optional()).collect()
+    avail.iter().copied().filter(|e| e.is_int()).collect()
 }
 
 fn tracked(avail: &[Entry]) -> Vec<Entry> {
@@ -245,6 +246,73 @@ fn gen_script(rng: &mut Rng, avail: &[Entry]) -> Vec<Stmt> {
     (0..n).map(|_| gen_stmt(rng, avail, false)).collect()
 }
 
+/// A duration in milliseconds for the time nodes: 0 now and then (its own rule), else a few
+/// multiples of 10 ms, so that the harness's clock steps (0, 5, 10, 20, 30, 50 ms) land exactly on
+/// the deadlines as well as before and after them.
+fn gen_ms(rng: &mut Rng) -> u64 {
+    [0, 10, 20, 30, 50, 100][rng.weighted(&[5, 3, 3, 2, 2, 1])]
+}
+
+/// A status parameter: not written (`None`) or one of the four, equally likely.
+fn gen_status(rng: &mut Rng) -> Option<StatusName> {
+    match rng.below(5) {
+        4 => None,
+        i => Some(StatusName::ALL[i]),
+    }
+}
+
+/// A `Parallel`/`ParallelAll` threshold for `n` children: not written, a count `1..=n`, or a
+/// negative one `-n..=-1` (counting from the end); now and then 0.
+fn gen_threshold(rng: &mut Rng, n: usize) -> Option<i64> {
+    match rng.below(13) {
+        0..=3 => None,
+        4..=7 => Some(1 + rng.below(n) as i64),
+        8..=11 => Some(-1 - rng.below(n) as i64),
+        _ => Some(0),
+    }
+}
+
+/// The child counts of a composite: one now and then, mostly 2 to 4, at most `max`.
+fn gen_width(rng: &mut Rng, max: usize) -> usize {
+    [1, 2, 2, 3, 3, 4, 5][rng.below(7)].min(max)
+}
+
+/// `n` children splitting `budget` nodes (at least one each). A child that could never let its
+/// parent go on to the next one (`go(i)`: the status that does, if it matters for child `i`) would
+/// make its later siblings dead code: it is drawn again, a few times. `fix(i, child)` may ask for
+/// another draw too (a condition that cannot both succeed and fail).
+fn gen_children(
+    rng: &mut Rng,
+    level: usize,
+    budget: usize,
+    n: usize,
+    avail: &Avail,
+    go: &dyn Fn(usize) -> Option<Outcomes>,
+    redraw: &dyn Fn(usize, &Node) -> bool,
+) -> Vec<Node> {
+    let spare = budget - n;
+    let mut shares = vec![1; n];
+    for _ in 0..spare {
+        shares[rng.below(n)] += 1;
+    }
+    shares
+        .iter()
+        .enumerate()
+        .map(|(i, &share)| {
+            let mut child = gen_node(rng, level + 1, share, avail);
+            for _ in 0..8 {
+                let o = child.outcomes();
+                let stuck = go(i).is_some_and(|go| !o.has(go) && !o.has(Outcomes::SKIPPED));
+                if !stuck && !redraw(i, &child) {
+                    break;
+                }
+                child = gen_node(rng, level + 1, share, avail);
+            }
+            child
+        })
+        .collect()
+}
+
 fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
     let leaf_percent = match (level, budget) {
         (_, 1) => 100,
@@ -256,16 +324,40 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
     if rng.percent(leaf_percent) {
         return gen_leaf(rng, avail);
     }
+    let entries = avail.as_deref().unwrap_or(&[]);
     // Decorators are cheap; composites spend the budget.
-    let decorator = budget < 3 || rng.percent(if budget > 20 { 20 } else { 35 });
+    let decorator = budget < 3 || rng.percent(if budget > 20 { 24 } else { 40 });
     if decorator {
         let count = |rng: &mut Rng| match rng.below(6) {
             5 => Count::Forever,
             n => Count::Times(n as u32),
         };
         let updates = if avail.is_some() { 4 } else { 0 };
-        let kind = rng.weighted(&[10, 8, 8, 14, 14, 9, 5, 4, 5, updates, updates]);
-        let count = if kind == 3 || kind == 4 {
+        let precondition = if avail.is_some() { 14 } else { 0 };
+        let looping = if entries.contains(&Entry::q0) { 28 } else { 0 };
+        // Inverter, ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful,
+        // KeepRunningUntilFailure, the three RunOnce, SkipUnlessUpdated, WaitValueUpdate; Invert,
+        // Retry (the aliases), Delay, Timeout, Precondition, Loop.
+        let kind = rng.weighted(&[
+            6,
+            5,
+            5,
+            16,
+            11,
+            6,
+            5,
+            4,
+            5,
+            updates,
+            updates,
+            2,
+            4,
+            7,
+            7,
+            precondition,
+            looping,
+        ]);
+        let count = if matches!(kind, 3 | 4 | 12) {
             count(rng)
         } else {
             Count::Forever
@@ -276,59 +368,125 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
         } else {
             budget - 1
         };
+        let ms = if matches!(kind, 13 | 14) {
+            gen_ms(rng)
+        } else {
+            0
+        };
         let child = Box::new(gen_node(rng, level + 1, child_budget, avail));
-        let mut tracked_entry = || rng.pick(&tracked(avail.as_deref().unwrap_or(&[])));
+        let mut tracked_entry = || rng.pick(&tracked(entries));
         return match kind {
-            0 => Node::Inverter(child),
+            0 => Node::Inverter(Spelling::Name, child),
             1 => Node::ForceSuccess(child),
             2 => Node::ForceFailure(child),
             3 => Node::Repeat(count, child),
-            4 => Node::Retry(count, child),
+            4 => Node::Retry(count, Spelling::Name, child),
             5 => Node::KeepRunningUntilFailure(child),
             6 => Node::RunOnce(RunOnceForm::Default, child),
             7 => Node::RunOnce(RunOnceForm::ThenSkip, child),
             8 => Node::RunOnce(RunOnceForm::KeepStatus, child),
             9 => Node::SkipUnlessUpdated(tracked_entry(), child),
-            _ => Node::WaitValueUpdate(tracked_entry(), child),
+            10 => Node::WaitValueUpdate(tracked_entry(), child),
+            11 => Node::Inverter(Spelling::Alias, child),
+            12 => Node::Retry(count, Spelling::Alias, child),
+            13 => Node::Delay(ms, child),
+            14 => Node::Timeout(ms, child),
+            15 => Node::Precondition(gen_cond(rng, entries), gen_status(rng), child),
+            _ => {
+                let value = if rng.percent(40) {
+                    None
+                } else {
+                    Some(rng.pick(&ints(entries)))
+                };
+                Node::Loop(value, gen_status(rng), child)
+            }
         };
     }
-    let kind = Composite::ALL[rng.weighted(&[10, 4, 8, 4, 12, 10, 4, 12])];
     let max_children = (budget - 1).min(5);
-    let n = if max_children == 1 {
-        1
-    } else {
-        // One child now and then; mostly 2 to 4.
-        [1, 2, 2, 3, 3, 4, 5][rng.below(7)].min(max_children)
-    };
-    // Split the remaining budget: every child gets at least one node.
-    let spare = budget - 1 - n;
-    let mut shares = vec![1; n];
-    for _ in 0..spare {
-        shares[rng.below(n)] += 1;
+    // The composites (Composite::ALL), then Parallel, ParallelAll, IfThenElse, WhileDoElse,
+    // Switch (over `b1`), TryCatch. Every one of them has room for two children.
+    let switch = if entries.contains(&Entry::b1) { 7 } else { 0 };
+    let kind = rng.weighted(&[8, 3, 6, 3, 10, 8, 3, 10, 2, 2, 3, 3, 5, 6, 4, 4, switch, 5]);
+    let no_go = |_: usize| None;
+    let keep = |_: usize, _: &Node| false;
+    if kind < Composite::ALL.len() {
+        let composite = Composite::ALL[kind];
+        let n = gen_width(rng, max_children);
+        let go = composite.rule().go();
+        let children = gen_children(
+            rng,
+            level,
+            budget - 1,
+            n,
+            avail,
+            &|i| (i + 1 < n).then_some(go),
+            &keep,
+        );
+        return Node::Composite(composite, children);
     }
-    // A child that can never let the composite go on (a Sequence child that never succeeds nor
-    // skips, e.g. `ForceFailure`, `KeepRunningUntilFailure`) would make its later siblings dead
-    // code: draw such a child again, a few times.
-    let go = match kind.rule() {
-        Rule::Fallback | Rule::ReactiveFallback => Outcomes::FAILURE,
-        _ => Outcomes::SUCCESS,
-    };
-    let children = shares
-        .iter()
-        .enumerate()
-        .map(|(i, &share)| {
-            let mut child = gen_node(rng, level + 1, share, avail);
-            for _ in 0..8 {
+    match kind - Composite::ALL.len() {
+        0 => {
+            let n = gen_width(rng, max_children);
+            let (success, failure) = (gen_threshold(rng, n), gen_threshold(rng, n));
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Parallel(success, failure, children)
+        }
+        1 => {
+            let n = gen_width(rng, max_children);
+            let max = gen_threshold(rng, n);
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::ParallelAll(max, children)
+        }
+        k @ (2 | 3) => {
+            let n = if max_children >= 3 && rng.percent(50) {
+                3
+            } else {
+                2
+            };
+            // A condition that cannot both succeed and fail leaves a branch dead: draw again.
+            let two_ways = |i: usize, child: &Node| {
                 let o = child.outcomes();
-                if i + 1 == n || o.has(go) || o.has(Outcomes::SKIPPED) {
-                    break;
-                }
-                child = gen_node(rng, level + 1, share, avail);
+                i == 0 && !(o.has(Outcomes::SUCCESS) && o.has(Outcomes::FAILURE))
+            };
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &two_ways);
+            if k == 2 {
+                Node::IfThenElse(children)
+            } else {
+                Node::WhileDoElse(children)
             }
-            child
-        })
-        .collect();
-    Node::Composite(kind, children)
+        }
+        4 => {
+            let cases = rng.range(1, 3).min(max_children - 1);
+            let mut values: Vec<i64> = Vec::new();
+            while values.len() < cases {
+                let v = rng.below(6) as i64;
+                if !values.contains(&v) {
+                    values.push(v);
+                }
+            }
+            let children = gen_children(rng, level, budget - 1, cases + 1, avail, &no_go, &keep);
+            Node::Switch(values, children)
+        }
+        _ => {
+            let n = gen_width(rng, max_children).max(2);
+            let on = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            // The try block is a sequence (the catch child, last, is not).
+            let children = gen_children(
+                rng,
+                level,
+                budget - 1,
+                n,
+                avail,
+                &|i| (i + 2 < n).then_some(Outcomes::SUCCESS),
+                &keep,
+            );
+            Node::TryCatch(on, children)
+        }
+    }
 }
 
 fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
@@ -344,12 +502,14 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
         _ => LeafForm::Inline,
     };
     let Some(avail) = avail else {
-        return match rng.weighted(&[30, 20, 40, 5, 5]) {
+        return match rng.weighted(&[30, 20, 40, 5, 5, 5, 3]) {
             0 => Node::Condition(0, form(rng, true)),
             1 => Node::Action(0, form(rng, true)),
             2 => Node::Stateful(0, form(rng, false)),
             3 => Node::AlwaysSuccess,
-            _ => Node::AlwaysFailure,
+            4 => Node::AlwaysFailure,
+            5 => Node::Sleep(gen_ms(rng)),
+            _ => Node::AlwaysRunning,
         };
     };
     let ints = ints(avail);
@@ -357,9 +517,12 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
     let has_o0 = avail.contains(&Entry::o0);
     let unset = if has_o0 { 4 } else { 0 };
     // The core leaves (as above); Script, ScriptCondition, SetBlackboard, UnsetBlackboard;
-    // WasEntryUpdated and the inline leaves over the blackboard; the leaves with ports.
-    let weights = [24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6];
+    // WasEntryUpdated and the inline leaves over the blackboard; the leaves with ports; Sleep,
+    // AlwaysRunning.
+    let weights = [24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6, 5, 3];
     match rng.weighted(&weights) {
+        16 => Node::Sleep(gen_ms(rng)),
+        17 => Node::AlwaysRunning,
         0 => Node::Condition(0, form(rng, true)),
         1 => Node::Action(0, form(rng, true)),
         2 => Node::Stateful(0, form(rng, false)),
@@ -367,7 +530,7 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
         4 => Node::AlwaysFailure,
         5 => Node::Script(gen_script(rng, avail)),
         6 => Node::ScriptCondition(gen_cond(rng, avail)),
-        7 => match rng.weighted(&[25, 25, 35, if has_o0 { 35 } else { 0 }]) {
+        7 => match rng.weighted(&[25, 25, 35, if has_o0 { 45 } else { 0 }]) {
             0 => Node::SetBlackboard(rng.pick(&plain), SetValue::Lit(rng.below(10) as i64)),
             1 => Node::SetBlackboard(
                 rng.pick(&tracked(avail)),
@@ -441,10 +604,15 @@ fn gen_tree(rng: &mut Rng) -> Tree {
         _ => rng.range(31, MAX_SIZE),
     };
     // Most trees have a blackboard: always `b0` and `t0` (the entries the ports' `{=}` need),
-    // sometimes `b1`, `t1`, `o0`.
+    // sometimes `b1`, `t1`, `o0`, and `q0` (the queue of the `Loop` nodes).
     let avail: Avail = if rng.percent(85) {
         let mut avail = vec![Entry::b0, Entry::t0];
-        for (entry, percent) in [(Entry::b1, 60), (Entry::t1, 35), (Entry::o0, 55)] {
+        for (entry, percent) in [
+            (Entry::b1, 60),
+            (Entry::t1, 35),
+            (Entry::o0, 55),
+            (Entry::q0, 60),
+        ] {
             if rng.percent(percent) {
                 avail.push(entry);
             }
@@ -474,6 +642,8 @@ fn gen_tree(rng: &mut Rng) -> Tree {
                 let init = match (entry.optional(), rng.below(3)) {
                     (_, 0) => Init::Default,
                     (true, 1) => Init::Nothing,
+                    // A queue holding 0 to 4 items.
+                    _ if entry.queue() => Init::Value(rng.below(5) as i64),
                     _ => Init::Value(rng.below(6) as i64),
                 };
                 Decl { entry, init }
@@ -487,11 +657,14 @@ fn gen_tree(rng: &mut Rng) -> Tree {
     Tree { board, root }
 }
 
-/// In some trees (17 %), moves one or two random non-root nodes into child trees: `Sub(node)`
+/// In some trees (17 %, 25 % of those without blackboard), moves one or two random non-root nodes into child trees: `Sub(node)`
 /// in their place, now and then with attributes of its own. Draws from its own stream, so that
 /// the trees themselves are those of the same seed without subtrees.
 fn add_subtrees(rng: &mut Rng, tree: &mut Tree) {
-    if !rng.percent(17) || tree.root.size() < 2 {
+    // A little more often in the (fewer) trees without blackboard, so that their form
+    // (`SubTree(Child)`) is as well covered as the others.
+    let percent = if tree.board.is_some() { 17 } else { 25 };
+    if !rng.percent(percent) || tree.root.size() < 2 {
         return;
     }
     let avail = tree.entries();

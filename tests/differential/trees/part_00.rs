@@ -4,118 +4,92 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        StatefulAction(Task<7>)
+    pub tree Tree0000Sub1 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        StatefulAction(Task<8>)
+    pub tree Tree0000Sub0 for Ctx {
+        SubTree(Tree0000Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
-        Sequence {
-            RunOnce {
-                Sequence {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            MemPriority {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<6>),
-                        SubTree(Tree0000Sub0),
-                        SubTree(Tree0000Sub1),
-                        Action(Act<9>),
-                    },
-                },
-            },
+        ParallelAll(max_failures = -1) {
+            SubTree(Tree0000Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveSequence {
-            MemPriority {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) < 1),
-                AlwaysFailure,
-                Action(Act<1>),
+        ReactiveFallback {
+            Invert {
+                Condition(Cond<0>),
             },
-            ReactiveFallback {
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-            },
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0001Blackboard { t0 b0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0002Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t0: i64 = 9,
         }
-        StatefulAction(Task<0>)
+        Loop(q0, value = {t0}, if_empty = Success) {
+            AlwaysSuccess,
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Action(PIo<1>, t0 = {=})
+        Parallel(failure = 1) {
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        Fallback {
+        SequenceWithMemory {
             #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, t0 = {=}),
-            SubTree(Tree0002Sub1, t0 = {=}),
+            SubTree(Tree0002Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
+            StatefulAction(PTask<0>, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            SubTree(Tree0002Sub1, q0 = {=}, b0 = {b0}, t0 = {=}),
+            Script(|bb| *bb.t0 += 1),
         }
     }
 }
 
-board!(Tree0002Blackboard { t0 });
+board!(Tree0002Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
         }
-        MemPriority {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            RunOnce {
-                Action(PIo<2>, t0 = {t0}),
-            },
-            Action(Act<3>),
+        Precondition(|bb| bb.o0.is_none(), else = Failure) {
+            Condition(Cond<2>),
         }
     }
 }
@@ -123,28 +97,31 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            ForceSuccess {
-                SubTree(Tree0003Sub0, ..),
-            },
-            #[success_if(|bb| (*bb.t0 + 3) % 2 < 1)]
-            #[on_halted(|bb| if *bb.t0 > 6 { bb.o0 = Some(bb.b0) })]
-            RetryUntilSuccessful(4) {
-                SequenceStar {
-                    #[success_if(|bb| bb.o0.is_some())]
-                    RunOnce {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+        RetryUntilSuccessful(3) {
+            Invert {
+                TryCatch {
+                    #[post(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    StatefulAction(Task<0>),
+                    #[run_while(|bb| bb.b0 == 1)]
+                    ForceSuccess {
+                        Condition(PCond<1>, b0 = 4),
                     },
-                    #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
-                    #[failure_if(|bb| bb.b0 < *bb.t0 + 4)]
-                    UnsetBlackboard(o0),
+                    SubTree(Tree0003Sub0, ..),
+                    Timeout(50) {
+                        Precondition(|bb| *bb.t0 > 3) {
+                            Condition(Cond<3>),
+                        },
+                    },
                     SequenceStar {
-                        Condition(Cond<5>),
-                        SetBlackboard(o0 = Some(3)),
+                        StatefulAction(Task<4>),
+                        SetBlackboard(b0 = 6),
+                        SetBlackboard(b0 = 6),
                     },
                 },
             },
@@ -152,382 +129,330 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0003Blackboard { b0 o0 t0 });
+board!(Tree0003Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0004Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        ScriptCondition(|bb| bb.b1 < 2)
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<3>),
+            Condition(PCond<4>, b0 = {=}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0004Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
             #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[tracked] t0: i64 = 15,
         }
-        Action(Act<6>)
+        Repeat(1) {
+            SetBlackboard(t0 = 0),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
             b1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            SubTree(Tree0004Sub0, ..),
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b1)),
-                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {t1}),
-                    #[on_failure(|bb| bb.t1.set((bb.b1 + 1) % 4))]
-                    StatefulAction(Task<5>),
-                },
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                SubTree(Tree0004Sub1, ..),
-                Condition(Cond<7>),
-            },
-            StatefulAction(Task<8>),
-            Fallback {
-                Sequence {
-                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {=}),
-                    Script(|bb| *bb.t1 += 2),
-                },
+        IfThenElse {
+            ParallelAll(3) {
+                Condition(|ctx| ctx.check(0)),
+                ScriptCondition(|bb| bb.b1 > 6),
+                Condition(Cond<1>),
                 ForceFailure {
-                    StatefulAction(Task<10>),
+                    Sequence {
+                        #[on_halted(|bb| { bb.b0 += 4; if bb.b0 == 7 { bb.b0 = *bb.t0 + 2 } })]
+                        ScriptCondition(|bb| bb.b1 != 7),
+                        StatefulAction(PTask<2>, b0 = 4),
+                    },
                 },
-                Script(|bb| bb.o0 = None),
+            },
+            MemSequence {
+                SubTree(Tree0004Sub0, ..),
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                SubTree(Tree0004Sub1, ..),
+            },
+            Sequence {
+                AlwaysSuccess,
+                #[success_if(|bb| bb.b1 + 4 > 5)]
+                StatefulAction(Task<7>),
+                #[on_failure(|bb| bb.b1 = *bb.t0 + 2)]
+                KeepRunningUntilFailure {
+                    SkipUnlessUpdated(t0) {
+                        Condition(PCond<8>, b0 = 2),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0004Blackboard { t0 t1 o0 b0 b1 });
+board!(Tree0004Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        Repeat(4) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b1)),
-                    StatefulAction(Task<2>),
-                    ReactiveFallback {
-                        WasEntryUpdated(t1),
-                        SetBlackboard(b1 = 4),
+        Precondition(|bb| *bb.t1 == *bb.t0 % 4) {
+            Sequence {
+                MemPriority {
+                    Action(Act<0> = Act::<0>),
+                    Loop(q0, value = {t0}) {
+                        #[post(|bb| { bb.t1.set((*bb.t1 + 4) % 2); bb.b0 = *bb.t1 })]
+                        ParallelAll(0) {
+                            Condition(Cond<1>),
+                            SetBlackboard(b1 = 4),
+                        },
+                    },
+                    ForceSuccess {
+                        IfThenElse {
+                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
+                            #[on_failure(|bb| { bb.b0 += 4; bb.b0 += 2 })]
+                            ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                        },
+                    },
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    Retry(forever) {
+                        ScriptCondition(|bb| *bb.t1 + 1 == 5),
                     },
                 },
-                RunOnce {
-                    Repeat(4) {
-                        Sequence {
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            ReactiveSequence {
-                                Repeat(3) {
-                                    StatefulAction(Task<3>),
-                                },
-                                ReactiveFallback {
-                                    Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-                                    #[on_failure(|bb| if *bb.t1 == bb.b1 % 3 { *bb.t1 += 1 })]
-                                    StatefulAction(Task<5>),
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
-                                },
+                Delay(20) {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<4>),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Fallback {
+                            #[post(|bb| *bb.t0 += 1)]
+                            ParallelAll(0) {
+                                AlwaysSuccess,
+                                AlwaysRunning,
                             },
                         },
                     },
                 },
-                SequenceStar {
-                    SetBlackboard(t0 = {b0}),
-                    Action(PAct<7>, b0 = {t0}),
-                    Condition(Cond<8>),
-                    AlwaysFailure,
-                },
             },
         }
     }
 }
 
-board!(Tree0005Blackboard { b0 t0 t1 b1 });
+board!(Tree0005Blackboard { q0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Parallel(failure = 1) {
+            WaitValueUpdate(t0) {
+                TryCatch {
+                    Loop(q0, if_empty = Skipped) {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    AsyncFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, 3)),
+                    },
                 },
-            },
-            Fallback {
-                Action(Act<2> = Act::<2>),
-                ReactiveFallback {
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<5>),
-                },
-                Condition(Cond<6>),
-                Condition(|ctx| ctx.check(7)),
             },
         }
     }
 }
+
+board!(Tree0006Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        ForceFailure {
-            StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
+        Delay(50) {
+            Switch(b1) {
+                case 4 => WasEntryUpdated(t0),
+                case 0 => Script(|bb| bb.b0 = bb.b0 % 3),
+                case 2 => Condition(Cond<0>),
+                _ => Condition(Cond<1>),
+            },
         }
     }
 }
 
-board!(Tree0007Blackboard { t0 });
+board!(Tree0007Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0008Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
+            b0: i64 = 9,
         }
-        Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2))
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            StatefulAction(Task<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 2,
+            b0: i64,
         }
-        ReactiveFallback {
-            MemSequence {
-                RunOnce(then_skip = false) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                WasEntryUpdated(t1),
-                Condition(Cond<1>),
-                RunOnce {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    SubTree(Tree0008Sub0, ..),
-                    SetBlackboard(b1 = {t1}),
-                },
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[skip_if(|bb| *bb.t0 % 4 < 2)]
-                Action(|ctx| ctx.exec(6)),
-                Sequence {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            Repeat(1) {
-                Sequence {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Condition(Cond<9>),
-                            Action(PIo<10>, t0 = {=}),
-                        },
-                        StatefulAction(PTask<11>, b0 = 2, b1 = {=}),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Action(PAct<13>, b0 = {=}, b1 = {=}),
-            },
+        ReactiveSequence {
+            SubTree(Tree0008Sub0, ..),
+            Action(|ctx| ctx.exec(2)),
+            Action(Act<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0008Blackboard { t0 b0 t1 b1 });
+board!(Tree0008Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        MemPriority {
+        ParallelAll(max_failures = -1) {
+            Delay(20) {
+                Condition(Cond<0>),
+            },
             RetryUntilSuccessful(1) {
-                SequenceWithMemory {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    RunOnce {
-                        #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
-                        #[post(|bb| bb.o0 = Some(*bb.t0))]
-                        #[skip_if(|bb| bb.b0 + 2 > *bb.t0 + 4)]
-                        ReactiveSequence {
-                            StatefulAction(PTask<2>, b0 = {t0}),
-                            Action(PAct<3>, b0 = 7),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                StatefulAction(Task<4>),
-                                AlwaysSuccess,
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
-                Condition(|ctx, bb| ctx.check_in(8, *bb.t1)),
-                Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 3)),
-            },
-            SequenceWithMemory {
-                Action(Act<10> = Act::<10>),
                 ReactiveFallback {
-                    Action(PAct<11>, b0 = 3),
-                    Action(Act<12>),
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
+            },
+            Retry(2) {
+                Condition(|ctx| ctx.check(3)),
+            },
+            RunOnce {
+                Precondition(|bb| *bb.t0 + 4 < 6) {
+                    AlwaysRunning,
+                },
+            },
+            Switch(b1) {
+                case 0 => #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
+                StatefulAction(Task<4>),
+                _ => Condition(PCond<5>, b0 = 1),
             },
         }
     }
 }
 
-board!(Tree0009Blackboard { t0 o0 t1 b0 });
+board!(Tree0009Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64,
         }
-        Repeat(forever) {
-            MemSequence {
+        Switch(b1) {
+            case 2 => Action(Act<0>),
+            case 4 => RunOnce(then_skip = false) {
                 Inverter {
-                    SequenceStar {
-                        Sequence {
-                            SetBlackboard(t0 = 2),
-                            Action(PIo<0>, t0 = {=}),
+                    Repeat(1) {
+                        Delay(10) {
                             StatefulAction(Task<1>),
-                        },
-                        SequenceWithMemory {
-                            MemSequence {
-                                #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                                Condition(|ctx| ctx.check(2)),
-                                ReactiveFallback {
-                                    Action(Act<3>),
-                                },
-                            },
-                            WasEntryUpdated(t0),
-                            RetryUntilSuccessful(4) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<4>),
-                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    #[run_while(|bb| (bb.b0 + 3) % 4 == 2)]
-                    RunOnce {
-                        Fallback {
-                            #[failure_if(|bb| *bb.t0 + 3 < 5)]
-                            Fallback {
-                                KeepRunningUntilFailure {
-                                    Action(PIo<6>, t0 = {=}),
-                                },
-                                RunOnce(then_skip = true) {
-                                    Script(|bb| { bb.b0 = *bb.t0; bb.b0 += 2 }),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
                         },
                     },
                 },
             },
+            _ => StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0010Blackboard { b0 t0 });
+board!(Tree0010Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(2) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        SkipUnlessUpdated(t0) {
-                            Fallback {
-                                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                                StatefulAction(Task<1>),
-                            },
+        #[on_halted(|bb| { bb.b0 += 1; bb.o0 = None })]
+        Fallback {
+            MemSequence {
+                IfThenElse {
+                    Action(Act<0>),
+                    Action(PIo<1>, t0 = {=}),
+                },
+                Repeat(3) {
+                    Invert {
+                        Condition(Cond<2>),
+                    },
+                },
+                ScriptCondition(|bb| bb.b0 + 4 > 1),
+            },
+            RunOnce {
+                WhileDoElse {
+                    StatefulAction(Task<3> = Task::<3>),
+                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0011Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| bb.b0 > 6)]
+        #[success_if(|bb| (*bb.t1 + 3) % 2 < 0)]
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                Fallback {
+                    IfThenElse {
+                        Action(Act<0>),
+                        #[skip_if(|bb| *bb.t0 < 0)]
+                        Condition(Cond<1>),
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Sleep(20),
                         },
                     },
-                    MemSequence {
-                        #[run_while(|bb| *bb.t0 < bb.b0 + 1)]
-                        #[success_if(|bb| bb.b0 == *bb.t0 % 2)]
-                        #[skip_if(|bb| bb.b1 + 2 != 7)]
-                        Action(PIo<2>, t0 = {b0}),
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(Cond<4>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<5>),
+                    ReactiveSequence {
+                        Action(Act<2> = Act::<2>),
+                        Action(Act<3>),
                     },
                 },
             },
@@ -535,463 +460,440 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0011Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            Inverter {
-                #[on_success(|bb| if bb.b0 < (bb.b1 + 4) % 3 { *bb.t0 += 1 })]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                ScriptCondition(|bb| bb.b1 + 2 != *bb.t0),
-                WasEntryUpdated(t0),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0012Blackboard { t0 b1 b0 });
+board!(Tree0012Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(b0 = 1),
+        Sequence {
+            ReactiveSequence {
+                Repeat(3) {
+                    RetryUntilSuccessful(1) {
+                        IfThenElse {
+                            Condition(Cond<0>),
+                            ParallelAll {
+                                Sleep(20),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<2>),
+                Repeat(3) {
+                    Fallback {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+                AlwaysRunning,
+            },
+            AsyncFallback {
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    Condition(|ctx| ctx.check(7)),
+                },
+                StatefulAction(Task<8>),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<9>),
+                },
+                Repeat(3) {
+                    Selector {
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0013Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0014Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        Action(Act<4>)
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        SequenceWithMemory {
-            MemPriority {
-                Condition(Cond<0>),
-                Action(PIo<1>, t0 = {t0}),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            ReactiveFallback {
-                ReactiveSequence {
-                    SubTree(Tree0014Sub0, ..),
-                    SetBlackboard(o0 = Some(8)),
+        ForceSuccess {
+            Fallback {
+                Parallel {
+                    AlwaysRunning,
+                    Condition(Cond<0> = Cond::<0>),
+                    WhileDoElse {
+                        Parallel(success = -2) {
+                            AlwaysSuccess,
+                            SubTree(Tree0014Sub0),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
                 },
-            },
-            ReactiveSequence {
-                Condition(Cond<5>),
                 Condition(Cond<6>),
-            },
-            MemSequence {
-                StatefulAction(Task<7>),
-                Action(Act<8>),
             },
         }
     }
 }
 
-board!(Tree0014Blackboard { t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0015Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        Repeat(2) {
+            Action(PIo<0>, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0015Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(PTask<2>, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 4,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        SequenceStar {
+        Sequence {
             Sequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    RetryUntilSuccessful(3) {
-                        #[failure_if(|bb| bb.b0 > 7)]
-                        #[success_if(|bb| *bb.t0 % 3 < 1)]
-                        WasEntryUpdated(t0),
-                    },
-                    Fallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
+                RunOnce(then_skip = false) {
+                    SubTree(Tree0015Sub0, o0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
                 },
             },
-            MemSequence {
-                StatefulAction(Task<5>),
-                #[on_halted(|bb| bb.b0 += 1)]
-                Action(Act<6>),
-                RunOnce {
-                    AlwaysFailure,
-                },
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    Script(|bb| { bb.t0.set((*bb.t0 + 4) % 2); *bb.t0 += 3 }),
-                },
-                ReactiveFallback {
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[on_success(|bb| bb.b0 = bb.b1)]
-                    #[failure_if(|bb| *bb.t1 + 3 != 5)]
-                    ForceFailure {
-                        Action(PAct<8>, b0 = {t1}),
-                    },
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
+            #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(bb.b1) })]
+            Parallel(success = -1) {
+                Condition(PCond<1>, b0 = {t0}),
+                SubTree(Tree0015Sub1, o0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
             },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0015Blackboard { t1 t0 b0 b1 });
+board!(Tree0015Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 1,
         }
-        Sequence {
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
-                },
-                ReactiveSequence {
-                    Action(PAct<1>, b0 = {b0}),
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveSequence {
-                #[on_failure(|bb| bb.o0 = Some(0))]
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
-                Action(Act<5> = Act::<5>),
-            },
-            ReactiveSequence {
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(PIo<6>, t0 = {t0}),
+        ParallelAll {
+            Repeat(1) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    MemPriority {
+                        Condition(|ctx, bb| ctx.check_in(1, 8)),
+                        Condition(|ctx| ctx.check(2)),
+                        Delay(0) {
+                            Action(Act<3>),
+                        },
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<4>),
                     },
                 },
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) + 2 < 1),
-                RunOnce(then_skip = false) {
-                    Action(Act<7>),
+            },
+            MemPriority {
+                Inverter {
+                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 = (bb.b1 + 4) % 4 })]
+                    #[failure_if(|bb| bb.b1 == 6)]
+                    #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
+                    Sequence {
+                        ScriptCondition(|bb| bb.b0 % 2 < 1),
+                        #[run_while(|bb| (bb.b0 + 4) % 3 < 0)]
+                        #[success_if(|bb| bb.b1 + 4 < 3)]
+                        #[skip_if(|bb| bb.b0 == 3)]
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                #[run_while(|bb| *bb.t0 % 3 > 0)]
+                ReactiveSequence {
+                    Condition(|ctx, bb| ctx.check_in(7, 9)),
+                    AlwaysSuccess,
+                    #[on_halted(|bb| { *bb.t0 += 4; bb.b1 = 5 })]
+                    Condition(|ctx| ctx.check(8)),
+                    SetBlackboard(b0 = 9),
                 },
             },
-            Sequence {
-                #[on_failure(|bb| bb.o0 = None)]
-                #[skip_if(|bb| bb.o0.unwrap_or(3) % 3 < 1)]
-                Action(Act<8>),
-                Condition(|ctx| ctx.check(9)),
+            #[success_if(|bb| (bb.b0 + 2) % 4 < 2)]
+            #[on_success(|bb| bb.b1 += 3)]
+            RunOnce(then_skip = true) {
+                ReactiveSelector {
+                    Condition(Cond<9>),
+                    ScriptCondition(|bb| (bb.b1 + 3) % 4 < 3),
+                },
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { o0 t0 b1 b0 });
+board!(Tree0016Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0017Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 11,
+        }
+        Sequence {
+            SequenceStar {
+                ReactiveFallback {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        SetBlackboard(t1 = 7),
+                        Action(PIo<1>, t0 = {t0}),
+                    },
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| { *bb.t0 += 1; bb.t1.set((*bb.t0 + 2) % 4) }),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+            IfThenElse {
+                Parallel(success = -1, failure = 2) {
+                    Condition(Cond<7>),
+                    Condition(PCond<8>, b0 = {t0}),
+                },
+                AsyncSequence {
+                    Action(PIo<9>, t0 = {t1}),
+                    Fallback {
+                        #[failure_if(|bb| *bb.t1 > 7)]
+                        #[success_if(|bb| *bb.t0 % 3 < 1)]
+                        AlwaysRunning,
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        Sequence {
-            Condition(PCond<0>, b0 = {t0}),
-            Fallback {
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-                Action(PAct<2>, b0 = 6, b1 = {t0}),
-                WasEntryUpdated(t0),
-            },
-            #[run_while(|bb| *bb.t0 > 6)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            #[failure_if(|bb| *bb.t0 < 3)]
-            Action(|ctx| ctx.exec(3)),
-            SetBlackboard(t0 = 0),
+        ForceSuccess {
+            SubTree(Tree0017Sub0, ..),
         }
     }
 }
 
-board!(Tree0017Blackboard { t0 });
+board!(Tree0017Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
         }
-        Sequence {
+        SequenceStar {
             ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    Condition(Cond<4> = Cond::<4>),
-                    ScriptCondition(|bb| bb.b1 == 7),
-                },
-                #[failure_if(|bb| bb.b1 + 1 == 6)]
-                #[post(|bb| bb.t0.set(bb.b1 % 4))]
-                Condition(Cond<5>),
-                Condition(PCond<6>, b0 = {=}),
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                SkipUnlessUpdated(t0) {
-                    #[on_failure(|bb| { if bb.b1 % 4 == 1 { *bb.t0 += 1 }; if *bb.t0 == bb.b0 + 3 { bb.b0 = *bb.t0 } })]
-                    SequenceStar {
-                        #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                        #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b0 = *bb.t0 + 2 })]
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 4)),
-                        StatefulAction(Task<8> = Task::<8>),
-                        WaitValueUpdate(t0) {
-                            Script(|bb| if bb.b1 != 7 { bb.b1 += 3 }),
-                        },
-                        StatefulAction(Task<9>),
-                    },
-                },
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 < 2),
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                    Condition(|ctx| ctx.check(11)),
-                    RunOnce(then_skip = true) {
-                        Action(|ctx| ctx.exec(12)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Condition(PCond<13>, b0 = 7),
-                    },
-                },
-            },
-            Fallback {
-                #[on_success(|bb| bb.b1 = bb.b0 + 1)]
-                #[failure_if(|bb| *bb.t0 + 1 == 4)]
-                Repeat(0) {
-                    StatefulAction(Task<14>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<15>),
-                    Action(|ctx| ctx.exec(16)),
-                },
+                #[post(|bb| bb.b0 = bb.b0 % 4)]
+                #[on_success(|bb| { bb.b0 += 1; if bb.b1 > bb.b0 { bb.t0.set(bb.b0 % 3) } })]
+                #[skip_if(|bb| bb.b1 < 6)]
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                #[success_if(|bb| *bb.t0 < 1)]
+                #[on_success(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.t1.set(bb.b0 % 4))]
+                Action(PIo<1>, t0 = {t0}),
+                Condition(|ctx| ctx.check(2)),
             },
             Sequence {
-                ForceSuccess {
-                    Action(|ctx| ctx.exec(17)),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {t1}),
+            },
+            TryCatch {
+                Precondition(|bb| bb.b0 > 4, else = Success) {
+                    KeepRunningUntilFailure {
+                        Condition(PCond<5>, b0 = {=}),
+                    },
                 },
-                SequenceWithMemory {
-                    SetBlackboard(b0 = 3),
-                    SetBlackboard(b0 = {b1}),
+                #[post(|bb| bb.t1.set(bb.b0 + 4))]
+                Fallback {
+                    StatefulAction(Task<6>),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    ScriptCondition(|bb| *bb.t1 != *bb.t0),
                 },
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b1 % 4 == 3)]
-                StatefulAction(Task<18>),
             },
         }
     }
 }
 
-board!(Tree0018Blackboard { b0 t0 b1 });
+board!(Tree0018Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 5,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
         }
-        Sequence {
-            Repeat(3) {
-                WasEntryUpdated(t0),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.b1 < 1),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+        RunOnce(then_skip = true) {
+            Parallel(success = 2, failure = -2) {
+                Parallel(success = -1, failure = 3) {
+                    ParallelAll {
+                        Action(Act<0>),
+                        #[skip_if(|bb| *bb.t0 + 3 < 1)]
+                        Parallel(success = 1, failure = 1) {
+                            Condition(PCond<1>, b0 = {=}),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    AlwaysRunning,
+                    Switch(b1) {
+                        case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                        _ => StatefulAction(Task<4>),
+                    },
                 },
-                StatefulAction(Task<2>),
-                Action(PIo<3>, t0 = {=}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    Sequence {
-                        Sequence {
-                            Condition(Cond<6>),
-                            ScriptCondition(|bb| bb.b0 % 2 != 0),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Action(PIo<5>, t0 = {t1}),
+                        Action(PAct<6>, b0 = {t1}),
+                        Inverter {
+                            StatefulAction(Task<7>),
                         },
-                        Sequence {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Switch(b1) {
+                        case 3 => StatefulAction(PTask<8>, b0 = {b0}),
+                        case 0 => StatefulAction(Task<9>),
+                        _ => Precondition(|bb| *bb.t1 + 4 == *bb.t0, else = Running) {
+                            Action(PAct<10>, b0 = {t1}),
                         },
-                        Condition(Cond<9>),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<11>),
+                        SetBlackboard(t1 = {t0}),
+                        Script(|bb| bb.t0.set(bb.b1 % 2)),
+                        Action(PAct<12>, b0 = {=}, b1 = {t1}),
+                        StatefulAction(Task<13>),
                     },
                 },
             },
-            StatefulAction(Task<10>),
         }
     }
 }
 
-board!(Tree0019Blackboard { b1 b0 t0 });
+board!(Tree0019Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 4); bb.t0.set(6) })]
-                #[post(|bb| if bb.b1 != *bb.t0 { *bb.t0 += 2 })]
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-                Action(|ctx| ctx.exec(0)),
-                Fallback {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-                Condition(Cond<3>),
+        Sequence {
+            Fallback {
+                StatefulAction(Task<0>),
             },
-            ReactiveFallback {
-                Sequence {
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<4>),
+            ForceFailure {
+                ReactiveSelector {
+                    ForceFailure {
+                        ReactiveSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            Sleep(10),
+                            Condition(Cond<2>),
+                            AlwaysSuccess,
                         },
-                        Repeat(4) {
-                            Condition(Cond<5>),
+                    },
+                    MemSequence {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        Parallel(success = 0) {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
                         },
-                        StatefulAction(Task<6>),
                     },
-                    RunOnce {
-                        Action(PAct<7>, b0 = 9, b1 = {b1}),
+                    AsyncFallback {
+                        Condition(Cond<7> = Cond::<7>),
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        StatefulAction(Task<10>),
                     },
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        Script(|bb| bb.o0 = Some(*bb.t0)),
-                        Condition(Cond<8>),
+                    Sequence {
+                        Condition(Cond<11>),
+                        StatefulAction(Task<12> = Task::<12>),
                     },
-                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
-
-board!(Tree0020Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
         }
-        Sequence {
-            Sequence {
-                Action(PAct<0>, b0 = 0),
-                Sequence {
-                    AlwaysSuccess,
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
-                },
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        RetryUntilSuccessful(forever) {
-                            Script(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) }),
-                        },
-                        Action(Act<2>),
-                    },
-                },
-            },
-            Inverter {
-                Fallback {
-                    AlwaysFailure,
-                    Repeat(1) {
-                        MemSequence {
-                            Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 3) % 3)),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                            Repeat(4) {
-                                Action(PIo<5>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
+        Delay(0) {
             ReactiveSequence {
-                ReactiveSequence {
-                    SetBlackboard(t0 = 6),
-                    Condition(PCond<6>, b0 = {b1}),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    Condition(Cond<1>),
                 },
-                WaitValueUpdate(t0) {
+                #[skip_if(|bb| bb.b0 % 4 > 2)]
+                ReactiveSequence {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[on_success(|bb| bb.b1 = bb.b0 + 1)]
+                #[failure_if(|bb| *bb.t0 + 1 == 4)]
+                RetryUntilSuccessful(3) {
+                    Action(PIo<4>, t0 = {t0}),
+                },
+                TryCatch {
+                    RetryUntilSuccessful(2) {
+                        Action(PAct<5>, b0 = {b0}, b1 = {=}),
+                    },
                     ReactiveFallback {
-                        StatefulAction(Task<9> = Task::<9>),
-                        StatefulAction(Task<10> = Task::<10>),
-                        StatefulAction(Task<11>),
-                        SetBlackboard(t0 = 6),
+                        #[failure_if(|bb| bb.b1 % 4 == 1)]
+                        StatefulAction(Task<6>),
+                        Condition(|ctx| ctx.check(7)),
                     },
                 },
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        Inverter {
-                            Script(|bb| bb.b1 += 1),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(|ctx, bb| ctx.exec_in(13, bb.b1, &mut bb.b0)),
-                        },
+                WhileDoElse {
+                    StatefulAction(Task<8>),
+                    SetBlackboard(t0 = 0),
+                    AsyncSequence {
+                        Action(Act<9>),
+                        Script(|bb| bb.b0 = 0),
                     },
                 },
             },
@@ -1002,92 +904,131 @@ bt::behavior_tree! {
 board!(Tree0021Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
+    pub tree Tree0022Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        UnsetBlackboard(o0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0022Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        Repeat(1) {
-            RunOnce {
-                ReactiveFallback {
-                    RetryUntilSuccessful(4) {
-                        Fallback {
-                            Inverter {
-                                SequenceWithMemory {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[post(|bb| bb.b0 = (bb.b1 + 1) % 3)]
+        #[on_halted(|bb| if bb.b1 + 3 == 2 { bb.t0.set((*bb.t0 + 4) % 2) })]
+        Parallel(failure = 2) {
+            TryCatch {
+                SetBlackboard(o0 = Some(8)),
+                SubTree(Tree0022Sub0, ..),
+                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3) + 3)),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Loop(q0, value = {t0}) {
+                    AlwaysSuccess,
+                },
+                RetryUntilSuccessful(3) {
+                    AlwaysRunning,
+                },
+            },
+            Sequence {
+                Switch(b1) {
+                    case 5 => StatefulAction(Task<4>),
+                    _ => StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    SubTree(Tree0022Sub1, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}, o0 = {=}),
                 },
             },
         }
     }
 }
+
+board!(Tree0022Blackboard { b0 t0 q0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
             b0: i64 = 3,
         }
-        Fallback {
-            ReactiveSequence {
-                MemSequence {
-                    SequenceStar {
-                        Sequence {
-                            #[success_if(|bb| bb.b0 + 4 != 6)]
-                            #[post(|bb| *bb.t0 += 2)]
-                            Action(Act<0>),
-                            Fallback {
-                                Action(Act<1>),
-                                Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-                            },
-                            MemSequence {
-                                #[success_if(|bb| bb.b0 < 0)]
-                                #[on_halted(|bb| *bb.t0 += 1)]
-                                #[skip_if(|bb| (*bb.t0 + 3) % 2 != 0)]
-                                Action(PIo<3>, t0 = {b0}),
-                                Condition(Cond<4> = Cond::<4>),
-                                Condition(Cond<5>),
-                            },
-                        },
+        ReactiveSequence {
+            TryCatch(catch_on_halt = true) {
+                Timeout(0) {
+                    ScriptCondition(|bb| bb.b1 % 2 > 0),
+                },
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b1)),
+                Precondition(|bb| *bb.t0 < 1) {
+                    Script(|bb| if bb.b0 + 1 > 6 { bb.b0 = *bb.t0 }),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                #[on_failure(|bb| bb.b1 = 3)]
+                Sequence {
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<7>),
                     },
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        RetryUntilSuccessful(1) {
-                            ReactiveSequence {
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8> = Cond::<8>),
-                            },
-                        },
-                        SkipUnlessUpdated(t0) {
-                            SequenceWithMemory {
-                                Script(|bb| bb.t0.set((*bb.t0 + 3) % 3)),
-                                Action(Act<9> = Act::<9>),
-                            },
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<10>),
-                            Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                        },
-                    },
-                    #[on_failure(|bb| if bb.b0 < bb.b0 + 4 { bb.b0 += 4 })]
-                    ScriptCondition(|bb| *bb.t0 + 4 == 6),
-                    Sequence {
-                        Repeat(3) {
-                            RunOnce(then_skip = false) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<12> = Task::<12>),
-                                    Action(Act<13>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<14>),
-                        Repeat(3) {
-                            Sequence {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(15)),
-                                },
-                            },
-                        },
+                    Action(PAct<8>, b0 = {=}),
+                    Condition(Cond<9>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                #[skip_if(|bb| (bb.b1 + 3) % 4 != 3)]
+                KeepRunningUntilFailure {
+                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
+                },
+            },
+            TryCatch {
+                SetBlackboard(b1 = {t0}),
+                SkipUnlessUpdated(t0) {
+                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
+                    #[post(|bb| bb.t0.set((bb.b1 + 2) % 3))]
+                    StatefulAction(Task<11>),
+                },
+                ForceSuccess {
+                    AlwaysRunning,
+                },
+                Precondition(|bb| (*bb.t0 + 2) % 4 == 2, else = Skipped) {
+                    Fallback {
+                        Action(PAct<12>, b0 = 5, b1 = {=}),
+                        Sleep(30),
                     },
                 },
             },
@@ -1095,237 +1036,135 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0023Blackboard { t0 b0 });
+board!(Tree0023Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
             #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        #[on_halted(|bb| { bb.o0 = None; bb.o0 = None })]
-        Fallback {
-            Sequence {
-                #[run_while(|bb| *bb.t0 > 5)]
-                #[skip_if(|bb| bb.b0 + 2 < 6)]
-                Script(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.b1 % 3 }),
-            },
-            Sequence {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+        Precondition(|bb| bb.b0 + 3 < *bb.t0, else = Skipped) {
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Sleep(30),
+                    Condition(PCond<1>, b0 = {b0}),
                 },
-                MemSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                    Condition(PCond<5>, b0 = {b0}),
-                    Action(Act<6>),
-                    Condition(PCond<7>, b0 = {t0}),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<8>),
-                Action(Act<9>),
-                Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
-                #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 != 6)]
-                #[post(|bb| bb.o0 = None)]
-                ForceSuccess {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Condition(Cond<11>),
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { b0 b1 t0 o0 });
+board!(Tree0024Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
             b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        SequenceStar {
-            #[on_success(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0 % 2) })]
-            #[success_if(|bb| bb.b0 % 2 != 0)]
-            SequenceStar {
-                #[run_while(|bb| *bb.t1 + 1 > *bb.t0 + 3)]
-                SkipUnlessUpdated(t1) {
-                    MemSequence {
-                        Condition(PCond<0>, b0 = {b0}),
-                        AlwaysSuccess,
-                    },
+        SkipUnlessUpdated(t1) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[on_success(|bb| *bb.t1 += 1)]
+            #[run_while(|bb| bb.b0 % 3 == 1)]
+            ParallelAll(1) {
+                ReactiveSequence {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+                    SetBlackboard(t1 = {t0}),
                 },
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-                #[post(|bb| *bb.t0 += 2)]
-                SequenceStar {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Sequence {
-                #[on_failure(|bb| bb.b0 += 3)]
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                RunOnce {
-                    UnsetBlackboard(o0),
-                },
-                Action(PIo<6>, t0 = {b0}),
-            },
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(7, 9)),
-                StatefulAction(Task<8>),
-                WaitValueUpdate(t0) {
-                    #[run_while(|bb| (bb.b0 + 1) % 4 != 2)]
-                    Script(|bb| { if *bb.t0 % 2 > 0 { bb.t0.set(bb.o0.unwrap_or(5) % 2) }; bb.t1.set(*bb.t0) }),
-                },
-                #[run_while(|bb| *bb.t0 + 1 < 5)]
-                #[on_success(|bb| { if bb.b0 != 1 { bb.b0 = 1 }; bb.b0 += 1 })]
-                #[skip_if(|bb| bb.b0 == 4)]
-                WasEntryUpdated(t1),
-            },
-            Sequence {
-                Fallback {
-                    Action(PIo<9>, t0 = {b0}),
-                    StatefulAction(PTask<10>, b0 = {t1}),
-                    Action(Act<11>),
-                },
-                Condition(PCond<12>, b0 = {b0}),
-            },
-            WaitValueUpdate(t0) {
-                RunOnce {
-                    #[skip_if(|bb| *bb.t1 == 5)]
-                    #[success_if(|bb| (*bb.t0 + 4) % 4 < 3)]
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                Repeat(2) {
-                                    WasEntryUpdated(t1),
-                                },
-                                SequenceStar {
-                                    Condition(Cond<13>),
-                                    Action(|ctx, bb| ctx.exec_in(14, bb.o0.unwrap_or(2), &mut bb.b0)),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
+                Selector {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0025Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0026Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Action(Act<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0026Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t1: i64 = 15,
-            b1: i64 = 12,
-        }
-        Fallback {
-            Inverter {
-                #[on_success(|bb| { bb.t0.set(*bb.t1 % 4); if *bb.t0 == 4 { bb.b1 = *bb.t0 } })]
-                KeepRunningUntilFailure {
-                    #[post(|bb| bb.t0.set(*bb.t1 % 3))]
-                    #[success_if(|bb| *bb.t0 > 3)]
-                    Action(Act<11>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0025Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| bb.b1 < 5)]
-        ReactiveFallback {
-            ReactiveSequence {
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        Inverter {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                    #[failure_if(|bb| *bb.t0 == 4)]
-                    ReactiveSequence {
-                        SetBlackboard(t0 = 5),
-                        #[on_halted(|bb| bb.b1 = *bb.t1)]
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                        Action(Act<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                StatefulAction(PTask<5>, b0 = {t1}, b1 = {=}),
-            },
-            SequenceWithMemory {
-                ForceFailure {
+        SequenceWithMemory {
+            #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
+            #[skip_if(|bb| bb.o0.unwrap_or(2) != 1)]
+            MemPriority {
+                SequenceStar {
                     RunOnce {
-                        #[post(|bb| bb.b1 += 1)]
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                Condition(Cond<6>),
-                            },
-                        },
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                    RetryUntilSuccessful(0) {
+                        Action(Act<1>),
                     },
                 },
-                ReactiveFallback {
-                    Action(PIo<7>, t0 = {b0}),
-                    SubTree(Tree0026Sub0, ..),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
             },
-            SubTree(Tree0026Sub1, t0 = {=}, b0 = {b0}, t1 = {=}, b1 = {b1}),
+            Fallback {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Condition(Cond<4> = Cond::<4>),
+                #[failure_if(|bb| bb.b0 + 3 == 0)]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                Condition(Cond<5>),
+                ScriptCondition(|bb| *bb.t0 > 4),
+            },
         }
     }
 }
 
-board!(Tree0026Blackboard { t0 b0 t1 b1 });
+board!(Tree0026Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
-        ForceSuccess {
-            ForceSuccess {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<2>),
-                    },
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        ParallelAll(1) {
+            Action(Act<0> = Act::<0>),
+            ParallelAll {
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
+                #[on_success(|bb| bb.o0 = None)]
+                MemPriority {
+                    Action(PIo<1>, t0 = {=}),
+                    AlwaysFailure,
                 },
+            },
+            Action(Act<2>),
+            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+            Condition(PCond<4>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0027Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0028Sub1 for Ctx {
+        Inverter {
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0028Sub0 for Ctx {
+        Repeat(3) {
+            WhileDoElse {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                SubTree(Tree0028Sub1),
+                Condition(Cond<3>),
             },
         }
     }
@@ -1333,2092 +1172,77 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
-        MemPriority {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(Act<1> = Act::<1>),
-                AlwaysSuccess,
-            },
-            RunOnce {
-                Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<5>),
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    Sequence {
-                        Action(Act<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                    Fallback {
-                        Action(Act<8>),
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<10> = Act::<10>),
-                Repeat(1) {
-                    StatefulAction(Task<11>),
-                },
-            },
+        ReactiveSelector {
+            SubTree(Tree0028Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(1) {
-                        Action(Act<7> = Act::<7>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<8>),
-                        RunOnce(then_skip = true) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0030 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            SkipUnlessUpdated(t0) {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(2) {
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                ReactiveFallback {
-                                    Action(PAct<0>, b0 = 5),
-                                    AlwaysSuccess,
-                                },
-                                MemPriority {
-                                    Action(PIo<1>, t0 = {t1}),
-                                    StatefulAction(Task<2>),
-                                    #[failure_if(|bb| *bb.t0 != *bb.t1 % 2)]
-                                    Action(Act<3>),
-                                },
-                                MemSequence {
-                                    StatefulAction(Task<4>),
-                                    Condition(|ctx| ctx.check(5)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0030Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
             b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
         }
-        #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b1 = bb.b1 % 4 })]
         ReactiveSequence {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+            #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
+            Switch(b1) {
+                case 2 => #[failure_if(|bb| bb.b1 == 0)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_success(|bb| { bb.b0 = bb.b1 % 3; bb.b1 = *bb.t0 })]
+                AlwaysSuccess,
+                case 3 => RetryUntilSuccessful(1) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                case 5 => #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
+                Selector {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Script(|bb| if (*bb.t0 + 2) % 3 > 0 { bb.b1 = bb.b1 % 3 }),
+                    },
+                    #[failure_if(|bb| *bb.t0 != 4)]
+                    TryCatch {
+                        Condition(Cond<1>),
+                        SetBlackboard(t0 = {b1}),
+                        Condition(Cond<2>),
+                        AlwaysFailure,
                     },
                 },
-                ForceSuccess {
-                    RunOnce(then_skip = true) {
-                        RetryUntilSuccessful(3) {
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    Inverter {
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            KeepRunningUntilFailure {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| bb.b1 % 3 != 2)]
-            ReactiveSequence {
-                Inverter {
-                    #[post(|bb| { bb.b1 += 1; if bb.b1 % 2 > 0 { bb.t0.set(bb.b1) } })]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    RunOnce {
-                        Condition(|ctx, bb| ctx.check_in(4, 1)),
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    Fallback {
-                        Action(PAct<5>, b0 = 0),
-                        #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.o0.unwrap_or(1) })]
-                        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
-                    #[failure_if(|bb| bb.b1 + 4 > 6)]
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                    Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 3, &mut bb.b1)),
-                },
-                Sequence {
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                    Repeat(3) {
-                        Condition(|ctx, bb| ctx.check_in(12, *bb.t0)),
-                    },
-                    StatefulAction(Task<13>),
-                },
-                Action(|ctx, bb| ctx.exec_in(14, bb.b1 % 2, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0031Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0032Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-        }
-        #[failure_if(|bb| *bb.t1 + 3 < 6)]
-        SetBlackboard(t1 = 8)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0032Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0032 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-        }
-        #[skip_if(|bb| bb.o0.unwrap_or(0) > 0)]
-        #[success_if(|bb| *bb.t0 > *bb.t0 % 4)]
-        #[run_while(|bb| bb.o0.is_some())]
-        ReactiveSequence {
-            SubTree(Tree0032Sub0, t0 = {=}, o0 = {o0}, t1 = {=}),
-            #[success_if(|bb| bb.o0.is_none())]
-            #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
-            SubTree(Tree0032Sub1, t0 = {=}, o0 = {o0}, t1 = {=}),
-        }
-    }
-}
-
-board!(Tree0032Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        ForceSuccess {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 % 4, &mut bb.b0)),
-                SkipUnlessUpdated(t1) {
-                    #[post(|bb| { bb.t1.set(*bb.t0); bb.o0 = Some(3) })]
-                    #[success_if(|bb| *bb.t1 + 3 < 2)]
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Fallback {
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                                ScriptCondition(|bb| bb.o0.unwrap_or(4) != 3),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    #[on_failure(|bb| bb.o0 = Some(bb.b1 + 4))]
-                    UnsetBlackboard(o0),
-                    UnsetBlackboard(o0),
-                    SetBlackboard(o0 = Some(7)),
-                    Script(|bb| bb.t0.set(*bb.t1)),
-                    ScriptCondition(|bb| bb.b0 != 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0033Blackboard { t1 t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            #[skip_if(|bb| bb.b1 + 2 == *bb.t0)]
-            #[post(|bb| bb.b0 += 2)]
-            Condition(PCond<0>, b0 = {=}),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0034Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0035Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035Sub0 for Ctx {
-        SubTree(Tree0035Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        RetryUntilSuccessful(forever) {
-            SubTree(Tree0035Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        #[on_success(|bb| *bb.t0 += 3)]
-        #[failure_if(|bb| *bb.t0 % 2 == 1)]
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        SubTree(Tree0036Sub1, t0 = {=}, o0 = {o0}, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        Sequence {
-            Condition(PCond<0>, b0 = {=}),
-            Action(PAct<1>, b0 = {b0}),
-            #[on_success(|bb| *bb.t0 += 1)]
-            SubTree(Tree0036Sub0, ..),
-            Sequence {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4> = Task::<4>),
-                UnsetBlackboard(o0),
-            },
-            #[on_failure(|bb| { bb.t0.set((bb.o0.unwrap_or(3) + 2) % 3); bb.t0.set(4) })]
-            Script(|bb| bb.t0.set(bb.b0 % 2)),
-        }
-    }
-}
-
-board!(Tree0036Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0037 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
-        }
-        Sequence {
-            SetBlackboard(b1 = {b0}),
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
-
-board!(Tree0038Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        SequenceStar {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
-            ReactiveFallback {
-                Condition(Cond<4>),
-                Condition(|ctx, bb| ctx.check_in(5, 6)),
-            },
-            #[post(|bb| bb.o0 = Some((*bb.t0 + 1) % 2))]
-            #[success_if(|bb| *bb.t1 % 2 < 1)]
-            #[failure_if(|bb| (*bb.t0 + 3) % 3 == 2)]
-            Repeat(forever) {
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0039Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0040 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Inverter {
-                    RunOnce {
-                        Action(Act<0>),
-                    },
-                },
-                Action(Act<1>),
-                ReactiveFallback {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Repeat(4) {
-                Sequence {
+                _ => ParallelAll(max_failures = -3) {
                     Condition(Cond<3>),
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    Sequence {
-                        Action(Act<5>),
-                        MemSequence {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    Action(Act<7>),
-                    MemPriority {
-                        StatefulAction(Task<8>),
-                    },
+                    Action(|ctx| ctx.exec(4)),
+                    WasEntryUpdated(t0),
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        Repeat(2) {
-            Fallback {
-                MemSequence {
-                    #[skip_if(|bb| bb.b1 != (bb.b1 + 3) % 3)]
-                    KeepRunningUntilFailure {
-                        SequenceWithMemory {
-                            MemSequence {
-                                StatefulAction(Task<0>),
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                            },
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                ForceSuccess {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                RetryUntilSuccessful(forever) {
-                                    #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
-                                    #[skip_if(|bb| bb.b1 != *bb.t0)]
-                                    Action(PAct<4>, b0 = 6, b1 = {b1}),
-                                },
-                                SkipUnlessUpdated(t0) {
-                                    ScriptCondition(|bb| *bb.t0 != bb.b1),
-                                },
-                            },
-                            RunOnce(then_skip = false) {
-                                ForceFailure {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
-                #[success_if(|bb| bb.b1 < 5)]
-                #[skip_if(|bb| bb.b0 < *bb.t0)]
-                ReactiveFallback {
-                    Sequence {
-                        Inverter {
-                            WaitValueUpdate(t0) {
-                                RetryUntilSuccessful(1) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            Fallback {
-                                RetryUntilSuccessful(4) {
+            Sequence {
+                Fallback {
+                    Parallel(failure = -2) {
+                        Condition(Cond<5>),
+                        Repeat(2) {
+                            TryCatch(catch_on_halt = false) {
+                                Loop(q0, value = {t0}, if_empty = Success) {
                                     StatefulAction(Task<6>),
                                 },
-                                Condition(Cond<7>),
-                                KeepRunningUntilFailure {
-                                    Condition(|ctx| ctx.check(8)),
-                                },
+                                ScriptCondition(|bb| *bb.t0 + 4 != bb.b1 % 2),
                             },
                         },
-                    },
-                    Action(PAct<9>, b0 = 8, b1 = {t0}),
-                },
-                Action(Act<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0041Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 2))]
-        #[skip_if(|bb| (*bb.t0 + 3) % 4 > 0)]
-        MemSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(PIo<2>, t0 = {b0}),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0042Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0043 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 5,
-        }
-        Inverter {
-            MemPriority {
-                Inverter {
-                    Condition(Cond<0>),
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Inverter {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Condition(PCond<6>, b0 = {b1}),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<7>),
-                    },
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0043Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce(then_skip = false) {
-            #[on_success(|bb| if *bb.t1 > *bb.t0 { bb.t0.set(*bb.t1 % 3) })]
-            #[run_while(|bb| bb.b0 > bb.b0 + 4)]
-            Fallback {
-                #[success_if(|bb| *bb.t1 > 3)]
-                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                ReactiveFallback {
-                    MemSequence {
-                        #[on_halted(|bb| { if *bb.t1 % 3 != 0 { bb.b0 += 1 }; *bb.t1 += 2 })]
-                        Sequence {
-                            RunOnce(then_skip = true) {
-                                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                Sequence {
-                                    Condition(PCond<0>, b0 = {=}),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Sequence {
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            SetBlackboard(t0 = {b0}),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        Condition(Cond<8>),
-                        Action(PAct<9>, b0 = {=}, b1 = {t1}),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                SequenceWithMemory {
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            Fallback {
-                                Repeat(forever) {
-                                    Action(|ctx, bb| ctx.exec_in(11, 5, &mut bb.b0)),
-                                },
-                                StatefulAction(Task<12> = Task::<12>),
-                                StatefulAction(Task<13>),
-                            },
-                            SequenceStar {
-                                Action(PAct<14>, b0 = 2, b1 = {b0}),
-                                Condition(Cond<15>),
-                                SetBlackboard(t1 = 3),
-                                Script(|bb| bb.t1.set(2)),
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        MemPriority {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    StatefulAction(Task<16> = Task::<16>),
-                                    Action(Act<17>),
-                                    Condition(Cond<18>),
-                                    Condition(Cond<19> = Cond::<19>),
-                                    Action(|ctx, bb| ctx.exec_in(20, *bb.t1, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0044Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0045 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                MemPriority {
-                    Repeat(1) {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                    },
-                    MemPriority {
-                        Action(Act<1>),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                #[failure_if(|bb| bb.b1 + 3 > 3)]
-                #[on_halted(|bb| { bb.b1 += 1; if *bb.t0 % 2 != 0 { *bb.t0 += 1 } })]
-                Action(Act<4>),
-                #[on_success(|bb| bb.t0.set((bb.b1 + 4) % 3))]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                Condition(Cond<5> = Cond::<5>),
-            },
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0045Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0046 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64,
-        }
-        #[on_success(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0 + 1) })]
-        #[run_while(|bb| *bb.t0 + 2 != *bb.t0 + 1)]
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1) % 2)),
-            },
-            MemPriority {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                },
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0046Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        Repeat(forever) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0048Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Script(|bb| bb.t1.set(7))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0048Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                ForceSuccess {
-                    #[failure_if(|bb| bb.b0 < 3)]
-                    #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b1) })]
-                    Condition(Cond<0>),
-                },
-                Action(|ctx| ctx.exec(1)),
-                SubTree(Tree0048Sub0, ..),
-                SequenceStar {
-                    SubTree(Tree0048Sub1, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(Cond<4>),
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0048Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        Inverter {
-            MemSequence {
-                Inverter {
-                    Fallback {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Inverter {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    MemPriority {
-                        RetryUntilSuccessful(4) {
-                            AlwaysFailure,
-                        },
-                        RunOnce(then_skip = true) {
-                            RetryUntilSuccessful(4) {
-                                Action(PIo<1>, t0 = {=}),
-                            },
-                        },
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
-                        #[run_while(|bb| *bb.t0 > bb.b0 + 4)]
-                        #[post(|bb| if bb.b0 < 4 { bb.b0 += 3 })]
-                        Condition(|ctx| ctx.check(2)),
-                        SkipUnlessUpdated(t0) {
-                            Inverter {
-                                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-                                #[run_while(|bb| bb.b0 > 5)]
-                                #[success_if(|bb| *bb.t0 % 2 > 0)]
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    ForceFailure {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            #[post(|bb| *bb.t0 += 2)]
-                            #[failure_if(|bb| *bb.t0 + 2 != 6)]
-                            #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                            Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                            KeepRunningUntilFailure {
-                                Condition(Cond<7>),
-                            },
-                        },
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0050Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        SkipUnlessUpdated(t1) {
-            #[on_halted(|bb| bb.b0 = *bb.t1 % 3)]
-            SequenceStar {
-                Inverter {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                            },
-                            WaitValueUpdate(t0) {
-                                Script(|bb| *bb.t0 += 3),
-                            },
-                        },
-                        SequenceStar {
-                            Condition(|ctx, bb| ctx.check_in(2, 1)),
-                            Action(Act<3>),
-                        },
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        #[success_if(|bb| bb.o0.unwrap_or(1) + 1 < 5)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Fallback {
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            StatefulAction(Task<4>),
-                            Script(|bb| bb.t0.set((bb.b0 + 2) % 3)),
-                        },
-                        ForceSuccess {
-                            ForceSuccess {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0051Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(4) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                Action(PIo<3>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0052Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0053Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(Act<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0053Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        StatefulAction(Task<8> = Task::<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-                Fallback {
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {t1}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                #[run_while(|bb| *bb.t0 < 1)]
-                #[post(|bb| bb.b0 = 7)]
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Condition(PCond<3>, b0 = 6),
-            },
-            Inverter {
-                SequenceWithMemory {
-                    #[run_while(|bb| bb.b1 + 2 < bb.b0)]
-                    RetryUntilSuccessful(1) {
-                        Repeat(2) {
-                            KeepRunningUntilFailure {
-                                Repeat(forever) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                    MemSequence {
-                        WasEntryUpdated(t1),
-                        Script(|bb| bb.b0 = *bb.t1 % 3),
-                        Action(Act<5> = Act::<5>),
-                    },
-                    RunOnce {
-                        Sequence {
-                            StatefulAction(Task<6>),
-                            #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 2 })]
-                            SubTree(Tree0053Sub0, ..),
-                            SubTree(Tree0053Sub1, ..),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0053Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0054Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-            #[tracked] t0: i64 = 9,
-        }
-        Condition(PCond<2>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Action(PIo<1>, t0 = {b0}),
-                SubTree(Tree0054Sub0, ..),
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-            },
-            #[success_if(|bb| *bb.t0 % 3 != 2)]
-            #[run_while(|bb| bb.b1 % 2 > 0)]
-            #[failure_if(|bb| bb.b1 % 2 > 0)]
-            SkipUnlessUpdated(t0) {
-                #[skip_if(|bb| *bb.t0 > 4)]
-                Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-        }
-        ReactiveSequence {
-            WaitValueUpdate(t1) {
-                ReactiveFallback {
-                    Fallback {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| *bb.t1 < 5)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        ReactiveSequence {
-                            Sequence {
-                                RunOnce {
-                                    StatefulAction(Task<0>),
-                                },
-                                ReactiveSequence {
-                                    #[run_while(|bb| bb.o0.is_none())]
-                                    #[on_failure(|bb| { bb.t1.set(*bb.t0 % 2); bb.o0 = None })]
-                                    #[post(|bb| bb.b0 += 3)]
-                                    Action(Act<1>),
-                                    StatefulAction(Task<2>),
-                                    Condition(|ctx| ctx.check(3)),
-                                },
-                            },
-                            Script(|bb| if *bb.t1 > bb.b0 { bb.t0.set(bb.o0.unwrap_or(0) % 4) }),
-                            ReactiveFallback {
-                                Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                                Script(|bb| bb.t1.set(bb.b0 + 3)),
-                            },
-                        },
-                        SequenceWithMemory {
-                            ReactiveSequence {
-                                Action(Act<5> = Act::<5>),
-                                UnsetBlackboard(o0),
-                            },
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            Inverter {
-                                #[run_while(|bb| *bb.t0 % 3 == 2)]
-                                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                                UnsetBlackboard(o0),
-                            },
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Sequence {
-                        MemSequence {
-                            StatefulAction(Task<9>),
-                            ReactiveFallback {
-                                Action(Act<10>),
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        RetryUntilSuccessful(3) {
-                            Repeat(0) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Sequence {
-                                Action(PAct<12>, b0 = 7, b1 = {b0}),
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                Action(Act<13>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0055Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
-        }
-        #[success_if(|bb| *bb.t1 == 3)]
-        #[run_while(|bb| bb.b0 % 2 > 0)]
-        #[post(|bb| *bb.t1 += 3)]
-        ReactiveSequence {
-            ReactiveSequence {
-                MemPriority {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    MemPriority {
-                        Action(PIo<1>, t0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 == *bb.t1),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                Inverter {
-                    #[post(|bb| if *bb.t1 + 1 == 5 { bb.t0.set((*bb.t0 + 4) % 4) })]
-                    #[failure_if(|bb| *bb.t1 + 1 == bb.b0)]
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        SequenceStar {
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                        Fallback {
-                            Condition(PCond<6>, b0 = 2),
-                            ScriptCondition(|bb| *bb.t1 > 7),
-                            Condition(Cond<7>),
-                        },
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                #[run_while(|bb| *bb.t1 < *bb.t1 + 4)]
-                                Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                                Action(PIo<9>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                Action(PIo<10>, t0 = {b0}),
-                                Action(Act<11>),
-                            },
-                            SequenceWithMemory {
-                                RunOnce {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            RetryUntilSuccessful(1) {
-                                Sequence {
-                                    Condition(Cond<12>),
-                                    #[on_failure(|bb| *bb.t1 += 3)]
-                                    #[on_success(|bb| *bb.t1 += 2)]
-                                    #[run_while(|bb| *bb.t1 < 0)]
-                                    Condition(Cond<13>),
-                                    Action(PAct<14>, b0 = 6),
-                                    StatefulAction(PTask<15>, b0 = {b0}, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Sequence {
-                        Action(PIo<16>, t0 = {t1}),
-                        StatefulAction(Task<17>),
-                        #[on_halted(|bb| bb.b0 = *bb.t1 + 3)]
-                        #[failure_if(|bb| *bb.t1 % 3 == 1)]
-                        StatefulAction(PTask<18>, b0 = {t0}, b1 = {b0}),
-                    },
-                    RetryUntilSuccessful(1) {
-                        ReactiveFallback {
-                            Condition(PCond<19>, b0 = {t0}),
-                            Repeat(3) {
-                                ScriptCondition(|bb| *bb.t0 + 2 < bb.b0),
-                            },
-                            ForceFailure {
-                                #[failure_if(|bb| bb.b0 < *bb.t0)]
-                                SetBlackboard(t1 = 8),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0056Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        SequenceStar {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                Action(Act<3> = Act::<3>),
-                StatefulAction(Task<4>),
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            Repeat(4) {
-                StatefulAction(Task<7>),
-            },
-            RetryUntilSuccessful(1) {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Sequence {
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    SequenceStar {
-                        Action(|ctx| ctx.exec(0)),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        WasEntryUpdated(t0),
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            ScriptCondition(|bb| bb.b0 == *bb.t0),
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                        Action(Act<5> = Act::<5>),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    RetryUntilSuccessful(1) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                        Inverter {
-                            Action(Act<9>),
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(11)),
-                    Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 3)),
-                    StatefulAction(Task<13>),
-                },
-                SetBlackboard(t0 = 3),
-                RunOnce {
-                    Script(|bb| { if *bb.t0 + 1 != bb.b0 % 4 { *bb.t0 += 1 }; *bb.t0 += 3 }),
-                },
-                MemSequence {
-                    #[on_success(|bb| { bb.b0 = *bb.t0 + 2; *bb.t0 += 2 })]
-                    #[skip_if(|bb| bb.b0 != 5)]
-                    StatefulAction(Task<14>),
-                    Condition(PCond<15>, b0 = 2),
-                },
-                Sequence {
-                    Action(Act<16>),
-                    Repeat(2) {
-                        Action(PIo<17>, t0 = {b0}),
-                    },
-                    #[run_while(|bb| bb.b0 % 3 < 2)]
-                    #[skip_if(|bb| *bb.t0 != bb.b0)]
-                    #[on_failure(|bb| bb.b0 = 2)]
-                    Condition(|ctx| ctx.check(18)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0058Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        Repeat(1) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    ForceFailure {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    ReactiveSequence {
-                        Repeat(0) {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0059Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0060 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        Inverter {
-            Fallback {
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(0, 7)),
-                    Action(Act<1>),
-                },
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Action(PIo<2>, t0 = {t0}),
-                        Script(|bb| { bb.t0.set(bb.b0 + 4); if bb.b0 % 3 != 1 { *bb.t1 += 1 } }),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    Repeat(0) {
-                        Script(|bb| if (*bb.t0 + 3) % 2 < 1 { bb.t0.set(6) }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0060Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0061 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-        }
-        ForceFailure {
-            RunOnce {
-                Inverter {
-                    #[success_if(|bb| bb.b0 > bb.b1)]
-                    #[failure_if(|bb| bb.b0 > bb.b0 % 3)]
-                    ReactiveFallback {
-                        MemPriority {
-                            #[run_while(|bb| (bb.b1 + 1) % 3 < 0)]
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<3>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0061Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0062Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        WaitValueUpdate(t0) {
-            ReactiveSequence {
-                Inverter {
-                    AlwaysFailure,
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 % 2 < 1),
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        WaitValueUpdate(t0) {
-                            SubTree(Tree0062Sub0, ..),
-                        },
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0062Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        MemSequence {
-            Inverter {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                },
-                #[success_if(|bb| (bb.b0 + 4) % 3 == 1)]
-                #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 4 })]
-                #[run_while(|bb| bb.b0 % 3 == 2)]
-                Condition(PCond<2>, b0 = {b0}),
-                Repeat(forever) {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0063Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0064 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b0 = *bb.t0 % 3 })]
-                #[skip_if(|bb| bb.b1 + 2 > *bb.t0)]
-                #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(bb.b1 % 3) })]
-                Action(Act<1>),
-                #[success_if(|bb| bb.b0 == *bb.t0)]
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                StatefulAction(PTask<3>, b0 = {b1}),
-            },
-            Sequence {
-                Action(Act<4>),
-                SetBlackboard(t0 = {b1}),
-                AlwaysFailure,
-            },
-            ForceFailure {
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                RunOnce {
-                    SkipUnlessUpdated(t0) {
-                        AlwaysFailure,
-                    },
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0064Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0065Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(6))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        ForceFailure {
-            ReactiveSequence {
-                Fallback {
-                    #[failure_if(|bb| *bb.t0 % 4 == 3)]
-                    Action(Act<0>),
-                    SequenceStar {
-                        ForceFailure {
-                            Sequence {
-                                Repeat(1) {
-                                    #[on_success(|bb| bb.b1 += 3)]
-                                    Condition(Cond<1>),
-                                },
-                                WaitValueUpdate(t0) {
-                                    Action(Act<2>),
-                                },
-                                #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                                Script(|bb| bb.b0 = *bb.t0 % 3),
-                                RunOnce(then_skip = true) {
-                                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                                },
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveFallback {
-                        Sequence {
-                            SetBlackboard(b0 = {t0}),
-                            ReactiveSequence {
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                            },
-                            SkipUnlessUpdated(t0) {
-                                SubTree(Tree0065Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            StatefulAction(Task<7> = Task::<7>),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0065Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0066Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        Sequence {
-            #[skip_if(|bb| *bb.t0 > 1)]
-            WasEntryUpdated(t0),
-            SetBlackboard(b0 = {t0}),
-            RunOnce(then_skip = false) {
-                #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
-                #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SubTree(Tree0066Sub0, t0 = {=}, b0 = {b0}),
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0066Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-        }
-        #[failure_if(|bb| *bb.t1 % 4 > 0)]
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Action(Act<1> = Act::<1>),
-                #[run_while(|bb| bb.b0 + 4 == 5)]
-                ScriptCondition(|bb| bb.b0 % 2 == 0),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {t1}, b1 = {t0}),
-            },
-            Inverter {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                Action(Act<5>),
-                                Action(Act<6>),
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b0 % 2 < 0)]
-                    #[success_if(|bb| *bb.t0 % 4 < 2)]
-                    ScriptCondition(|bb| (bb.b0 + 4) % 3 < 1),
-                    Action(Act<8>),
-                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {t1}),
-                    Action(Act<10> = Act::<10>),
-                },
-                RetryUntilSuccessful(4) {
-                    SetBlackboard(t1 = 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0067Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        Fallback {
-            ReactiveSequence {
-                Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                Action(Act<1>),
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            WaitValueUpdate(t0) {
-                Condition(Cond<7>),
-            },
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<8>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                MemSequence {
-                    Action(PAct<9>, b0 = {b1}, b1 = {t0}),
-                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-                    Action(Act<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0068Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        RetryUntilSuccessful(2) {
-            ReactiveFallback {
-                Fallback {
-                    Sequence {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                        Sequence {
-                            Action(PAct<2>, b0 = {t0}),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                WasEntryUpdated(t0),
-                RunOnce(then_skip = true) {
-                    #[on_failure(|bb| if (bb.b1 + 1) % 2 == 1 { *bb.t0 += 1 })]
-                    Inverter {
-                        SequenceStar {
-                            StatefulAction(PTask<4>, b0 = 8, b1 = {b1}),
-                            #[on_success(|bb| { bb.b1 = bb.b1 % 4; bb.b1 += 3 })]
-                            #[on_failure(|bb| bb.b1 = *bb.t0)]
-                            Condition(Cond<5>),
-                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                            #[run_while(|bb| bb.b0 != 6)]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Inverter {
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t0 < bb.b0)]
-                        ReactiveSequence {
-                            #[success_if(|bb| *bb.t0 + 1 > bb.b1 % 4)]
-                            Action(|ctx| ctx.exec(7)),
+                        TryCatch {
+                            Action(Act<7>),
                             Condition(Cond<8>),
-                            Condition(Cond<9>),
                         },
-                        #[success_if(|bb| bb.b1 > 3)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-                        #[failure_if(|bb| *bb.t0 % 3 != 1)]
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<10>),
-                        },
+                        ScriptCondition(|bb| *bb.t0 != 1),
                     },
                 },
-                Sequence {
-                    Script(|bb| *bb.t0 += 3),
-                    Sequence {
-                        StatefulAction(PTask<11>, b0 = {=}),
+                AsyncSequence {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(9)),
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                    Condition(Cond<11>),
+                    Repeat(1) {
                         StatefulAction(Task<12>),
                     },
-                    Action(Act<13>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0069Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t1: i64,
-        }
-        SequenceWithMemory {
-            Action(Act<0>),
-            #[on_failure(|bb| bb.t1.set(3))]
-            #[success_if(|bb| bb.b0 == 3)]
-            ReactiveFallback {
-                Condition(Cond<1> = Cond::<1>),
-                Action(PIo<2>, t0 = {b0}),
-                ScriptCondition(|bb| bb.b0 != *bb.t1),
-                StatefulAction(Task<3> = Task::<3>),
-                #[post(|bb| bb.b1 += 2)]
-                #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 < *bb.t1)]
-                SequenceWithMemory {
-                    Action(PIo<4>, t0 = {b0}),
-                    Action(PAct<5>, b0 = {=}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0070Blackboard { b0 o0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Fallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| *bb.t0 + 3 > *bb.t0)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[on_failure(|bb| { if bb.b0 > 3 { bb.o0 = Some(9) }; bb.b0 += 2 })]
-                StatefulAction(Task<1> = Task::<1>),
-                RetryUntilSuccessful(2) {
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
-                },
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| *bb.t0 < 1)]
-                #[failure_if(|bb| bb.b0 > (bb.b0 + 3) % 2)]
-                Sequence {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                #[post(|bb| { bb.o0 = None; bb.o0 = None })]
-                #[failure_if(|bb| *bb.t0 != 1)]
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-                StatefulAction(Task<11>),
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            #[run_while(|bb| *bb.t0 > 2)]
-            #[success_if(|bb| bb.o0.is_none())]
-            Condition(Cond<12>),
-        }
-    }
-}
-
-board!(Tree0071Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
-        SequenceWithMemory {
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                ForceSuccess {
-                    ReactiveSequence {
-                        SequenceStar {
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            Repeat(3) {
-                Sequence {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            Repeat(forever) {
-                                Action(Act<5>),
-                            },
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(Act<7> = Act::<7>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            SequenceStar {
-                Action(|ctx| ctx.exec(8)),
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-            },
-            StatefulAction(Task<11>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            #[post(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b1 + 3 != 7)]
-            #[success_if(|bb| *bb.t0 + 4 > 3)]
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            ScriptCondition(|bb| *bb.t0 < 3),
-            StatefulAction(PTask<2>, b0 = 7, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0073Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0074 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Script(|bb| { if bb.b0 + 2 > 6 { bb.o0 = None }; bb.t0.set(*bb.t1) }),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0074Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0075 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t1 != *bb.t0 % 4),
-                    AlwaysSuccess,
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Condition(Cond<2>),
-            },
-            MemPriority {
-                Repeat(3) {
-                    StatefulAction(PTask<3>, b0 = {=}),
-                },
-                Action(PIo<4>, t0 = {=}),
-                StatefulAction(Task<5>),
-                #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(bb.b0) })]
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[skip_if(|bb| bb.o0.unwrap_or(4) != *bb.t1)]
-            ReactiveSequence {
-                Action(PIo<8>, t0 = {b0}),
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0075Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0076 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 4,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                Condition(Cond<1>),
-                Action(|ctx| ctx.exec(2)),
-                Action(PIo<3>, t0 = {=}),
-            },
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(PTask<4>, b0 = 3),
-                    StatefulAction(Task<5> = Task::<5>),
-                    KeepRunningUntilFailure {
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    AlwaysFailure,
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    Condition(Cond<9>),
-                    Action(PAct<10>, b0 = 5, b1 = {b0}),
-                },
-            },
-            Fallback {
-                Condition(Cond<11>),
-                #[on_success(|bb| { bb.b0 = 8; if *bb.t0 > 5 { bb.b0 += 1 } })]
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(12, bb.b1)),
                     Condition(Cond<13>),
                 },
             },
@@ -3426,725 +1250,2421 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0076Blackboard { t0 b1 b0 });
+board!(Tree0029Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0077Sub0 for Ctx {
+    pub tree Tree0030 for Ctx {
         blackboard {
-            b0: i64 = 12,
-            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            b0: i64 = 3,
         }
-        SetBlackboard(t1 = {b0})
+        WaitValueUpdate(t0) {
+            ReactiveSequence {
+                SequenceStar {
+                    Precondition(|bb| (bb.b1 + 3) % 4 < 0, else = Success) {
+                        Fallback {
+                            Loop(q0, value = {b1}) {
+                                StatefulAction(Task<0>),
+                            },
+                            Inverter {
+                                #[success_if(|bb| bb.b1 + 4 == 2)]
+                                SequenceStar {
+                                    Action(Act<1>),
+                                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                                    #[post(|bb| { bb.b1 += 3; bb.b0 += 2 })]
+                                    Condition(Cond<3>),
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 > *bb.t0 % 2),
+                #[skip_if(|bb| bb.b0 % 4 > 2)]
+                #[run_while(|bb| *bb.t0 > 3)]
+                IfThenElse {
+                    StatefulAction(Task<6>),
+                    RetryUntilSuccessful(forever) {
+                        SetBlackboard(b1 = 6),
+                    },
+                    RunOnce {
+                        Switch(b1) {
+                            case 2 => StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                            case 5 => StatefulAction(Task<8> = Task::<8>),
+                            case 0 => AlwaysSuccess,
+                            _ => Condition(Cond<9>),
+                        },
+                    },
+                },
+                Sequence {
+                    ParallelAll {
+                        Precondition(|bb| bb.b1 == *bb.t0 % 4, else = Success) {
+                            #[post(|bb| *bb.t0 += 3)]
+                            Condition(Cond<10> = Cond::<10>),
+                        },
+                        StatefulAction(Task<11>),
+                    },
+                    Switch(b1) {
+                        case 0 => Condition(Cond<12> = Cond::<12>),
+                        _ => Condition(PCond<13>, b0 = 1),
+                    },
+                    Repeat(2) {
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+            },
+        }
     }
 }
+
+board!(Tree0030Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0031 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            #[on_failure(|bb| bb.b0 += 3)]
+            ReactiveSelector {
+                Switch(b1) {
+                    case 1 => MemSequence {
+                        #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(0))]
+                        IfThenElse {
+                            Condition(Cond<0> = Cond::<0>),
+                            AlwaysFailure,
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            SetBlackboard(o0 = Some(9)),
+                        },
+                    },
+                    _ => SetBlackboard(t1 = 4),
+                },
+            },
+            ReactiveSequence {
+                #[run_while(|bb| (*bb.t0 + 1) % 4 != 2)]
+                SequenceWithMemory {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0031Blackboard { o0 t1 t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0032Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 10,
+        }
+        SetBlackboard(t0 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0032 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        #[failure_if(|bb| bb.b0 < *bb.t0)]
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = true) {
+                            #[success_if(|bb| bb.o0.is_none())]
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(3) + 3, &mut bb.b0)),
+                    #[on_halted(|bb| if *bb.t0 % 4 != 3 { bb.o0 = Some(*bb.t0) })]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(PTask<2>, b0 = 5, b1 = {b0}),
+                        SetBlackboard(t0 = 9),
+                    },
+                    ForceSuccess {
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        #[success_if(|bb| bb.b0 % 2 < 1)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        SubTree(Tree0032Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0032Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = -1, failure = 0) {
+            AsyncFallback {
+                #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                Precondition(|bb| *bb.t0 != 3, else = Failure) {
+                    SequenceStar {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        Action(|ctx| ctx.exec(2)),
+                        Condition(Cond<3>),
+                        #[on_halted(|bb| bb.b1 += 4)]
+                        Action(Act<4>),
+                        Condition(PCond<5>, b0 = {=}),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0033Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0034Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        StatefulAction(PTask<3>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0034Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        MemSequence {
+            AsyncFallback {
+                AsyncFallback {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                SubTree(Tree0034Sub1, ..),
+                Action(Act<4>),
+            },
+            StatefulAction(Task<5>),
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0034 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 > 2, else = Success) {
+            SubTree(Tree0034Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0034Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_success(|bb| *bb.t1 += 3)]
+        ParallelAll(0) {
+            Repeat(forever) {
+                #[success_if(|bb| *bb.t0 + 2 != *bb.t1 + 3)]
+                StatefulAction(Task<0>),
+            },
+            SequenceWithMemory {
+                Action(PAct<1>, b0 = {t1}, b1 = {t0}),
+                StatefulAction(Task<2>),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Action(PIo<3>, t0 = {t0}),
+                },
+                Action(Act<4>),
+            },
+            TryCatch(catch_on_halt = true) {
+                RunOnce(then_skip = true) {
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+                Sequence {
+                    StatefulAction(Task<6>),
+                    #[on_failure(|bb| if *bb.t0 != 3 { bb.b0 = *bb.t1 })]
+                    #[post(|bb| *bb.t1 += 2)]
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0035Blackboard { b0 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            b0: i64 = 0,
+        }
+        Parallel(success = 5, failure = -3) {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
+            ParallelAll {
+                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                AlwaysRunning,
+                Sleep(50),
+            },
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                Action(PIo<5>, t0 = {=}),
+            },
+            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0036Blackboard { t0 t1 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0037 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 1,
+        }
+        Loop(q0, if_empty = Running) {
+            ReactiveFallback {
+                Loop(q0, value = {b1}) {
+                    KeepRunningUntilFailure {
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 0 => #[on_halted(|bb| bb.b0 += 1)]
+                    SetBlackboard(o0 = Some(5)),
+                    _ => #[success_if(|bb| bb.o0.unwrap_or(3) != 3)]
+                    #[post(|bb| bb.b0 += 3)]
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b1 + 3 < bb.b0 { bb.b0 += 3 } })]
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0037Blackboard { b0 t0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0038 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ForceSuccess {
+            RetryUntilSuccessful(3) {
+                WhileDoElse {
+                    RunOnce(then_skip = true) {
+                        #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
+                        #[failure_if(|bb| bb.b0 < *bb.t0 % 4)]
+                        #[on_failure(|bb| { bb.t1.set(*bb.t0); *bb.t1 += 2 })]
+                        Delay(20) {
+                            ReactiveFallback {
+                                RetryUntilSuccessful(4) {
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
+                                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                                Fallback {
+                                    StatefulAction(Task<2>),
+                                    #[skip_if(|bb| bb.b0 == *bb.t0)]
+                                    #[on_success(|bb| *bb.t1 += 3)]
+                                    #[on_failure(|bb| *bb.t1 += 4)]
+                                    Action(|ctx| ctx.exec(3)),
+                                    StatefulAction(Task<4>),
+                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1 + 1)),
+                                },
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        SequenceStar {
+                            SequenceStar {
+                                #[post(|bb| bb.b0 += 3)]
+                                #[on_success(|bb| if (*bb.t1 + 4) % 4 < 2 { bb.t1.set(*bb.t0 % 2) })]
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0038Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0039 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Parallel(success = 2) {
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.o0.is_none())]
+            Precondition(|bb| *bb.t0 == 4, else = Skipped) {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    UnsetBlackboard(o0),
+                    Action(PIo<1>, t0 = {b0}),
+                    Sequence {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    #[post(|bb| { bb.b0 = 1; bb.t0.set(bb.b0) })]
+                    #[success_if(|bb| bb.b0 > *bb.t0 % 3)]
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
+                },
+            },
+            Sequence {
+                Sequence {
+                    UnsetBlackboard(o0),
+                    UnsetBlackboard(o0),
+                },
+                UnsetBlackboard(o0),
+                AsyncSequence {
+                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 3)),
+                    Condition(Cond<5>),
+                },
+                #[on_halted(|bb| *bb.t0 += 3)]
+                #[success_if(|bb| bb.b0 + 4 < 5)]
+                #[run_while(|bb| bb.b0 < 5)]
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0039Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0040 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(2) {
+            Inverter {
+                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(bb.b1) })]
+                #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0040Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        ReactiveFallback {
+            Retry(4) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0042 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 1,
+        }
+        #[post(|bb| bb.b0 += 2)]
+        ReactiveSequence {
+            Precondition(|bb| *bb.t0 % 2 == 0, else = Success) {
+                Timeout(0) {
+                    Repeat(4) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2), else = Running) {
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                    },
+                },
+            },
+            AsyncFallback {
+                RetryUntilSuccessful(3) {
+                    MemPriority {
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t1}),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
+            Timeout(10) {
+                #[failure_if(|bb| bb.b1 + 3 < 6)]
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0042Blackboard { o0 t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0043 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        ParallelAll(2) {
+            AsyncFallback {
+                ReactiveFallback {
+                    Repeat(3) {
+                        Action(Act<0>),
+                    },
+                    #[run_while(|bb| bb.b0 + 3 < 2)]
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    Loop(q0, if_empty = Skipped) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<2> = Task::<2>),
+                    TryCatch {
+                        ScriptCondition(|bb| *bb.t1 % 4 > 2),
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                        SetBlackboard(t0 = 1),
+                    },
+                },
+            },
+            ReactiveSequence {
+                #[failure_if(|bb| bb.b0 < bb.b0 + 4)]
+                #[skip_if(|bb| (*bb.t0 + 2) % 3 != 1)]
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                Sleep(50),
+                StatefulAction(Task<7>),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Precondition(|bb| *bb.t1 % 2 > 0, else = Skipped) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                            WhileDoElse {
+                                ScriptCondition(|bb| bb.b0 + 2 != 2),
+                                StatefulAction(Task<10>),
+                            },
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                Action(PIo<11>, t0 = {t1}),
+                            },
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                StatefulAction(Task<12>),
+                Action(Act<13>),
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Action(Act<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0043Blackboard { t1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0044 for Ctx {
+        SequenceWithMemory {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(|ctx| ctx.exec(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<6> = Task::<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        Fallback {
+            #[post(|bb| *bb.t1 += 2)]
+            SequenceWithMemory {
+                ReactiveSelector {
+                    Action(Act<0>),
+                    #[run_while(|bb| bb.b0 > 1)]
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                SubTree(Tree0045Sub0, t1 = {=}, t0 = {t0}, b1 = {=}, q0 = {q0}, b0 = {=}),
+                Action(Act<3> = Act::<3>),
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t1 < 7),
+                    Condition(Cond<4>),
+                },
+            },
+            Precondition(|bb| bb.b1 < 2, else = Success) {
+                Invert {
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<5>),
+                        case 3 => SubTree(Tree0045Sub1, ..),
+                        case 0 => Condition(Cond<7>),
+                        _ => #[success_if(|bb| *bb.t0 + 1 < *bb.t1 + 2)]
+                        #[run_while(|bb| bb.b1 % 4 == 2)]
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            MemPriority {
+                Switch(b1) {
+                    case 1 => Condition(|ctx| ctx.check(9)),
+                    _ => Action(Act<10>),
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<11>),
+                },
+                AsyncSequence {
+                    Script(|bb| *bb.t0 += 1),
+                    SkipUnlessUpdated(t1) {
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                },
+                Condition(Cond<13> = Cond::<13>),
+            },
+        }
+    }
+}
+
+board!(Tree0045Blackboard { t1 t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0046 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ForceFailure {
+            Fallback {
+                Condition(Cond<0>),
+                Action(|ctx| ctx.exec(1)),
+                #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0046Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0047 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            ReactiveFallback {
+                ScriptCondition(|bb| *bb.t0 > bb.b1 % 4),
+                Action(Act<0>),
+            },
+            MemPriority {
+                Condition(Cond<1>),
+                #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
+                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
+                Script(|bb| { bb.b1 += 2; bb.b0 += 2 }),
+                Action(PIo<2>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0047Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0048 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Precondition(|bb| *bb.t0 == bb.b1) {
+                SetBlackboard(b1 = {t0}),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            RunOnce(then_skip = true) {
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0048Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0049 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+        }
+        Retry(forever) {
+            WhileDoElse {
+                ScriptCondition(|bb| bb.b1 + 1 == bb.b1),
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    #[skip_if(|bb| bb.b1 > 7)]
+                    Sleep(100),
+                    StatefulAction(Task<2>),
+                },
+                #[on_success(|bb| { if bb.o0.unwrap_or(5) % 2 != 0 { bb.b1 = (*bb.t1 + 4) % 3 }; if bb.o0.is_none() { bb.b1 += 1 } })]
+                #[success_if(|bb| bb.b1 + 2 < 7)]
+                ParallelAll {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        RunOnce {
+                            #[success_if(|bb| bb.o0.unwrap_or(2) == 6)]
+                            Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(3) + 3)),
+                        },
+                        #[success_if(|bb| bb.b0 < 4)]
+                        Script(|bb| bb.b0 = *bb.t0 % 2),
+                    },
+                    StatefulAction(PTask<5>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0049Blackboard { b0 o0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0050Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t1: i64 = 13,
+        }
+        ForceFailure {
+            Precondition(|bb| *bb.t1 < 4, else = Skipped) {
+                Timeout(100) {
+                    KeepRunningUntilFailure {
+                        AsyncSequence {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0050Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        Condition(Cond<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0050 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSelector {
+            SubTree(Tree0050Sub0, ..),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+            #[run_while(|bb| bb.o0.unwrap_or(0) < 6)]
+            #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0))]
+            Fallback {
+                ForceSuccess {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Condition(PCond<3>, b0 = {b0}),
+                },
+            },
+            Condition(Cond<4>),
+            #[success_if(|bb| bb.o0.unwrap_or(5) == 5)]
+            SequenceWithMemory {
+                SubTree(Tree0050Sub1, b1 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0050Blackboard { b1 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        SequenceStar {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                WhileDoElse {
+                    ParallelAll(max_failures = -1) {
+                        #[post(|bb| { *bb.t1 += 2; if bb.b0 < bb.b0 + 3 { bb.t1.set(bb.b0 + 1) } })]
+                        Delay(10) {
+                            #[on_halted(|bb| { bb.t0.set(0); bb.b1 = (bb.b1 + 3) % 2 })]
+                            StatefulAction(Task<1>),
+                        },
+                        AlwaysFailure,
+                        StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
+                        #[skip_if(|bb| bb.b0 % 3 > 0)]
+                        SetBlackboard(b0 = 2),
+                    },
+                    ForceFailure {
+                        RunOnce {
+                            Sleep(30),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Invert {
+                            Action(Act<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        #[on_failure(|bb| bb.t1.set(5))]
+                        #[failure_if(|bb| bb.b0 == *bb.t0)]
+                        Action(Act<5>),
+                        Action(PIo<6>, t0 = {b0}),
+                        Script(|bb| bb.t1.set(*bb.t0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0051Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0052 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            Precondition(|bb| bb.b1 % 2 == 1, else = Running) {
+                #[skip_if(|bb| *bb.t0 > (bb.b1 + 1) % 3)]
+                #[run_while(|bb| (bb.b0 + 1) % 3 != 2)]
+                Action(Act<0>),
+            },
+            Switch(b1) {
+                case 3 => ScriptCondition(|bb| bb.b0 + 1 == *bb.t0),
+                case 1 => Action(PIo<1>, t0 = {b1}),
+                _ => Action(|ctx| ctx.exec(2)),
+            },
+            Precondition(|bb| (*bb.t0 + 3) % 3 < 0, else = Success) {
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0052Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0053 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        ForceSuccess {
+            Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
+                Sequence {
+                    Sequence {
+                        Inverter {
+                            SequenceWithMemory {
+                                RunOnce(then_skip = false) {
+                                    Condition(PCond<0>, b0 = {b1}),
+                                },
+                                Retry(3) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                #[run_while(|bb| *bb.t0 < 4)]
+                                ReactiveFallback {
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                    Condition(PCond<4>, b0 = 6),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            AsyncFallback {
+                                AsyncSequence {
+                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                                    Script(|bb| *bb.t1 += 3),
+                                },
+                                Fallback {
+                                    Condition(|ctx| ctx.check(6)),
+                                    #[skip_if(|bb| bb.b0 < bb.b0 % 2)]
+                                    Script(|bb| { *bb.t0 += 1; *bb.t0 += 3 }),
+                                    Condition(Cond<7>),
+                                },
+                                Condition(Cond<8>),
+                            },
+                            #[success_if(|bb| bb.b1 % 4 < 3)]
+                            #[failure_if(|bb| *bb.t1 + 1 != *bb.t0)]
+                            #[skip_if(|bb| bb.b0 % 2 < 1)]
+                            Switch(b1) {
+                                case 4 => Selector {
+                                    StatefulAction(Task<9>),
+                                    Action(Act<10>),
+                                    Condition(|ctx, bb| ctx.check_in(11, 4)),
+                                },
+                                _ => Repeat(2) {
+                                    Action(PIo<12>, t0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0053Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        Precondition(|bb| bb.b1 + 2 == bb.b0, else = Failure) {
+            ReactiveSequence {
+                Precondition(|bb| bb.b1 % 4 > 1, else = Success) {
+                    StatefulAction(Task<0>),
+                },
+                #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
+                #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
+                #[failure_if(|bb| bb.b1 + 1 == 7)]
+                StatefulAction(PTask<1>, b0 = {=}),
+                Repeat(3) {
+                    ForceSuccess {
+                        WaitValueUpdate(t0) {
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0054Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        Sequence {
+            Switch(b1) {
+                case 4 => SequenceWithMemory {
+                    TryCatch {
+                        AlwaysSuccess,
+                        WasEntryUpdated(t0),
+                    },
+                },
+                _ => StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0055Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx {
+        ReactiveFallback {
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<0>),
+            },
+            Sleep(50),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0057Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Parallel(failure = 2) {
+            SubTree(Tree0057Sub0, b0 = {=}),
+            Condition(PCond<1>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0057Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0058Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Repeat(2) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0058 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        SequenceStar {
+            SubTree(Tree0058Sub0, q0 = {=}),
+            Loop(q0, if_empty = Success) {
+                StatefulAction(Task<1>),
+            },
+            ReactiveSelector {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0058Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0059 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+        }
+        Retry(1) {
+            ReactiveSequence {
+                Action(PIo<0>, t0 = {t0}),
+                Sleep(50),
+                RetryUntilSuccessful(4) {
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        Action(PAct<2>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0059Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0060 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+        AsyncFallback {
+            Fallback {
+                RetryUntilSuccessful(0) {
+                    WasEntryUpdated(t0),
+                },
+                AlwaysFailure,
+                Action(Act<0>),
+            },
+            ReactiveFallback {
+                Action(PAct<1>, b0 = {=}),
+                Parallel(success = 1, failure = -1) {
+                    Sleep(20),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0060Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0061 for Ctx {
+        Sequence {
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0062 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        Fallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                #[success_if(|bb| bb.o0.unwrap_or(1) != *bb.t0)]
+                #[skip_if(|bb| *bb.t0 > 2)]
+                Loop(q0, if_empty = Skipped) {
+                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                    Action(PIo<1>, t0 = {b0}),
+                },
+                #[success_if(|bb| *bb.t0 + 4 != 1)]
+                #[on_failure(|bb| { bb.t1.set(bb.b0); bb.b0 += 3 })]
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                },
+            },
+            #[run_while(|bb| *bb.t0 + 2 < 4)]
+            Fallback {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(PAct<4>, b0 = 3, b1 = {b0}),
+                },
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                #[failure_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
+                UnsetBlackboard(o0),
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b0 < 1)]
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    Condition(Cond<9>),
+                    #[on_success(|bb| bb.b0 = *bb.t1)]
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0062Blackboard { t0 q0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0063 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 5 => Precondition(|bb| (bb.b1 + 3) % 4 != 0) {
+                Repeat(4) {
+                    ReactiveFallback {
+                        Inverter {
+                            ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 1),
+                        },
+                    },
+                },
+            },
+            _ => #[success_if(|bb| bb.b1 == bb.b0 % 3)]
+            #[failure_if(|bb| bb.o0.unwrap_or(3) < 5)]
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0063Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0064 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_failure(|bb| *bb.t1 += 3)]
+        ParallelAll(max_failures = -1) {
+            AsyncFallback {
+                #[success_if(|bb| *bb.t0 % 4 > 1)]
+                #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t1)]
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0064Blackboard { q0 o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0065 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        #[run_while(|bb| bb.b0 < 3)]
+        #[on_failure(|bb| bb.b1 = 5)]
+        Switch(b1) {
+            case 0 => ScriptCondition(|bb| *bb.t0 < bb.b1),
+            _ => AsyncFallback {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0065Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0066 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            AsyncFallback {
+                Inverter {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            Repeat(1) {
+                Sequence {
+                    Condition(Cond<1>),
+                    #[skip_if(|bb| bb.b0 > 4)]
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                SetBlackboard(t1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0066Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0067 for Ctx {
+        MemPriority {
+            ReactiveFallback {
+                RunOnce {
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Delay(0) {
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Sleep(20),
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                },
+                ParallelAll(max_failures = -3) {
+                    StatefulAction(Task<6>),
+                    Repeat(2) {
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Switch(b1) {
+                case 5 => Condition(PCond<3>, b0 = 2),
+                case 0 => UnsetBlackboard(o0),
+                case 4 => Condition(Cond<4>),
+                _ => Script(|bb| { if bb.b0 + 3 < 4 { bb.t0.set(bb.o0.unwrap_or(3) % 2) }; *bb.t0 += 1 }),
+            },
+            SequenceStar {
+                MemSequence {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+            Precondition(|bb| bb.o0.is_some(), else = Success) {
+                ForceFailure {
+                    WasEntryUpdated(t0),
+                },
+            },
+            Switch(b1) {
+                case 3 => ReactiveSequence {
+                    Condition(Cond<5>),
+                    SetBlackboard(b1 = {b0}),
+                },
+                _ => Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0068Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            ReactiveSelector {
+                Loop(q0, if_empty = Running) {
+                    Action(Act<0>),
+                },
+                Inverter {
+                    Condition(PCond<1>, b0 = {b1}),
+                },
+                Action(PIo<2>, t0 = {=}),
+            },
+            ParallelAll(max_failures = -2) {
+                Sleep(0),
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Action(Act<3> = Act::<3>),
+                },
+                ForceFailure {
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            AsyncFallback {
+                Sequence {
+                    SequenceStar {
+                        Condition(Cond<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                        StatefulAction(PTask<6>, b0 = {=}),
+                    },
+                },
+                IfThenElse {
+                    Condition(Cond<7>),
+                    StatefulAction(PTask<8>, b0 = 7, b1 = {b0}),
+                },
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0069Blackboard { q0 b0 t1 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0070Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        ParallelAll {
+            RunOnce(then_skip = true) {
+                Delay(20) {
+                    AsyncSequence {
+                        SubTree(Tree0070Sub0),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(PAct<7>, b0 = 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Loop(q0) {
+            MemPriority {
+                Parallel(failure = 3) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Script(|bb| *bb.t0 += 3),
+                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                        Action(PIo<3>, t0 = {b1}),
+                    },
+                    ReactiveFallback {
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 2, &mut bb.b0)),
+                            SubTree(Tree0071Sub0, b1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
+                        },
+                    },
+                    SetBlackboard(b1 = {t0}),
+                },
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        Sleep(10),
+                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
+                        Condition(Cond<9>),
+                    },
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 2, &mut bb.b1)),
+                        ForceSuccess {
+                            RunOnce(then_skip = false) {
+                                Sequence {
+                                    SetBlackboard(b0 = 1),
+                                    StatefulAction(Task<11>),
+                                    ScriptCondition(|bb| *bb.t0 < 3),
+                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 = bb.b0 % 2 })]
+                                    #[on_success(|bb| { bb.b0 += 1; if *bb.t0 < 7 { bb.b0 += 3 } })]
+                                    Action(PIo<12>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0071Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        Repeat(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 0 => Fallback {
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                #[skip_if(|bb| bb.b1 < 2)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                ReactiveSequence {
+                    #[on_halted(|bb| bb.t1.set(0))]
+                    #[skip_if(|bb| bb.b0 % 4 == 1)]
+                    #[on_success(|bb| { bb.b1 = 1; bb.b0 = bb.b1 % 4 })]
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    Sleep(0),
+                },
+                Condition(Cond<4>),
+                StatefulAction(PTask<5>, b0 = 6, b1 = {b0}),
+            },
+            case 1 => Fallback {
+                StatefulAction(Task<6>),
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+            },
+            _ => TryCatch {
+                #[skip_if(|bb| (bb.b0 + 3) % 4 < 3)]
+                Precondition(|bb| *bb.t1 != 5, else = Failure) {
+                    RunOnce {
+                        IfThenElse {
+                            #[on_success(|bb| *bb.t1 += 1)]
+                            #[run_while(|bb| (bb.b1 + 1) % 4 > 1)]
+                            #[skip_if(|bb| bb.b1 % 3 > 1)]
+                            StatefulAction(Task<9> = Task::<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b1 + 2 < 3)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                Sleep(50),
+            },
+        }
+    }
+}
+
+board!(Tree0073Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0074 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            #[run_while(|bb| *bb.t1 > *bb.t0)]
+            RetryUntilSuccessful(0) {
+                ScriptCondition(|bb| *bb.t0 < *bb.t1),
+            },
+        }
+    }
+}
+
+board!(Tree0074Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0075Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+        }
+        ParallelAll(0) {
+            ReactiveSequence {
+                Action(Act<2>),
+                AlwaysSuccess,
+            },
+            Timeout(10) {
+                RunOnce(then_skip = false) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0075 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        RetryUntilSuccessful(1) {
+            AsyncFallback {
+                Repeat(3) {
+                    AsyncSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                SubTree(Tree0075Sub0, b0 = {=}),
+                Precondition(|bb| bb.b0 != 0, else = Success) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0075Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sequence {
+            Parallel(success = -1) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                },
+                Condition(Cond<1>),
+            },
+            RetryUntilSuccessful(3) {
+                Retry(forever) {
+                    ForceFailure {
+                        RunOnce {
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                TryCatch(catch_on_halt = true) {
+                                    Condition(Cond<2>),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                Fallback {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        SetBlackboard(b0 = 0),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            #[run_while(|bb| bb.b0 % 2 < 1)]
+            SequenceWithMemory {
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<5>),
+                Script(|bb| bb.t0.set(bb.b0)),
+            },
+            ReactiveSequence {
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0076Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
         }
-        MemSequence {
-            #[run_while(|bb| bb.b0 + 1 > 2)]
-            SubTree(Tree0077Sub0, ..),
-            StatefulAction(Task<0> = Task::<0>),
+        Precondition(|bb| bb.b0 % 4 < 1) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0077Blackboard { b0 t1 });
+board!(Tree0077Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
         Fallback {
-            SequenceStar {
-                StatefulAction(Task<0>),
+            AsyncSequence {
+                Action(PIo<0>, t0 = {=}),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
             },
-            RunOnce {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
-                },
+            Invert {
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 2, &mut bb.b0)),
             },
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0078Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0079Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0078Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64,
+        }
+        Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
+            Selector {
+                Loop(q0) {
+                    MemSequence {
                         ReactiveSequence {
-                            Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1>),
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<0>),
+                            },
                         },
+                        Condition(Cond<1>),
                     },
                 },
-                StatefulAction(Task<2>),
-                ForceFailure {
-                    ReactiveSequence {
-                        SubTree(Tree0079Sub0),
-                        Condition(Cond<4> = Cond::<4>),
+                RunOnce {
+                    #[run_while(|bb| bb.b0 > 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 < 0)]
+                    Inverter {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
                     },
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                Sequence {
+                ReactiveSequence {
+                    Action(PAct<3>, b0 = {=}),
+                    Parallel(success = 2, failure = -1) {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    #[failure_if(|bb| *bb.t1 % 3 < 2)]
+                    Script(|bb| if bb.b0 < 3 { bb.t1.set(bb.b0) }),
+                    WasEntryUpdated(t1),
+                },
+                ParallelAll(max_failures = -3) {
                     Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    RunOnce {
-                        Fallback {
-                            Action(|ctx| ctx.exec(9)),
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                        },
+                    Action(Act<7>),
+                    Repeat(forever) {
+                        Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 2) % 4, &mut bb.b0)),
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree0079Blackboard { b0 q0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0080Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ForceSuccess {
-            SequenceWithMemory {
+        SequenceWithMemory {
+            ForceSuccess {
                 ReactiveFallback {
-                    #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
-                    #[failure_if(|bb| bb.b0 + 1 == 5)]
-                    #[on_success(|bb| { bb.b1 += 2; bb.b0 = (bb.b0 + 3) % 3 })]
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(PCond<2>, b0 = 4),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
                     SequenceWithMemory {
-                        StatefulAction(Task<5> = Task::<5>),
-                        SetBlackboard(t0 = {b0}),
-                        Action(Act<6>),
+                        StatefulAction(Task<0>),
                     },
-                    ReactiveFallback {
-                        #[post(|bb| bb.b1 = bb.o0.unwrap_or(3) % 4)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        SequenceWithMemory {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<9> = Task::<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
+                    StatefulAction(Task<1>),
                 },
-                RunOnce(then_skip = false) {
-                    MemSequence {
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        AlwaysFailure,
-                    },
+            },
+            Precondition(|bb| (*bb.t0 + 2) % 2 != 1, else = Success) {
+                #[skip_if(|bb| bb.b0 + 1 > bb.b0)]
+                SequenceStar {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Timeout(30) {
+                    Condition(Cond<5>),
+                },
+            },
+            #[post(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            SequenceWithMemory {
+                ReactiveSequence {
+                    SubTree(Tree0080Sub0, ..),
+                    #[failure_if(|bb| *bb.t0 + 3 > 3)]
+                    #[run_while(|bb| *bb.t0 + 1 > 3)]
+                    #[on_success(|bb| if *bb.t0 % 2 != 0 { bb.b0 += 1 })]
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                },
+                Parallel(success = -1, failure = 2) {
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                    #[run_while(|bb| *bb.t0 == *bb.t0 % 4)]
+                    StatefulAction(Task<8> = Task::<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0080Blackboard { o0 b1 t0 b0 });
+board!(Tree0080Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            Sequence {
-                Fallback {
-                    Condition(Cond<0>),
-                    #[on_success(|bb| bb.t0.set(4))]
-                    Sequence {
-                        Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                        Repeat(1) {
-                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 2))]
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
+        AsyncSequence {
+            Action(Act<0> = Act::<0>),
+            Repeat(1) {
                 SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                        Repeat(4) {
-                            ScriptCondition(|bb| *bb.t0 < bb.b0),
-                        },
-                        Repeat(1) {
-                            Script(|bb| { bb.b0 += 2; bb.o0 = None }),
+                    Delay(20) {
+                        StatefulAction(Task<1>),
+                    },
+                    Repeat(1) {
+                        Switch(b1) {
+                            case 0 => #[failure_if(|bb| bb.b1 > 4)]
+                            StatefulAction(Task<2> = Task::<2>),
+                            case 4 => Condition(Cond<3>),
+                            _ => AlwaysFailure,
                         },
                     },
                 },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(Cond<6> = Cond::<6>),
-                    Action(Act<7>),
+            },
+            SkipUnlessUpdated(t0) {
+                Selector {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<6>),
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                        SetBlackboard(t0 = 6),
+                    },
                 },
             },
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[run_while(|bb| *bb.t0 % 4 > 1)]
-                    #[failure_if(|bb| bb.b0 + 4 < *bb.t0)]
-                    StatefulAction(PTask<8>, b0 = 1, b1 = {b0}),
-                    StatefulAction(Task<9>),
-                },
+            Precondition(|bb| bb.b0 % 4 != 1, else = Skipped) {
                 ReactiveSequence {
-                    Sequence {
-                        #[on_failure(|bb| { if (*bb.t0 + 4) % 3 < 2 { *bb.t0 += 3 }; bb.t0.set(bb.b0 + 3) })]
-                        #[skip_if(|bb| *bb.t0 != 3)]
-                        Condition(Cond<10> = Cond::<10>),
-                        StatefulAction(PTask<11>, b0 = {t0}, b1 = {t0}),
-                    },
+                    Condition(PCond<8>, b0 = 2),
+                    Action(Act<9>),
+                    Condition(Cond<10>),
+                    Action(PAct<11>, b0 = {b1}),
+                    StatefulAction(Task<12> = Task::<12>),
                 },
-                MemPriority {
-                    Action(Act<12>),
-                    StatefulAction(Task<13>),
-                },
-                Condition(Cond<14>),
-                #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
-                #[skip_if(|bb| bb.b0 == 4)]
-                #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                StatefulAction(PTask<15>, b0 = {=}),
             },
-            ReactiveSequence {
-                #[post(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| *bb.t0 == 1)]
-                ReactiveFallback {
-                    StatefulAction(Task<16>),
-                    Action(PAct<17>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<18>),
-                },
-                Repeat(0) {
-                    AlwaysFailure,
-                },
+            Retry(2) {
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0081Blackboard { b0 o0 t0 });
+board!(Tree0081Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                Action(Act<3>),
-                Action(Act<4>),
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.b0 == 7)]
-                    #[post(|bb| { bb.o0 = None; bb.b1 = bb.o0.unwrap_or(3) + 3 })]
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Condition(Cond<6>),
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                },
-                Condition(|ctx| ctx.check(8)),
-            },
-            Repeat(3) {
-                #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 3)]
-                #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b0 > 6 { bb.b1 += 3 } })]
-                MemSequence {
-                    Action(Act<9>),
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Action(PAct<10>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<12> = Task::<12>),
-                        Condition(|ctx, bb| ctx.check_in(13, (bb.b1 + 3) % 3)),
-                    },
+        ReactiveFallback {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Selector {
+                    StatefulAction(Task<0>),
+                    #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
+                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
+                    Action(Act<1>),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0082Blackboard { t0 b0 o0 b1 });
+board!(Tree0082Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        RunOnce {
-            ForceFailure {
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1> = Cond::<1>),
+                RunOnce(then_skip = true) {
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Condition(Cond<3>),
+            },
+            Retry(1) {
                 Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        ForceFailure {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        Inverter {
-                            Action(Act<2>),
-                        },
-                        ReactiveFallback {
-                            ForceSuccess {
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                        Sequence {
-                            RunOnce {
-                                StatefulAction(PTask<3>, b0 = 9, b1 = {b0}),
-                            },
-                            Sequence {
-                                Condition(PCond<4>, b0 = {t0}),
-                                Action(Act<5>),
-                            },
-                        },
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Parallel(failure = -4) {
+                KeepRunningUntilFailure {
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(1) })]
+                    #[failure_if(|bb| *bb.t0 + 1 > *bb.t0)]
+                    #[success_if(|bb| *bb.t0 < bb.b0)]
+                    Condition(Cond<5>),
+                },
+                Fallback {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+                Inverter {
+                    StatefulAction(Task<8>),
+                },
+                SetBlackboard(b1 = {b0}),
+            },
+            IfThenElse {
+                Invert {
+                    StatefulAction(PTask<9>, b0 = {=}),
+                },
+                ParallelAll {
+                    Sequence {
+                        #[failure_if(|bb| bb.b0 == bb.o0.unwrap_or(5))]
+                        #[success_if(|bb| *bb.t0 < 1)]
+                        StatefulAction(Task<10> = Task::<10>),
+                        Action(|ctx, bb| ctx.exec_in(11, 2, &mut bb.b1)),
                     },
+                },
+                WhileDoElse {
+                    Action(Act<12>),
+                    Action(PIo<13>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0083Blackboard { b0 t0 });
+board!(Tree0083Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0084 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Sequence {
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 1 < 4)]
-                #[on_failure(|bb| { bb.b0 = *bb.t1; bb.t0.set(*bb.t1) })]
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<1>),
+        ReactiveSequence {
+            Fallback {
+                Parallel(success = -2, failure = -2) {
+                    SetBlackboard(t0 = 1),
+                    AsyncSequence {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+                        AlwaysFailure,
                     },
-                    Action(PAct<2>, b0 = 1),
                 },
-            },
-            ReactiveFallback {
+                Loop(q0, value = {t0}) {
+                    Condition(|ctx| ctx.check(1)),
+                },
                 RunOnce(then_skip = false) {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<3>),
+                    #[on_halted(|bb| if bb.b0 > 0 { bb.b0 = *bb.t0 % 2 })]
+                    #[success_if(|bb| bb.b0 > 3)]
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {b0}),
+                    },
                 },
-                ForceSuccess {
-                    #[skip_if(|bb| *bb.t1 + 1 != 0)]
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    ScriptCondition(|bb| *bb.t1 != (*bb.t0 + 1) % 3),
-                },
-                StatefulAction(Task<4>),
-                Repeat(3) {
-                    Condition(Cond<5>),
-                },
-                Action(PAct<6>, b0 = 6, b1 = {t1}),
             },
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-            Sequence {
-                SetBlackboard(o0 = Some(7)),
-                Condition(|ctx| ctx.check(7)),
-            },
+            #[post(|bb| bb.b0 = *bb.t0 + 1)]
+            #[run_while(|bb| *bb.t0 + 3 != 1)]
+            Action(|ctx| ctx.exec(4)),
         }
     }
 }
 
-board!(Tree0084Blackboard { t1 t0 o0 b0 });
+board!(Tree0084Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                    },
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    SequenceWithMemory {
-                        Condition(Cond<4> = Cond::<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(Cond<6>),
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveFallback {
+            Fallback {
+                AsyncSequence {
+                    Sleep(30),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    UnsetBlackboard(o0),
+                    Action(PIo<0>, t0 = {t0}),
                 },
-                Action(Act<7>),
+                ReactiveSequence {
+                    Action(Act<1>),
+                },
+            },
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_failure(|bb| bb.o0 = None)]
+            #[failure_if(|bb| *bb.t0 != 4)]
+            ReactiveSequence {
+                #[on_failure(|bb| bb.o0 = None)]
+                Sequence {
+                    Condition(|ctx| ctx.check(2)),
+                    AlwaysSuccess,
+                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                },
+                Selector {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                ReactiveSequence {
+                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2) + 3),
+                    StatefulAction(Task<6>),
+                    #[success_if(|bb| *bb.t0 > 6)]
+                    Action(PAct<7>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0086Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0085Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
-        ForceSuccess {
-            SubTree(Tree0086Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+        }
+        SequenceStar {
+            RunOnce {
+                Parallel(success = 2, failure = 1) {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                TryCatch {
+                    WasEntryUpdated(t1),
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(PAct<3>, b0 = {=}),
+                    Retry(3) {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0086Blackboard { t1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
         }
-        Sequence {
-            #[on_success(|bb| bb.b0 += 3)]
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 4, &mut bb.b0)),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            MemPriority {
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                Fallback {
-                    AlwaysFailure,
+        Parallel(success = -2, failure = 1) {
+            Condition(Cond<0>),
+            Loop(q0, if_empty = Running) {
+                RetryUntilSuccessful(4) {
+                    #[on_failure(|bb| bb.t0.set(3))]
+                    #[success_if(|bb| bb.b0 == 3)]
+                    Condition(Cond<1>),
                 },
-            },
-            ReactiveSequence {
-                Action(Act<4>),
-                Action(|ctx| ctx.exec(5)),
-                Condition(|ctx, bb| ctx.check_in(6, 0)),
             },
         }
     }
 }
 
-board!(Tree0087Blackboard { t0 b0 });
+board!(Tree0087Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0088Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            b1: i64 = 15,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        ParallelAll {
+            Script(|bb| bb.b0 = *bb.t0 + 4),
+            StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
         Fallback {
-            #[on_success(|bb| bb.b0 = (*bb.t0 + 2) % 3)]
-            #[on_halted(|bb| bb.b0 = (bb.b1 + 3) % 4)]
-            RetryUntilSuccessful(4) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-            },
-            Inverter {
-                #[on_success(|bb| bb.t0.set(bb.b1 + 2))]
-                #[failure_if(|bb| *bb.t0 > bb.b1 + 1)]
-                Sequence {
-                    Action(PIo<1>, t0 = {b0}),
-                    StatefulAction(Task<2>),
+            #[post(|bb| { *bb.t0 += 3; bb.o0 = None })]
+            WaitValueUpdate(t0) {
+                Parallel {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b1)),
+                        Condition(|ctx, bb| ctx.check_in(2, 9)),
+                        Action(|ctx| ctx.exec(3)),
+                        AlwaysFailure,
+                    },
+                    SubTree(Tree0088Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<6>),
+                        case 3 => Condition(|ctx, bb| ctx.check_in(7, (bb.b1 + 3) % 3)),
+                        _ => Action(PIo<8>, t0 = {b0}),
+                    },
+                    Action(PIo<9>, t0 = {t0}),
+                    ReactiveFallback {
+                        StatefulAction(Task<10> = Task::<10>),
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(11)),
+                            AlwaysSuccess,
+                        },
+                    },
                 },
-            },
-            #[on_success(|bb| *bb.t0 += 4)]
-            #[skip_if(|bb| bb.b1 > *bb.t0 % 3)]
-            RetryUntilSuccessful(4) {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
             },
         }
     }
 }
 
-board!(Tree0088Blackboard { b1 b0 t0 });
+board!(Tree0088Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(3) {
-                Action(PIo<0>, t0 = {t1}),
-            },
-            StatefulAction(Task<1>),
-            #[post(|bb| bb.b1 += 2)]
-            #[skip_if(|bb| bb.b1 % 2 < 1)]
-            #[run_while(|bb| bb.b0 % 3 != 0)]
-            Sequence {
-                Action(Act<2>),
-                Action(PIo<3>, t0 = {=}),
-                Action(Act<4>),
-            },
-            Condition(Cond<5>),
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0089Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 0,
             #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        Repeat(forever) {
-            SequenceWithMemory {
-                Script(|bb| bb.b0 = bb.b0 % 3),
-                RunOnce(then_skip = false) {
-                    Script(|bb| if *bb.t0 < bb.b1 { bb.b1 = *bb.t0 }),
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
                 },
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    AlwaysFailure,
-                },
-                Sequence {
-                    Repeat(1) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(PIo<2>, t0 = {b0}),
+                MemPriority {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(PAct<2>, b0 = {t0}),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0090Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        Sequence {
-            SequenceStar {
-                Fallback {
-                    SequenceStar {
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(Cond<1>),
-                    },
-                    RunOnce {
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                    Condition(Cond<3>),
-                },
-                SequenceWithMemory {
-                    Repeat(4) {
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                    },
-                },
+            #[on_failure(|bb| bb.b0 += 2)]
+            Sequence {
+                SetBlackboard(b0 = {t0}),
+                Sleep(10),
+                Condition(Cond<3>),
+            },
+            Selector {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            RetryUntilSuccessful(4) {
                 ReactiveFallback {
-                    StatefulAction(Task<10> = Task::<10>),
-                    StatefulAction(Task<11>),
-                    Condition(Cond<12>),
-                    AlwaysFailure,
-                    Sequence {
-                        StatefulAction(Task<13> = Task::<13>),
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                        StatefulAction(Task<16>),
-                    },
-                },
-            },
-            Inverter {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<17>),
-                    },
+                    #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.b0 == bb.b0 + 3)]
                     Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<18>),
-                        Condition(|ctx| ctx.check(19)),
-                        Action(Act<20>),
-                    },
-                    SequenceWithMemory {
-                        Action(Act<21>),
-                        StatefulAction(Task<22>),
-                        Condition(Cond<23> = Cond::<23>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        ForceFailure {
-                            MemSequence {
-                                Condition(Cond<24> = Cond::<24>),
-                                StatefulAction(Task<25>),
-                                Condition(Cond<26>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<6> = Task::<6>),
+                            WaitValueUpdate(t0) {
+                                Action(PIo<7>, t0 = {t0}),
                             },
                         },
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree0090Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx {
+        RetryUntilSuccessful(2) {
+            Sleep(50),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<0>),
-            },
-            Repeat(3) {
-                Condition(Cond<1>),
-            },
-            SetBlackboard(t0 = {b0}),
+        ReactiveSelector {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0092Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        Repeat(forever) {
-            ReactiveFallback {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        SetBlackboard(b0 = 8),
+        WaitValueUpdate(t1) {
+            Sequence {
+                ReactiveSequence {
+                    Precondition(|bb| bb.b0 > 0, else = Success) {
+                        ReactiveFallback {
+                            WhileDoElse {
+                                #[on_success(|bb| { if bb.b0 == 1 { *bb.t0 += 1 }; if *bb.t0 == 3 { *bb.t1 += 4 } })]
+                                Condition(Cond<0>),
+                                WasEntryUpdated(t1),
+                            },
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Condition(Cond<1>),
+                            },
+                            ReactiveSequence {
+                                Action(Act<2>),
+                                SetBlackboard(b0 = {t1}),
+                                StatefulAction(Task<3>),
+                            },
+                        },
                     },
                 },
-                WasEntryUpdated(t0),
+                ReactiveFallback {
+                    Precondition(|bb| *bb.t0 > 4, else = Success) {
+                        ForceFailure {
+                            #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                            #[failure_if(|bb| *bb.t0 % 3 != 2)]
+                            #[skip_if(|bb| *bb.t1 + 3 == 0)]
+                            SequenceWithMemory {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        ForceSuccess {
+                            Repeat(4) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0093Blackboard { t0 b0 });
+board!(Tree0093Blackboard { t1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0094Sub0 for Ctx {
+        RunOnce {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceStar {
-            #[post(|bb| { *bb.t0 += 3; if *bb.t0 < 3 { *bb.t0 += 1 } })]
-            #[success_if(|bb| bb.b0 < 1)]
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                Script(|bb| *bb.t0 += 2),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
+        RunOnce(then_skip = true) {
+            SubTree(Tree0094Sub0),
         }
     }
 }
-
-board!(Tree0094Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    SetBlackboard(t0 = {b0}),
+        Sequence {
+            RetryUntilSuccessful(forever) {
+                Timeout(20) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
-            ForceSuccess {
-                Inverter {
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(3, 8)),
-                        StatefulAction(Task<4> = Task::<4>),
-                        SetBlackboard(t0 = 4),
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[success_if(|bb| *bb.t0 > 7)]
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Sequence {
+                    SetBlackboard(b0 = 6),
+                    SequenceWithMemory {
+                        Script(|bb| bb.t0.set(bb.b0)),
+                        StatefulAction(Task<2>),
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
                     },
                 },
-            },
-            SequenceWithMemory {
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                ReactiveSequence {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-                Condition(Cond<7>),
-                Condition(PCond<8>, b0 = {=}),
             },
         }
     }
@@ -4153,285 +3673,218 @@ bt::behavior_tree! {
 board!(Tree0095Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0096Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Script(|bb| { bb.o0 = None; bb.o0 = Some(6) })
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-        }
-        ForceFailure {
-            SequenceWithMemory {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-                SequenceStar {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Script(|bb| { if *bb.t0 + 4 > 0 { bb.o0 = None }; bb.b1 += 3 }),
-                },
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 < 7),
-                    ScriptCondition(|bb| bb.b0 % 3 < 0),
-                },
-                SubTree(Tree0096Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
-                MemPriority {
-                    Repeat(3) {
-                        Fallback {
-                            ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 1),
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+            Condition(Cond<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
-
-board!(Tree0096Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        #[post(|bb| { if bb.b0 != *bb.t0 % 4 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-        ReactiveSequence {
-            MemPriority {
-                SequenceWithMemory {
-                    Inverter {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    ReactiveSequence {
-                        #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t0 % 4 })]
-                        #[skip_if(|bb| bb.b0 % 3 == 1)]
-                        Action(PIo<1>, t0 = {=}),
-                        StatefulAction(Task<2>),
-                    },
+        TryCatch(catch_on_halt = false) {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
                 },
-                Repeat(2) {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 = (bb.b0 + 1) % 3 })]
-                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                        #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 3)]
-                        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.t0.set(3) })]
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| *bb.t0 < bb.b0 + 3)]
-                        #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                        Condition(Cond<6>),
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<7>),
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                        Fallback {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Action(Act<10>),
-                            WasEntryUpdated(t0),
-                            Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                ForceSuccess {
+                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                        Delay(0) {
+                            SequenceWithMemory {
+                                Script(|bb| { if bb.b0 % 4 < 0 { bb.b0 += 3 }; bb.t0.set(bb.b0 % 2) }),
+                                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                            },
                         },
                     },
                 },
             },
-            Sequence {
-                Inverter {
-                    SequenceWithMemory {
-                        Script(|bb| bb.b0 = *bb.t0),
-                        Script(|bb| bb.b0 += 1),
-                        Condition(PCond<12>, b0 = {t0}),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<13>),
+            RetryUntilSuccessful(2) {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Sequence {
+                                StatefulAction(Task<4> = Task::<4>),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                            Fallback {
+                                Condition(Cond<6>),
+                                Action(Act<7>),
+                            },
+                            #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
+                            WasEntryUpdated(t0),
                         },
-                        StatefulAction(Task<14> = Task::<14>),
+                        StatefulAction(Task<8>),
                     },
-                },
-                Condition(PCond<15>, b0 = {=}),
-                Sequence {
-                    Repeat(forever) {
-                        SkipUnlessUpdated(t0) {
-                            Condition(|ctx| ctx.check(16)),
-                        },
-                    },
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| *bb.t0 + 3 != *bb.t0 % 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0097Blackboard { b0 t0 });
+board!(Tree0097Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-        }
-        MemSequence {
-            RetryUntilSuccessful(2) {
-                Action(Act<0>),
+        AsyncSequence {
+            Condition(Cond<0>),
+            Inverter {
+                Retry(0) {
+                    AlwaysFailure,
+                },
             },
+            Fallback {
+                RunOnce {
+                    Inverter {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                AlwaysFailure,
+            },
+            StatefulAction(Task<3>),
             SequenceWithMemory {
-                ScriptCondition(|bb| bb.b1 == 3),
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+                RunOnce(then_skip = true) {
+                    Condition(Cond<4>),
+                },
+                Action(|ctx| ctx.exec(5)),
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
             },
         }
     }
 }
-
-board!(Tree0098Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64 = 0,
         }
-        ForceFailure {
-            Sequence {
-                ScriptCondition(|bb| (*bb.t0 + 4) % 2 == 1),
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
-                },
-                Inverter {
-                    Repeat(1) {
-                        #[skip_if(|bb| bb.b0 == 0)]
-                        #[failure_if(|bb| bb.b0 + 2 < 2)]
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                },
-                Sequence {
-                    Condition(Cond<4>),
-                },
-            },
+        Timeout(20) {
+            #[on_halted(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
+            #[post(|bb| bb.b1 = (bb.b1 + 4) % 3)]
+            #[skip_if(|bb| bb.b1 + 4 > bb.b0)]
+            Sleep(20),
         }
     }
 }
 
-board!(Tree0099Blackboard { t0 b0 });
+board!(Tree0099Blackboard { b1 b0 });
 
 cases! {
-    Tree0000 "Seq(Once(Seq(Swm(c0,t1,t2),FS(Swm(MPri(t3,t4,t5e))),Seq(c6,Sub(t7),Sub(t8),a9))))",
-    Tree0001 "B{t0=1;b0=0;o0=0}RSeq(MPri(t0,Scc{o0|0<1},F,a1),RFb(pt2{b0:b0;b1:t0}))",
-    Tree0002 "B{t0}Fb(@ki{t0+3%4=3}SubR(t0),SubR(pi1{t0:=}))",
-    Tree0003 "B{b0;o0=0;t0}Swm(FS(SubA(MPri(a0e,t1e,Once(pi2{t0:t0}),a3))),@si{t0+3%2<1}@oh{t0>6?o0:=b0}Ret4(Star(@si{some}Once(pt4{b0:=;b1:t0}),@si{o0|3%4>0}@fi{b0<t0+4}Ub{o0},Star(c5,Sb{o0=3}))))",
-    Tree0004 "B{t0;t1=2;o0=_;b0=1;b1=5}RSeq(SubA(Scc{b1<2}),Swm(t0,t1,c2,RFb(a3b{t0+2;b1},pt4{b0:t1;b1:t1},@of{t1:=b1+1%4}t5),S),RSeq(SubA(a6),c7),t8,Fb(Seq(pt9{b0:b0;b1:=},Sc{t1+=2}),FF(t10),Sc{o0:=_}))",
-    Tree0005 "B{b0=2;t0;t1=2;b1}Rep4(Swm(RFb(c0,a1b{b0%2;b1},t2,RFb(Wu{t1},Sb{b1=4})),Once(Rep4(Seq(@os{t1+=1}@oh{t0+=1}RSeq(Rep3(t3),RFb(pa4{b0:b0;b1:t0},@of{t1=b1%3?t1+=1}t5,c6b{b0%2}))))),Star(Sb{t0=b0},pa7{b0:t0},c8,F)))",
-    Tree0006 "Seq(Ret4(RFb(c0,t1)),Fb(a2e,RFb(a3,t4,F)),RFb(Ret1(t5),c6,c7l))",
-    Tree0007 "B{t0}FF(pt0{b0:6;b1:t0})",
-    Tree0008 "B{t0=0;b0=0;t1=1;b1=2}RFb(MSeq(OnceK(c0l),Wu{t1},c1,Once(t2e),RFb(c3,c4)),Seq(RSeq(SubA(c5b{t0%2}),Sb{b1=t1}),@oh{t0+=3}@ki{t0%4<2}a6l,Seq(t7,t8)),Rep1(Seq(Swm(RFb(c9,pi10{t0:=}),pt11{b0:2;b1:=},t12))),Swm(pa13{b0:=;b1:=}))",
-    Tree0009 "B{t0=4;o0=_;t1=5;b0=5}MPri(Ret1(Swm(pt0{b0:=;b1:t0},pt1{b0:=},Once(@rw{o0|2>4}@po{o0:=t0}@ki{b0+2>t0+4}RSeq(pt2{b0:t0},pa3{b0:7})))),RFb(Once(FS(Keep(Swm(t4,S,a5))))),Swm(t6e,t7,c8b{t1},c9b{b0+3}),Swm(a10e,RFb(pa11{b0:3},a12)))",
-    Tree0010 "B{b0;t0}RepF(MSeq(Inv(Star(Seq(Sb{t0=2},pi0{t0:=},t1),Swm(MSeq(@fi{t0%4>2}c2l,RFb(a3)),Wu{t0},Ret4(Swm(t4,c5b{t0}))))),RSeq(@rw{b0+3%4=2}Once(Fb(@fi{t0+3<5}Fb(Keep(pi6{t0:=}),OnceT(Sc{b0:=t0;b0+=2}),RetF(t7)))))))",
-    Tree0011 "B{b1=0;b0;t0=0}Ret2(RFb(RSeq(Su{t0}(Su{t0}(Fb(pa0{b0:=;b1:=},t1))),MSeq(@rw{t0<b0+1}@si{b0=t0%2}@ki{b1+2!7}pi2{t0:b0},c3l,c4),RetF(c5))))",
-    Tree0012 "B{t0=1;b1;b0=0}RFb(Inv(@os{b0<b1+4%3?t0+=1}@fi{b0%2>0}t0),Swm(Scc{b1+2!t0},Wu{t0}),Swm(t1,c2l,c3l))",
-    Tree0013 "B{b0}Ret0(Sb{b0=1})",
-    Tree0014 "B{t0;o0=4}Swm(MPri(c0,pi1{t0:t0},t2),t3e,RFb(RSeq(SubA(a4),Sb{o0=8})),RSeq(c5,c6),MSeq(t7,a8))",
-    Tree0015 "B{t1=3;t0=0;b0;b1=4}Star(Seq(MPri(t0,t1,Ret3(@fi{b0>7}@si{t0%3<1}Wu{t0}),Fb(t2e,a3,t4))),MSeq(t5,@oh{b0+=1}a6,Once(F),RSeq(c7,Sc{t0:=t0+4%2;t0+=3}),RFb(@po{t1+=1}@os{b0:=b1}@fi{t1+3!5}FF(pa8{b0:t1}),t9,t10e)))",
-    Tree0016 "B{o0;t0=3;b1=5;b0=2}Seq(Swm(OnceT(c0b{b1+1}),RSeq(pa1{b0:b0},t2)),RSeq(@of{o0:=0}t3,t4,@ki{b1+2%3>0}a5e),RSeq(Inv(Su{t0}(pi6{t0:t0})),Scc{o0|4+2<1},OnceK(a7)),Seq(@of{o0:=_}@ki{o0|3%3<1}a8,c9l))",
-    Tree0017 "B{t0=5}Seq(pc0{b0:t0},Fb(Inv(t1),pa2{b0:6;b1:t0},Wu{t0}),@rw{t0>6}@os{t0+=1}@fi{t0<3}a3l,Sb{t0=0})",
-    Tree0018 "B{b0=0;t0;b1=4}Seq(RFb(RFb(t0,t1,t2e),t3,RSeq(c4e,Scc{b1=7}),@fi{b1+1=6}@po{t0:=b1%4}c5,pc6{b0:=}),RSeq(@fi{b0%3>1}Su{t0}(@of{b1%4=1?t0+=1;t0=b0+3?b0:=t0}Star(@si{b0+4%2<1}@po{b1%4<3?b0+=1;b0:=t0+2}c7b{b0%4},t8e,Wv{t0}(Sc{b1!7?b1+=3}),t9)),RSeq(Scc{b0<2},c10b{b1},c11l,OnceT(a12l),Ret2(pc13{b0:7}))),Fb(@os{b1:=b0+1}@fi{t0+1=4}Rep0(t14),RSeq(t15,a16l)),Seq(FS(a17l),Swm(Sb{b0=3},Sb{b0=b1}),@oh{t0+=1}@si{b1%4=3}t18))",
-    Tree0019 "B{b1=0;b0=5;t0=3}Seq(Rep3(Wu{t0}),RFb(t0,RFb(Scc{b1<1},pt1{b0:t0;b1:b0}),t2,pi3{t0:=}),RFb(t4,t5),FS(FS(Seq(Seq(c6,Scc{b0%2!0}),Seq(c7,t8e),c9))),t10)",
-    Tree0020 "B{b1=1;o0;t0}RSeq(Star(@oh{o0:=o0|1%4;t0:=6}@po{b1!t0?t0+=2}RSeq(S,S),a0l,Fb(Inv(Keep(Fb(a1,c2,Wu{t0})))),c3),RFb(Seq(RFb(Inv(t4),Rep4(c5),t6),Once(pa7{b0:9;b1:b1}),@po{o0:=t0}S,RSeq(Sc{o0:=t0},c8),t9)))",
-    Tree0021 "B{b1;t0;b0=3}Seq(Seq(pa0{b0:0},Seq(S,a1b{b1%3;b1}),Ret1(Seq(RetF(Sc{b1+=1;t0:=b0}),a2))),Inv(Fb(F,Rep1(MSeq(c3b{b0+3%3},a4b{b1;b1},Rep4(pi5{t0:=}))))),RSeq(RSeq(Sb{t0=6},pc6{b0:b1},c7,t8),Wv{t0}(RFb(t9e,t10e,t11,Sb{t0=6})),OnceT(Fb(t12,Inv(Sc{b1+=1}),OnceK(a13b{b1;b0})))))",
-    Tree0022 "Rep1(Once(RFb(Ret4(Fb(Inv(Swm(c0e,c1)))))))",
-    Tree0023 "B{t0;b0=3}Fb(RSeq(MSeq(Star(Seq(@si{b0+4!6}@po{t0+=2}a0,Fb(a1,pa2{b0:t0;b1:b0}),MSeq(@si{b0<0}@oh{t0+=1}@ki{t0+3%2!0}pi3{t0:b0},c4e,c5))),Seq(t6,Ret1(RSeq(t7,c8e)),Su{t0}(Swm(Sc{t0:=t0+3%3},a9e)),RSeq(t10,c11b{b0})),@of{b0<b0+4?b0+=4}Scc{t0+4=6},Seq(Rep3(OnceK(RFb(t12e,a13))),t14,Rep3(Seq(RFb(a15l)))))))",
-    Tree0024 "B{b0;b1=0;t0=1;o0}@oh{o0:=_;o0:=_}Fb(Seq(@rw{t0>5}@ki{b0+2<6}Sc{b1:=t0;b1:=b1%3}),Seq(Fb(c0b{b0},a1l,pt2{b0:b1;b1:t0}),MSeq(c3l,a4,pc5{b0:b0},a6,pc7{b0:t0})),RFb(c8,a9,a10b{t0;b0},@ki{o0|1+2!6}@po{o0:=_}FS(Sb{b0=t0}),c11))",
-    Tree0025 "B{t0=5;b0=2;o0=1;t1=0}Star(@os{t1+=1;t0:=b0%2}@si{b0%2!0}Star(@rw{t1+1>t0+3}Su{t1}(MSeq(pc0{b0:b0},S)),FF(t1),@po{t0+=2}Star(c2,t3)),Seq(@of{b0+=3}t4,c5,Once(Ub{o0}),pi6{t0:b0}),MSeq(c7b{9},t8,Wv{t0}(@rw{b0+1%4!2}Sc{t0%2>0?t0:=o0|5%2;t1:=t0}),@rw{t0+1<5}@os{b0!1?b0:=1;b0+=1}@ki{b0=4}Wu{t1}),Seq(Fb(pi9{t0:b0},pt10{b0:t1},a11),pc12{b0:b0}),Wv{t0}(Once(@ki{t1=5}@si{t0+4%4<3}RFb(RSeq(Swm(Rep2(Wu{t1}),Star(c13,a14b{o0|2;b0},Wu{t0})))))))",
-    Tree0026 "B{t0=0;b0=1;t1=5;b1=2}@ki{b1<5}RFb(RSeq(RFb(OnceK(Inv(c0e)),t1,@fi{t0=4}RSeq(Sb{t0=5},@oh{b1:=t1}a2b{b0;b0},a3,t4e)),pt5{b0:t1;b1:=}),Swm(FF(Once(@po{b1+=1}Keep(RFb(c6)))),RFb(pi7{t0:b0},SubA(a8),t9,t10)),SubR(Fb(Inv(@os{t0:=t1%4;t0=4?b1:=t0}Keep(@po{t0:=t1%3}@si{t0>3}a11)))))",
-    Tree0027 "FS(FS(Swm(t0,FS(a1l),Once(t2))))",
-    Tree0028 "MPri(Seq(t0e,a1e,S),Once(Seq(t2e,t3,t4e)),Swm(c5),FF(RSeq(Seq(a6,c7e),Fb(a8,c9))),RFb(a10e,Rep1(t11)))",
-    Tree0029 "Fb(RSeq(Swm(t0,S,t1,c2),Swm(t3,t4e),t5),Swm(Swm(t6,Ret1(a7e),MSeq(t8,OnceT(S)))),OnceK(Keep(c9)))",
-    Tree0030 "B{t0=3;t1}Su{t0}(Su{t0}(Keep(Ret2(Keep(Swm(RFb(pa0{b0:5},S),MPri(pi1{t0:t1},t2,@fi{t0!t1%2}a3),MSeq(t4,c5l)))))))",
-    Tree0031 "B{o0;b1;t0=5;b0=0}@of{o0:=b0;b1:=b1%4}RSeq(Fb(OnceT(Seq(t0,t1)),FS(OnceT(Ret3(Sb{b0=t0}))),FS(Inv(RFb(a2,Keep(c3))))),@fi{b1%3!2}RSeq(Inv(@po{b1+=1;b1%2>0?t0:=b1}@oh{b0+=3}Once(c4b{1})),RetF(Fb(pa5{b0:0},@os{b0:=t0;b0:=o0|1}@oh{b0:=t0%3}t6))),Fb(Swm(@ki{o0|2%2<1}@fi{b1+4>6}a7,c8,@fi{t0+1%3<0}a9b{b0%3;b1}),Seq(t10,a11,Rep3(c12b{t0}),t13),a14b{b1%2;b0}))",
-    Tree0032 "B{t0;o0=_;t1}@ki{o0|0>0}@si{t0>t0%4}@rw{some}RSeq(SubR(@fi{t1+3<6}Sb{t1=8}),@si{none}@rw{o0|5>7}SubR(t0))",
-    Tree0033 "B{t1;t0=3;b0=0;o0=_;b1}FS(Fb(a0b{t1%4;b0},Su{t1}(@po{t1:=t0;o0:=3}@si{t1+3<2}FS(RSeq(Fb(t1,c2,Scc{o0|4!3})))),Seq(@of{o0:=b1+4}Ub{o0},Ub{o0},Sb{o0=7},Sc{t0:=t1},Scc{b0!3})))",
-    Tree0034 "B{t0=3;b0;b1=2}Swm(@ki{b1+2=t0}@po{b0+=2}pc0{b0:=},c1l)",
-    Tree0035 "RetF(Sub(Sub(c0)))",
-    Tree0036 "B{t0=4;o0=_;b0=0}Seq(pc0{b0:=},pa1{b0:b0},@os{t0+=1}SubA(SubR(@os{t0+=3}@fi{t0%2=1}t2e)),Seq(c3l,t4e,Ub{o0}),@of{t0:=o0|3+2%3;t0:=4}Sc{t0:=b0%2})",
-    Tree0037 "Rep0(c0)",
-    Tree0038 "B{b0=4;b1=2}Seq(Sb{b1=b0},c0,t1,a2l)",
-    Tree0039 "B{o0=1;b0=3;t0=2;t1}Star(OnceK(c0),Swm(c1,t2),c3b{o0|0},RFb(c4,c5b{6}),@po{o0:=t0+1%2}@si{t1%2<1}@fi{t0+3%3=2}RepF(RSeq(t6,pt7{b0:=;b1:b0},t8e)))",
-    Tree0040 "RSeq(Fb(Inv(Once(a0)),a1,RFb(c2e)),Rep4(Seq(c3,Inv(t4),Seq(a5,MSeq(t6)),a7,MPri(t8))))",
-    Tree0041 "B{t0=0;b1=0;b0=3}Rep2(Fb(MSeq(@ki{b1!b1+3%3}Keep(Swm(MSeq(t0,a1b{b1;b1}),Swm(S,FS(t2)),RFb(t3,RetF(@oh{b1:=b0%3}@ki{b1!t0}pa4{b0:6;b1:b1}),Su{t0}(Scc{t0!b1})),OnceK(FF(S))))),@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}RFb(Seq(Inv(Wv{t0}(Ret1(c5))),OnceT(Fb(Ret4(t6),c7,Keep(c8l)))),pa9{b0:8;b1:t0}),a10))",
-    Tree0042 "B{o0=_;b0;t0=0}@of{o0:=t0+2}@ki{t0+3%4>0}MSeq(MSeq(t0,c1l,pi2{t0:b0}),S)",
-    Tree0043 "B{t0=1;b0=3;b1=5}Inv(MPri(Inv(c0),RSeq(S,Inv(pt1{b0:=;b1:=}),t2),Swm(a3,c4),Fb(t5,pc6{b0:b1},Keep(t7),Sb{t0=b0})))",
-    Tree0044 "B{t1=4;b0=1;t0=5}OnceK(@os{t1>t0?t0:=t1%3}@rw{b0>b0+4}Fb(@si{t1>3}@po{t0:=t0%3}RFb(MSeq(@oh{t1%3!0?b0+=1;t1+=2}Seq(OnceT(@of{t0:=b0}Seq(pc0{b0:=},t1e)),c2b{b0},t3)),Seq(RSeq(t4,t5,t6,Sb{t0=b0},t7)),RFb(F,F,c8,pa9{b0:=;b1:t1},t10)),Swm(Ret2(Fb(Fb(RepF(a11b{5;b0}),t12e,t13),Star(pa14{b0:2;b1:b0},c15,Sb{t1=3},Sc{t1:=2}))),Su{t0}(MPri(FS(RFb(t16e,a17,c18,c19e,a20b{t1;b0})))))))",
-    Tree0045 "B{b1=4;t0;b0}RFb(OnceT(MPri(Rep1(pt0{b0:t0;b1:=}),MPri(a1,a2l))),MSeq(c3b{b1},@fi{b1+3>3}@oh{b1+=1;t0%2!0?t0+=1}a4,@os{t0:=b1+4%3}@ki{t0<3}c5e),RFb(a6b{b1;b0}))",
-    Tree0046 "B{t0=2;o0=_;b0=2;b1}@os{t0:=4;o0:=t0+1}@rw{t0+2!t0+1}RFb(Ret0(c0b{o0|1%2}),MPri(pt1{b0:=;b1:=},c2),Seq(Seq(t3,pt4{b0:b0;b1:t0}),Inv(OnceK(@os{b0:=t0}a5))))",
-    Tree0047 "RepF(t0e)",
-    Tree0048 "B{b1;t1=5;t0;b0=4}RSeq(Star(FS(@fi{b0<3}@of{b0+=1;t0:=b1}c0),a1l,SubA(Sc{t1:=7}),Star(SubR(t2),t3e),c4),t5)",
-    Tree0049 "Inv(MSeq(Inv(Fb(c0))))",
-    Tree0050 "B{t0;b0=1}Inv(RFb(RSeq(a0,MPri(Ret4(F),OnceT(Ret4(pi1{t0:=})),@oh{b0:=b0%3}@rw{t0>b0+4}@po{b0<4?b0+=3}c2l,Su{t0}(Inv(@oh{t0+=3;b0:=t0}@rw{b0>5}@si{t0%2>0}a3b{t0;b0})))),Swm(FF(t4e),RFb(RSeq(t5,@po{t0+=2}@fi{t0+2!6}@oh{t0+=1;t0+=1}a6b{b0;b0},Keep(c7)),a8l),a9)))",
-    Tree0051 "B{t1=2;o0=_;t0=2;b0=0}Su{t1}(@oh{b0:=t1%3}Star(Inv(Swm(RFb(RSeq(t0,c1),Wv{t0}(Sc{t0+=3})),Star(c2b{1},a3),Scc{some},@si{o0|1+1<5}@oh{t0+=1}Fb(Scc{none},t4,Sc{t0:=b0+2%3}),FS(FS(c5)))),t6))",
-    Tree0052 "B{t0=0}Rep4(Swm(t0,a1,a2,pi3{t0:=}))",
-    Tree0053 "B{t1=3;t0=2;b1=2;b0=1}RSeq(Seq(a0b{t1;b1},Fb(pt1{b0:6;b1:t1},t2e),@rw{t0<1}@po{b0:=7}@oh{t0+=2}pc3{b0:6}),Inv(Swm(@rw{b1+2<b0}Ret1(Rep2(Keep(RepF(c4)))),MSeq(Wu{t1},Sc{b0:=t1%3},a5e),Once(Seq(t6,@oh{t1+=3;b0+=2}SubA(a7),SubA(t8e))))))",
-    Tree0054 "B{b0;b1=1;t0}RFb(t0,RFb(pi1{t0:b0},SubA(pc2{b0:t0}),c3l,t4),@si{t0%3!2}@rw{b1%2>0}@fi{b1%2>0}Su{t0}(@ki{t0>4}a5b{b0;b1}))",
-    Tree0055 "B{o0;t0;t1=0;b0}RSeq(Wv{t1}(RFb(Fb(@po{t0+=1}@ki{t1<5}@os{b0+=1}RSeq(Seq(Once(t0),RSeq(@rw{none}@of{t1:=t0%2;o0:=_}@po{b0+=3}a1,t2,c3l)),Sc{t1>b0?t0:=o0|0%4},RFb(pa4{b0:=;b1:b0},Sc{t1:=b0+3})),Swm(RSeq(a5e,Ub{o0}),t6,c7,Inv(@rw{t0%3=2}@po{b0+=1;b0+=2}Ub{o0}),t8)),Seq(MSeq(t9,RFb(a10,t11)),Ret3(Rep0(S)),RSeq(S,Seq(pa12{b0:7;b1:b0},Scc{none},a13))))))",
-    Tree0056 "B{t0=4;t1=5;b0=5}@si{t1=3}@rw{b0%2>0}@po{t1+=3}RSeq(RSeq(MPri(c0b{b0},MPri(pi1{t0:t0},Scc{t0=t1}),t2),Inv(@po{t1+1=5?t0:=t0+4%4}@fi{t1+1=b0}Swm(c3,Star(c4,a5),Fb(pc6{b0:2},Scc{t1>7},c7),Keep(Fb(@rw{t1<t1+4}a8b{t1;b0},pi9{t0:=})))),FF(OnceT(RSeq(RSeq(pi10{t0:b0},a11),Swm(Once(S)),Ret1(Seq(c12,@of{t1+=3}@os{t1+=2}@rw{t1<0}c13,pa14{b0:6},pt15{b0:b0;b1:t0}))))),RSeq(Seq(pi16{t0:t1},t17,@oh{b0:=t1+3}@fi{t1%3=1}pt18{b0:t0;b1:b0}),Ret1(RFb(pc19{b0:t0},Rep3(Scc{t0+2<b0}),FF(@fi{b0<t0}Sb{t1=8}))))))",
-    Tree0057 "Star(Fb(t0,c1,a2),RFb(a3e,t4),OnceK(RFb(t5,c6)),Rep4(t7),Ret1(Ret3(t8)))",
-    Tree0058 "B{t0;b0}Seq(OnceT(Swm(Star(a0l,a1,c2,Wu{t0}),RFb(Swm(Scc{b0=t0},t3),c4b{t0},a5e),t6e)),Seq(OnceT(Ret1(Sb{t0=b0})),Inv(MPri(c7,c8,Inv(a9))),Su{t0}(c10b{b0+1})),Seq(RSeq(c11l,c12b{b0+3},t13),Sb{t0=3},Once(Sc{t0+1!b0%4?t0+=1;t0+=3}),MSeq(@os{b0:=t0+2;t0+=2}@ki{b0!5}t14,pc15{b0:2}),Seq(a16,Rep2(pi17{t0:b0}),@rw{b0%3<2}@ki{t0!b0}@of{b0:=2}c18l)))",
-    Tree0059 "B{t0=0;b0}Rep1(RFb(RFb(FF(c0e),t1e,RSeq(Rep0(a2b{t0;b0})))))",
-    Tree0060 "B{t1=3;b0=2;t0=2}Inv(Fb(MSeq(c0b{7},a1),OnceK(Seq(pi2{t0:t0},Sc{t0:=b0+4;b0%3!1?t1+=1})),Star(t3,Rep0(Sc{t0+3%2<1?t0:=6}))))",
-    Tree0061 "B{b0=1;b1}FF(Once(Inv(@si{b0>b1}@fi{b0>b0%3}RFb(MPri(@rw{b1+1%3<0}t0,t1,t2),OnceK(c3),RSeq(t4,a5)))))",
-    Tree0062 "B{b0;t0=2}Wv{t0}(RSeq(Inv(F),RFb(RSeq(Scc{b0%2<1},t0,a1,Wv{t0}(SubA(c2)),@os{b0+=1}a3))))",
-    Tree0063 "B{b0=2;t0=3}MSeq(Inv(RSeq(c0,c1l)),RFb(Fb(Keep(F)),@si{b0+4%3=1}@os{b0:=t0;t0+=4}@rw{b0%3=2}pc2{b0:b0},RepF(t3),RSeq(Sb{t0=b0},a4b{b0%2;b0})))",
-    Tree0064 "B{b0;t0;b1}RFb(RSeq(t0,@of{b1:=t0;b0:=t0%3}@ki{b1+2>t0}@oh{b0+=3;t0:=b1%3}a1,@si{b0=t0}pt2{b0:t0;b1:b0},pt3{b0:b1}),Seq(a4,Sb{t0=b1},F),FF(t5),RFb(Once(Su{t0}(F)),S))",
-    Tree0065 "B{o0=1;b0=2;t0=1;b1}FF(RSeq(Fb(@fi{t0%4=3}a0,Star(FF(Seq(Rep1(@os{b1+=3}c1),Wv{t0}(a2),@oh{o0:=b1}Sc{b0:=t0%3},OnceT(pa3{b0:=;b1:t0}),S)))),Seq(RFb(Seq(Sb{b0=t0},RSeq(t4,c5),Su{t0}(SubR(c6l)))),Swm(RFb(t7e,Sb{t0=b0})))))",
-    Tree0066 "B{t0=4;b0}RFb(SubR(Seq(@ki{t0>1}Wu{t0},Sb{b0=t0},OnceK(@fi{t0+2%4<1}@ki{t0%4=3}pa0{b0:t0;b1:b0}))),pa1{b0:b0})",
-    Tree0067 "B{t0=3;t1=4;b0=1}@fi{t1%4>0}RFb(t0,RFb(a1e,@rw{b0+4=5}Scc{b0%2=0},t2,t3,pt4{b0:t1;b1:t0}),Inv(Inv(Keep(Rep1(RFb(a5,a6,Su{t0}(t7e)))))),RSeq(RFb(@fi{b0%2<0}@si{t0%4<2}Scc{b0+4%3<1},a8,pt9{b0:b0;b1:t1},a10e),Ret4(Sb{t1=3})))",
-    Tree0068 "B{t0=0;b1=2}Fb(RSeq(pa0{b0:b1;b1:=},a1),RFb(RSeq(t2e,c3l,t4,t5),t6),Wv{t0}(c7),FF(OnceT(c8)),Ret3(MSeq(pa9{b0:b1;b1:t0},@oh{t0:=t0%2}a10)))",
-    Tree0069 "B{b0=5;t0;b1}Ret2(RFb(Fb(Seq(RSeq(t0,a1),Seq(pa2{b0:t0},c3))),Wu{t0},OnceT(@of{b1+1%2=1?t0+=1}Inv(Star(pt4{b0:8;b1:b1},@os{b1:=b1%4;b1+=3}@of{b1:=t0}c5,pt6{b0:b0;b1:t0},@rw{b0!6}S))),Inv(RFb(@si{t0<b0}RSeq(@si{t0+1>b1%4}a7l,c8,c9),@si{b1>3}@of{b0:=t0+1}@fi{t0%3!1}Ret1(t10))),Seq(Sc{t0+=3},Seq(pt11{b0:=},t12),a13)))",
-    Tree0070 "B{b0=2;o0;b1;t1}Swm(a0,@of{t1:=3}@si{b0=3}RFb(c1e,pi2{t0:b0},Scc{b0!t1},t3e,@po{b1+=2}@fi{o0|5+3<t1}Swm(pi4{t0:b0},pa5{b0:=;b1:=})))",
-    Tree0071 "B{b0;t0;o0}Fb(RFb(t0,@rw{t0+3>t0}@oh{t0+=3}@of{b0>3?o0:=9;b0+=2}t1e,Ret2(pa2{b0:=;b1:t0}),Fb(c3l,a4b{1;b0}),Inv(t5)),RFb(@ki{t0<1}@fi{b0>b0+3%2}Seq(t6,t7),@po{o0:=_;o0:=_}@fi{t0!1}@of{t0:=b0}RSeq(Ub{o0},Keep(c8)),RSeq(t9,t10),t11),@os{o0:=_}@rw{t0>2}@si{none}c12)",
-    Tree0072 "Swm(MSeq(t0e,FS(RSeq(Star(t1,a2)))),Rep3(Seq(FS(RFb(t3,t4e,RepF(a5),t6)),RFb(a7e,S))),Star(a8l,t9,t10),t11)",
-    Tree0073 "B{b0=2;b1=3;t0=4}RSeq(@po{b0+=1}@rw{b1+3!7}@si{t0+4>3}t0,c1e,Scc{t0<3},pt2{b0:7;b1:b1})",
-    Tree0074 "B{t1;b0=5;o0=_;t0=3}MPri(t0,MSeq(Sc{b0+2>6?o0:=_;t0:=t1},c1))",
-    Tree0075 "B{t1;b0;t0;o0}RSeq(c0,OnceT(Swm(Scc{t1!t0%4},S,t1e)),Ret2(c2),MPri(Rep3(pt3{b0:=}),pi4{t0:=},t5,@os{o0:=b0;o0:=b0}t6,a7),@oh{t0:=b0}@ki{o0|4!t1}RSeq(pi8{t0:b0},t9))",
-    Tree0076 "B{t0;b1=3;b0=4}RFb(RFb(pt0{b0:b1;b1:t0},c1,a2l,pi3{t0:=}),Fb(RFb(pt4{b0:3},t5e,Keep(pi6{t0:=}))),OnceK(MPri(F,a7,t8)),Keep(Fb(c9,pa10{b0:5;b1:b0})),Fb(c11,@os{b0:=8;t0>5?b0+=1}Swm(c12b{b1},c13)))",
-    Tree0077 "B{b0=2;t1}MSeq(@rw{b0+1>2}SubA(Sb{t1=b0}),t0e)",
-    Tree0078 "B{b0;t1}Fb(Star(t0),Once(Fb(t1,a2b{t1;b0})))",
-    Tree0079 "Seq(RFb(Ret1(Keep(RSeq(c0e,t1))),t2,FF(RSeq(Sub(t3),c4e))),RSeq(t5,Seq(c6,t7e,t8)),Swm(Seq(Once(Fb(a9l,t10,c11)))))",
-    Tree0080 "B{o0=_;b1=1;t0=5;b0}FS(Swm(RFb(@oh{t0:=b1%4}@fi{b0+1=5}@os{b1+=2;b0:=b0+3%3}MPri(t0,c1l,pc2{b0:4},a3,t4),Swm(t5e,Sb{t0=b0},a6),RFb(@po{b1:=o0|3%4}@rw{none}Swm(t7,a8),Star(t9e,t10))),OnceK(MSeq(Scc{some},F))))",
-    Tree0081 "B{b0=3;o0;t0=5}Fb(Seq(Fb(c0,@os{t0:=4}Seq(pa1{b0:b0;b1:b0},Rep1(@oh{b0+=1;t0+=2}@of{o0:=t0%2}c2))),Swm(RFb(t3e,a4b{b0;b0},Rep4(Scc{t0<b0}),Rep1(Sc{b0+=2;o0:=_}))),RFb(c5l,c6e,a7)),RFb(RFb(@rw{t0%4>1}@fi{b0+4<t0}pt8{b0:1;b1:b0},t9),RSeq(Seq(@of{t0+4%3<2?t0+=3;t0:=b0+3}@ki{t0!3}c10e,pt11{b0:t0;b1:t0})),MPri(a12,t13),c14,@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}pt15{b0:=}),RSeq(@po{b0+=3}@fi{t0=1}RFb(t16,pa17{b0:b0;b1:b0},t18),Rep0(F)))",
-    Tree0082 "B{t0=5;b0=1;o0;b1=4}RSeq(RSeq(RSeq(S,c0l,t1),t2),Fb(a3,a4,Inv(t5),Swm(@ki{b0=7}@po{o0:=_;b1:=o0|3+3}@oh{b1+=1}c6,pt7{b0:=;b1:t0}),c8l),Rep3(@rw{b0+4>t0+3}@of{b0:=t0;b0>6?b1+=3}MSeq(a9,RSeq(RSeq(pa10{b0:=;b1:t0},t11)),RSeq(t12e,c13b{b1+3%3}))))",
-    Tree0083 "B{b0=1;t0=4}Once(FF(Fb(RSeq(c0,FF(OnceT(c1)),Inv(a2),RFb(FS(Sb{b0=t0})),Seq(Once(pt3{b0:9;b1:b0}),Seq(pc4{b0:t0},a5))))))",
-    Tree0084 "B{t1=1;t0=1;o0=_;b0}Seq(RSeq(@ki{t0+1<4}@of{b0:=t1;t0:=t1}RFb(c0,Ret3(t1),pa2{b0:1})),RFb(OnceK(@ki{none}@rw{none}t3),FS(@ki{t1+1!0}@oh{b0:=t1}Scc{t1!t0+1%3}),t4,Rep3(c5),pa6{b0:6;b1:t1}),@oh{b0+=1}@fi{o0|1%3<2}Seq(Sb{o0=7},c7l))",
-    Tree0085 "Keep(Swm(RSeq(RSeq(Fb(t0,a1l)),c2,c3,Swm(c4e,c5e,c6)),a7))",
-    Tree0086 "FS(Sub(S))",
-    Tree0087 "B{t0=2;b0}Seq(@os{b0+=3}Fb(a0b{t0+1%4;b0},t1,c2),MPri(pa3{b0:=;b1:b0},Fb(F)),RSeq(a4,a5l,c6b{0}))",
-    Tree0088 "B{b1=3;b0=5;t0}Fb(@os{b0:=t0+2%3}@oh{b0:=b1+3%4}Ret4(a0b{b0;b1}),Inv(@os{t0:=b1+2}@fi{t0>b1+1}Seq(pi1{t0:b0},t2)),@os{t0+=4}@ki{b1>t0%3}Ret4(c3b{t0+4}))",
-    Tree0089 "B{b0=2;b1=4;t1=4;t0}RFb(Ret3(pi0{t0:t1}),t1,@po{b1+=2}@ki{b1%2<1}@rw{b0%3!0}Seq(a2,pi3{t0:=},a4),c5)",
-    Tree0090 "B{b0=1;b1=0;t0}RepF(Swm(Sc{b0:=b0%3},OnceK(Sc{t0<b1?b1:=t0}),Fb(c0e,F),Seq(Rep1(t1)),Keep(pi2{t0:b0})))",
-    Tree0091 "Seq(Star(Fb(Star(c0l,c1),Once(Ret1(c2e)),c3),Swm(Rep4(Inv(t4)),RSeq(t5,c6,t7,c8,c9)),RFb(t10e,t11,c12,F,Seq(t13e,t14,t15,t16))),Inv(Fb(RSeq(c17),Fb(F,c18,c19l,a20),Swm(a21,t22,c23e),Ret4(FF(MSeq(c24e,t25,c26))))))",
-    Tree0092 "B{b0=2;t0}Seq(RetF(c0),Rep3(c1),Sb{t0=b0})",
-    Tree0093 "B{t0=4;b0=4}RepF(RFb(Star(c0,@os{b0:=t0}@ki{t0%4!0}RFb(a1b{b0;b0},Sb{t0=b0}),RFb(t2,Sb{b0=8})),Wu{t0}))",
-    Tree0094 "B{b0;t0=5}Star(@po{t0+=3;t0<3?t0+=1}@si{b0<1}RetF(t0),RSeq(Sc{t0+=2},t1),t2)",
-    Tree0095 "B{t0=4;b0=4}@ki{t0+4%4>1}Swm(Seq(t0,t1,RFb(c2,Sb{t0=b0})),FS(Inv(Fb(c3b{8},t4e,Sb{t0=4}))),Swm(@of{t0:=b0%3}RSeq(a5,t6),c7,pc8{b0:=}))",
-    Tree0096 "B{o0=_;b1;t0=1;b0=3}FF(Swm(a0b{b0%4;b0},Star(c1,t2e,t3e,Sc{t0+4>0?o0:=_;b1+=3}),RSeq(Scc{t0<7},Scc{b0%3<0}),SubR(Sc{o0:=_;o0:=6}),MPri(Rep3(Fb(Scc{t0+3%4=1},Scc{some},c4)))))",
-    Tree0097 "B{b0=2;t0=1}@po{b0!t0%4?t0+=1;t0+=1}RSeq(MPri(Swm(Inv(a0l),RSeq(@os{b0:=t0;b0:=t0%4}@ki{b0%3=1}pi1{t0:=},t2)),Rep2(Star(t3,t4e,@os{b0+=3}@of{t0:=b0;b0:=b0+1%3}pa5{b0:t0;b1:b0},@fi{b0+4<b0+3}@oh{b0<b0%4?t0:=3}Wu{t0},@ki{t0<b0+3}@os{b0:=b0%3}c6)),RSeq(RSeq(a7,a8b{t0;b0},Fb(t9e,a10,Wu{t0},pa11{b0:=;b1:t0})))),Seq(Inv(Swm(Sc{b0:=t0},Sc{b0+=1},pc12{b0:t0},OnceK(c13),t14e)),pc15{b0:=},Seq(RepF(Su{t0}(c16l)),S,Scc{t0+3!t0%3})))",
-    Tree0098 "B{b0;b1}MSeq(Ret2(a0),Swm(Scc{b1=3},t1,a2b{b0+4;b0}))",
-    Tree0099 "B{t0=0;b0=2}FF(Seq(Scc{t0+4%2=1},Wv{t0}(t0),Inv(Rep1(@ki{b0=0}@fi{b0+2<2}t1)),Seq(c2e,pt3{b0:b0;b1:t0}),Seq(c4)))",
+    Tree0000 "PAll{-1}(Sub(Sub(c0)))",
+    Tree0001 "RFb(Invt(c0),c1)",
+    Tree0002 "B{q0;b0=2;t0}Swm(@ki{t0+3%4=3}SubR(Lp{t0;S}(S)),pt0{b0:=},c1b{t0},SubR(Par{_;1}(c2,t3)),Sc{t0+=1})",
+    Tree0003 "B{o0=_;t0;b0=4}Ret3(Invt(Try(@po{none?b0+=3}@os{b0:=t0}@oh{o0:=_}t0,@rw{b0=1}FS(pc1{b0:4}),SubA(Pre{none;F}(c2)),To{50}(Pre{t0>3}(c3)),Star(t4,Sb{b0=6},Sb{b0=6}))))",
+    Tree0004 "B{b1=5;b0=2;t0=5}Ite(PAll{3}(c0l,Scc{b1>6},c1,FF(Seq(@oh{b0+=4;b0=7?b0:=t0+2}Scc{b1!7},pt2{b0:4}))),MSeq(SubA(TryT(c3,pc4{b0:=})),a5,t6e,SubA(Rep1(Sb{t0=0}))),Seq(S,@si{b1+4>5}t7,@of{b1:=t0+2}Keep(Su{t0}(pc8{b0:2}))))",
+    Tree0005 "B{q0=1;b1=0;t1=1;t0=3;b0=5}Pre{t1=t0%4}(Seq(MPri(a0e,Lp{t0;_}(@po{t1:=t1+4%2;b0:=t1}PAll{0}(c1,Sb{b1=4})),FS(Ite(pt2{b0:b0;b1:t1},@of{b0+=4;b0+=2}Scc{t0%3>0})),@po{b0:=t0}RtyF(Scc{t1+1=5})),Dl{20}(Fb(t3,OnceK(c4),Su{t0}(t5))),Lp{t0;S}(Lp{t0;R}(Fb(@po{t0+=1}PAll{0}(S,R))))))",
+    Tree0006 "B{t0=1;q0=3}Par{_;1}(Wv{t0}(Try(Lp{_;K}(Ret1(t0)),AFb(c1e,c2b{3}))))",
+    Tree0007 "B{b1=1;t0=0;b0}Dl{50}(Sw{4;0;2}(Wu{t0},Sc{b0:=b0%3},c0,c1))",
+    Tree0008 "B{b0}RSeq(SubA(Fb(a0b{b0;b0},t1)),a2l,a3,t4)",
+    Tree0009 "B{b1;o0;b0=1;t0=5}PAll{-1}(Dl{20}(c0),Ret1(RFb(c1,c2l)),Rty2(c3l),Once(Pre{t0+4<6}(R)),Sw{0}(@oh{none?b0+=3}t4,pc5{b0:1}))",
+    Tree0010 "B{b1}Sw{2;4}(a0,OnceK(Inv(Rep1(Dl{10}(t1)))),t2)",
+    Tree0011 "B{o0;b0;t0}@oh{b0+=1;o0:=_}Fb(MSeq(Ite(a0,pi1{t0:=}),Rep3(Invt(c2)),Scc{b0+4>1}),Once(Wde(t3e,Scc{t0%3<1})))",
+    Tree0012 "B{b0=3;q0=0;t1=1;t0}@fi{b0>6}@si{t1+3%2<0}RSeq(OnceK(Fb(Ite(a0,@ki{t0<0}c1,Lp{b0;F}(Sl{20})),RSeq(a2e,a3))))",
+    Tree0013 "Seq(RSeq(Rep3(Ret1(Ite(c0,PAll{_}(Sl{20},c1l))))),RFb(a2,Rep3(Fb(c3,c4)),t5,R),AFb(Wde(t6,c7l),t8,Ret1(t9),Rep3(Sel(a10,t11,t12))))",
+    Tree0014 "FS(Fb(Par{_;_}(R,c0e,Wde(Par{-2;_}(S,Sub(c1),t2e),a3l),OnceK(t4),Ret1(c5e)),c6))",
+    Tree0015 "B{o0=0;b0=0;b1;t0}Seq(Seq(OnceK(SubR(Rep2(pi0{t0:=})))),@os{o0:=t0;o0:=b1}Par{-1;_}(pc1{b0:t0},SubR(pt2{b0:b0})),c3l)",
+    Tree0016 "B{t0;b0=4;b1=1}PAll{_}(Rep1(RFb(t0,MPri(c1b{8},c2l,Dl{0}(a3)),RetF(c4))),MPri(Inv(@of{b0+=1;b1:=b1+4%4}@fi{b1=6}@rw{b0+1%2<0}Seq(Scc{b0%2<1},@rw{b0+4%3<0}@si{b1+4<3}@ki{b0=3}c5,t6)),@rw{t0%3>0}RSeq(c7b{9},S,@oh{t0+=4;b1:=5}c8l,Sb{b0=9})),@si{b0+2%4<2}@os{b1+=3}OnceT(RSel(c9,Scc{b1+3%4<3})))",
+    Tree0017 "B{t0;t1=1}FS(SubA(Seq(Star(RFb(PAll{-1}(t0e,Sb{t1=7},pi1{t0:t0}),c2,a3),TryT(Sc{t0+=1;t1:=t0+2%4},t4,t5),t6),Ite(Par{-1;2}(c7,pc8{b0:t0}),ASeq(pi9{t0:t1},Fb(@fi{t1>7}@si{t0%3<1}R,a10,t11))))))",
+    Tree0018 "B{b1;t1=0;t0=4;b0=0}Star(RFb(@po{b0:=b0%4}@os{b0+=1;b1>b0?t0:=b0%3}@ki{b1<6}pt0{b0:=;b1:t1},@si{t0<1}@os{b0+=1}@oh{t1:=b0%4}pi1{t0:t0},c2l),Seq(t3,pi4{t0:t1}),Try(Pre{b0>4;S}(Keep(pc5{b0:=})),@po{t1:=b0+4}Fb(t6,@os{b0+=1}Scc{t1!t0})))",
+    Tree0019 "B{b0=2;t0=3;b1;t1=3}OnceT(Par{2;-2}(Par{-1;3}(PAll{_}(a0,@ki{t0+3<1}Par{1;1}(pc1{b0:=},c2)),R,Sw{2}(pa3{b0:=;b1:b0},t4)),RFb(RFb(pi5{t0:t1},pa6{b0:t1},Inv(t7)),Sw{3;0}(pt8{b0:b0},t9,Pre{t1+4=t0;R}(pa10{b0:t1})),TryT(a11,Sb{t1=t0},Sc{t0:=b1%2},pa12{b0:=;b1:t1},t13))))",
+    Tree0020 "Seq(Fb(t0),FF(RSel(FF(RSeq(c1e,Sl{10},c2,S)),MSeq(a3,t4,Par{0;_}(t5,t6)),AFb(c7e,TryF(t8,t9),t10),Seq(c11,t12e))))",
+    Tree0021 "B{b1;t0=5;b0=0}Dl{0}(RSeq(Wde(c0b{t0},c1),@ki{b0%4>2}RSeq(@os{t0:=b0}a2e,t3),@os{b1:=b0+1}@fi{t0+1=4}Ret3(pi4{t0:t0}),Try(Ret2(pa5{b0:b0;b1:=}),RFb(@fi{b1%4=1}t6,c7l)),Wde(t8,Sb{t0=0},ASeq(a9,Sc{b0:=0}))))",
+    Tree0022 "B{b0=5;t0;q0;b1=2;o0=_}@po{b0:=b1+1%3}@oh{b1+3=2?t0:=t0+4%2}Par{_;2}(Try(Sb{o0=8},SubA(Ub{o0}),c0b{o0|3+3}),RSeq(t1,t2,t3,Lp{t0;_}(S),Ret3(R)),Seq(Sw{5}(t4,pt5{b0:=;b1:b1}),Lp{t0;F}(SubR(t6))))",
+    Tree0023 "B{t0=1;b1=3;b0=3}RSeq(TryT(To{0}(Scc{b1%2>0}),c0,t1,t2,t3e),Fb(RSeq(t4),t5,a6b{1;b1},Pre{t0<1}(Sc{b0+1>6?b0:=t0})),Su{t0}(@of{b1:=3}Seq(Ret3(c7),pa8{b0:=},c9)),Su{t0}(@ki{b1+3%4!3}Keep(a10b{t0%2;b0})),Try(Sb{b1=t0},Su{t0}(@of{b0+=1;b1+=2}@po{t0:=b1+2%3}t11),FS(R),Pre{t0+2%4=2;K}(Fb(pa12{b0:5;b1:=},Sl{30}))))",
+    Tree0024 "B{t0=1;b0=4}Pre{b0+3<t0;K}(OnceT(RSeq(c0,Sl{30},pc1{b0:b0})))",
+    Tree0025 "B{b0=2;t0;t1=4}Su{t1}(@oh{b0+=1}@os{t1+=1}@rw{b0%3=1}PAll{1}(RSeq(pt0{b0:=;b1:t0},pa1{b0:t0;b1:t1},Sb{t1=t0}),Sel(pt2{b0:=},a3b{t1;b0})))",
+    Tree0026 "B{t0;b0=3;o0=_}Swm(@of{b0:=b0+3%3}@ki{o0|2!1}MPri(Star(Once(pi0{t0:b0}),Ret0(a1))),Fb(t2,a3,c4e,@fi{b0+3=0}@os{b0:=t0%3}c5,Scc{t0>4}))",
+    Tree0027 "B{o0=_;t0=0;b0=0}PAll{1}(a0e,PAll{_}(@oh{o0:=b0%3}@os{o0:=_}MPri(pi1{t0:=},F)),a2,c3b{b0},pc4{b0:=})",
+    Tree0028 "RSel(Sub(Rep3(Wde(RSeq(c0l,c1l),Sub(Inv(t2)),c3))))",
+    Tree0029 "B{t0=3;b0=0;q0;b1=4}RSeq(@rw{b0+1%4<2}Sw{2;3;5}(@fi{b1=0}@of{t0+=1}@os{b0:=b1%3;b1:=t0}S,Ret1(pi0{t0:=}),@oh{b1+=3;t0+=3}Sel(Lp{b1;F}(Sc{t0+2%3>0?b1:=b1%3}),@fi{t0!4}Try(c1,Sb{t0=b1},c2,F)),PAll{-3}(c3,a4l,Wu{t0})),Seq(Fb(Par{_;-2}(c5,Rep2(TryF(Lp{t0;S}(t6),Scc{t0+4!b1%2})),Try(a7,c8),Scc{t0!1})),ASeq(RFb(a9l,t10e),c11,Rep1(t12),c13)))",
+    Tree0030 "B{t0;q0=2;b1;b0=3}Wv{t0}(RSeq(Star(Pre{b1+3%4<0;S}(Fb(Lp{b1;_}(t0),Inv(@si{b1+4=2}Star(a1,pa2{b0:=;b1:t0},@po{b1+=3;b0+=2}c3,t4)),c5l))),Scc{t0>t0%2},@ki{b0%4>2}@rw{t0>3}Ite(t6,RetF(Sb{b1=6}),Once(Sw{2;5;0}(pt7{b0:=;b1:t0},t8e,S,c9))),Seq(PAll{_}(Pre{b1=t0%4;S}(@po{t0+=3}c10e),t11),Sw{0}(c12e,pc13{b0:1}),Rep2(Wv{t0}(c14)))))",
+    Tree0031 "B{o0;t1=5;t0;b0=5;q0=0;b1=5}RSeq(@of{b0+=3}RSel(Sw{1}(MSeq(@si{b1>o0|0}Ite(c0e,F),RSeq(c1,c2),Lp{b0;R}(Sb{o0=9})),Sb{t1=4})),RSeq(@rw{t0+1%4!2}Swm(pt3{b0:b0;b1:t1})))",
+    Tree0032 "B{o0=4;b0=3;t0=0}@fi{b0<t0}RSeq(TryF(Seq(OnceT(OnceT(@si{none}Ub{o0})),a0b{o0|3+3;b0},@oh{t0%4!3?o0:=t0}@of{b0+=3}FS(t1)),Seq(RFb(pt2{b0:5;b1:b0},Sb{t0=9}),FS(@ki{b0>3}@si{b0%2<1}@rw{none}SubA(Sb{t0=8})))))",
+    Tree0033 "B{b1;b0=4;o0;t0=1}Par{-1;0}(AFb(@po{b0+=3;b0+=1}Pre{t0!3;F}(Star(t0e,t1,Ub{o0})),Keep(MPri(a2l,c3,@oh{b1+=4}a4,pc5{b0:=},t6e))))",
+    Tree0034 "B{b0=0;t0;b1=2}Pre{t0>2;S}(SubR(MSeq(AFb(AFb(a0e,t1,a2),SubA(pt3{b0:=}),a4),t5,t6)))",
+    Tree0035 "B{b0=1;q0=3;t1;t0=1}@os{t1+=3}PAll{0}(RepF(@si{t0+2!t1+3}t0),Swm(pa1{b0:t1;b1:t0},t2,Lp{b0;K}(pi3{t0:t0}),a4),TryT(OnceT(pc5{b0:b0}),Seq(t6,@of{t0!3?b0:=t1}@po{t1+=2}R)))",
+    Tree0036 "B{t0;t1;q0;b1;b0=0}Par{5;-3}(c0e,c1,PAll{_}(pa2{b0:=;b1:t0},t3e,t4,R,Sl{50}),Lp{t1;K}(pi5{t0:=}),pt6{b0:b1;b1:b0})",
+    Tree0037 "B{b0=1;t0;o0=3;q0=2;b1=1}Lp{_;R}(RFb(Lp{b1;_}(Keep(Swm(t0))),Sw{0}(@oh{b0+=1}Sb{o0=5},@si{o0|3!3}@po{b0+=3}@of{t0:=b0;b1+3<b0?b0+=3}t1)))",
+    Tree0038 "B{t0=1;b0;t1=5}FS(Ret3(Wde(OnceT(@rw{t1+3%2=1}@fi{b0<t0%4}@of{t1:=t0;t1+=2}Dl{20}(RFb(Ret4(c0e),pa1{b0:b0;b1:t0},Fb(t2,@ki{b0=t0}@os{t1+=3}@of{t1+=4}a3l,t4,c5b{t1+1})))),Keep(Star(Star(@po{b0+=3}@os{t1+4%4<2?t1:=t0%2}a6))))))",
+    Tree0039 "B{o0;t0=5;b0}Par{2;_}(@of{t0+=1}@si{none}Pre{t0=4;K}(Swm(t0,Ub{o0},pi1{t0:b0},Seq(c2,t3),@po{b0:=1;t0:=b0}@si{b0>t0%3}c4b{t0%2})),Seq(Seq(Ub{o0},Ub{o0}),Ub{o0},ASeq(Sc{t0:=o0|5+3},c5),@oh{t0+=3}@si{b0+4<5}@rw{b0<5}Ub{o0}))",
+    Tree0040 "B{b1=0;b0=4;t0=0}Rep2(Inv(@os{b0+=2;t0:=b1}@oh{b1:=b0+3}c0))",
+    Tree0041 "RFb(Rty4(t0))",
+    Tree0042 "B{o0=0;t0;b0=2;t1=0;b1=1}@po{b0+=2}RSeq(Pre{t0%2=0;S}(To{0}(Rep4(t0))),OnceT(Pre{t0!o0|2;R}(TryF(a1,c2b{b1}))),AFb(Ret3(MPri(pt3{b0:=;b1:=},pt4{b0:=;b1:t1}))),@si{o0|5%2<0}To{10}(@fi{b1+3<6}OnceK(t5)))",
+    Tree0043 "B{t1=0;t0=4;b0=0;q0}PAll{2}(AFb(RFb(Rep3(a0),@rw{b0+3<2}@oh{t1+=3}Lp{_;K}(a1l),Wu{t0},t2e,Try(Scc{t1%4>2},a3,c4,a5,Sb{t0=1}))),RSeq(@fi{b0<b0+4}@ki{t0+2%3!1}c6b{t0},Sl{50},t7,Ret3(t8)),OnceT(RSeq(Keep(RSeq(Pre{t1%2>0;K}(Ret1(t9)),Wde(Scc{b0+2!2},t10),Lp{b0;S}(pi11{t0:t1}))))),Ite(t12,a13,Lp{t0;S}(a14)))",
+    Tree0044 "Swm(Fb(a0,t1),c2,S)",
+    Tree0045 "B{t1;t0=1;b1=0;q0=0;b0}Fb(@po{t1+=2}Swm(RSel(a0,@rw{b0>1}Lp{b0;F}(t1)),SubR(a2l),a3e,RSeq(Scc{t1<7},c4)),Pre{b1<2;S}(Invt(Sw{2;3;0}(t5,SubA(t6e),c7,@si{t0+1<t1+2}@rw{b1%4=2}t8))),MPri(Sw{1}(c9l,a10),OnceT(c11),ASeq(Sc{t0+=1},Su{t1}(t12e)),c13e))",
+    Tree0046 "B{t0}FF(Fb(c0,a1l,@rw{t0+4%2<0}c2))",
+    Tree0047 "B{b0=2;b1=3;o0=1;t0}Fb(RFb(Scc{t0>b1%4},a0),MPri(c1,@oh{b1:=b0%3}@ki{o0|1%2=1}Sc{b1+=2;b0+=2},pi2{t0:t0}))",
+    Tree0048 "B{t0;b1}Star(t0,Pre{t0=b1}(Sb{b1=t0}),Swm(t1,c2,c3),OnceT(pi4{t0:=}))",
+    Tree0049 "B{b0;o0;b1;t0=3;t1=0}RtyF(Wde(Scc{b1+1=b1},Swm(a0,a1,@ki{b1>7}Sl{100},t2),@os{o0|5%2!0?b1:=t1+4%3;none?b1+=1}@si{b1+2<7}PAll{_}(RSeq(t3,Once(@si{o0|2=6}c4b{o0|3+3}),@si{b0<4}Sc{b0:=t0%2}),pt5{b0:=})))",
+    Tree0050 "B{b1=4;o0;b0=1;t1=3}RSel(SubA(FF(Pre{t1<4;K}(To{100}(Keep(ASeq(t0,c1)))))),pt2{b0:=;b1:b1},@rw{o0|0<6}@os{b1:=o0|0}Fb(FS(@oh{o0:=_}pc3{b0:b0})),c4,@si{o0|5=5}Swm(SubR(c5),a6))",
+    Tree0051 "B{b1;b0=1;t0=4;t1}Star(t0,RFb(Wde(PAll{-1}(@po{t1+=2;b0<b0+3?t1:=b0+1}Dl{10}(@oh{t0:=0;b1:=b1+3%2}t1),F,pt2{b0:3;b1:=},@ki{b0%3>0}Sb{b0=2}),FF(Once(Sl{30})),Swm(Invt(a3),t4,@of{t1:=5}@fi{b0=t0}a5,pi6{t0:b0},Sc{t1:=t0}))))",
+    Tree0052 "B{b0;b1=2;t0=3}RFb(Pre{b1%2=1;R}(@ki{t0>b1+1%3}@rw{b0+1%3!2}a0),Sw{3;1}(Scc{b0+1=t0},pi1{t0:b1},a2l),Pre{t0+3%3<0;S}(c3e))",
+    Tree0053 "B{t0;b0=1;b1;t1=4}FS(Pre{t0%2>0;R}(Seq(Seq(Inv(Swm(OnceK(pc0{b0:b1}),Rty3(t1e),@rw{t0<4}RFb(t2,c3e,pc4{b0:6}))),RSeq(AFb(ASeq(c5b{t0},Sc{t1+=3}),Fb(c6l,@ki{b0<b0%2}Sc{t0+=1;t0+=3},c7),c8),@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}Sw{4}(Sel(t9,a10,c11b{4}),Rep2(pi12{t0:t0})))))))",
+    Tree0054 "B{b1=1;t0=3;b0=3}Pre{b1+2=b0;F}(RSeq(Pre{b1%4>1;S}(t0),@rw{b1+4%2<0}@po{b0<6?b1+=1}@fi{b1+1=7}pt1{b0:=},Rep3(FS(Wv{t0}(pi2{t0:t0}))),Fb(t3,pt4{b0:8;b1:=},Wu{t0})))",
+    Tree0055 "B{t0=3;b1}Seq(Sw{4}(Swm(Try(S,Wu{t0})),t0))",
+    Tree0056 "RFb(Ret4(t0),Sl{50})",
+    Tree0057 "B{b0}Par{_;2}(SubR(t0),pc1{b0:=})",
+    Tree0058 "B{q0=4}Star(SubR(Rep2(c0)),Lp{_;S}(t1),RSel(t2,t3,t4))",
+    Tree0059 "B{t0=1;q0=3;b0=0}Rty1(RSeq(pi0{t0:t0},Sl{50},Ret4(Ite(t1,pa2{b0:=}))))",
+    Tree0060 "B{b0;t0}@os{b0:=t0+2}AFb(Fb(Ret0(Wu{t0}),F,a0),RFb(pa1{b0:=},Par{1;-1}(Sl{20},t2,c3,t4)))",
+    Tree0061 "Seq(Sl{0})",
+    Tree0062 "B{t0=5;q0=0;b0;t1;o0}Fb(RSeq(t0,@si{o0|1!t0}@ki{t0>2}Lp{_;K}(@oh{t1:=t0}pi1{t0:b0}),@si{t0+4!1}@of{t1:=b0;b0+=3}MPri(t2,F)),@rw{t0+2<4}Fb(TryF(t3e,pa4{b0:3;b1:b0}),t5,c6,@fi{o0|5>t0}Ub{o0},pt7{b0:=;b1:t1}),FS(RFb(@rw{b0<1}RFb(t8,Sb{t0=b0}),c9,@os{b0:=t1}t10)))",
+    Tree0063 "B{o0=2;b0=5;b1=5}Sw{5}(Pre{b1+3%4!0}(Rep4(RFb(Inv(Scc{o0|3+3%3<1})))),@si{b1=b0%3}@fi{o0|3<5}RFb(c0,t1,c2b{b1+3}))",
+    Tree0064 "B{q0=4;o0=_;b0=0;t1;t0=3}@of{t1+=3}PAll{-1}(AFb(@si{t0%4>1}@rw{t0+4>t0}@fi{o0|1!t1}c0,pa1{b0:=;b1:b0}))",
+    Tree0065 "B{b1=0;t0;b0=1}@rw{b0<3}@of{b1:=5}Sw{0}(Scc{t0<b1},AFb(a0b{b1;b0}))",
+    Tree0066 "B{t1=2;t0;b0=0}Ite(AFb(Inv(c0e)),Rep1(Seq(c1,@ki{b0>4}@fi{b0=3}c2l)),Ret1(Sb{t1=t0}))",
+    Tree0067 "MPri(RFb(Once(Ite(t0,Dl{0}(c1),t2)),RSeq(Sl{20},Swm(t3,t4),a5),PAll{-3}(t6,Rep2(a7l),Rep0(t8))))",
+    Tree0068 "B{b0;b1=0;o0=_;t0}TryT(RFb(a0e,c1,a2l),Sw{5;0;4}(pc3{b0:2},Ub{o0},c4,Sc{b0+3<4?t0:=o0|3%2;t0+=1}),Star(MSeq(Sb{b1=b0})),Pre{some;S}(FF(Wu{t0})),Sw{3}(RSeq(c5,Sb{b1=b0}),a6))",
+    Tree0069 "B{q0=0;b0=0;t1=1;b1=4;t0;o0=_}Seq(RSel(Lp{_;R}(a0),Inv(pc1{b0:b1}),pi2{t0:=}),PAll{-2}(Sl{0},Lp{t0;R}(a3e),FF(Sc{o0:=_})),AFb(Seq(Star(c4,c5e,pt6{b0:=})),Ite(c7,pt8{b0:7;b1:b0}),Wu{t1}))",
+    Tree0070 "PAll{_}(OnceT(Dl{20}(ASeq(Sub(t0),t1))))",
+    Tree0071 "B{b1=4;q0=4;t0;b0}Lp{_;_}(MPri(Par{_;3}(Seq(t0,a1,Sc{t0+=3},pt2{b0:b1;b1:=},pi3{t0:b1}),RFb(Seq(t4,c5,a6b{t0+2;b0},SubR(pa7{b0:1}))),Sb{b1=t0}),Swm(Swm(Sl{10},pt8{b0:b0;b1:t0},c9),Seq(a10b{t0+2;b1},FS(OnceK(Seq(Sb{b0=1},t11,Scc{t0<3},@ki{t0%4>1}@oh{b1+=1;b0:=b0%2}@os{b0+=1;t0<7?b0+=3}pi12{t0:b0})))))))",
+    Tree0072 "Rep0(a0)",
+    Tree0073 "B{t0=2;t1=4;b0=1;b1=5}Sw{0;1}(Fb(Seq(a0b{t1;b0},t1,a2e),@ki{b1<2}@oh{b0+=3}@os{b0:=t0}RSeq(@oh{t1:=0}@ki{b0%4=1}@os{b1:=1;b0:=b1%4}pt3{b0:=;b1:t0},Sl{0}),c4,pt5{b0:6;b1:b0}),Fb(t6,c7e,t8),Try(@ki{b0+3%4<3}Pre{t1!5;F}(Once(Ite(@os{t1+=1}@rw{b1+1%4>1}@ki{b1%3>1}t9e,c10))),@rw{b1+2<3}@oh{b0+=2}Sl{50}))",
+    Tree0074 "B{t1;t0=3}RSeq(c0l,@rw{t1>t0}Ret0(Scc{t0<t1}))",
+    Tree0075 "B{b0=5}Ret1(AFb(Rep3(ASeq(a0,t1)),SubR(PAll{0}(RSeq(a2,S),To{10}(OnceK(S)))),Pre{b0!0;S}(t3)))",
+    Tree0076 "B{t0=3;b0=0;q0=3}Seq(Par{-1;_}(RSeq(a0),c1),Ret3(RtyF(FF(Once(Lp{b0;F}(TryT(c2,c3)))))),Rep2(Fb(Lp{b0;K}(Sb{b0=0}),t4)),@rw{b0%2<1}Swm(@of{b0+=3}@os{t0+=1}t5,Sc{t0:=b0}),RSeq(c6))",
+    Tree0077 "B{b0=3;t0=2}Pre{b0%4<1}(t0)",
+    Tree0078 "B{b0;o0=_;t0}Fb(ASeq(pi0{t0:=},pt1{b0:=;b1:b0},c2b{b0}),Invt(a3b{b0+2;b0}),Ub{o0})",
+    Tree0079 "B{b0;q0=0;t0=3;o0=0;t1}Pre{t0%4<2;S}(Sel(Lp{_;_}(MSeq(RSeq(OnceK(t0)),c1)),Once(@rw{b0>3}@si{o0|5%4<0}Inv(a2b{t0%2;b0})),RSeq(pa3{b0:=},Par{2;-1}(c4,t5)),TryF(@fi{t1%3<2}Sc{b0<3?t1:=b0},Wu{t1}),PAll{-3}(c6,a7,RepF(a8b{b0+2%4;b0}))))",
+    Tree0080 "B{t0;b0=5;q0=1}Swm(FS(RFb(Swm(t0),t1)),Pre{t0+2%2!1;S}(@ki{b0+1>b0}Star(c2,t3)),RFb(t4,To{30}(c5)),@po{b0+=2}@ki{b0+1%3>0}@of{b0+=1}Swm(RSeq(SubA(S),@fi{t0+3>3}@rw{t0+1>3}@os{t0%2!0?b0+=1}pt6{b0:b0;b1:t0}),Par{-1;2}(a7b{b0;b0},@rw{t0=t0%4}t8e)))",
+    Tree0081 "B{b1=3;b0=1;t0=4}ASeq(a0e,Rep1(Swm(Dl{20}(t1),Rep1(Sw{0;4}(@fi{b1>4}t2e,c3,F)))),Su{t0}(Sel(a4,t5,TryF(c6,c7b{t0},Sb{t0=6}))),Pre{b0%4!1;K}(RSeq(pc8{b0:2},a9,c10,pa11{b0:b1},t12e)),Rty2(Sl{20}))",
+    Tree0082 "B{t0=2;q0=2}RFb(Lp{t0;K}(Sel(t0,@fi{t0+2%4<1}@ki{t0%4=3}a1,Wu{t0})))",
+    Tree0083 "B{b0;o0=4;b1=1;t0=3}RFb(RSeq(c0,c1e,OnceT(pi2{t0:=}),c3),Rty1(Fb(c4b{t0%2},Wu{t0})),Par{_;-4}(Keep(@of{t0+=1;o0:=1}@fi{t0+1>t0}@si{t0<b0}c5),Fb(c6,c7),Inv(t8),Sb{b1=b0}),Ite(Invt(pt9{b0:=}),PAll{_}(Seq(@fi{b0=o0|5}@si{t0<1}t10e,a11b{2;b1})),Wde(a12,pi13{t0:=})))",
+    Tree0084 "B{b0=2;t0;q0}RSeq(Fb(Par{-2;-2}(Sb{t0=1},ASeq(a0b{b0%3;b0},F)),Lp{t0;_}(c1l),OnceK(@oh{b0>0?b0:=t0%2}@si{b0>3}Seq(t2,pi3{t0:b0}))),@po{b0:=t0+1}@rw{t0+3!1}a4l)",
+    Tree0085 "B{t0=3;o0=2;b0=4;t1=5}RFb(Fb(ASeq(Sl{30},@fi{none}Ub{o0},pi0{t0:t0}),RSeq(a1)),@si{none}@of{o0:=_}@fi{t0!4}RSeq(@of{o0:=_}Seq(c2l,S,pa3{b0:t0;b1:b0}),Sel(t4,t5e),RSeq(Sc{b0:=o0|2+3},t6,@si{t0>6}pa7{b0:t0;b1:b0},pt8{b0:=;b1:t1})))",
+    Tree0086 "B{t1;t0=2;q0=1;b0=2}Star(Once(Par{2;1}(t0,c1l)),Lp{t0;S}(Try(Wu{t1},c2e,pa3{b0:=},Rty3(a4b{t1;b0}))))",
+    Tree0087 "B{b0;q0=0;t0=1}Par{-2;1}(c0,Lp{_;R}(Ret4(@of{t0:=3}@si{b0=3}c1)))",
+    Tree0088 "B{b0=3;b1=5;t0=1;o0}Fb(@po{t0+=3;o0:=_}Wv{t0}(Par{_;_}(RFb(a0,a1b{b0+2;b1},c2b{9},a3l,F),SubR(PAll{_}(Sc{b0:=t0+4},pt4{b0:=;b1:b1},t5e)),Sw{2;3}(t6,c7b{b1+3%3},pi8{t0:b0}),pi9{t0:t0},RFb(t10e,RSeq(c11l,S)))))",
+    Tree0089 "Fb(t0,c1,t2,t3)",
+    Tree0090 "B{t0;b0=5;o0}TryF(RFb(Ret0(pt0{b0:=;b1:b0}),MPri(t1e,pa2{b0:t0})),@of{b0+=2}Seq(Sb{b0=t0},Sl{10},c3),Sel(a4,t5),Ret4(RFb(@po{t0:=b0+1}@os{o0:=_}@rw{b0=b0+3}Fb(Swm(t6e,Wv{t0}(pi7{t0:t0}))))))",
+    Tree0091 "Ret2(Sl{50})",
+    Tree0092 "RSel(c0,t1)",
+    Tree0093 "B{t1=2;q0=2;b0=3;t0=5}Wv{t1}(Seq(RSeq(Pre{b0>0;S}(RFb(Wde(@os{b0=1?t0+=1;t0=3?t1+=4}c0,Wu{t1}),Lp{t0;R}(c1),RSeq(a2,Sb{b0=t1},t3)))),RFb(Pre{t0>4;S}(FF(@oh{b0:=t0+4}@fi{t0%3!2}@ki{t1+3=0}Swm(c4))),Swm(a5b{t0;b0},FS(Rep4(R)))),S))",
+    Tree0094 "OnceT(Sub(Once(c0)))",
+    Tree0095 "B{t0=1;b0}Seq(RetF(To{20}(t0e)),RFb(Ret0(@po{t0+=3}@si{t0>7}a1l),Seq(Sb{b0=6},Swm(Sc{t0:=b0},t2),AFb(t3,c4))))",
+    Tree0096 "RFb(t0,t1,c2e,c3,t4)",
+    Tree0097 "B{t0=5;b0=4}TryF(Swm(RFb(c0e,a1e,t2),FS(Pre{t0>3;K}(Dl{0}(Swm(Sc{b0%4<0?b0+=3;t0:=b0%2},pt3{b0:=;b1:t0}))))),Ret2(OnceK(RFb(RFb(Seq(t4e,c5e),Fb(c6,a7),@po{b0:=t0;t0+=3}Wu{t0}),t8))))",
+    Tree0098 "ASeq(c0,Inv(Rty0(F)),Fb(Once(Inv(RSeq(t1,c2))),F),t3,Swm(Rep0(S),OnceT(c4),a5l,c6l,c7))",
+    Tree0099 "B{b1=2;b0=0}To{20}(@oh{b0:=b1;b1+=3}@po{b1:=b1+4%3}@ki{b1+4>b0}Sl{20})",
 }

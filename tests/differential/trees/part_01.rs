@@ -6,886 +6,88 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            SetBlackboard(t0 = 7),
-            ReactiveFallback {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-            Condition(Cond<1>),
-            ReactiveFallback {
-                RetryUntilSuccessful(4) {
+        Parallel(success = 3, failure = -3) {
+            SequenceWithMemory {
+                WhileDoElse {
+                    TryCatch(catch_on_halt = true) {
+                        RunOnce(then_skip = true) {
+                            Action(Act<0>),
+                        },
+                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+                    },
                     StatefulAction(Task<2>),
+                    AlwaysSuccess,
                 },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+                Loop(q0, value = {t0}) {
+                    Retry(1) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            SetBlackboard(b0 = 6),
+            Fallback {
+                #[success_if(|bb| bb.b0 > 3)]
+                Fallback {
+                    Parallel(failure = 0) {
+                        Condition(Cond<4>),
+                        Script(|bb| bb.b0 += 1),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    ReactiveSequence {
+                        Loop(q0, value = {t0}) {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                        },
+                        Condition(Cond<8>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0100Blackboard { b0 t0 });
+board!(Tree0100Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0101Sub0 for Ctx {
+        StatefulAction(Task<3> = Task::<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            Condition(PCond<0>, b0 = {t0}),
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            Action(Act<1>),
-                            Condition(PCond<2>, b0 = 3),
-                        },
-                    },
-                },
-            },
+        Parallel(success = -1, failure = 1) {
             ReactiveSequence {
-                SetBlackboard(t0 = 9),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
-                Repeat(3) {
-                    Condition(Cond<4>),
-                },
-                Condition(|ctx| ctx.check(5)),
-            },
-        }
-    }
-}
-
-board!(Tree0101Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0102Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 10,
-            #[tracked] t1: i64 = 14,
-        }
-        #[skip_if(|bb| *bb.t0 > 2)]
-        #[post(|bb| bb.b0 += 2)]
-        #[run_while(|bb| *bb.t0 + 4 < 7)]
-        SequenceWithMemory {
-            RunOnce(then_skip = true) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<0>),
-            SetBlackboard(b0 = {t0}),
-            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0102 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-        }
-        MemPriority {
-            KeepRunningUntilFailure {
-                SubTree(Tree0102Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0102Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0103 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0104 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                ForceSuccess {
-                    Fallback {
-                        #[skip_if(|bb| (*bb.t0 + 3) % 4 == 0)]
-                        Fallback {
-                            #[failure_if(|bb| bb.b1 % 2 == 1)]
-                            #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Fallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                SetBlackboard(t0 = 0),
-                Inverter {
-                    RunOnce {
-                        Condition(PCond<4>, b0 = {b1}),
-                    },
-                },
-            },
-            Sequence {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(PTask<6>, b0 = {t0}),
-                SequenceWithMemory {
-                    Condition(PCond<7>, b0 = 9),
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 % 4, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0104Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0105 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Repeat(1) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Sequence {
-                        Condition(PCond<0>, b0 = {t1}),
-                        Action(Act<1>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0105Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        SequenceWithMemory {
-            SkipUnlessUpdated(t0) {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
-                    StatefulAction(Task<2>),
-                    WaitValueUpdate(t0) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b1 + 4 != 3)]
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    SequenceWithMemory {
-                        Action(PAct<4>, b0 = {=}),
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<8>),
-                    MemSequence {
-                        Script(|bb| { bb.b1 = bb.b0; bb.t0.set(bb.o0.unwrap_or(5)) }),
-                        Action(Act<9>),
-                    },
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<10>),
-                        Action(Act<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0106Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0107Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<14>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Sequence {
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {b1}),
-                },
-                Action(PAct<1>, b0 = {b0}, b1 = {=}),
-                ForceSuccess {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Action(Act<2> = Act::<2>),
-                            Script(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) }),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 < *bb.t0)]
-                    #[failure_if(|bb| bb.b1 + 3 > *bb.t0)]
-                    #[run_while(|bb| *bb.t0 + 1 > bb.b1 + 1)]
-                    StatefulAction(Task<5> = Task::<5>),
-                    Inverter {
-                        Condition(PCond<6>, b0 = {=}),
-                    },
-                    ReactiveSequence {
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    Action(Act<9> = Act::<9>),
-                    #[success_if(|bb| bb.b0 + 4 > 2)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<10>),
-                },
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        Action(|ctx| ctx.exec(11)),
-                        #[skip_if(|bb| *bb.t0 % 3 != 0)]
-                        Sequence {
-                            StatefulAction(Task<12>),
-                            AlwaysSuccess,
-                        },
-                        Condition(PCond<13>, b0 = {=}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceStar {
-                    #[run_while(|bb| *bb.t0 < bb.b1)]
-                    MemSequence {
-                        SubTree(Tree0107Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                        StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<16> = Task::<16>),
-                        Action(Act<17> = Act::<17>),
-                    },
-                    ReactiveFallback {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<18>),
-                        },
-                        StatefulAction(Task<19>),
-                        StatefulAction(Task<20> = Task::<20>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<21>),
-                    Condition(Cond<22>),
-                    Action(PIo<23>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0107Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0108 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Action(Act<0>),
-            },
-            Fallback {
-                RunOnce {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<1>),
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<2> = Act::<2>),
-                    ForceSuccess {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                SequenceStar {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0109 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0110 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        Fallback {
-            ReactiveSequence {
-                Inverter {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| *bb.t0 % 3 != 1)]
-                SetBlackboard(b1 = 9),
-                #[skip_if(|bb| bb.b0 % 4 > 1)]
-                #[run_while(|bb| bb.b0 > bb.b1)]
-                Action(Act<2>),
-            },
-            RunOnce(then_skip = true) {
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-            #[post(|bb| bb.b0 = *bb.t0)]
-            #[run_while(|bb| *bb.t0 + 3 == 5)]
-            ReactiveSequence {
-                #[on_halted(|bb| { if bb.b0 % 2 != 1 { bb.b1 += 2 }; *bb.t0 += 3 })]
-                #[post(|bb| bb.t0.set(bb.b0))]
-                Condition(|ctx, bb| ctx.check_in(5, 6)),
-            },
-        }
-    }
-}
-
-board!(Tree0110Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0111 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            WaitValueUpdate(t0) {
-                WasEntryUpdated(t0),
-            },
-            Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-            ReactiveSequence {
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0111Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0112 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                MemSequence {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                },
-            },
-            MemPriority {
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<5> = Task::<5>),
-                    ReactiveFallback {
-                        Action(Act<6> = Act::<6>),
-                        Action(Act<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0113Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        ScriptCondition(|bb| *bb.t0 != 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        SequenceStar {
-            Fallback {
-                ReactiveSequence {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b0 != 5)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                },
-                KeepRunningUntilFailure {
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                Fallback {
-                    #[failure_if(|bb| *bb.t0 + 4 > 6)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[skip_if(|bb| *bb.t0 < bb.b0)]
-                StatefulAction(Task<4>),
-            },
-            SubTree(Tree0113Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-            #[on_failure(|bb| bb.b0 = 4)]
-            #[on_halted(|bb| { bb.o0 = Some(5); *bb.t0 += 3 })]
-            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-            Sequence {
-                Inverter {
-                    Fallback {
-                        Action(PAct<5>, b0 = {=}),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0113Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 4,
-        }
-        ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
-            ScriptCondition(|bb| *bb.t1 == 0),
-            #[success_if(|bb| *bb.t1 == 2)]
-            #[on_success(|bb| { *bb.t0 += 2; if bb.b0 % 2 > 0 { bb.b1 = (*bb.t0 + 3) % 4 } })]
-            WaitValueUpdate(t1) {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            RunOnce(then_skip = true) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0114Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0115 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 2,
-        }
-        MemPriority {
-            SequenceWithMemory {
-                #[on_success(|bb| { bb.b0 += 3; bb.b1 = 2 })]
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.b0 < *bb.t0 + 2),
-                },
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| bb.t0.set(2))]
-                    #[success_if(|bb| *bb.t0 % 4 < 3)]
-                    SetBlackboard(t0 = 1),
-                },
-                ForceSuccess {
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0115Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0116 for Ctx {
-        ForceSuccess {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        MemSequence {
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
-            Sequence {
-                SetBlackboard(b1 = {b0}),
                 StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 % 4 != 0),
-                ReactiveFallback {
-                    #[skip_if(|bb| *bb.t0 + 2 != 3)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                },
-                Repeat(1) {
-                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-                },
+                Action(Act<1> = Act::<1>),
             },
-            Fallback {
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                SubTree(Tree0101Sub0),
                 StatefulAction(Task<4>),
-            },
-            #[success_if(|bb| bb.b1 % 3 < 2)]
-            #[run_while(|bb| bb.b0 > 2)]
-            RetryUntilSuccessful(1) {
-                StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-board!(Tree0117Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Condition(Cond<2>),
+                StatefulAction(Task<5>),
             },
             ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                AlwaysSuccess,
-            },
-            ForceSuccess {
-                SequenceStar {
-                    Condition(Cond<5> = Cond::<5>),
+                WhileDoElse {
                     Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<9>),
-                },
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(10)),
-                    Condition(Cond<11>),
-                },
-            },
-            Sequence {
-                Action(Act<12>),
-                StatefulAction(Task<13>),
-                StatefulAction(Task<14>),
-                Condition(Cond<15> = Cond::<15>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Repeat(2) {
-            RetryUntilSuccessful(0) {
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0119Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        #[failure_if(|bb| bb.b1 % 2 == 0)]
-        ReactiveFallback {
-            ReactiveFallback {
-                Fallback {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
                 },
                 RunOnce(then_skip = true) {
-                    Condition(Cond<2>),
-                },
-                WaitValueUpdate(t1) {
-                    Condition(Cond<3>),
+                    Action(Act<7> = Act::<7>),
                 },
             },
-            Sequence {
-                Condition(PCond<4>, b0 = 8),
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                RunOnce(then_skip = false) {
-                    Action(Act<5>),
-                },
-                ReactiveSequence {
-                    #[run_while(|bb| *bb.t0 > 7)]
-                    #[post(|bb| bb.b1 = *bb.t1)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    ScriptCondition(|bb| *bb.t1 < (*bb.t1 + 3) % 3),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0120Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            MemSequence {
-                Fallback {
-                    RetryUntilSuccessful(4) {
-                        ScriptCondition(|bb| *bb.t1 == 1),
-                    },
+            KeepRunningUntilFailure {
+                Sequence {
                     ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                        StatefulAction(Task<1>),
+                        Condition(Cond<8> = Cond::<8>),
+                        StatefulAction(Task<9>),
                     },
-                    #[run_while(|bb| *bb.t0 % 3 > 0)]
-                    #[success_if(|bb| bb.b0 + 4 == 6)]
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    #[on_success(|bb| bb.t1.set(*bb.t0 % 2))]
-                    Condition(Cond<5>),
-                },
-                #[failure_if(|bb| bb.b0 == bb.b0 + 2)]
-                #[skip_if(|bb| bb.b0 % 4 < 1)]
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            ForceFailure {
-                                WasEntryUpdated(t1),
-                            },
-                        },
-                        WasEntryUpdated(t1),
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(PTask<8>, b0 = 5, b1 = {=}),
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0121Blackboard { b1 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0123Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(PTask<3>, b0 = 9, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            b1: i64 = 3,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                SubTree(Tree0123Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0123Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(0),
-        }
-        #[failure_if(|bb| bb.o0.is_some())]
-        Repeat(4) {
-            SequenceStar {
-                ForceFailure {
-                    RunOnce {
-                        Condition(Cond<0>),
-                    },
-                },
-                ReactiveSequence {
-                    SequenceStar {
-                        Action(|ctx| ctx.exec(1)),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<3>),
-                    },
-                    Sequence {
-                        ScriptCondition(|bb| *bb.t1 > 0),
-                        #[run_while(|bb| *bb.t1 % 4 > 2)]
-                        Condition(Cond<4>),
-                    },
-                },
-                #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(2)))]
-                ReactiveFallback {
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t0 != 1),
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<5>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 2)),
-                    },
-                },
-                MemSequence {
-                    #[post(|bb| bb.b0 = 3)]
-                    Condition(Cond<7>),
-                    Action(PIo<8>, t0 = {=}),
-                    RetryUntilSuccessful(forever) {
-                        RetryUntilSuccessful(3) {
-                            Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                        },
-                    },
-                },
-                MemPriority {
-                    Condition(|ctx| ctx.check(10)),
-                    Repeat(forever) {
-                        AlwaysFailure,
-                    },
-                    RunOnce(then_skip = false) {
+                    Parallel(success = -1, failure = 1) {
+                        StatefulAction(Task<10>),
                         StatefulAction(Task<11>),
                     },
                 },
@@ -894,18 +96,773 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0124Blackboard { b0 t0 t1 o0 });
+bt::behavior_tree! {
+    pub tree Tree0102 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Action(Act<2> = Act::<2>),
+            ScriptCondition(|bb| bb.o0.is_none()),
+        }
+    }
+}
+
+board!(Tree0102Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
+    pub tree Tree0103 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { if (*bb.t0 + 4) % 3 < 2 { *bb.t0 += 3 }; bb.t0.set(bb.b0 + 3) })]
+            #[skip_if(|bb| *bb.t0 != 3)]
+            AlwaysRunning,
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[post(|bb| bb.t0.set(6))]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0103Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0104 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[success_if(|bb| bb.o0.is_some())]
+        SequenceWithMemory {
+            #[failure_if(|bb| *bb.t1 + 3 > *bb.t0)]
+            Condition(Cond<0>),
+            ForceFailure {
+                Condition(PCond<1>, b0 = 8),
+            },
+        }
+    }
+}
+
+board!(Tree0104Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0105 for Ctx {
+        blackboard {
+            b0: i64,
+        }
         KeepRunningUntilFailure {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {b0}),
+                Action(PAct<2>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0105Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0106 for Ctx {
+        ReactiveFallback {
+            AlwaysFailure,
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        ParallelAll(1) {
+            Parallel(success = -1, failure = 0) {
+                Switch(b1) {
+                    case 0 => SequenceWithMemory {
+                        TryCatch(catch_on_halt = false) {
+                            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                            AsyncFallback {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                            Timeout(0) {
+                                Repeat(4) {
+                                    Condition(PCond<2>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                    case 5 => Repeat(forever) {
+                        Sleep(0),
+                    },
+                    _ => Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0107Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0108 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        IfThenElse {
+            Switch(b1) {
+                case 1 => StatefulAction(Task<0> = Task::<0>),
+                case 5 => Loop(q0, if_empty = Success) {
+                    Script(|bb| bb.b0 = *bb.t0),
+                },
+                _ => Sleep(10),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            IfThenElse {
+                SequenceWithMemory {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(3) + 1 != bb.b0, else = Running) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0108Blackboard { q0 b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0109Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        MemSequence {
+            ScriptCondition(|bb| bb.b1 == bb.b0 % 2),
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0109 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
             ReactiveSequence {
-                MemSequence {
-                    Inverter {
-                        StatefulAction(Task<0>),
+                Script(|bb| *bb.t0 += 2),
+                SubTree(Tree0109Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            },
+            Repeat(2) {
+                WaitValueUpdate(t0) {
+                    RunOnce(then_skip = true) {
+                        Condition(PCond<1>, b0 = {t0}),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.b0 < 0)]
+            RetryUntilSuccessful(4) {
+                #[skip_if(|bb| bb.b1 != 5)]
+                #[failure_if(|bb| *bb.t0 != 4)]
+                Sequence {
+                    #[skip_if(|bb| *bb.t0 + 3 > 3)]
+                    #[run_while(|bb| *bb.t0 == 0)]
+                    Repeat(2) {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0109Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0110 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Timeout(0) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PIo<1>, t0 = {t0}),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                Action(Act<3>),
+                RetryUntilSuccessful(4) {
+                    AsyncFallback {
+                        Condition(Cond<4>),
+                        Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0110Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0111 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RetryUntilSuccessful(4) {
+            Precondition(|bb| bb.b0 != 7, else = Failure) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0111Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0112 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            Loop(q0) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[success_if(|bb| bb.b0 % 4 > 1)]
+                    #[run_while(|bb| bb.b0 != 5)]
+                    Loop(q0) {
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                },
+            },
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[post(|bb| bb.t0.set(bb.b0 + 2))]
+            Condition(Cond<3>),
+            SetBlackboard(b0 = 7),
+        }
+    }
+}
+
+board!(Tree0112Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Repeat(0) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2))),
+        }
+    }
+}
+
+board!(Tree0113Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0114 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Switch(b1) {
+            case 5 => SequenceStar {
+                Switch(b1) {
+                    case 4 => Action(|ctx| ctx.exec(0)),
+                    _ => Action(PAct<1>, b0 = 0, b1 = {t0}),
+                },
+                ParallelAll(max_failures = -1) {
+                    Condition(PCond<2>, b0 = 3),
+                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
+                },
+            },
+            _ => Parallel(success = -2, failure = 1) {
+                RetryUntilSuccessful(4) {
+                    Action(Act<3> = Act::<3>),
+                },
+                Condition(|ctx, bb| ctx.check_in(4, 8)),
+                #[failure_if(|bb| bb.b0 != 6)]
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 > 0)]
+                KeepRunningUntilFailure {
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0114Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0115 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        Selector {
+            SequenceWithMemory {
+                Script(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) }),
+                ForceFailure {
+                    Invert {
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[on_success(|bb| { if bb.b1 < *bb.t0 % 2 { *bb.t0 += 1 }; bb.o0 = Some(bb.b1 + 2) })]
+                        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
                     },
                 },
                 Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0115Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0116 for Ctx {
+        ReactiveSequence {
+            TryCatch {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Retry(3) {
+                            AsyncSequence {
+                                StatefulAction(Task<0>),
+                                Sleep(0),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                Selector {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Parallel(success = -1, failure = -2) {
+                    StatefulAction(Task<4> = Task::<4>),
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                RunOnce(then_skip = true) {
+                    SequenceStar {
+                        Repeat(1) {
+                            MemPriority {
+                                Action(|ctx| ctx.exec(7)),
+                                Condition(Cond<8> = Cond::<8>),
+                                Condition(Cond<9>),
+                            },
+                        },
+                        Repeat(3) {
+                            Invert {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Action(Act<11>),
+            },
+            StatefulAction(Task<12>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0117 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Inverter {
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<0>),
+                },
+                ScriptCondition(|bb| *bb.t0 < 7),
+                Fallback {
+                    RunOnce {
+                        Repeat(1) {
+                            #[on_halted(|bb| bb.t1.set(bb.b1))]
+                            SetBlackboard(t1 = {b1}),
+                        },
+                    },
+                    Invert {
+                        ParallelAll(max_failures = -2) {
+                            #[skip_if(|bb| bb.o0.unwrap_or(4) < 6)]
+                            #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
+                            #[post(|bb| bb.b0 = 3)]
+                            AlwaysFailure,
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Action(Act<2>),
+                RetryUntilSuccessful(1) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
+                            #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                            Script(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.t0.set(bb.o0.unwrap_or(4) % 4) }),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0117Blackboard { o0 t0 t1 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 1,
+        }
+        Precondition(|bb| (bb.b0 + 3) % 3 < 1) {
+            #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 4)]
+            #[post(|bb| bb.o0 = None)]
+            ReactiveSequence {
+                ReactiveSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                        ScriptCondition(|bb| *bb.t1 % 2 < 1),
+                    },
+                    AlwaysFailure,
+                    Switch(b1) {
+                        case 5 => Script(|bb| if bb.b1 != 1 { bb.b0 += 1 }),
+                        case 0 => ReactiveFallback {
+                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 > 7)]
+                            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                            Condition(PCond<3>, b0 = {b1}),
+                            StatefulAction(Task<4>),
+                        },
+                        _ => SetBlackboard(o0 = Some(9)),
+                    },
+                },
+                Repeat(forever) {
+                    Parallel(success = 1) {
+                        IfThenElse {
+                            Action(Act<5>),
+                            #[failure_if(|bb| bb.b1 != *bb.t1 + 4)]
+                            Action(Act<6>),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            Switch(b1) {
+                                case 4 => Inverter {
+                                    Action(Act<7>),
+                                },
+                                _ => RunOnce {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0118Blackboard { t0 o0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0119Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            #[success_if(|bb| *bb.t0 + 2 > 7)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0119 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Selector {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        IfThenElse {
+                            #[on_success(|bb| *bb.t1 += 1)]
+                            #[failure_if(|bb| *bb.t1 != (*bb.t0 + 1) % 3)]
+                            #[run_while(|bb| *bb.t1 + 2 != 2)]
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
+                            WasEntryUpdated(t0),
+                            Action(PAct<3>, b0 = 6),
+                        },
+                        AlwaysFailure,
+                    },
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(4)),
+                        StatefulAction(Task<5>),
+                        #[on_success(|bb| { if *bb.t0 > 0 { bb.b0 += 3 }; if bb.b0 == bb.b0 + 2 { bb.t0.set(*bb.t1 + 3) } })]
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            ReactiveSelector {
+                SubTree(Tree0119Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, q0 = {q0}),
+                IfThenElse {
+                    Condition(Cond<7> = Cond::<7>),
+                    Action(PIo<8>, t0 = {=}),
+                },
+                Script(|bb| *bb.t1 += 1),
+            },
+        }
+    }
+}
+
+board!(Tree0119Blackboard { b0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+        #[failure_if(|bb| bb.b1 + 3 > 1)]
+        Delay(30) {
+            RunOnce(then_skip = true) {
+                Repeat(forever) {
+                    SetBlackboard(t0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0120Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0121 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        #[failure_if(|bb| bb.b0 % 4 != 2)]
+        #[on_failure(|bb| *bb.t0 += 3)]
+        IfThenElse {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            #[post(|bb| bb.t0.set(7))]
+            ScriptCondition(|bb| bb.b0 + 4 != (bb.b0 + 2) % 3),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0121Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0122 for Ctx {
+        ReactiveSelector {
+            AsyncSequence {
+                Condition(Cond<0>),
+                Sequence {
+                    Sequence {
+                        Fallback {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<6>),
+                    },
+                    Action(Act<7> = Act::<7>),
+                },
+            },
+            AsyncFallback {
+                Timeout(50) {
+                    RetryUntilSuccessful(1) {
+                        SequenceWithMemory {
+                            Repeat(1) {
+                                Fallback {
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                            },
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    SequenceStar {
+                        StatefulAction(Task<11>),
+                        Repeat(2) {
+                            Condition(Cond<12>),
+                        },
+                        AlwaysSuccess,
+                        ForceSuccess {
+                            Condition(Cond<13>),
+                        },
+                        Action(Act<14>),
+                    },
+                },
+            },
+            WhileDoElse {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<15>),
+                },
+                ReactiveSequence {
+                    ParallelAll {
+                        StatefulAction(Task<16> = Task::<16>),
+                        Action(Act<17>),
+                    },
+                    Action(Act<18> = Act::<18>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        #[run_while(|bb| bb.b0 + 1 == 3)]
+        #[post(|bb| *bb.t0 += 2)]
+        #[success_if(|bb| bb.b1 + 3 < bb.b0 + 4)]
+        ParallelAll(1) {
+            RunOnce(then_skip = true) {
+                RunOnce(then_skip = true) {
+                    ForceFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            ScriptCondition(|bb| *bb.t0 > 3),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0123Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                #[on_halted(|bb| bb.b0 += 1)]
+                ReactiveFallback {
+                    #[skip_if(|bb| bb.b0 % 4 != 1)]
+                    #[failure_if(|bb| bb.b0 + 4 == 2)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Delay(20) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    ParallelAll(0) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                        },
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    RunOnce(then_skip = true) {
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0124Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0125 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            Selector {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            Condition(|ctx| ctx.check(2)),
+            MemSequence {
+                Sleep(50),
+                Condition(Cond<3>),
+            },
+            ParallelAll {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
@@ -913,165 +870,268 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0126 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Repeat(3) {
-                    Condition(Cond<1>),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        Sequence {
+            ForceFailure {
+                ForceSuccess {
+                    IfThenElse {
+                        RunOnce {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysFailure,
+                    },
                 },
-                AlwaysFailure,
+            },
+            AsyncSequence {
+                #[on_failure(|bb| if (bb.b1 + 3) % 4 > 0 { *bb.t1 += 2 })]
+                Precondition(|bb| bb.b0 < (*bb.t1 + 1) % 3, else = Skipped) {
+                    MemSequence {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Action(Act<4>),
+            },
+            IfThenElse {
+                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                    StatefulAction(Task<5>),
+                },
+                Inverter {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<6>, b0 = 8, b1 = {=}),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0126Blackboard { t1 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    UnsetBlackboard(o0),
-                },
-                Condition(Cond<1>),
-            },
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(2)),
-                    Script(|bb| { bb.o0 = None; bb.b0 += 1 }),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[run_while(|bb| bb.b0 % 3 < 2)]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(1) == 7 { bb.o0 = Some(8) })]
-                    Condition(Cond<6> = Cond::<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                Repeat(3) {
-                    Condition(Cond<8> = Cond::<8>),
-                },
-            },
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
         }
     }
 }
 
-board!(Tree0127Blackboard { t0 b0 o0 });
+board!(Tree0127Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Condition(PCond<0>, b0 = 4),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            #[run_while(|bb| *bb.t1 > bb.o0.unwrap_or(5))]
+            #[skip_if(|bb| *bb.t1 % 3 != 0)]
+            #[on_failure(|bb| *bb.t0 += 3)]
+            Action(PAct<0>, b0 = 7, b1 = {t0}),
+            #[on_failure(|bb| bb.t1.set(2))]
+            #[failure_if(|bb| *bb.t1 != bb.b0)]
+            Precondition(|bb| bb.o0.is_some(), else = Running) {
+                ReactiveFallback {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Precondition(|bb| bb.o0.unwrap_or(0) % 3 == 0, else = Running) {
+                        #[on_success(|bb| { bb.b0 = *bb.t1; if bb.b0 != bb.b0 % 4 { bb.t1.set(*bb.t0) } })]
+                        Condition(Cond<3>),
+                    },
                 },
-                StatefulAction(Task<1>),
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                WasEntryUpdated(t0),
+                Action(Act<6>),
+            },
+            Timeout(50) {
+                MemSequence {
+                    Action(|ctx| ctx.exec(7)),
+                },
             },
         }
     }
 }
+
+board!(Tree0128Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveSequence {
-            WasEntryUpdated(t0),
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Inverter {
-                Inverter {
-                    Condition(Cond<3>),
+        SequenceWithMemory {
+            Repeat(3) {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    #[success_if(|bb| *bb.t1 == 7)]
+                    #[failure_if(|bb| bb.b0 + 1 != *bb.t1 + 4)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    ReactiveFallback {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Condition(Cond<0>),
+                        },
+                    },
                 },
             },
-            ScriptCondition(|bb| bb.b0 < 2),
-            Action(|ctx| ctx.exec(4)),
+            AlwaysSuccess,
+            ReactiveFallback {
+                Condition(Cond<1>),
+                RetryUntilSuccessful(1) {
+                    RunOnce {
+                        #[skip_if(|bb| *bb.t0 != 6)]
+                        Sleep(0),
+                    },
+                },
+                StatefulAction(Task<2>),
+            },
+            Loop(q0) {
+                IfThenElse {
+                    #[success_if(|bb| *bb.t0 + 1 < 0)]
+                    #[skip_if(|bb| bb.b0 != 3)]
+                    #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
+                    StatefulAction(Task<3>),
+                    #[run_while(|bb| *bb.t1 != 5)]
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0129Blackboard { b0 t0 });
+board!(Tree0129Blackboard { t1 b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            b0: i64,
+            b1: i64 = 2,
             #[tracked] t0: i64,
-            o0: Option<i64>,
         }
-        ReactiveFallback {
-            Repeat(2) {
-                ForceFailure {
-                    Sequence {
-                        ReactiveSequence {
-                            Action(Act<0> = Act::<0>),
-                            Action(PAct<1>, b0 = {b1}),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        RunOnce {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 == 1),
-                        },
-                        ForceFailure {
-                            RetryUntilSuccessful(forever) {
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
+        Sequence {
+            AsyncSequence {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b0}),
             },
             ReactiveSequence {
-                Inverter {
-                    Sequence {
-                        Script(|bb| *bb.t0 += 2),
-                        Action(PAct<5>, b0 = 2, b1 = {b1}),
-                    },
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<5>),
+                SetBlackboard(t0 = 8),
+                StatefulAction(Task<6>),
+            },
+            WhileDoElse {
+                SkipUnlessUpdated(t0) {
+                    Condition(|ctx| ctx.check(7)),
                 },
-                ForceFailure {
-                    Condition(Cond<6>),
+                #[on_halted(|bb| { if *bb.t0 % 2 != 1 { bb.b1 += 3 }; bb.t0.set(*bb.t0 % 4) })]
+                #[on_success(|bb| bb.b0 = bb.b1)]
+                #[on_failure(|bb| bb.b1 = 9)]
+                RetryUntilSuccessful(4) {
+                    Action(Act<8>),
                 },
+            },
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 3)),
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0130Blackboard { b1 t0 o0 });
+board!(Tree0130Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Repeat(0) {
-            SetBlackboard(b0 = 2),
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                WhileDoElse {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Switch(b1) {
+                            case 5 => StatefulAction(Task<1> = Task::<1>),
+                            _ => Inverter {
+                                ForceFailure {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            ReactiveSequence {
+                                Inverter {
+                                    WasEntryUpdated(t1),
+                                },
+                                SetBlackboard(t0 = 6),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| { bb.t0.set(bb.b1 + 2); bb.t1.set(6) })]
+                    Action(Act<3> = Act::<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0131Blackboard { b0 });
+board!(Tree0131Blackboard { b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        Fallback {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            Action(Act<3> = Act::<3>),
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0133Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        RetryUntilSuccessful(forever) {
+            StatefulAction(PTask<1>, b0 = {t1}, b1 = {b1}),
         }
     }
 }
@@ -1079,77 +1139,156 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64,
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                Sequence {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) % 2 == 0)]
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
+        Parallel(success = 1, failure = 0) {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {=}),
+                Fallback {
+                    SubTree(Tree0133Sub0, ..),
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {t0}),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(3))]
+                    #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                    #[success_if(|bb| bb.b0 + 2 < 4)]
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                ParallelAll(0) {
+                    MemPriority {
+                        Action(PAct<8>, b0 = 2, b1 = {=}),
+                        #[on_success(|bb| { bb.b1 += 1; bb.o0 = Some(*bb.t1 % 2) })]
+                        #[post(|bb| bb.b1 += 3)]
+                        Condition(PCond<9>, b0 = {b0}),
+                        Condition(Cond<10>),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
+            },
+            Precondition(|bb| bb.b0 == 6) {
+                Inverter {
+                    RetryUntilSuccessful(3) {
+                        Fallback {
+                            #[post(|bb| bb.t0.set(0))]
+                            Selector {
+                                WhileDoElse {
+                                    StatefulAction(PTask<11>, b0 = 5, b1 = {t1}),
+                                    Script(|bb| if bb.b1 < bb.b0 { bb.t0.set(*bb.t0 % 3) }),
+                                },
+                                Switch(b1) {
+                                    case 1 => Action(Act<12>),
+                                    case 0 => Action(PIo<13>, t0 = {t0}),
+                                    _ => StatefulAction(Task<14>),
+                                },
+                                Repeat(0) {
+                                    #[skip_if(|bb| bb.b1 == 1)]
+                                    #[run_while(|bb| *bb.t0 != *bb.t1)]
+                                    Condition(|ctx| ctx.check(15)),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0133Blackboard { o0 t0 b0 });
+board!(Tree0133Blackboard { t1 t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        KeepRunningUntilFailure {
-            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+        }
+        ReactiveSelector {
+            #[on_success(|bb| { *bb.t0 += 2; if bb.o0.is_some() { *bb.t0 += 1 } })]
+            #[run_while(|bb| *bb.t1 % 3 != 0)]
+            TryCatch(catch_on_halt = false) {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                AlwaysSuccess,
+                #[post(|bb| bb.t0.set(*bb.t1))]
+                Action(Act<1>),
+            },
         }
     }
 }
+
+board!(Tree0134Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            b1: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            #[on_failure(|bb| { if bb.b0 < 3 { bb.b1 += 1 }; bb.t0.set(bb.b0 % 4) })]
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(2) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
+        Sequence {
+            Repeat(1) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
+            Loop(q0, if_empty = Skipped) {
+                MemSequence {
+                    Action(Act<1>),
+                },
+            },
+            ForceSuccess {
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 3, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0135Blackboard { t0 b0 b1 });
+board!(Tree0135Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
+            #[tracked] t0: i64,
+            #[allow(unused)] #[tracked] t1: i64 = 3,
         }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
-            Script(|bb| bb.b0 += 2),
-            StatefulAction(Task<1> = Task::<1>),
+        IfThenElse {
+            AsyncSequence {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Retry(0) {
+                Script(|bb| *bb.t0 += 1),
+            },
         }
     }
 }
 
-board!(Tree0136Blackboard { t0 b0 });
+board!(Tree0136Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0137Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
         StatefulAction(Task<0>)
     }
@@ -1158,172 +1297,130 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            SubTree(Tree0137Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            Condition(PCond<1>, b0 = {=}),
-            #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 4) })]
-            #[on_halted(|bb| bb.t0.set((*bb.t0 + 2) % 3))]
-            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3) % 3)]
-            Repeat(2) {
-                Action(Act<2>),
+        RunOnce(then_skip = true) {
+            Invert {
+                WaitValueUpdate(t0) {
+                    SubTree(Tree0137Sub0, ..),
+                },
             },
-            Action(PAct<3>, b0 = 8, b1 = {b0}),
-            StatefulAction(PTask<4>, b0 = 5),
         }
     }
 }
 
-board!(Tree0137Blackboard { o0 t0 b0 });
+board!(Tree0137Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0138Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Condition(Cond<5> = Cond::<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        KeepRunningUntilFailure {
-            #[on_halted(|bb| bb.b0 += 2)]
-            ReactiveFallback {
-                #[post(|bb| if bb.b1 + 2 != bb.b1 { bb.o0 = None })]
-                Inverter {
-                    Repeat(2) {
-                        SequenceWithMemory {
-                            Action(Act<0>),
-                            Repeat(3) {
-                                Action(Act<1>),
-                            },
-                            #[post(|bb| { if bb.o0.unwrap_or(5) + 1 < 6 { bb.o0 = Some(bb.b0) }; bb.o0 = None })]
-                            ScriptCondition(|bb| bb.b0 != 2),
-                        },
-                    },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            #[on_success(|bb| { *bb.t1 += 2; bb.t0.set(4) })]
+            #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+            #[run_while(|bb| bb.b1 > bb.b1 + 1)]
+            TryCatch(catch_on_halt = true) {
+                SequenceWithMemory {
+                    #[success_if(|bb| *bb.t1 != 2)]
+                    #[on_success(|bb| bb.b1 += 2)]
+                    Condition(Cond<1>),
+                    Sleep(20),
                 },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+                TryCatch {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 4, &mut bb.b1)),
                 },
-                RunOnce(then_skip = true) {
-                    Condition(PCond<5>, b0 = {t0}),
+                ReactiveFallback {
+                    SubTree(Tree0138Sub0, ..),
+                    Action(|ctx| ctx.exec(6)),
                 },
             },
         }
     }
 }
 
-board!(Tree0138Blackboard { b0 b1 o0 t0 });
+board!(Tree0138Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0139Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Loop(q0, if_empty = Failure) {
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
         }
         ReactiveFallback {
-            WasEntryUpdated(t0),
-            ReactiveSequence {
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    Script(|bb| if *bb.t0 == bb.b1 { bb.b1 = 4 }),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
-                },
-                KeepRunningUntilFailure {
-                    #[run_while(|bb| bb.b0 + 3 < 2)]
-                    StatefulAction(Task<5>),
-                },
-            },
-            Fallback {
-                StatefulAction(PTask<6>, b0 = 7, b1 = {b1}),
-                Repeat(1) {
-                    SetBlackboard(t0 = {b0}),
-                },
+            SubTree(Tree0139Sub0, q0 = {=}, t0 = {t0}),
+            Sequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0139Blackboard { t0 b0 b1 });
+board!(Tree0139Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
             b0: i64,
             o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Action(Act<2>),
+        Selector {
+            AsyncFallback {
+                Condition(PCond<0>, b0 = {b0}),
+                StatefulAction(Task<1>),
             },
-            Repeat(3) {
-                #[success_if(|bb| bb.b0 != 3)]
-                #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); if *bb.t0 != 7 { *bb.t0 += 3 } })]
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
-                    RetryUntilSuccessful(4) {
-                        Condition(PCond<4>, b0 = {b0}),
-                    },
-                    MemPriority {
-                        WasEntryUpdated(t0),
-                        #[failure_if(|bb| bb.b0 < *bb.t0 % 4)]
-                        #[skip_if(|bb| *bb.t0 != 0)]
-                        SetBlackboard(o0 = Some(7)),
-                        Inverter {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
+            #[skip_if(|bb| bb.b0 < 6)]
+            SetBlackboard(t0 = {b0}),
+            Inverter {
+                StatefulAction(Task<2>),
             },
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Inverter {
-                        Condition(PCond<6>, b0 = {=}),
-                    },
+            RunOnce {
+                #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
+                Sequence {
                     AlwaysSuccess,
+                    StatefulAction(Task<3>),
                 },
             },
-            MemSequence {
-                MemPriority {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    AlwaysFailure,
-                    Condition(|ctx| ctx.check(9)),
+            Parallel(success = -2) {
+                Action(PIo<4>, t0 = {b0}),
+                RetryUntilSuccessful(1) {
+                    ScriptCondition(|bb| (bb.b0 + 3) % 3 < 2),
                 },
-                SequenceWithMemory {
-                    Action(PAct<10>, b0 = 9, b1 = {t0}),
-                    Action(PAct<11>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    Sequence {
-                        Action(PAct<13>, b0 = 8),
-                        Condition(Cond<14>),
-                        MemSequence {
-                            Action(|ctx, bb| ctx.exec_in(15, bb.b0 + 1, &mut bb.b0)),
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
-                Condition(PCond<17>, b0 = {=}),
+                Condition(Cond<5>),
             },
         }
     }
@@ -1333,519 +1430,337 @@ board!(Tree0140Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            #[on_success(|bb| *bb.t0 += 3)]
-            ScriptCondition(|bb| *bb.t0 != 4),
+        Timeout(50) {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0141Blackboard { t0 });
-
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = true) {
-                    RunOnce {
-                        RunOnce(then_skip = false) {
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                    },
-                },
+        Repeat(forever) {
+            KeepRunningUntilFailure {
+                Condition(Cond<0> = Cond::<0>),
             },
-            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0142Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
-        SequenceStar {
-            Repeat(3) {
-                Repeat(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            Action(Act<1>),
-            ReactiveFallback {
-                MemPriority {
-                    MemPriority {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<8>),
-                MemPriority {
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                    Action(Act<11>),
-                },
-                ForceFailure {
-                    MemPriority {
-                        Action(Act<12>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
+        RetryUntilSuccessful(forever) {
+            AlwaysRunning,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0144Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(|ctx, bb| ctx.check_in(10, bb.b0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            KeepRunningUntilFailure {
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                Fallback {
-                    SkipUnlessUpdated(t0) {
-                        #[skip_if(|bb| bb.b0 < 3)]
-                        #[on_halted(|bb| if bb.o0.is_some() { *bb.t0 += 3 })]
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    SequenceStar {
-                        Inverter {
-                            Action(Act<1>),
-                        },
-                        #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 < bb.b0)]
-                        StatefulAction(Task<2>),
-                    },
-                },
+        ReactiveSequence {
+            Retry(1) {
+                StatefulAction(Task<0>),
             },
-            Sequence {
-                ReactiveFallback {
-                    Action(Act<3>),
-                    AlwaysFailure,
-                    Condition(Cond<4>),
-                },
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 1))]
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| bb.b0 + 1 == 3)]
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    #[success_if(|bb| bb.b0 == 7)]
-                    Condition(Cond<7> = Cond::<7>),
-                    StatefulAction(Task<8>),
-                },
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
-            Inverter {
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<9>),
-                        SubTree(Tree0144Sub0, ..),
-                    },
-                    SequenceStar {
-                        RetryUntilSuccessful(2) {
-                            Action(Act<11> = Act::<11>),
-                        },
-                    },
-                    ReactiveSequence {
-                        SequenceStar {
-                            Action(Act<12>),
-                            #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                            #[on_success(|bb| bb.b0 += 2)]
-                            SetBlackboard(o0 = Some(8)),
-                            StatefulAction(PTask<13>, b0 = 4, b1 = {b0}),
-                        },
-                        Action(Act<14>),
-                    },
-                },
+            Timeout(10) {
+                Condition(Cond<3>),
             },
-        }
-    }
-}
-
-board!(Tree0144Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0145Sub0 for Ctx {
-        ForceFailure {
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                SubTree(Tree0145Sub0),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(0, (bb.o0.unwrap_or(3) + 2) % 3)),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+        }
+    }
+}
+
+board!(Tree0145Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0146 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            KeepRunningUntilFailure {
+                Delay(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            ForceFailure {
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
+    pub tree Tree0147Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 5,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 13,
         }
-        ReactiveFallback {
-            Repeat(3) {
-                Action(PIo<0>, t0 = {b1}),
-            },
-            Action(Act<1> = Act::<1>),
-            MemSequence {
-                Action(Act<2>),
-            },
-            ForceFailure {
-                WaitValueUpdate(t0) {
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[skip_if(|bb| bb.b1 > 7)]
-                    ForceFailure {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
+        Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0))
     }
 }
 
-board!(Tree0146Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0147Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        Action(PAct<5>, b0 = {=}, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
-            b1: i64 = 2,
             b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
             o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
         }
-        Sequence {
+        WhileDoElse {
+            #[success_if(|bb| bb.o0.is_none())]
             Sequence {
+                Action(PIo<0>, t0 = {b0}),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+            },
+            Loop(q0, if_empty = Success) {
                 SequenceWithMemory {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                        Condition(Cond<2>),
-                    },
-                    Repeat(3) {
-                        ForceFailure {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(4)),
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(Act<6> = Act::<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                    WasEntryUpdated(t0),
+                    Action(PAct<2>, b0 = 5),
+                    SubTree(Tree0147Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, o0 = {o0}, t1 = {=}),
                 },
             },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(5), &mut bb.b0)),
-                StatefulAction(PTask<9>, b0 = 1, b1 = {b1}),
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
-                #[post(|bb| bb.o0 = Some(bb.b0))]
-                Sequence {
-                    Condition(Cond<10>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
+            Loop(q0, value = {b0}, if_empty = Success) {
                 ReactiveSequence {
-                    SetBlackboard(b0 = {b1}),
+                    Condition(|ctx| ctx.check(4)),
+                    SubTree(Tree0147Sub1, ..),
+                    ScriptCondition(|bb| *bb.t1 % 4 > 0),
                 },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    Action(PAct<11>, b0 = {t0}, b1 = {b1}),
-                    #[failure_if(|bb| bb.b0 % 3 < 1)]
-                    WasEntryUpdated(t0),
-                    Action(Act<12>),
-                },
-                RetryUntilSuccessful(1) {
-                    MemPriority {
-                        SkipUnlessUpdated(t0) {
-                            Action(PAct<13>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    ScriptCondition(|bb| bb.b1 + 3 < 4),
-                },
-                Action(Act<14> = Act::<14>),
-                Action(Act<15> = Act::<15>),
             },
         }
     }
 }
 
-board!(Tree0147Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0148Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(14),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-        }
-        RetryUntilSuccessful(3) {
-            MemSequence {
-                Condition(PCond<0>, b0 = {=}),
-                #[success_if(|bb| *bb.t1 < 0)]
-                #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
-                #[post(|bb| bb.o0 = None)]
-                ScriptCondition(|bb| *bb.t1 != 7),
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    Action(Act<2>),
-                },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
+board!(Tree0147Blackboard { b0 t0 q0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            SubTree(Tree0148Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}),
-            Repeat(2) {
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        Repeat(4) {
-                            #[on_success(|bb| bb.t0.set(9))]
-                            ReactiveFallback {
-                                Action(Act<3>),
-                                SequenceWithMemory {
-                                    #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 3 > 1)]
-                                    Action(Act<4> = Act::<4>),
-                                    Action(PIo<5>, t0 = {t1}),
-                                    StatefulAction(Task<6> = Task::<6>),
-                                },
-                                #[on_success(|bb| bb.t1.set(bb.b0 + 1))]
-                                #[post(|bb| bb.t1.set((bb.o0.unwrap_or(5) + 4) % 2))]
-                                MemPriority {
-                                    Action(PAct<7>, b0 = {t1}),
-                                },
-                            },
-                        },
-                    },
-                },
+        Timeout(30) {
+            IfThenElse {
+                Condition(Cond<0>),
+                Action(PIo<1>, t0 = {=}),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0148Blackboard { o0 b0 t0 t1 });
+board!(Tree0148Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            b1: i64 = 5,
         }
-        Sequence {
-            RunOnce(then_skip = true) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            RetryUntilSuccessful(2) {
-                Sequence {
-                    SequenceWithMemory {
-                        Action(PAct<1>, b0 = {=}, b1 = {=}),
-                        StatefulAction(Task<2>),
+        MemSequence {
+            Switch(b1) {
+                case 1 => Repeat(forever) {
+                    RunOnce(then_skip = false) {
+                        Retry(forever) {
+                            AlwaysRunning,
+                        },
                     },
-                    Action(Act<3>),
+                },
+                _ => #[run_while(|bb| bb.b0 % 3 < 1)]
+                MemSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    #[success_if(|bb| bb.b1 + 3 < 2)]
+                    #[failure_if(|bb| bb.b1 < 5)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0149Blackboard { b1 b0 });
+board!(Tree0149Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64,
         }
-        Fallback {
-            Inverter {
-                AlwaysSuccess,
+        ForceSuccess {
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                ReactiveFallback {
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
+                            ParallelAll(3) {
+                                StatefulAction(Task<0>),
+                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                                AlwaysFailure,
+                            },
+                            Selector {
+                                WasEntryUpdated(t0),
+                                ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 0),
+                                StatefulAction(Task<2> = Task::<2>),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        Precondition(|bb| (*bb.t0 + 1) % 3 > 1, else = Running) {
+                            Condition(Cond<4>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Repeat(2) {
+                            StatefulAction(Task<6>),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                        #[on_success(|bb| bb.t0.set(9))]
+                        #[skip_if(|bb| *bb.t0 + 2 > 1)]
+                        #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
+                        Action(Act<8>),
+                        #[on_success(|bb| bb.b1 = bb.b0)]
+                        StatefulAction(Task<9>),
+                        ScriptCondition(|bb| bb.b1 + 2 > bb.b0),
+                    },
+                    Condition(Cond<10>),
+                    AlwaysRunning,
+                },
             },
-            Fallback {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t1),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-            Condition(PCond<3>, b0 = {t1}),
         }
     }
 }
 
-board!(Tree0150Blackboard { t1 b0 t0 });
+board!(Tree0150Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
         }
-        MemPriority {
-            Inverter {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        WasEntryUpdated(t0),
+        Precondition(|bb| bb.b0 != 4, else = Success) {
+            SequenceStar {
+                Action(Act<0>),
+                ForceSuccess {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Action(Act<1>),
                     },
                 },
-            },
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-            KeepRunningUntilFailure {
-                Action(PIo<2>, t0 = {b0}),
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t0 > 5),
+                    SetBlackboard(b0 = 3),
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0151Blackboard { t0 b0 });
+board!(Tree0151Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
         blackboard {
-            o0: Option<i64>,
-        }
-        KeepRunningUntilFailure {
-            SequenceStar {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                SetBlackboard(o0 = Some(0)),
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0152Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0153Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        SetBlackboard(o0 = Some(5))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0153Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        ForceSuccess {
-            SetBlackboard(b1 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0153 for Ctx {
-        blackboard {
-            b1: i64 = 1,
             #[tracked] t0: i64 = 3,
             o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Sequence {
-                            #[failure_if(|bb| bb.b1 % 4 > 2)]
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            SequenceStar {
-                                Action(PAct<2>, b0 = 4),
-                                SubTree(Tree0153Sub0, ..),
+        Loop(q0, if_empty = Skipped) {
+            Fallback {
+                Delay(0) {
+                    ReactiveSequence {
+                        Inverter {
+                            Condition(PCond<0>, b0 = 4),
+                        },
+                        Loop(q0, if_empty = Success) {
+                            ReactiveFallback {
+                                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+                                StatefulAction(Task<2>),
                             },
                         },
                     },
                 },
-                Condition(Cond<3>),
-            },
-            RunOnce(then_skip = false) {
-                SkipUnlessUpdated(t0) {
-                    MemSequence {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        SubTree(Tree0153Sub1, b1 = {=}, t0 = {t0}, o0 = {=}),
-                        RetryUntilSuccessful(3) {
-                            Script(|bb| { bb.o0 = Some(bb.b1 % 3); bb.b1 += 1 }),
+                Invert {
+                    ReactiveSelector {
+                        ReactiveFallback {
+                            Action(Act<3> = Act::<3>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            Condition(Cond<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                SequenceWithMemory {
+                    WaitValueUpdate(t0) {
+                        Invert {
+                            Timeout(50) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                    Repeat(forever) {
+                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < *bb.t0 % 4 { bb.t0.set(bb.o0.unwrap_or(0)) } })]
+                        #[success_if(|bb| bb.b0 == 0)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(2))),
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<9>),
+                            },
+                            AlwaysSuccess,
                         },
                     },
                 },
@@ -1854,182 +1769,329 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0153Blackboard { b1 t0 o0 });
+board!(Tree0152Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
+    pub tree Tree0153 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            #[on_halted(|bb| bb.o0 = None)]
-            #[success_if(|bb| *bb.t1 % 3 != 1)]
-            #[on_failure(|bb| bb.o0 = None)]
-            SetBlackboard(t0 = 8),
-            SetBlackboard(t1 = {t0}),
-            #[post(|bb| bb.b0 = *bb.t1)]
-            #[success_if(|bb| *bb.t1 + 4 != (bb.o0.unwrap_or(2) + 3) % 3)]
-            ScriptCondition(|bb| *bb.t1 < bb.b0),
-            Action(|ctx| ctx.exec(0)),
+        Sequence {
+            Timeout(20) {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                        #[on_halted(|bb| bb.b0 = 7)]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Timeout(0) {
+                            Action(Act<1>),
+                        },
+                        ScriptCondition(|bb| *bb.t0 % 3 == 2),
+                    },
+                    Precondition(|bb| bb.b0 > bb.b0 + 2, else = Running) {
+                        Action(Act<2>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    Fallback {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0154Blackboard { t1 o0 t0 b0 });
+board!(Tree0153Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Switch(b1) {
+            case 4 => Repeat(2) {
+                Precondition(|bb| *bb.t0 > (bb.b1 + 4) % 3, else = Failure) {
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = false) {
+                            RetryUntilSuccessful(3) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+            case 5 => IfThenElse {
+                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                Repeat(forever) {
+                    Action(Act<1>),
+                },
+            },
+            case 3 => #[failure_if(|bb| bb.b0 < 3)]
+            Delay(30) {
+                Condition(Cond<2>),
+            },
+            _ => ReactiveSequence {
+                SequenceStar {
+                    RunOnce {
+                        ReactiveFallback {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Retry(forever) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0154Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0155Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        SequenceWithMemory {
-            MemPriority {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                        #[failure_if(|bb| (bb.b0 + 4) % 3 != 1)]
-                        #[success_if(|bb| *bb.t0 == bb.b0)]
-                        SequenceWithMemory {
-                            Action(PAct<3>, b0 = 1, b1 = {b0}),
-                            Condition(Cond<4>),
-                        },
-                        SetBlackboard(t0 = 9),
-                    },
-                    WaitValueUpdate(t0) {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Action(Act<6>),
-                            SetBlackboard(o0 = Some(3)),
-                            StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                    Fallback {
-                        #[skip_if(|bb| bb.b0 != 3)]
-                        Action(PIo<8>, t0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 == 3),
-                        StatefulAction(Task<9>),
-                        AlwaysFailure,
-                    },
+        KeepRunningUntilFailure {
+            SequenceStar {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+                    Condition(Cond<2> = Cond::<2>),
                 },
-                SetBlackboard(t0 = 0),
+                ReactiveSequence {
+                    SubTree(Tree0155Sub0, b0 = {=}, q0 = {q0}),
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0155Blackboard { b0 o0 t0 });
+board!(Tree0155Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
+        Sequence {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysFailure,
+                },
+                Inverter {
+                    SequenceWithMemory {
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Sleep(50),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                },
+                Condition(Cond<6>),
+                SequenceWithMemory {
+                    TryCatch(catch_on_halt = true) {
+                        AlwaysSuccess,
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                        Sleep(0),
+                        Sleep(10),
+                        StatefulAction(Task<8>),
+                    },
+                },
             },
+            Parallel(success = -3, failure = 3) {
+                Timeout(10) {
+                    Repeat(4) {
+                        ForceSuccess {
+                            ReactiveFallback {
+                                Condition(Cond<9>),
+                                Action(Act<10>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(4) {
+                        IfThenElse {
+                            Parallel(failure = 1) {
+                                Sleep(0),
+                                Action(Act<11>),
+                            },
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+                Retry(2) {
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+                Condition(Cond<14>),
+                ParallelAll {
+                    Action(|ctx| ctx.exec(15)),
+                    Condition(Cond<16>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0157Sub0 for Ctx {
+        Inverter {
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| *bb.t0 > 1)]
-            #[post(|bb| bb.b1 = bb.o0.unwrap_or(2))]
+        ForceSuccess {
             ReactiveSequence {
-                Script(|bb| { bb.b0 = bb.b1 + 2; bb.t0.set(bb.b0 + 1) }),
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            #[on_halted(|bb| bb.b0 = 7)]
-            Action(|ctx| ctx.exec(3)),
-            Script(|bb| bb.b0 += 2),
-        }
-    }
-}
-
-board!(Tree0157Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[success_if(|bb| (*bb.t0 + 2) % 3 == 2)]
-        #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
-        MemPriority {
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
-                    Condition(|ctx| ctx.check(1)),
-                },
-                ReactiveSequence {
-                    Repeat(4) {
-                        Action(Act<2>),
+                RunOnce {
+                    Timeout(20) {
+                        ReactiveFallback {
+                            SubTree(Tree0157Sub0),
+                            Retry(1) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
                     },
                 },
-                Repeat(forever) {
-                    SkipUnlessUpdated(t0) {
-                        ReactiveFallback {
-                            Action(PAct<3>, b0 = 2, b1 = {=}),
-                            Script(|bb| { if bb.b0 == bb.b0 + 1 { bb.b1 += 3 }; bb.o0 = Some(bb.o0.unwrap_or(0)) }),
+                StatefulAction(Task<1> = Task::<1>),
+                RunOnce(then_skip = false) {
+                    ForceFailure {
+                        SequenceWithMemory {
+                            Condition(Cond<2>),
+                            Action(Act<3>),
+                            Sleep(30),
                         },
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                #[success_if(|bb| bb.b1 % 2 == 0)]
-                Sequence {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Delay(10) {
+            ReactiveFallback {
+                MemPriority {
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                },
+                RetryUntilSuccessful(3) {
+                    Fallback {
+                        Inverter {
+                            Action(|ctx| ctx.exec(2)),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(3, 5)),
+                    },
+                },
+                SequenceWithMemory {
                     StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    #[post(|bb| if *bb.t0 + 1 == bb.b1 + 1 { bb.b1 += 2 })]
-                    Repeat(3) {
-                        #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                        #[on_failure(|bb| if *bb.t0 % 2 > 0 { bb.b1 += 2 })]
-                        #[failure_if(|bb| bb.b1 == bb.b0)]
-                        Condition(|ctx| ctx.check(7)),
+                    Action(Act<5> = Act::<5>),
+                },
+                IfThenElse {
+                    Delay(50) {
+                        Condition(Cond<6>),
                     },
-                    MemSequence {
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                        Action(PAct<10>, b0 = 3, b1 = {b0}),
-                        StatefulAction(Task<11>),
-                    },
+                    Condition(|ctx, bb| ctx.check_in(7, 1)),
+                },
+                Parallel(success = -4, failure = 2) {
+                    UnsetBlackboard(o0),
+                    #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                    StatefulAction(Task<8>),
+                    Action(PIo<9>, t0 = {=}),
+                    Action(PIo<10>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0158Blackboard { b0 o0 t0 b1 });
+board!(Tree0158Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
-        RetryUntilSuccessful(2) {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
+        Fallback {
+            Timeout(30) {
+                RunOnce(then_skip = true) {
+                    Sleep(20),
                 },
+            },
+            Retry(4) {
+                Parallel(failure = 1) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            Parallel(failure = -2) {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0160Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0160Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        RetryUntilSuccessful(3) {
+            IfThenElse {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2037,167 +2099,110 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
-        Repeat(4) {
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| *bb.t0 % 4 == 2)]
+        #[run_while(|bb| bb.b0 % 2 < 0)]
+        RetryUntilSuccessful(1) {
+            TryCatch {
+                RunOnce {
+                    Inverter {
+                        SubTree(Tree0160Sub0, b0 = {=}, t0 = {t0}),
                     },
+                },
+                SubTree(Tree0160Sub1, b0 = {=}, t0 = {t0}),
+                Timeout(10) {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0161Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0160Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0161 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ForceSuccess {
-            ReactiveSequence {
-                Fallback {
-                    SubTree(Tree0161Sub0, b0 = {=}, t0 = {t0}),
-                    ReactiveFallback {
-                        ForceFailure {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    ScriptCondition(|bb| *bb.t0 > bb.b0),
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.b0 + 3 != 4),
-                    AlwaysSuccess,
-                    WasEntryUpdated(t0),
-                    Condition(Cond<2>),
-                },
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0161Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b1)),
-            ForceSuccess {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0162Blackboard { t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<21>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
             o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        RetryUntilSuccessful(4) {
-            Fallback {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(PAct<2>, b0 = 5),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
+        Repeat(3) {
+            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = (bb.b0 + 3) % 4 })]
+            #[failure_if(|bb| (bb.b0 + 2) % 4 == 3)]
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            ParallelAll(2) {
+                Selector {
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 1)),
+                    #[post(|bb| if (bb.o0.unwrap_or(3) + 3) % 4 > 1 { bb.o0 = None })]
+                    #[on_halted(|bb| if (bb.b0 + 1) % 4 == 0 { bb.o0 = None })]
+                    SetBlackboard(b0 = {t0}),
                 },
-                SequenceStar {
-                    Inverter {
-                        StatefulAction(Task<5>),
+                Fallback {
+                    TryCatch {
+                        StatefulAction(Task<3>),
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Action(PIo<4>, t0 = {=}),
                     },
-                    RetryUntilSuccessful(2) {
-                        #[success_if(|bb| (bb.b0 + 1) % 4 == 1)]
-                        #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
-                        SequenceWithMemory {
-                            #[run_while(|bb| bb.o0.unwrap_or(2) > *bb.t0)]
-                            #[post(|bb| *bb.t0 += 2)]
-                            #[on_failure(|bb| if bb.b0 != 0 { bb.b0 += 3 })]
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 1),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
+                    ReactiveSequence {
+                        StatefulAction(Task<5> = Task::<5>),
+                        #[on_failure(|bb| { bb.o0 = Some(bb.b0 % 4); *bb.t0 += 1 })]
+                        Condition(Cond<6>),
                     },
                 },
-                RunOnce(then_skip = false) {
+                #[skip_if(|bb| bb.b0 == 1)]
+                IfThenElse {
+                    RunOnce(then_skip = true) {
+                        WasEntryUpdated(t0),
+                    },
+                    Selector {
+                        Action(Act<7>),
+                        Action(Act<8> = Act::<8>),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                SequenceWithMemory {
                     KeepRunningUntilFailure {
-                        #[run_while(|bb| bb.b1 % 4 > 0)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) == 2)]
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        ForceFailure {
-                            ReactiveSequence {
-                                Action(Act<9>),
-                                SetBlackboard(o0 = Some(6)),
-                                StatefulAction(Task<10> = Task::<10>),
-                                Sequence {
-                                    StatefulAction(Task<11>),
+                        Fallback {
+                            Action(Act<10> = Act::<10>),
+                            StatefulAction(Task<11>),
+                            KeepRunningUntilFailure {
+                                SequenceStar {
                                     StatefulAction(Task<12>),
+                                    Condition(Cond<13>),
+                                    Action(|ctx| ctx.exec(14)),
+                                    StatefulAction(Task<15>),
                                 },
                             },
                         },
                     },
                 },
-                Sequence {
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        Inverter {
-                            Action(Act<14>),
-                        },
-                    },
-                    StatefulAction(Task<15>),
-                    Action(PAct<16>, b0 = {b0}, b1 = {=}),
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Repeat(0) {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
                 SequenceWithMemory {
-                    StatefulAction(Task<17>),
-                    Condition(|ctx| ctx.check(18)),
-                    Action(Act<19>),
-                    Action(Act<20> = Act::<20>),
-                    SequenceWithMemory {
-                        SubTree(Tree0163Sub0, ..),
-                        StatefulAction(Task<22>),
+                    Fallback {
+                        StatefulAction(Task<16>),
+                        Condition(Cond<17> = Cond::<17>),
+                        Sleep(0),
+                    },
+                    Inverter {
+                        #[success_if(|bb| bb.b0 + 4 != 0)]
+                        #[on_halted(|bb| { bb.o0 = Some((*bb.t0 + 1) % 2); bb.b0 = 9 })]
+                        WaitValueUpdate(t0) {
+                            Sequence {
+                                #[post(|bb| bb.o0 = None)]
+                                StatefulAction(Task<18>),
+                                Script(|bb| { bb.b0 += 1; bb.b0 += 2 }),
+                                StatefulAction(Task<19>),
+                            },
+                        },
                     },
                 },
             },
@@ -2205,443 +2210,353 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0163Blackboard { b1 b0 t0 o0 });
+board!(Tree0161Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0164Sub1 for Ctx {
+    pub tree Tree0162 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            b1: i64 = 9,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
         }
-        ForceSuccess {
-            #[failure_if(|bb| *bb.t0 == bb.b1)]
+        #[success_if(|bb| bb.b0 % 4 == 1)]
+        Sequence {
+            Script(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.b1) }),
+        }
+    }
+}
+
+board!(Tree0162Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Fallback {
+            Parallel(failure = -3) {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0163Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+        }
+        ParallelAll(max_failures = -3) {
+            ReactiveFallback {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                RunOnce(then_skip = true) {
+                    ParallelAll(0) {
+                        Action(PAct<0>, b0 = {=}, b1 = {=}),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                },
+                ReactiveFallback {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Repeat(2) {
+                            Action(Act<1>),
+                        },
+                    },
+                    Condition(PCond<2>, b0 = {=}),
+                    Precondition(|bb| *bb.t0 + 3 > 4) {
+                        #[success_if(|bb| bb.b0 % 3 == 0)]
+                        #[post(|bb| if (bb.o0.unwrap_or(0) + 1) % 2 > 0 { bb.b1 = *bb.t1 })]
+                        #[run_while(|bb| *bb.t0 > bb.b0)]
+                        ForceSuccess {
+                            TryCatch {
+                                StatefulAction(PTask<3>, b0 = 6),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t1 != 3)]
+            Sequence {
+                #[success_if(|bb| *bb.t1 < *bb.t1 % 3)]
+                AsyncSequence {
+                    Condition(Cond<5>),
+                    Condition(PCond<6>, b0 = 9),
+                },
+                Condition(Cond<7> = Cond::<7>),
+                Condition(Cond<8>),
+                Precondition(|bb| *bb.t1 != 3, else = Failure) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Precondition(|bb| bb.b1 % 2 == 1, else = Skipped) {
+                        ReactiveFallback {
+                            Condition(Cond<9> = Cond::<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 % 4 != 2) {
+                Condition(PCond<11>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0164Blackboard { b0 o0 t1 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
+        }
+        Invert {
+            Sequence {
+                TryCatch(catch_on_halt = true) {
+                    UnsetBlackboard(o0),
+                    Condition(Cond<0> = Cond::<0>),
+                    #[success_if(|bb| bb.b0 < 2)]
+                    Condition(Cond<1>),
+                    Script(|bb| bb.o0 = None),
+                },
+                Action(Act<2>),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Loop(q0, value = {t0}) {
+                            Action(Act<3>),
+                        },
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0165Blackboard { b0 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        WaitValueUpdate(t0) {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0166Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+        }
+        #[success_if(|bb| bb.b0 > 5)]
+        RetryUntilSuccessful(0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0167Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0168 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+                #[success_if(|bb| bb.b0 == 7)]
+                Fallback {
+                    Condition(Cond<1>),
+                },
+                Action(Act<2>),
+            },
+            ReactiveSequence {
+                Delay(0) {
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                Sequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        Action(PIo<5>, t0 = {b0}),
+                        StatefulAction(PTask<6>, b0 = {t0}),
+                    },
+                    AsyncSequence {
+                        Condition(Cond<7>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0168Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0169 for Ctx {
+        Delay(30) {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0164Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            b1: i64 = 9,
-        }
-        KeepRunningUntilFailure {
-            MemSequence {
-                Repeat(forever) {
-                    SubTree(Tree0164Sub1, t0 = {=}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        RetryUntilSuccessful(4) {
-            SubTree(Tree0164Sub0, t0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0164Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Script(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0 % 3) }),
-            },
-            StatefulAction(PTask<0>, b0 = 9, b1 = {t1}),
-            #[run_while(|bb| *bb.t1 + 2 == *bb.t0)]
-            SkipUnlessUpdated(t1) {
-                Repeat(0) {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0165Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            SequenceWithMemory {
-                Script(|bb| *bb.t1 += 2),
-                Script(|bb| if bb.o0.unwrap_or(4) > 5 { bb.b1 += 2 }),
-                Condition(|ctx| ctx.check(0)),
-            },
-            RunOnce {
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| *bb.t0 < 1)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            Condition(Cond<5>),
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| if bb.o0.is_some() { *bb.t0 += 3 })]
-                SequenceWithMemory {
-                    Sequence {
-                        Condition(Cond<6>),
-                        #[success_if(|bb| bb.o0.unwrap_or(2) + 2 != 2)]
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b1 % 4 > 1)]
-                        Action(PAct<9>, b0 = {b0}),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0166Blackboard { t1 b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        Inverter {
-            ReactiveSequence {
-                Inverter {
-                    MemPriority {
-                        Condition(PCond<0>, b0 = {=}),
-                        RunOnce {
-                            StatefulAction(Task<1>),
-                        },
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            #[failure_if(|bb| bb.b0 < 2)]
-                            #[post(|bb| bb.t0.set(bb.b1 % 4))]
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                SequenceStar {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0167Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0168 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(4),
-            b1: i64,
-        }
-        Sequence {
-            WasEntryUpdated(t0),
-            Sequence {
-                #[on_failure(|bb| bb.o0 = None)]
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                Condition(Cond<2> = Cond::<2>),
-                #[post(|bb| *bb.t0 += 2)]
-                AlwaysSuccess,
-                Condition(PCond<3>, b0 = 4),
-            },
-            Condition(Cond<4> = Cond::<4>),
-            MemSequence {
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Script(|bb| { if bb.b1 + 1 != 5 { bb.o0 = Some(7) }; if bb.b0 < 6 { bb.t0.set(bb.b0) } }),
-                },
-                RetryUntilSuccessful(3) {
-                    SequenceWithMemory {
-                        Action(Act<6> = Act::<6>),
-                        RetryUntilSuccessful(forever) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0168Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[success_if(|bb| bb.b0 < *bb.t0)]
-        SequenceWithMemory {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                Action(Act<1> = Act::<1>),
-            },
-            Action(PAct<2>, b0 = {=}),
-            Sequence {
-                Fallback {
-                    Fallback {
-                        RunOnce {
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Sequence {
-                Condition(PCond<6>, b0 = 5),
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(Task<8>),
-            },
-            ReactiveFallback {
-                Action(PAct<9>, b0 = 3, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0169Blackboard { t0 b0 });
-
-bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            Fallback {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                WaitValueUpdate(t1) {
-                    Inverter {
-                        Condition(Cond<2>),
-                    },
-                },
-                #[on_halted(|bb| bb.t1.set(*bb.t1 % 4))]
-                #[post(|bb| bb.t0.set(1))]
-                #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t1 < (bb.b0 + 4) % 3)]
-                        #[on_success(|bb| if *bb.t0 == 3 { bb.b0 = 8 })]
-                        Action(Act<3>),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                    },
-                },
+        Precondition(|bb| bb.o0.is_some(), else = Running) {
+            Delay(10) {
                 MemSequence {
-                    Script(|bb| { bb.b0 += 3; bb.b0 = (*bb.t0 + 4) % 2 }),
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t1}),
-                    Action(Act<6>),
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    Repeat(0) {
-                        StatefulAction(Task<7>),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PIo<1>, t0 = {=}),
+                    Condition(Cond<2>),
+                    ReactiveFallback {
+                        Sequence {
+                            Action(Act<3>),
+                            UnsetBlackboard(o0),
+                        },
+                        Action(Act<4>),
                     },
-                },
-                Repeat(3) {
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                Script(|bb| *bb.t1 += 2),
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<9>),
-                    },
-                    Script(|bb| *bb.t1 += 1),
-                },
-                #[post(|bb| bb.b0 = *bb.t0)]
-                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 + 3)]
-                MemPriority {
-                    Fallback {
-                        StatefulAction(Task<10>),
-                        #[run_while(|bb| bb.b0 + 4 > *bb.t1)]
-                        #[skip_if(|bb| *bb.t0 % 2 < 0)]
-                        Condition(Cond<11>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b0 + 2, &mut bb.b0)),
-                    MemPriority {
-                        StatefulAction(Task<13>),
-                        Action(PAct<14>, b0 = 4, b1 = {b0}),
-                    },
-                    #[success_if(|bb| *bb.t1 % 3 != 2)]
-                    #[on_failure(|bb| { bb.b0 += 1; bb.t1.set(bb.b0 + 3) })]
-                    Condition(Cond<15>),
                 },
             },
         }
     }
 }
 
-board!(Tree0170Blackboard { b0 t1 t0 });
+board!(Tree0170Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            ReactiveFallback {
-                Repeat(2) {
-                    RunOnce {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 })]
-                        ReactiveSequence {
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            #[failure_if(|bb| bb.b0 > 0)]
-                            Condition(Cond<0> = Cond::<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Action(Act<2>),
-                        Action(PAct<3>, b0 = {b0}, b1 = {t0}),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Script(|bb| *bb.t0 += 3),
+        RunOnce {
+            Timeout(0) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
-
-board!(Tree0171Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
+        WhileDoElse {
+            SkipUnlessUpdated(t0) {
+                #[on_failure(|bb| { if *bb.t0 == *bb.t0 + 3 { *bb.t0 += 1 }; bb.t0.set(bb.b0 + 1) })]
+                #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
+                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
+                Precondition(|bb| bb.o0.unwrap_or(5) > *bb.t0, else = Running) {
+                    Selector {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Condition(Cond<0>),
+                            Condition(PCond<1>, b0 = 9),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        ScriptCondition(|bb| bb.b0 != 2),
                     },
-                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
-            SequenceWithMemory {
-                #[on_success(|bb| bb.b1 = *bb.t1 % 4)]
-                #[success_if(|bb| bb.b0 == *bb.t1)]
-                Condition(Cond<4>),
-                #[post(|bb| *bb.t1 += 3)]
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                SetBlackboard(b0 = {t0}),
-            },
-            Condition(Cond<6>),
-            SkipUnlessUpdated(t0) {
-                #[skip_if(|bb| bb.o0.unwrap_or(3) > 5)]
-                #[failure_if(|bb| bb.b1 > 2)]
-                ScriptCondition(|bb| *bb.t1 % 2 > 0),
+            Sequence {
+                Sequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Inverter {
+                    Sequence {
+                        UnsetBlackboard(o0),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0172Blackboard { b0 o0 t1 b1 t0 });
+board!(Tree0172Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
         blackboard {
-            b0: i64 = 4,
             o0: Option<i64>,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {=}),
-            SetBlackboard(o0 = Some(5)),
-            Sequence {
-                #[success_if(|bb| (bb.o0.unwrap_or(4) + 3) % 4 < 1)]
-                #[run_while(|bb| bb.o0.is_none())]
-                Action(Act<1> = Act::<1>),
+        ReactiveFallback {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    SequenceStar {
+                        SetBlackboard(b0 = 0),
+                        StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
+                        Condition(Cond<2>),
+                        #[run_while(|bb| bb.b1 != 2)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > *bb.t0 + 4)]
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        AlwaysSuccess,
+                    },
+                },
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0173Blackboard { b0 o0 });
+board!(Tree0173Blackboard { o0 b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        ReactiveSequence {
-            #[on_failure(|bb| bb.t0.set(3))]
+        AsyncSequence {
             Condition(Cond<0>),
-            #[on_halted(|bb| bb.b0 += 3)]
-            StatefulAction(Task<1>),
-            #[post(|bb| { bb.b0 = *bb.t0 % 2; *bb.t0 += 1 })]
-            #[success_if(|bb| bb.b0 != 2)]
-            #[skip_if(|bb| *bb.t0 + 1 == 3)]
+            Delay(0) {
+                Sleep(0),
+            },
+            Delay(10) {
+                Script(|bb| { bb.t0.set(*bb.t0 % 4); if (*bb.t0 + 3) % 2 > 0 { bb.b0 = *bb.t0 } }),
+            },
+            Condition(Cond<1> = Cond::<1>),
             StatefulAction(Task<2>),
-            Repeat(2) {
-                Condition(|ctx| ctx.check(3)),
-            },
-            RunOnce(then_skip = false) {
-                Action(Act<4> = Act::<4>),
-            },
         }
     }
 }
@@ -2650,378 +2565,490 @@ board!(Tree0174Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
+        ReactiveSequence {
+            RetryUntilSuccessful(3) {
+                RetryUntilSuccessful(forever) {
+                    #[failure_if(|bb| bb.b0 + 2 != bb.b0 % 3)]
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+board!(Tree0175Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0176Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        WasEntryUpdated(t1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0176 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            b1: i64,
         }
         ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 % 3 != 1)]
-            #[on_success(|bb| bb.t0.set(8))]
-            #[on_failure(|bb| bb.b0 += 1)]
-            AlwaysFailure,
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Action(Act<1> = Act::<1>),
-            SetBlackboard(t0 = {b0}),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2>),
+            Fallback {
+                #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
+                #[post(|bb| bb.b1 = bb.b0)]
+                AsyncFallback {
+                    Fallback {
+                        Condition(PCond<0>, b0 = {=}),
+                        Repeat(3) {
+                            #[on_failure(|bb| bb.t1.set(*bb.t1 % 3))]
+                            ForceFailure {
+                                Repeat(3) {
+                                    Action(Act<1> = Act::<1>),
+                                },
+                            },
+                        },
+                        Inverter {
+                            TryCatch(catch_on_halt = true) {
+                                Condition(Cond<2>),
+                                #[success_if(|bb| bb.b1 + 3 > 1)]
+                                SubTree(Tree0176Sub0, ..),
+                            },
+                        },
+                    },
+                },
+                Retry(3) {
+                    StatefulAction(Task<3>),
+                },
             },
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0176Blackboard { t0 b0 });
+board!(Tree0176Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Repeat(0) {
-                    AlwaysFailure,
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[on_halted(|bb| bb.t0.set(bb.b0))]
+        ReactiveSequence {
+            Condition(Cond<0>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0177Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0178 for Ctx {
+        SequenceWithMemory {
+            Inverter {
+                Timeout(0) {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
                 },
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
+            },
+            SequenceWithMemory {
+                Inverter {
+                    Delay(50) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
             },
             ReactiveSequence {
                 StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Repeat(2) {
-                ReactiveSequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<7>),
-                    },
-                    Action(|ctx| ctx.exec(8)),
-                },
+                AlwaysSuccess,
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
+    pub tree Tree0179Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 10,
         }
-        MemSequence {
-            RetryUntilSuccessful(4) {
-                Condition(Cond<0>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            Sequence {
-                StatefulAction(Task<4>),
-                WasEntryUpdated(t0),
-            },
+        AsyncFallback {
+            Condition(Cond<0> = Cond::<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0178Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0179Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(|ctx| ctx.exec(14))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(1),
+            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        #[skip_if(|bb| bb.o0.is_none())]
-        #[post(|bb| bb.o0 = Some(bb.b0))]
-        MemSequence {
-            StatefulAction(PTask<0>, b0 = {=}),
-            ForceSuccess {
-                Condition(|ctx| ctx.check(1)),
+        Fallback {
+            Switch(b1) {
+                case 2 => ReactiveSelector {
+                    SubTree(Tree0179Sub0, ..),
+                    Selector {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                case 3 => #[post(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| bb.b0 + 1 < bb.b1 % 3)]
+                #[success_if(|bb| (bb.o0.unwrap_or(3) + 3) % 4 < 0)]
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 0 => StatefulAction(Task<4>),
+                        _ => Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b1)),
+                    },
+                },
+                case 5 => Switch(b1) {
+                    case 5 => ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        WasEntryUpdated(t0),
+                        Condition(Cond<7>),
+                        Condition(Cond<8>),
+                    },
+                    _ => AlwaysRunning,
+                },
+                _ => ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            Switch(b1) {
+                case 4 => AsyncSequence {
+                    AlwaysSuccess,
+                    Action(Act<12> = Act::<12>),
+                },
+                _ => ForceFailure {
+                    Retry(2) {
+                        Selector {
+                            Condition(Cond<13>),
+                            #[post(|bb| bb.b0 += 3)]
+                            SubTree(Tree0179Sub1, ..),
+                            Condition(Cond<15>),
+                            StatefulAction(Task<16> = Task::<16>),
+                            Precondition(|bb| bb.b0 > (bb.o0.unwrap_or(2) + 4) % 4) {
+                                Condition(Cond<17>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0179Blackboard { b0 o0 });
+board!(Tree0179Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180Sub1 for Ctx {
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0180Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(PCond<1>, b0 = {t0})
+        SubTree(Tree0180Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                SubTree(Tree0180Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                Condition(Cond<2>),
-                AlwaysSuccess,
-                #[failure_if(|bb| *bb.t0 != 0)]
-                #[on_halted(|bb| bb.o0 = None)]
-                StatefulAction(Task<3>),
-            },
-            #[post(|bb| bb.b0 += 1)]
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<4>),
-                Action(PAct<5>, b0 = {t0}),
-                Script(|bb| bb.b0 = (bb.b0 + 1) % 3),
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Repeat(2) {
-                    AlwaysSuccess,
-                },
+        Parallel(success = -2) {
+            Action(Act<0> = Act::<0>),
+            Condition(Cond<1>),
+            Delay(20) {
+                SubTree(Tree0180Sub0),
             },
         }
     }
 }
 
-board!(Tree0180Blackboard { o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0181Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        ForceFailure {
+        SequenceStar {
             SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(PTask<1>, b0 = 3, b1 = {b0}),
-                Condition(|ctx| ctx.check(2)),
+                Fallback {
+                    TryCatch(catch_on_halt = true) {
+                        #[success_if(|bb| *bb.t0 < bb.b0)]
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        RunOnce(then_skip = true) {
+                            Condition(PCond<0>, b0 = 1),
+                        },
+                        SubTree(Tree0181Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0181Blackboard { b0 });
+board!(Tree0181Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
-        RetryUntilSuccessful(2) {
+        ReactiveFallback {
+            RetryUntilSuccessful(4) {
+                Action(Act<0> = Act::<0>),
+            },
+            Delay(20) {
+                Condition(|ctx| ctx.check(1)),
+            },
+            Condition(Cond<2>),
             Sequence {
-                Action(|ctx| ctx.exec(0)),
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-                SequenceStar {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
+                Action(Act<3>),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Invert {
+                Condition(Cond<5>),
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0183Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
             b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        Sequence {
-            ScriptCondition(|bb| *bb.t0 % 3 > 0),
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(0)),
-                    SetBlackboard(o0 = Some(4)),
-                },
+        #[run_while(|bb| bb.b0 % 2 > 0)]
+        #[skip_if(|bb| bb.b0 == *bb.t1 + 2)]
+        Repeat(forever) {
+            IfThenElse {
+                Condition(Cond<0> = Cond::<0>),
+                AlwaysRunning,
             },
-            StatefulAction(Task<1>),
-            SequenceStar {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                #[run_while(|bb| *bb.t0 + 2 < 5)]
-                Action(Act<3>),
-                SubTree(Tree0183Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                Action(PAct<5>, b0 = {=}, b1 = {b0}),
-            },
-            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree0183Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0184Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Repeat(4) {
-            ScriptCondition(|bb| bb.o0.is_none()),
-        }
-    }
-}
+board!(Tree0183Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
+        WhileDoElse {
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[post(|bb| *bb.t1 += 1)]
+            #[success_if(|bb| bb.b0 % 3 < 0)]
             ReactiveFallback {
-                WaitValueUpdate(t1) {
-                    Condition(PCond<0>, b0 = {=}),
+                Sequence {
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                    SetBlackboard(t1 = {b0}),
+                },
+                ForceFailure {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                #[success_if(|bb| (bb.o0.unwrap_or(4) + 1) % 3 < 2)]
+                ReactiveSequence {
+                    Action(PAct<2>, b0 = {=}, b1 = {t1}),
+                    Condition(Cond<3>),
+                    Condition(Cond<4> = Cond::<4>),
                 },
                 ReactiveSequence {
-                    Fallback {
-                        AlwaysFailure,
-                        Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    Action(|ctx| ctx.exec(5)),
+                    StatefulAction(Task<6>),
+                },
+            },
+            RunOnce {
+                #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                SequenceStar {
+                    Loop(q0) {
+                        #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(0) % 2) })]
+                        Action(Act<7>),
+                    },
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                    Condition(|ctx| ctx.check(10)),
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
                     },
                 },
             },
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
-                Action(PAct<4>, b0 = {t0}, b1 = {t0}),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                StatefulAction(PTask<6>, b0 = {t1}, b1 = {t0}),
-                Repeat(2) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            SubTree(Tree0184Sub0, ..),
         }
     }
 }
 
-board!(Tree0184Blackboard { t0 t1 o0 b0 });
+board!(Tree0184Blackboard { t1 t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        RunOnce(then_skip = true) {
-            ForceSuccess {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            #[success_if(|bb| bb.b0 != 4)]
-                            #[on_failure(|bb| bb.b1 += 1)]
-                            SequenceStar {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
+        Fallback {
+            SkipUnlessUpdated(t0) {
+                RunOnce {
+                    Switch(b1) {
+                        case 1 => Loop(q0, if_empty = Running) {
+                            Parallel {
+                                #[failure_if(|bb| bb.b1 % 2 > 0)]
+                                RetryUntilSuccessful(0) {
+                                    Sleep(10),
+                                },
                             },
                         },
-                    },
-                    RunOnce {
-                        RunOnce {
-                            ForceFailure {
-                                WasEntryUpdated(t0),
+                        case 5 => ForceSuccess {
+                            Loop(q0, if_empty = Failure) {
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    #[post(|bb| bb.b1 = bb.b0)]
+                                    Condition(Cond<0>),
+                                },
                             },
                         },
-                    },
-                    RunOnce {
-                        SequenceStar {
-                            Action(Act<2>),
-                            ScriptCondition(|bb| *bb.t0 == bb.b0),
-                            Action(PIo<3>, t0 = {b0}),
+                        case 2 => StatefulAction(Task<1>),
+                        _ => Sequence {
+                            StatefulAction(Task<2>),
+                            Script(|bb| bb.b0 += 1),
+                            RunOnce {
+                                AlwaysSuccess,
+                            },
                         },
-                    },
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                        SetBlackboard(b0 = 1),
-                        Condition(PCond<5>, b0 = {b1}),
                     },
                 },
             },
+            Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5))),
+            SetBlackboard(o0 = Some(0)),
         }
     }
 }
 
-board!(Tree0185Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0186Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-        }
-        #[success_if(|bb| bb.o0.unwrap_or(1) < 5)]
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0186Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree0186Sub1, ..)
-    }
-}
+board!(Tree0185Blackboard { o0 b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        MemSequence {
-            Condition(Cond<0>),
-            SubTree(Tree0186Sub0, ..),
+        ParallelAll(0) {
+            AlwaysFailure,
+            WaitValueUpdate(t1) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+            ParallelAll(2) {
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| *bb.t1 % 3 == 0)]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0186Blackboard { o0 });
+board!(Tree0186Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
         }
-        SkipUnlessUpdated(t0) {
+        ReactiveSelector {
+            Fallback {
+                Sequence {
+                    Condition(Cond<0>),
+                    #[success_if(|bb| bb.b1 == 4)]
+                    Action(Act<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+                },
+            },
+            #[success_if(|bb| (*bb.t0 + 2) % 3 == 2)]
+            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
             KeepRunningUntilFailure {
-                #[post(|bb| *bb.t0 += 2)]
-                Inverter {
-                    Repeat(1) {
-                        ScriptCondition(|bb| (*bb.t1 + 3) % 2 > 0),
+                Sequence {
+                    Action(|ctx| ctx.exec(3)),
+                    Action(Act<4> = Act::<4>),
+                    #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
+                    #[success_if(|bb| bb.b1 % 2 == 0)]
+                    Action(PAct<5>, b0 = 1, b1 = {b1}),
+                },
+            },
+            StatefulAction(Task<6> = Task::<6>),
+            Retry(3) {
+                #[skip_if(|bb| bb.b0 + 2 != *bb.t0 + 3)]
+                #[success_if(|bb| *bb.t0 % 4 > 2)]
+                Timeout(0) {
+                    ParallelAll(2) {
+                        Parallel(success = 0, failure = -1) {
+                            Repeat(forever) {
+                                Condition(|ctx, bb| ctx.check_in(7, 3)),
+                            },
+                        },
+                        AlwaysRunning,
+                        StatefulAction(PTask<8>, b0 = {b1}, b1 = {b1}),
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 != 1)]
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
                     },
                 },
             },
@@ -3029,200 +3056,138 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0187Blackboard { t0 t1 });
+board!(Tree0187Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            Repeat(1) {
-                #[failure_if(|bb| *bb.t1 % 4 < 3)]
-                Sequence {
-                    SequenceWithMemory {
-                        #[skip_if(|bb| *bb.t0 < bb.b1 % 3)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        Repeat(0) {
-                            Condition(Cond<0>),
-                        },
-                        Action(Act<1>),
-                    },
+        ReactiveFallback {
+            #[on_success(|bb| bb.t0.set(0))]
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
+                    #[skip_if(|bb| *bb.t0 != 5)]
+                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
+                    #[on_failure(|bb| if bb.b0 % 2 < 0 { bb.b0 += 2 })]
+                    AlwaysSuccess,
                 },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    Sequence {
+                AsyncFallback {
+                    #[run_while(|bb| bb.b0 < (bb.b0 + 2) % 2)]
+                    ForceSuccess {
                         ReactiveSequence {
-                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                            Action(Act<3>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        Condition(PCond<5>, b0 = {=}),
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        MemPriority {
-                            #[failure_if(|bb| bb.o0.unwrap_or(1) > 5)]
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(|ctx| ctx.exec(9)),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            SetBlackboard(b0 = 6),
                         },
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                Inverter {
-                    Sequence {
-                        RetryUntilSuccessful(2) {
-                            RunOnce(then_skip = true) {
-                                Action(|ctx| ctx.exec(10)),
+            Repeat(2) {
+                #[failure_if(|bb| *bb.t0 % 4 == 1)]
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Condition(PCond<6>, b0 = 2),
+                        #[failure_if(|bb| bb.b0 < *bb.t0)]
+                        Timeout(50) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(PTask<8>, b0 = 4, b1 = {t0}),
+                        RunOnce {
+                            Timeout(20) {
+                                Condition(PCond<9>, b0 = {=}),
                             },
                         },
-                        SequenceWithMemory {
-                            SetBlackboard(t1 = 7),
-                            Action(Act<11>),
-                        },
+                        StatefulAction(Task<10>),
+                        AlwaysFailure,
                     },
+                    Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
                 },
             },
-            RetryUntilSuccessful(4) {
-                Fallback {
-                    Repeat(1) {
-                        AlwaysFailure,
-                    },
-                    MemSequence {
-                        Action(Act<12>),
-                        StatefulAction(Task<13>),
-                        AlwaysFailure,
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<14>),
-                        Action(PIo<15>, t0 = {=}),
-                    },
-                },
+            Repeat(4) {
+                StatefulAction(Task<12>),
             },
         }
     }
 }
 
-board!(Tree0188Blackboard { b1 t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0189Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 14,
-            b1: i64 = 13,
-        }
-        #[post(|bb| bb.o0 = None)]
-        #[success_if(|bb| bb.b0 != 3)]
-        #[run_while(|bb| bb.b0 == 4)]
-        SkipUnlessUpdated(t0) {
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                Repeat(4) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 2 > bb.b1 + 4)]
-                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0188Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0189Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 14,
-            b1: i64 = 13,
-        }
-        #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 += 1 })]
-        Action(PIo<10>, t0 = {t0})
+        Condition(|ctx| ctx.check(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0189Sub0 for Ctx {
+        SubTree(Tree0189Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-        }
-        Fallback {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                WasEntryUpdated(t0),
-            },
-            #[post(|bb| bb.b0 += 3)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            #[on_success(|bb| bb.t0.set(bb.b1))]
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(Cond<4>),
+        Delay(0) {
+            AsyncSequence {
+                AsyncFallback {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Inverter {
+                        SubTree(Tree0189Sub0),
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    RetryUntilSuccessful(forever) {
+                        Action(Act<4>),
+                    },
+                },
+                Repeat(3) {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(2) {
+                            Action(Act<5>),
+                        },
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                        Condition(|ctx| ctx.check(8)),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Retry(forever) {
+                    Invert {
+                        KeepRunningUntilFailure {
+                            Condition(|ctx| ctx.check(10)),
+                        },
                     },
                 },
             },
-            SubTree(Tree0189Sub0, ..),
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(8)),
-                Condition(Cond<9>),
-                SubTree(Tree0189Sub1, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
-                StatefulAction(Task<11> = Task::<11>),
-            },
         }
     }
 }
 
-board!(Tree0189Blackboard { b0 o0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0190Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceSuccess {
-                    Action(Act<0>),
-                },
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0191Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        WaitValueUpdate(t0) {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    #[failure_if(|bb| (bb.b1 + 4) % 2 < 0)]
-                    #[post(|bb| bb.t0.set(9))]
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        Repeat(3) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Inverter {
+                    SubTree(Tree0190Sub0),
                 },
             },
         }
@@ -3231,93 +3196,74 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(1),
-        }
-        Fallback {
-            MemPriority {
-                SubTree(Tree0191Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
-                Action(PAct<2>, b0 = {=}),
-                UnsetBlackboard(o0),
+        RetryUntilSuccessful(1) {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0191Blackboard { b0 b1 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0192Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            b0: i64 = 15,
+        }
+        Inverter {
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                #[success_if(|bb| bb.b0 % 2 < 1)]
+                Action(|ctx| ctx.exec(2)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0192Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            b0: i64 = 15,
+        }
+        #[success_if(|bb| bb.b0 + 3 < 7)]
+        SubTree(Tree0192Sub1, o0 = {=}, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                #[post(|bb| if *bb.t0 + 3 == 7 { bb.t0.set(bb.b0) })]
-                #[success_if(|bb| bb.b0 > 6)]
-                #[failure_if(|bb| bb.b0 < 6)]
-                Condition(|ctx, bb| ctx.check_in(0, 3)),
-                Action(Act<1>),
-            },
-            Action(Act<2> = Act::<2>),
-            #[failure_if(|bb| bb.b0 + 3 > *bb.t0)]
-            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<4> = Task::<4>),
-            #[run_while(|bb| *bb.t0 != 3)]
-            #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 6 { *bb.t0 += 3 } })]
-            #[on_success(|bb| bb.b0 += 1)]
-            Condition(Cond<5>),
+        Sequence {
+            SubTree(Tree0192Sub0, o0 = {=}, b0 = {b0}),
+            #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
+            Script(|bb| bb.b0 = bb.o0.unwrap_or(5) + 2),
         }
     }
 }
 
-board!(Tree0192Blackboard { t0 b0 });
+board!(Tree0192Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        RetryUntilSuccessful(2) {
-            Repeat(4) {
-                ReactiveFallback {
+        ForceSuccess {
+            Invert {
+                Repeat(forever) {
                     ReactiveSequence {
-                        MemPriority {
-                            Action(Act<0> = Act::<0>),
-                            AlwaysFailure,
-                        },
-                        Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
-                        RunOnce(then_skip = false) {
-                            #[success_if(|bb| *bb.t1 < 2)]
-                            #[post(|bb| *bb.t1 += 1)]
-                            RetryUntilSuccessful(4) {
-                                RetryUntilSuccessful(3) {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        ForceFailure {
-                            ScriptCondition(|bb| *bb.t0 + 2 > 3),
-                        },
-                        #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-                        UnsetBlackboard(o0),
-                        #[failure_if(|bb| *bb.t1 < 0)]
-                        MemPriority {
-                            Action(PAct<3>, b0 = {b1}, b1 = {b0}),
-                            RetryUntilSuccessful(2) {
-                                Condition(Cond<4>),
-                            },
-                        },
+                        StatefulAction(PTask<0>, b0 = 7),
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        ScriptCondition(|bb| *bb.t1 > bb.b0 % 2),
                     },
                 },
             },
@@ -3325,124 +3271,134 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0193Blackboard { o0 t1 b1 b0 t0 });
+board!(Tree0193Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0194 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Action(Act<0>),
-            ReactiveFallback {
-                Action(Act<1>),
-                Action(PAct<2>, b0 = {=}),
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                AlwaysSuccess,
-                AlwaysFailure,
-            },
-            Action(PIo<4>, t0 = {b1}),
-            ReactiveSequence {
-                Action(PIo<5>, t0 = {=}),
-                StatefulAction(Task<6>),
-            },
-        }
+    pub tree Tree0194Sub0 for Ctx {
+        Sleep(10)
     }
 }
 
-board!(Tree0194Blackboard { b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0194 for Ctx {
+        Sequence {
+            Action(Act<0>),
+            SubTree(Tree0194Sub0),
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 3,
-            b1: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            WaitValueUpdate(t0) {
-                #[post(|bb| { bb.b1 += 1; bb.b1 = bb.o0.unwrap_or(4) })]
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        Condition(PCond<0>, b0 = {=}),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+        WaitValueUpdate(t0) {
+            ReactiveSequence {
+                Selector {
+                    SequenceWithMemory {
+                        #[skip_if(|bb| (*bb.t0 + 2) % 3 < 0)]
+                        #[on_halted(|bb| { if *bb.t0 + 3 == *bb.t0 { bb.b0 += 3 }; if bb.o0.unwrap_or(3) > bb.b0 { bb.o0 = None } })]
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = {=}),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
-            },
-            Fallback {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                Condition(PCond<5>, b0 = {=}),
-                StatefulAction(Task<6> = Task::<6>),
-                Action(PIo<7>, t0 = {b1}),
-            },
-            SequenceWithMemory {
-                #[run_while(|bb| bb.o0.is_none())]
-                KeepRunningUntilFailure {
-                    #[run_while(|bb| bb.b0 + 1 > bb.o0.unwrap_or(3) % 4)]
-                    #[on_failure(|bb| { if bb.b0 > 5 { bb.t0.set(*bb.t1 + 2) }; bb.o0 = None })]
-                    UnsetBlackboard(o0),
-                },
-                #[skip_if(|bb| *bb.t1 == *bb.t0 % 3)]
-                #[on_success(|bb| *bb.t1 += 1)]
-                #[on_failure(|bb| if *bb.t1 < 4 { bb.b0 = bb.b1 })]
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Condition(Cond<8>),
-                },
-            },
-            ForceFailure {
-                ForceFailure {
-                    Action(Act<9>),
-                },
+                Condition(|ctx, bb| ctx.check_in(4, 7)),
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { t0 t1 o0 b0 b1 });
+board!(Tree0195Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0196Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0196Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(Act<3> = Act::<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        SkipUnlessUpdated(t0) {
-            ReactiveSequence {
-                AlwaysSuccess,
-                #[success_if(|bb| bb.b1 % 4 > 1)]
-                StatefulAction(PTask<0>, b0 = 2),
-                AlwaysSuccess,
+        AsyncSequence {
+            Condition(Cond<0>),
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    RunOnce {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    SubTree(Tree0196Sub0, t1 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
+                    SubTree(Tree0196Sub1, ..),
+                    Parallel(success = 0) {
+                        SetBlackboard(b0 = {t1}),
+                        AlwaysFailure,
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(7)),
+                        Action(Act<4> = Act::<4>),
+                        Action(Act<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0196Blackboard { b1 t0 });
+board!(Tree0196Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0197Sub0 for Ctx {
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0197Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
-        MemSequence {
-            Sequence {
-                Inverter {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Action(Act<3>),
+        TryCatch(catch_on_halt = true) {
+            RunOnce(then_skip = false) {
+                SubTree(Tree0197Sub0),
             },
-            Repeat(0) {
-                Condition(Cond<4> = Cond::<4>),
+            Repeat(1) {
+                SubTree(Tree0197Sub1),
             },
         }
     }
@@ -3451,187 +3407,196 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
             #[tracked] t0: i64 = 3,
-            b0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            b1: i64 = 4,
+            b0: i64 = 5,
         }
-        Fallback {
+        Sequence {
             ReactiveFallback {
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(1), &mut bb.b0)),
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                ReactiveFallback {
+                    Action(Act<1>),
+                    ForceFailure {
+                        SetBlackboard(o0 = Some(4)),
                     },
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
                 },
-                ForceFailure {
-                    ForceSuccess {
-                        AlwaysFailure,
+                ParallelAll(max_failures = -5) {
+                    Condition(|ctx, bb| ctx.check_in(2, 0)),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    WasEntryUpdated(t0),
+                    SetBlackboard(t1 = 4),
+                },
+                Parallel(success = 0, failure = 1) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        #[success_if(|bb| bb.b0 % 4 < 3)]
+                        #[run_while(|bb| bb.b0 > 1)]
+                        Precondition(|bb| bb.o0.is_none(), else = Success) {
+                            RunOnce {
+                                WhileDoElse {
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7>),
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Repeat(3) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[run_while(|bb| bb.o0.is_some())]
-                Script(|bb| bb.b1 += 2),
-            },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
+            Sleep(10),
         }
     }
 }
 
-board!(Tree0198Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0199Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(|ctx| ctx.exec(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0199Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            b1: i64 = 9,
-        }
-        MemSequence {
-            #[run_while(|bb| bb.b0 < 2)]
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
-            #[on_failure(|bb| if bb.b1 > 2 { bb.b1 = bb.b0 + 3 })]
-            SubTree(Tree0199Sub1, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
+board!(Tree0198Blackboard { t1 o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Sequence {
-            SubTree(Tree0199Sub0, ..),
-            StatefulAction(Task<2>),
+        Fallback {
+            #[on_success(|bb| bb.b0 = *bb.t1)]
+            RunOnce(then_skip = false) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Script(|bb| *bb.t0 += 3),
+                },
+            },
+            WhileDoElse {
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 1, &mut bb.b0)),
+                },
+                Loop(q0, if_empty = Running) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ParallelAll {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t1 + 4)),
+                StatefulAction(Task<7>),
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
+            #[post(|bb| bb.t0.set(*bb.t1 + 2))]
+            ReactiveSelector {
+                StatefulAction(Task<8>),
+                Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0199Blackboard { b0 b1 });
+board!(Tree0199Blackboard { b0 t0 t1 o0 q0 });
 
 cases! {
-    Tree0100 "B{b0=0;t0}Swm(Sb{t0=7},RFb(FF(t0),Sc{t0:=b0}),c1,RFb(Ret4(t2),t3,t4,t5))",
-    Tree0101 "B{t0=0}Fb(pc0{b0:t0},RFb(Keep(Ret2(Fb(a1,pc2{b0:3})))),RSeq(Sb{t0=9},c3b{t0%2},Rep3(c4),c5l))",
-    Tree0102 "B{b0=2;t0=0;t1=4}MPri(Keep(SubR(@ki{t0>2}@po{b0+=2}@rw{t0+4<7}Swm(OnceT(S),t0,Sb{b0=t0},pa1{b0:t1;b1:b0}))))",
-    Tree0103 "Seq(c0)",
-    Tree0104 "B{o0=1;t0=1;b1}RFb(RSeq(FS(Fb(@ki{t0+3%4=0}Fb(@fi{b1%2=1}@ki{o0|3%2>0}c0,t1e)))),Swm(Fb(c2,c3),Sb{t0=0},Inv(Once(pc4{b0:b1}))),Seq(Seq(OnceK(Sb{o0=1}),t5),pt6{b0:t0},Swm(pc7{b0:9},a8b{t0%4;b1})))",
-    Tree0105 "B{t1=3;o0=_}Rep1(RFb(RSeq(Seq(pc0{b0:t1},a1,Ub{o0}))))",
-    Tree0106 "B{b0;t0=2;o0;b1=3}Swm(Su{t0}(Fb(Ret3(t0),c1b{o0|5},t2,Wv{t0}(a3e))),@si{b1+4!3}Seq(Su{t0}(Swm(pa4{b0:=},t5e,t6,t7e)),RFb(t8,MSeq(Sc{b1:=b0;t0:=o0|5},a9),RSeq(Wu{t0},t10,a11))))",
-    Tree0107 "B{b1=3;b0=3;t0}RFb(Seq(OnceT(pt0{b0:6;b1:b1}),pa1{b0:b0;b1:=},FS(RSeq(RSeq(a2e,Sc{t0+=1;t0:=b0}),RFb(t3,c4)))),Seq(RFb(@ki{b0<t0}@fi{b1+3>t0}@rw{t0+1>b1+1}t5e,Inv(pc6{b0:=}),RSeq(a7,t8),a9e,@si{b0+4>2}@of{b0+=1}t10),OnceT(Seq(a11l,@ki{t0%3!0}Seq(t12,S),pc13{b0:=}))),RSeq(Star(@rw{t0<b1}MSeq(SubR(t14),pt15{b0:=;b1:t0},t16e,a17e),RFb(Ret2(t18),t19,t20e)),Seq(t21,c22,pi23{t0:t0})))",
-    Tree0108 "RFb(Ret2(a0),Fb(Once(OnceT(c1)),RSeq(a2e,FS(c3),t4),Star(c5,t6e),a7))",
-    Tree0109 "RFb(c0,t1,c2)",
-    Tree0110 "B{b0;t0=4;b1=2}@of{b0+=1}Fb(RSeq(Inv(c0e),c1l,@os{t0+=2}@fi{t0%3!1}Sb{b1=9},@ki{b0%4>1}@rw{b0>b1}a2),OnceT(c3),t4,@po{b0:=t0}@rw{t0+3=5}RSeq(@oh{b0%2!1?b1+=2;t0+=3}@po{t0:=b0}c5b{6}))",
-    Tree0111 "B{b0=2;t0=0;t1}RSeq(Wv{t0}(Wu{t0}),pa0{b0:t1;b1:b0},RSeq(a1))",
-    Tree0112 "RSeq(Seq(MSeq(a0l,t1)),MPri(t2e,t3,t4),Seq(Swm(t5e,RFb(a6e,a7),t8)))",
-    Tree0113 "B{t0=1;o0=_;b0=1}Star(Fb(RSeq(@os{o0:=_}@fi{b0!5}@ki{none}S,t0),Keep(pi1{t0:b0}),Fb(@fi{t0+4>6}@oh{o0:=_}@ki{o0|2%2<1}t2e,t3),@ki{t0<b0}t4),SubR(Scc{t0!2}),@of{b0:=4}@oh{o0:=5;t0+=3}@po{t0:=o0|0}Seq(Inv(Fb(pa5{b0:=},c6))))",
-    Tree0114 "B{t1;t0=5;b0;b1=4}RFb(pt0{b0:t1;b1:b1},Scc{t1=0},@si{t1=2}@os{t0+=2;b0%2>0?b1:=t0+3%4}Wv{t1}(Ret2(t1)),t2,OnceT(c3))",
-    Tree0115 "B{t0;b0=5;b1=2}MPri(Swm(@os{b0+=3;b1:=2}RSeq(t0,t1,Scc{b0<t0+2}),RFb(Wu{t0},t2,@os{t0:=2}@si{t0%4<3}Sb{t0=1}),FS(pa3{b0:=;b1:b0})),Fb(RFb(@of{b0+=3}t4,a5)))",
-    Tree0116 "FS(a0)",
-    Tree0117 "B{o0;b0=1;t0;b1=3}MSeq(@oh{o0:=t0+1}Seq(Sb{b1=b0},t0,Scc{b0%4!0},RFb(@ki{t0+2!3}t1e,c2),Rep1(pt3{b0:b1;b1:=})),Fb(t4),@si{b1%3<2}@rw{b0>2}Ret1(pt5{b0:t0;b1:t0}),t6)",
-    Tree0118 "Swm(Swm(RSeq(t0,t1e),c2),RFb(t3,c4,S),FS(Star(c5e,c6,t7e,c8l)),Seq(Ret4(c9),Swm(c10l,c11)),Seq(a12,t13,t14,c15e))",
-    Tree0119 "B{o0}Rep2(Ret0(Ub{o0}))",
-    Tree0120 "B{b0=1;t1=1;b1=0;t0=5}@fi{b1%2=0}RFb(RFb(Fb(Once(t0),Wu{t0},t1),OnceT(c2),Wv{t1}(c3)),Seq(pc4{b0:8},@os{t0:=b0}OnceK(a5),RSeq(@rw{t0>7}@po{b1:=t1}@oh{t0+=2}Scc{t1<t1+3%3},t6)))",
-    Tree0121 "B{b1=1;b0=4;t0=1;t1}RSeq(MSeq(Fb(Ret4(Scc{t1=1}),RFb(pt0{b0:b1;b1:=},t1),@rw{t0%3>0}@si{b0+4=6}Fb(t2,t3,t4),@os{t1:=t0%2}c5),@fi{b0=b0+2}@ki{b0%4<1}Keep(RFb(Keep(FF(Wu{t1})),Wu{t1},Swm(t6,c7,pt8{b0:5;b1:=},c9)))))",
-    Tree0122 "RFb(t0,c1)",
-    Tree0123 "B{t0=3;b0=2;b1=3}RSeq(RFb(pa0{b0:t0;b1:=},c1e),Swm(c2,SubR(pt3{b0:9;b1:b0})),Swm(c4l,t5,t6,c7))",
-    Tree0124 "B{b0=3;t0;t1=4;o0=0}@fi{some}Rep4(Star(FF(Once(c0)),RSeq(Star(a1l,c2b{b0}),Ret1(c3),Seq(Scc{t1>0},@rw{t1%4>2}c4)),@of{t1:=o0|2}RFb(Fb(Scc{t0!1},@of{t1+=1}Ret4(c5),c6b{t0%2})),MSeq(@po{b0:=3}c7,pi8{t0:=},RetF(Ret3(c9b{b0}))),MPri(c10l,RepF(F),OnceK(t11))))",
-    Tree0125 "Keep(RSeq(MSeq(Inv(t0)),c1))",
-    Tree0126 "Swm(t0,RFb(Rep3(c1),F))",
-    Tree0127 "B{t0;b0=2;o0}Seq(a0b{t0;b0},Seq(Ret2(Ub{o0}),c1),Wv{t0}(Swm(c2l,Sc{o0:=_;b0+=1})),RFb(c3,RSeq(c4,c5,@po{t0:=b0}@rw{b0%3<2}@of{o0|1=7?o0:=8}c6e,c7e),Rep3(c8e)))",
-    Tree0128 "OnceT(Fb(OnceT(pc0{b0:4}),t1))",
-    Tree0129 "B{b0=2;t0=2}RSeq(Wu{t0},Fb(t0,c1,t2e),Inv(Inv(c3)),Scc{b0<2},a4l)",
-    Tree0130 "B{b1=4;t0;o0}RFb(Rep2(FF(Seq(RSeq(a0e,pa1{b0:b1}),RFb(t2,t3),Once(Scc{o0|0%3=1}),FF(RetF(a4))))),RSeq(Inv(Seq(Sc{t0+=2},pa5{b0:2;b1:b1})),FF(c6)))",
-    Tree0131 "B{b0=5}Rep0(Sb{b0=2})",
-    Tree0132 "RSeq(t0e,c1,t2)",
-    Tree0133 "B{o0;t0=2;b0=3}Fb(Keep(Seq(@po{b0:=t0}@si{o0|4%2=0}a0l,t1)))",
-    Tree0134 "Keep(c0)",
-    Tree0135 "B{t0=4;b0=3;b1=0}Swm(@of{b0<3?b1+=1;t0:=b0%4}t0,Ret2(a1b{b1+4;b1}),t2,t3,t4)",
-    Tree0136 "B{t0;b0}RSeq(c0b{t0+2},Sc{b0+=2},t1e)",
-    Tree0137 "B{o0;t0=4;b0}MPri(SubR(t0),pc1{b0:=},@os{b0+=1;t0:=t0%4}@oh{t0:=t0+2%3}@of{b0:=o0|3%3}Rep2(a2),pa3{b0:8;b1:b0},pt4{b0:5})",
-    Tree0138 "B{b0=0;b1;o0=3;t0=5}Keep(@oh{b0+=2}RFb(@po{b1+2!b1?o0:=_}Inv(Rep2(Swm(a0,Rep3(a1),@po{o0|5+1<6?o0:=b0;o0:=_}Scc{b0!2}))),Seq(c2e,t3,a4),OnceT(pc5{b0:t0})))",
-    Tree0139 "B{t0=2;b0;b1}RFb(Wu{t0},RSeq(Seq(c0b{b0},Sc{t0=b1?b1:=4},c1,t2),Swm(c3,a4b{t0+2;b0}),Keep(@rw{b0+3<2}t5)),Fb(pt6{b0:7;b1:b1},Rep1(Sb{t0=b0})))",
-    Tree0140 "B{t0=2;b0;o0=_}RFb(RFb(t0,Ret1(Keep(t1)),a2),Rep3(@si{b0!3}@oh{t0:=o0|4;t0!7?t0+=3}RSeq(a3b{b0+1;b0},Ret4(pc4{b0:b0}),MPri(Wu{t0},@fi{b0<t0%4}@ki{t0!0}Sb{o0=7},Inv(t5)))),OnceT(Fb(Inv(pc6{b0:=}),S)),MSeq(MPri(t7,c8,F,c9l),Swm(pa10{b0:9;b1:t0},pa11{b0:b0;b1:b0},t12e)),RFb(Fb(Seq(pa13{b0:8},c14,MSeq(a15b{b0+1;b0},t16))),pc17{b0:=}))",
-    Tree0141 "B{t0=1}Seq(@os{t0+=3}Scc{t0!4},t0)",
-    Tree0142 "B{o0=_;b0=3;t0=3}MPri(Su{t0}(OnceT(Once(OnceK(pc0{b0:=})))),t1)",
-    Tree0143 "Star(Rep3(Rep0(c0l)),a1,RFb(MPri(MPri(t2)),t3,Fb(t4,a5),Star(t6,t7)),RSeq(t8,MPri(c9,c10,a11),FF(MPri(a12,S))))",
-    Tree0144 "B{o0=1;b0=0;t0}Fb(Keep(@os{o0:=b0}Fb(Su{t0}(@ki{b0<3}@oh{some?t0+=3}Wv{t0}(c0)),Star(Inv(a1),@fi{o0|1+1<b0}t2))),Seq(RFb(a3,F,c4),@po{t0:=o0|4+1}@fi{none}@rw{b0+1=3}Ret2(RSeq(Su{t0}(pt5{b0:b0;b1:b0}))),RSeq(c6,@si{b0=7}c7e,t8)),Inv(Fb(RFb(t9,SubA(c10b{b0})),Star(Ret2(a11e)),RSeq(Star(a12,@oh{b0:=t0+4%2}@os{b0+=2}Sb{o0=8},pt13{b0:4;b1:b0}),a14))))",
-    Tree0145 "Fb(Swm(t0,Sub(FF(c1))))",
-    Tree0146 "B{t0;b1=4;b0=5}RFb(Rep3(pi0{t0:b1}),a1e,MSeq(a2),FF(Wv{t0}(@oh{t0:=b0}@ki{b1>7}FF(t3))),c4l)",
-    Tree0147 "B{b1=2;b0;o0;t0=5}Seq(Seq(Swm(Fb(c0,a1b{b1;b1},c2),Rep3(FF(t3)),RFb(a4l,c5b{b0})),RSeq(Swm(a6e,c7e),Wu{t0})),Fb(a8b{o0|5;b0},pt9{b0:1;b1:b1},@oh{o0:=b0+3}@po{o0:=b0}Seq(c10,Scc{none}),RSeq(Sb{b0=b1})),Swm(Seq(pa11{b0:t0;b1:b1},@fi{b0%3<1}Wu{t0},a12),Ret1(MPri(Su{t0}(pa13{b0:t0;b1:t0}))),FS(Scc{b1+3<4}),a14e,a15e))",
-    Tree0148 "B{o0=4;b0;t0=0;t1}Swm(SubR(Ret3(MSeq(pc0{b0:=},@si{t1<0}@of{b0:=b0%4}@po{o0:=_}Scc{t1!7},FF(t1),Seq(a2),Wu{t0}))),Rep2(Swm(Keep(Rep4(@os{t0:=9}RFb(a3,Swm(@ki{o0|2+1%3>1}a4e,pi5{t0:t1},t6e),@os{t1:=b0+1}@po{t1:=o0|5+4%2}MPri(pa7{b0:t1})))))))",
-    Tree0149 "B{b1=0;b0}Seq(OnceT(pc0{b0:=}),Ret2(Seq(Swm(pa1{b0:=;b1:=},t2),a3)))",
-    Tree0150 "B{t1=2;b0=3;t0}Fb(Inv(S),Fb(t0,Wu{t1}),t1e,pt2{b0:t0;b1:b0},pc3{b0:t1})",
-    Tree0151 "B{t0=1;b0=3}MPri(Inv(Fb(t0,FS(Wu{t0}))),c1b{b0+3},Keep(pi2{t0:b0}))",
-    Tree0152 "B{o0}Keep(Star(OnceK(t0),t1,Sb{o0=0},Swm(a2l,t3,c4)))",
-    Tree0153 "B{b1=1;t0=3;o0}RFb(Swm(OnceK(FS(Seq(@fi{b1%4>2}c0,c1,Star(pa2{b0:4},SubA(Sb{o0=5}))))),c3),OnceK(Su{t0}(MSeq(t4,c5,SubR(FS(Sb{b1=t0})),Ret3(Sc{o0:=b1%3;b1+=1})))))",
-    Tree0154 "B{t1=4;o0=_;t0;b0}Swm(@oh{o0:=_}@si{t1%3!1}@of{o0:=_}Sb{t0=8},Sb{t1=t0},@po{b0:=t1}@si{t1+4!o0|2+3%3}Scc{t1<b0},a0l)",
-    Tree0155 "B{b0;o0=1;t0}Swm(MPri(RSeq(Fb(t0,t1,pc2{b0:=},@fi{b0+4%3!1}@si{t0=b0}Swm(pa3{b0:1;b1:b0},c4),Sb{t0=9}),Wv{t0}(RSeq(a5,a6,Sb{o0=3},pt7{b0:b0;b1:b0})),Fb(@ki{b0!3}pi8{t0:t0},Scc{t0=3},t9,F)),Sb{t0=0}))",
-    Tree0156 "OnceK(Ret0(t0))",
-    Tree0157 "B{t0;b1=5;o0=0;b0=1}Swm(@si{t0>1}@po{b1:=o0|2}RSeq(Sc{b0:=b1+2;t0:=b0+1},t0,a1,c2),@oh{b0:=7}a3l,Sc{b0+=2})",
-    Tree0158 "B{b0=5;o0;t0;b1}@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}MPri(RSeq(Wu{t0},RSeq(pt0{b0:b0;b1:b1},@oh{b0:=o0|5+3}c1l),RSeq(Rep4(a2)),RepF(Su{t0}(RFb(pa3{b0:2;b1:=},Sc{b0=b0+1?b1+=3;o0:=o0|0})))),OnceK(@po{o0:=t0+3}@si{b1%2=0}Seq(t4,a5,t6,@po{t0+1=b1+1?b1+=2}Rep3(@po{b0:=t0%2}@of{t0%2>0?b1+=2}@fi{b1=b0}c7l),MSeq(c8,c9,pa10{b0:3;b1:b0},t11))))",
-    Tree0159 "Ret2(RSeq(RSeq(t0e,a1)))",
-    Tree0160 "Rep4(Keep(OnceK(Ret0(t0))))",
-    Tree0161 "B{b0=0;t0=3}FS(RSeq(Fb(SubR(t0),RFb(FF(Sb{t0=b0})),Scc{t0>b0}),Seq(t1,Scc{b0+3!4},S,Wu{t0},c2),a3))",
-    Tree0162 "B{t1;b1=4}Fb(c0,a1b{t1;b1},FS(S))",
-    Tree0163 "B{b1=3;b0;t0;o0}Ret4(Fb(RFb(c0,t1e,pa2{b0:5},a3,t4),Star(Inv(t5),Ret2(@si{b0+1%4=1}@ki{t0=t0%2}Swm(@rw{o0|2>t0}@po{t0+=2}@of{b0!0?b0+=3}t6,t7)),Scc{t0+2%3!1},Keep(c8)),OnceK(Keep(@rw{b1%4>0}@fi{o0|2=2}@oh{b0+=3}FF(RSeq(a9,Sb{o0=6},t10e,Seq(t11,t12))))),Seq(Seq(t13,Inv(a14)),t15,pa16{b0:b0;b1:=},@ki{some}Rep0(Sb{t0=b1})),Swm(t17,c18l,a19,a20e,Swm(SubA(c21),t22))))",
-    Tree0164 "B{t0=2;b1}Ret4(SubR(Keep(MSeq(RepF(SubR(FS(@fi{t0=b1}t0)))))))",
-    Tree0165 "B{t0=4;t1=2;b0}RFb(OnceT(Sc{b0+=3;t1:=t0%3}),pt0{b0:9;b1:t1},@rw{t1+2=t0}Su{t1}(Rep0(pc1{b0:=})))",
-    Tree0166 "B{t1=2;b1=0;b0=3;o0=4;t0=5}Fb(Swm(Sc{t1+=2},Sc{o0|4>5?b1+=2},c0l),Once(Star(t1,@rw{t0<1}@po{b0+=1}c2e)),Swm(c3,c4),c5,OnceK(@oh{some?t0+=3}Swm(Seq(c6,@si{o0|2+2!2}t7,c8,@os{b0+=1}@rw{b1%4>1}pa9{b0:b0},Wu{t0}))))",
-    Tree0167 "B{b0;t0=5;b1=1}@po{b0+=2}Inv(RSeq(Inv(MPri(pc0{b0:=},Once(t1),Swm(S,@fi{b0<2}@po{t0:=b1%4}t2),c3,t4e)),Star(c5l,t6e,t7,t8)))",
-    Tree0168 "B{b0=2;t0=2;o0=4;b1}Seq(Wu{t0},Seq(@of{o0:=_}pa0{b0:b0;b1:b0},t1),Seq(c2e,@po{t0+=2}S,pc3{b0:4}),c4e,MSeq(Fb(t5,Sc{b1+1!5?o0:=7;b0<6?t0:=b0}),Ret3(Swm(a6e,RetF(Wu{t0})))))",
-    Tree0169 "B{t0=4;b0=1}@of{t0+=3}@si{b0<t0}Swm(RFb(a0b{t0;b0},a1e),pa2{b0:=},Seq(Fb(Fb(Once(t3),t4,t5))),Seq(pc6{b0:5},RetF(t7),t8),RFb(pa9{b0:3;b1:t0}))",
-    Tree0170 "B{b0;t1=2;t0=3}RFb(Fb(FF(t0),t1,Wv{t1}(Inv(c2)),@oh{t1:=t1%4}@po{t0:=1}@rw{t0+1>t1}OnceK(RFb(@ki{t1<b0+4%3}@os{t0=3?b0:=8}a3,a4b{b0;b0})),MSeq(Sc{b0+=3;b0:=t0+4%2},pt5{b0:t1;b1:t1},a6)),Seq(RSeq(Rep0(t7)),Rep3(c8e),Sc{t1+=2}),Star(RFb(Swm(t9),Sc{t1+=1}),@po{b0:=t0}@fi{b0+1<t0+3}MPri(Fb(t10,@rw{b0+4>t1}@ki{t0%2<0}c11),a12b{b0+2;b0},MPri(t13,pa14{b0:4;b1:b0}),@si{t1%3!2}@of{b0+=1;t1:=b0+3}c15)))",
-    Tree0171 "B{b0=1;t0=2}Swm(RFb(Rep2(Once(@oh{b0:=t0%4;b0+=1}RSeq(@os{t0+=1}@of{b0+=2}@fi{b0>0}c0e,c1))),@rw{b0!t0+1}RSeq(Swm(@of{t0+=3}a2,pa3{b0:b0;b1:t0}),t4e),Sc{t0+=3}))",
-    Tree0172 "B{b0;o0;t1=0;b1=1;t0=0}Fb(t0,RSeq(Seq(RFb(t1,c2),t3e)),Swm(@os{b1:=t1%4}@si{b0=t1}c4,@po{t1+=3}@rw{b0%3<2}a5b{9;b0},Sb{b0=t0}),c6,Su{t0}(@ki{o0|3>5}@fi{b1>2}Scc{t1%2>0}))",
-    Tree0173 "B{b0=4;o0}Seq(pt0{b0:=},Sb{o0=5},Seq(@si{o0|4+3%4<1}@rw{none}a1e))",
-    Tree0174 "B{t0=0;b0=4}RSeq(@of{t0:=3}c0,@oh{b0+=3}t1,@po{b0:=t0%2;t0+=1}@si{b0!2}@ki{t0+1=3}t2,Rep2(c3l),OnceK(a4e))",
-    Tree0175 "RFb(t0,t1)",
-    Tree0176 "B{t0;b0}RSeq(@ki{t0%3!1}@os{t0:=8}@of{b0+=1}F,a0b{b0;b0},a1e,Sb{t0=b0},Keep(t2))",
-    Tree0177 "Seq(t0,RSeq(Rep0(F),t1e,a2),RSeq(t3,t4),Rep2(RSeq(t5e,t6,OnceK(c7),a8l)))",
-    Tree0178 "B{t0=5;b0=4}MSeq(Ret4(c0),OnceK(pt1{b0:=;b1:b0}),t2,t3,Seq(t4,Wu{t0}))",
-    Tree0179 "B{b0;o0=1}@ki{none}@po{o0:=b0}MSeq(pt0{b0:=},FS(c1l))",
-    Tree0180 "B{o0=5;t0;b0}RSeq(MSeq(t0,SubR(pc1{b0:t0}),c2,S,@fi{t0!0}@oh{o0:=_}t3),@po{b0+=1}Seq(S,t4,pa5{b0:t0},Sc{b0:=b0+1%3}),RFb(Keep(c6e),Rep2(S)))",
-    Tree0181 "B{b0=0}FF(Swm(t0e,pt1{b0:3;b1:b0},c2l))",
-    Tree0182 "Ret2(Seq(a0l,a1e,t2,Star(t3e,t4),t5))",
-    Tree0183 "B{o0=2;t0;b0=2}Seq(Scc{t0%3>0},OnceT(RSeq(a0l,Sb{o0=4})),t1,Star(c2b{t0},@rw{t0+2<5}a3,SubR(a4),pa5{b0:=;b1:b0}),c6)",
-    Tree0184 "B{t0=4;t1;o0;b0=0}RFb(RFb(Wv{t1}(pc0{b0:=}),RSeq(Fb(F,pa1{b0:t0;b1:t1}))),RFb(t2e,a3,pa4{b0:t0;b1:t0}),Swm(t5,pt6{b0:t1;b1:t0},Rep2(Wu{t0})),SubA(Rep4(Scc{none})))",
-    Tree0185 "B{b0=2;b1;t0}OnceT(FS(RSeq(RSeq(RFb(@si{b0!4}@of{b1+=1}Star(t0,t1))),Once(Once(FF(Wu{t0}))),Once(Star(a2,Scc{t0=b0},pi3{t0:b0})),Seq(a4b{b1;b1},Sb{b0=1},pc5{b0:b1}))))",
-    Tree0186 "B{o0}MSeq(c0,SubA(SubA(@si{o0|1<5}F)))",
-    Tree0187 "B{t0=4;t1}Su{t0}(Keep(@po{t0+=2}Inv(Rep1(Scc{t1+3%2>0}))))",
-    Tree0188 "B{b1;t1;t0;b0;o0=_}RSeq(Rep1(@fi{t1%4<3}Seq(Swm(@ki{t0<b1%3}@oh{t0+=2}Rep0(c0),a1))),Fb(Swm(Seq(RSeq(pa2{b0:b0;b1:b0},a3)),Swm(t4,pc5{b0:=})),RSeq(RSeq(MPri(@fi{o0|1>5}c6,t7,t8),OnceK(a9l)))),OnceT(Inv(Seq(Ret2(OnceT(a10l)),Swm(Sb{t1=7},a11)))),Ret4(Fb(Rep1(F),MSeq(a12,t13,F),Swm(t14,pi15{t0:=}))))",
-    Tree0189 "B{b0;o0=4;t0=4;b1=3}Fb(MPri(t0,a1,Wu{t0}),@po{b0+=3}@oh{b1+=1}@os{t0:=b1}Seq(Ret1(Seq(c2l,t3e,c4))),SubA(@po{o0:=_}@si{b0!3}@rw{b0=4}Su{t0}(RFb(t5,c6,Rep4(@fi{o0|1+2>b1+4}@os{o0:=o0|0}t7)))),RFb(a8l,c9,SubR(@oh{b1:=b0;b1+=1}pi10{t0:t0}),t11e))",
-    Tree0190 "RSeq(RFb(FS(a0)),c1)",
-    Tree0191 "B{b0=3;b1=2;t0=4;o0=1}Fb(MPri(SubR(Wv{t0}(Keep(RSeq(@fi{b1+4%2<0}@po{t0:=9}t0,t1)))),pa2{b0:=},Ub{o0}))",
-    Tree0192 "B{t0=5;b0}Swm(Swm(@po{t0+3=7?t0:=b0}@si{b0>6}@fi{b0<6}c0b{3},a1),a2e,@fi{b0+3>t0}a3b{b0;b0},t4e,@rw{t0!3}@oh{t0+=1;t0<6?t0+=3}@os{b0+=1}c5)",
-    Tree0193 "B{o0=_;t1=0;b1=5;b0;t0}Ret2(Rep4(RFb(RSeq(MPri(a0e,F),a1b{1;b1},OnceK(@si{t1<2}@po{t1+=1}Ret4(Ret3(a2)))),RFb(FF(Scc{t0+2>3}),@rw{b1+4%2<0}Ub{o0},@fi{t1<0}MPri(pa3{b0:b1;b1:b0},Ret2(c4))))))",
-    Tree0194 "B{b1=5;t0=2;b0=2}RFb(a0,RFb(a1,pa2{b0:=},t3),Seq(S,F),pi4{t0:b1},RSeq(pi5{t0:=},t6))",
-    Tree0195 "B{t0;t1=4;o0=2;b0=3;b1}Fb(Wv{t0}(@po{b1+=1;b1:=o0|4}Ret1(Seq(pc0{b0:=},a1,t2))),Fb(a3,t4,pc5{b0:=},t6e,pi7{t0:b1}),Swm(@rw{none}Keep(@rw{b0+1>o0|3%4}@of{b0>5?t0:=t1+2;o0:=_}Ub{o0}),@ki{t1=t0%3}@os{t1+=1}@of{t1<4?b0:=b1}RFb(F,c8)),FF(FF(a9)))",
-    Tree0196 "B{b1;t0=3}Su{t0}(RSeq(S,@si{b1%4>1}pt0{b0:2},S))",
-    Tree0197 "MSeq(Seq(Inv(RSeq(t0,t1,t2)),a3),Rep0(c4e))",
-    Tree0198 "B{t0=3;b0;b1;o0=_}Fb(RFb(RSeq(@fi{some}@ki{t0%2=1}Seq(a0b{o0|1;b0}),pa1{b0:=;b1:=}),FF(FS(F))),Rep3(@oh{t0+=3}@po{t0:=b0}@rw{some}Sc{b1+=2}),Keep(OnceT(RFb(c2,t3,Sb{t0=b0}))))",
-    Tree0199 "B{b0;b1}Seq(SubA(MSeq(@rw{b0<2}c0b{b1%2},@of{b1>2?b1:=b0+3}SubR(a1l))),t2)",
+    Tree0100 "B{q0=2;t0;b0=1}Par{3;-3}(Swm(Wde(TryT(OnceT(a0),pt1{b0:7;b1:t0}),t2,S),Lp{t0;_}(Rty1(a3))),Sb{b0=6},Fb(@si{b0>3}Fb(Par{_;0}(c4,Sc{b0+=1},t5,t6),RSeq(Lp{t0;_}(c7b{b0}),c8))))",
+    Tree0101 "Par{-1;1}(RSeq(t0,a1e),RSeq(t2,Sub(t3e),t4,t5),RFb(Wde(c6,S),OnceT(a7e)),Keep(Seq(RFb(c8e,t9),Par{-1;1}(t10,t11))))",
+    Tree0102 "B{o0=_}Fb(t0,c1,a2e,Scc{none})",
+    Tree0103 "B{t0;b0=1}Fb(t0,@of{t0+4%3<2?t0+=3;t0:=b0+3}@ki{t0!3}R,@of{t0+=2}@po{t0:=6}t1)",
+    Tree0104 "B{t1=0;t0=2;o0=_}@si{some}Swm(@fi{t1+3>t0}c0,FF(pc1{b0:8}))",
+    Tree0105 "B{b0}Keep(Fb(t0,pi1{t0:b0},pa2{b0:=}))",
+    Tree0106 "RFb(F,a0)",
+    Tree0107 "B{b1;b0=0;t0;o0}PAll{1}(Par{-1;0}(Sw{0;5}(Swm(TryF(@os{o0:=t0}AFb(Keep(pt0{b0:2;b1:=}),t1),To{0}(Rep4(pc2{b0:=})))),RepF(Sl{0}),c3)))",
+    Tree0108 "B{q0;b0=0;o0=_;b1=1;t0=1}Ite(Sw{1;5}(t0e,Lp{_;S}(Sc{b0:=t0}),Sl{10}),t1e,Ite(Swm(a2e,t3),Pre{o0|3+1!b0;R}(R)))",
+    Tree0109 "B{b1=3;b0=0;t0=3}RFb(RSeq(Sc{t0+=2},SubR(MSeq(Scc{b1=b0%2},t0))),Rep2(Wv{t0}(OnceT(pc1{b0:t0}))),@si{b0<0}Ret4(@ki{b1!5}@fi{t0!4}Seq(@ki{t0+3>3}@rw{t0=0}Rep2(pt2{b0:b0;b1:t0}))))",
+    Tree0110 "B{o0=_;b0=2;t0=0}To{0}(RFb(RFb(t0e,pi1{t0:t0},c2e),@os{b0+=1;t0+=1}@po{t0:=o0|2}a3,Ret4(AFb(c4,pa5{b0:=;b1:b0}))))",
+    Tree0111 "B{b0}Ret4(Pre{b0!7;F}(F))",
+    Tree0112 "B{b0;q0=0;t0}ASeq(Lp{_;_}(RFb(c0,t1e,@si{b0%4>1}@rw{b0!5}Lp{_;_}(pi2{t0:=}))),@of{t0+=2}@po{t0:=b0+2}c3,Sb{b0=7})",
+    Tree0113 "B{o0}Rep0(c0b{o0|2})",
+    Tree0114 "B{b0;b1;t0;o0}Sw{5}(Star(Sw{4}(a0l,pa1{b0:0;b1:t0}),PAll{-1}(pc2{b0:3},Sc{t0:=o0|5})),Par{-2;1}(Ret4(a3e),c4b{8},@fi{b0!6}@ki{o0|2%3>0}Keep(a5)))",
+    Tree0115 "B{b0;t0=2;o0;b1=1}Sel(Swm(Sc{b0<2?o0:=b1},FF(Invt(@of{b0+=2}@os{b1<t0%2?t0+=1;o0:=b1+2}@rw{o0|1%3<0}a0b{b0%4;b0})),c1))",
+    Tree0116 "RSeq(Try(Inv(OnceK(Rty3(ASeq(t0,Sl{0},t1)))),Sel(OnceT(c2),t3),Par{-1;-2}(t4e,PAll{-2}(t5e,a6l))),TryT(OnceT(Star(Rep1(MPri(a7l,c8e,c9)),Rep3(Invt(OnceT(c10))))),a11),t12)",
+    Tree0117 "B{o0;t0=2;t1;b1;b0=1;q0=0}Inv(Fb(Ret1(c0),Scc{t0<7},Fb(Once(Rep1(@oh{t1:=b1}Sb{t1=b1})),Invt(PAll{-2}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}F,t1))),a2,Ret1(Lp{t0;F}(Star(t3,@rw{b0+4>t0+2}@oh{b0:=t0+4}Sc{t1+3%2>0?t0:=o0|4%4})))))",
+    Tree0118 "B{t0;o0=_;b0;b1=1;t1=1}Pre{b0+3%3<1}(@rw{t0!o0|5+4}@po{o0:=_}RSeq(RSel(t0,pt1{b0:=;b1:=},Wde(c2b{t1},Scc{t1%2<1}),F,Sw{5;0}(Sc{b1!1?b0+=1},RFb(@ki{o0|4+2>7}@os{o0:=t0}pc3{b0:b1},t4),Sb{o0=9})),RepF(Par{1;_}(Ite(a5,@fi{b1!t1+4}a6),PAll{-1}(Sw{4}(Inv(a7),Once(t8)))))))",
+    Tree0119 "B{b0=3;t0;t1=1;q0=0}Sel(Ret0(t0),OnceT(Swm(RFb(t1,Ite(@os{t1+=1}@fi{t1!t0+1%3}@rw{t1+2!2}a2b{t1%3;b0},Wu{t0},pa3{b0:6}),F),RSeq(a4l,t5,@os{t0>0?b0+=3;b0=b0+2?t0:=t1+3}t6))),RSel(SubR(Lp{_;K}(@si{t0+2>7}S)),Ite(c7e,pi8{t0:=}),Sc{t1+=1}))",
+    Tree0120 "B{o0=_;b1=0;t0=4}@os{b1+=1}@oh{o0:=t0}@fi{b1+3>1}Dl{30}(OnceT(RepF(Sb{t0=b1})))",
+    Tree0121 "B{t0;b0=2}@fi{b0%4!2}@of{t0+=3}Ite(pa0{b0:=;b1:b0},@po{t0:=7}Scc{b0+4!b0+2%3},a1)",
+    Tree0122 "RSel(ASeq(c0,Seq(Seq(Fb(c1,t2,t3,t4,t5)),OnceK(t6),a7e)),AFb(To{50}(Ret1(Swm(Rep1(Fb(c8e)),t9,t10))),OnceT(Star(t11,Rep2(c12),S,FS(c13),a14))),Wde(OnceK(c15),RSeq(PAll{_}(t16e,a17),a18e)))",
+    Tree0123 "B{t0=3;b1;b0=4}@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}PAll{1}(OnceT(OnceT(FF(RSeq(t0,Scc{t0>3},t1)))))",
+    Tree0124 "B{b0;t0=3}Keep(Keep(@oh{b0+=1}RFb(@ki{b0%4!1}@fi{b0+4=2}@os{b0+=1}Dl{20}(a0l),PAll{0}(RSeq(t1e,c2),c3l),OnceT(pi4{t0:=}),a5e)))",
+    Tree0125 "TryT(Sel(t0,a1e),c2l,MSeq(Sl{50},c3),PAll{_}(Ret2(t4)))",
+    Tree0126 "B{t1=0;b1;o0=_;b0=4}Seq(FF(FS(Ite(Once(t0),F))),ASeq(@of{b1+3%4>0?t1+=2}Pre{b0<t1+1%3;K}(MSeq(a1,c2,t3e)),a4),Ite(Pre{none;R}(t5),Inv(Swm(pt6{b0:8;b1:=},t7,t8))))",
+    Tree0127 "B{b0=3}RSeq(c0b{b0})",
+    Tree0128 "B{t0=2;t1;o0=_;b0=5}RFb(@rw{t1>o0|5}@ki{t1%3!0}@of{t0+=3}pa0{b0:7;b1:t0},@of{t1:=2}@fi{t1!b0}Pre{some;R}(RFb(c1e,c2l,@po{o0:=o0|0}@fi{none}Pre{o0|0%3=0;R}(@os{b0:=t1;b0!b0%4?t1:=t0}c3))),Fb(t4,c5b{t1},Wu{t0},a6),To{50}(MSeq(a7l)))",
+    Tree0129 "B{t1;b1;t0=1;b0=0;q0=1}Swm(Rep3(Lp{b1;S}(@si{t1=7}@fi{b0+1!t1+4}@of{b1+=1}RFb(Lp{b1;F}(c0)))),S,RFb(c1,Ret1(Once(@ki{t0!6}Sl{0})),t2),Lp{_;_}(Ite(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}t3,@rw{t1!5}Sb{b1=b0})))",
+    Tree0130 "B{b0;b1=2;t0}Seq(ASeq(a0e,t1,pa2{b0:b0}),RSeq(a3,t4),RSeq(t5,Sb{t0=8},t6),Wde(Su{t0}(c7l),@oh{t0%2!1?b1+=3;t0:=t0%4}@os{b0:=b1}@of{b1:=9}Ret4(a8)),RFb(c9b{b0+3},t10))",
+    Tree0131 "B{b1=5;t1=4;t0}OnceK(RFb(Wde(Seq(c0,Sw{5}(t1e,Inv(FF(t2e))),OnceT(RSeq(Inv(Wu{t1}),Sb{t0=6}))),@os{t0:=b1+2;t1:=6}a3e)))",
+    Tree0132 "Fb(Fb(a0,t1,c2e),a3e,RSeq(t4,t5e))",
+    Tree0133 "B{t1=1;t0;o0=_;b1=0;b0}Par{1;0}(Swm(pi0{t0:=},Fb(SubA(RetF(pt1{b0:t1;b1:b1})),t2,Wu{t0}),RSeq(RetF(t3)),RFb(pt4{b0:b1;b1:t0},t5,c6,@ki{b0=o0|3}@of{o0:=b1}@si{b0+2<4}c7e),PAll{0}(MPri(pa8{b0:2;b1:=},@os{b1+=1;o0:=t1%2}@po{b1+=3}pc9{b0:b0},c10),Scc{none})),Pre{b0=6}(Inv(Ret3(Fb(@po{t0:=0}Sel(Wde(pt11{b0:5;b1:t1},Sc{b1<b0?t0:=t0%3}),Sw{1;0}(a12,pi13{t0:t0},t14),Rep0(@ki{b1=1}@rw{t0!t1}c15l)))))))",
+    Tree0134 "B{t0=0;o0;t1;b0=1}RSel(@os{t0+=2;some?t0+=1}@rw{t1%3!0}TryF(pa0{b0:=;b1:b0},S,@po{t0:=t1}a1))",
+    Tree0135 "B{b0;q0=3;t0=2}Seq(Rep1(c0e),Lp{_;K}(MSeq(a1)),FS(Sel(a2b{t0+4%3;b0},t3,pa4{b0:=;b1:t0})))",
+    Tree0136 "B{b0;t0;t1=3}Ite(ASeq(Seq(t0,pt1{b0:=;b1:b0},t2)),Rty0(Sc{t0+=1}))",
+    Tree0137 "B{t0}OnceT(Invt(Wv{t0}(SubA(t0))))",
+    Tree0138 "B{b0=1;b1=1;t0=3;t1}RFb(t0,@os{t1+=2;t0:=4}@oh{b0+=1;b1+=3}@rw{b1>b1+1}TryT(Swm(@si{t1!2}@os{b1+=2}c1,Sl{20}),Try(t2,c3,a4b{t1%4;b1}),RFb(SubA(c5e),a6l)))",
+    Tree0139 "B{q0;t0=2}RFb(SubR(Lp{_;F}(Rep2(t0))),Seq(t1,t2))",
+    Tree0140 "B{t0;b0;o0=_}Sel(AFb(pc0{b0:b0},t1),@ki{b0<6}Sb{t0=b0},Inv(t2),Once(@os{t0:=b0;o0:=_}Seq(S,t3)),Par{-2;_}(pi4{t0:b0},Ret1(Scc{b0+3%3<2}),c5))",
+    Tree0141 "To{50}(t0)",
+    Tree0142 "RepF(Keep(c0e))",
+    Tree0143 "RetF(R)",
+    Tree0144 "RSeq(Rty1(t0),Fb(t1,t2),To{10}(c3))",
+    Tree0145 "B{b0;o0=_;t0}RSeq(c0b{o0|3+2%3},c1b{b0+2})",
+    Tree0146 "RFb(Seq(c0,t1,c2,t3),Keep(Dl{0}(t4)),FF(t5))",
+    Tree0147 "B{b0;t0=0;q0;o0;t1=3}Wde(@si{none}Seq(pi0{t0:b0},t1,F),Lp{_;S}(Swm(pa2{b0:5},SubR(a3b{t0%4;b0}))),Lp{b0;S}(RSeq(c4l,SubA(pa5{b0:=;b1:t0}),Scc{t1%4>0})))",
+    Tree0148 "B{t0=5}To{30}(Ite(c0,pi1{t0:=},c2))",
+    Tree0149 "B{t0=4;b0=1;b1=5}MSeq(Sw{1}(RepF(OnceK(RtyF(R))),@rw{b0%3<1}MSeq(a0b{2;b0},pt1{b0:=},@si{b1+3<2}@fi{b1<5}@of{t0+=1}t2e)))",
+    Tree0150 "B{b1=2;b0=2;q0=4;t0}FS(Lp{b1;K}(RFb(RepF(RSeq(@fi{b1<t0+2}PAll{3}(t0,pa1{b0:=;b1:b1},F),Sel(Wu{t0},Scc{t0+1%3>0},t2e,t3))),ASeq(Pre{t0+1%3>1;R}(c4),RSeq(pt5{b0:9;b1:=}),Wu{t0}),TryT(Rep2(t6),t7e,@os{t0:=9}@ki{t0+2>1}@oh{t0+=3;b1:=t0}a8,@os{b1:=b0}t9,Scc{b1+2>b0}),c10,R)))",
+    Tree0151 "B{t0=5;q0;b0=2}Pre{b0!4;S}(Star(a0,FS(Lp{t0;R}(@of{b0+=1}a1)),RSeq(Scc{t0>5},Sb{b0=3},t2)))",
+    Tree0152 "B{t0=3;o0;q0=1;b0=0}Lp{_;K}(Fb(Dl{0}(RSeq(Inv(pc0{b0:4}),Lp{_;S}(RFb(@po{o0:=o0|2%3}pt1{b0:7;b1:t0},t2)))),Invt(RSel(RFb(a3e),Ret4(c4),t5,t6e)),Swm(Wv{t0}(Invt(To{50}(RSeq(t7)))),RepF(@oh{b0+=1;t0<t0%4?t0:=o0|0}@si{b0=0}@os{t0+=1}Seq(c8b{o0|2},RetF(t9),S)))))",
+    Tree0153 "B{b0=3;t0=1}Seq(To{20}(RSeq(Swm(a0,@oh{b0:=7}@os{b0+=2}To{0}(a1),Scc{t0%3=2}),Pre{b0>b0+2;R}(a2))),RSeq(RFb(t3,Ret4(c4),t5,Fb(pt6{b0:t0;b1:b0},c7))))",
+    Tree0154 "B{b1;b0;t0}Sw{4;5;3}(Rep2(Pre{t0>b1+4%3;F}(OnceK(OnceK(Ret3(Wu{t0}))))),Ite(pt0{b0:3;b1:t0},RepF(a1)),@fi{b0<3}Dl{30}(c2),RSeq(Star(Once(RFb(a3,t4)),RtyF(t5))))",
+    Tree0155 "B{b0;q0}Keep(Star(Fb(t0e,c1b{b0%2},c2e),RSeq(SubR(S),t3)))",
+    Tree0156 "Seq(Seq(RFb(t0,t1e,F),Inv(Swm(Seq(t2,t3))),RSeq(Sl{50},a4,c5),c6,Swm(TryT(S,Ret4(c7l),Sl{0},Sl{10},t8))),Par{-3;3}(To{10}(Rep4(FS(RFb(c9,a10)))),OnceK(Ret4(Ite(Par{_;1}(Sl{0},a11),t12))),Rty2(t13e),c14,PAll{_}(a15l,c16)))",
+    Tree0157 "FS(RSeq(Once(To{20}(RFb(Sub(Inv(S)),Rty1(t0)))),t1e,OnceK(FF(Swm(c2,a3,Sl{30})))))",
+    Tree0158 "B{o0=_;t0;b0}Dl{10}(RFb(MPri(c0,pt1{b0:b0}),Ret3(Fb(Inv(a2l),c3b{5})),Swm(t4,a5e),Ite(Dl{50}(c6),c7b{1}),Par{-4;2}(Ub{o0},@po{t0:=b0;b0+=2}@os{b0:=t0+4}t8,pi9{t0:=},pi10{t0:=})))",
+    Tree0159 "Fb(To{30}(OnceT(Sl{20})),Rty4(Par{_;1}(t0)),t1,Par{_;-2}(c2,c3,t4),t5e)",
+    Tree0160 "B{b0=2;t0=0}@si{t0%4=2}@rw{b0%2<0}Ret1(Try(Once(Inv(SubR(a0))),SubR(Ret3(Ite(pt1{b0:=;b1:b0},t2))),To{10}(c3)))",
+    Tree0161 "B{o0;b0;t0=0}Rep3(@po{t0:=b0+4;b0:=b0+3%4}@fi{b0+2%4=3}@of{t0:=b0}PAll{2}(Sel(a0l,c1,@fi{some}@os{b0:=b0%3}c2b{b0+1},@po{o0|3+3%4>1?o0:=_}@oh{b0+1%4=0?o0:=_}Sb{b0=t0}),Fb(Try(t3,@of{b0+=1}pi4{t0:=}),RSeq(t5e,@of{o0:=b0%4;t0+=1}c6)),@ki{b0=1}Ite(OnceT(Wu{t0}),Sel(a7,a8e),FS(t9)),Swm(Keep(Fb(a10e,t11,Keep(Star(t12,c13,a14l,t15))))),Swm(Fb(t16,c17e,Sl{0}),Inv(@si{b0+4!0}@oh{o0:=t0+1%2;b0:=9}Wv{t0}(Seq(@po{o0:=_}t18,Sc{b0+=1;b0+=2},t19))))))",
+    Tree0162 "B{t0;b0;b1=1}@si{b0%4=1}Seq(Sc{t0:=b1;t0:=b1})",
+    Tree0163 "B{t0=1;q0=1}Fb(Par{_;-3}(Keep(t0),c1,Wu{t0},t2e),a3)",
+    Tree0164 "B{b0=0;o0;t1;b1=1;q0=4;t0=4}PAll{-3}(RFb(@po{b0:=t0}OnceT(PAll{0}(pa0{b0:=;b1:=},Scc{some})),RFb(Lp{t0;K}(Rep2(a1)),pc2{b0:=},Pre{t0+3>4}(@si{b0%3=0}@po{o0|0+1%2>0?b1:=t1}@rw{t0>b0}FS(Try(pt3{b0:6},t4))))),@fi{t1!3}Seq(@si{t1<t1%3}ASeq(c5,pc6{b0:9}),c7e,c8,Pre{t1!3;F}(@si{none}Pre{b1%2=1;K}(RFb(c9e,c10)))),Pre{t0%4!2}(pc11{b0:b0}))",
+    Tree0165 "B{b0;q0;o0=2;t0=5}Invt(Seq(TryT(Ub{o0},c0e,@si{b0<2}c1,Sc{o0:=_}),a2,RFb(RFb(Lp{t0;_}(a3)),Lp{_;K}(a4))))",
+    Tree0166 "B{t0=1}Wv{t0}(Ret2(t0e))",
+    Tree0167 "B{b1;b0=2}@si{b0>5}Ret0(a0b{b1%4;b0})",
+    Tree0168 "B{t0;o0=_;b0=2}RFb(Seq(c0b{b0+2},@si{b0=7}Fb(c1),a2),RSeq(Dl{0}(a3e)),Pre{none;S}(Seq(Swm(t4,pi5{t0:b0},pt6{b0:t0}),ASeq(c7,F))))",
+    Tree0169 "Dl{30}(t0)",
+    Tree0170 "B{o0=_;t0=1}Pre{some;R}(Dl{10}(MSeq(t0e,pi1{t0:=},c2,RFb(Seq(a3,Ub{o0}),a4))))",
+    Tree0171 "Once(To{0}(c0l))",
+    Tree0172 "B{b0;t0=5;o0=1}Wde(Su{t0}(@of{t0=t0+3?t0+=1;t0:=b0+1}@ki{o0|5<b0}@fi{b0+2%2<0}Pre{o0|5>t0;R}(Sel(Swm(S,c0,pc1{b0:9},Sb{b0=t0}),Scc{b0!2}))),Seq(Seq(c2,t3),Inv(Seq(Ub{o0},pt4{b0:=;b1:t0},t5))))",
+    Tree0173 "B{o0;b0=0;q0=0;t0;b1=3}RFb(Lp{b1;F}(Try(t0,Star(Sb{b0=0},pt1{b0:2;b1:b0},c2,@rw{b1!2}@fi{o0|4+3>t0+4}@po{t0:=b0}S))),t3)",
+    Tree0174 "B{t0;b0}ASeq(c0,Dl{0}(Sl{0}),Dl{10}(Sc{t0:=t0%4;t0+3%2>0?b0:=t0}),c1e,t2)",
+    Tree0175 "B{b0=3;t0=0}RSeq(Ret3(RetF(@fi{b0+2!b0%3}pt0{b0:=;b1:t0})),a1l)",
+    Tree0176 "B{t0=0;b0=4;t1;b1}RSeq(Fb(@os{t0:=b1+3}@po{b1:=b0}AFb(Fb(pc0{b0:=},Rep3(@of{t1:=t1%3}FF(Rep3(a1e))),Inv(TryT(c2,@si{b1+3>1}SubA(Wu{t1}))))),Rty3(t3)),c4)",
+    Tree0177 "B{b0=5;b1=5;t0}@os{b1+=1}@oh{t0:=b0}RSeq(c0,Wu{t0})",
+    Tree0178 "Swm(Inv(To{0}(ASeq(t0,c1))),Swm(Inv(Dl{50}(a2e))),RSeq(t3,S))",
+    Tree0179 "B{o0;b0=4;b1=4;t0=0}Fb(Sw{2;3;5}(RSel(SubA(AFb(c0e,a1b{t0;b0})),Sel(t2,c3,Ub{o0})),@po{t0+=2}@rw{b0+1<b1%3}@si{o0|3+3%4<0}RFb(Sw{0}(t4,a5b{b1+2;b1})),Sw{5}(RFb(t6,Wu{t0},c7,c8),R),RFb(t9,a10,t11)),Sw{4}(ASeq(S,a12e),FF(Rty2(Sel(c13,@po{b0+=3}SubA(a14l),c15,t16e,Pre{b0>o0|2+4%4}(c17))))))",
+    Tree0180 "Par{-2;_}(a0e,c1,Dl{20}(Sub(Sub(c2))))",
+    Tree0181 "B{b1;b0=4;t0=1}Star(Swm(Fb(TryT(@si{t0<b0}@of{b1+=3}OnceT(pc0{b0:1}),SubR(t1)))))",
+    Tree0182 "RFb(Ret4(a0e),Dl{20}(c1l),c2,Seq(a3,c4e),Invt(c5))",
+    Tree0183 "B{b0=2;t1=0}@rw{b0%2>0}@ki{b0=t1+2}RepF(Ite(c0e,R))",
+    Tree0184 "B{t1=3;t0=4;q0=1;o0=_;b0=3}Wde(@of{b0+=3}@po{t1+=1}@si{b0%3<0}RFb(Seq(pa0{b0:=;b1:t1},Sb{t1=b0}),FF(pc1{b0:=}),@si{o0|4+1%3<2}RSeq(pa2{b0:=;b1:t1},c3,c4e),RSeq(@oh{t1+=1}a5l,t6)),Once(@si{o0|1%3<2}@of{b0:=t1}Star(Lp{_;_}(@po{o0:=_;t0:=o0|0%2}a7),c8l,t9,c10l,RFb(t11,t12))))",
+    Tree0185 "B{o0=5;b1=1;t0;b0=3;q0=4}Fb(Su{t0}(Once(Sw{1;5;2}(Lp{_;R}(Par{_;_}(@fi{b1%2>0}Ret0(Sl{10}))),FS(Lp{_;F}(Lp{b0;S}(@po{b1:=b0}c0))),t1,Seq(t2,Sc{b0+=1},Once(S))))),c3b{o0|5},Sb{o0=0})",
+    Tree0186 "B{b0;t1=2}PAll{0}(F,Wv{t1}(pc0{b0:=}),PAll{2}(t1,@ki{t1%3=0}t2e),t3)",
+    Tree0187 "B{t0;b0;o0=_;b1=2}RSel(Fb(Seq(c0,@si{b1=4}a1,c2b{b0+2})),@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}Keep(Seq(a3l,a4e,@po{o0:=t0+3}@si{b1%2=0}pa5{b0:1;b1:b1})),t6e,Rty3(@ki{b0+2!t0+3}@si{t0%4>2}To{0}(PAll{2}(Par{0;-1}(RepF(c7b{3})),R,pt8{b0:b1;b1:b1},@rw{t0+2%3!1}c9,t10))))",
+    Tree0188 "B{b0=3;t0}RFb(@os{t0:=0}RSeq(RFb(t0,t1e,pt2{b0:0;b1:t0},@ki{t0!5}@si{t0+3%3>1}@of{b0%2<0?b0+=2}S),AFb(@rw{b0<b0+2%2}FS(RSeq(c3,t4,Sb{b0=6})))),Rep2(@fi{t0%4=1}RFb(RSeq(t5e,pc6{b0:2},@fi{b0<t0}To{50}(c7)),RSeq(pt8{b0:4;b1:t0},Once(To{20}(pc9{b0:=})),t10,F),c11b{t0})),Rep4(t12))",
+    Tree0189 "Dl{0}(ASeq(AFb(RSeq(a0,t1,t2e),Inv(Sub(Sub(c3l)))),RetF(RetF(a4)),Rep3(RSeq(Ret2(a5),c6,a7,c8l,t9)),RtyF(Invt(Keep(c10l)))))",
+    Tree0190 "Rep3(RSeq(t0,c1,Inv(Sub(c2))))",
+    Tree0191 "Ret1(RSeq(t0e,c1))",
+    Tree0192 "B{o0=3;b0=5}Seq(SubR(@si{b0+3<7}SubR(Inv(TryF(t0,c1,@si{b0%2<1}a2l)))),@fi{o0|1>0}Sc{b0:=o0|5+2})",
+    Tree0193 "B{b0;t1}FS(Invt(RepF(RSeq(pt0{b0:7},c1,a2,t3e,Scc{t1>b0%2}))))",
+    Tree0194 "Seq(a0,Sub(Sl{10}),c1)",
+    Tree0195 "B{o0=0;b0=1;t0=4}Wv{t0}(RSeq(Sel(Swm(@ki{t0+2%3<0}@oh{t0+3=t0?b0+=3;o0|3>b0?o0:=_}t0,pc1{b0:=},c2,t3)),c4b{7}))",
+    Tree0196 "B{t1=0;b0;o0=_;t0=5}ASeq(c0,OnceT(RFb(Once(@os{t0+=1}@si{some}RSeq(t1,Wu{t0})),SubR(a2e),SubA(a3e),Par{0;_}(Sb{b0=t1},F),RSeq(Sb{o0=7},a4e,a5))))",
+    Tree0197 "TryT(OnceK(Sub(Sl{20})),Rep1(Sub(t0)))",
+    Tree0198 "B{t1;o0=2;t0=3;b1=4;b0=5}Seq(RFb(pa0{b0:t0;b1:=},RFb(a1,FF(Sb{o0=4})),PAll{-5}(c2b{0},t3,c4,Wu{t0},Sb{t1=4}),Par{0;1}(Swm(t5,@of{b1+=1}@si{b0%4<3}@rw{b0>1}Pre{none;S}(Once(Wde(t6,c7,t8)))))),Sl{10})",
+    Tree0199 "B{b0;t0;t1=3;o0=_;q0=0}Fb(@os{b0:=t1}OnceK(Wde(a0,t1,Sc{t0+=3})),Wde(Sel(a2b{t0+1;b0}),Lp{_;R}(t3)),PAll{_}(a4,c5,c6b{t1+4},t7),@fi{o0|0<6}@po{t0:=t1+2}RSel(t8,a9b{b0;b0}))",
 }

@@ -5,104 +5,98 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
-        SequenceStar {
-            RunOnce {
-                Repeat(3) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+        }
+        #[success_if(|bb| *bb.t0 > 6)]
+        Fallback {
+            Repeat(4) {
+                #[success_if(|bb| *bb.t0 < 2)]
+                Fallback {
+                    Action(PIo<0>, t0 = {=}),
+                    Action(PAct<1>, b0 = 9),
+                },
+            },
+            Loop(q0, if_empty = Success) {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Retry(0) {
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Retry(3) {
+                WhileDoElse {
+                    Precondition(|bb| bb.b0 + 1 < bb.b0, else = Skipped) {
+                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                        #[post(|bb| { bb.b0 = 5; bb.o0 = None })]
+                        #[run_while(|bb| bb.b0 + 3 != *bb.t0)]
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    Sleep(10),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            Sequence {
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                ScriptCondition(|bb| bb.b0 > *bb.t1 % 2),
             },
         }
     }
 }
+
+board!(Tree0200Blackboard { t0 t1 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            #[on_failure(|bb| *bb.t1 += 2)]
-            Fallback {
-                SkipUnlessUpdated(t0) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t1 % 3 > 0),
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                },
-            },
-            MemSequence {
+        ReactiveSequence {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
                 SequenceStar {
-                    ReactiveSequence {
-                        SetBlackboard(b0 = {t1}),
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[run_while(|bb| *bb.t0 + 1 == 3)]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        ReactiveSequence {
-                            Fallback {
-                                #[failure_if(|bb| bb.b1 < *bb.t0)]
-                                Inverter {
-                                    WasEntryUpdated(t1),
-                                },
-                            },
-                            StatefulAction(Task<4>),
+                    Inverter {
+                        Timeout(0) {
+                            StatefulAction(Task<1>),
                         },
                     },
-                },
-                ReactiveFallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    #[failure_if(|bb| bb.b1 > 5)]
-                    #[run_while(|bb| *bb.t1 > 5)]
-                    Action(Act<6> = Act::<6>),
-                    ForceFailure {
-                        Condition(Cond<7>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<8>),
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    Inverter {
-                        ScriptCondition(|bb| bb.b1 < 5),
+                    MemPriority {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Sleep(0),
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                Repeat(4) {
-                    SequenceWithMemory {
-                        Repeat(2) {
-                            Condition(Cond<10>),
-                        },
-                        Inverter {
+            Repeat(3) {
+                Delay(0) {
+                    ReactiveSequence {
+                        Fallback {
                             ReactiveFallback {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<11>),
+                                StatefulAction(Task<4>),
+                                WhileDoElse {
+                                    StatefulAction(Task<5>),
+                                    Action(|ctx| ctx.exec(6)),
                                 },
-                                StatefulAction(Task<12>),
+                            },
+                            Repeat(3) {
+                                Condition(Cond<7> = Cond::<7>),
                             },
                         },
-                        RunOnce {
-                            AlwaysSuccess,
-                        },
-                        Inverter {
-                            ReactiveSequence {
-                                Condition(Cond<13>),
-                                Condition(Cond<14> = Cond::<14>),
+                        RunOnce(then_skip = false) {
+                            Timeout(20) {
+                                Condition(Cond<8>),
                             },
+                        },
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(9)),
+                            Action(Act<10>),
                         },
                     },
                 },
@@ -110,250 +104,312 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0201Blackboard { t1 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        TryCatch {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = {=}),
+                ParallelAll(1) {
+                    Repeat(0) {
+                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
+                    },
+                    Repeat(3) {
+                        AsyncSequence {
+                            Condition(|ctx| ctx.check(1)),
+                            #[failure_if(|bb| bb.b0 + 2 != *bb.t1 + 2)]
+                            RunOnce(then_skip = true) {
+                                Action(Act<2>),
+                            },
+                            #[on_halted(|bb| { bb.t0.set(*bb.t1); if bb.b0 % 4 == 2 { bb.t1.set(bb.b0) } })]
+                            #[failure_if(|bb| (bb.b0 + 1) % 4 > 0)]
+                            #[run_while(|bb| *bb.t0 + 2 != 3)]
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Sleep(0),
         }
     }
 }
+
+board!(Tree0202Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(0),
         }
-        MemPriority {
-            SequenceWithMemory {
-                #[failure_if(|bb| *bb.t0 != 0)]
-                #[on_failure(|bb| if bb.b0 % 3 != 2 { bb.t0.set(bb.b1) })]
-                Action(Act<0>),
-                Script(|bb| bb.o0 = None),
-            },
-            Action(PAct<1>, b0 = {t0}, b1 = {=}),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<3> = Task::<3>),
-            Inverter {
-                ScriptCondition(|bb| bb.b1 % 3 != 2),
+        ForceSuccess {
+            #[on_success(|bb| { bb.b0 += 3; bb.t1.set(bb.o0.unwrap_or(1)) })]
+            Sequence {
+                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                Sequence {
+                    WasEntryUpdated(t1),
+                    Precondition(|bb| bb.o0.unwrap_or(4) < 2, else = Running) {
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                },
+                Delay(0) {
+                    SequenceWithMemory {
+                        ParallelAll(2) {
+                            StatefulAction(Task<4>),
+                            Condition(|ctx, bb| ctx.check_in(5, 1)),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                        Sequence {
+                            StatefulAction(Task<8>),
+                            #[failure_if(|bb| *bb.t1 % 3 == 0)]
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                Script(|bb| if bb.b0 > 0 { bb.b0 += 1 }),
+                Action(PAct<9>, b0 = 9, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0203Blackboard { t0 b0 o0 b1 });
+board!(Tree0203Blackboard { t0 q0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 2,
         }
-        #[on_success(|bb| *bb.t0 += 2)]
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(forever) {
-                MemSequence {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        AlwaysSuccess,
-                        SequenceWithMemory {
-                            #[post(|bb| if *bb.t0 % 3 == 0 { bb.b0 = *bb.t0 % 4 })]
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(PTask<3>, b0 = 7, b1 = {t0}),
-                    },
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            Fallback {
-                                Action(Act<4> = Act::<4>),
-                                #[failure_if(|bb| bb.b0 == 4)]
-                                Action(PAct<5>, b0 = {=}, b1 = {t0}),
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                ReactiveFallback {
+                    Precondition(|bb| bb.o0.is_some()) {
+                        SkipUnlessUpdated(t0) {
+                            ReactiveSequence {
+                                Script(|bb| *bb.t0 += 1),
+                                StatefulAction(Task<0>),
+                                Action(Act<1>),
+                                SkipUnlessUpdated(t0) {
+                                    AlwaysFailure,
+                                },
+                                StatefulAction(Task<2>),
                             },
                         },
                     },
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ReactiveFallback {
+                        #[run_while(|bb| bb.b0 == 0)]
+                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                        Repeat(0) {
+                            Action(Act<3>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 3)),
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            SequenceWithMemory {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8>),
+                            Condition(PCond<9>, b0 = {=}),
+                            Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 1, &mut bb.b0)),
+                        },
+                    },
                 },
+                StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree0204Blackboard { t0 b0 });
+board!(Tree0204Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
         }
-        Fallback {
-            Action(PIo<0>, t0 = {t1}),
-            Repeat(1) {
+        ReactiveFallback {
+            TryCatch {
+                StatefulAction(Task<0>),
+                Sleep(30),
                 StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = 9, b1 = {=}),
             },
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(PTask<3>, b0 = 3),
-                Condition(Cond<4>),
+            StatefulAction(Task<3>),
+            Switch(b1) {
+                case 4 => AlwaysRunning,
+                case 5 => Condition(Cond<4>),
+                case 2 => AlwaysSuccess,
+                _ => StatefulAction(Task<5>),
             },
-            Fallback {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
+            ReactiveSequence {
+                SequenceStar {
+                    #[failure_if(|bb| bb.b1 % 4 > 0)]
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    Action(PIo<6>, t0 = {=}),
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Condition(|ctx| ctx.check(7)),
+                    Action(Act<8>),
                 },
-                AlwaysFailure,
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    #[run_while(|bb| bb.b1 + 2 < 5)]
+                    Action(PAct<9>, b0 = {t0}, b1 = {=}),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    StatefulAction(PTask<10>, b0 = 0, b1 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t0 + 2) % 2, &mut bb.b0)),
+                    Condition(|ctx| ctx.check(12)),
+                },
             },
         }
     }
 }
 
-board!(Tree0205Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0206Sub0 for Ctx {
-        Condition(|ctx| ctx.check(1))
-    }
-}
+board!(Tree0205Blackboard { o0 b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        SequenceStar {
-            StatefulAction(PTask<0>, b0 = 0),
-            ReactiveSequence {
-                SubTree(Tree0206Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            Fallback {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<0>),
-                },
-                AlwaysFailure,
-            },
-            Inverter {
-                Inverter {
-                    Repeat(4) {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+        Sequence {
+            Timeout(30) {
+                RunOnce(then_skip = true) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        ForceFailure {
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
             },
-            #[on_success(|bb| bb.b0 = bb.b1)]
-            #[post(|bb| bb.t0.set(bb.b0))]
-            #[failure_if(|bb| bb.o0.unwrap_or(4) < 1)]
-            MemPriority {
-                Condition(Cond<2> = Cond::<2>),
-                Script(|bb| bb.o0 = Some(bb.b0)),
-            },
-            AlwaysFailure,
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                WaitValueUpdate(t0) {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[success_if(|bb| (bb.b1 + 2) % 4 < 2)]
-                    StatefulAction(Task<4>),
+            IfThenElse {
+                AsyncSequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                StatefulAction(Task<5>),
+                Invert {
+                    SetBlackboard(o0 = Some(3)),
                 },
             },
         }
     }
 }
 
-board!(Tree0207Blackboard { t0 o0 b0 b1 });
+board!(Tree0206Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        Fallback {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Action(Act<2>),
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Inverter {
-            Script(|bb| { bb.t1.set(*bb.t1 % 3); *bb.t0 += 3 }),
+        Sequence {
+            Precondition(|bb| bb.b0 % 3 != 2, else = Failure) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Parallel(success = 2, failure = 1) {
+                        Condition(Cond<1>),
+                        AlwaysRunning,
+                    },
+                    Action(Act<2>),
+                    Fallback {
+                        Condition(Cond<3> = Cond::<3>),
+                        WasEntryUpdated(t0),
+                        ForceFailure {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0208Blackboard { t1 t0 });
+board!(Tree0208Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = 2),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            #[on_failure(|bb| { if bb.b0 > bb.b1 % 2 { bb.b1 += 3 }; bb.b1 = bb.o0.unwrap_or(2) + 1 })]
-            #[on_success(|bb| bb.o0 = None)]
-            #[post(|bb| bb.b0 = *bb.t0 % 4)]
-            Fallback {
-                #[failure_if(|bb| bb.b0 + 2 == 7)]
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+        Parallel(failure = 4) {
+            Repeat(forever) {
+                ReactiveSelector {
+                    ReactiveFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
             },
-            Inverter {
+            TryCatch {
                 AlwaysSuccess,
+                Invert {
+                    RunOnce {
+                        Action(Act<3>),
+                    },
+                },
             },
+            RunOnce {
+                TryCatch {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0209Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                Condition(PCond<0>, b0 = {=}),
-                StatefulAction(Task<1>),
-                SetBlackboard(b0 = 5),
-            },
-            Repeat(2) {
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<5>),
-            MemPriority {
-                Condition(|ctx| ctx.check(6)),
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 4, &mut bb.b0)),
-                StatefulAction(Task<8>),
-            },
-            ReactiveFallback {
-                Condition(Cond<9>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<10>),
-                },
-                Condition(PCond<11>, b0 = {=}),
-                ScriptCondition(|bb| *bb.t0 % 4 == 1),
-                Action(Act<12>),
-            },
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {=}),
+            Condition(Cond<1>),
+            #[on_halted(|bb| bb.t0.set(2))]
+            Condition(Cond<2>),
         }
     }
 }
@@ -363,242 +419,284 @@ board!(Tree0210Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Fallback {
-            WaitValueUpdate(t0) {
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.o0.unwrap_or(0) + 1 > 6)]
-                Sequence {
-                    #[failure_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 > 2)]
-                    ScriptCondition(|bb| bb.b0 % 3 == 1),
-                    Action(Act<0>),
+        Selector {
+            AsyncSequence {
+                ReactiveFallback {
+                    Inverter {
+                        Action(PIo<0>, t0 = {t1}),
+                    },
+                    ScriptCondition(|bb| *bb.t0 > 2),
+                    #[on_failure(|bb| if *bb.t0 + 4 < 5 { bb.t0.set(bb.b0) })]
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
+                    Retry(2) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Selector {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                Repeat(4) {
+                    Sequence {
+                        StatefulAction(PTask<8>, b0 = {b0}),
+                        TryCatch(catch_on_halt = false) {
+                            SetBlackboard(b0 = {t0}),
+                            ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 0),
+                            StatefulAction(Task<9>),
+                        },
+                        #[skip_if(|bb| *bb.t0 < 3)]
+                        SetBlackboard(t1 = 6),
+                    },
                 },
             },
-            ReactiveSequence {
-                #[success_if(|bb| *bb.t0 > 0)]
-                #[skip_if(|bb| bb.b0 + 4 > bb.o0.unwrap_or(4))]
-                SetBlackboard(o0 = Some(6)),
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {=}),
-                SetBlackboard(b0 = 7),
-            },
-            Repeat(2) {
-                Repeat(1) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
+            Repeat(forever) {
+                Fallback {
+                    ReactiveFallback {
+                        MemSequence {
+                            RunOnce {
+                                Action(|ctx, bb| ctx.exec_in(10, *bb.t1 % 2, &mut bb.b0)),
+                            },
+                            Condition(Cond<11>),
+                            Action(PIo<12>, t0 = {=}),
+                            SetBlackboard(t1 = 3),
+                        },
+                    },
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                    RetryUntilSuccessful(4) {
+                        ReactiveSequence {
+                            ParallelAll(2) {
+                                Sleep(10),
+                                Action(PIo<15>, t0 = {=}),
+                            },
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0211Blackboard { t0 b0 o0 });
+board!(Tree0211Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveFallback {
-            MemPriority {
-                #[failure_if(|bb| *bb.t0 > (*bb.t0 + 1) % 4)]
-                RunOnce(then_skip = true) {
-                    Condition(PCond<0>, b0 = 0),
-                },
-                WaitValueUpdate(t0) {
-                    Action(Act<1>),
-                },
-            },
-            RunOnce {
-                StatefulAction(Task<2>),
-            },
-            #[run_while(|bb| *bb.t0 + 1 > *bb.t0 + 4)]
-            #[skip_if(|bb| *bb.t0 + 3 < *bb.t0)]
-            #[on_halted(|bb| bb.o0 = None)]
-            StatefulAction(Task<3>),
-            SequenceWithMemory {
+        Loop(q0, value = {b1}, if_empty = Success) {
+            Selector {
                 ReactiveFallback {
-                    Condition(Cond<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                AlwaysSuccess,
-                #[success_if(|bb| bb.b0 != *bb.t0)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 2 })]
+                    #[failure_if(|bb| bb.b0 + 4 < 2)]
+                    #[success_if(|bb| bb.b0 + 3 > (bb.b0 + 4) % 3)]
+                    IfThenElse {
+                        Retry(1) {
+                            Condition(Cond<1>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
+                    },
+                    IfThenElse {
+                        Condition(Cond<3> = Cond::<3>),
+                        Retry(3) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b1)),
+                        },
+                    },
+                    Repeat(3) {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                ForceSuccess {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0212Blackboard { t0 b0 o0 });
+board!(Tree0212Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        #[failure_if(|bb| (bb.b0 + 4) % 4 > 1)]
-        Fallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        RunOnce {
+            Sequence {
+                Action(Act<0>),
+                #[on_success(|bb| if bb.b1 == 3 { bb.t0.set(4) })]
+                StatefulAction(Task<1> = Task::<1>),
+            },
         }
     }
 }
 
-board!(Tree0213Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0214Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 10,
-            b0: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=})
-    }
-}
+board!(Tree0213Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0214Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 10,
-            b0: i64 = 9,
-        }
-        SubTree(Tree0214Sub1, t0 = {=}, b1 = {b1}, b0 = {=})
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t0 > 5)]
-            #[on_success(|bb| { *bb.t0 += 2; bb.b0 = 9 })]
-            SetBlackboard(t0 = 6),
-            SubTree(Tree0214Sub0, ..),
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0214Sub0),
         }
     }
 }
-
-board!(Tree0214Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
+            b0: i64 = 3,
             #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 3,
         }
-        Sequence {
-            ReactiveFallback {
+        #[failure_if(|bb| *bb.t0 % 4 > 1)]
+        ReactiveSequence {
+            AsyncSequence {
+                RetryUntilSuccessful(2) {
+                    #[skip_if(|bb| bb.b0 == 3)]
+                    Script(|bb| if *bb.t0 + 3 < 4 { *bb.t1 += 3 }),
+                },
+                Repeat(4) {
+                    SetBlackboard(b0 = 7),
+                },
+            },
+            Sleep(20),
+            AsyncFallback {
+                #[run_while(|bb| bb.b0 + 2 == (*bb.t1 + 4) % 4)]
+                #[skip_if(|bb| *bb.t1 + 1 < bb.b0 % 4)]
+                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
                 Condition(Cond<0>),
-                StatefulAction(Task<1>),
+                StatefulAction(Task<1> = Task::<1>),
                 Condition(Cond<2>),
-            },
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    SetBlackboard(b0 = {t1}),
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Action(PIo<4>, t0 = {=}),
-                    StatefulAction(Task<5>),
-                },
-                Action(PIo<6>, t0 = {=}),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0215Blackboard { t1 b0 t0 });
+board!(Tree0215Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-        ReactiveFallback {
-            #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 == 3)]
-            Condition(Cond<0>),
-            Repeat(3) {
-                Repeat(0) {
-                    AlwaysFailure,
-                },
+        Loop(q0, value = {b0}) {
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<0>),
+                SetBlackboard(b0 = {t0}),
+                #[failure_if(|bb| bb.b0 != 4)]
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0216Blackboard { b0 t0 o0 });
+board!(Tree0216Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
             #[tracked] t1: i64,
-            o0: Option<i64> = Some(4),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Sequence {
-            Sequence {
-                Fallback {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Action(PAct<1>, b0 = {t1}),
+        #[on_failure(|bb| *bb.t0 += 2)]
+        #[on_success(|bb| *bb.t0 += 2)]
+        Inverter {
+            MemPriority {
+                #[on_success(|bb| bb.t1.set(*bb.t1 % 2))]
+                MemSequence {
+                    IfThenElse {
+                        ReactiveSequence {
+                            Action(Act<0> = Act::<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[post(|bb| *bb.t1 += 1)]
+                        Precondition(|bb| bb.b0 + 4 < 5) {
+                            RetryUntilSuccessful(3) {
+                                SetBlackboard(b0 = 9),
+                            },
+                        },
                     },
-                    SequenceWithMemory {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                        Script(|bb| bb.b0 = *bb.t1),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                    Action(PAct<5>, b0 = 7),
-                    KeepRunningUntilFailure {
-                        MemPriority {
-                            Action(Act<6>),
-                            AlwaysFailure,
+                    #[run_while(|bb| bb.b0 != *bb.t0)]
+                    Sequence {
+                        ReactiveFallback {
+                            Sequence {
+                                Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                                Action(|ctx| ctx.exec(4)),
+                            },
+                            Action(PAct<5>, b0 = 7, b1 = {t0}),
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
-                Fallback {
-                    Action(PIo<7>, t0 = {=}),
-                    Action(Act<8>),
-                    ScriptCondition(|bb| *bb.t1 > 4),
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        Script(|bb| if bb.b0 + 2 == 4 { bb.o0 = Some(bb.b0) }),
-                    },
-                    SequenceWithMemory {
-                        Action(Act<10>),
-                        Condition(Cond<11>),
+                Loop(q0) {
+                    Delay(50) {
+                        WhileDoElse {
+                            RunOnce {
+                                StatefulAction(Task<7>),
+                            },
+                            ForceSuccess {
+                                #[run_while(|bb| *bb.t0 + 1 != 1)]
+                                #[on_failure(|bb| { *bb.t0 += 2; if *bb.t1 != 4 { bb.t1.set(bb.b0) } })]
+                                ReactiveFallback {
+                                    Action(PAct<8>, b0 = {t1}, b1 = {t1}),
+                                    Condition(Cond<9>),
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                            Condition(Cond<11>),
+                        },
                     },
                 },
-                RunOnce {
-                    ReactiveFallback {
-                        StatefulAction(Task<12>),
+                Selector {
+                    Action(PAct<12>, b0 = {b0}, b1 = {b0}),
+                    Action(Act<13>),
+                    AsyncSequence {
+                        Condition(Cond<14> = Cond::<14>),
+                        Script(|bb| { bb.t0.set(2); bb.b0 += 1 }),
+                        StatefulAction(Task<15>),
+                    },
+                    Inverter {
+                        StatefulAction(PTask<16>, b0 = 3, b1 = {b0}),
+                    },
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(17, bb.b0 % 3, &mut bb.b0)),
+                        #[failure_if(|bb| bb.b0 < 3)]
+                        Condition(Cond<18> = Cond::<18>),
+                        StatefulAction(Task<19>),
                     },
                 },
             },
@@ -606,152 +704,147 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0217Blackboard { b0 t0 t1 o0 });
+board!(Tree0217Blackboard { t1 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                Inverter {
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                },
+        ParallelAll(2) {
+            RunOnce(then_skip = true) {
                 ReactiveFallback {
-                    Action(Act<4>),
-                    Repeat(4) {
-                        Action(PIo<5>, t0 = {b0}),
+                    ReactiveFallback {
+                        #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                        Condition(Cond<0> = Cond::<0>),
+                        Action(Act<1> = Act::<1>),
                     },
-                },
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(6, (bb.b0 + 4) % 4)),
-                    },
-                },
-                MemPriority {
-                    Inverter {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| *bb.t0 > 6)]
-                        AlwaysSuccess,
-                    },
-                    SequenceWithMemory {
-                        RunOnce {
-                            MemSequence {
-                                Action(Act<7>),
-                                Action(Act<8>),
-                            },
+                    SequenceStar {
+                        IfThenElse {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                            ScriptCondition(|bb| *bb.t1 == (*bb.t0 + 4) % 3),
                         },
                     },
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<9> = Cond::<9>),
-                    },
                 },
-                Condition(Cond<10>),
+            },
+            Delay(10) {
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0218Blackboard { b0 t0 });
+board!(Tree0218Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[allow(unused)] o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
         }
-        #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(5) })]
-        MemSequence {
-            ForceSuccess {
-                Condition(Cond<0>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
+        Loop(q0) {
+            Loop(q0, if_empty = Running) {
+                RunOnce(then_skip = false) {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Switch(b1) {
+                                    case 0 => #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+                                    StatefulAction(Task<0>),
+                                    case 2 => SetBlackboard(t0 = {b1}),
+                                    _ => ScriptCondition(|bb| bb.b1 < 3),
+                                },
+                                Timeout(10) {
+                                    Condition(PCond<1>, b0 = 5),
+                                },
+                                ReactiveFallback {
+                                    #[run_while(|bb| bb.b0 != bb.b1)]
+                                    #[failure_if(|bb| bb.b0 < 1)]
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                            Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0219Blackboard { b0 o0 t0 });
+board!(Tree0219Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0220Sub0 for Ctx {
+        Repeat(2) {
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_failure(|bb| if *bb.t0 != 5 { bb.b0 = bb.b0 % 4 })]
-        ReactiveFallback {
-            Fallback {
-                MemPriority {
-                    RunOnce {
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                    },
-                    SequenceStar {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                MemSequence {
-                    SetBlackboard(b1 = {b0}),
-                    Repeat(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+        Fallback {
+            RetryUntilSuccessful(3) {
+                Repeat(1) {
+                    Action(Act<0>),
                 },
             },
-            Inverter {
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(PTask<3>, b0 = {b1}),
-                        RetryUntilSuccessful(0) {
-                            #[success_if(|bb| bb.b0 % 3 != 2)]
-                            SetBlackboard(b0 = 7),
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<4>),
-                        Script(|bb| { bb.b1 += 1; bb.b1 += 2 }),
-                        #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
-                        Condition(Cond<5>),
-                    },
-                    Action(PIo<6>, t0 = {b1}),
+            Parallel(success = 3, failure = -2) {
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                KeepRunningUntilFailure {
+                    Action(Act<3>),
                 },
             },
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b1)),
+            SequenceWithMemory {
+                SubTree(Tree0220Sub0),
+                StatefulAction(Task<5>),
+            },
+            Delay(50) {
+                RunOnce {
+                    Parallel(failure = 2) {
+                        Action(Act<6> = Act::<6>),
+                        Condition(Cond<7>),
+                    },
                 },
             },
+            Condition(Cond<8>),
         }
     }
 }
 
-board!(Tree0220Blackboard { b0 b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        Repeat(1) {
-            AlwaysFailure,
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                ReactiveFallback {
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        AlwaysRunning,
+                    },
+                    Action(Act<2>),
+                },
+                Selector {
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Timeout(10) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
         }
     }
 }
@@ -759,76 +852,21 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
         }
-        RetryUntilSuccessful(3) {
-            ReactiveFallback {
-                MemSequence {
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.b0 + 3 != 7)]
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(Cond<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b0)),
-                    },
-                    MemPriority {
-                        ReactiveFallback {
-                            StatefulAction(Task<3> = Task::<3>),
-                            ScriptCondition(|bb| *bb.t0 + 1 != bb.b0),
-                            StatefulAction(Task<4>),
-                        },
-                        ForceSuccess {
-                            KeepRunningUntilFailure {
-                                Fallback {
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t0 < bb.b0)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    ReactiveSequence {
-                        SetBlackboard(b0 = 9),
-                        Action(PIo<8>, t0 = {=}),
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<9>),
+        Repeat(3) {
+            Sequence {
+                #[failure_if(|bb| *bb.t0 < bb.b0)]
+                #[on_failure(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 2 })]
+                Delay(0) {
+                    StatefulAction(Task<0>),
                 },
-                Fallback {
-                    #[success_if(|bb| *bb.t0 > 6)]
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                        Condition(PCond<12>, b0 = {b0}),
-                    },
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<13>),
-                                Action(Act<14>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<15> = Cond::<15>),
-                        StatefulAction(Task<16>),
-                    },
-                    #[on_success(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
-                    #[run_while(|bb| *bb.t0 + 3 < 1)]
-                    Fallback {
-                        #[run_while(|bb| *bb.t0 == 7)]
-                        #[on_halted(|bb| { *bb.t0 += 2; bb.t0.set((*bb.t0 + 4) % 3) })]
-                        #[post(|bb| *bb.t0 += 2)]
-                        StatefulAction(Task<17>),
-                        Condition(Cond<18> = Cond::<18>),
-                        Action(Act<19>),
-                    },
-                    #[failure_if(|bb| *bb.t0 + 3 < (bb.b0 + 3) % 3)]
-                    MemPriority {
-                        StatefulAction(Task<20> = Task::<20>),
-                        Condition(PCond<21>, b0 = 6),
+                StatefulAction(Task<1>),
+                KeepRunningUntilFailure {
+                    ForceFailure {
+                        SetBlackboard(o0 = Some(8)),
                     },
                 },
             },
@@ -836,246 +874,310 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0222Blackboard { b0 t0 });
+board!(Tree0222Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
         }
-        ReactiveFallback {
-            ForceFailure {
-                RunOnce(then_skip = false) {
-                    MemSequence {
-                        RunOnce {
-                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                        },
-                        #[failure_if(|bb| bb.b0 % 4 == 2)]
-                        #[run_while(|bb| (*bb.t0 + 4) % 4 == 0)]
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    },
-                },
-            },
-            ForceFailure {
-                Sequence {
-                    #[success_if(|bb| bb.o0.unwrap_or(3) % 3 < 1)]
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                    ReactiveFallback {
-                        SequenceStar {
-                            Action(Act<4>),
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                        #[on_success(|bb| bb.t0.set(7))]
-                        #[skip_if(|bb| bb.b0 < 4)]
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-            Repeat(1) {
+        AsyncSequence {
+            ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
+            #[failure_if(|bb| *bb.t0 < bb.b0)]
+            Sequence {
                 ReactiveSequence {
-                    Action(PAct<8>, b0 = {=}, b1 = {b0}),
-                    ReactiveSequence {
-                        RetryUntilSuccessful(1) {
-                            #[on_halted(|bb| bb.b0 += 4)]
-                            Action(Act<9>),
-                        },
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[run_while(|bb| bb.b1 + 1 == 3)]
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    Repeat(3) {
+                        Sleep(0),
                     },
+                    Condition(Cond<0>),
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
+                    Action(PIo<2>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0223Blackboard { t0 o0 b0 });
+board!(Tree0223Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ReactiveSequence {
+            ReactiveSequence {
+                Fallback {
+                    WhileDoElse {
+                        Action(Act<0>),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(PCond<2>, b0 = 3),
+                    Condition(Cond<3>),
+                },
+                ParallelAll(max_failures = -1) {
+                    Script(|bb| bb.b0 = *bb.t1),
+                    WaitValueUpdate(t0) {
+                        Precondition(|bb| *bb.t0 + 1 > 7, else = Success) {
+                            #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 1)]
+                            Fallback {
+                                StatefulAction(PTask<4>, b0 = {=}),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<5>),
+                    #[success_if(|bb| (*bb.t1 + 1) % 3 == 1)]
+                    #[post(|bb| { *bb.t0 += 1; if *bb.t1 < bb.b0 % 3 { *bb.t1 += 1 } })]
+                    SetBlackboard(t1 = 2),
+                    Repeat(forever) {
+                        Precondition(|bb| *bb.t0 != 7, else = Success) {
+                            StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0224Blackboard { t1 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<0>),
-                    },
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+        }
+        #[failure_if(|bb| *bb.t0 == 4)]
+        Fallback {
+            Action(PAct<0>, b0 = 1),
+            #[post(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b1 % 4 })]
+            RunOnce {
+                #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
+                ReactiveFallback {
                     Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                KeepRunningUntilFailure {
                     ForceFailure {
-                        RunOnce(then_skip = false) {
-                            MemSequence {
-                                ReactiveSequence {
-                                    StatefulAction(Task<5>),
-                                    Condition(Cond<6>),
-                                },
-                                StatefulAction(Task<7>),
-                            },
-                        },
+                        Sleep(30),
                     },
                 },
             },
-            SequenceStar {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        AlwaysFailure,
-                    },
-                },
-                MemSequence {
-                    SequenceStar {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Action(Act<11>),
-                        },
-                        Action(|ctx| ctx.exec(12)),
-                    },
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14> = Task::<14>),
-                        StatefulAction(Task<15>),
-                    },
-                },
+            #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
+            IfThenElse {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
             },
-            MemPriority {
-                StatefulAction(Task<16>),
-                ReactiveSequence {
-                    StatefulAction(Task<17>),
-                    StatefulAction(Task<18>),
-                    Condition(Cond<19>),
-                },
-                ReactiveSequence {
-                    Action(Act<20>),
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(21)),
-                        Condition(Cond<22> = Cond::<22>),
-                    },
-                },
-            },
+            StatefulAction(Task<4>),
+            StatefulAction(Task<5>),
         }
     }
 }
+
+board!(Tree0225Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
             b1: i64 = 2,
-            o0: Option<i64>,
         }
-        Fallback {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
-                    },
+        IfThenElse {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| bb.b1 == bb.b0 + 2),
+            },
+            Switch(b1) {
+                case 4 => Action(|ctx| ctx.exec(2)),
+                case 1 => ReactiveFallback {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
                 },
-                Sequence {
-                    #[failure_if(|bb| *bb.t1 != 2)]
-                    #[on_failure(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b1) }; bb.t0.set(*bb.t0 % 2) })]
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Condition(PCond<4>, b0 = {=}),
-                        Script(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3),
-                    },
+                case 3 => Condition(|ctx| ctx.check(6)),
+                _ => Precondition(|bb| *bb.t0 > 6, else = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(7, 0, &mut bb.b0)),
                 },
             },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Condition(Cond<5>),
-                },
-                KeepRunningUntilFailure {
+            ForceSuccess {
+                #[post(|bb| *bb.t0 += 1)]
+                ParallelAll {
                     MemSequence {
-                        UnsetBlackboard(o0),
-                        Fallback {
-                            StatefulAction(Task<6>),
-                            Condition(|ctx| ctx.check(7)),
+                        Repeat(2) {
+                            StatefulAction(Task<8>),
                         },
-                        AlwaysFailure,
                     },
-                },
-                ReactiveFallback {
-                    SequenceStar {
-                        ReactiveSequence {
-                            #[success_if(|bb| *bb.t1 < 6)]
-                            #[on_halted(|bb| bb.b0 = *bb.t1)]
-                            KeepRunningUntilFailure {
-                                StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
-                            },
-                        },
+                    Inverter {
                         StatefulAction(Task<9>),
-                        ReactiveFallback {
-                            Condition(Cond<10> = Cond::<10>),
-                        },
                     },
-                    #[run_while(|bb| *bb.t0 % 2 < 0)]
-                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0226Blackboard { t1 t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0227Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
+board!(Tree0226Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
             o0: Option<i64>,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ForceSuccess {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[post(|bb| { bb.b1 += 1; if *bb.t0 == bb.o0.unwrap_or(0) + 4 { bb.b1 += 2 } })]
-            RunOnce(then_skip = true) {
+        SequenceWithMemory {
+            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
+            #[run_while(|bb| *bb.t0 + 2 != 3)]
+            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 2)]
+            ParallelAll(3) {
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Running) {
+                    Sleep(20),
+                },
                 Fallback {
-                    Fallback {
-                        Condition(|ctx| ctx.check(0)),
-                        RunOnce(then_skip = false) {
-                            AlwaysFailure,
+                    Inverter {
+                        #[success_if(|bb| *bb.t0 + 2 != bb.b0)]
+                        Action(Act<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Loop(q0, if_empty = Running) {
+                    StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
+                },
+            },
+            AsyncFallback {
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                #[success_if(|bb| *bb.t0 % 4 < 1)]
+                TryCatch(catch_on_halt = true) {
+                    Timeout(50) {
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                    WhileDoElse {
+                        Action(Act<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Condition(Cond<8>),
+                ForceSuccess {
+                    #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 > 2)]
+                    ReactiveSequence {
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                        Timeout(50) {
+                            #[success_if(|bb| bb.b1 > bb.b0)]
+                            Script(|bb| if bb.o0.unwrap_or(2) + 3 < 1 { *bb.t0 += 3 }),
                         },
-                        Condition(Cond<1>),
-                        Repeat(3) {
-                            SubTree(Tree0227Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Switch(b1) {
+                    case 1 => Loop(q0, value = {t0}, if_empty = Running) {
+                        Script(|bb| bb.b0 += 4),
+                    },
+                    case 4 => WasEntryUpdated(t0),
+                    _ => Delay(100) {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 > (bb.b1 + 1) % 4)]
+                RunOnce {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            Loop(q0, value = {t0}, if_empty = Failure) {
+                                RunOnce {
+                                    #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3) + 4); bb.b0 += 1 })]
+                                    Condition(PCond<13>, b0 = {t0}),
+                                },
+                            },
+                            Precondition(|bb| bb.b1 < 5, else = Failure) {
+                                Action(PAct<14>, b0 = {t0}, b1 = {=}),
+                            },
+                            Condition(Cond<15>),
+                        },
+                    },
+                },
+                Repeat(4) {
+                    StatefulAction(Task<16>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0227Blackboard { b0 o0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0228 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Sequence {
+                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                    #[run_while(|bb| *bb.t0 > 1)]
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
+                        ScriptCondition(|bb| *bb.t0 + 1 < bb.o0.unwrap_or(1) % 2),
+                    },
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    WhileDoElse {
+                        Action(PIo<3>, t0 = {t0}),
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+            },
+            Repeat(0) {
+                Condition(Cond<5>),
+            },
+            RunOnce(then_skip = false) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ParallelAll(2) {
+                        #[failure_if(|bb| *bb.t0 % 2 != 1)]
+                        #[run_while(|bb| bb.b0 + 1 == 5)]
+                        Condition(|ctx, bb| ctx.check_in(6, 4)),
+                        WaitValueUpdate(t0) {
+                            ForceSuccess {
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                        },
+                        MemSequence {
+                            Precondition(|bb| *bb.t0 != 6, else = Success) {
+                                Delay(0) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                            #[run_while(|bb| bb.b0 < bb.o0.unwrap_or(2))]
+                            Script(|bb| bb.b0 = bb.b0 % 4),
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
@@ -1084,584 +1186,499 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0227Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        RetryUntilSuccessful(3) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2> = Act::<2>),
-                    AlwaysSuccess,
-                    Action(Act<3> = Act::<3>),
-                },
-                Inverter {
-                    Action(Act<4>),
-                },
-                MemPriority {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0228Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Sequence {
-            Fallback {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            ReactiveSequence {
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 4, &mut bb.b0)),
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                                StatefulAction(Task<2>),
-                                Action(PAct<3>, b0 = {=}),
-                                RunOnce(then_skip = false) {
-                                    Action(Act<4>),
-                                },
-                            },
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-                SequenceStar {
-                    MemSequence {
-                        Action(Act<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                    },
-                    Action(PIo<8>, t0 = {b1}),
-                    MemSequence {
-                        Condition(PCond<9>, b0 = 7),
-                        Action(|ctx| ctx.exec(10)),
-                        Condition(PCond<11>, b0 = {b1}),
-                    },
-                    Condition(|ctx| ctx.check(12)),
-                },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0229Blackboard { b1 t0 b0 });
+board!(Tree0229Blackboard { b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0230Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0230Sub0 for Ctx {
+        SequenceWithMemory {
+            SubTree(Tree0230Sub1),
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Repeat(4) {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            WhileDoElse {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
+        Parallel(success = 2, failure = 2) {
             ReactiveFallback {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
-                    },
-                    SequenceWithMemory {
-                        Action(PAct<0>, b0 = 4, b1 = {t0}),
-                        StatefulAction(Task<1>),
-                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                        Action(Act<2>),
+                RetryUntilSuccessful(3) {
+                    RunOnce(then_skip = false) {
+                        SubTree(Tree0230Sub0),
                     },
                 },
-                ForceFailure {
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            Action(PAct<5>, b0 = {=}),
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
+                IfThenElse {
+                    Action(Act<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+                TryCatch {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Repeat(4) {
+                        StatefulAction(Task<12>),
                     },
                 },
             },
-            Script(|bb| bb.b0 += 2),
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<13> = Task::<13>),
+            },
         }
-    }
-}
-
-board!(Tree0230Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0231Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            o0: Option<i64> = Some(9),
-        }
-        Script(|bb| if bb.o0.is_none() { bb.o0 = None })
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        Fallback {
-            Sequence {
-                Sequence {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                Inverter {
-                                    ScriptCondition(|bb| *bb.t0 % 2 == 1),
-                                },
-                                Condition(|ctx| ctx.check(0)),
-                                ReactiveSequence {
-                                    Script(|bb| bb.b1 += 1),
-                                    AlwaysSuccess,
-                                },
-                                #[on_halted(|bb| { bb.b1 = 7; bb.b1 += 3 })]
-                                #[on_failure(|bb| if (*bb.t0 + 2) % 3 == 0 { bb.o0 = None })]
-                                MemSequence {
-                                    SetBlackboard(b1 = {t0}),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        KeepRunningUntilFailure {
-                            Action(Act<1>),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            ParallelAll(1) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
             },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| *bb.t0 == bb.b1),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    SubTree(Tree0231Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                },
-                ReactiveSequence {
-                    Fallback {
-                        #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(Act<6> = Act::<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                        UnsetBlackboard(o0),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Repeat(2) {
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                    },
-                    Repeat(1) {
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            Fallback {
-                MemPriority {
-                    #[success_if(|bb| *bb.t0 + 1 > 4)]
-                    #[post(|bb| bb.b1 += 1)]
-                    #[run_while(|bb| bb.b1 + 1 != bb.b1)]
-                    AlwaysFailure,
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                    Inverter {
-                        Condition(PCond<11>, b0 = 7),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    #[post(|bb| bb.o0 = None)]
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
-                        Condition(Cond<13>),
-                        #[skip_if(|bb| *bb.t0 > 0)]
-                        Action(|ctx| ctx.exec(14)),
-                        SetBlackboard(t0 = 3),
-                    },
+            Action(PIo<2>, t0 = {=}),
+            Loop(q0, if_empty = Running) {
+                Selector {
+                    Condition(Cond<3>),
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0))]
+                    WasEntryUpdated(t0),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0231Blackboard { b1 t0 b0 o0 });
+board!(Tree0231Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    Inverter {
-                        ReactiveSequence {
-                            Inverter {
-                                RunOnce(then_skip = false) {
-                                    Action(|ctx| ctx.exec(0)),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(1)),
-                            SkipUnlessUpdated(t0) {
-                                MemSequence {
-                                    Condition(Cond<2>),
-                                    Condition(PCond<3>, b0 = {=}),
-                                },
-                            },
-                            ForceSuccess {
-                                #[on_halted(|bb| if bb.b0 > 3 { bb.t0.set(bb.b0) })]
-                                Inverter {
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        #[on_success(|bb| bb.b0 = 3)]
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    MemPriority {
-                        Inverter {
-                            RunOnce(then_skip = false) {
-                                ForceSuccess {
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                        RetryUntilSuccessful(0) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
+        Sequence {
+            RunOnce {
+                Condition(Cond<0> = Cond::<0>),
             },
-            ReactiveSequence {
-                #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                    SetBlackboard(b0 = 6),
-                    Condition(Cond<10> = Cond::<10>),
-                    SetBlackboard(b0 = 3),
-                    StatefulAction(Task<11> = Task::<11>),
-                },
-                ReactiveSequence {
-                    Sequence {
-                        SequenceWithMemory {
-                            Script(|bb| if (bb.b0 + 4) % 4 > 1 { *bb.t0 += 3 }),
-                            Condition(PCond<12>, b0 = {=}),
-                        },
-                        SetBlackboard(t0 = {b0}),
-                        Condition(Cond<13>),
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| bb.b0 > 4)]
-                        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                        Action(PIo<14>, t0 = {=}),
-                        StatefulAction(Task<15> = Task::<15>),
-                        Action(Act<16>),
-                        Condition(PCond<17>, b0 = {=}),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Fallback {
-                        StatefulAction(Task<18>),
-                        ReactiveFallback {
-                            RetryUntilSuccessful(0) {
-                                Action(|ctx| ctx.exec(19)),
-                            },
-                        },
-                    },
-                },
-            },
+            AlwaysSuccess,
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0232Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0233Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0233Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            ForceSuccess {
-                MemSequence {
-                    #[on_failure(|bb| bb.b0 = *bb.t0 + 2)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, 5, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-            },
+        AsyncFallback {
+            SubTree(Tree0233Sub0),
+            SubTree(Tree0233Sub1),
         }
     }
 }
-
-board!(Tree0233Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        #[post(|bb| bb.b0 = *bb.t0 + 4)]
-        Repeat(forever) {
+        ParallelAll(1) {
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = 7),
+            },
+            #[on_success(|bb| { bb.b1 += 3; bb.b0 += 2 })]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_failure(|bb| if bb.b0 == *bb.t0 { *bb.t0 += 2 })]
             ReactiveFallback {
-                Fallback {
-                    Sequence {
-                        Action(PIo<0>, t0 = {=}),
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
+                StatefulAction(Task<1>),
                 StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            ParallelAll(0) {
+                Condition(Cond<5>),
+                Action(PIo<6>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0234Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0235Sub1 for Ctx {
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0235Sub0 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0235Sub1),
-            Condition(Cond<5>),
-            Condition(Cond<6>),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
+board!(Tree0234Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            SubTree(Tree0235Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
+        #[on_halted(|bb| { if *bb.t0 % 2 < 0 { bb.b1 += 1 }; bb.b0 += 2 })]
+        #[post(|bb| bb.b1 = *bb.t0)]
+        #[run_while(|bb| bb.b0 == 5)]
+        AsyncFallback {
+            Sequence {
+                Precondition(|bb| bb.b0 + 3 > bb.b0, else = Running) {
+                    SequenceWithMemory {
+                        Repeat(4) {
+                            #[post(|bb| bb.b0 += 1)]
+                            Fallback {
+                                Condition(PCond<0>, b0 = 8),
+                                ScriptCondition(|bb| bb.b0 + 1 < 1),
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            WaitValueUpdate(t0) {
+                                #[on_success(|bb| bb.b0 = *bb.t0)]
+                                ReactiveSelector {
+                                    Action(Act<1> = Act::<1>),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Timeout(30) {
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+            Parallel(success = -1, failure = -2) {
+                MemPriority {
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| bb.b1 % 3 == 1),
+                    },
+                    ScriptCondition(|bb| *bb.t0 + 3 == 6),
+                    Fallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(Act<6>),
+                        #[on_failure(|bb| if bb.b1 != 0 { bb.b1 += 1 })]
+                        #[skip_if(|bb| bb.b1 % 4 > 1)]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        Condition(Cond<7>),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    Timeout(0) {
+                        ParallelAll(0) {
+                            StatefulAction(Task<8>),
+                            Action(PIo<9>, t0 = {=}),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    Precondition(|bb| bb.b0 == 0, else = Success) {
+                        ParallelAll {
+                            StatefulAction(Task<10> = Task::<10>),
+                            Condition(Cond<11>),
+                            SetBlackboard(t0 = {b0}),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Sequence {
+                    StatefulAction(PTask<12>, b0 = {b1}, b1 = {=}),
+                    #[skip_if(|bb| *bb.t0 + 1 > *bb.t0)]
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    #[run_while(|bb| bb.b0 == *bb.t0)]
+                    Fallback {
+                        Condition(Cond<13>),
+                        AlwaysSuccess,
+                    },
+                    Action(PIo<14>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0235Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0236Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        #[success_if(|bb| bb.b0 < 2)]
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
-        Sequence {
-            RunOnce {
-                MemSequence {
-                    RetryUntilSuccessful(2) {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            RetryUntilSuccessful(1) {
-                                Repeat(0) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Action(Act<2> = Act::<2>),
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveFallback {
+            Repeat(1) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            SequenceWithMemory {
-                MemSequence {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    Action(Act<5>),
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Inverter {
-                            StatefulAction(Task<6>),
-                        },
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                Repeat(4) {
-                    ForceSuccess {
-                        Condition(Cond<8>),
-                    },
-                },
+            SubTree(Tree0236Sub0, ..),
+            Condition(PCond<2>, b0 = {t0}),
+            TryCatch(catch_on_halt = true) {
+                Script(|bb| bb.o0 = None),
+                Action(Act<3> = Act::<3>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0237Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            b1: i64 = 9,
-        }
-        SetBlackboard(b0 = {b1})
-    }
-}
+board!(Tree0236Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            Repeat(4) {
-                RetryUntilSuccessful(0) {
-                    #[run_while(|bb| bb.b1 + 2 != bb.b0 % 4)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    AlwaysSuccess,
-                },
-            },
-            Action(Act<0>),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(|ctx, bb| ctx.check_in(3, 7)),
-                SubTree(Tree0237Sub0, b0 = {=}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0237Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
-        MemSequence {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        Inverter {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Inverter {
-                        StatefulAction(Task<0>),
+        ReactiveSequence {
+            ParallelAll(0) {
+                ReactiveFallback {
+                    Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Failure) {
+                        Action(PIo<0>, t0 = {b0}),
                     },
-                    StatefulAction(Task<1>),
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 4))]
-                        Fallback {
-                            Condition(PCond<3>, b0 = {b0}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
-                    Condition(|ctx| ctx.check(6)),
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<7>, b0 = 4),
-                    },
-                    Repeat(0) {
-                        Action(Act<8>),
-                    },
-                },
-                #[on_success(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    SequenceStar {
-                        ReactiveSequence {
-                            StatefulAction(Task<10>),
-                            #[failure_if(|bb| bb.b1 + 2 > 4)]
-                            #[on_failure(|bb| { if bb.b1 < 6 { bb.o0 = None }; bb.b1 += 1 })]
-                            Condition(Cond<11> = Cond::<11>),
-                            Repeat(3) {
-                                #[on_failure(|bb| if bb.b1 < 2 { bb.o0 = Some(bb.b0 % 2) })]
-                                Script(|bb| bb.b1 += 2),
+                    Precondition(|bb| bb.b0 == *bb.t0, else = Running) {
+                        #[success_if(|bb| *bb.t0 % 3 != 2)]
+                        KeepRunningUntilFailure {
+                            Parallel {
+                                #[skip_if(|bb| bb.b0 > *bb.t0 + 3)]
+                                AlwaysRunning,
+                                StatefulAction(Task<1>),
                             },
                         },
                     },
+                    #[failure_if(|bb| *bb.t0 == 7)]
+                    Condition(Cond<2>),
+                },
+                #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 1 }; *bb.t0 += 2 })]
+                #[success_if(|bb| bb.b0 > 2)]
+                AlwaysFailure,
+            },
+            TryCatch(catch_on_halt = true) {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(2) {
+                        #[run_while(|bb| *bb.t0 > 1)]
+                        #[on_failure(|bb| bb.t0.set(5))]
+                        #[success_if(|bb| bb.b0 > 2)]
+                        Action(PAct<3>, b0 = 8),
+                    },
+                    #[run_while(|bb| bb.b0 > *bb.t0)]
+                    IfThenElse {
+                        Action(Act<4>),
+                        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Invert {
+                    ReactiveFallback {
+                        #[run_while(|bb| *bb.t0 % 2 < 0)]
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                ForceSuccess {
+                    SequenceStar {
+                        #[skip_if(|bb| *bb.t0 == 2)]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<10>),
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                },
+            },
+            ForceSuccess {
+                AsyncFallback {
+                    Precondition(|bb| (bb.b0 + 2) % 2 > 0, else = Failure) {
+                        Action(Act<11>),
+                    },
+                    Parallel(success = 0, failure = -2) {
+                        Action(Act<12>),
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                    Inverter {
+                        ParallelAll(max_failures = -1) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0239Blackboard { b1 o0 b0 });
+board!(Tree0237Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0238 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 4 => Loop(q0, if_empty = Running) {
+                #[failure_if(|bb| bb.b0 < bb.b1)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                Sleep(10),
+            },
+            case 1 => ReactiveFallback {
+                Delay(0) {
+                    Condition(Cond<0>),
+                },
+                #[success_if(|bb| bb.b1 > 6)]
+                Condition(|ctx| ctx.check(1)),
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            case 0 => StatefulAction(Task<3>),
+            _ => Sequence {
+                Condition(Cond<4>),
+                #[on_halted(|bb| { if bb.b0 > 6 { bb.b1 = *bb.t0 }; bb.t0.set(bb.b0 + 4) })]
+                #[run_while(|bb| bb.b1 == 7)]
+                #[on_success(|bb| { *bb.t0 += 2; bb.t0.set((bb.b0 + 4) % 3) })]
+                AlwaysSuccess,
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0238Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        ReactiveSelector {
+            ReactiveFallback {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                MemPriority {
+                    Repeat(2) {
+                        Fallback {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    AlwaysFailure,
+                    Condition(Cond<4>),
+                },
+                Fallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5>),
+                    },
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+            IfThenElse {
+                StatefulAction(Task<7>),
+                SequenceStar {
+                    StatefulAction(Task<8> = Task::<8>),
+                    Parallel(failure = 0) {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(11)),
+                        StatefulAction(Task<12>),
+                        AlwaysSuccess,
+                    },
+                    Invert {
+                        StatefulAction(Task<13>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<14>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                        AlwaysFailure,
-                    },
-                    #[post(|bb| { bb.b0 = *bb.t1; bb.b0 = *bb.t0 + 2 })]
-                    StatefulAction(Task<2>),
-                    MemSequence {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            MemPriority {
-                ReactiveSequence {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        SetBlackboard(o0 = Some(4)),
-                        Action(Act<7>),
-                        Condition(Cond<8>),
-                        SetBlackboard(o0 = Some(3)),
+        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+            Precondition(|bb| bb.b0 == 0) {
+                MemPriority {
+                    Condition(Cond<0>),
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            #[on_halted(|bb| { if bb.o0.unwrap_or(2) == 7 { bb.b0 += 1 }; bb.b1 = *bb.t0 })]
+                            #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
+                            Action(PIo<2>, t0 = {b1}),
+                        },
                     },
                 },
             },
@@ -1669,872 +1686,848 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0240Blackboard { o0 b0 t1 t0 });
+board!(Tree0240Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        RunOnce(then_skip = false) {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Inverter {
-                        SetBlackboard(t0 = 9),
-                    },
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                },
+        TryCatch {
+            StatefulAction(Task<0> = Task::<0>),
+            Delay(10) {
+                AlwaysSuccess,
             },
+            StatefulAction(Task<1> = Task::<1>),
         }
-    }
-}
-
-board!(Tree0241Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0242Sub0 for Ctx {
-        Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0242Sub0),
-                    RunOnce(then_skip = true) {
-                        AlwaysFailure,
-                    },
-                    Action(Act<2>),
-                },
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            b1: i64 = 1,
+        }
+        AsyncSequence {
+            SetBlackboard(o0 = Some(7)),
+            Action(Act<0>),
+            ReactiveSequence {
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
             },
-            ForceFailure {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            ForceFailure {
-                Fallback {
-                    Action(Act<5>),
-                    AlwaysSuccess,
-                },
-            },
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+            Script(|bb| bb.b0 += 1),
         }
     }
 }
+
+board!(Tree0242Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            UnsetBlackboard(o0),
-            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 3) % 2, &mut bb.b0)),
-            UnsetBlackboard(o0),
+        Switch(b1) {
+            case 0 => Precondition(|bb| (bb.b0 + 1) % 3 > 1, else = Running) {
+                #[on_failure(|bb| { if (bb.b1 + 2) % 3 < 0 { bb.b1 += 1 }; bb.t0.set((bb.b0 + 1) % 4) })]
+                #[success_if(|bb| bb.b0 % 4 != 3)]
+                #[failure_if(|bb| bb.b0 != 7)]
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+            case 2 => ForceSuccess {
+                ForceSuccess {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+                },
+            },
+            case 5 => ReactiveSequence {
+                Repeat(1) {
+                    ReactiveSelector {
+                        Condition(Cond<3>),
+                        #[failure_if(|bb| *bb.t0 + 4 < 2)]
+                        #[on_failure(|bb| bb.t0.set(2))]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                MemSequence {
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+            _ => Switch(b1) {
+                case 0 => RunOnce {
+                    AlwaysFailure,
+                },
+                case 3 => Selector {
+                    Action(PAct<7>, b0 = {=}, b1 = {b0}),
+                    Condition(Cond<8>),
+                },
+                case 1 => Condition(Cond<9>),
+                _ => Inverter {
+                    SequenceWithMemory {
+                        Condition(Cond<10> = Cond::<10>),
+                        Action(Act<11>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0243Blackboard { b0 o0 });
+board!(Tree0243Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0244Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        Repeat(1) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        MemSequence {
-            #[skip_if(|bb| bb.b1 < 0)]
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {=}),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    SetBlackboard(b0 = 9),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(PCond<6>, b0 = {b0}),
-                StatefulAction(Task<7>),
+        ReactiveSequence {
+            SubTree(Tree0244Sub0, ..),
+            RetryUntilSuccessful(2) {
+                #[on_success(|bb| { if *bb.t0 % 4 > 0 { *bb.t0 += 3 }; *bb.t0 += 1 })]
+                SubTree(Tree0244Sub1, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0244Blackboard { b1 b0 });
+board!(Tree0244Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            b1: i64 = 5,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
+        ParallelAll {
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                StatefulAction(Task<1>),
             },
-            #[on_success(|bb| bb.t1.set(9))]
-            #[on_halted(|bb| bb.b1 = (bb.b1 + 3) % 2)]
-            #[skip_if(|bb| bb.b1 > 1)]
-            RunOnce(then_skip = true) {
-                Inverter {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<2>),
+            Parallel(failure = 1) {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        MemSequence {
+                            StatefulAction(Task<2>),
+                            ReactiveSequence {
+                                Repeat(1) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
                     },
                 },
-            },
-            Sequence {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<5>),
-            },
-            ForceFailure {
-                WasEntryUpdated(t1),
+                SequenceWithMemory {
+                    Timeout(0) {
+                        ReactiveFallback {
+                            Condition(Cond<3> = Cond::<3>),
+                            Action(Act<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Timeout(20) {
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0245Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
         }
-        ForceSuccess {
-            MemSequence {
-                RetryUntilSuccessful(1) {
-                    Repeat(4) {
-                        #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
-                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                        #[failure_if(|bb| bb.b0 % 3 != 0)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 2, &mut bb.b1)),
-                    },
-                },
-                Sequence {
-                    SetBlackboard(t0 = 5),
-                    Condition(Cond<1>),
-                },
-                WaitValueUpdate(t0) {
-                    Script(|bb| bb.b0 = *bb.t0),
-                },
+        ReactiveSequence {
+            Loop(q0, value = {b0}) {
                 AlwaysSuccess,
+            },
+            #[post(|bb| bb.t0.set(bb.b0))]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+            Loop(q0, value = {b1}, if_empty = Success) {
+                AlwaysFailure,
+            },
+            Condition(Cond<0>),
+            Loop(q0, value = {b1}) {
+                Action(Act<1>),
+            },
+            Retry(3) {
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0246Blackboard { b1 o0 t0 b0 });
+board!(Tree0246Blackboard { b1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            b0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-board!(Tree0247Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        blackboard {
             b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
             b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            SequenceStar {
-                Fallback {
-                    Condition(Cond<0>),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Script(|bb| bb.b1 += 1),
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {=}),
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                Loop(q0, value = {t0}) {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        ParallelAll {
+                            Action(Act<0> = Act::<0>),
+                            Condition(Cond<1>),
+                            AlwaysFailure,
+                            Condition(|ctx| ctx.check(2)),
+                        },
                     },
-                    ReactiveFallback {
-                        #[on_halted(|bb| { if (bb.b1 + 2) % 3 == 0 { bb.t0.set(*bb.t0 % 2) }; *bb.t0 += 3 })]
-                        Condition(Cond<3> = Cond::<3>),
-                        Action(Act<4>),
-                        ScriptCondition(|bb| bb.b0 % 4 < 3),
+                },
+                Repeat(1) {
+                    ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
+                },
+                Delay(0) {
+                    Repeat(4) {
+                        Loop(q0, value = {b1}) {
+                            ReactiveSequence {
+                                StatefulAction(Task<3> = Task::<3>),
+                                Loop(q0) {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    ReactiveSequence {
+                        Action(PAct<5>, b0 = 5, b1 = {b0}),
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                    },
+                    ReactiveSequence {
+                        Sleep(30),
+                        Action(Act<8>),
                     },
                 },
             },
-            Action(Act<5>),
+            Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2), else = Failure) {
+                #[failure_if(|bb| bb.b0 < *bb.t0)]
+                Sequence {
+                    AsyncSequence {
+                        Action(PIo<9>, t0 = {b1}),
+                        #[on_success(|bb| { if bb.b0 + 2 > 1 { bb.b1 = *bb.t0 }; bb.o0 = None })]
+                        #[failure_if(|bb| bb.b0 % 2 != 1)]
+                        #[skip_if(|bb| bb.b0 == 3)]
+                        Loop(q0, if_empty = Failure) {
+                            Timeout(0) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Sequence {
+                        Condition(Cond<10>),
+                        Action(Act<11>),
+                        Condition(Cond<12> = Cond::<12>),
+                        ScriptCondition(|bb| *bb.t0 + 1 > 4),
+                        WhileDoElse {
+                            Condition(Cond<13> = Cond::<13>),
+                            Condition(Cond<14>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Timeout(30) {
+                            Action(Act<15>),
+                        },
+                        Repeat(0) {
+                            Action(Act<16> = Act::<16>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0248Blackboard { b0 t0 b1 });
+board!(Tree0247Blackboard { b0 o0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        SequenceWithMemory {
+            ReactiveSelector {
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                Timeout(0) {
+                    Action(Act<1>),
+                },
+                MemSequence {
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                RunOnce {
+                    ForceFailure {
+                        ForceSuccess {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<6>),
+            },
+            Fallback {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(7)),
+                    SequenceWithMemory {
+                        Action(Act<8>),
+                        AlwaysSuccess,
+                    },
+                    RunOnce {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<10>),
+                    RunOnce {
+                        ForceFailure {
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+                Action(Act<12>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
             b0: i64 = 1,
-            b1: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                Fallback {
-                    Condition(Cond<0>),
-                    Fallback {
-                        Action(Act<1>),
-                        KeepRunningUntilFailure {
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            #[on_success(|bb| { bb.b0 = bb.b1 + 2; *bb.t0 += 2 })]
-                            Action(PAct<2>, b0 = 6, b1 = {t0}),
-                        },
-                        Condition(Cond<3> = Cond::<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Fallback {
-                        Condition(|ctx| ctx.check(5)),
-                        RunOnce {
-                            Condition(Cond<6>),
-                        },
-                        Action(Act<7>),
-                    },
+        SkipUnlessUpdated(t0) {
+            Fallback {
+                Action(Act<0>),
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
                 },
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<8>),
-                    StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                    Script(|bb| if *bb.t0 == 4 { bb.b1 += 3 }),
+                Condition(|ctx| ctx.check(2)),
+                Delay(20) {
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| *bb.t0 + 2 != 2)]
+                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                    Condition(|ctx| ctx.check(3)),
                 },
+                Script(|bb| bb.o0 = None),
             },
         }
     }
 }
 
-board!(Tree0249Blackboard { t0 b0 b1 });
+board!(Tree0249Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Action(Act<0>),
-            SequenceStar {
-                Fallback {
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(Cond<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| *bb.t0 != 4)]
-                Condition(Cond<4>),
-                WaitValueUpdate(t0) {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<5> = Task::<5>),
+        ParallelAll {
+            RunOnce {
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
                     },
                 },
             },
-            Fallback {
-                Condition(PCond<6>, b0 = 6),
-                StatefulAction(Task<7> = Task::<7>),
-                SetBlackboard(b0 = 7),
+            Parallel(success = 1, failure = -2) {
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
+                },
+            },
+            ReactiveSelector {
+                Condition(Cond<6>),
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+            Action(Act<9> = Act::<9>),
+            WhileDoElse {
+                Action(Act<10>),
+                Condition(Cond<11> = Cond::<11>),
             },
         }
     }
 }
-
-board!(Tree0250Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
-        }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b0 + 3 < 5)]
-            Fallback {
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+        Parallel(success = 2, failure = 2) {
+            Condition(Cond<0>),
+            Delay(30) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<1>),
                     Fallback {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
-                RunOnce(then_skip = true) {
-                    #[on_failure(|bb| bb.o0 = Some((bb.b1 + 4) % 2))]
-                    RunOnce {
-                        Condition(Cond<4>),
-                    },
-                },
-                #[run_while(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.b1 + 1 > 0)]
-                #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
-                Action(PAct<5>, b0 = {=}),
-                #[on_success(|bb| if *bb.t0 + 4 == 3 { bb.b0 += 3 })]
-                Condition(|ctx, bb| ctx.check_in(6, (bb.b0 + 2) % 3)),
             },
-        }
-    }
-}
-
-board!(Tree0251Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0252Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0252Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-        }
-        ReactiveFallback {
-            Action(Act<3>),
-            #[on_success(|bb| { bb.b1 = bb.b0 + 4; bb.b1 = 1 })]
-            SubTree(Tree0252Sub1, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
-            StatefulAction(Task<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        ReactiveFallback {
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Delay(20) {
+                    StatefulAction(Task<1>),
                 },
+                StatefulAction(Task<2> = Task::<2>),
             },
-            StatefulAction(Task<2>),
-            SubTree(Tree0252Sub0, ..),
-            Sequence {
-                #[on_success(|bb| { if bb.b1 < 3 { bb.b0 += 2 }; if *bb.t0 != bb.b1 { bb.b1 += 1 } })]
-                #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(3))]
-                Sequence {
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| bb.b1 > 6),
-                },
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            Condition(Cond<8>),
         }
     }
 }
-
-board!(Tree0252Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
+        #[run_while(|bb| (bb.b0 + 4) % 4 != 3)]
+        #[skip_if(|bb| bb.b0 < 2)]
         SequenceWithMemory {
-            Sequence {
-                Repeat(forever) {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
+            Condition(Cond<0>),
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    SetBlackboard(b0 = 2),
                 },
-                Fallback {
-                    MemSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
-                        Action(PAct<2>, b0 = {=}),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(4)),
-                Condition(Cond<5>),
-                Script(|bb| { bb.t0.set(*bb.t1); bb.t0.set(bb.b1) }),
-                #[run_while(|bb| *bb.t1 < (*bb.t1 + 3) % 2)]
-                #[success_if(|bb| (*bb.t1 + 3) % 2 > 0)]
-                Inverter {
-                    #[run_while(|bb| (bb.b1 + 4) % 2 == 1)]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    MemPriority {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(7, *bb.t1 + 3, &mut bb.b1)),
-                        },
-                        StatefulAction(Task<8>),
-                        Repeat(3) {
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            RunOnce {
-                SequenceStar {
-                    Condition(Cond<11>),
-                    ReactiveSequence {
-                        Condition(Cond<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                        Condition(Cond<14>),
-                    },
-                    Condition(|ctx| ctx.check(15)),
-                    Sequence {
-                        AlwaysSuccess,
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        #[failure_if(|bb| *bb.t1 == *bb.t1 % 3)]
-                        ScriptCondition(|bb| *bb.t0 + 1 != 5),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(|ctx, bb| ctx.exec_in(16, *bb.t0, &mut bb.b0)),
-                    },
-                },
-            },
-            WaitValueUpdate(t1) {
-                Fallback {
-                    ForceFailure {
-                        StatefulAction(Task<17>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<18>),
-                        #[failure_if(|bb| (bb.b1 + 4) % 3 < 2)]
-                        Action(PAct<19>, b0 = {t1}, b1 = {b0}),
-                    },
+                SkipUnlessUpdated(t0) {
+                    Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b0 = *bb.t0 + 2 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0253Blackboard { b1 t1 b0 t0 });
+board!(Tree0253Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        MemSequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-            Action(|ctx| ctx.exec(1)),
-            #[failure_if(|bb| (bb.b0 + 1) % 4 == 3)]
-            WasEntryUpdated(t0),
+        SkipUnlessUpdated(t0) {
+            SequenceWithMemory {
+                Action(Act<0>),
+                SetBlackboard(t0 = 8),
+            },
         }
     }
 }
 
-board!(Tree0254Blackboard { b0 t0 b1 });
+board!(Tree0254Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0255Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        Sequence {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b0)),
-                },
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Condition(Cond<2>),
-                        Action(PAct<3>, b0 = {b0}),
-                    },
-                },
-                ReactiveFallback {
-                    Fallback {
-                        StatefulAction(PTask<4>, b0 = {b1}),
-                        StatefulAction(Task<5> = Task::<5>),
+        Delay(20) {
+            RunOnce(then_skip = false) {
+                RetryUntilSuccessful(forever) {
+                    ReactiveSequence {
+                        WhileDoElse {
+                            Condition(Cond<0>),
+                            Sequence {
+                                SubTree(Tree0255Sub0),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            KeepRunningUntilFailure {
+                                Timeout(30) {
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                        AlwaysRunning,
                     },
                 },
             },
-            StatefulAction(Task<6> = Task::<6>),
         }
     }
 }
-
-board!(Tree0255Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = Some(2),
         }
-        Repeat(forever) {
-            RunOnce {
-                ReactiveFallback {
-                    Inverter {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| *bb.t0 == 2)]
-                        #[on_failure(|bb| if bb.o0.is_none() { bb.b0 = bb.b1 })]
-                        RetryUntilSuccessful(3) {
-                            Action(Act<0>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            #[skip_if(|bb| bb.b0 < bb.b1 % 2)]
-                            #[post(|bb| bb.b0 += 1)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Repeat(0) {
-                                StatefulAction(Task<1>),
-                            },
-                            Inverter {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        RetryUntilSuccessful(1) {
-                            #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
-                            StatefulAction(Task<6>),
-                        },
-                        #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
-                        StatefulAction(Task<7>),
-                        Action(Act<8> = Act::<8>),
-                        ForceFailure {
-                            Action(|ctx| ctx.exec(9)),
-                        },
-                    },
+        Delay(10) {
+            ParallelAll(max_failures = -1) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                AsyncSequence {
+                    Condition(PCond<2>, b0 = {b1}),
+                    Action(Act<3>),
+                    Action(PIo<4>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0256Blackboard { b1 t0 o0 b0 });
+board!(Tree0256Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub0 for Ctx {
+        ForceSuccess {
+            StatefulAction(Task<5>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 0,
-        }
-        SequenceStar {
-            RetryUntilSuccessful(3) {
-                MemSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        SetBlackboard(t0 = 9),
-                    },
-                    SetBlackboard(o0 = Some(5)),
-                },
+        MemPriority {
+            Selector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            Sequence {
-                StatefulAction(PTask<2>, b0 = 8),
-                Fallback {
-                    StatefulAction(Task<3>),
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) > *bb.t0 + 3)]
-                    Script(|bb| bb.b0 += 1),
-                    Condition(|ctx| ctx.check(4)),
-                },
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Action(PAct<6>, b0 = {b0}),
-                },
-                Condition(PCond<7>, b0 = {b0}),
+            Fallback {
+                Action(Act<2> = Act::<2>),
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            SubTree(Tree0257Sub0),
+            Fallback {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                Sleep(20),
             },
         }
     }
 }
-
-board!(Tree0257Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
         }
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        WhileDoElse {
+            SequenceWithMemory {
+                AsyncFallback {
+                    Action(Act<0>),
+                    SetBlackboard(b0 = 3),
+                },
+                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
+                RunOnce(then_skip = true) {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    ForceFailure {
+                        AlwaysFailure,
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 + 1 == *bb.t0 + 2),
+            },
+            TryCatch(catch_on_halt = true) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Inverter {
+                        #[run_while(|bb| *bb.t0 % 4 < 3)]
+                        WasEntryUpdated(t0),
+                    },
+                },
+                WasEntryUpdated(t0),
+                Sleep(10),
+            },
+            Retry(0) {
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0258Blackboard { t0 b0 });
+board!(Tree0258Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(0) {
-                StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
+            ReactiveFallback {
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[skip_if(|bb| (bb.b0 + 1) % 3 > 1)]
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4)),
+                Sleep(20),
             },
         }
     }
 }
+
+board!(Tree0259Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
             b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        MemPriority {
-            Sequence {
-                SetBlackboard(b0 = {b1}),
-                Sequence {
-                    #[success_if(|bb| bb.b1 + 2 > bb.b0 % 4)]
-                    #[on_success(|bb| { bb.b0 = *bb.t0; bb.b1 = *bb.t0 + 2 })]
-                    Action(Act<0>),
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                        #[on_halted(|bb| bb.b0 = 1)]
-                        #[run_while(|bb| *bb.t0 + 2 != 5)]
-                        #[skip_if(|bb| (bb.b1 + 2) % 3 < 0)]
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                    #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
-                    StatefulAction(PTask<3>, b0 = 8, b1 = {t0}),
-                    #[post(|bb| bb.b1 += 2)]
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+        ReactiveFallback {
+            Fallback {
+                Precondition(|bb| bb.b1 != bb.b0, else = Running) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
+                #[run_while(|bb| bb.b1 < bb.b0)]
+                SkipUnlessUpdated(t0) {
+                    SetBlackboard(b0 = 8),
+                },
+                #[on_success(|bb| if bb.b0 > bb.b1 + 2 { bb.b0 = bb.b1 % 4 })]
+                #[on_halted(|bb| bb.b1 = 4)]
+                #[success_if(|bb| bb.b0 + 3 != 2)]
+                Precondition(|bb| bb.b1 < 3, else = Running) {
+                    WasEntryUpdated(t0),
+                },
+                WaitValueUpdate(t0) {
+                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                    StatefulAction(Task<2>),
                 },
             },
+            #[success_if(|bb| bb.b1 + 3 != 7)]
+            #[on_halted(|bb| bb.b1 += 2)]
             KeepRunningUntilFailure {
-                RetryUntilSuccessful(4) {
-                    ReactiveSequence {
-                        Repeat(3) {
-                            StatefulAction(Task<5>),
-                        },
-                        ReactiveFallback {
-                            ForceFailure {
-                                AlwaysSuccess,
-                            },
-                            Inverter {
-                                MemSequence {
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<3>),
+                    _ => Fallback {
+                        Repeat(forever) {
+                            Loop(q0) {
+                                Selector {
+                                    ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 2),
+                                    Condition(Cond<4> = Cond::<4>),
+                                    ScriptCondition(|bb| *bb.t0 + 3 < 1),
                                 },
                             },
                         },
                     },
                 },
             },
+            Repeat(2) {
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
+            },
         }
     }
 }
 
-board!(Tree0260Blackboard { t0 b0 b1 });
+board!(Tree0260Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0261 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Sequence {
-            Sequence {
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            SequenceStar {
-                                SetBlackboard(b0 = {b1}),
-                                StatefulAction(Task<0>),
-                                Inverter {
-                                    ScriptCondition(|bb| bb.b1 < 1),
-                                },
+        Fallback {
+            SequenceWithMemory {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                SkipUnlessUpdated(t0) {
+                    #[failure_if(|bb| *bb.t1 > bb.b1)]
+                    #[skip_if(|bb| (*bb.t1 + 4) % 2 < 1)]
+                    #[on_success(|bb| if *bb.t1 % 2 < 0 { *bb.t1 += 2 })]
+                    AsyncSequence {
+                        ForceSuccess {
+                            Fallback {
+                                Condition(Cond<1>),
+                                AlwaysFailure,
                             },
-                            #[skip_if(|bb| bb.b1 == 1)]
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
+                        },
+                        WasEntryUpdated(t0),
+                        KeepRunningUntilFailure {
+                            KeepRunningUntilFailure {
+                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
                             },
                         },
                     },
                 },
-                ReactiveSequence {
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b1}),
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<3>),
-                    },
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
-                    StatefulAction(Task<9>),
-                    ReactiveFallback {
-                        Condition(PCond<10>, b0 = {=}),
-                        Condition(|ctx| ctx.check(11)),
-                        WasEntryUpdated(t0),
+            },
+            Precondition(|bb| (bb.b0 + 1) % 4 > 2, else = Failure) {
+                Repeat(forever) {
+                    Parallel(failure = -1) {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Loop(q0, value = {b1}) {
+                            Fallback {
+                                Condition(Cond<5>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
                     },
                 },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<6>),
+                Action(|ctx, bb| ctx.exec_in(7, (bb.b1 + 4) % 4, &mut bb.b1)),
                 ReactiveFallback {
-                    ReactiveFallback {
-                        Condition(Cond<12>),
-                        Condition(|ctx, bb| ctx.check_in(13, bb.b1)),
-                        Condition(|ctx| ctx.check(14)),
-                        AlwaysFailure,
-                    },
-                    #[run_while(|bb| *bb.t0 > 6)]
-                    Action(PIo<15>, t0 = {b1}),
-                    Inverter {
-                        Action(PAct<16>, b0 = {b1}, b1 = {b0}),
-                    },
+                    Action(Act<8>),
+                    #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 1 })]
+                    #[post(|bb| { bb.o0 = None; *bb.t1 += 1 })]
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0261Blackboard { b0 t0 b1 });
+board!(Tree0261Blackboard { o0 b1 t0 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0262 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
             b1: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            Script(|bb| *bb.t0 += 1),
-            ForceSuccess {
-                Script(|bb| bb.b1 = *bb.t0),
+        Switch(b1) {
+            case 5 => Action(PIo<0>, t0 = {b0}),
+            _ => Delay(20) {
+                #[post(|bb| *bb.t1 += 1)]
+                #[failure_if(|bb| bb.b0 % 4 < 3)]
+                #[on_halted(|bb| if bb.b0 % 2 == 1 { bb.b0 = bb.b1 % 3 })]
+                Selector {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
             },
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0262Blackboard { t0 b1 });
+board!(Tree0262Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Script(|bb| *bb.t0 += 1),
-                Action(Act<0>),
-            },
-            Inverter {
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<1>),
+        Precondition(|bb| *bb.t0 < 1, else = Failure) {
+            Sequence {
+                RetryUntilSuccessful(4) {
+                    #[on_success(|bb| { bb.o0 = Some((bb.b0 + 4) % 2); bb.b0 += 1 })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Parallel(failure = -1) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Condition(Cond<0>),
+                        },
+                        Timeout(0) {
+                            StatefulAction(Task<1>),
+                        },
                     },
                 },
-            },
-            Inverter {
-                RunOnce {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        WasEntryUpdated(t1),
+                ReactiveSequence {
+                    Repeat(2) {
+                        #[on_halted(|bb| { bb.b0 = 1; bb.t0.set(bb.b1 % 4) })]
+                        #[post(|bb| if (*bb.t0 + 4) % 2 != 0 { bb.b1 = *bb.t0 + 1 })]
+                        #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+                        SetBlackboard(b1 = {t0}),
                     },
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    UnsetBlackboard(o0),
                 },
-            },
-            Fallback {
-                Condition(Cond<3>),
-                ReactiveFallback {
-                    Action(PIo<4>, t0 = {t0}),
-                    Condition(Cond<5>),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<6>),
-                SetBlackboard(o0 = Some(4)),
-                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0263Blackboard { t0 t1 o0 });
+board!(Tree0263Blackboard { o0 b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0264Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0264Sub0 for Ctx {
+        SubTree(Tree0264Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0264 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            RunOnce {
-                StatefulAction(Task<1>),
+        RetryUntilSuccessful(1) {
+            Fallback {
+                StatefulAction(Task<0>),
+                SubTree(Tree0264Sub0),
             },
         }
     }
@@ -2543,335 +2536,227 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0265 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Inverter {
-                RetryUntilSuccessful(forever) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(0))),
-                },
+        #[skip_if(|bb| bb.b0 % 3 > 1)]
+        AsyncFallback {
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Action(Act<1> = Act::<1>),
-            Action(Act<2>),
+            Switch(b1) {
+                case 5 => Condition(Cond<1>),
+                _ => Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
+            },
+            Action(Act<3>),
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0265Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        StatefulAction(Task<9>)
-    }
-}
+board!(Tree0265Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0266 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                Inverter {
-                    SetBlackboard(b1 = 8),
-                },
-                ReactiveFallback {
-                    Inverter {
-                        SetBlackboard(t1 = 5),
-                    },
-                    #[post(|bb| bb.t1.set(4))]
-                    Condition(PCond<0>, b0 = {=}),
-                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                    Condition(PCond<1>, b0 = {t0}),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                WaitValueUpdate(t1) {
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4) + 4)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| bb.b0 % 4 > 0)]
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Condition(Cond<5>),
-                Sequence {
-                    WaitValueUpdate(t1) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
+        Fallback {
+            AsyncSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Action(PAct<1>, b0 = 7, b1 = {t0}),
             },
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(1))),
-                RunOnce {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| bb.b1 % 3 > 1),
-                            StatefulAction(Task<8>),
-                            #[run_while(|bb| *bb.t0 > 1)]
-                            SubTree(Tree0266Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}, b1 = {=}),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                #[on_halted(|bb| bb.t1.set(*bb.t0 + 3))]
-                #[run_while(|bb| *bb.t1 != 1)]
-                Fallback {
-                    Condition(|ctx| ctx.check(11)),
-                    MemSequence {
-                        Condition(PCond<12>, b0 = {=}),
-                    },
-                },
+            Condition(Cond<2>),
+            ReactiveSequence {
+                SetBlackboard(b1 = {t0}),
+                Condition(Cond<3>),
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0266Blackboard { t1 o0 b0 t0 b1 });
+board!(Tree0266Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+            #[tracked] t1: i64 = 10,
+        }
+        SetBlackboard(b0 = {t1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0267 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        Repeat(3) {
-            #[on_success(|bb| *bb.t0 += 3)]
-            Fallback {
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                },
-                Fallback {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        Action(|ctx, bb| ctx.exec_in(5, 3, &mut bb.b0)),
-                    },
-                },
-                Sequence {
-                    MemSequence {
-                        StatefulAction(PTask<6>, b0 = {t0}),
-                        RetryUntilSuccessful(2) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                    Sequence {
-                        StatefulAction(Task<9> = Task::<9>),
-                        Action(Act<10>),
-                    },
+        MemPriority {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+            RunOnce(then_skip = false) {
+                SkipUnlessUpdated(t1) {
+                    SubTree(Tree0267Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0267Blackboard { t0 b0 });
+board!(Tree0267Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-        }
-        #[post(|bb| bb.o0 = None)]
-        #[skip_if(|bb| *bb.t1 + 3 == 2)]
-        ForceFailure {
-            ReactiveFallback {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    SetBlackboard(o0 = Some(4)),
-                },
+        KeepRunningUntilFailure {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0268Blackboard { o0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0269Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            #[post(|bb| if bb.b1 != bb.o0.unwrap_or(2) + 2 { bb.o0 = Some(*bb.t0) })]
-            #[run_while(|bb| *bb.t0 == 5)]
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Action(Act<3>),
-            Action(PIo<4>, t0 = {t0}),
-            RetryUntilSuccessful(forever) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
-                },
-            },
+        ReactiveSequence {
+            SubTree(Tree0269Sub0),
         }
     }
 }
-
-board!(Tree0269Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = 2),
-            Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            Condition(Cond<2>),
+        AsyncSequence {
+            SequenceWithMemory {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Action(PIo<3>, t0 = {=}),
+            },
+            #[run_while(|bb| bb.b0 < 7)]
+            #[on_failure(|bb| { if bb.b0 < 1 { bb.t0.set(bb.b1) }; bb.b1 += 2 })]
+            #[success_if(|bb| bb.b0 % 3 < 2)]
+            ReactiveSequence {
+                SkipUnlessUpdated(t0) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
+                    ScriptCondition(|bb| *bb.t0 + 1 == 5),
+                },
+            },
+            WaitValueUpdate(t0) {
+                MemSequence {
+                    Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {=}),
+                    Condition(PCond<8>, b0 = 7),
+                    Action(PAct<9>, b0 = {b1}),
+                    #[success_if(|bb| bb.b0 % 3 < 1)]
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    #[on_success(|bb| bb.b1 = (*bb.t0 + 3) % 4)]
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0270Blackboard { b0 });
+board!(Tree0270Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Condition(|ctx, bb| ctx.check_in(1, 4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, 5)),
-            Sequence {
-                WasEntryUpdated(t0),
-                AlwaysSuccess,
-                #[success_if(|bb| bb.b0 + 2 < *bb.t0 + 4)]
-                SetBlackboard(b1 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree0272Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64 = 1,
-        }
-        RetryUntilSuccessful(4) {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                #[failure_if(|bb| bb.b1 + 4 < 1)]
-                #[skip_if(|bb| bb.b0 < 6)]
-                StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0273Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        MemSequence {
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(PCond<3>, b0 = {=}),
-                #[success_if(|bb| bb.b0 + 3 == *bb.t0)]
-                #[failure_if(|bb| *bb.t1 + 1 > 6)]
-                Action(Act<4> = Act::<4>),
-                Action(Act<5>),
-            },
+        Sequence {
             Fallback {
-                Action(Act<6>),
-                Script(|bb| bb.t0.set(*bb.t1)),
-            },
-        }
-    }
-}
-
-board!(Tree0274Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0275Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 15,
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
-            #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4))]
-            #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Action(Act<0>),
-            SubTree(Tree0275Sub0, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
-            RunOnce {
-                #[post(|bb| { bb.b0 += 2; bb.b1 = (bb.b0 + 4) % 3 })]
-                #[on_halted(|bb| bb.o0 = None)]
-                ReactiveFallback {
-                    Action(PAct<6>, b0 = 3),
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.o0.unwrap_or(2) + 3 != bb.b0)]
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        KeepRunningUntilFailure {
-                            Condition(Cond<8>),
+                #[failure_if(|bb| bb.b0 != 6)]
+                ReactiveSequence {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Loop(q0, if_empty = Running) {
+                    Condition(Cond<3>),
+                },
+                Switch(b1) {
+                    case 5 => StatefulAction(Task<4>),
+                    case 2 => Sleep(0),
+                    _ => StatefulAction(Task<5>),
+                },
+                KeepRunningUntilFailure {
+                    Loop(q0, value = {t1}) {
+                        RetryUntilSuccessful(0) {
+                            WasEntryUpdated(t1),
                         },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Delay(0) {
+                    #[on_success(|bb| { if *bb.t0 + 2 == 0 { bb.b1 = *bb.t1 }; if bb.b0 < 1 { bb.b0 += 2 } })]
+                    #[skip_if(|bb| *bb.t0 != 6)]
+                    Selector {
+                        Fallback {
+                            Action(Act<6> = Act::<6>),
+                            AlwaysFailure,
+                            AlwaysFailure,
+                        },
+                        Loop(q0, if_empty = Success) {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                        Parallel(failure = 1) {
+                            Repeat(forever) {
+                                StatefulAction(Task<8>),
+                            },
+                            Loop(q0, value = {t0}) {
+                                RunOnce {
+                                    StatefulAction(PTask<9>, b0 = 6, b1 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    #[on_halted(|bb| { bb.b1 = bb.o0.unwrap_or(1) + 3; bb.b0 += 3 })]
+                    Timeout(20) {
+                        Precondition(|bb| *bb.t1 + 3 < *bb.t0 % 2, else = Skipped) {
+                            AsyncFallback {
+                                StatefulAction(Task<10>),
+                                Condition(Cond<11> = Cond::<11>),
+                            },
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(12, bb.b1 % 3, &mut bb.b0)),
+                    ReactiveFallback {
+                        StatefulAction(Task<13>),
                     },
                 },
             },
@@ -2879,595 +2764,657 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0275Blackboard { o0 b1 t1 b0 t0 });
+board!(Tree0271Blackboard { t1 o0 b1 q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
+    pub tree Tree0272 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 2,
         }
-        ReactiveFallback {
-            MemPriority {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                #[run_while(|bb| *bb.t0 % 3 < 1)]
-                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+        Parallel(failure = 1) {
+            IfThenElse {
+                ReactiveSelector {
+                    ScriptCondition(|bb| *bb.t0 + 1 != 2),
+                    Loop(q0, if_empty = Failure) {
+                        ParallelAll(1) {
+                            Action(PIo<0>, t0 = {b0}),
+                            Action(PIo<1>, t0 = {b0}),
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        ScriptCondition(|bb| *bb.t0 < bb.b0),
+                    },
+                    Action(Act<2>),
+                },
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[post(|bb| { if *bb.t0 % 4 != 1 { bb.b1 += 2 }; bb.t0.set(bb.b1) })]
+                Timeout(30) {
+                    Fallback {
+                        Switch(b1) {
+                            case 3 => StatefulAction(Task<3>),
+                            case 1 => StatefulAction(Task<4> = Task::<4>),
+                            case 2 => Fallback {
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            _ => StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                #[on_halted(|bb| bb.b0 = 4)]
+                Action(PIo<8>, t0 = {b0}),
+                StatefulAction(PTask<9>, b0 = {b1}, b1 = {t0}),
+                Condition(Cond<10>),
+                Condition(Cond<11>),
             },
         }
     }
 }
 
-board!(Tree0276Blackboard { t0 b0 });
+board!(Tree0272Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0273Sub0 for Ctx {
+        RunOnce(then_skip = true) {
+            MemPriority {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        ReactiveFallback {
+            RunOnce {
+                SubTree(Tree0273Sub0),
+            },
+            Parallel(success = 2, failure = -1) {
+                ForceFailure {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                RunOnce {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            Condition(Cond<1>),
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                WasEntryUpdated(t0),
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0274Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b1: i64,
+        }
+        Repeat(1) {
+            RunOnce {
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b1 + 1 > 0)]
+                    #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
+                    SetBlackboard(o0 = Some(5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0275Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSequence {
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    ForceFailure {
+                        #[run_while(|bb| *bb.t0 % 4 > 0)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
+                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 3 })]
+                        Action(PAct<0>, b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0276Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0277Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(Act<4>)
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0277Sub1 for Ctx {
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        #[post(|bb| bb.b1 = *bb.t0 % 4)]
-        #[failure_if(|bb| bb.b1 != 4)]
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                MemSequence {
-                    Script(|bb| bb.b1 += 1),
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<1>, b0 = {b1}),
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 3, &mut bb.b0)),
-                },
-                ReactiveSequence {
-                    Repeat(1) {
-                        SubTree(Tree0277Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                MemSequence {
-                    #[skip_if(|bb| bb.b1 % 4 < 3)]
-                    #[on_success(|bb| bb.b0 = (*bb.t1 + 4) % 2)]
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 4)),
-                    StatefulAction(Task<6>),
-                    Sequence {
-                        SetBlackboard(b1 = 6),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                RunOnce {
-                    MemPriority {
-                        Condition(PCond<8>, b0 = {b1}),
-                        StatefulAction(Task<9> = Task::<9>),
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        #[on_success(|bb| { bb.t1.set((bb.b0 + 4) % 4); *bb.t1 += 1 })]
-                        #[success_if(|bb| bb.b0 + 2 != 0)]
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Fallback {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| *bb.t0 > 2),
-                        #[on_success(|bb| bb.b1 = *bb.t0)]
-                        Condition(Cond<11>),
-                    },
-                    Condition(Cond<12>),
-                },
-            },
+        Fallback {
+            SubTree(Tree0277Sub0),
+            StatefulAction(Task<1>),
+            SubTree(Tree0277Sub1),
         }
     }
 }
-
-board!(Tree0277Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            b0: i64,
+            b1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            Fallback {
-                Condition(PCond<0>, b0 = 7),
-                SetBlackboard(b0 = {t0}),
+        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1) % 2)]
+        #[failure_if(|bb| *bb.t0 % 3 > 1)]
+        Sequence {
+            WhileDoElse {
+                Switch(b1) {
+                    case 1 => Condition(Cond<0>),
+                    case 3 => RetryUntilSuccessful(forever) {
+                        TryCatch {
+                            Action(|ctx| ctx.exec(1)),
+                            SetBlackboard(t0 = 2),
+                        },
+                    },
+                    case 2 => StatefulAction(Task<2> = Task::<2>),
+                    _ => IfThenElse {
+                        Condition(PCond<3>, b0 = {b0}),
+                        Action(PAct<4>, b0 = {=}, b1 = {=}),
+                    },
+                },
+                Precondition(|bb| bb.b0 + 4 == (bb.b0 + 4) % 3, else = Success) {
+                    SequenceWithMemory {
+                        Repeat(3) {
+                            Fallback {
+                                StatefulAction(Task<5>),
+                                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 2)),
+                            },
+                        },
+                        Parallel(success = -3) {
+                            SetBlackboard(o0 = Some(8)),
+                            RunOnce(then_skip = false) {
+                                #[post(|bb| bb.b0 = 9)]
+                                #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+                                #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
+                                Condition(PCond<7>, b0 = {=}),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
             },
-            Action(PIo<1>, t0 = {b0}),
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-            Fallback {
-                StatefulAction(Task<4>),
-                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(*bb.t0 % 4) })]
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.o0.is_none())]
-                SetBlackboard(t0 = {b0}),
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0278Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0279Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        RunOnce {
-            KeepRunningUntilFailure {
-                Repeat(3) {
-                    SubTree(Tree0279Sub0),
+            ReactiveFallback {
+                Action(Act<8>),
+                #[skip_if(|bb| bb.b0 + 3 == 4)]
+                #[success_if(|bb| *bb.t0 == 7)]
+                #[run_while(|bb| bb.b0 + 3 > 5)]
+                MemSequence {
+                    StatefulAction(Task<9>),
+                    ForceSuccess {
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                    #[on_success(|bb| { bb.b1 += 2; bb.b0 += 2 })]
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                    #[post(|bb| bb.b0 = 9)]
+                    SetBlackboard(b0 = 4),
+                },
+                Action(|ctx| ctx.exec(11)),
+                WhileDoElse {
+                    StatefulAction(Task<12>),
+                    Timeout(50) {
+                        Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
+                            Action(PIo<13>, t0 = {t0}),
+                        },
+                    },
                 },
             },
         }
+    }
+}
+
+board!(Tree0278Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+        }
+        Invert {
+            Precondition(|bb| *bb.t1 + 1 == 5, else = Skipped) {
+                ReactiveSequence {
+                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
+                    SequenceWithMemory {
+                        #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        #[skip_if(|bb| bb.b0 < *bb.t1 + 2)]
+                        StatefulAction(Task<3>),
+                        WasEntryUpdated(t1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0279Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0280Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = 2, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            b0: i64,
         }
-        SequenceStar {
-            Sequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                SetBlackboard(b0 = 0),
-                StatefulAction(Task<3> = Task::<3>),
+        Sequence {
+            SubTree(Tree0280Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0280Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        Parallel(failure = -1) {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0282 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            ParallelAll(max_failures = -5) {
+                Action(Act<0>),
+                Script(|bb| bb.b0 = 2),
+                MemPriority {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<2>),
+                },
+                RunOnce(then_skip = false) {
+                    Condition(PCond<3>, b0 = {b0}),
+                },
+                KeepRunningUntilFailure {
+                    Retry(0) {
+                        Condition(PCond<4>, b0 = 6),
+                    },
+                },
             },
-            RunOnce {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Script(|bb| bb.b0 = *bb.t0 + 2),
+            Condition(Cond<5>),
+            #[skip_if(|bb| bb.b0 < bb.b0 % 2)]
+            #[post(|bb| *bb.t0 += 1)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            AsyncFallback {
+                Condition(PCond<6>, b0 = {t0}),
+                ReactiveSequence {
+                    SetBlackboard(t0 = {b0}),
+                    ParallelAll(max_failures = -1) {
+                        Script(|bb| { *bb.t0 += 3; bb.o0 = Some(bb.o0.unwrap_or(4) + 3) }),
+                        UnsetBlackboard(o0),
+                    },
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0282Blackboard { t0 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0283 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Fallback {
+                Delay(50) {
+                    ReactiveSequence {
+                        Timeout(20) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveFallback {
+                    Invert {
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7> = Task::<7>),
                         },
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                AlwaysSuccess,
-            },
-            ForceSuccess {
-                MemPriority {
-                    Repeat(4) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    ForceSuccess {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0280Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                #[run_while(|bb| bb.b0 % 4 < 0)]
-                Action(PAct<0>, b0 = {b1}, b1 = {b0}),
-                Condition(PCond<1>, b0 = {=}),
-                Action(PIo<2>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0281Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0282 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            ForceFailure {
-                Repeat(forever) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0283Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0283Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0283 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 % 2 < 1)]
-        #[on_halted(|bb| bb.o0 = None)]
-        #[skip_if(|bb| *bb.t0 + 4 != bb.b0)]
-        RunOnce(then_skip = false) {
             Sequence {
+                IfThenElse {
+                    Parallel(success = 2, failure = 2) {
+                        Condition(Cond<8> = Cond::<8>),
+                        Sleep(10),
+                    },
+                    StatefulAction(Task<9>),
+                },
                 ReactiveFallback {
-                    SubTree(Tree0283Sub0, ..),
-                    SubTree(Tree0283Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<10> = Task::<10>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<11>),
+                    },
+                    StatefulAction(Task<12>),
+                    AsyncSequence {
+                        StatefulAction(Task<13>),
+                        Condition(Cond<14>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0283Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                #[skip_if(|bb| *bb.t0 == 1)]
-                #[success_if(|bb| bb.b0 < 2)]
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<1>),
-                        ForceFailure {
-                            Action(Act<2>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        #[run_while(|bb| *bb.t0 == (*bb.t1 + 3) % 4)]
-                        Action(PIo<5>, t0 = {t1}),
-                    },
-                },
+        TryCatch {
+            Retry(4) {
+                Condition(Cond<0>),
             },
-            Sequence {
-                Repeat(forever) {
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(PCond<6>, b0 = {b0}),
-                            Action(PIo<7>, t0 = {t1}),
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                        Repeat(1) {
-                            StatefulAction(Task<9>),
-                        },
-                        Repeat(1) {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            SequenceStar {
-                                Action(|ctx| ctx.exec(10)),
-                                StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
+            Condition(PCond<1>, b0 = {=}),
+            Condition(PCond<2>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0284Blackboard { t1 t0 b0 });
+board!(Tree0284Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            b1: i64 = 3,
+            b0: i64 = 5,
         }
-        Sequence {
-            #[failure_if(|bb| bb.b0 > *bb.t1)]
-            MemPriority {
-                Sequence {
-                    Sequence {
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                Condition(PCond<0>, b0 = 8),
-                                Condition(PCond<1>, b0 = 2),
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Sequence {
-                            Action(PIo<3>, t0 = {=}),
-                            Condition(PCond<4>, b0 = {t1}),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(PTask<6>, b0 = {t0}),
-                        #[failure_if(|bb| *bb.t0 == (bb.b1 + 3) % 3)]
-                        Action(Act<7>),
-                        Action(Act<8>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Fallback {
-                            SequenceWithMemory {
-                                Action(PAct<9>, b0 = {=}, b1 = {b0}),
-                                Action(PAct<10>, b0 = 7, b1 = {t1}),
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<11>),
-                            },
-                            Condition(PCond<12>, b0 = {t0}),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                MemSequence {
-                    Action(PIo<13>, t0 = {=}),
-                },
-                Fallback {
-                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(PTask<15>, b0 = 2, b1 = {b1}),
-                    StatefulAction(Task<16>),
-                },
-                Repeat(4) {
-                    Fallback {
-                        Condition(PCond<17>, b0 = {t0}),
-                        StatefulAction(Task<18>),
-                        RetryUntilSuccessful(2) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
+        Repeat(forever) {
+            ReactiveSequence {
+                SetBlackboard(b0 = 2),
+                SubTree(Tree0285Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0285Blackboard { t0 t1 b0 b1 });
+board!(Tree0285Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        Sequence {
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    #[run_while(|bb| bb.b0 < bb.b1 + 4)]
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    Condition(Cond<1>),
-                    SetBlackboard(b1 = 4),
+        AsyncSequence {
+            ReactiveFallback {
+                Parallel(success = -2) {
+                    ForceSuccess {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Repeat(2) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                },
+                Parallel(success = -1) {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = {b1}),
-                    #[skip_if(|bb| (bb.b0 + 4) % 3 != 2)]
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Repeat(forever) {
-                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
-                },
+            StatefulAction(Task<8>),
+            SequenceStar {
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0286Blackboard { b1 t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
-        Sequence {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            ScriptCondition(|bb| *bb.t0 != 4),
+            #[on_success(|bb| bb.o0 = None)]
+            RetryUntilSuccessful(2) {
+                SetBlackboard(b1 = {t0}),
             },
-            Sequence {
-                Action(|ctx| ctx.exec(5)),
-                AlwaysSuccess,
-            },
-            MemPriority {
-                StatefulAction(Task<6>),
-                AlwaysFailure,
+            Repeat(4) {
+                StatefulAction(Task<0>),
             },
         }
+    }
+}
+
+board!(Tree0287Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0288Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0288Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Condition(Cond<1>),
-                Action(Act<2>),
-                ForceFailure {
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    #[skip_if(|bb| bb.b0 != 2)]
-                    SetBlackboard(b1 = 5),
-                },
-                StatefulAction(Task<3>),
+        ReactiveFallback {
+            MemPriority {
+                ScriptCondition(|bb| bb.b0 % 2 < 1),
+                Condition(|ctx| ctx.check(0)),
             },
-            ReactiveSequence {
-                ForceSuccess {
-                    SkipUnlessUpdated(t0) {
-                        Sequence {
-                            #[on_success(|bb| bb.b0 += 1)]
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 4, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    AlwaysFailure,
-                },
-                MemSequence {
-                    Action(Act<9>),
-                    SetBlackboard(t0 = 2),
-                },
+            StatefulAction(Task<1>),
+            Sequence {
+                SubTree(Tree0288Sub0, ..),
+                SubTree(Tree0288Sub1, b0 = {=}, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0288Blackboard { b1 t0 b0 });
+board!(Tree0288Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
-        Fallback {
-            Action(|ctx| ctx.exec(0)),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                RunOnce {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-            },
-            Condition(Cond<8>),
-            StatefulAction(Task<9>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+            SetBlackboard(b0 = 3),
+            #[on_success(|bb| bb.b0 += 3)]
+            #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(4) + 2)]
+            Action(Act<1>),
         }
     }
 }
+
+board!(Tree0289Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            Sequence {
-                                StatefulAction(Task<1>),
-                                ScriptCondition(|bb| bb.b1 % 3 < 0),
-                                Inverter {
-                                    StatefulAction(PTask<2>, b0 = 4),
+        IfThenElse {
+            MemPriority {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| bb.b0 + 4 != bb.o0.unwrap_or(5) % 3)]
+                RunOnce(then_skip = true) {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Loop(q0, if_empty = Failure) {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
+                                    StatefulAction(PTask<1>, b0 = 8),
                                 },
-                                Action(Act<3>),
-                                #[run_while(|bb| bb.o0.unwrap_or(0) % 3 != 0)]
-                                #[post(|bb| *bb.t0 += 3)]
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                        Condition(|ctx| ctx.check(4)),
-                        RetryUntilSuccessful(4) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<5> = Task::<5>),
-                                Condition(Cond<6>),
-                                StatefulAction(Task<7>),
-                                Script(|bb| if bb.o0.unwrap_or(1) % 3 < 2 { bb.t0.set((bb.b0 + 1) % 4) }),
                             },
                         },
                     },
                 },
-                Repeat(4) {
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                        #[on_failure(|bb| { bb.o0 = Some((*bb.t1 + 2) % 4); *bb.t1 += 1 })]
-                        SequenceStar {
-                            StatefulAction(Task<10>),
-                            Action(PIo<11>, t0 = {b0}),
-                        },
-                        Fallback {
-                            StatefulAction(Task<12> = Task::<12>),
-                            Condition(Cond<13>),
-                        },
-                        #[on_failure(|bb| bb.b1 += 1)]
+                Precondition(|bb| bb.b1 > 3, else = Running) {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) != 0)]
+                    Repeat(forever) {
                         KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
+                            SequenceWithMemory {
+                                MemSequence {
+                                    Action(PIo<2>, t0 = {=}),
+                                },
+                                Condition(PCond<3>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| { bb.o0 = Some((bb.b1 + 1) % 4); bb.b1 += 1 })]
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                MemSequence {
+                    Repeat(3) {
+                        ReactiveSequence {
+                            #[skip_if(|bb| bb.b1 > 3)]
+                            StatefulAction(Task<4>),
+                            Sleep(10),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Inverter {
+                    ReactiveSequence {
+                        Sequence {
+                            SetBlackboard(b1 = {b0}),
+                            WaitValueUpdate(t0) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        #[success_if(|bb| *bb.t0 == bb.b1 + 3)]
+                        #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 2))]
+                        ParallelAll(max_failures = -3) {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            #[run_while(|bb| bb.b0 < 1)]
+                            StatefulAction(Task<9>),
+                        },
+                        ForceSuccess {
+                            Selector {
+                                StatefulAction(Task<10>),
+                                #[on_failure(|bb| { bb.t0.set(3); bb.o0 = None })]
+                                #[run_while(|bb| bb.o0.is_none())]
+                                AlwaysSuccess,
+                            },
                         },
                     },
                 },
@@ -3476,200 +3423,128 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { b0 t1 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0291Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<3>)
-    }
-}
+board!(Tree0290Blackboard { t0 q0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Action(Act<0>),
-            SequenceStar {
-                StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
-                StatefulAction(Task<2>),
+        Fallback {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<0>),
             },
-            WaitValueUpdate(t0) {
-                SubTree(Tree0291Sub0, ..),
+            AsyncSequence {
+                SetBlackboard(t1 = 7),
+                #[on_halted(|bb| bb.b0 = *bb.t1)]
+                StatefulAction(Task<1>),
+                Script(|bb| if bb.b0 > 4 { *bb.t1 += 2 }),
             },
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
+                StatefulAction(Task<4>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 2, &mut bb.b0)),
+                Action(|ctx| ctx.exec(6)),
+                Repeat(2) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                #[skip_if(|bb| *bb.t1 < 3)]
+                #[run_while(|bb| *bb.t1 == 1)]
+                Action(Act<8>),
+            },
+            Condition(|ctx, bb| ctx.check_in(9, 8)),
         }
     }
 }
 
-board!(Tree0291Blackboard { b0 t0 });
+board!(Tree0291Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0292Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 2,
-        }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        Action(PIo<0>, t0 = {=}),
+        ReactiveSequence {
+            Action(Act<0>),
+            RunOnce(then_skip = false) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1>),
+                    SubTree(Tree0292Sub0),
+                    AsyncSequence {
+                        TryCatch {
+                            Action(Act<3>),
+                            Action(Act<4> = Act::<4>),
+                        },
                     },
-                    #[run_while(|bb| (bb.b0 + 3) % 4 < 2)]
-                    SetBlackboard(b0 = 6),
+                    Action(Act<5>),
+                    Condition(|ctx| ctx.check(6)),
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {b1}),
-                StatefulAction(Task<3>),
+            Repeat(forever) {
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0292Blackboard { t0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0293Sub1 for Ctx {
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0293Sub0 for Ctx {
+        SubTree(Tree0293Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            Inverter {
-                MemPriority {
-                    ReactiveSequence {
-                        Action(PIo<0>, t0 = {=}),
-                        Action(PAct<1>, b0 = {=}, b1 = {=}),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    MemSequence {
-                        Action(PAct<3>, b0 = {=}, b1 = {=}),
-                        StatefulAction(Task<4>),
-                    },
-                    Repeat(1) {
-                        SequenceWithMemory {
-                            Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                            AlwaysSuccess,
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    MemPriority {
-                        ReactiveSequence {
-                            WasEntryUpdated(t1),
-                            AlwaysSuccess,
-                        },
-                        AlwaysFailure,
-                    },
-                    SequenceStar {
-                        Repeat(0) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
+        Inverter {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                SubTree(Tree0293Sub0),
             },
         }
-    }
-}
-
-board!(Tree0293Blackboard { o0 t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        SubTree(Tree0294Sub1, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree0294Sub0, ..),
+        ForceFailure {
+            Delay(50) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
-
-board!(Tree0294Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
         }
-        Fallback {
-            ReactiveSequence {
-                RunOnce {
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {=}, b1 = {=}),
+            ParallelAll {
+                Action(PIo<1>, t0 = {=}),
+                Timeout(0) {
                     ReactiveFallback {
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) < bb.b1 % 2)]
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            SequenceWithMemory {
-                ScriptCondition(|bb| bb.b1 == bb.b0),
-                Sequence {
-                    SetBlackboard(b0 = 1),
-                    SetBlackboard(b0 = 4),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                WasEntryUpdated(t0),
-                ReactiveFallback {
-                    Condition(Cond<8> = Cond::<8>),
-                    Condition(|ctx, bb| ctx.check_in(9, bb.b1 + 1)),
-                },
-                Condition(|ctx| ctx.check(10)),
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<11> = Task::<11>),
-                },
-                AlwaysFailure,
-                RetryUntilSuccessful(1) {
-                    MemSequence {
-                        SetBlackboard(t0 = {b1}),
-                        WasEntryUpdated(t0),
+                        StatefulAction(Task<2>),
+                        #[run_while(|bb| *bb.t1 != 3)]
+                        SetBlackboard(b1 = {b0}),
                     },
                 },
             },
@@ -3677,143 +3552,118 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0295Blackboard { b0 o0 t0 b1 });
+board!(Tree0295Blackboard { t1 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(1) {
-                AlwaysSuccess,
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<0>),
-                        MemSequence {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Fallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    RunOnce {
-                        ForceFailure {
-                            KeepRunningUntilFailure {
-                                ReactiveFallback {
-                                    Condition(Cond<5>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        Inverter {
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                        Condition(Cond<9> = Cond::<9>),
-                        StatefulAction(Task<10> = Task::<10>),
-                        Condition(Cond<11>),
-                    },
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Repeat(4) {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                WasEntryUpdated(t0),
+                AsyncSequence {
+                    #[post(|bb| bb.b1 += 2)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<1>, b0 = 2),
+                    Action(|ctx| ctx.exec(2)),
                 },
+                #[on_success(|bb| bb.o0 = None)]
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
+
+board!(Tree0296Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                MemSequence {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                        KeepRunningUntilFailure {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        MemPriority {
-                            Action(Act<4>),
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                    Fallback {
-                        Action(Act<6>),
-                        ReactiveFallback {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                    Fallback {
-                        MemSequence {
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10> = Cond::<10>),
-                        },
-                    },
-                    SequenceStar {
-                        Repeat(3) {
-                            Inverter {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        Fallback {
-                            StatefulAction(Task<12>),
-                            Condition(Cond<13> = Cond::<13>),
-                        },
-                        RunOnce {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Condition(PCond<0>, b0 = {b1}),
+            #[on_halted(|bb| bb.b0 = bb.b1 + 1)]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| bb.b1 % 4 > 2)]
+            SequenceWithMemory {
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
+                ScriptCondition(|bb| *bb.t0 < 3),
             },
+            WasEntryUpdated(t0),
         }
     }
 }
 
+board!(Tree0297Blackboard { o0 b1 b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0298Sub0 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
-        ForceSuccess {
-            SubTree(Tree0298Sub0),
+        blackboard {
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = true) {
+            ReactiveSequence {
+                Sequence {
+                    SubTree(Tree0298Sub0, ..),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
+                },
+                StatefulAction(Task<5>),
+            },
+            Sequence {
+                AsyncFallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Action(|ctx| ctx.exec(8)),
+                },
+                Repeat(1) {
+                    Action(PAct<9>, b0 = 2),
+                },
+            },
         }
     }
 }
+
+board!(Tree0298Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0299Sub0 for Ctx {
         blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 14,
+            #[tracked] t1: i64 = 9,
         }
-        SetBlackboard(b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0299Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 14,
-        }
+        #[on_failure(|bb| *bb.t1 += 2)]
         ForceSuccess {
-            ScriptCondition(|bb| bb.b1 + 2 != bb.b0 + 3),
+            IfThenElse {
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
         }
     }
 }
@@ -3821,155 +3671,118 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            #[tracked] t1: i64,
         }
-        #[on_halted(|bb| if *bb.t0 + 4 < 2 { bb.t0.set(bb.b0) })]
-        #[skip_if(|bb| *bb.t0 + 4 > 1)]
-        ReactiveSequence {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            SequenceStar {
-                Repeat(0) {
-                    SubTree(Tree0299Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-                SubTree(Tree0299Sub1, ..),
-                Repeat(1) {
-                    ForceSuccess {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Sequence {
-                    ReactiveSequence {
-                        Repeat(4) {
-                            Repeat(1) {
-                                StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
-                            },
-                        },
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                StatefulAction(Task<6>),
-                                Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 3)),
-                                SetBlackboard(b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            #[on_success(|bb| { if *bb.t1 < 6 { *bb.t1 += 3 }; if *bb.t1 > 1 { *bb.t1 += 1 } })]
+            #[on_halted(|bb| if *bb.t1 == 3 { *bb.t1 += 3 })]
+            SubTree(Tree0299Sub0, t1 = {=}),
         }
     }
 }
 
-board!(Tree0299Blackboard { b0 t0 b1 });
+board!(Tree0299Blackboard { t1 });
 
 cases! {
-    Tree0200 "Star(Once(Rep3(RSeq(S))))",
-    Tree0201 "B{t1=5;t0=4;b1=5;b0=3}Swm(@of{t1+=2}Fb(Su{t0}(Ret0(t0)),pa1{b0:b0;b1:b0},Seq(t2e,Star(Scc{t1%3>0},a3l))),MSeq(Star(RSeq(Sb{b0=t1},@os{b0+=2}@rw{t0+1=3}@po{t0:=b0}Sb{b0=b1}),RetF(RSeq(Fb(@fi{b1<t0}Inv(Wu{t1})),t4))),RFb(c5e,@oh{b0:=b1}@fi{b1>5}@rw{t1>5}a6e,FF(c7),Swm(t8,c9l),Inv(Scc{b1<5}))),OnceK(Rep4(Swm(Rep2(c10),Inv(RFb(OnceT(t11),t12)),Once(S),Inv(RSeq(c13,c14e))))))",
-    Tree0202 "Ret0(t0)",
-    Tree0203 "B{t0=1;b0=0;o0;b1=0}MPri(Swm(@fi{t0!0}@of{b0%3!2?t0:=b1}a0,Sc{o0:=_}),pa1{b0:t0;b1:=},a2b{b0;b0},t3e,Inv(Scc{b1%3!2}))",
-    Tree0204 "B{t0=3;b0}@os{t0+=2}OnceT(RetF(MSeq(Seq(t0e,S,Swm(@po{t0%3=0?b0:=t0%4}c1,t2),pt3{b0:7;b1:t0}),Ret4(RFb(Fb(a4e,@fi{b0=4}pa5{b0:=;b1:t0}))))))",
-    Tree0205 "B{t1;t0=5}Fb(pi0{t0:t1},Rep1(t1),Swm(Wu{t0},c2e,pt3{b0:3},c4),Fb(RFb(c5l,t6),F))",
-    Tree0206 "Star(pt0{b0:0},RSeq(Sub(c1l)))",
-    Tree0207 "B{t0=3;o0;b0;b1=2}RFb(Fb(Ret4(c0),F),Inv(Inv(Rep4(pt1{b0:=;b1:=}))),@os{b0:=b1}@po{t0:=b0}@fi{o0|4<1}MPri(c2e,Sc{o0:=b0}),F,RSeq(t3,Wv{t0}(@of{b0+=2}@si{b1+2%4<2}t4)))",
-    Tree0208 "B{t1=1;t0=0}Inv(Sc{t1:=t1%3;t0+=3})",
-    Tree0209 "B{t0;b1=5;b0=5;o0=4}RSeq(pt0{b0:2},c1,c2,@of{b0>b1%2?b1+=3;b1:=o0|2+1}@os{o0:=_}@po{b0:=t0%4}Fb(@fi{b0+2=7}c3,pt4{b0:b1;b1:b1}),Inv(S))",
-    Tree0210 "B{b0;t0=3}RSeq(RSeq(pc0{b0:=},t1,Sb{b0=5}),Rep2(Seq(t2,a3,t4,S)),c5,MPri(c6l,a7b{t0%4;b0},t8),RFb(c9,OnceT(t10),pc11{b0:=},Scc{t0%4=1},a12))",
-    Tree0211 "B{t0;b0;o0=1}Fb(Wv{t0}(@ki{some}@fi{o0|0+1>6}Seq(@fi{b0+1%2>0}@ki{o0|0+3>2}Scc{b0%3=1},a0)),RSeq(@si{t0>0}@ki{b0+4>o0|4}Sb{o0=6},c1,pi2{t0:=},Sb{b0=7}),Rep2(Rep1(c3b{b0%2})))",
-    Tree0212 "B{t0=1;b0=0;o0=_}RFb(MPri(@fi{t0>t0+1%4}OnceT(pc0{b0:0}),Wv{t0}(a1)),Once(t2),@rw{t0+1>t0+4}@ki{t0+3<t0}@oh{o0:=_}t3,Swm(RFb(c4,a5l),S,@si{b0!t0}@os{t0:=b0}@ki{o0|1%2=1}RSeq(c6,c7)))",
-    Tree0213 "B{b0=0;t0=3}@oh{t0:=b0}@fi{b0+4%4>1}Fb(a0,t1)",
-    Tree0214 "B{t0=0;b1=0;b0}RSeq(@fi{t0>5}@os{t0+=2;b0:=9}Sb{t0=6},SubA(SubR(pt0{b0:b0;b1:=})))",
-    Tree0215 "B{t1=5;b0=4;t0}Seq(RFb(c0,t1,c2),Wv{t0}(Swm(Sb{b0=t1},a3)),Swm(RFb(pi4{t0:=},t5),pi6{t0:=}))",
-    Tree0216 "B{b0=5;t0;o0}@os{b0:=t0%4}RFb(@ki{o0|2+1=3}c0,Rep3(Rep0(F)))",
-    Tree0217 "B{b0;t0=2;t1;o0=4}Seq(Seq(Fb(Fb(c0,pa1{b0:t1}),Swm(pt2{b0:b0;b1:t0},Sc{b0:=t1}),Swm(c3,c4),pa5{b0:7},Keep(MPri(a6,F))),Fb(pi7{t0:=},a8,Scc{t1>4},RSeq(t9,Sc{b0+2=4?o0:=b0}),Swm(a10,c11)),Once(RFb(t12))))",
-    Tree0218 "B{b0=3;t0=4}Fb(Su{t0}(c0l),RFb(Swm(t1,pt2{b0:=}),Inv(Inv(t3)),RFb(a4,Rep4(pi5{t0:b0}))),Swm(Ret4(Inv(c6b{b0+4%4})),MPri(Inv(@oh{b0+=1}@ki{t0>6}S),Swm(Once(MSeq(a7,a8))),Ret2(c9e)),c10))",
-    Tree0219 "B{b0=0;o0=1;t0=2}@of{b0+=2;t0:=5}MSeq(FS(c0),Swm(t1))",
-    Tree0220 "B{b0=0;b1=2;t0=3}@of{t0!5?b0:=b0%4}RFb(Fb(MPri(Once(@os{b1:=b0}Inv(F)),Star(OnceT(t0))),MSeq(Sb{b1=b0},RepF(t1),pa2{b0:b1;b1:b1})),Inv(Fb(RFb(pt3{b0:b1},Ret0(@si{b0%3!2}Sb{b0=7})),Seq(c4,Sc{b1+=1;b1+=2},@si{t0+3%3>0}c5),pi6{t0:b1})),Fb(Ret0(a7b{b1;b1})))",
-    Tree0221 "Rep1(F)",
-    Tree0222 "B{b0=1;t0=3}Ret3(RFb(MSeq(RFb(@si{b0+3!7}c0e,c1,a2b{b0%2;b0}),MPri(RFb(t3e,Scc{t0+1!b0},t4),FS(Keep(Fb(c5,t6,t7)))),@fi{t0<b0}@oh{b0+=2}RSeq(Sb{b0=9},pi8{t0:=},Wu{t0}),c9),Fb(@si{t0>6}RSeq(t10,t11,pc12{b0:b0}),Swm(OnceT(Swm(t13,a14))),Seq(c15e,t16),@os{b0+=3;b0:=t0}@rw{t0+3<1}Fb(@rw{t0=7}@oh{t0+=2;t0:=t0+4%3}@po{t0+=2}t17,c18e,a19),@fi{t0+3<b0+3%3}MPri(t20e,pc21{b0:6}))))",
-    Tree0223 "B{t0=0;o0;b0=0}RFb(FF(OnceK(MSeq(Once(pt0{b0:t0;b1:b0}),@fi{b0%4=2}@rw{t0+4%4=0}c1b{b0}))),FF(Seq(@si{o0|3%3<1}Fb(t2,c3b{b0}),RFb(Star(a4,Sb{o0=6}),@os{t0:=7}@ki{b0<4}c5,t6e),c7e)),Rep1(RSeq(pa8{b0:=;b1:b0},RSeq(Ret1(@oh{b0+=4}a9)))))",
-    Tree0224 "Rep0(t0)",
-    Tree0225 "Swm(Fb(RSeq(RetF(a0),c1,t2,Seq(t3,t4)),Keep(FF(OnceK(MSeq(RSeq(t5,c6),t7))))),Star(Fb(RSeq(c8,t9e,t10e),Ret3(F)),MSeq(Star(RSeq(S,a11),a12l),Seq(t13,t14e,t15))),MPri(t16,RSeq(t17,t18,c19),RSeq(a20,RSeq(a21l,c22e))))",
-    Tree0226 "B{t1;t0=2;b0=4;b1=2;o0}Fb(RSeq(OnceK(OnceK(c0)),Seq(@fi{t1!2}@of{none?t0:=b1;t0:=t0%2}t1,pc2{b0:t0}),Fb(RFb(t3,pc4{b0:=},Sc{b0:=o0|5%3}))),RFb(Keep(c5),Keep(MSeq(Ub{o0},Fb(t6,c7l),F)),RFb(Star(RSeq(@si{t1<6}@oh{b0:=t1}Keep(pt8{b0:t0;b1:=})),t9,RFb(c10e)),@rw{t0%2<0}t11)))",
-    Tree0227 "B{t0=1;o0;b1}FS(@fi{some}@po{b1+=1;t0=o0|0+4?b1+=2}OnceT(Fb(Fb(c0l,OnceK(F),c1,Rep3(SubR(t2e))))))",
-    Tree0228 "Ret3(Swm(Swm(t0,c1,a2e,S,a3e),Inv(a4),MPri(c5l,t6,t7e)))",
-    Tree0229 "B{b1;t0;b0=1}Seq(Fb(Fb(OnceK(Swm(RSeq(a0b{t0+4;b0},c1b{b1},t2,pa3{b0:=},OnceK(a4)),c5e))),Star(MSeq(a6,c7b{b1}),pi8{t0:b1},MSeq(pc9{b0:7},a10l,pc11{b0:b1}),c12l)))",
-    Tree0230 "B{b0=0;t0=5}RFb(RFb(Fb(Keep(F),Swm(pa0{b0:4;b1:t0},t1,@of{b0+=1;t0+=1}a2)),FF(Ret2(Fb(t3,t4e,pa5{b0:=},t6e)))),Sc{b0+=2})",
-    Tree0231 "B{b1=2;t0;b0=5;o0}Fb(Seq(Seq(Inv(Keep(Swm(Inv(Scc{t0%2=1}),c0l,RSeq(Sc{b1+=1},S),@oh{b1:=7;b1+=3}@of{t0+2%3=0?o0:=_}MSeq(Sb{b1=t0},Ub{o0})))),Ret1(Keep(a1)))),Swm(RFb(t2,Scc{t0=b1},t3,t4e,SubR(Sc{none?o0:=_})),RSeq(Fb(@os{b0:=b0%3}t5e,a6e,t7),MSeq(Wu{t0},Ub{o0}),Su{t0}(Rep2(c8e)),Rep1(c9))),Fb(MPri(@si{t0+1>4}@po{b1+=1}@rw{b1+1!b1}F,c10b{b1},Inv(pc11{b0:7})),Keep(@po{o0:=_}RSeq(c12b{b0},c13,@ki{t0>0}a14l,Sb{t0=3}))))",
-    Tree0232 "B{b0=1;t0}RSeq(RFb(OnceT(Inv(RSeq(Inv(OnceK(a0l)),c1l,Su{t0}(MSeq(c2,pc3{b0:=})),FS(@oh{b0>3?t0:=b0}Inv(c4l))))),Fb(Swm(@os{b0:=3}c5e,c6,a7),MPri(Inv(OnceK(FS(a8))),Ret0(F)))),RSeq(@po{t0+=1;b0:=t0}MSeq(c9b{t0},Sb{b0=6},c10e,Sb{b0=3},t11e),RSeq(Seq(Swm(Sc{b0+4%4>1?t0+=3},pc12{b0:=}),Sb{t0=b0},c13),RFb(@ki{b0>4}@of{b0+=2;b0+=2}pi14{t0:=},t15e,a16,pc17{b0:=})),Keep(Fb(t18,RFb(Ret0(a19l))))))",
-    Tree0233 "B{b0=1;t0=0}Fb(c0,FS(MSeq(@of{b0:=t0+2}t1e,a2b{5;b0},t3)))",
-    Tree0234 "B{b0=0;t0=3}@po{b0:=t0+4}RepF(RFb(Fb(Seq(pi0{t0:=},a1e)),t2))",
-    Tree0235 "Swm(Seq(c0,t1,t2,c3),Sub(RFb(Sub(t4e),c5,c6,Keep(t7))))",
-    Tree0236 "Seq(Once(MSeq(Ret2(Seq(t0e,Ret1(Rep0(t1)),a2e,RetF(t3e))))),Swm(MSeq(t4,S,a5),RSeq(RSeq(Inv(t6),Ret3(t7))),Rep4(FS(c8))))",
-    Tree0237 "B{b0=3;b1}RFb(Rep4(Ret0(@rw{b1+2!b0%4}@of{b0+=1}S)),a0,RSeq(t1,c2,c3b{7},SubR(Sb{b0=b1})))",
-    Tree0238 "MSeq(Fb(c0,t1))",
-    Tree0239 "B{b1=4;o0;b0=5}Inv(RSeq(Swm(Inv(t0),t1,Seq(t2,@of{o0:=o0|0+4}Fb(pc3{b0:b0},t4))),RSeq(pt5{b0:=;b1:b1},c6l,OnceT(pc7{b0:4}),Rep0(a8)),@os{none?b0+=1}RSeq(Fb(t9e),Star(RSeq(t10,@fi{b1+2>4}@of{b1<6?o0:=_;b1+=1}c11e,Rep3(@of{b1<2?o0:=b0%2}Sc{b1+=2}))))))",
-    Tree0240 "B{o0=0;b0=3;t1=3;t0=3}RFb(OnceK(Fb(Swm(c0,a1,F),@po{b0:=t1;b0:=t0+2}t2,MSeq(c3))),MPri(RSeq(c4e,pt5{b0:=;b1:b0}),Inv(Swm(c6,Sb{o0=4},a7,c8,Sb{o0=3}))))",
-    Tree0241 "B{b0=0;t0=4}@of{t0+=1}OnceK(Keep(RFb(c0,Inv(Sb{t0=9}),pa1{b0:=;b1:t0})))",
-    Tree0242 "Swm(FS(RFb(t0,Sub(a1),OnceT(F),a2)),FF(Ret4(t3)),t4,FF(Fb(a5,S)))",
-    Tree0243 "B{b0;o0=_}Swm(Ub{o0},a0b{b0+3%2;b0},Ub{o0})",
-    Tree0244 "B{b1=1;b0}MSeq(@ki{b1<0}Swm(c0,pa1{b0:=;b1:=},c2),Seq(Ret4(Sb{b0=9}),t3,t4,S),RSeq(t5e,pc6{b0:b0},t7))",
-    Tree0245 "B{t1=2;b0;b1=5;t0=3}Fb(Fb(OnceK(t0),t1),@os{t1:=9}@oh{b1:=b1+3%2}@ki{b1>1}OnceT(Inv(Ret2(a2))),Seq(t3e,pt4{b0:=;b1:b1},t5),FF(Wu{t1}))",
-    Tree0246 "B{b1;o0=5;t0;b0=1}FS(MSeq(Ret1(Rep4(@rw{o0|0%3<1}@po{b0+=3;t0+=3}@fi{b0%3!0}a0b{b1+2;b1})),Seq(Sb{t0=5},c1),Wv{t0}(Sc{b0:=t0}),S))",
-    Tree0247 "B{b0}RFb(pt0{b0:5;b1:b0},c1b{b0},t2,c3l)",
-    Tree0248 "B{b0=1;t0=2;b1}RFb(Star(Fb(c0,RSeq(t1,Sc{b1+=1},pt2{b0:9;b1:=}),RFb(@oh{b1+2%3=0?t0:=t0%2;t0+=3}c3e,a4,Scc{b0%4<3}))),a5)",
-    Tree0249 "B{t0=1;b0=1;b1}OnceT(RFb(Fb(c0,Fb(a1,Keep(@ki{t0>2}@os{b0:=b1+2;t0+=2}pa2{b0:6;b1:t0}),c3e,c4e),Fb(c5l,Once(c6),a7)),MPri(Wu{t0},t8,pt9{b0:=;b1:b0},Sc{t0=4?b1+=3})))",
-    Tree0250 "B{b0=4;t0=0}Seq(a0,Star(Fb(pi1{t0:=},c2,a3l)),RFb(@ki{t0!4}c4,Wv{t0}(Wv{t0}(t5e))),Fb(pc6{b0:6},t7e,Sb{b0=7}))",
-    Tree0251 "B{b1=5;t0=5;b0=3;o0=2}RSeq(@fi{b0+3<5}Fb(Fb(c0,t1e,Fb(Ret3(t2),c3)),OnceT(@of{o0:=b1+4%2}Once(c4)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}pa5{b0:=},@os{t0+4=3?b0+=3}c6b{b0+2%3}))",
-    Tree0252 "B{b0;t0=3;o0=_;b1}RFb(Wv{t0}(RFb(t0e,a1)),t2,SubA(RFb(a3,@os{b1:=b0+4;b1:=1}SubR(c4),t5)),Seq(@os{b1<3?b0+=2;t0!b1?b1+=1}@si{b1>o0|3}Seq(t6,Scc{b1>6}),t7e),c8)",
-    Tree0253 "B{b1;t1;b0=0;t0=3}Swm(Seq(RepF(Once(t0)),Fb(MSeq(a1b{6;b0},pa2{b0:=}),c3e)),RSeq(c4l,c5,Sc{t0:=t1;t0:=b1},@rw{t1<t1+3%2}@si{t1+3%2>0}Inv(@rw{b1+4%2=1}@of{t1+=1}pt6{b0:t0;b1:t1})),RSeq(Once(MPri(Inv(a7b{t1+3;b1}),t8,Rep3(t9),t10))),Once(Star(c11,RSeq(c12,c13e,c14),c15l,Seq(S,@oh{b0:=b1}@fi{t1=t1%3}Scc{t0+1!5}),Keep(a16b{t0;b0}))),Wv{t1}(Fb(FF(t17),RFb(c18,@fi{b1+4%3<2}pa19{b0:t1;b1:b0}))))",
-    Tree0254 "B{b0;t0=4;b1=4}MSeq(a0b{b1;b1},a1l,@fi{b0+1%4=3}Wu{t0})",
-    Tree0255 "B{t1;b0=3;b1}Seq(RSeq(Swm(a0,a1b{t1%4;b0}),OnceK(Fb(c2,pa3{b0:b0})),RFb(Fb(pt4{b0:b1},t5e))),t6e)",
-    Tree0256 "B{b1=1;t0;o0=_;b0}RepF(Once(RFb(Inv(@po{t0+=1}@si{t0=2}@of{none?b0:=b1}Ret3(a0)),OnceK(Star(@ki{b0<b1%2}@po{b0+=1}@of{t0+=2}Rep0(t1),Inv(t2))),Keep(Seq(Wu{t0},c3)),Star(t4,F),RSeq(t5e,Ret1(@ki{b0+3%2<0}t6),@oh{t0:=b1+3}t7,a8e,FF(a9l)))))",
-    Tree0257 "B{t0=2;o0=3;b0=0}Star(Ret3(MSeq(t0e,RFb(c1,Sb{t0=9}),Sb{o0=5})),Seq(pt2{b0:8},Fb(t3,@fi{o0|0>t0+3}Sc{b0+=1},c4l),RFb(Ret3(Keep(t5)),pa6{b0:b0}),pc7{b0:b0}))",
-    Tree0258 "B{t0=4;b0=2}Keep(RFb(a0b{t0;b0}))",
-    Tree0259 "Keep(Rep0(t0e))",
-    Tree0260 "B{t0;b0=1;b1}MPri(Seq(Sb{b0=b1},Seq(@si{b1+2>b0%4}@os{b0:=t0;b1:=t0+2}a0,RFb(a1b{t0;b0},@oh{b0:=1}@rw{t0+2!5}@ki{b1+2%3<0}pi2{t0:b1}),@fi{t0+1%4>2}pt3{b0:8;b1:t0},@po{b1+=2}c4b{b1})),Keep(Ret4(RSeq(Rep3(t5),RFb(FF(S),Inv(MSeq(t6,c7,t8)))))))",
-    Tree0261 "B{b0;t0=5;b1=5}Seq(Seq(OnceT(OnceT(Fb(Star(Sb{b0=b1},t0,Inv(Scc{b1<1})),@ki{b1=1}Ret4(pt1{b0:0;b1:=})))),RSeq(pt2{b0:b1;b1:b1},RetF(a3),a4,t5,a6),MPri(OnceK(pt7{b0:b0;b1:b0}),a8b{b1;b0},t9,RFb(pc10{b0:=},c11l,Wu{t0})),RFb(RFb(c12,c13b{b1},c14l,F),@rw{t0>6}pi15{t0:b1},Inv(pa16{b0:b1;b1:b0}))))",
-    Tree0262 "B{t0=3;b1=1}RSeq(Sc{t0+=1},FS(Sc{b1:=t0}),a0l,t1)",
-    Tree0263 "B{t0;t1=3;o0=0}Swm(Swm(Sc{t0+=1},a0),Inv(Keep(OnceK(c1))),Inv(Once(Swm(t2,Wu{t1}))),Fb(c3,RFb(pi4{t0:t0},c5)),Star(c6,Sb{o0=4},c7))",
-    Tree0264 "RSeq(c0,Once(t1))",
-    Tree0265 "B{o0=5}Fb(Inv(RetF(c0b{o0|0})),a1e,a2)",
-    Tree0266 "B{t1=2;o0;b0=2;t0=2;b1=4}RFb(RFb(Inv(Sb{b1=8}),RFb(Inv(Sb{t1=5}),@po{t1:=4}pc0{b0:=},@of{b1:=o0|5}pc1{b0:t0},c2,t3),Wv{t1}(@of{b0:=o0|4+4}@oh{t0+=3}@rw{b0%4>0}t4e),c5,Seq(Wv{t1}(t6e))),MPri(c7b{o0|1},Once(FS(RFb(Scc{b1%3>1},t8,@rw{t0>1}SubR(t9),c10))),@oh{t1:=t0+3}@rw{t1!1}Fb(c11l,MSeq(pc12{b0:=}))))",
-    Tree0267 "B{t0=4;b0=4}Rep3(@os{t0+=3}Fb(Inv(a0b{t0;b0}),Fb(c1,a2,a3,RFb(a4,a5b{3;b0})),Seq(MSeq(pt6{b0:t0},Ret2(c7l)),t8,Seq(t9e,a10))))",
-    Tree0268 "B{o0;t1=1}@po{o0:=_}@ki{t1+3=2}FF(RFb(Inv(t0),RSeq(t1,Sb{o0=4})))",
-    Tree0269 "B{o0=_;b1=0;t0}Swm(@po{b1!o0|2+2?o0:=t0}@rw{t0=5}RFb(t0,t1,t2),a3,pi4{t0:t0},RetF(Keep(t5)))",
-    Tree0270 "B{b0=1}Fb(pt0{b0:2},pa1{b0:=;b1:b0},c2)",
-    Tree0271 "Fb(a0,c1b{4})",
-    Tree0272 "B{b1=3;t0=0;b0}RSeq(c0b{5},Seq(Wu{t0},S,@si{b0+2<t0+4}Sb{b1=4}))",
-    Tree0273 "B{t0=2;b1=4;b0=1}Ret4(RFb(Wu{t0},@fi{b1+4<1}@ki{b0<6}pt0{b0:2;b1:t0},t1))",
-    Tree0274 "B{t1=0;b0;t0}MSeq(FF(t0),RFb(t1e,t2e,pc3{b0:=},@si{b0+3=t0}@fi{t1+1>6}a4e,a5),Fb(a6,Sc{t0:=t1}))",
-    Tree0275 "B{o0=_;b1=5;t1;b0=2;t0}Fb(a0,SubR(Swm(t1e,pt2{b0:=;b1:t1},c3,t4,@rw{t1!o0|4}@ki{o0|1+4%4<3}t5)),Once(@po{b0+=2;b1:=b0+4%3}@oh{o0:=_}RFb(pa6{b0:3},@oh{t0+=2}@si{o0|2+3!b0}RSeq(t7,Keep(c8)))))",
-    Tree0276 "B{t0=2;b0=2}RFb(MPri(a0,t1e,@rw{t0%3<1}pa2{b0:=;b1:t0}))",
-    Tree0277 "B{b1=1;t1=4;b0=2;t0=5}@po{b1:=t0%4}@fi{b1!4}RSeq(RFb(t0,MSeq(Sc{b1+=1},Wu{t0},pt1{b0:b1},t2)),RFb(Ret0(a3b{b1+3%3;b0}),RSeq(Rep1(SubR(a4)))),RSeq(MSeq(@ki{b1%4<3}@os{b0:=t1+4%2}c5b{b0+4},t6,Seq(Sb{b1=6},t7)),Once(MPri(pc8{b0:b1},t9e,@oh{b1+=3}@os{t1:=b0+4%4;t1+=1}@si{b0+2!0}c10))),RepF(Fb(RSeq(Scc{t0>2},@os{b1:=t0}c11),c12)))",
-    Tree0278 "B{o0=5;t0;b0=1}Swm(Fb(pc0{b0:7},Sb{b0=t0}),pi1{t0:b0},Su{t0}(t2),c3,Fb(t4,@of{o0:=_;t0:=t0%4}@ki{some}@fi{none}Sb{t0=b0},a5))",
-    Tree0279 "Once(Keep(Rep3(Sub(a0))))",
-    Tree0280 "B{t0=1;b0=3}Star(Seq(c0,c1,c2,Sb{b0=0},t3e),Once(Inv(Keep(Seq(t4,Sc{b0:=t0+2})))),OnceT(S),FS(MPri(Rep4(t5e),FS(c6))))",
-    Tree0281 "B{o0=4;t0=1;b1;b0=2}RFb(Swm(@oh{o0:=t0}@rw{b0%4<0}pa0{b0:b1;b1:b0},pc1{b0:=},pi2{t0:t0}))",
-    Tree0282 "Seq(c0e,FF(RepF(t1)))",
-    Tree0283 "B{o0=_;t0=0;b0}@rw{b0%2<1}@oh{o0:=_}@ki{t0+4!b0}OnceK(Seq(RFb(SubA(t0),SubR(c1),t2e)))",
-    Tree0284 "B{t1=0;t0;b0}RFb(Swm(@ki{t0=1}@si{b0<2}t0,RFb(Seq(c1,FF(a2)),RFb(c3,a4,@rw{t0=t1+3%4}pi5{t0:t1}))),Seq(RepF(Seq(RSeq(pc6{b0:b0},pi7{t0:t1},c8e),Rep1(t9),Rep1(@of{t0+=3}Star(a10l,pt11{b0:=;b1:t0})),t12))))",
-    Tree0285 "B{t0=5;t1;b0=1;b1=3}Seq(@fi{b0>t1}MPri(Seq(Seq(RSeq(Swm(pc0{b0:8},pc1{b0:2},c2)),Seq(pi3{t0:=},pc4{b0:t1}))),Swm(RFb(t5e,pt6{b0:t0},@fi{t0=b1+3%3}a7,a8),Su{t0}(Fb(Swm(pa9{b0:=;b1:b0},pa10{b0:7;b1:t1}),Keep(t11),pc12{b0:t0})))),Swm(MSeq(pi13{t0:=}),Fb(pt14{b0:t0;b1:t0},pt15{b0:2;b1:b1},t16),Rep4(Fb(pc17{b0:t0},t18,Ret2(Wu{t0})))))",
-    Tree0286 "B{b1=0;t0=0;b0=3}Seq(Wv{t0}(RFb(t0e,@rw{b0<b1+4}@po{b1:=t0}@ki{b0<3}c1,Sb{b1=4})),RSeq(RFb(pc2{b0:b1},@ki{b0+4%3!2}t3,t4e),RepF(a5b{5;b1})))",
-    Tree0287 "Seq(MSeq(a0e,c1,a2l,c3,t4),Seq(a5l,S),MPri(t6,F))",
-    Tree0288 "B{b1;t0=5;b0=3}Seq(RFb(Ret1(c0e),c1,a2,FF(@oh{t0:=b1}@ki{b0!2}Sb{b1=5}),t3),RSeq(FS(Su{t0}(Seq(@os{b0+=1}c4,a5,t6,a7b{t0+4;b0})))),RFb(RFb(c8,F),MSeq(a9,Sb{t0=2})))",
-    Tree0289 "Fb(a0l,RFb(t1,c2,F,t3),RFb(Once(c4l),OnceK(c5),c6,c7),c8,t9)",
-    Tree0290 "B{b0=5;t1;t0=4;b1;o0=_}RFb(RSeq(c0l,Su{t0}(RFb(OnceK(Seq(t1,Scc{b1%3<0},Inv(pt2{b0:4}),a3,@rw{o0|0%3!0}@po{t0+=3}Sb{b0=t0})),c4l,Ret4(Swm(t5e,c6,t7,Sc{o0|1%3<2?t0:=b0+1%4})))),Rep4(RSeq(t8,t9e,@of{o0:=t1+2%4;t1+=1}Star(t10,pi11{t0:b0}),Fb(t12e,c13),@of{b1+=1}Keep(Wu{t0})))))",
-    Tree0291 "B{b0=0;t0}Swm(a0,Star(pt1{b0:3;b1:t0},t2),Wv{t0}(SubA(c3)))",
-    Tree0292 "B{t0=3;b0=5;b1=2}RFb(Keep(Fb(Ret3(pi0{t0:=}),@rw{b0+3%4<2}Sb{b0=6})),RSeq(t1,pi2{t0:b1},t3))",
-    Tree0293 "B{o0;t0=2;b0=2;b1=2;t1}Seq(Inv(MPri(RSeq(pi0{t0:=},pa1{b0:=;b1:=},t2e),MSeq(pa3{b0:=;b1:=},t4),Rep1(Swm(pa5{b0:=;b1:b0},S,Ub{o0})),MPri(RSeq(Wu{t1},S),F),Star(Rep0(c6)))))",
-    Tree0294 "B{t0=2}Fb(t0,SubA(SubR(pt1{b0:t0;b1:t0})))",
-    Tree0295 "B{b0=2;o0;t0=0;b1}Fb(RSeq(Once(RFb(@fi{o0|2<b1%2}t0,c1)),Seq(c2,c3,c4l)),Swm(Scc{b1=b0},Seq(Sb{b0=1},Sb{b0=4})),Ret0(t5),RSeq(c6,t7,Wu{t0},RFb(c8e,c9b{b1+1}),c10l),RFb(RSeq(S,t11e),F,Ret1(MSeq(Sb{t0=b1},Wu{t0}))))",
-    Tree0296 "Star(Ret1(S),Swm(RFb(Seq(c0,MSeq(t1,t2),Fb(t3,t4)),Once(FF(Keep(RFb(c5,F)))),Fb(RFb(t6,t7),Inv(c8e),c9e,t10e,c11))))",
-    Tree0297 "RSeq(Seq(MSeq(RFb(a0,Keep(t1),Keep(c2)),Fb(t3,MPri(a4,a5e)),Fb(a6,RFb(t7e,a8)),Fb(MSeq(t9,c10e)),Star(Rep3(Inv(t11)),Fb(t12,c13e),Once(t14)))))",
-    Tree0298 "FS(Sub(c0))",
-    Tree0299 "B{b0=1;t0=0;b1=4}@oh{t0+4<2?t0:=b0}@ki{t0+4>1}RSeq(Swm(OnceK(c0e),c1,t2,t3),Star(Rep0(SubR(Sb{b1=b0})),SubA(FS(Scc{b1+2!b0+3})),Rep1(FS(pi4{t0:=}))),Wv{t0}(Seq(RSeq(Rep4(Rep1(pt5{b0:3;b1:=})),RSeq(RFb(t6,c7b{b1%3},Sb{b1=t0}))))))",
+    Tree0200 "B{t0=1;t1=2;q0=0;o0=1;b0=2}@si{t0>6}Fb(Rep4(@si{t0<2}Fb(pi0{t0:=},pa1{b0:9})),Lp{_;S}(Seq(OnceK(Rty0(t2)))),Fb(t3,t4),Rty3(Wde(Pre{b0+1<b0;K}(@oh{b0:=t0+4%4}@po{b0:=5;o0:=_}@rw{b0+3!t0}c5l),Sl{10},t6e)),Seq(pt7{b0:=;b1:t0},Scc{b0>t1%2}))",
+    Tree0201 "RSeq(Wde(t0e,Star(Inv(To{0}(t1)),MPri(t2,c3,Sl{0}))),Rep3(Dl{0}(RSeq(Fb(RFb(t4,Wde(t5,a6l)),Rep3(c7e)),OnceK(To{20}(c8)),RSeq(c9l,a10)))))",
+    Tree0202 "B{t0=3;b0=2;t1}Try(RFb(pc0{b0:=},PAll{1}(Rep0(Scc{t1%3>1}),Rep3(ASeq(c1l,@fi{b0+2!t1+2}OnceT(a2),@oh{t0:=t1;b0%4=2?t1:=b0}@fi{b0+1%4>0}@rw{t0+2!3}t3)))),Sl{0})",
+    Tree0203 "B{t0;q0=3;b0=4;t1=5;o0=0}FS(@os{b0+=3;t1:=o0|1}Seq(pa0{b0:b0;b1:t0},Seq(Wu{t1},Pre{o0|4<2;R}(c1),pt2{b0:=},pa3{b0:t0;b1:t0}),Dl{0}(Swm(PAll{2}(t4,c5b{1}),Lp{b0;S}(c6b{t0}),t7e,Seq(t8,@fi{t1%3=0}@oh{t0+=2}Wu{t0}))),Sc{b0>0?b0+=1},pa9{b0:9;b1:t0}))",
+    Tree0204 "B{o0=_;t0=3;b0=2}RSeq(TryF(RFb(Pre{some}(Su{t0}(RSeq(Sc{t0+=1},t0,a1,Su{t0}(F),t2))),@os{t0+=1}RFb(@rw{b0=0}@of{b0+=1;t0+=1}Rep0(a3),c4b{t0+1%3}),Ret2(RSeq(t5,Swm(t6,t7),t8,pc9{b0:=},a10b{t0+1;b0}))),t11))",
+    Tree0205 "B{o0;b0;t0;q0=3;b1}RFb(Try(t0,Sl{30},t1,pa2{b0:9;b1:=}),t3,Sw{4;5;2}(R,c4,S,t5),RSeq(Star(@fi{b1%4>0}@os{t0:=b1}pi6{t0:=},@si{some}c7l,a8),Lp{b1;F}(@rw{b1+2<5}pa9{b0:t0;b1:=})),Ret2(Fb(pt10{b0:0;b1:t0},a11b{t0+2%2;b0},c12l)))",
+    Tree0206 "B{o0=_}Seq(To{30}(OnceT(Star(t0,c1,FF(t2)))),Ite(ASeq(t3,a4),t5,Invt(Sb{o0=3})))",
+    Tree0207 "Fb(a0,c1,a2,OnceT(t3))",
+    Tree0208 "B{b0=0;t0}Seq(Pre{b0%3!2;F}(Swm(c0,Par{2;1}(c1,R),a2,Fb(c3e,Wu{t0},FF(t4)))))",
+    Tree0209 "Par{_;4}(RepF(RSel(RFb(t0e,c1),t2)),Try(S,Invt(Once(a3))),Once(Try(t4,t5)),S)",
+    Tree0210 "B{b0=4;t0=5}RFb(pa0{b0:=},c1,@oh{t0:=2}c2)",
+    Tree0211 "B{t1=1;t0=1;b0=1}Sel(ASeq(RFb(Inv(pi0{t0:t1}),Scc{t0>2},@of{t0+4<5?t0:=b0}c1b{b0+3},Rty2(t2),a3),Star(t4,t5,Sel(t6,c7)),Rep4(Seq(pt8{b0:b0},TryF(Sb{b0=t0},Scc{t0+4%3<0},t9),@ki{t0<3}Sb{t1=6}))),RepF(Fb(RFb(MSeq(Once(a10b{t1%2;b0}),c11,pi12{t0:=},Sb{t1=3})),t13,c14,Ret4(RSeq(PAll{2}(Sl{10},pi15{t0:=}),F)))))",
+    Tree0212 "B{q0;b0=1;b1=1;t0=2}Lp{b1;S}(Sel(RFb(a0b{b0%3;b0},@of{t0:=b0;b1+=2}@fi{b0+4<2}@si{b0+3>b0+4%3}Ite(Rty1(c1),a2b{b0+2;b1}),Ite(c3e,Rty3(a4b{b0%3;b1})),Rep3(RSeq(OnceK(FS(a5)))))))",
+    Tree0213 "B{b1=3;t0=5}Once(Seq(a0,@os{b1=3?t0:=4}t1e))",
+    Tree0214 "Ret0(Sub(S))",
+    Tree0215 "B{b0=3;t0;o0=3;t1=3}@fi{t0%4>1}RSeq(ASeq(Ret2(@ki{b0=3}Sc{t0+3<4?t1+=3}),Rep4(Sb{b0=7})),Sl{20},AFb(@rw{b0+2=t1+4%4}@ki{t1+1<b0%4}@oh{t0:=o0|0+2}c0,t1e,c2,t3))",
+    Tree0216 "B{b0=1;t0=0;q0=0}Lp{b0;_}(TryF(t0,Sb{b0=t0},@fi{b0!4}t1,c2,t3))",
+    Tree0217 "B{t1;b0=5;t0=0;q0=3}@of{t0+=2}@os{t0+=2}Inv(MPri(@os{t1:=t1%2}MSeq(Ite(RSeq(a0e,t1,t2),@os{b0+=1}@po{t1+=1}Pre{b0+4<5}(Ret3(Sb{b0=9}))),@rw{b0!t0}Seq(RFb(Seq(pa3{b0:=;b1:t1},a4l),pa5{b0:7;b1:t0},t6))),Lp{_;_}(Dl{50}(Wde(Once(t7),FS(@rw{t0+1!1}@of{t0+=2;t1!4?t1:=b0}RFb(pa8{b0:t1;b1:t1},c9,t10)),c11))),Sel(pa12{b0:b0;b1:b0},a13,ASeq(c14e,Sc{t0:=2;b0+=1},t15),Inv(pt16{b0:3;b1:b0}),RSeq(a17b{b0%3;b0},@fi{b0<3}c18e,t19))))",
+    Tree0218 "B{t1=0;t0=1;b0=1}PAll{2}(OnceT(RFb(RFb(@of{b0+=3;b0+=2}c0e,a1e),Star(Ite(c2,t3e),RSeq(c4,c5,Scc{t1=t0+4%3})))),Dl{10}(c6))",
+    Tree0219 "B{t0=5;b1;q0=2;b0=1}Lp{_;_}(Lp{_;R}(OnceK(Keep(RSeq(RFb(Sw{0;2}(@oh{t0:=b0+3}t0,Sb{t0=b1},Scc{b1<3}),To{10}(pc1{b0:5}),RFb(@rw{b0!b1}@fi{b0<1}t2,c3)),a4b{7;b1})))))",
+    Tree0220 "Fb(Ret3(Rep1(a0)),Par{3;-2}(c1,c2,Keep(a3)),Swm(Sub(Rep2(c4l)),t5),Dl{50}(Once(Par{_;2}(a6e,c7))),c8)",
+    Tree0221 "Wde(t0,RSeq(RFb(Ite(t1,R),a2),Sel(a3l,c4e,c5l,To{10}(c6))))",
+    Tree0222 "B{b0=2;o0;t0=5}Rep3(Seq(@fi{t0<b0}@of{b0:=t0+3;t0+=2}Dl{0}(t0),t1,Keep(FF(Sb{o0=8}))))",
+    Tree0223 "B{b0;t0=3;b1=5}ASeq(Scc{b0+2%2>0},@fi{t0<b0}Seq(RSeq(@os{b0+=2}@rw{b1+1=3}@po{b0:=t0}Rep3(Sl{0}),c0),RFb(c1b{b1+3},pi2{t0:b1})))",
+    Tree0224 "B{t1;t0;b0=1}RSeq(RSeq(Fb(Wde(a0,Wu{t0},t1),pc2{b0:3},c3),PAll{-1}(Sc{b0:=t1},Wv{t0}(Pre{t0+1>7;S}(@fi{b0+4<b0+1}Fb(pt4{b0:=}))),t5,@si{t1+1%3=1}@po{t0+=1;t1<b0%3?t1+=1}Sb{t1=2},RepF(Pre{t0!7;S}(pt6{b0:t0;b1:b0})))))",
+    Tree0225 "B{b0=0;t0=1;b1=5}@fi{t0=4}Fb(pa0{b0:1},@po{b0%3=0?b1:=b1%4}Once(@po{t0+1%4>0?t0+=1}RFb(c1,FF(Sl{30}))),@oh{t0:=b1%3}Ite(t2e,a3),t4,t5)",
+    Tree0226 "B{t0=3;b0=1;b1=2}Ite(Seq(t0,t1,Scc{b1=b0+2}),Sw{4;1;3}(a2l,RFb(c3,t4,pt5{b0:t0;b1:b1}),c6l,Pre{t0>6;K}(a7b{0;b0})),FS(@po{t0+=1}PAll{_}(MSeq(Rep2(t8)),Inv(t9))))",
+    Tree0227 "B{b0=0;o0;q0=2;b1=5;t0}Swm(@of{b0:=o0|0+2}@rw{t0+2!3}@oh{b1:=b1+2%2}PAll{3}(@fi{b0%2>0}TryT(c0,c1),Pre{t0+1%2<1;R}(Sl{20}),Fb(Inv(@si{t0+2!b0}a2),t3),Lp{_;R}(pt4{b0:1;b1:b0})),AFb(@oh{b0:=b1}@si{t0%4<1}TryT(To{50}(pi5{t0:=}),Wde(a6,t7)),c8,FS(@fi{b1+1%2>0}@ki{o0|0+3>2}RSeq(c9,a10,To{50}(@si{b1>b0}Sc{o0|2+3<1?t0+=3}),t11))),RSeq(Sw{1;4}(Lp{t0;R}(Sc{b0+=4}),Wu{t0},Dl{100}(Lp{t0;F}(a12l))),@fi{t0>b1+1%4}Once(Keep(RFb(Lp{t0;F}(Once(@oh{t0:=o0|3+4;b0+=1}pc13{b0:t0})),Pre{b1<5;F}(pa14{b0:t0;b1:=}),c15))),Rep4(t16)))",
+    Tree0228 "B{b0=0;q0=1;t0=3;o0=_}Seq(Lp{t0;K}(Seq(@os{b0+=1;b0+=2}@rw{t0>1}Fb(a0e,Scc{t0+1<o0|1%2}),Pre{some;R}(a1),t2,Wde(pi3{t0:t0},a4e))),Rep0(c5),OnceK(Lp{t0;R}(PAll{2}(@fi{t0%2!1}@rw{b0+1=5}c6b{4},Wv{t0}(FS(t7e)),MSeq(Pre{t0!6;S}(Dl{0}(Ub{o0})),@rw{b0<o0|2}Sc{b0:=b0%4},t8)))))",
+    Tree0229 "B{b1=1;q0=2}RFb(t0,t1,Lp{b1;F}(c2e))",
+    Tree0230 "Par{2;2}(RFb(Ret3(OnceK(Sub(Swm(Sub(t0),Fb(t1,t2),Rep4(t3e),Wde(t4,c5),t6)))),Ite(a7,c8l),Try(t9,t10,t11,Rep4(t12))),Ret0(t13e))",
+    Tree0231 "B{q0=4;o0=2;t0=3;b0=2}RSeq(PAll{1}(t0,a1),pi2{t0:=},Lp{_;R}(Sel(c3,@of{t0:=b0+3}@ki{o0|4!o0|0}Wu{t0},a4)))",
+    Tree0232 "Seq(Once(c0e),S,t1e,a2)",
+    Tree0233 "AFb(Sub(a0),Sub(t1))",
+    Tree0234 "B{o0=_;t0=0;b0=0;b1}PAll{1}(Ret0(pa0{b0:7}),@os{b1+=3;b0+=2}@rw{some}@of{b0=t0?t0+=2}RFb(t1,t2,t3,t4),PAll{0}(c5,pi6{t0:b0}))",
+    Tree0235 "B{b1;t0;b0=3}@oh{t0%2<0?b1+=1;b0+=2}@po{b1:=t0}@rw{b0=5}AFb(Seq(Pre{b0+3>b0;R}(Swm(Rep4(@po{b0+=1}Fb(pc0{b0:8},Scc{b0+1<1})),OnceT(Wv{t0}(@os{b0:=t0}RSel(a1e,c2))))),To{30}(FF(c3l))),Par{-1;-2}(MPri(Swm(t4,Scc{b1%3=1}),Scc{t0+3=6},Fb(t5e,a6,@of{b1!0?b1+=1}@ki{b1%4>1}@os{t0+=3}c7)),Su{t0}(To{0}(PAll{0}(t8,pi9{t0:=}))),ASeq(Pre{b0=0;S}(PAll{_}(t10e,c11,Sb{t0=b0},F))),Seq(pt12{b0:b1;b1:=},@ki{t0+1>t0}@of{t0:=b1}@rw{b0=t0}Fb(c13,S),pi14{t0:=})))",
+    Tree0236 "B{b0;t0;o0=1}RFb(Rep1(t0e),SubA(@si{b0<2}t1),pc2{b0:t0},TryT(Sc{o0:=_},a3e))",
+    Tree0237 "B{t0;b0=2}RSeq(PAll{0}(RFb(Pre{t0+3%2>0;F}(pi0{t0:b0}),Pre{b0=t0;R}(@si{t0%3!2}Keep(Par{_;_}(@ki{b0>t0+3}R,t1))),@fi{t0=7}c2),@of{b0>1?t0+=1;t0+=2}@si{b0>2}F),TryT(Swm(Ret2(@rw{t0>1}@of{t0:=5}@si{b0>2}pa3{b0:8}),@rw{b0>t0}Ite(a4,@os{t0:=b0+1}t5,t6)),Invt(RFb(@rw{t0%2<0}t7,t8,t9)),FS(Star(@ki{t0=2}@of{b0+=1}t10,Sc{t0+=1}))),FS(AFb(Pre{b0+2%2>0;F}(a11),Par{0;-2}(a12,c13e),Inv(PAll{-1}(F)))))",
+    Tree0238 "B{t0=1;b1=4;q0;b0=2}Sw{4;1;0}(Lp{_;R}(@fi{b0<b1}@oh{b0+=2}Sl{10}),RFb(Dl{0}(c0),@si{b1>6}c1l,@oh{b0+=1;b0+=2}t2e),t3,Seq(c4,@oh{b0>6?b1:=t0;t0:=b0+4}@rw{b1=7}@os{t0+=2;t0:=b0+4%3}S,t5))",
+    Tree0239 "RSel(RFb(Inv(OnceK(Seq(t0,t1))),MPri(Rep2(Fb(t2,c3)),F,c4),Fb(Keep(t5),Once(S),t6)),Ite(t7,Star(t8e,Par{_;0}(c9,c10),RFb(a11l,t12,S),Invt(t13),OnceK(c14))))",
+    Tree0240 "B{b0=4;b1=3;o0;t0=0}Pre{some;K}(Pre{b0=0}(MPri(c0,@of{b0+=2}Keep(RSeq(t1e,@oh{o0|2=7?b0+=1;b1:=t0}@os{o0:=_;b0+=3}pi2{t0:b1})))))",
+    Tree0241 "Try(t0e,Dl{10}(S),t1e)",
+    Tree0242 "B{o0=_;t0=4;b0=0;b1=1}ASeq(Sb{o0=7},a0,RSeq(c1,Wu{t0}),pt2{b0:=;b1:b1},Sc{b0+=1})",
+    Tree0243 "B{b0=5;b1;t0}Sw{0;2;5}(Pre{b0+1%3>1;R}(@of{b1+2%3<0?b1+=1;t0:=b0+1%4}@si{b0%4!3}@fi{b0!7}RFb(t0e,OnceK(OnceK(c1)))),FS(FS(c2b{t0%2})),RSeq(Rep1(RSel(c3,@fi{t0+4<2}@of{t0:=2}t4)),MSeq(c5b{b0},a6e)),Sw{0;3;1}(Once(F),Sel(pa7{b0:=;b1:b0},c8),c9,Inv(Swm(c10e,a11))))",
+    Tree0244 "B{t0=2}RSeq(SubA(c0),Ret2(@os{t0%4>0?t0+=3;t0+=1}SubR(Rep1(Wu{t0}))))",
+    Tree0245 "PAll{_}(OnceK(Swm(c0,t1e)),Par{_;1}(Seq(OnceK(MSeq(t2,RSeq(Rep1(F))))),Swm(To{0}(RFb(c3e,a4,t5)),To{20}(a6e))))",
+    Tree0246 "B{b1=1;b0=5;o0=_;q0=2;t0=1}RSeq(Lp{b0;_}(S),@po{t0:=b0}@of{b0:=t0}@os{o0:=t0}Lp{b1;S}(F),c0,Lp{b1;_}(a1),Rty3(a2))",
+    Tree0247 "B{b0=1;o0;b1;q0=4;t0}TryF(RSeq(Lp{t0;_}(Lp{b1;R}(PAll{_}(a0e,c1,F,c2l))),Rep1(Scc{b1+1%2>0}),Dl{0}(Rep4(Lp{b1;_}(RSeq(t3e,Lp{_;_}(c4))))),RSel(RSeq(pa5{b0:5;b1:b0},c6,a7),RSeq(Sl{30},a8))),Pre{t0!o0|2;F}(@fi{b0<t0}Seq(ASeq(pi9{t0:b1},@os{b0+2>1?b1:=t0;o0:=_}@fi{b0%2!1}@ki{b0=3}Lp{_;F}(To{0}(Wu{t0}))),Seq(c10,a11,c12e,Scc{t0+1>4},Wde(c13e,c14)),RSeq(To{30}(a15),Rep0(a16e)))))",
+    Tree0248 "Swm(RSel(Keep(Keep(t0e)),To{0}(a1),MSeq(a2,a3,t4),Once(FF(FS(c5)))),Ret1(t6),Fb(Wde(a7l,Swm(a8,S),Once(t9)),RFb(c10,Once(FF(c11))),a12))",
+    Tree0249 "B{b0=1;t0=5;o0=_}Su{t0}(Fb(a0,Swm(t1),c2l,Dl{20}(@of{b0+=2}@ki{t0+2!2}@po{o0:=o0|0}c3l),Sc{o0:=_}))",
+    Tree0250 "PAll{_}(Once(FF(RSeq(t0,a1l))),Par{1;-2}(t2,RFb(t3,c4,t5,F)),RSel(c6,RSeq(t7,c8l)),a9e,Wde(a10,c11e))",
+    Tree0251 "Par{2;2}(c0,Dl{30}(TryT(c1,Fb(t2,t3))))",
+    Tree0252 "OnceK(RFb(c0,Dl{20}(t1),t2e))",
+    Tree0253 "B{t0=2;b0}@rw{b0+4%4!3}@ki{b0<2}Swm(c0,RFb(OnceT(Sb{b0=2}),Su{t0}(Sc{b0:=t0+4;b0:=t0+2})))",
+    Tree0254 "B{t0=3}Su{t0}(Swm(a0,Sb{t0=8}))",
+    Tree0255 "Dl{20}(OnceK(RetF(RSeq(Wde(c0,Seq(Sub(t1e),a2l),Keep(To{30}(a3))),R))))",
+    Tree0256 "B{t0=3;b1=3;o0=2}Dl{10}(PAll{-1}(RSeq(c0l,c1e),ASeq(pc2{b0:b1},a3,pi4{t0:=})))",
+    Tree0257 "MPri(Sel(t0,c1),Fb(a2e,a3,a4),Sub(FS(t5)),Fb(t6,c7,Sl{20}))",
+    Tree0258 "B{t0;q0=0;b0}Wde(Swm(AFb(a0,Sb{b0=3}),Scc{b0=b0%2},OnceT(@os{b0:=t0}FF(F)),Scc{t0+1=t0+2}),TryT(Lp{b0;S}(Inv(@rw{t0%4<3}Wu{t0})),Wu{t0},Sl{10}),Rty0(c1))",
+    Tree0259 "B{b1=3;t0;o0=5;b0}Seq(c0,a1b{b1+2;b0},RFb(@os{t0:=b0}@ki{b0+1%3>1}Sc{t0:=o0|0%4},Sl{20}))",
+    Tree0260 "B{t0=1;b1;b0;q0=0}RFb(Fb(Pre{b1!b0;R}(a0l),t1e,@si{t0+4%2=0}@rw{b1<b0}Su{t0}(Sb{b0=8}),@os{b0>b1+2?b0:=b1%4}@oh{b1:=4}@si{b0+3!2}Pre{b1<3;R}(Wu{t0}),Wv{t0}(@fi{b0+4%2<1}t2)),@si{b1+3!7}@oh{b1+=2}Keep(Sw{3}(t3,Fb(RepF(Lp{_;_}(Sel(Scc{t0+4%3<2},c4e,Scc{t0+3<1})))))),Rep2(c5b{b0%2}))",
+    Tree0261 "B{o0;b1;t0=4;b0=3;t1=1;q0=4}Fb(Swm(Su{t0}(t0)),Ret2(Su{t0}(@fi{t1>b1}@ki{t1+4%2<1}@os{t1%2<0?t1+=2}ASeq(FS(Fb(c1,F)),Wu{t0},Keep(Keep(pt2{b0:b0;b1:=}))))),Pre{b0+1%4>2;F}(RepF(Par{_;-1}(t3,t4e,Lp{b1;_}(Fb(c5,Ub{o0}))))),RSeq(t6,a7b{b1+4%4;b1},RFb(a8,@os{some?b1+=1}@po{o0:=_;t1+=1}t9)))",
+    Tree0262 "B{b1=1;t1;b0=0}Sw{5}(pi0{t0:b0},Dl{20}(@po{t1+=1}@fi{b0%4<3}@oh{b0%2=1?b0:=b1%3}Sel(t1,t2)))",
+    Tree0263 "B{o0;b0;q0;t0=3;b1=0}Pre{t0<1;F}(Seq(Ret4(@os{o0:=b0+4%2;b0+=1}@rw{some}Par{_;-1}(Lp{b0;F}(c0),To{0}(t1))),RSeq(Rep2(@oh{b0:=1;t0:=b1%4}@po{t0+4%2!0?b1:=t0+1}@os{b0+=1;b1+=3}Sb{b1=t0}),@fi{none}@rw{o0|4%4>0}@of{b0+=3}Ub{o0})))",
+    Tree0264 "Ret1(Fb(t0,Sub(Sub(t1))))",
+    Tree0265 "B{b1=5;b0;t1}@ki{b0%3>1}AFb(RetF(t0e),Sw{5}(c1,c2b{t1+1}),a3,Wu{t1})",
+    Tree0266 "B{b1=1;t0}Fb(ASeq(c0e,pa1{b0:7;b1:t0}),c2,RSeq(Sb{b1=t0},c3),t4)",
+    Tree0267 "B{t0;b0=2;t1=0}MPri(c0b{b0+4},OnceK(Su{t1}(SubR(Sb{b0=t1}))))",
+    Tree0268 "Keep(Seq(t0,c1,c2))",
+    Tree0269 "RSeq(Sub(c0))",
+    Tree0270 "B{b1;t0;b0=3}ASeq(Swm(Ret4(t0),c1e,c2e,pi3{t0:=}),@rw{b0<7}@of{b0<1?t0:=b1;b1+=2}@si{b0%3<2}RSeq(Su{t0}(Keep(t4)),Try(a5b{b0%2;b0},Scc{t0+1=5})),Wv{t0}(MSeq(pa6{b0:t0;b1:b0},pt7{b0:b0;b1:=},pc8{b0:7},pa9{b0:b1},@si{b0%3<1}@fi{b0%2>0}@os{b1:=t0+3%4}t10e)))",
+    Tree0271 "B{t1=0;o0=1;b1=0;q0=2;t0=4;b0=0}Seq(Fb(@fi{b0!6}RSeq(a0,t1,c2),Lp{_;R}(c3),Sw{5;2}(t4,Sl{0},t5),Keep(Lp{t1;_}(Ret0(Wu{t1})))),RSeq(Dl{0}(@os{t0+2=0?b1:=t1;b0<1?b0+=2}@ki{t0!6}Sel(Fb(a6e,F,F),Lp{_;S}(c7l),Par{_;1}(RepF(t8),Lp{t0;_}(Once(pt9{b0:6;b1:t0}))))),RSel(@oh{b1:=o0|1+3;b0+=3}To{20}(Pre{t1+3<t0%2;K}(AFb(t10,c11e))),a12b{b1%3;b0},RFb(t13))))",
+    Tree0272 "B{t0=3;b0=4;q0=0;b1=2}Par{_;1}(Ite(RSel(Scc{t0+1!2},Lp{_;F}(PAll{1}(pi0{t0:b0},pi1{t0:b0})),Lp{b0;S}(Scc{t0<b0}),a2),@of{b1+=3}@po{t0%4!1?b1+=2;t0:=b1}To{30}(Fb(Sw{3;1;2}(t3,t4e,Fb(t5,t6),t7)))),Seq(@oh{b0:=4}pi8{t0:b0},pt9{b0:b1;b1:t0},c10,c11))",
+    Tree0273 "RFb(Once(Sub(OnceT(MPri(RSeq(S,Sl{0}))))),Par{2;-1}(FF(Try(t0,c1,c2l,t3)),a4))",
+    Tree0274 "B{t0=5}RSeq(OnceT(Once(t0e)),c1,RFb(t2,Wu{t0}),RetF(t3))",
+    Tree0275 "B{o0=1;b1}Rep1(Once(RSeq(@si{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}Sb{o0=5})))",
+    Tree0276 "B{q0=2;b0=2;t0=1}RSeq(Lp{t0;F}(Lp{t0;S}(FF(@rw{t0%4>0}@of{b0:=t0+4}@oh{t0:=b0%3;t0+=3}pa0{b0:t0}))))",
+    Tree0277 "Fb(Sub(c0),t1,Sub(t2))",
+    Tree0278 "B{b0;b1;t0;o0=_}@oh{b1:=o0|1%2}@fi{t0%3>1}Seq(Wde(Sw{1;3;2}(c0,RetF(Try(a1l,Sb{t0=2})),t2e,Ite(pc3{b0:b0},pa4{b0:=;b1:=})),Pre{b0+4=b0+4%3;S}(Swm(Rep3(Fb(t5,c6b{t0+2})),Par{-3;_}(Sb{o0=8},OnceK(@po{b0:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}pc7{b0:=}),Ub{o0})))),RFb(a8,@ki{b0+3=4}@si{t0=7}@rw{b0+3>5}MSeq(t9,FS(t10e),@os{b1+=2;b0+=2}@ki{b0+3%3<0}@po{b0:=9}Sb{b0=4}),a11l,Wde(t12,To{50}(Pre{b0+1<2;S}(pi13{t0:t0})))))",
+    Tree0279 "B{t0;t1=4;b0=1}Invt(Pre{t1+1=5;K}(RSeq(pt0{b0:t1;b1:t0},Swm(@fi{b0+4%3<2}t1,t2,@ki{b0<t1+2}t3,Wu{t1}))))",
+    Tree0280 "B{b0}Seq(SubR(pt0{b0:2;b1:b0}))",
+    Tree0281 "Par{_;-1}(c0e,t1,a2,t3,t4)",
+    Tree0282 "B{t0=2;b0;o0=3;q0}Seq(PAll{-5}(a0,Sc{b0:=2},MPri(a1b{t0;b0},t2),OnceK(pc3{b0:b0}),Keep(Rty0(pc4{b0:6}))),c5,@ki{b0<b0%2}@po{t0+=1}@of{b0+=2}AFb(pc6{b0:t0},RSeq(Sb{t0=b0},PAll{-1}(Sc{t0+=3;o0:=o0|4+3},Ub{o0}),t7,c8)))",
+    Tree0283 "Fb(t0,Fb(Dl{50}(RSeq(To{20}(t1),t2e,t3e,t4,t5)),RFb(Invt(Swm(t6,t7e)))),Seq(Ite(Par{2;2}(c8e,Sl{10}),t9),RFb(t10e,OnceK(t11),t12,ASeq(t13,c14))))",
+    Tree0284 "B{b0=5;t0}Try(Rty4(c0),pc1{b0:=},pc2{b0:t0})",
+    Tree0285 "B{b0=5}RepF(RSeq(Sb{b0=2},SubA(a0)))",
+    Tree0286 "ASeq(RFb(Par{-2;_}(FS(MSeq(t0,S)),Rep2(c1)),Fb(c2,t3e,t4),Par{-1;_}(t5,c6,t7e)),t8,Star(t9,t10))",
+    Tree0287 "B{t0=2;b1=0;o0}RSeq(Scc{t0!4},@os{o0:=_}Ret2(Sb{b1=t0}),Rep4(t0))",
+    Tree0288 "B{b0=1;t0}RFb(MPri(Scc{b0%2<1},c0l),t1,Seq(SubA(t2),SubR(Wu{t0})))",
+    Tree0289 "B{b0;o0}Wde(a0b{b0%4;b0},Sb{b0=3},@os{b0+=3}@ki{b0=o0|4+2}a1)",
+    Tree0290 "B{t0=2;q0;b1=3;b0=0;o0}Ite(MPri(@si{none}@ki{b0+4!o0|5%3}OnceT(Lp{b1;R}(Lp{_;F}(RFb(t0,Pre{t0%3=1;S}(pt1{b0:8}))))),Pre{b1>3;R}(@rw{o0|0!0}RepF(Keep(Swm(MSeq(pi2{t0:=}),pc3{b0:b0})))),@po{o0:=b1+1%4;b1+=1}@os{b0+=2}@of{t0+=2}MSeq(Rep3(RSeq(@ki{b1>3}t4,Sl{10},c5)))),Su{t0}(Inv(RSeq(Seq(Sb{b1=b0},Wv{t0}(c6)),@si{t0=b1+3}@of{t0:=o0|4+2%2}PAll{-3}(c7,t8,@fi{some}@rw{b0<1}t9),FS(Sel(t10,@of{t0:=3;o0:=_}@rw{none}S))))))",
+    Tree0291 "B{b0;t1=1;t0}Fb(OnceT(t0),ASeq(Sb{t1=7},@oh{b0:=t1}t1,Sc{b0>4?t1+=2}),Ite(a2b{0;b0},pt3{b0:t1;b1:b0},t4),TryF(a5b{t0%2;b0},a6l,Rep2(t7e),@ki{t1<3}@rw{t1=1}a8),c9b{8})",
+    Tree0292 "RSeq(a0,OnceK(TryF(c1,Sub(c2),ASeq(Try(a3,a4e)),a5,c6l)),RepF(t7))",
+    Tree0293 "Inv(RSel(c0,Sub(Sub(c1l))))",
+    Tree0294 "FF(Dl{50}(t0))",
+    Tree0295 "B{t1=3;b0=1;t0=3;b1=3}RFb(pa0{b0:=;b1:=},PAll{_}(pi1{t0:=},To{0}(RFb(t2,@rw{t1!3}Sb{b1=b0}))))",
+    Tree0296 "B{o0;t0;b1=5}Rep4(RFb(t0e,Wu{t0},ASeq(@po{b1+=2}@ki{none}@si{some}pt1{b0:2},a2l),@os{o0:=_}RSeq(c3,pi4{t0:=}),t5))",
+    Tree0297 "B{o0=5;b1=2;b0=3;t0}Fb(pc0{b0:b1},@oh{b0:=b1+1}@rw{some}@fi{b1%4>2}Swm(t1e,c2,Scc{t0<3}),Wu{t0})",
+    Tree0298 "B{b0=2}TryT(RSeq(Seq(SubA(t0),t1,c2),c3e,Fb(a4b{b0%2;b0}),t5),Seq(AFb(c6,t7e,a8l),Rep1(pa9{b0:2})))",
+    Tree0299 "B{t1}RFb(c0,@os{t1<6?t1+=3;t1>1?t1+=1}@oh{t1=3?t1+=3}SubR(@of{t1+=2}FS(Ite(t1,c2l))))",
 }

@@ -4,477 +4,389 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0300Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        MemSequence {
-            Script(|bb| { bb.t0.set(4); if bb.o0.is_some() { *bb.t0 += 1 } }),
-            #[skip_if(|bb| *bb.t0 + 1 > 5)]
-            MemPriority {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(0)),
-                    SubTree(Tree0300Sub0, ..),
-                },
-                Sequence {
-                    #[failure_if(|bb| *bb.t0 > 3)]
-                    Repeat(1) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Condition(Cond<3>),
+        #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
+        Parallel {
+            Action(Act<0>),
+            Fallback {
+                Condition(|ctx| ctx.check(1)),
+                Condition(PCond<2>, b0 = 4),
+                StatefulAction(Task<3>),
             },
+            RetryUntilSuccessful(4) {
+                ScriptCondition(|bb| bb.b0 > 3),
+            },
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree0300Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0301Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 3, &mut bb.b0))
-    }
-}
+board!(Tree0300Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 4,
         }
-        Sequence {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                #[on_success(|bb| { if *bb.t1 < 6 { *bb.t0 += 3 }; if *bb.t1 > 1 { bb.b1 = *bb.t1 } })]
-                #[on_halted(|bb| if *bb.t0 == bb.b0 { *bb.t1 += 3 })]
-                SubTree(Tree0301Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
-            },
-            StatefulAction(Task<3>),
-            SetBlackboard(b0 = {t1}),
+        WhileDoElse {
+            Action(PAct<0>, b0 = {t1}, b1 = {t1}),
+            StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0301Blackboard { b0 t1 b1 t0 });
+board!(Tree0301Blackboard { q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] b0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
         }
-        ReactiveSequence {
-            Script(|bb| bb.t1.set((*bb.t1 + 4) % 4)),
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
-            Action(Act<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0302Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0303 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Repeat(forever) {
-            Sequence {
-                ReactiveFallback {
-                    Fallback {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<0>),
-                        },
-                        SequenceWithMemory {
-                            Action(Act<1>),
-                        },
-                    },
+        Parallel(success = 1) {
+            SkipUnlessUpdated(t1) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.b0 + 1 > 1)]
+                    Action(Act<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0303Blackboard { t0 });
+board!(Tree0302Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0304 for Ctx {
+    pub tree Tree0303Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 15,
         }
-        SequenceWithMemory {
-            Sequence {
-                Action(PAct<0>, b0 = 6, b1 = {b0}),
-                Condition(|ctx, bb| ctx.check_in(1, 5)),
-                Action(Act<2>),
-                #[on_success(|bb| if bb.b0 + 3 < *bb.t0 { bb.b0 = *bb.t0 })]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Script(|bb| bb.b0 = *bb.t0),
-                Condition(Cond<3>),
+        ScriptCondition(|bb| bb.b0 < *bb.t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0303 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        AsyncSequence {
+            Fallback {
+                Action(Act<0>),
+                AsyncSequence {
+                    Script(|bb| if bb.o0.unwrap_or(1) + 4 < 1 { *bb.t0 += 1 }),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                ReactiveFallback {
+                    Action(PAct<3>, b0 = 1),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                },
+                SetBlackboard(t0 = {b0}),
             },
-            ScriptCondition(|bb| (*bb.t0 + 4) % 2 > 0),
+            ReactiveSequence {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(3) {
+                        ReactiveFallback {
+                            Action(PIo<7>, t0 = {=}),
+                            StatefulAction(Task<8>),
+                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
+                            StatefulAction(PTask<10>, b0 = {t0}),
+                        },
+                    },
+                    ReactiveFallback {
+                        MemPriority {
+                            Action(PAct<11>, b0 = {b0}, b1 = {t0}),
+                            StatefulAction(Task<12>),
+                        },
+                        SubTree(Tree0303Sub0, ..),
+                    },
+                },
+            },
+            Action(Act<13>),
         }
     }
 }
 
-board!(Tree0304Blackboard { t0 b0 });
+board!(Tree0303Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0305Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        RunOnce(then_skip = true) {
-            Action(PAct<3>, b0 = 5, b1 = {t1}),
+    pub tree Tree0304 for Ctx {
+        Repeat(3) {
+            SequenceWithMemory {
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(1) {
+                        MemPriority {
+                            Parallel(success = -2, failure = 3) {
+                                StatefulAction(Task<0>),
+                                Sequence {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<1>),
+                                },
+                                StatefulAction(Task<2>),
+                            },
+                            RetryUntilSuccessful(4) {
+                                Retry(0) {
+                                    Condition(Cond<3>),
+                                },
+                            },
+                            Repeat(3) {
+                                Inverter {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<4>),
+                                Fallback {
+                                    StatefulAction(Task<5>),
+                                    Condition(Cond<6>),
+                                },
+                                Action(Act<7> = Act::<7>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                    AlwaysSuccess,
-                },
-            },
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            SubTree(Tree0305Sub0, ..),
-                        },
-                        SetBlackboard(t0 = 6),
-                        StatefulAction(Task<4>),
-                        #[post(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| bb.b0 % 4 > 0)]
-                        ReactiveSequence {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1 + 4)),
-                        },
-                        #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(bb.b0) })]
-                        ScriptCondition(|bb| *bb.t1 > 4),
-                    },
+        RetryUntilSuccessful(forever) {
+            Delay(10) {
+                Repeat(3) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree0305Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
+            b0: i64 = 3,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            ForceFailure {
-                Action(Act<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(PCond<3>, b0 = {b1}),
-            },
-            MemPriority {
-                #[run_while(|bb| bb.b0 % 3 > 0)]
-                #[on_success(|bb| { if bb.b0 + 4 < 3 { bb.b1 += 1 }; bb.b1 = *bb.t0 % 4 })]
-                #[success_if(|bb| *bb.t0 + 1 != *bb.t0)]
-                Action(PAct<4>, b0 = {=}),
-                Action(Act<5>),
-                Action(Act<6>),
-            },
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Action(PIo<7>, t0 = {t0}),
-                    Repeat(2) {
-                        Action(PAct<8>, b0 = 7),
-                    },
-                    ReactiveFallback {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(10, 8, &mut bb.b0)),
-                Condition(|ctx, bb| ctx.check_in(11, bb.b1 + 4)),
-            },
+        Repeat(0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0306Blackboard { b0 t0 b1 });
+board!(Tree0306Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
         ReactiveFallback {
-            #[post(|bb| bb.b0 = *bb.t0 % 2)]
-            #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
-            #[success_if(|bb| bb.b0 < 3)]
-            Repeat(1) {
-                #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                Action(PAct<0>, b0 = 3),
-            },
-            StatefulAction(Task<1>),
-            RetryUntilSuccessful(2) {
-                Condition(|ctx| ctx.check(2)),
+            Sequence {
+                AsyncFallback {
+                    Action(PIo<0>, t0 = {b0}),
+                },
+                Repeat(3) {
+                    Loop(q0, if_empty = Success) {
+                        ReactiveSequence {
+                            #[post(|bb| { bb.b1 += 1; if (bb.b1 + 1) % 2 != 1 { bb.b0 += 2 } })]
+                            #[success_if(|bb| bb.b0 % 3 != 1)]
+                            #[failure_if(|bb| (bb.b0 + 2) % 3 == 2)]
+                            StatefulAction(PTask<1>, b0 = {=}),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            Repeat(forever) {
+                                Inverter {
+                                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 2)),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b0 % 4 < 3)]
+                #[on_success(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
+                RetryUntilSuccessful(1) {
+                    ReactiveSelector {
+                        #[post(|bb| if bb.b1 == 3 { bb.b1 = *bb.t0 % 2 })]
+                        ScriptCondition(|bb| (bb.b1 + 2) % 2 > 0),
+                        IfThenElse {
+                            Condition(|ctx, bb| ctx.check_in(5, 6)),
+                            Condition(Cond<6>),
+                        },
+                        AsyncSequence {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+                Repeat(4) {
+                    ReactiveSequence {
+                        Delay(0) {
+                            Inverter {
+                                Action(PIo<8>, t0 = {=}),
+                            },
+                        },
+                        ScriptCondition(|bb| (bb.b1 + 1) % 3 != 1),
+                        Condition(|ctx, bb| ctx.check_in(9, 9)),
+                        Action(PAct<10>, b0 = {=}),
+                        Loop(q0) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        Condition(PCond<12>, b0 = 1),
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| bb.b0 = bb.b1)]
+                        #[on_halted(|bb| if bb.b1 + 3 == 6 { bb.t0.set(*bb.t0 % 3) })]
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0307Blackboard { t0 t1 b0 });
+board!(Tree0307Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
         }
-        Inverter {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                #[failure_if(|bb| (bb.b0 + 1) % 3 == 2)]
-                #[skip_if(|bb| bb.b0 < 3)]
-                AlwaysSuccess,
-                ScriptCondition(|bb| *bb.t0 < bb.b0 % 2),
-                Inverter {
-                    #[skip_if(|bb| bb.b0 != 1)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-            },
+        ReactiveFallback {
+            #[failure_if(|bb| *bb.t1 + 4 < 3)]
+            #[on_halted(|bb| *bb.t1 += 2)]
+            Action(Act<0>),
+            #[failure_if(|bb| *bb.t1 == bb.b1 % 2)]
+            Action(Act<1> = Act::<1>),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0308Blackboard { b0 t0 });
+board!(Tree0308Blackboard { b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0309Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-            },
-            #[failure_if(|bb| *bb.t0 > *bb.t0 + 4)]
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
+        RunOnce {
+            RunOnce(then_skip = true) {
+                SubTree(Tree0309Sub0),
             },
         }
     }
 }
-
-board!(Tree0309Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
         }
-        ForceSuccess {
-            ReactiveSequence {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            #[run_while(|bb| bb.b1 + 2 < 7)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            #[success_if(|bb| bb.b0 < 2)]
-                            Condition(Cond<0>),
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2> = Cond::<2>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(PAct<6>, b0 = 8),
-                },
-                MemSequence {
-                    MemPriority {
-                        ReactiveFallback {
-                            Condition(Cond<7>),
-                            Condition(Cond<8>),
-                            Action(Act<9>),
-                        },
-                    },
-                    SetBlackboard(t0 = 1),
-                },
-                MemPriority {
-                    RunOnce {
-                        RetryUntilSuccessful(forever) {
-                            Sequence {
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<12>),
-                },
+        ReactiveSequence {
+            #[on_failure(|bb| bb.o0 = None)]
+            Script(|bb| bb.t0.set(*bb.t0 % 4)),
+            Delay(10) {
+                StatefulAction(Task<0>),
+            },
+            Delay(0) {
+                Action(Act<1>),
+            },
+            Delay(50) {
+                #[on_failure(|bb| bb.b0 += 1)]
+                Condition(Cond<2>),
+            },
+            ReactiveFallback {
+                Condition(PCond<3>, b0 = {b0}),
+                StatefulAction(Task<4>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0310Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0311Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        ReactiveFallback {
-            Action(PAct<2>, b0 = {=}, b1 = {b0}),
-            StatefulAction(Task<3>),
-        }
-    }
-}
+board!(Tree0310Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 0,
         }
-        Sequence {
-            ReactiveSequence {
-                #[success_if(|bb| *bb.t0 > 6)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b0)),
-                },
-                Inverter {
-                    SubTree(Tree0311Sub0, t0 = {=}, b0 = {b0}),
-                },
-                #[on_success(|bb| { if bb.b0 + 3 != 6 { bb.t0.set(bb.b0) }; bb.t0.set(bb.b0) })]
-                RunOnce(then_skip = true) {
-                    ForceSuccess {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
-                    },
-                },
-            },
-            Sequence {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
-                    Action(PIo<6>, t0 = {t0}),
-                },
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<7>),
-                    },
-                },
-                SequenceStar {
-                    Condition(PCond<8>, b0 = {b0}),
-                    #[success_if(|bb| bb.b0 % 3 == 0)]
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
+        Parallel(failure = -2) {
             SequenceWithMemory {
                 ReactiveFallback {
-                    Action(PIo<10>, t0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                    AlwaysFailure,
-                    AlwaysFailure,
-                },
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        Repeat(forever) {
-                            Action(PAct<12>, b0 = 8),
-                        },
+                    Invert {
+                        Condition(Cond<0>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<1>),
+                        AlwaysRunning,
+                    },
+                    Sequence {
+                        Action(Act<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
+                StatefulAction(Task<4>),
+            },
+            #[on_failure(|bb| if bb.b0 > 5 { bb.b0 += 2 })]
+            Fallback {
+                Condition(PCond<5>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0311Blackboard { t0 b0 });
+board!(Tree0311Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0312 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            ForceFailure {
+        SequenceStar {
+            ParallelAll(2) {
+                WasEntryUpdated(t0),
+                Repeat(0) {
+                    ScriptCondition(|bb| bb.b1 + 1 < bb.b1 + 4),
+                },
+                AlwaysFailure,
+                Condition(PCond<0>, b0 = 9),
                 MemPriority {
-                    Inverter {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    #[success_if(|bb| bb.b0 % 4 > 1)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 != 6)]
-                    WaitValueUpdate(t1) {
-                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 1) % 3, &mut bb.b0)),
-                    },
-                    Sequence {
-                        #[on_halted(|bb| bb.t1.set(bb.b0 % 2))]
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
+                    Delay(10) {
+                        Condition(Cond<1>),
                     },
                 },
             },
@@ -482,142 +394,166 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0312Blackboard { t0 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0313Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0})
-    }
-}
+board!(Tree0312Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0313Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 13,
-            b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        #[post(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0 % 2) })]
-        SubTree(Tree0313Sub1, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0})
+        Fallback {
+            StatefulAction(Task<2>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0313Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Invert {
+            RetryUntilSuccessful(2) {
+                Condition(Cond<3>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                Script(|bb| { if bb.b1 < 1 { bb.b0 += 1 }; if *bb.t1 > 3 { bb.b0 = bb.b1 % 4 } }),
-                Condition(Cond<5> = Cond::<5>),
-                SubTree(Tree0313Sub0, ..),
-            },
-            Action(Act<7>),
-            SequenceStar {
-                RetryUntilSuccessful(1) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(PTask<8>, b0 = {t1}, b1 = {b1}),
+        Delay(20) {
+            MemPriority {
+                RunOnce {
+                    ReactiveFallback {
+                        WhileDoElse {
+                            ScriptCondition(|bb| bb.b0 % 4 > 2),
+                            Action(|ctx| ctx.exec(0)),
+                            Condition(Cond<1>),
+                        },
+                        SubTree(Tree0313Sub0, b0 = {=}, t0 = {t0}),
+                        SubTree(Tree0313Sub1, ..),
+                        Sleep(0),
                     },
                 },
+                StatefulAction(Task<4>),
+                Action(PIo<5>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0313Blackboard { t1 b0 b1 t0 });
+board!(Tree0313Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Fallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            ForceFailure {
-                                ReactiveFallback {
-                                    Action(Act<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            Action(PIo<0>, t0 = {t0}),
+            Condition(PCond<1>, b0 = {t0}),
+            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+            Precondition(|bb| bb.b0 < 3, else = Skipped) {
+                Condition(Cond<3>),
             },
-            StatefulAction(Task<3>),
+            #[failure_if(|bb| bb.b0 != 2)]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
+            WasEntryUpdated(t0),
         }
     }
 }
+
+board!(Tree0314Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
         blackboard {
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 2,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    ScriptCondition(|bb| bb.b1 < 3),
+        RunOnce(then_skip = true) {
+            ParallelAll(1) {
+                Precondition(|bb| bb.b1 > 3, else = Success) {
+                    Loop(q0, value = {t0}) {
+                        WhileDoElse {
+                            Action(|ctx| ctx.exec(0)),
+                            Condition(Cond<1>),
+                            AlwaysFailure,
+                        },
+                    },
                 },
-                Action(|ctx| ctx.exec(0)),
-            },
-            RunOnce {
-                AlwaysFailure,
-            },
-            Sequence {
-                Condition(Cond<1>),
-                Repeat(forever) {
-                    StatefulAction(Task<2>),
+                Precondition(|bb| bb.b1 % 2 != 1, else = Success) {
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            Switch(b1) {
+                                case 3 => SetBlackboard(t0 = 1),
+                                _ => Condition(PCond<2>, b0 = {=}),
+                            },
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                            Sleep(20),
+                            SetBlackboard(t0 = {b1}),
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0315Blackboard { b1 });
+board!(Tree0315Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                MemPriority {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+        ParallelAll(0) {
+            Fallback {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
+                },
+                KeepRunningUntilFailure {
+                    ForceFailure {
+                        Condition(Cond<3>),
                     },
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            Condition(Cond<3>),
-                            Condition(PCond<4>, b0 = 4),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                RetryUntilSuccessful(4) {
+                    RetryUntilSuccessful(4) {
+                        AsyncSequence {
+                            WhileDoElse {
+                                Action(Act<4>),
+                                Condition(Cond<5>),
+                            },
+                            Repeat(4) {
+                                StatefulAction(Task<6>),
+                            },
+                            RetryUntilSuccessful(4) {
+                                Condition(Cond<7>),
+                            },
                         },
                     },
-                    Condition(Cond<5>),
                 },
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<6>),
+                KeepRunningUntilFailure {
+                    Retry(3) {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
@@ -629,157 +565,74 @@ bt::behavior_tree! {
         blackboard {
             b1: i64,
             o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
         }
-        MemPriority {
-            ReactiveFallback {
-                #[success_if(|bb| bb.b0 + 2 > 0)]
-                #[skip_if(|bb| bb.b0 + 4 == 5)]
-                #[on_halted(|bb| { bb.b0 = (*bb.t1 + 2) % 4; bb.b0 += 1 })]
-                ReactiveFallback {
-                    WaitValueUpdate(t1) {
-                        Repeat(4) {
-                            WasEntryUpdated(t1),
-                        },
+        Loop(q0, if_empty = Skipped) {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                RetryUntilSuccessful(4) {
+                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                    #[success_if(|bb| bb.b0 % 3 > 0)]
+                    KeepRunningUntilFailure {
+                        Condition(PCond<1>, b0 = {=}),
                     },
-                    SetBlackboard(t0 = {b0}),
-                },
-                Sequence {
-                    Action(PAct<0>, b0 = 3),
-                    #[run_while(|bb| bb.b0 + 1 > 1)]
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    WasEntryUpdated(t0),
-                    Action(Act<3>),
-                },
-            },
-            Fallback {
-                Condition(Cond<4>),
-                Fallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Condition(PCond<7>, b0 = {=}),
-                },
-                StatefulAction(Task<8>),
-                #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                #[skip_if(|bb| bb.b1 > *bb.t1 % 3)]
-                #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
-                StatefulAction(Task<9> = Task::<9>),
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<10> = Task::<10>),
-                        StatefulAction(PTask<11>, b0 = {t1}),
-                        Script(|bb| bb.o0 = Some(4)),
-                    },
-                },
-            },
-            StatefulAction(Task<12>),
-            Sequence {
-                ReactiveSequence {
-                    Action(PIo<13>, t0 = {t1}),
-                    StatefulAction(PTask<14>, b0 = 7, b1 = {t1}),
-                },
-                Repeat(3) {
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<15> = Cond::<15>),
-                    },
-                },
-                StatefulAction(Task<16>),
-                StatefulAction(Task<17>),
-                ReactiveSequence {
-                    StatefulAction(Task<18>),
-                    Condition(|ctx| ctx.check(19)),
                 },
             },
         }
     }
 }
 
-board!(Tree0317Blackboard { b1 o0 b0 t1 t0 });
+board!(Tree0317Blackboard { b1 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
         blackboard {
-            b0: i64,
+            #[allow(unused)] b0: i64 = 5,
+            b1: i64 = 4,
         }
-        SequenceStar {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
+        Sequence {
+            Parallel(success = 2, failure = -1) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| bb.b1 < 4)]
+            Action(Act<2>),
+            ReactiveFallback {
+                Action(PIo<3>, t0 = {b1}),
+                Condition(Cond<4>),
+            },
         }
     }
 }
 
-board!(Tree0318Blackboard { b0 });
+board!(Tree0318Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0319Sub0 for Ctx {
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
-        Repeat(1) {
-            ReactiveSequence {
-                ForceSuccess {
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            Fallback {
-                                StatefulAction(Task<1>),
-                            },
-                            Action(Act<2>),
-                            ReactiveFallback {
-                                MemSequence {
-                                    Action(Act<3>),
-                                    Condition(Cond<4>),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                            Sequence {
-                                Condition(Cond<6> = Cond::<6>),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
+        ParallelAll(max_failures = -1) {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            WhileDoElse {
+                Action(Act<3>),
+                Action(Act<4> = Act::<4>),
+            },
+            Parallel(success = -3, failure = -3) {
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
-                ReactiveSequence {
-                    ForceSuccess {
-                        Inverter {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    Sequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<8>),
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                    ReactiveSequence {
-                        Fallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-                Repeat(forever) {
-                    RetryUntilSuccessful(2) {
-                        ForceSuccess {
-                            SequenceWithMemory {
-                                Inverter {
-                                    StatefulAction(Task<13>),
-                                },
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(14)),
-                                    Condition(Cond<15>),
-                                },
-                            },
-                        },
-                    },
-                },
+                SubTree(Tree0319Sub0),
+                Action(Act<7>),
             },
         }
     }
@@ -788,786 +641,1121 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64 = 1,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        Inverter {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t0 == 2),
-                ScriptCondition(|bb| bb.o0.is_none()),
+        ReactiveFallback {
+            #[post(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
+            #[on_failure(|bb| { bb.b0 += 2; bb.b1 = *bb.t0 % 2 })]
+            RetryUntilSuccessful(4) {
+                KeepRunningUntilFailure {
+                    Parallel(failure = 0) {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0> = Task::<0>),
+                        #[success_if(|bb| bb.b1 % 4 > 1)]
+                        #[post(|bb| bb.b0 = bb.b1)]
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Parallel(success = 1, failure = -2) {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0320Blackboard { o0 t0 });
+board!(Tree0320Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        RunOnce {
-            Repeat(1) {
-                Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64,
+        }
+        MemPriority {
+            #[run_while(|bb| bb.b1 % 2 != 1)]
+            TryCatch {
+                SetBlackboard(b0 = {b1}),
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            #[failure_if(|bb| bb.b1 % 4 < 1)]
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[post(|bb| *bb.t0 += 1)]
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(PTask<2>, b0 = 4),
+                },
+                Repeat(1) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Condition(|ctx| ctx.check(4)),
+                Timeout(50) {
+                    StatefulAction(Task<5>),
+                },
+                #[run_while(|bb| bb.b0 % 2 < 1)]
+                Repeat(1) {
+                    Script(|bb| { if bb.b1 % 2 < 0 { bb.b1 = *bb.t0 % 2 }; bb.b0 = bb.b1 }),
+                },
+            },
+            ReactiveFallback {
+                RunOnce {
+                    Delay(30) {
+                        Sleep(10),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0321Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Action(PAct<1>, b0 = {=}),
+        WaitValueUpdate(t0) {
+            AsyncFallback {
+                ReactiveFallback {
+                    #[run_while(|bb| *bb.t1 + 4 > bb.o0.unwrap_or(1))]
+                    Condition(|ctx| ctx.check(0)),
+                    #[on_failure(|bb| bb.b0 = *bb.t1 % 3)]
+                    #[run_while(|bb| *bb.t0 + 2 > 7)]
+                    UnsetBlackboard(o0),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    AlwaysRunning,
+                },
+            },
         }
     }
 }
 
-board!(Tree0322Blackboard { b0 t0 });
+board!(Tree0322Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0323Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0323Sub0 for Ctx {
+        SubTree(Tree0323Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            Sequence {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<0>),
-                RunOnce {
-                    StatefulAction(Task<1>),
-                },
-            },
-            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+        Parallel(success = -1) {
+            Condition(Cond<0>),
+            SubTree(Tree0323Sub0),
+            AlwaysSuccess,
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0323Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0324 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+        TryCatch {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
         }
-        SequenceWithMemory {
-            #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-            #[on_halted(|bb| bb.o0 = None)]
-            ForceSuccess {
-                #[success_if(|bb| bb.b0 != 1)]
-                #[on_halted(|bb| { bb.b0 = (bb.b0 + 4) % 2; if *bb.t0 < bb.b0 + 1 { *bb.t0 += 3 } })]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Condition(Cond<1>),
-                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-board!(Tree0324Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0325Sub0 for Ctx {
-        StatefulAction(Task<7> = Task::<7>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0325 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Action(Act<1>),
-                Repeat(forever) {
-                    Action(Act<2>),
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-                SubTree(Tree0325Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                #[skip_if(|bb| bb.b1 == 6)]
-                #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
-                SetBlackboard(t0 = {t1}),
-                Script(|bb| *bb.t1 += 1),
-                ScriptCondition(|bb| *bb.t1 % 2 > 0),
-            },
-            RetryUntilSuccessful(3) {
-                SetBlackboard(b0 = 0),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {t1}),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0326Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    #[on_failure(|bb| if bb.b1 > 0 { *bb.t1 += 1 })]
-                    Action(Act<1>),
-                    StatefulAction(PTask<2>, b0 = 1),
-                },
-            },
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-            SetBlackboard(b0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0327Blackboard { t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            ScriptCondition(|bb| bb.b0 + 4 > 4),
-            #[on_success(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-            ReactiveSequence {
-                ReactiveSequence {
-                    Inverter {
-                        Fallback {
-                            Sequence {
-                                WasEntryUpdated(t0),
-                                ForceFailure {
-                                    Action(PAct<0>, b0 = {b0}),
-                                },
-                            },
-                            Sequence {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                                Action(Act<2>),
-                                Action(Act<3> = Act::<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            Repeat(2) {
-                Action(PAct<4>, b0 = {=}),
-            },
-            Fallback {
-                Repeat(forever) {
-                    RetryUntilSuccessful(3) {
-                        ReactiveSequence {
-                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
-                            Action(PAct<6>, b0 = 6, b1 = {t0}),
-                            StatefulAction(Task<7>),
-                            #[success_if(|bb| *bb.t0 + 1 > bb.b0 % 2)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(9)),
-                    ScriptCondition(|bb| *bb.t0 < *bb.t0 % 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0328Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 0,
             o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        Sequence {
-            Repeat(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                WhileDoElse {
+                    Fallback {
+                        #[skip_if(|bb| bb.b0 + 1 == 7)]
+                        #[success_if(|bb| bb.b0 % 2 < 0)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    Script(|bb| { bb.b0 += 2; if *bb.t0 % 2 > 0 { bb.b0 = 7 } }),
+                    Parallel(failure = 1) {
+                        StatefulAction(PTask<3>, b0 = {=}),
+                        Script(|bb| { bb.o0 = None; bb.t0.set(bb.b0 + 3) }),
+                    },
                 },
             },
-            SequenceStar {
-                Condition(|ctx, bb| ctx.check_in(4, 1)),
-                ScriptCondition(|bb| bb.o0.is_none()),
-                #[run_while(|bb| *bb.t1 < bb.b1 + 3)]
-                #[skip_if(|bb| bb.b0 == 5)]
-                StatefulAction(Task<5>),
+            MemPriority {
+                Action(Act<4>),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<6>),
+                },
+                Action(|ctx| ctx.exec(7)),
             },
-        }
-    }
-}
-
-board!(Tree0329Blackboard { b0 t1 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Fallback {
-            ReactiveSequence {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                Action(Act<1>),
+            SkipUnlessUpdated(t0) {
+                WhileDoElse {
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(6)),
+                        Action(Act<8>),
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                    #[on_success(|bb| bb.o0 = Some(9))]
+                    AlwaysFailure,
+                },
             },
-            StatefulAction(Task<2>),
+            Loop(q0, if_empty = Failure) {
+                IfThenElse {
+                    Condition(Cond<10>),
+                    RunOnce(then_skip = false) {
+                        Timeout(0) {
+                            RetryUntilSuccessful(4) {
+                                Condition(Cond<11> = Cond::<11>),
+                            },
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b0 + 1 != bb.o0.unwrap_or(1) + 2),
+                },
+            },
             WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0330Blackboard { t0 b0 });
+board!(Tree0325Blackboard { o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        ParallelAll(max_failures = -2) {
+            Condition(Cond<0>),
+            Delay(50) {
+                ForceSuccess {
+                    Invert {
+                        Fallback {
+                            Repeat(2) {
+                                Timeout(50) {
+                                    Action(Act<1>),
+                                },
+                            },
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        IfThenElse {
+            Parallel(success = -3) {
+                UnsetBlackboard(o0),
+                SetBlackboard(o0 = Some(5)),
+                StatefulAction(Task<0>),
+            },
+            Precondition(|bb| bb.b0 != 6, else = Running) {
+                ParallelAll(1) {
+                    RunOnce(then_skip = false) {
+                        WhileDoElse {
+                            Action(Act<1>),
+                            Sleep(20),
+                            Script(|bb| { bb.b0 = *bb.t0 % 4; if bb.b0 % 4 > 2 { bb.t1.set(*bb.t1 % 4) } }),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0327Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        AsyncSequence {
+            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0328Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 15,
+        }
+        #[run_while(|bb| bb.b0 != *bb.t0 % 2)]
+        #[skip_if(|bb| *bb.t1 + 2 < 7)]
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            Fallback {
+                TryCatch(catch_on_halt = false) {
+                    ParallelAll {
+                        SubTree(Tree0329Sub0, q0 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
+                        Action(Act<1>),
+                    },
+                    Condition(PCond<2>, b0 = {t1}),
+                    ScriptCondition(|bb| *bb.t1 % 2 < 0),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    #[on_success(|bb| bb.b0 = *bb.t1 + 4)]
+                    #[failure_if(|bb| *bb.t0 + 4 > *bb.t0 + 2)]
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+                },
+                Parallel(success = 2, failure = 2) {
+                    Inverter {
+                        TryCatch {
+                            ScriptCondition(|bb| *bb.t0 + 3 != 7),
+                            AlwaysRunning,
+                            #[on_success(|bb| *bb.t1 += 1)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0329Blackboard { q0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0330 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+        }
+        SequenceStar {
+            Repeat(3) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    WaitValueUpdate(t0) {
+                        RunOnce(then_skip = true) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Parallel(failure = -2) {
+                    Sleep(0),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0330Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
             o0: Option<i64>,
         }
-        MemSequence {
-            ReactiveFallback {
-                WaitValueUpdate(t0) {
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 % 2 != 1)]
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        Fallback {
+            #[success_if(|bb| *bb.t1 + 1 != 6)]
+            SkipUnlessUpdated(t0) {
+                Precondition(|bb| *bb.t1 > 3, else = Failure) {
+                    RetryUntilSuccessful(3) {
+                        AlwaysFailure,
                     },
                 },
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                Fallback {
-                    StatefulAction(Task<4>),
-                    SetBlackboard(b0 = 9),
+            },
+            Loop(q0, if_empty = Skipped) {
+                Parallel(success = -4, failure = 0) {
+                    Action(Act<0>),
+                    Action(PIo<1>, t0 = {=}),
+                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                    ScriptCondition(|bb| *bb.t1 == 4),
+                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
                 },
             },
-            #[success_if(|bb| bb.b0 + 1 == bb.o0.unwrap_or(0))]
-            #[run_while(|bb| bb.b0 < 3)]
-            Sequence {
-                Repeat(1) {
-                    Sequence {
-                        Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                        StatefulAction(Task<6>),
-                        RunOnce {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<8>),
-                    Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 4, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0331Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0332Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0332Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+            Parallel(success = 1, failure = -2) {
                 StatefulAction(Task<2>),
-                #[run_while(|bb| *bb.t0 > 0)]
-                SubTree(Tree0332Sub1, ..),
+                Condition(PCond<3>, b0 = {t1}),
+                SetBlackboard(o0 = Some(0)),
+            },
+            Sequence {
+                Repeat(3) {
+                    StatefulAction(PTask<4>, b0 = {=}),
+                },
+                ReactiveFallback {
+                    Action(Act<5>),
+                    Action(PAct<6>, b0 = 8, b1 = {t1}),
+                },
+                StatefulAction(Task<7>),
+            },
+            AsyncFallback {
+                Condition(PCond<8>, b0 = 5),
+                WasEntryUpdated(t1),
             },
         }
     }
 }
+
+board!(Tree0331Blackboard { q0 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Repeat(1) {
-            RetryUntilSuccessful(4) {
-                SubTree(Tree0332Sub0, ..),
+        AsyncSequence {
+            ForceSuccess {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
+                    },
+                    RunOnce {
+                        Timeout(10) {
+                            ReactiveSequence {
+                                Action(Act<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Sleep(10),
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        RetryUntilSuccessful(1) {
+                            Action(Act<5>),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                    RunOnce(then_skip = true) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
             },
         }
-    }
-}
-
-board!(Tree0332Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0333Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Action(PAct<0>, b0 = 2, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0333Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(|ctx| ctx.exec(4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
         MemPriority {
-            SubTree(Tree0333Sub0, ..),
-            StatefulAction(Task<1> = Task::<1>),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Condition(|ctx| ctx.check(3)),
+            RunOnce(then_skip = false) {
+                WhileDoElse {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1>),
+                },
             },
-            SubTree(Tree0333Sub1, t0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(5, 6)),
+            SequenceStar {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
-board!(Tree0333Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0334Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        IfThenElse {
+            ReactiveFallback {
+                Invert {
+                    Condition(Cond<0>),
+                },
+                Action(Act<1>),
+            },
+            #[run_while(|bb| *bb.t0 + 1 > *bb.t0 % 4)]
+            #[failure_if(|bb| *bb.t1 > *bb.t0)]
+            #[on_halted(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
+            Condition(Cond<2>),
+            Sleep(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0334Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll(max_failures = -4) {
+            Condition(Cond<3>),
+            Repeat(0) {
+                StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
+            },
+            WhileDoElse {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            TryCatch(catch_on_halt = true) {
+                #[on_failure(|bb| { bb.b0 += 1; if *bb.t1 % 3 > 1 { *bb.t0 += 1 } })]
+                #[success_if(|bb| bb.b0 != 0)]
+                StatefulAction(Task<7>),
+                Condition(PCond<8>, b0 = {=}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
             b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        SequenceWithMemory {
-            RunOnce {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    SkipUnlessUpdated(t1) {
-                        SetBlackboard(t1 = {b0}),
-                    },
-                    WasEntryUpdated(t1),
+        ReactiveFallback {
+            RetryUntilSuccessful(4) {
+                SubTree(Tree0334Sub0, ..),
+            },
+            Loop(q0, if_empty = Skipped) {
+                SubTree(Tree0334Sub1, b0 = {=}, t0 = {t0}, t1 = {=}, q0 = {q0}),
+            },
+            #[failure_if(|bb| *bb.t0 % 4 == 3)]
+            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+            SkipUnlessUpdated(t1) {
+                ReactiveSelector {
+                    Condition(PCond<9>, b0 = {t0}),
                     ForceSuccess {
-                        KeepRunningUntilFailure {
-                            Condition(PCond<1>, b0 = {b1}),
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        #[on_success(|bb| bb.t1.set(bb.b0))]
+                        RunOnce {
+                            Delay(30) {
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        Repeat(1) {
+                            #[skip_if(|bb| *bb.t1 % 3 != 1)]
+                            #[failure_if(|bb| *bb.t0 % 4 != 1)]
+                            Condition(|ctx, bb| ctx.check_in(11, *bb.t1 + 3)),
                         },
                     },
                 },
             },
-            Inverter {
-                Sequence {
-                    StatefulAction(Task<2>),
-                    ReactiveFallback {
-                        Action(Act<3> = Act::<3>),
-                        Condition(PCond<4>, b0 = {b0}),
-                        ReactiveFallback {
-                            Condition(Cond<5>),
-                            #[skip_if(|bb| *bb.t1 != bb.b1)]
-                            #[post(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                            Action(PIo<6>, t0 = {=}),
-                        },
-                    },
+            Timeout(10) {
+                Loop(q0, if_empty = Failure) {
+                    Action(PAct<12>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0334Blackboard { t1 b0 o0 b1 t0 });
+board!(Tree0334Blackboard { b0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335Sub0 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
         ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            #[success_if(|bb| bb.o0.is_none())]
-            ForceFailure {
-                SequenceStar {
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                    SequenceStar {
-                        StatefulAction(PTask<2>, b0 = 8),
-                    },
-                    StatefulAction(Task<3>),
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
+            Timeout(0) {
+                ParallelAll {
+                    SubTree(Tree0335Sub0),
+                    StatefulAction(Task<5>),
                 },
+            },
+            RetryUntilSuccessful(0) {
+                Condition(Cond<6>),
             },
         }
     }
 }
-
-board!(Tree0335Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+            b1: i64,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.b0 < 3)]
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                Script(|bb| { *bb.t1 += 3; bb.o0 = Some(5) }),
-            },
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[skip_if(|bb| (*bb.t0 + 4) % 2 != 0)]
             ReactiveSequence {
-                WasEntryUpdated(t1),
-                ScriptCondition(|bb| *bb.t0 + 1 > 4),
-                Condition(Cond<2>),
+                SetBlackboard(t0 = 4),
+                IfThenElse {
+                    RunOnce {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {t0}),
+                },
+                #[on_failure(|bb| bb.t0.set(bb.b1 % 3))]
+                #[on_halted(|bb| bb.b0 += 2)]
+                Timeout(20) {
+                    ForceSuccess {
+                        Repeat(0) {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 1),
+                    StatefulAction(Task<4>),
+                    #[on_success(|bb| bb.b1 = 3)]
+                    #[skip_if(|bb| bb.b0 != 1)]
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                    #[run_while(|bb| bb.b1 != 3)]
+                    #[on_failure(|bb| bb.b0 = 1)]
+                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
+                },
+                Sequence {
+                    SetBlackboard(b1 = {t0}),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                },
             },
-            Action(|ctx| ctx.exec(3)),
+            Inverter {
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                ReactiveFallback {
+                    ForceFailure {
+                        ReactiveFallback {
+                            Condition(PCond<10>, b0 = 1),
+                        },
+                    },
+                    #[success_if(|bb| bb.b1 < 7)]
+                    #[on_success(|bb| if *bb.t0 + 1 < bb.b1 { *bb.t0 += 2 })]
+                    Fallback {
+                        Condition(PCond<11>, b0 = 3),
+                        #[failure_if(|bb| (bb.b0 + 3) % 2 != 1)]
+                        #[success_if(|bb| bb.b1 > 6)]
+                        Condition(Cond<12> = Cond::<12>),
+                    },
+                    WaitValueUpdate(t0) {
+                        Invert {
+                            ReactiveFallback {
+                                StatefulAction(Task<13>),
+                                ForceFailure {
+                                    Condition(|ctx| ctx.check(14)),
+                                },
+                                ScriptCondition(|bb| *bb.t0 == 3),
+                            },
+                        },
+                    },
+                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                        MemPriority {
+                            Condition(Cond<15>),
+                            RunOnce(then_skip = true) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
 
-board!(Tree0336Blackboard { t0 o0 b0 t1 });
+board!(Tree0336Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
+        TryCatch {
+            Repeat(4) {
+                Action(Act<0>),
+            },
+            Action(Act<1>),
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(0),
+        }
+        SkipUnlessUpdated(t0) {
+            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(2) % 2)]
+            #[skip_if(|bb| *bb.t0 % 4 != 2)]
+            #[run_while(|bb| bb.b1 != 6)]
+            Parallel(success = -1, failure = 1) {
+                Repeat(forever) {
+                    WasEntryUpdated(t0),
+                },
+                StatefulAction(Task<0>),
             },
-            ReactiveSequence {
-                Inverter {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0338Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Parallel(success = -1) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                },
+                #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
+                #[post(|bb| if bb.b1 == 7 { bb.o0 = Some(9) })]
+                RunOnce(then_skip = false) {
+                    #[skip_if(|bb| bb.b0 + 1 == 0)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| bb.b0 += 2)]
+                    SetBlackboard(t0 = {b1}),
+                },
+                WhileDoElse {
+                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                    Condition(PCond<4>, b0 = {b0}),
+                },
+                ParallelAll(2) {
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            ReactiveFallback {
+                #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
+                #[on_success(|bb| { if bb.b1 + 4 > bb.b0 + 4 { bb.b0 += 3 }; bb.b1 = 8 })]
+                RunOnce(then_skip = true) {
+                    #[success_if(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1)]
+                    Condition(PCond<7>, b0 = {b0}),
+                },
+                Delay(20) {
+                    WaitValueUpdate(t0) {
+                        Switch(b1) {
+                            case 0 => Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
+                            _ => Action(Act<9>),
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    AsyncSequence {
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                StatefulAction(Task<10> = Task::<10>),
+                                #[run_while(|bb| bb.o0.is_some())]
+                                Action(Act<11>),
+                                Condition(|ctx| ctx.check(12)),
+                            },
                         },
                     },
                 },
             },
-            Repeat(1) {
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+            ParallelAll(max_failures = -1) {
+                Script(|bb| bb.o0 = None),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                    },
-                },
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<6> = Task::<6>),
-            },
-        }
-    }
-}
+board!(Tree0339Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
-        Repeat(4) {
-            Sequence {
-                AlwaysSuccess,
-                Condition(Cond<0>),
-                RunOnce {
-                    RunOnce {
-                        AlwaysSuccess,
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| bb.b0 != 5)]
+        Fallback {
+            MemSequence {
+                ReactiveSequence {
+                    Repeat(3) {
+                        AsyncSequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    SetBlackboard(o0 = Some(6)),
+                },
+                #[post(|bb| { if bb.b0 > bb.b0 + 1 { bb.b0 += 3 }; bb.o0 = None })]
+                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                SetBlackboard(t0 = 5),
+            },
+            Invert {
+                ParallelAll(max_failures = -1) {
+                    ReactiveFallback {
+                        ForceFailure {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Repeat(2) {
+                            ForceFailure {
+                                AlwaysRunning,
+                            },
+                        },
                     },
                 },
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
             },
         }
     }
 }
+
+board!(Tree0340Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            RunOnce {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        SetBlackboard(t0 = 7),
-                        SetBlackboard(b1 = 8),
-                        Script(|bb| bb.b1 = *bb.t0 % 3),
-                    },
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                    },
+        Retry(3) {
+            Repeat(3) {
+                Parallel(success = -1, failure = -1) {
+                    SetBlackboard(t1 = 5),
                 },
             },
         }
     }
 }
 
-board!(Tree0341Blackboard { b1 t0 });
+board!(Tree0341Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[allow(unused)] b0: i64 = 5,
-            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        RunOnce {
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                MemSequence {
-                    SkipUnlessUpdated(t1) {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-                },
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
+        Sequence {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            ReactiveFallback {
+                Condition(Cond<1>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0342Blackboard { t1 b0 b1 });
+board!(Tree0342Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0343Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+        }
+        Action(PAct<3>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
-        RunOnce {
-            Repeat(1) {
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        Parallel(success = 1, failure = -2) {
+                            AlwaysRunning,
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                    },
+                    Condition(Cond<1>),
+                    Script(|bb| { *bb.t0 += 3; bb.b0 += 1 }),
+                    Sleep(100),
+                    Precondition(|bb| *bb.t1 == 3, else = Skipped) {
+                        Condition(Cond<2>),
                     },
                 },
+                SubTree(Tree0343Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
             },
         }
     }
 }
 
+board!(Tree0343Blackboard { t1 b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0344Sub0 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Condition(Cond<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
-        RetryUntilSuccessful(3) {
-            SubTree(Tree0344Sub0),
+        blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            SequenceWithMemory {
+                MemSequence {
+                    #[run_while(|bb| *bb.t1 % 2 > 0)]
+                    Action(PAct<0>, b0 = {=}),
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| *bb.t1 == 6),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                    SubTree(Tree0344Sub0, ..),
+                },
+            },
+            Selector {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                StatefulAction(Task<4>),
+                Script(|bb| *bb.t1 += 1),
+            },
+            Sequence {
+                Condition(Cond<5>),
+                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+            },
+            Fallback {
+                StatefulAction(Task<7>),
+                Action(PAct<8>, b0 = 3, b1 = {b0}),
+                Condition(PCond<9>, b0 = {b0}),
+            },
         }
     }
 }
+
+board!(Tree0344Blackboard { b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Action(Act<1>),
-                    RunOnce {
-                        Action(Act<2>),
-                    },
-                    Action(Act<3>),
-                    RunOnce(then_skip = false) {
-                        Action(Act<4>),
-                    },
+        blackboard {
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            Repeat(2) {
+                Invert {
+                    StatefulAction(Task<0>),
                 },
+            },
+            Repeat(3) {
+                Action(Act<1>),
             },
             Inverter {
                 Fallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<7>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<8>),
-                        Condition(|ctx| ctx.check(9)),
-                    },
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b0 % 2 != 0),
                 },
             },
         }
     }
 }
+
+board!(Tree0345Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            Sequence {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                },
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        Action(Act<2> = Act::<2>),
-                        Action(Act<3>),
-                    },
-                },
-                ReactiveFallback {
-                    Action(PIo<4>, t0 = {t0}),
-                    Script(|bb| if *bb.t0 > 1 { bb.t0.set(bb.b0) }),
-                },
+        Sequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347Sub0 for Ctx {
-        ReactiveSequence {
-            Repeat(2) {
-                StatefulAction(Task<5> = Task::<5>),
+            WhileDoElse {
+                StatefulAction(Task<3>),
+                Action(Act<4> = Act::<4>),
+                AlwaysRunning,
             },
-            StatefulAction(Task<6> = Task::<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
-        RetryUntilSuccessful(1) {
-            KeepRunningUntilFailure {
-                Fallback {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel(failure = -2) {
+            IfThenElse {
+                Action(PIo<0>, t0 = {=}),
+                Delay(10) {
+                    Condition(Cond<1>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<2>),
+                ReactiveSequence {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0347Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0348Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+        }
+        Action(PAct<5>, b0 = 8, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 2, else = Skipped) {
+                Sequence {
+                    Action(|ctx| ctx.exec(3)),
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        SubTree(Tree0348Sub0, ..),
                     },
-                    MemSequence {
-                        Inverter {
-                            ReactiveFallback {
-                                ForceFailure {
-                                    StatefulAction(Task<3>),
-                                },
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| { bb.b0 = *bb.t0 + 2; bb.b1 = (*bb.t0 + 4) % 2 })]
+                    UnsetBlackboard(o0),
+                },
+            },
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        Fallback {
+            Sequence {
+                Repeat(0) {
+                    Condition(Cond<0>),
+                },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<4>),
+                },
+                Delay(10) {
+                    Inverter {
+                        Action(Act<5>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Sleep(20),
+                StatefulAction(Task<6>),
+            },
+            ForceSuccess {
+                Delay(100) {
+                    Timeout(0) {
+                        SequenceWithMemory {
+                            RunOnce {
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
-                    SubTree(Tree0347Sub0),
-                    Condition(Cond<7> = Cond::<7>),
-                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -1575,46 +1763,25 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
+    pub tree Tree0350Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        SkipUnlessUpdated(t0) {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0348Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
+        Condition(Cond<0> = Cond::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set((*bb.t0 + 4) % 4) })]
-        ReactiveFallback {
-            Action(PAct<0>, b0 = 0, b1 = {b0}),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            Action(PAct<4>, b0 = {=}, b1 = {b0}),
+        IfThenElse {
+            SubTree(Tree0350Sub0, b0 = {=}, t0 = {t0}),
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -1624,334 +1791,202 @@ board!(Tree0350Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 1,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64,
         }
-        Repeat(1) {
-            SequenceWithMemory {
-                Sequence {
-                    Action(PIo<0>, t0 = {=}),
-                    SetBlackboard(t1 = {b1}),
-                    StatefulAction(PTask<1>, b0 = 1),
-                    Condition(Cond<2>),
-                    #[run_while(|bb| *bb.t0 + 2 > 6)]
-                    Action(PAct<3>, b0 = {b1}, b1 = {t1}),
-                },
-            },
+        Sequence {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1))),
+            UnsetBlackboard(o0),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0351Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0352Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        UnsetBlackboard(o0)
-    }
-}
+board!(Tree0351Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-            #[tracked] t0: i64,
             b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
         }
-        RunOnce(then_skip = true) {
-            Sequence {
-                Inverter {
-                    Condition(PCond<0>, b0 = {=}),
+        ReactiveSelector {
+            Retry(forever) {
+                Switch(b1) {
+                    case 0 => Repeat(2) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                    },
+                    _ => #[skip_if(|bb| bb.b1 == 4)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| { if bb.b1 == bb.b1 + 1 { bb.b1 += 1 }; bb.b0 += 3 })]
+                    Condition(Cond<1>),
                 },
-                StatefulAction(Task<1>),
-                SubTree(Tree0352Sub0, ..),
-                #[post(|bb| bb.b0 = bb.b1)]
-                Action(Act<2>),
-                WaitValueUpdate(t0) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                },
+            },
+            StatefulAction(Task<2>),
+            Inverter {
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree0352Blackboard { o0 b0 t0 b1 });
+board!(Tree0352Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0353Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 11,
+        }
+        SetBlackboard(t0 = 7)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0353 for Ctx {
         blackboard {
+            b1: i64 = 2,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 1,
         }
-        Repeat(3) {
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1> = Cond::<1>),
+        Switch(b1) {
+            case 1 => ParallelAll {
+                RetryUntilSuccessful(3) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
                 },
-                Repeat(forever) {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<2>),
+            },
+            _ => Repeat(3) {
+                WhileDoElse {
+                    Sequence {
+                        Switch(b1) {
+                            case 4 => Script(|bb| { bb.b0 = bb.b1; bb.b0 += 1 }),
+                            _ => Action(Act<3>),
+                        },
+                    },
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    SubTree(Tree0353Sub0, ..),
+                    #[on_failure(|bb| if *bb.t0 < 3 { bb.t0.set(bb.b0 % 2) })]
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0353Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Condition(Cond<6>)
-    }
-}
+board!(Tree0353Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
+            b1: i64 = 2,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
         }
-        MemSequence {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    RetryUntilSuccessful(forever) {
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 1),
-                    },
-                    SetBlackboard(t0 = 4),
-                },
-            },
-            #[skip_if(|bb| (*bb.t0 + 3) % 2 == 0)]
-            ScriptCondition(|bb| *bb.t0 < 3),
-            Sequence {
-                SetBlackboard(t0 = 6),
-                Repeat(3) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                Action(|ctx| ctx.exec(2)),
-            },
-            ForceFailure {
-                #[skip_if(|bb| bb.o0.unwrap_or(3) != 3)]
-                #[success_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                SequenceWithMemory {
-                    Condition(Cond<3>),
-                    WasEntryUpdated(t0),
-                    Repeat(4) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Action(Act<5>),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Fallback {
-                SubTree(Tree0354Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-                Condition(|ctx, bb| ctx.check_in(8, 9)),
-                Action(PAct<9>, b0 = {b0}),
-                Sequence {
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| bb.b0 = 7)]
-                    Action(|ctx| ctx.exec(10)),
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 4)),
-                },
-            },
+        ParallelAll {
+            Action(PIo<0>, t0 = {b0}),
+            Script(|bb| bb.b1 += 2),
         }
     }
 }
 
-board!(Tree0354Blackboard { o0 b0 t0 });
+board!(Tree0354Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        Sequence {
-            SequenceWithMemory {
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Fallback {
-                                Action(Act<0> = Act::<0>),
-                                RetryUntilSuccessful(0) {
-                                    Condition(Cond<1>),
-                                },
-                                #[success_if(|bb| *bb.t0 != bb.b0 + 4)]
-                                Condition(PCond<2>, b0 = {=}),
-                                #[on_failure(|bb| bb.t1.set(*bb.t0 % 4))]
-                                #[run_while(|bb| *bb.t1 == 7)]
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                        },
+        RetryUntilSuccessful(4) {
+            TryCatch {
+                Sleep(30),
+                SequenceWithMemory {
+                    Sequence {
+                        Action(Act<0>),
+                    },
+                    Condition(Cond<1>),
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
-            },
-            Inverter {
-                #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.o0 = Some(*bb.t1) })]
-                ReactiveSequence {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            Fallback {
-                                Condition(|ctx| ctx.check(4)),
-                                StatefulAction(Task<5> = Task::<5>),
-                                Condition(Cond<6> = Cond::<6>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                        SetBlackboard(o0 = Some(3)),
-                        WasEntryUpdated(t0),
-                        UnsetBlackboard(o0),
-                        Action(Act<8>),
-                    },
-                },
-            },
-            Fallback {
-                SequenceStar {
-                    StatefulAction(Task<9>),
-                    #[on_failure(|bb| bb.o0 = None)]
-                    Repeat(2) {
-                        Condition(PCond<10>, b0 = 5),
-                    },
-                },
-                Sequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Inverter {
-                        StatefulAction(PTask<11>, b0 = 6),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 > *bb.t0)]
-                    Condition(Cond<12>),
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    ReactiveSequence {
-                        Action(Act<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-                WaitValueUpdate(t1) {
+                Action(Act<4>),
+                WhileDoElse {
+                    StatefulAction(Task<5>),
                     Fallback {
-                        WasEntryUpdated(t1),
-                        StatefulAction(Task<15>),
+                        AlwaysFailure,
+                        StatefulAction(Task<6>),
                     },
+                    Condition(Cond<7>),
                 },
-                StatefulAction(Task<16>),
             },
         }
     }
 }
-
-board!(Tree0355Blackboard { b0 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
-        RetryUntilSuccessful(3) {
-            KeepRunningUntilFailure {
-                Repeat(4) {
-                    RunOnce {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                Action(Act<0>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
             },
+            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0357Sub0 for Ctx {
-        Condition(Cond<7>)
-    }
-}
+board!(Tree0356Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                RunOnce {
-                    Repeat(1) {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            Action(Act<1>),
-                            Action(Act<2>),
-                        },
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceStar {
+            SequenceWithMemory {
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                Action(|ctx| ctx.exec(1)),
+            },
+            #[post(|bb| if bb.b1 % 3 > 0 { bb.b0 += 2 })]
+            RetryUntilSuccessful(forever) {
+                SequenceWithMemory {
+                    SetBlackboard(t0 = {b1}),
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<3>),
                     },
+                    ScriptCondition(|bb| *bb.t0 % 3 == 1),
                 },
             },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                Condition(Cond<6> = Cond::<6>),
-                SubTree(Tree0357Sub0),
-            },
-            Action(Act<8>),
         }
     }
 }
+
+board!(Tree0357Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0358Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 12,
-            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 9,
         }
-        ReactiveSequence {
-            MemSequence {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                },
-                MemPriority {
-                    Action(PIo<3>, t0 = {=}),
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = 7),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Script(|bb| { bb.b0 = 8; bb.b0 += 3 }),
-            RunOnce(then_skip = true) {
-                #[success_if(|bb| *bb.t1 > *bb.t0)]
-                #[failure_if(|bb| *bb.t0 + 1 < 5)]
-                Fallback {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(Cond<8>),
-                },
-            },
+        IfThenElse {
+            StatefulAction(Task<2>),
+            StatefulAction(PTask<3>, b0 = {b0}),
+            Condition(Cond<4>),
         }
     }
 }
@@ -1959,1280 +1994,1319 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-        }
-        Sequence {
-            SubTree(Tree0358Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0358Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
-                Action(PIo<2>, t0 = {b0}),
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                StatefulAction(Task<3>),
-                Fallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    Action(Act<6>),
-                },
-            },
-            Sequence {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
-                    Condition(Cond<8>),
-                    Action(PAct<9>, b0 = {t0}),
-                },
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        Action(Act<10>),
-                        ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0),
-                        StatefulAction(Task<11>),
-                        Action(|ctx, bb| ctx.exec_in(12, bb.o0.unwrap_or(3) + 4, &mut bb.b0)),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(PAct<13>, b0 = 3),
-                    SetBlackboard(b0 = 3),
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(14)),
-                    StatefulAction(Task<15>),
-                    Condition(Cond<16>),
-                },
-                Fallback {
-                    Condition(Cond<17>),
-                    StatefulAction(Task<18>),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0359Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
         }
         MemSequence {
-            #[post(|bb| bb.b1 = 3)]
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-            },
-            SkipUnlessUpdated(t0) {
-                RetryUntilSuccessful(forever) {
-                    Inverter {
+            ReactiveSequence {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Delay(20) {
+                    Loop(q0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Loop(q0, value = {b0}) {
+                    Retry(1) {
+                        #[success_if(|bb| bb.b0 + 1 < 0)]
+                        #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
                         Condition(Cond<1>),
                     },
                 },
             },
+            SubTree(Tree0358Sub0, ..),
+            SequenceWithMemory {
+                Action(PIo<5>, t0 = {t0}),
+                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
+                Condition(Cond<6>),
+                Condition(Cond<7>),
+                Script(|bb| bb.o0 = Some((bb.b0 + 2) % 2)),
+            },
         }
     }
 }
 
-board!(Tree0361Blackboard { b1 t0 });
+board!(Tree0358Blackboard { o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+        }
+        Fallback {
+            AsyncFallback {
+                ReactiveSelector {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                #[post(|bb| bb.b0 += 2)]
+                #[run_while(|bb| bb.b0 + 3 < *bb.t1 % 3)]
+                ForceFailure {
+                    RunOnce {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    Action(Act<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
+                },
+                #[run_while(|bb| *bb.t1 > 0)]
+                #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
+                TryCatch {
+                    Sleep(10),
+                    #[on_success(|bb| { bb.b0 = *bb.t1; *bb.t0 += 2 })]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Condition(PCond<6>, b0 = {=}),
+                },
+                Parallel {
+                    Repeat(0) {
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                    #[failure_if(|bb| *bb.t0 == 1)]
+                    Condition(Cond<8>),
+                    Action(PAct<9>, b0 = {t0}, b1 = {t1}),
+                    Script(|bb| bb.b0 += 1),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Sequence {
+                    WhileDoElse {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| *bb.t0 == 2)]
+                        RunOnce(then_skip = false) {
+                            #[success_if(|bb| bb.b0 > (*bb.t0 + 2) % 3)]
+                            #[on_halted(|bb| { bb.t1.set((bb.b0 + 4) % 2); *bb.t1 += 1 })]
+                            #[on_failure(|bb| bb.b0 = 5)]
+                            SequenceStar {
+                                StatefulAction(Task<11> = Task::<11>),
+                                SetBlackboard(t1 = 5),
+                            },
+                        },
+                        Condition(PCond<12>, b0 = {t0}),
+                        ReactiveSelector {
+                            Action(Act<13>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    #[failure_if(|bb| bb.b0 % 4 > 2)]
+                    ReactiveSequence {
+                        Parallel(success = 0) {
+                            Condition(PCond<14>, b0 = {b0}),
+                            ForceSuccess {
+                                Condition(|ctx, bb| ctx.check_in(15, *bb.t0)),
+                            },
+                            Condition(Cond<16>),
+                            StatefulAction(Task<17>),
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<18>),
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
+                        #[success_if(|bb| *bb.t0 != bb.b0)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        ReactiveSequence {
+                            SetBlackboard(b0 = 9),
+                            RunOnce {
+                                RunOnce {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            Action(PIo<0>, t0 = {t0}),
+            SubTree(Tree0360Sub0, ..),
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+board!(Tree0360Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
+        #[post(|bb| bb.o0 = None)]
+        #[on_success(|bb| bb.b0 = 7)]
+        Loop(q0, if_empty = Skipped) {
+            AsyncFallback {
+                #[post(|bb| bb.b1 = bb.b1 % 3)]
+                #[failure_if(|bb| bb.o0.is_some())]
+                AlwaysFailure,
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                #[skip_if(|bb| bb.b1 + 3 == bb.b0 + 3)]
+                Repeat(1) {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0361Blackboard { q0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
+        MemSequence {
+            Condition(Cond<0>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0363Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+        }
+        Action(PAct<0>, b0 = {=}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        Inverter {
-            MemPriority {
-                Repeat(2) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Fallback {
-                                Condition(|ctx| ctx.check(0)),
-                                Condition(PCond<1>, b0 = {t0}),
-                                #[post(|bb| *bb.t0 += 2)]
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(Act<3>),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(PTask<5>, b0 = 2),
-                },
-                ReactiveSequence {
-                    SetBlackboard(b0 = 7),
-                    StatefulAction(Task<6>),
-                    Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                    MemSequence {
-                        ReactiveFallback {
-                            Action(PIo<8>, t0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(9, (*bb.t0 + 2) % 4)),
-                        },
-                    },
-                },
+        RunOnce(then_skip = true) {
+            RetryUntilSuccessful(2) {
+                SubTree(Tree0363Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0363Blackboard { b0 t0 });
+board!(Tree0363Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        #[on_success(|bb| bb.t0.set(7))]
-        ReactiveSequence {
-            Sequence {
-                Condition(PCond<0>, b0 = {t0}),
-                Repeat(1) {
-                    Action(Act<1>),
-                },
-                #[on_failure(|bb| if bb.b1 + 2 > bb.b1 { bb.b1 = 8 })]
-                Repeat(1) {
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 + 4 == 7),
-                },
-            },
-            SequenceStar {
-                #[on_halted(|bb| { if bb.b1 > 0 { bb.b1 = bb.b0 }; bb.b1 = 0 })]
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<3>),
-                },
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                },
-                Inverter {
-                    #[on_success(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
-                    #[skip_if(|bb| *bb.t0 < bb.b1)]
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                },
-            },
-            Repeat(forever) {
+        Repeat(4) {
+            ReactiveFallback {
                 ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(PTask<6>, b0 = 7),
+                    RetryUntilSuccessful(2) {
+                        ForceSuccess {
+                            #[failure_if(|bb| bb.b0 != *bb.t0)]
+                            StatefulAction(PTask<0>, b0 = 5),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        Action(Act<2>),
+                        Action(PAct<3>, b0 = {=}),
+                    },
+                    WaitValueUpdate(t0) {
+                        Action(Act<4>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0364Blackboard { b0 b1 t0 });
+board!(Tree0364Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                Sequence {
-                    Condition(Cond<0>),
-                    SetBlackboard(b0 = 7),
-                    Action(Act<1>),
-                },
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(PTask<2>, b0 = {b0}),
-                        Action(Act<3>),
-                        ScriptCondition(|bb| *bb.t0 % 4 > 1),
-                    },
-                },
-                ReactiveSequence {
-                    SequenceStar {
-                        RetryUntilSuccessful(forever) {
-                            ScriptCondition(|bb| *bb.t0 + 3 == 3),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<4>),
-                    },
-                },
-                StatefulAction(PTask<5>, b0 = {b0}),
-            },
-            SequenceWithMemory {
-                Inverter {
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        AlwaysFailure,
-                    },
-                },
-                Action(Act<7>),
-                MemPriority {
-                    Condition(Cond<8>),
-                    Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(2) + 2, &mut bb.b0)),
-                    Condition(Cond<10>),
-                },
-            },
-            #[post(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| { *bb.t0 += 3; if bb.o0.is_some() { bb.b0 += 2 } })]
-            ReactiveSequence {
-                #[failure_if(|bb| (*bb.t1 + 3) % 4 != 2)]
-                StatefulAction(Task<11>),
-                MemSequence {
-                    StatefulAction(Task<12>),
-                    StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<14>),
-                },
-                SequenceStar {
-                    Condition(Cond<15>),
-                    #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
-                    #[on_failure(|bb| { bb.t1.set(bb.b0 % 2); bb.o0 = Some(bb.b0) })]
-                    ReactiveFallback {
-                        Action(Act<16>),
-                        Condition(Cond<17>),
-                    },
-                    Action(Act<18> = Act::<18>),
-                },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(19, *bb.t0, &mut bb.b0)),
-                    Condition(PCond<20>, b0 = {t1}),
-                },
-                Action(PIo<21>, t0 = {=}),
-            },
+        Repeat(0) {
+            Script(|bb| { *bb.t0 += 2; if *bb.t0 % 3 > 0 { *bb.t0 += 3 } }),
         }
     }
 }
 
-board!(Tree0365Blackboard { o0 t0 t1 b0 });
+board!(Tree0365Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        RunOnce(then_skip = true) {
-            WasEntryUpdated(t1),
+        Parallel(success = 1, failure = 0) {
+            Sequence {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                    },
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some((*bb.t1 + 1) % 4) })]
+                    #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(8) })]
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        #[skip_if(|bb| bb.b0 > 2)]
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                },
+                IfThenElse {
+                    Condition(Cond<3>),
+                    Action(PAct<4>, b0 = {=}),
+                },
+                Precondition(|bb| bb.b0 + 1 < 6) {
+                    Action(PAct<5>, b0 = 7, b1 = {b0}),
+                },
+            },
+            WaitValueUpdate(t0) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(Task<6>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                    Precondition(|bb| bb.o0.is_some()) {
+                        Action(PIo<9>, t0 = {t0}),
+                    },
+                    Script(|bb| bb.o0 = Some(*bb.t1)),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<10>),
+                    Condition(|ctx, bb| ctx.check_in(11, 5)),
+                    Action(Act<12>),
+                },
+                Delay(20) {
+                    #[on_success(|bb| bb.o0 = Some(*bb.t1 % 4))]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Precondition(|bb| *bb.t0 + 1 == *bb.t1 + 3, else = Failure) {
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Precondition(|bb| (*bb.t0 + 1) % 4 < 1, else = Running) {
+                    Loop(q0) {
+                        Condition(Cond<14>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                RunOnce {
+                    ParallelAll {
+                        UnsetBlackboard(o0),
+                        Action(Act<15>),
+                        Script(|bb| bb.t0.set(*bb.t0 % 4)),
+                        StatefulAction(PTask<16>, b0 = {b0}),
+                        WhileDoElse {
+                            StatefulAction(Task<17>),
+                            StatefulAction(Task<18>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0366Blackboard { t1 });
+board!(Tree0366Blackboard { t1 o0 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 5,
+        }
         Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+            ReactiveFallback {
+                Retry(2) {
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {=}),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(PTask<2>, b0 = {t0}),
+                Repeat(forever) {
+                    StatefulAction(PTask<3>, b0 = 6, b1 = {b0}),
+                },
+                Sequence {
+                    Sleep(30),
+                },
+            },
+            Repeat(1) {
+                Parallel(success = -1, failure = 0) {
+                    KeepRunningUntilFailure {
+                        Fallback {
+                            Retry(3) {
+                                Fallback {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
+                                    Action(PIo<5>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(PTask<7>, b0 = {b0}),
+                #[skip_if(|bb| *bb.t0 != 3)]
+                #[post(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) })]
+                #[on_success(|bb| { if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 2 }; if bb.b1 % 2 > 0 { bb.o0 = None } })]
+                Action(Act<8>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+                #[on_failure(|bb| bb.o0 = Some(4))]
+                StatefulAction(Task<11>),
+                Repeat(forever) {
+                    Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 1) % 3)),
+                },
+            },
         }
     }
 }
+
+board!(Tree0367Blackboard { o0 b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0368Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
         }
-        ScriptCondition(|bb| *bb.t0 > 3)
+        SkipUnlessUpdated(t0) {
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0368Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ReactiveFallback {
+            #[on_halted(|bb| bb.b1 += 1)]
+            SetBlackboard(t0 = 6),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
         }
-        ReactiveSequence {
-            MemSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0368Sub0, ..),
-                    Action(PAct<1>, b0 = {=}),
+        ReactiveFallback {
+            Timeout(30) {
+                SequenceWithMemory {
+                    Loop(q0, value = {b0}) {
+                        Action(Act<0>),
+                    },
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {t0}),
+                    #[success_if(|bb| *bb.t1 % 2 == 1)]
+                    StatefulAction(Task<3>),
                 },
-                MemPriority {
-                    Sequence {
-                        Script(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) }),
-                        Condition(Cond<2>),
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                    Condition(PCond<4>, b0 = {t1}),
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 > 7)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    Action(PAct<7>, b0 = {t0}),
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(Task<9>),
-                        StatefulAction(PTask<10>, b0 = {b0}),
-                        Script(|bb| bb.o0 = None),
-                        Action(Act<11>),
-                    },
+            },
+            Repeat(2) {
+                SequenceWithMemory {
+                    SubTree(Tree0368Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
+                    SubTree(Tree0368Sub1, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0368Blackboard { b0 t1 o0 t0 });
+board!(Tree0368Blackboard { q0 t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_success(|bb| if bb.b1 < 2 { *bb.t0 += 2 })]
-                Condition(Cond<1>),
-                #[run_while(|bb| bb.b1 == *bb.t0)]
-                #[post(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 + 3 })]
-                Inverter {
-                    RetryUntilSuccessful(1) {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
+        Invert {
+            ReactiveSequence {
+                Sleep(0),
+                Action(Act<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                ScriptCondition(|bb| bb.b0 > *bb.t0 % 3),
             },
         }
     }
 }
 
-board!(Tree0369Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0370Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0369Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        MemPriority {
-            AlwaysFailure,
-            Inverter {
-                Fallback {
-                    SubTree(Tree0370Sub0, ..),
-                    Action(Act<1>),
-                },
-            },
-            ScriptCondition(|bb| *bb.t0 != *bb.t1 % 4),
-            KeepRunningUntilFailure {
-                Repeat(2) {
-                    Condition(PCond<2>, b0 = {t1}),
-                },
-            },
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4>),
-            },
+        RunOnce(then_skip = false) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0370Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        SequenceStar {
-            Script(|bb| *bb.t1 += 1),
-            RunOnce {
-                Inverter {
-                    SequenceWithMemory {
-                        SequenceStar {
-                            #[on_success(|bb| bb.b1 = bb.b0)]
-                            StatefulAction(Task<0>),
-                            Sequence {
-                                StatefulAction(Task<1> = Task::<1>),
+        Fallback {
+            MemPriority {
+                Switch(b1) {
+                    case 4 => ParallelAll {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+                    },
+                    case 0 => ReactiveFallback {
+                        Condition(PCond<2>, b0 = {=}),
+                        Delay(0) {
+                            Action(Act<3>),
+                        },
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    case 3 => ReactiveSequence {
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[on_success(|bb| { if *bb.t1 % 2 > 0 { *bb.t1 += 1 }; *bb.t0 += 3 })]
+                        #[skip_if(|bb| bb.b1 + 2 < 0)]
+                        Action(Act<5>),
+                        StatefulAction(PTask<6>, b0 = {b1}, b1 = {t0}),
+                        #[failure_if(|bb| *bb.t0 != 2)]
+                        #[on_success(|bb| bb.b1 = bb.b0)]
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                    _ => Switch(b1) {
+                        case 3 => RunOnce(then_skip = true) {
+                            RetryUntilSuccessful(2) {
+                                AlwaysRunning,
                             },
-                            #[on_halted(|bb| bb.t1.set(bb.b1 % 2))]
-                            #[on_success(|bb| if bb.b0 < *bb.t1 + 3 { bb.b1 += 2 })]
-                            MemPriority {
-                                Condition(Cond<2>),
-                                ScriptCondition(|bb| *bb.t0 == bb.b0 % 2),
-                                #[on_failure(|bb| bb.t1.set(2))]
-                                AlwaysFailure,
+                        },
+                        case 4 => StatefulAction(Task<9>),
+                        case 5 => Timeout(0) {
+                            SetBlackboard(b1 = 1),
+                        },
+                        _ => Script(|bb| *bb.t1 += 3),
+                    },
+                },
+                RunOnce {
+                    Precondition(|bb| bb.b0 + 2 < *bb.t1 + 1) {
+                        WaitValueUpdate(t0) {
+                            ParallelAll {
+                                Sequence {
+                                    Condition(|ctx| ctx.check(10)),
+                                    SetBlackboard(t0 = 1),
+                                },
+                                AsyncFallback {
+                                    Condition(Cond<11>),
+                                    StatefulAction(Task<12>),
+                                    Condition(Cond<13>),
+                                    StatefulAction(Task<14>),
+                                },
                             },
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                },
-                Condition(Cond<4>),
-            },
         }
     }
 }
 
-board!(Tree0371Blackboard { b1 t1 t0 b0 });
+board!(Tree0371Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0372Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            ForceFailure {
+                Condition(|ctx| ctx.check(6)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            MemSequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                #[on_halted(|bb| *bb.t0 += 1)]
+                SetBlackboard(b0 = {t0}),
+                ScriptCondition(|bb| (*bb.t0 + 4) % 2 != 1),
+                Condition(Cond<1>),
             },
-            Condition(Cond<5>),
-            Repeat(forever) {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Action(|ctx| ctx.exec(8)),
-                    StatefulAction(Task<9> = Task::<9>),
+            ReactiveFallback {
+                IfThenElse {
+                    Action(PAct<2>, b0 = {t0}),
+                    UnsetBlackboard(o0),
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Condition(PCond<4>, b0 = {t0}),
+                },
+            },
+            ForceSuccess {
+                Parallel(success = 0) {
+                    Condition(Cond<5>),
+                    SubTree(Tree0372Sub0, q0 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                    Repeat(1) {
+                        SetBlackboard(b0 = {t0}),
+                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0373Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ForceFailure {
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree0372Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
             #[tracked] t1: i64 = 1,
-            b0: i64,
         }
-        #[on_failure(|bb| { if *bb.t1 % 4 < 1 { bb.t1.set(bb.b1) }; bb.b1 = *bb.t0 })]
-        #[on_halted(|bb| bb.b0 = 2)]
-        RunOnce(then_skip = true) {
-            #[run_while(|bb| (bb.b0 + 1) % 4 == 3)]
-            #[success_if(|bb| (*bb.t0 + 4) % 4 > 2)]
-            Inverter {
-                SequenceWithMemory {
-                    Inverter {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                AlwaysSuccess,
+        ReactiveSequence {
+            #[success_if(|bb| *bb.t0 % 3 != 0)]
+            Precondition(|bb| *bb.t0 == 2, else = Success) {
+                SkipUnlessUpdated(t1) {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    Delay(50) {
+                        ParallelAll(max_failures = -1) {
+                            Repeat(2) {
+                                Loop(q0, if_empty = Running) {
+                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                                },
                             },
-                            SubTree(Tree0373Sub0, ..),
+                            #[skip_if(|bb| *bb.t0 > 7)]
+                            #[on_halted(|bb| bb.o0 = None)]
+                            StatefulAction(Task<1>),
                         },
                     },
-                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0373Blackboard { b1 t0 t1 b0 });
+board!(Tree0373Blackboard { q0 o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Sequence {
+            Repeat(1) {
+                Condition(PCond<0>, b0 = 7),
+            },
+            SetBlackboard(b1 = 4),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        KeepRunningUntilFailure {
-            MemPriority {
-                #[on_success(|bb| { bb.o0 = Some(3); *bb.t0 += 3 })]
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    SetBlackboard(o0 = Some(5)),
+        Repeat(3) {
+            ReactiveSequence {
+                Sleep(20),
+                Sequence {
+                    SubTree(Tree0374Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        Precondition(|bb| *bb.t0 == 0, else = Skipped) {
+                            Precondition(|bb| bb.b1 > 6, else = Skipped) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        Action(PAct<3>, b0 = {=}),
+                    },
+                    RetryUntilSuccessful(1) {
+                        ParallelAll(max_failures = -1) {
+                            Precondition(|bb| bb.b0 < 3, else = Running) {
+                                WhileDoElse {
+                                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 3)),
+                                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
+                                },
+                            },
+                        },
+                    },
                 },
-                #[failure_if(|bb| *bb.t1 < 5)]
-                Condition(PCond<1>, b0 = {t1}),
-                AlwaysFailure,
+                Repeat(4) {
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0374Blackboard { b0 t0 t1 o0 });
+board!(Tree0374Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            #[failure_if(|bb| *bb.t0 != bb.o0.unwrap_or(0))]
-            SequenceWithMemory {
-                RetryUntilSuccessful(forever) {
-                    UnsetBlackboard(o0),
+        SequenceWithMemory {
+            SkipUnlessUpdated(t1) {
+                #[run_while(|bb| bb.o0.is_none())]
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
                 },
             },
-            #[skip_if(|bb| *bb.t0 != (bb.o0.unwrap_or(1) + 1) % 4)]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<2>),
+            #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 3; bb.b1 = bb.o0.unwrap_or(0) })]
+            #[success_if(|bb| bb.b0 % 3 > 1)]
+            TryCatch {
+                Invert {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Action(|ctx| ctx.exec(4)),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 4)),
+                Action(Act<6>),
+                Condition(Cond<7>),
+            },
+            MemPriority {
+                Action(Act<8>),
+                Action(Act<9>),
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0375Blackboard { o0 b0 t0 });
+board!(Tree0375Blackboard { b1 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            #[success_if(|bb| *bb.t1 > *bb.t0)]
-            Sequence {
-                SetBlackboard(b0 = 6),
-                StatefulAction(Task<0>),
-                #[post(|bb| if *bb.t0 < 4 { bb.t1.set(*bb.t0) })]
-                #[skip_if(|bb| bb.b0 < 4)]
-                #[failure_if(|bb| bb.b0 + 1 == 4)]
-                Action(|ctx| ctx.exec(1)),
-                ReactiveSequence {
-                    StatefulAction(PTask<2>, b0 = 3, b1 = {t0}),
-                    StatefulAction(Task<3>),
+        IfThenElse {
+            TryCatch(catch_on_halt = false) {
+                TryCatch(catch_on_halt = true) {
+                    WhileDoElse {
+                        ScriptCondition(|bb| *bb.t0 % 2 == 1),
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                 },
-            },
-            ReactiveSequence {
-                SetBlackboard(b0 = 6),
-                ReactiveFallback {
+                #[run_while(|bb| *bb.t0 < 4)]
+                ParallelAll(1) {
+                    Timeout(50) {
+                        Action(Act<3> = Act::<3>),
+                    },
                     StatefulAction(Task<4>),
-                    SetBlackboard(t0 = 8),
                 },
-                Script(|bb| { *bb.t1 += 3; bb.b0 = (*bb.t1 + 3) % 4 }),
-                #[success_if(|bb| bb.b0 % 3 < 0)]
-                StatefulAction(Task<5>),
-            },
-            Sequence {
-                StatefulAction(Task<6> = Task::<6>),
-                SetBlackboard(t0 = 3),
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-            },
-            Condition(Cond<9>),
-            Sequence {
-                Action(Act<10>),
-                StatefulAction(Task<11>),
-                AlwaysSuccess,
-                ForceSuccess {
-                    Action(|ctx| ctx.exec(12)),
+                Parallel(success = -1, failure = -2) {
+                    Action(Act<5> = Act::<5>),
+                    Action(PIo<6>, t0 = {b0}),
+                    SetBlackboard(t0 = 3),
                 },
-                Condition(Cond<13>),
+            },
+            WhileDoElse {
+                SequenceWithMemory {
+                    WasEntryUpdated(t0),
+                    WhileDoElse {
+                        Action(PAct<7>, b0 = {=}),
+                        Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                Fallback {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<9>),
+                    },
+                    #[failure_if(|bb| bb.b0 + 2 < (bb.b0 + 2) % 2)]
+                    #[skip_if(|bb| bb.b0 > 7)]
+                    SetBlackboard(b0 = {t0}),
+                },
+                IfThenElse {
+                    Action(Act<10> = Act::<10>),
+                    KeepRunningUntilFailure {
+                        Action(Act<11>),
+                    },
+                    StatefulAction(Task<12>),
+                },
             },
         }
     }
 }
 
-board!(Tree0376Blackboard { t0 t1 b0 });
+board!(Tree0376Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
-        MemSequence {
-            Sequence {
-                SequenceStar {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Inverter {
-                    Action(Act<1>),
-                },
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                },
-                Fallback {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
+        blackboard {
+            b1: i64 = 4,
+        }
+        Sequence {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            Fallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2> = Act::<2>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0378Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0378Sub0 for Ctx {
-        SequenceStar {
-            AlwaysSuccess,
-            SubTree(Tree0378Sub1),
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree0377Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0378Sub0),
-            ForceFailure {
-                Condition(Cond<2>),
-            },
+        blackboard {
+            b0: i64 = 1,
+        }
+        IfThenElse {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            Sleep(0),
         }
     }
 }
+
+board!(Tree0378Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        Fallback {
-            Fallback {
-                Condition(Cond<0>),
-                #[post(|bb| bb.o0 = None)]
-                StatefulAction(Task<1>),
-            },
-            SequenceStar {
-                Sequence {
-                    SetBlackboard(o0 = Some(7)),
-                    Condition(Cond<2>),
+        AsyncSequence {
+            Action(Act<0>),
+            ReactiveFallback {
+                Condition(Cond<1>),
+                RetryUntilSuccessful(0) {
+                    SetBlackboard(b0 = {t0}),
                 },
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    Inverter {
-                        UnsetBlackboard(o0),
-                    },
-                    Action(Act<3>),
+                TryCatch {
+                    SetBlackboard(o0 = Some(3)),
+                    Action(Act<2>),
                 },
-            },
-            Condition(|ctx| ctx.check(4)),
-            ReactiveSequence {
-                SetBlackboard(b0 = 7),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
 
-board!(Tree0379Blackboard { b0 o0 });
+board!(Tree0379Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        RunOnce(then_skip = true) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.o0 = None })]
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        Precondition(|bb| bb.o0.unwrap_or(2) != 6, else = Running) {
+            SequenceStar {
+                #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
+                Inverter {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Action(PAct<1>, b0 = 8, b1 = {b0}),
+                        Action(Act<2>),
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
+                    Condition(Cond<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0380Blackboard { t0 o0 b0 });
+board!(Tree0380Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
             b0: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Sequence {
-                Action(Act<0> = Act::<0>),
-                SetBlackboard(b0 = 5),
-            },
-            Sequence {
-                Condition(PCond<1>, b0 = 0),
-                StatefulAction(PTask<2>, b0 = {=}),
-            },
-            Fallback {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
+        #[post(|bb| bb.t0.set(bb.b0))]
+        #[skip_if(|bb| *bb.t0 % 4 < 2)]
+        #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+        Sequence {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0381Blackboard { b0 });
+board!(Tree0381Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveSequence {
-            ForceSuccess {
-                MemPriority {
-                    ReactiveFallback {
-                        Action(Act<0> = Act::<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 1)),
-                        WasEntryUpdated(t0),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            ForceSuccess {
-                RetryUntilSuccessful(4) {
-                    SkipUnlessUpdated(t0) {
-                        MemPriority {
-                            RunOnce {
-                                Fallback {
-                                    Action(Act<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Fallback {
-                    Sequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AlwaysSuccess,
-                    },
-                    ForceFailure {
-                        SetBlackboard(b1 = 5),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        RunOnce(then_skip = true) {
-                            Inverter {
-                                Repeat(forever) {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        TryCatch(catch_on_halt = false) {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = {t1}, b1 = {=}),
+            SetBlackboard(b1 = 1),
+            Condition(Cond<2>),
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0382Blackboard { b1 t0 });
+board!(Tree0382Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    MemPriority {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<3>),
-                        },
-                        Action(Act<4>),
-                    },
-                },
-                Repeat(1) {
-                    RunOnce(then_skip = true) {
-                        ForceSuccess {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Repeat(0) {
+            #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0) })]
+            StatefulAction(Task<0>),
         }
     }
 }
 
+board!(Tree0383Blackboard { b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
-        Fallback {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            #[failure_if(|bb| *bb.t0 < 3)]
+            #[on_halted(|bb| *bb.t0 += 2)]
             StatefulAction(Task<1>),
-            Action(Act<2>),
-            StatefulAction(Task<3> = Task::<3>),
-            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+board!(Tree0384Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0385Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0385Sub1 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                AlwaysFailure,
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        Sequence {
-            Fallback {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                KeepRunningUntilFailure {
-                    Repeat(3) {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
+        Selector {
+            MemSequence {
+                ReactiveFallback {
+                    SubTree(Tree0385Sub0),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
             ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(Act<4>),
+                Repeat(2) {
+                    SubTree(Tree0385Sub1),
                 },
-                RunOnce {
-                    Script(|bb| bb.t0.set(bb.b0)),
+                Repeat(3) {
+                    Fallback {
+                        AlwaysFailure,
+                        Action(Act<5> = Act::<5>),
+                    },
                 },
             },
         }
-    }
-}
-
-board!(Tree0385Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0386Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(Act<9> = Act::<9>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = 2),
-            Inverter {
-                Repeat(4) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        #[skip_if(|bb| bb.b0 != 3)]
-                        #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
-                        #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
-                        Action(PIo<4>, t0 = {b0}),
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    },
+        Delay(0) {
+            TryCatch(catch_on_halt = true) {
+                Repeat(0) {
+                    Action(|ctx| ctx.exec(0)),
                 },
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            #[success_if(|bb| bb.b0 + 1 < 3)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            ForceSuccess {
-                Action(Act<6>),
-            },
-            MemSequence {
-                #[failure_if(|bb| (bb.b0 + 4) % 4 > 0)]
-                StatefulAction(Task<7>),
-                SequenceStar {
-                    Condition(PCond<8>, b0 = 0),
-                    SubTree(Tree0386Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                WhileDoElse {
+                    IfThenElse {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
-
-board!(Tree0386Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            ReactiveSequence {
-                Action(PAct<1>, b0 = {b0}, b1 = {=}),
-                Condition(Cond<2>),
+        Sequence {
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
+                },
             },
         }
     }
 }
-
-board!(Tree0387Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0388Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 15,
         }
-        StatefulAction(Task<15> = Task::<15>)
+        #[run_while(|bb| bb.b0 + 2 < 1)]
+        Repeat(forever) {
+            #[success_if(|bb| *bb.t0 < bb.b0 % 4)]
+            Condition(PCond<0>, b0 = 4),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        SequenceWithMemory {
-            #[skip_if(|bb| bb.b1 < 5)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[post(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ForceFailure {
-                        RetryUntilSuccessful(3) {
-                            ForceSuccess {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-                RunOnce {
-                    SequenceStar {
-                        Fallback {
-                            Condition(Cond<4>),
-                            Action(PAct<5>, b0 = {b1}, b1 = {t0}),
-                            StatefulAction(PTask<6>, b0 = {b0}),
-                        },
-                        StatefulAction(Task<7>),
-                        ReactiveSequence {
-                            StatefulAction(Task<8> = Task::<8>),
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    #[run_while(|bb| bb.b1 != 3)]
-                    SequenceWithMemory {
-                        MemPriority {
-                            Condition(|ctx| ctx.check(10)),
-                            ScriptCondition(|bb| (bb.b1 + 1) % 3 == 0),
-                        },
-                        Action(Act<11>),
-                    },
-                },
-                Repeat(1) {
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    Fallback {
-                        Condition(Cond<12>),
-                        Condition(|ctx| ctx.check(13)),
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    SubTree(Tree0388Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                SubTree(Tree0388Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0388Blackboard { b0 t0 b1 });
+board!(Tree0388Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0389Sub0 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        Inverter {
-            Sequence {
-                MemSequence {
+        ReactiveFallback {
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
                     Condition(Cond<0>),
-                    Script(|bb| bb.b1 += 2),
                 },
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<1>),
+                Parallel(success = -2) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                SubTree(Tree0389Sub0),
             },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0389Blackboard { b1 });
+bt::behavior_tree! {
+    pub tree Tree0390Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            o0: Option<i64> = Some(9),
+        }
+        SequenceWithMemory {
+            ScriptCondition(|bb| *bb.t0 % 3 != 2),
+            StatefulAction(Task<5> = Task::<5>),
+            #[failure_if(|bb| bb.o0.is_some())]
+            Condition(Cond<6>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        #[on_halted(|bb| bb.b0 = 3)]
-        #[success_if(|bb| (bb.b0 + 4) % 3 == 2)]
-        ReactiveFallback {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 + 4 != bb.b0 + 2),
-                    StatefulAction(Task<0>),
-                },
-                RetryUntilSuccessful(2) {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = {t0}),
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<3>),
+        Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
+            #[on_success(|bb| bb.b0 = *bb.t0)]
+            SequenceWithMemory {
+                TryCatch {
+                    Precondition(|bb| bb.b0 + 2 > *bb.t0 + 4, else = Running) {
+                        Invert {
+                            Parallel(success = -3) {
+                                Action(PAct<0>, b0 = {t0}),
+                                Selector {
+                                    Condition(Cond<1>),
+                                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                                },
+                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                                RunOnce(then_skip = true) {
+                                    #[failure_if(|bb| bb.o0.is_none())]
+                                    #[success_if(|bb| *bb.t0 > 5)]
+                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
                     },
+                    SubTree(Tree0390Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0390Blackboard { t0 b0 });
+board!(Tree0390Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        MemSequence {
-            Condition(Cond<0>),
-            #[success_if(|bb| (bb.b0 + 1) % 4 == 1)]
+        Delay(50) {
             Fallback {
-                ScriptCondition(|bb| *bb.t0 + 1 > bb.b0),
-                StatefulAction(Task<1> = Task::<1>),
-                KeepRunningUntilFailure {
-                    Action(PIo<2>, t0 = {=}),
-                },
                 WasEntryUpdated(t0),
-            },
-            ReactiveSequence {
-                Script(|bb| *bb.t0 += 1),
-                StatefulAction(Task<3>),
+                WhileDoElse {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                Selector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
 
-board!(Tree0391Blackboard { b0 t0 });
+board!(Tree0391Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
             b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(forever) {
-            Sequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b1)),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                    Condition(Cond<3>),
-                },
-                SetBlackboard(t0 = 0),
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Fallback {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    SequenceStar {
-                        AlwaysSuccess,
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(Task<6> = Task::<6>),
+        Precondition(|bb| bb.o0.unwrap_or(2) == 5, else = Running) {
+            RunOnce(then_skip = true) {
+                WaitValueUpdate(t0) {
+                    ReactiveFallback {
+                        #[success_if(|bb| bb.b0 < 2)]
+                        Precondition(|bb| *bb.t1 < 2) {
+                            ReactiveFallback {
+                                Sequence {
+                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    Action(|ctx| ctx.exec(2)),
+                                },
+                                Precondition(|bb| *bb.t0 < 7, else = Skipped) {
+                                    AlwaysRunning,
+                                },
+                                #[skip_if(|bb| *bb.t0 == 7)]
+                                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t1.set(bb.o0.unwrap_or(0)) })]
+                                #[on_halted(|bb| *bb.t0 += 3)]
+                                Timeout(100) {
+                                    Action(PIo<3>, t0 = {=}),
+                                },
+                            },
+                        },
+                        ParallelAll(1) {
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                ReactiveSequence {
+                                    SetBlackboard(o0 = Some(4)),
+                                    AlwaysRunning,
+                                },
+                            },
+                            ReactiveSelector {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<5>),
+                                },
+                                #[failure_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+                                #[success_if(|bb| *bb.t0 % 4 == 3)]
+                                #[on_halted(|bb| { if *bb.t0 % 2 == 1 { bb.o0 = Some(*bb.t0) }; bb.b0 += 1 })]
+                                Condition(Cond<6>),
+                                Repeat(0) {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
+                        },
+                        Repeat(1) {
+                            MemSequence {
+                                Condition(Cond<9>),
+                                Repeat(4) {
+                                    StatefulAction(Task<10>),
+                                },
+                                StatefulAction(Task<11> = Task::<11>),
+                                Delay(0) {
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
                     },
-                },
-                #[skip_if(|bb| *bb.t0 > bb.b0)]
-                #[on_halted(|bb| bb.b1 += 3)]
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    #[skip_if(|bb| bb.b1 != 2)]
-                    Condition(Cond<9>),
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    #[success_if(|bb| bb.b1 + 2 == (*bb.t0 + 3) % 4)]
-                    #[run_while(|bb| bb.b1 % 2 > 0)]
-                    Action(PIo<10>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0392Blackboard { b1 t0 t1 b0 });
+board!(Tree0392Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 3,
         }
-        Sequence {
-            ReactiveSequence {
-                Inverter {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<1>),
-                        },
-                        Condition(|ctx| ctx.check(2)),
-                    },
+        ReactiveFallback {
+            TryCatch(catch_on_halt = false) {
+                Repeat(0) {
+                    Action(Act<0>),
+                },
+                Switch(b1) {
+                    case 1 => StatefulAction(PTask<1>, b0 = {=}),
+                    case 4 => StatefulAction(Task<2>),
+                    case 3 => #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
+                    #[post(|bb| bb.b0 = 6)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    _ => StatefulAction(Task<4> = Task::<4>),
                 },
                 Repeat(2) {
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        Action(PIo<4>, t0 = {b0}),
+                    IfThenElse {
+                        RunOnce {
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        },
+                        Loop(q0, if_empty = Success) {
+                            SetBlackboard(b0 = 4),
+                        },
                     },
                 },
             },
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    MemSequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {t1}),
-                    },
+            #[run_while(|bb| bb.b1 != 6)]
+            Inverter {
+                KeepRunningUntilFailure {
+                    #[failure_if(|bb| *bb.t0 < 2)]
+                    #[on_success(|bb| if bb.b0 < 1 { bb.b0 = (bb.b0 + 4) % 4 })]
                     Fallback {
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                        Condition(Cond<10> = Cond::<10>),
-                        StatefulAction(PTask<11>, b0 = 7, b1 = {t0}),
-                    },
-                },
-                #[post(|bb| bb.t1.set(1))]
-                #[success_if(|bb| bb.b0 + 4 == 3)]
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(12, *bb.t0 % 3)),
-                    StatefulAction(Task<13>),
-                    RetryUntilSuccessful(forever) {
-                        Script(|bb| bb.b0 = *bb.t0),
+                        AlwaysFailure,
+                        Repeat(1) {
+                            StatefulAction(Task<6>),
+                        },
+                        #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 4))]
+                        #[skip_if(|bb| (bb.b0 + 1) % 4 < 3)]
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -3240,158 +3314,135 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0393Blackboard { t1 t0 b0 });
+board!(Tree0393Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        MemPriority {
-            ScriptCondition(|bb| *bb.t0 % 3 > 1),
+        ReactiveSequence {
             StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Script(|bb| { *bb.t0 += 1; *bb.t0 += 2 }),
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
+            Script(|bb| bb.t0.set(0)),
         }
     }
 }
 
-board!(Tree0394Blackboard { t0 });
+board!(Tree0394Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Inverter {
-            ReactiveFallback {
-                MemPriority {
-                    RetryUntilSuccessful(0) {
-                        UnsetBlackboard(o0),
-                    },
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {b1}),
-                    RunOnce {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 3, &mut bb.b1)),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Action(PAct<3>, b0 = {b0}),
+        TryCatch(catch_on_halt = true) {
+            Repeat(4) {
+                Parallel(failure = 2) {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    AlwaysRunning,
                 },
             },
+            Repeat(3) {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(2)),
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            Repeat(4) {
+                TryCatch(catch_on_halt = false) {
+                    Action(|ctx| ctx.exec(4)),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<7>),
+                Condition(Cond<8>),
+                AlwaysRunning,
+            },
+            StatefulAction(Task<9> = Task::<9>),
         }
     }
 }
-
-board!(Tree0395Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
+        #[post(|bb| { bb.b0 += 1; bb.b1 = 6 })]
+        #[failure_if(|bb| bb.b1 > *bb.t0 % 3)]
+        Sequence {
+            WaitValueUpdate(t0) {
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<0>),
+                    _ => Condition(Cond<1>),
+                },
+            },
+            Repeat(2) {
+                Parallel(success = 0) {
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0396Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Repeat(3) {
-                StatefulAction(Task<1>),
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            Delay(20) {
+                Switch(b1) {
+                    case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    _ => Condition(|ctx| ctx.check(1)),
+                },
             },
-            Action(|ctx| ctx.exec(2)),
         }
     }
 }
+
+board!(Tree0397Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            ReactiveFallback {
-                Sequence {
-                    Repeat(2) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Fallback {
-                    Condition(Cond<2>),
-                    Action(Act<3> = Act::<3>),
-                    Action(PIo<4>, t0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                    ForceFailure {
-                        Action(PIo<5>, t0 = {t0}),
-                    },
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0398Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0399Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0399Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0399 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
             b1: i64,
         }
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b1 = (bb.b0 + 4) % 3)]
-            StatefulAction(Task<0>),
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            MemSequence {
-                Condition(Cond<4>),
-                #[run_while(|bb| bb.o0.is_some())]
-                Condition(Cond<5> = Cond::<5>),
-                SubTree(Tree0399Sub0, ..),
-                StatefulAction(PTask<7>, b0 = {t1}),
-            },
-            Repeat(1) {
-                ForceSuccess {
+        Delay(20) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Sequence {
+                    AlwaysSuccess,
                     ReactiveFallback {
-                        SubTree(Tree0399Sub1, ..),
-                        SkipUnlessUpdated(t0) {
-                            Condition(Cond<9> = Cond::<9>),
+                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                        #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                        #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
+                        AlwaysSuccess,
+                        Action(PAct<1>, b0 = 4, b1 = {b0}),
+                    },
+                    #[on_failure(|bb| bb.b1 = bb.b0)]
+                    Loop(q0, value = {b0}) {
+                        AsyncSequence {
+                            Action(Act<2> = Act::<2>),
+                            Repeat(1) {
+                                Sleep(10),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                            Script(|bb| bb.b0 = *bb.t0),
                         },
                     },
                 },
@@ -3400,107 +3451,165 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0399Blackboard { o0 t0 b0 t1 b1 });
+board!(Tree0398Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0399 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        SequenceStar {
+            AsyncFallback {
+                #[skip_if(|bb| *bb.t0 < 4)]
+                Repeat(2) {
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
+                        Precondition(|bb| bb.b1 % 3 == 1) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Delay(20) {
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(1)),
+                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 2, &mut bb.b0)),
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            Inverter {
+                                Loop(q0, value = {b0}, if_empty = Running) {
+                                    #[post(|bb| bb.b1 = *bb.t0 % 3)]
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Fallback {
+                        Delay(0) {
+                            Loop(q0, if_empty = Running) {
+                                Retry(0) {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                        Condition(Cond<5>),
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<6> = Task::<6>),
+                            _ => #[on_failure(|bb| { if *bb.t0 % 4 > 1 { bb.t0.set(7) }; *bb.t0 += 1 })]
+                            #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0399Blackboard { q0 b0 t0 b1 });
 
 cases! {
-    Tree0300 "B{t0=4;o0=_}MSeq(Sc{t0:=4;some?t0+=1},@ki{t0+1>5}MPri(RSeq(a0l,SubA(t1e)),Seq(@fi{t0>3}Rep1(t2)),c3))",
-    Tree0301 "B{b0=5;t1;b1=5;t0=4}Seq(Fb(c0,pt1{b0:t0;b1:=},@os{t1<6?t0+=3;t1>1?b1:=t1}@oh{t0=b0?t1+=3}SubR(a2b{b0+3;b0})),t3,Sb{b0=t1})",
-    Tree0302 "B{b1=2;t1=5;b0}RSeq(Sc{t1:=t1+4%4},t0,pt1{b0:0;b1:=},a2,c3)",
-    Tree0303 "B{t0}RepF(Seq(RFb(Fb(Wv{t0}(c0),Swm(a1)))))",
-    Tree0304 "B{t0;b0=3}Swm(Seq(pa0{b0:6;b1:b0},c1b{5},a2,@os{b0+3<t0?b0:=t0}@oh{t0+=3}Sc{b0:=t0},c3),Scc{t0+4%2>0})",
-    Tree0305 "B{t1=3;b0;t0}Swm(Wv{t0}(RFb(Seq(t0,t1),c2l,S)),FF(OnceT(RSeq(FS(SubA(OnceT(pa3{b0:5;b1:t1}))),Sb{t0=6},t4,@po{b0+=1}@fi{b0%4>0}RSeq(Wu{t0},c5b{t1+4}),@os{t0+=2;t1:=b0}Scc{t1>4}))))",
-    Tree0306 "B{b0=5;t0=4;b1}Fb(FF(a0),Fb(t1,t2,pc3{b0:b1}),MPri(@rw{b0%3>0}@os{b0+4<3?b1+=1;b1:=t0%4}@si{t0+1!t0}pa4{b0:=},a5,a6),OnceK(RSeq(pi7{t0:t0},Rep2(pa8{b0:7}),RFb(Ret0(t9)))),RFb(a10b{8;b0},c11b{b1+4}))",
-    Tree0307 "B{t0=0;t1=4;b0=2}RFb(@po{b0:=t0%2}@rw{t0+1%3>1}@si{b0<3}Rep1(@of{t0:=t1}pa0{b0:3}),t1,Ret2(c2l))",
-    Tree0308 "B{b0=3;t0=2}Inv(RFb(c0,@fi{b0+1%3=2}@ki{b0<3}S,Scc{t0<b0%2},Inv(@ki{b0!1}@os{t0+=1}c1),t2))",
-    Tree0309 "B{t0=5}RFb(RSeq(t0),@fi{t0>t0+4}Fb(t1,t2,t3))",
-    Tree0310 "B{b1;t0;b0=5}FS(RSeq(Inv(OnceK(Seq(@rw{b1+2<7}@of{t0+=1}@si{b0<2}c0,RSeq(t1,c2e)))),Swm(t3,a4,c5e,pa6{b0:8}),MSeq(MPri(RFb(c7,c8,a9)),Sb{t0=1}),MPri(Once(RetF(Seq(t10,t11))),t12)))",
-    Tree0311 "B{t0;b0}Seq(RSeq(@si{t0>6}@oh{b0+=1}@of{t0+=2}MPri(t0,a1b{b0+4;b0}),Inv(SubR(RFb(pa2{b0:=;b1:b0},t3))),@os{b0+3!6?t0:=b0;t0:=b0}OnceT(FS(a4b{b0%3;b0}))),Seq(Fb(c5b{b0+3},pi6{t0:t0}),OnceT(OnceT(c7)),Star(pc8{b0:b0},@si{b0%3=0}c9e)),Swm(RFb(pi10{t0:t0},a11b{b0;b0},F,F),Fb(OnceK(RepF(pa12{b0:8})))))",
-    Tree0312 "B{t0=0;o0=3;b0=5;t1}OnceK(FF(MPri(Inv(a0),c1,@si{b0%4>1}@ki{o0|2+1!6}Wv{t1}(a2b{t0+1%3;b0}),Seq(@oh{t1:=b0%2}Scc{none},t3,t4))))",
-    Tree0313 "B{t1=3;b0=5;b1=4;t0=1}RFb(OnceK(Seq(c0b{t0+1},c1,c2,t3)),Swm(c4b{t0},Sc{b1<1?b0+=1;t1>3?b0:=b1%4},c5e,SubA(@po{t1+=2;t0:=b0%2}SubR(pt6{b0:=;b1:b0}))),a7,Star(Ret1(RetF(pt8{b0:t1;b1:b1}))))",
-    Tree0314 "Swm(RSeq(Fb(Seq(t0),OnceK(Fb(FF(RFb(a1,c2)))))),t3)",
-    Tree0315 "B{b1}RFb(RFb(Ret3(Scc{b1<3}),a0l),Once(F),Seq(c1,RepF(t2)))",
-    Tree0316 "RSeq(Star(MPri(RFb(c0,t1e,t2e),RFb(RSeq(c3,pc4{b0:4})),c5),Ret2(c6)))",
-    Tree0317 "B{b1;o0=_;b0=5;t1=4;t0=5}MPri(RFb(@si{b0+2>0}@ki{b0+4=5}@oh{b0:=t1+2%4;b0+=1}RFb(Wv{t1}(Rep4(Wu{t1})),Sb{t0=b0}),Seq(pa0{b0:3},@rw{b0+1>1}c1),RFb(c2,Wu{t0},a3)),Fb(c4,Fb(t5,t6,pc7{b0:=}),t8,@fi{b1+4%2>0}@ki{b1>t1%3}@oh{b1:=t0%2}t9e,RFb(RSeq(t10e,pt11{b0:t1},Sc{o0:=4}))),t12,Seq(RSeq(pi13{t0:t1},pt14{b0:7;b1:t1}),Rep3(RetF(c15e)),t16,t17,RSeq(t18,c19l)))",
-    Tree0318 "B{b0}Star(pa0{b0:=;b1:b0},t1,S)",
-    Tree0319 "Rep1(RSeq(FS(Ret2(RSeq(c0,Fb(t1),a2,RFb(MSeq(a3,c4,c5)),Seq(c6e,S)))),RSeq(FS(Inv(c7)),Seq(RFb(t8,c9l)),RSeq(t10,c11e),RSeq(Fb(F,t12))),RepF(Ret2(FS(Swm(Inv(t13),RFb(a14l,c15)))))))",
-    Tree0320 "B{o0;t0}Inv(RFb(t0,Scc{t0=2},Scc{none}))",
-    Tree0321 "Once(Rep1(a0))",
-    Tree0322 "B{b0;t0=0}RFb(a0b{t0;b0},pa1{b0:=})",
-    Tree0323 "B{b0=0;t0}MPri(Seq(Wu{t0},t0,Once(t1)),pt2{b0:b0;b1:t0})",
-    Tree0324 "B{o0=_;t0=3;b0}Swm(@os{t0+=1;t0+=1}@oh{o0:=_}FS(@si{b0!1}@oh{b0:=b0+4%2;t0<b0+1?t0+=3}@of{t0+=1}RFb(t0,@si{some}c1,pa2{b0:b0;b1:t0})),t3e)",
-    Tree0325 "Fb(RSeq(OnceK(c0l),a1,RepF(a2)),Seq(Swm(t3,a4),OnceT(c5),c6,Sub(t7e)))",
-    Tree0326 "B{b0=0;t1=1;b1=4;t0=3}Star(Swm(@ki{b1=6}@os{t0:=b0+2}Sb{t0=t1},Sc{t1+=1},Scc{t1%2>0}),Ret3(Sb{b0=0}),Keep(Seq(pt0{b0:6;b1:t1},t1)))",
-    Tree0327 "B{t1;b1=0;b0=5}RSeq(c0l,OnceT(RSeq(@of{b1>0?t1+=1}a1,pt2{b0:1})),pt3{b0:=;b1:t1},Sb{b0=t1})",
-    Tree0328 "B{b0;t0=1}Seq(Scc{b0+4>4},@os{t0+=2}@of{t0:=b0%2}RSeq(RSeq(Inv(Fb(Seq(Wu{t0},FF(pa0{b0:b0})),Seq(a1b{b0;b0},a2,a3e))))),@os{t0+=1}Rep2(pa4{b0:=}),Fb(RepF(Ret3(RSeq(pt5{b0:t0;b1:b0},pa6{b0:6;b1:t0},t7,@si{t0+1>b0%2}@os{t0+=3}a8l))),Fb(c9l,Scc{t0<t0%3})))",
-    Tree0329 "B{b0=4;t1=2;b1=0;o0}Seq(Rep1(RFb(t0,c1e,c2,a3)),Star(c4b{1},Scc{none},@rw{t1<b1+3}@ki{b0=5}t5))",
-    Tree0330 "B{t0=4;b0}Fb(RSeq(pt0{b0:=;b1:b0},a1),t2,Wu{t0})",
-    Tree0331 "B{b0=0;t0=2;o0}MSeq(RFb(Wv{t0}(RFb(@rw{t0%2!1}t0,t1)),Ret0(c2),t3,Fb(t4,Sb{b0=9})),@si{b0+1=o0|0}@rw{b0<3}Seq(Rep1(Seq(pa5{b0:t0;b1:t0},t6,Once(@si{none}c7e))),Swm(c8,a9b{b0%4;b0})))",
-    Tree0332 "B{t0}Rep1(Ret4(SubA(RFb(Star(t0,pa1{b0:t0;b1:t0},t2,@rw{t0>0}SubA(F))))))",
-    Tree0333 "B{t0}MPri(SubA(pa0{b0:2;b1:t0}),t1e,RFb(c2,c3l),SubR(a4l),c5b{6})",
-    Tree0334 "B{t1=0;b0;o0=_;b1=4;t0=1}Swm(Once(Star(c0,Su{t1}(Sb{t1=b0}),Wu{t1},FS(Keep(pc1{b0:b1})))),Inv(Seq(t2,RFb(a3e,pc4{b0:b0},RFb(c5,@ki{t1!b1}@po{t1:=o0|4}pi6{t0:=})))))",
-    Tree0335 "B{b0=2;o0=0}RFb(c0b{b0},@si{none}FF(Star(pt1{b0:b0;b1:b0},Star(pt2{b0:8}),t3,Inv(t4))))",
-    Tree0336 "B{t0;o0;b0;t1=3}RFb(@fi{b0<3}RFb(t0e,F,t1,Sc{t1+=3;o0:=5}),RSeq(Wu{t1},Scc{t0+1>4},c2),a3l)",
-    Tree0337 "Fb(t0e)",
-    Tree0338 "RSeq(OnceT(c0),RSeq(Inv(FF(RSeq(t1,c2)))),Rep1(OnceK(Seq(c3,t4))))",
-    Tree0339 "MPri(RFb(t0,c1,t2),RFb(OnceK(Star(t3,F)),t4,c5),Keep(t6e))",
-    Tree0340 "Rep4(Seq(S,c0,Once(Once(S)),a1e,t2))",
-    Tree0341 "B{b1=4;t0=1}Fb(Once(RSeq(Swm(Sb{t0=7},Sb{b1=8},Sc{b1:=t0%3}),RSeq(a0e))))",
-    Tree0342 "B{t1;b0=5;b1=4}Once(Swm(OnceT(Fb(@oh{b1+=1}t0,t1)),MSeq(Su{t1}(c2),pt3{b0:b1;b1:=}),Fb(c4b{t1%4},a5,t6)))",
-    Tree0343 "Once(Rep1(RSeq(Seq(t0,c1))))",
-    Tree0344 "Ret3(Sub(c0))",
-    Tree0345 "RSeq(Ret1(RSeq(c0l,a1,Once(a2),a3,OnceK(a4))),Inv(Fb(Swm(t5,c6),RFb(c7),Swm(t8,c9l))))",
-    Tree0346 "B{b0=3;t0=0}Keep(Seq(RSeq(pa0{b0:=;b1:b0}),RFb(Ret1(c1),Fb(a2e,a3)),RFb(pi4{t0:t0},Sc{t0>1?t0:=b0})))",
-    Tree0347 "Ret1(Keep(Fb(RFb(c0,t1,t2),MSeq(Inv(RFb(FF(t3),OnceT(t4e)))),Sub(RSeq(Rep2(t5e),t6e)),c7e,t8)))",
-    Tree0348 "B{t0}Su{t0}(Seq(c0e,a1))",
-    Tree0349 "Fb(F,RFb(t0,t1e))",
-    Tree0350 "B{b0;t0=5}@oh{t0+=3;t0:=t0+4%4}RFb(pa0{b0:0;b1:b0},c1,c2,c3,pa4{b0:=;b1:b0})",
-    Tree0351 "B{t0=2;t1=1;b1=1}Rep1(Swm(Seq(pi0{t0:=},Sb{t1=b1},pt1{b0:1},c2,@rw{t0+2>6}pa3{b0:b1;b1:t1})))",
-    Tree0352 "B{o0=1;b0=3;t0;b1}OnceT(Seq(Inv(pc0{b0:=}),t1,SubA(Ub{o0}),@po{b0:=b1}a2,Wv{t0}(c3b{b1})))",
-    Tree0353 "B{t0=1}Rep3(RSeq(Fb(t0e,c1e),RepF(@oh{t0+=1}@of{t0+=1}t2)))",
-    Tree0354 "B{o0=4;b0=3;t0=1}MSeq(OnceT(Seq(RetF(Scc{t0+2%2<1}),Sb{t0=4})),@ki{t0+3%2=0}Scc{t0<3},Seq(Sb{t0=6},Rep3(Seq(t0,c1)),a2l),FF(@ki{o0|3!3}@si{b0+1%2>0}Swm(c3,Wu{t0},Rep4(c4e),a5,Wu{t0})),Fb(SubR(c6),a7b{t0;b0},c8b{9},pa9{b0:b0},Seq(@po{o0:=_}@of{b0:=7}a10l,Sc{t0:=o0|3+4})))",
-    Tree0355 "B{b0;o0=3;t0=4;t1=5}Seq(Swm(Ret3(OnceT(RSeq(Fb(a0e,Ret0(c1),@si{t0!b0+4}pc2{b0:=},@of{t1:=t0%4}@rw{t1=7}OnceK(t3e)))))),Inv(@of{b0:=t1%2;o0:=t1}RSeq(FS(Keep(Fb(c4l,t5e,c6e))),RSeq(pa7{b0:b0;b1:t0},Sb{o0=3},Wu{t0},Ub{o0},a8))),Fb(Star(t9,@of{o0:=_}Rep2(pc10{b0:5})),Seq(Scc{none},Inv(pt11{b0:6}))),RFb(RSeq(@ki{b0>t0}c12,@oh{b0+=3}RSeq(a13,t14)),Wv{t1}(Fb(Wu{t1},t15)),t16))",
-    Tree0356 "Ret3(Keep(Rep4(Once(Fb(Keep(a0),S)))))",
-    Tree0357 "MSeq(FS(Once(Rep1(RSeq(a0,a1,a2)))),RFb(t3,t4,c5,c6e,Sub(c7)),a8)",
-    Tree0358 "B{t0=4;t1=2;b0=4}Seq(SubA(RSeq(MSeq(OnceT(RFb(t0,RFb(t1,pa2{b0:b0;b1:b0}))),MPri(pi3{t0:=},t4,pa5{b0:7},t6)),Sc{b0:=8;b0+=3},OnceT(@si{t1>t0}@fi{t0+1<5}Fb(t7e,c8)))))",
-    Tree0359 "B{b0=4;t0=0;o0=0}Fb(c0,Fb(a1b{7;b0},pi2{t0:b0},@po{b0+=1}@oh{b0+=3}@rw{b0%3<2}t3,Fb(c4,c5),MSeq(a6)),Seq(Fb(c7b{t0+1},c8,pa9{b0:t0}),Ret3(Seq(a10,Scc{t0+2!t0},t11,a12b{o0|3+4;b0})),Swm(pa13{b0:3},Sb{b0=3})),Seq(RFb(c14l,t15,c16),Fb(c17,t18,F)))",
-    Tree0360 "Seq(a0,t1)",
-    Tree0361 "B{b1=3;t0=5}MSeq(@po{b1:=3}RFb(t0),Su{t0}(RetF(Inv(c1))))",
-    Tree0362 "RSeq(S,t0,c1e)",
-    Tree0363 "B{b0;t0=4}Inv(MPri(Rep2(Keep(RSeq(Fb(c0l,pc1{b0:t0},@po{t0+=2}a2b{b0+1;b0})))),RSeq(Swm(a3,pt4{b0:t0;b1:t0},Wu{t0}),pt5{b0:2}),RSeq(Sb{b0=7},t6,pa7{b0:b0;b1:t0},MSeq(RFb(pi8{t0:=},c9b{t0+2%4})))))",
-    Tree0364 "B{b0;b1=3;t0}@os{t0:=7}RSeq(Seq(pc0{b0:t0},Rep1(a1),@of{b1+2>b1?b1:=8}Rep1(Sb{t0=b0})),Su{t0}(RSeq(t2,Scc{b0+4=7})),Star(@oh{b1>0?b1:=b0;b1:=0}Ret1(t3),RetF(pt4{b0:=;b1:=}),Inv(@os{t0:=t0+3%4}@ki{t0<b1}c5b{t0})),RepF(RFb(F,pt6{b0:7})))",
-    Tree0365 "B{o0=5;t0;t1=4;b0}RFb(RSeq(Seq(c0,Sb{b0=7},a1),Seq(RFb(pt2{b0:b0},a3,Scc{t0%4>1})),RSeq(Star(RetF(Scc{t0+3=3})),Ret3(c4)),pt5{b0:b0}),Swm(Inv(RSeq(c6,F)),a7,MPri(c8,a9b{o0|2+2;b0},c10)),@po{t0+=2}@of{t0+=3;some?b0+=2}RSeq(@fi{t1+3%4!2}t11,MSeq(t12,pt13{b0:t0;b1:t0},t14),Star(c15,@ki{b0+4%4>2}@of{t1:=b0%2;o0:=b0}RFb(a16,c17),a18e),Seq(a19b{t0;b0},pc20{b0:t1}),pi21{t0:=}))",
-    Tree0366 "B{t1=3}OnceT(Wu{t1})",
-    Tree0367 "Seq(t0,t1e,t2,t3)",
-    Tree0368 "B{b0=3;t1=0;o0;t0=3}RSeq(MSeq(Fb(t0,SubA(Scc{t0>3}),pa1{b0:=}),MPri(Seq(Sc{t1+=2;t0:=b0},c2,pc3{b0:b0}),pc4{b0:t1},RFb(@rw{t0>7}@ki{none}t5,t6),pa7{b0:t0}),Su{t0}(RSeq(t8e,t9,pt10{b0:b0},Sc{o0:=_},a11))))",
-    Tree0369 "B{b1=4;b0=1;t0=5}Wv{t0}(RFb(Ret0(t0),@os{b1<2?t0+=2}c1,@rw{b1=t0}@po{b1:=b0;b0:=t0+3}Inv(Ret1(OnceK(t2)))))",
-    Tree0370 "B{t0;t1}MPri(F,Inv(Fb(SubA(t0),a1)),Scc{t0!t1%4},Keep(Rep2(pc2{b0:t1})),RFb(Su{t0}(c3),c4))",
-    Tree0371 "B{b1=5;t1=0;t0=4;b0=4}Star(Sc{t1+=1},Once(Inv(Swm(Star(@os{b1:=b0}t0,Seq(t1e),@oh{t1:=b1%2}@os{b0<t1+3?b1+=2}MPri(c2,Scc{t0=b0%2},@of{t1:=2}F))))),RSeq(Swm(t3,S),c4))",
-    Tree0372 "RFb(c0,t1,MSeq(t2,t3,c4l),c5,RepF(RFb(t6,t7,a8l,t9e)))",
-    Tree0373 "B{b1=4;t0=3;t1=1;b0}@of{t1%4<1?t1:=b1;b1:=t0}@oh{b0:=2}OnceT(@rw{b0+1%4=3}@si{t0+4%4>2}Inv(Swm(Inv(RSeq(RSeq(c0,S),SubA(FF(t1)))),t2)))",
-    Tree0374 "B{b0=1;t0;t1;o0}Keep(MPri(@os{o0:=3;t0+=3}@fi{b0%3>1}Swm(c0,Sb{o0=5}),@fi{t1<5}pc1{b0:t1},F))",
-    Tree0375 "B{o0=5;b0;t0}Seq(@fi{t0!o0|0}Swm(RetF(Ub{o0})),@ki{t0!o0|1+1%4}pt0{b0:=;b1:b0},RFb(t1,t2e))",
-    Tree0376 "B{t0=4;t1;b0=1}Seq(@si{t1>t0}Seq(Sb{b0=6},t0,@po{t0<4?t1:=t0}@ki{b0<4}@fi{b0+1=4}a1l,RSeq(pt2{b0:3;b1:t0},t3)),RSeq(Sb{b0=6},RFb(t4,Sb{t0=8}),Sc{t1+=3;b0:=t1+3%4},@si{b0%3<0}t5),Seq(t6e,Sb{t0=3},c7,c8),c9,Seq(a10,t11,S,FS(a12l),c13))",
-    Tree0377 "MSeq(Seq(Star(c0l),Inv(a1),Fb(Ret0(a2e),c3e)),RFb(RFb(F,t4),Fb(c5,t6,t7)))",
-    Tree0378 "RSeq(Sub(Star(S,Sub(a0),t1)),FF(c2))",
-    Tree0379 "B{b0=5;o0=_}Fb(Fb(c0,@po{o0:=_}t1),Star(Seq(Sb{o0=7},c2)),Keep(Fb(Inv(Ub{o0}),a3)),c4l,RSeq(Sb{b0=7},t5,t6e))",
-    Tree0380 "B{t0=1;o0=_;b0=4}OnceT(Swm(t0,@of{b0:=t0%3;o0:=_}t1e,c2,t3))",
-    Tree0381 "B{b0}RSeq(Seq(a0e,Sb{b0=5}),Seq(pc1{b0:0},pt2{b0:=}),Fb(t3e,t4e))",
-    Tree0382 "B{b1;t0=3}RSeq(FS(MPri(RFb(a0e,c1b{t0+1},Wu{t0}),Swm(t2e,t3),c4l)),FS(Ret4(Su{t0}(MPri(Once(Fb(a5,c6)))))),Seq(Fb(Seq(t7e,S),FF(Sb{b1=5}),Su{t0}(OnceT(Inv(RepF(c8)))))))",
-    Tree0383 "Inv(RSeq(OnceT(MSeq(t0,c1,t2)),Ret3(MPri(OnceT(t3),a4)),Rep1(OnceT(FS(c5)))))",
-    Tree0384 "Fb(RepF(t0),t1,a2,t3e,t4e)",
-    Tree0385 "B{t0=5;b0=2}Seq(Fb(MSeq(t0,a1),Keep(Rep3(RFb(F,t2e)))),RFb(Seq(t3e,a4),Once(Sc{t0:=b0})))",
-    Tree0386 "B{b0=3;t0=1;o0}Swm(pc0{b0:2},Inv(Rep4(RSeq(t1e,t2,c3,@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}pi4{t0:b0},pt5{b0:=;b1:t0}))),@os{o0:=_}@si{b0+1<3}@oh{t0+=3}FS(a6),MSeq(@fi{b0+4%4>0}t7,Star(pc8{b0:0},SubR(a9e))))",
-    Tree0387 "B{b1=5;b0=4}Swm(c0e,RSeq(pa1{b0:b0;b1:=},c2))",
-    Tree0388 "B{b0;t0;b1=0}Swm(@ki{b1<5}@of{b0+=1}@po{b0+=2;b0+=3}RSeq(Swm(RFb(c0,c1,t2),FF(Ret3(FS(t3)))),Once(Star(Fb(c4,pa5{b0:b1;b1:t0},pt6{b0:b0}),t7,RSeq(t8e,c9))),Ret2(@rw{b1!3}Swm(MPri(c10l,Scc{b1+1%3=0}),a11)),Rep1(@oh{b0:=t0}Fb(c12,c13l,a14l)),Ret1(SubR(t15e))))",
-    Tree0389 "B{b1=1}Inv(Seq(MSeq(c0,Sc{b1+=2}),t1,c2e))",
-    Tree0390 "B{t0=5;b0=5}@oh{b0:=3}@si{b0+4%3=2}RFb(RFb(Swm(Scc{t0+4!b0+2},t0),Ret2(pc1{b0:=}),RFb(pc2{b0:t0},Su{t0}(c3))))",
-    Tree0391 "B{b0;t0=1}MSeq(c0,@si{b0+1%4=1}Fb(Scc{t0+1>b0},t1e,Keep(pi2{t0:=}),Wu{t0}),RSeq(Sc{t0+=1},t3))",
-    Tree0392 "B{b1;t0=5;t1=3;b0}RepF(Seq(MPri(t0,a1b{b0%2;b1},c2b{b1},c3),Sb{t0=0},MPri(Wu{t0},c4e),Fb(@of{b0+=1}Star(S,t5e,t6e)),@ki{t0>b0}@oh{b1+=3}RFb(c7,t8,@po{b1:=b0}@oh{t1+=3}@ki{b1!2}c9,@os{t1+=2}@si{b1+2=t0+3%4}@rw{b1%2>0}pi10{t0:b1})))",
-    Tree0393 "B{t1;t0=0;b0}Seq(RSeq(Inv(RFb(c0,Ret2(t1),c2l)),Rep2(Seq(t3,pi4{t0:b0}))),Swm(Swm(MSeq(a5,t6,t7,pt8{b0:b0;b1:t1}),Fb(c9b{b0},c10e,pt11{b0:7;b1:t0})),@po{t1:=1}@si{b0+4=3}Seq(c12b{t0%3},t13,RetF(Sc{b0:=t0}))))",
-    Tree0394 "B{t0=5}MPri(Scc{t0%3>1},t0)",
-    Tree0395 "B{b0=1;b1=1;o0;t0}Inv(RFb(MPri(Ret0(Ub{o0}),t0,pc1{b0:b1},Once(a2b{b0+3;b1})),Wv{t0}(pa3{b0:b0})))",
-    Tree0396 "Ret0(t0e)",
-    Tree0397 "Fb(a0,Rep3(t1),a2l)",
-    Tree0398 "B{t0=0}Seq(RFb(Seq(Rep2(t0),t1e),Fb(c2,a3e,pi4{t0:=},Scc{t0%3>1},FF(pi5{t0:t0})),t6))",
-    Tree0399 "B{o0=_;t0;b0=0;t1;b1}RFb(@oh{b1:=b0+4%3}t0,Seq(t1,t2),t3,MSeq(c4,@rw{some}c5e,SubA(t6),pt7{b0:t1}),Rep1(FS(RFb(SubA(c8b{b0+2}),Su{t0}(c9e)))))",
+    Tree0300 "B{t0;b0=2}@rw{t0+3%3>0}Par{_;_}(a0,Fb(c1l,pc2{b0:4},t3),Ret4(Scc{b0>3}),Sb{b0=t0})",
+    Tree0301 "B{q0;t1=4}Wde(pa0{b0:t1;b1:t1},pt1{b0:t1;b1:t1},a2)",
+    Tree0302 "B{b0=1;t0=4;t1=0}Par{1;_}(Su{t1}(Wde(t0,@of{t0+=3}@ki{b0+1>1}a1)))",
+    Tree0303 "B{o0=_;t0;b0=5}ASeq(Fb(a0,ASeq(Sc{o0|1+4<1?t0+=1},c1),c2e,RFb(pa3{b0:1},t4,t5,a6b{t0;b0}),Sb{t0=b0}),RSeq(Swm(Ret3(RFb(pi7{t0:=},t8,pt9{b0:b0;b1:b0},pt10{b0:t0})),RFb(MPri(pa11{b0:b0;b1:t0},t12),SubA(Scc{b0<t0})))),a13)",
+    Tree0304 "Rep3(Swm(OnceK(Ret1(MPri(Par{-2;3}(t0,Seq(S,t1),t2),Ret4(Rty0(c3)),Rep3(Inv(S)),RFb(c4,Fb(t5,c6),a7e))))))",
+    Tree0305 "RetF(Dl{10}(Rep3(t0e)))",
+    Tree0306 "B{b0=3;t0=1}Rep0(a0b{b0;b0})",
+    Tree0307 "B{b0;t0=3;b1;q0}RFb(Seq(AFb(pi0{t0:b0}),Rep3(Lp{_;S}(RSeq(@po{b1+=1;b1+1%2!1?b0+=2}@si{b0%3!1}@fi{b0+2%3=2}pt1{b0:=},t2,t3,RepF(Inv(c4b{b0+2}))))),@ki{b0%4<3}@os{b1:=t0+4%2}Ret1(RSel(@po{b1=3?b1:=t0%2}Scc{b1+2%2>0},Ite(c5b{6},c6),ASeq(OnceK(c7)))),Rep4(RSeq(Dl{0}(Inv(pi8{t0:=})),Scc{b1+1%3!1},c9b{9},pa10{b0:=},Lp{_;_}(c11))),Wv{t0}(Seq(pc12{b0:1},@po{t0+=1}@os{b0:=b1}@oh{b1+3=6?t0:=t0%3}t13,t14))))",
+    Tree0308 "B{b0;t1=2;b1=3}RFb(@fi{t1+4<3}@oh{t1+=2}a0,@fi{t1=b1%2}a1e,R)",
+    Tree0309 "Once(OnceT(Sub(a0)))",
+    Tree0310 "B{t0;o0;b0}RSeq(@of{o0:=_}Sc{t0:=t0%4},Dl{10}(t0),Dl{0}(a1),Dl{50}(@of{b0+=1}c2),RFb(pc3{b0:b0},t4,Wu{t0}))",
+    Tree0311 "B{b0=0}Par{_;-2}(Swm(RFb(Invt(c0),MSeq(t1,R),Seq(a2,c3l)),t4),@of{b0>5?b0+=2}Fb(pc5{b0:=}))",
+    Tree0312 "B{t0=5;b1=0}Star(PAll{2}(Wu{t0},Rep0(Scc{b1+1<b1+4}),F,pc0{b0:9},MPri(Dl{10}(c1))))",
+    Tree0313 "B{b0=0;t0=2}Dl{20}(MPri(Once(RFb(Wde(Scc{b0%4>2},a0l,c1),SubR(Fb(t2,F)),SubA(Invt(Ret2(c3))),Sl{0})),t4,pi5{t0:=}))",
+    Tree0314 "B{t0=0;o0=5;b0=1}RFb(pi0{t0:t0},pc1{b0:t0},a2b{b0;b0},Pre{b0<3;K}(c3),@fi{b0!2}@rw{some}@os{t0+=1;o0:=_}Wu{t0})",
+    Tree0315 "B{q0=0;t0;b0=4;b1=2}OnceT(PAll{1}(Pre{b1>3;S}(Lp{t0;_}(Wde(a0l,c1,F))),Pre{b1%2!1;S}(OnceT(Seq(Sw{3}(Sb{t0=1},pc2{b0:=}),@po{b0:=t0}pa3{b0:b0;b1:b0},Sl{20},Sb{t0=b1},t4)))))",
+    Tree0316 "PAll{0}(Fb(Seq(t0,c1,S,t2),Keep(FF(c3))),TryF(Ret4(Ret4(ASeq(Wde(a4,c5),Rep4(t6),Ret4(c7)))),Keep(Rty3(F))))",
+    Tree0317 "B{b1;o0=_;q0;b0=4}Lp{_;K}(Swm(c0l,Ret4(@oh{o0:=b1}@si{b0%3>0}Keep(pc1{b0:=}))))",
+    Tree0318 "B{b0=5;b1=4}Seq(Par{2;-1}(t0,t1),@rw{b1<4}a2,RFb(pi3{t0:b1},c4))",
+    Tree0319 "PAll{-1}(Fb(t0e,c1,t2),Wde(a3,a4e),Par{-3;-3}(RFb(t5,t6),Sub(Sl{20}),a7))",
+    Tree0320 "B{b1=1;b0;t0}RFb(@po{b0:=t0+3%2}@of{b0+=2;b1:=t0%2}Ret4(Keep(Par{_;0}(Wu{t0},t0e,@si{b1%4>1}@po{b0:=b1}R))),Par{1;-2}(t1,c2))",
+    Tree0321 "B{t0;b1=4;b0}MPri(@rw{b1%2!1}Try(Sb{b0=b1},t0,c1e),@fi{b1%4<1}@oh{b0+=3}@po{t0+=1}RFb(Keep(pt2{b0:4}),Rep1(t3e),c4l,To{50}(t5),@rw{b0%2<1}Rep1(Sc{b1%2<0?b1:=t0%2;b0:=b1})),RFb(Once(Dl{30}(Sl{10}))))",
+    Tree0322 "B{t1=5;t0=4;b0=3;o0=_}Wv{t0}(AFb(RFb(@rw{t1+4>o0|1}c0l,@of{b0:=t1%3}@rw{t0+2>7}Ub{o0},a1,a2,R)))",
+    Tree0323 "Par{-1;_}(c0,Sub(Sub(t1)),S,t2,t3)",
+    Tree0324 "Try(c0,c1)",
+    Tree0325 "B{o0;q0=1;t0=2;b0=4}RFb(OnceK(Wde(Fb(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}a0l,t1,c2),Sc{b0+=2;t0%2>0?b0:=7},Par{_;1}(pt3{b0:=},Sc{o0:=_;t0:=b0+3}))),MPri(a4,Lp{b0;F}(t5e),Keep(a6),a7l),Su{t0}(Wde(RSeq(Sb{o0=6},a8,a9l),@os{o0:=9}F)),Lp{_;F}(Ite(c10,OnceK(To{0}(Ret4(c11e))),Scc{b0+1!o0|1+2})),Wu{t0})",
+    Tree0326 "PAll{-2}(c0,Dl{50}(FS(Invt(Fb(Rep2(To{50}(a1)),c2,c3,c4)))))",
+    Tree0327 "B{t0=4;o0=_;t1=0;b0}Ite(Par{-3;_}(Ub{o0},Sb{o0=5},t0),Pre{b0!6;R}(PAll{1}(OnceK(Wde(a1,Sl{20},Sc{b0:=t0%4;b0%4>2?t1:=t1%4})))))",
+    Tree0328 "B{b0=3}ASeq(pt0{b0:6;b1:b0},R)",
+    Tree0329 "B{q0;t1;t0=5;b0=5}Lp{t0;R}(Fb(TryF(PAll{_}(SubR(@rw{b0!t0%2}@ki{t1+2<7}t0),a1),pc2{b0:t1},Scc{t1%2<0},OnceT(t3e),@os{b0:=t1+4}@fi{t0+4>t0+2}a4b{t0%2;b0}),Par{2;2}(Inv(Try(Scc{t0+3!7},R,@os{t1+=1}t5)),a6e)))",
+    Tree0330 "B{t0=5;o0=1}Star(Rep3(Wde(t0,Wv{t0}(OnceT(Ub{o0})))),RSeq(Par{_;-2}(Sl{0},@oh{t0+=1}c1,c2l),t3e))",
+    Tree0331 "B{q0;t0=0;t1=1;b0=5;o0}Fb(@si{t1+1!6}Su{t0}(Pre{t1>3;F}(Ret3(F))),Lp{_;K}(Par{-4;0}(a0,pi1{t0:=},@of{o0:=b0}Scc{t1=4},Sc{t0:=t0%3})),Par{1;-2}(t2,pc3{b0:t1},Sb{o0=0}),Seq(Rep3(pt4{b0:=}),RFb(a5,pa6{b0:8;b1:t1}),t7),AFb(pc8{b0:5},Wu{t1}))",
+    Tree0332 "ASeq(FS(RSeq(S,OnceT(c0),Once(To{10}(RSeq(a1,c2))),RSeq(Sl{10},a3,t4,Ret1(a5),t6),OnceT(Keep(t7)))))",
+    Tree0333 "MPri(OnceK(Wde(a0e,c1)),Star(t2,c3))",
+    Tree0334 "B{b0;t0=5;t1;q0=1}RFb(Ret4(SubA(Ite(RFb(Invt(c0),a1),@rw{t0+1>t0%4}@fi{t1>t0}@oh{t1+=1;b0+=1}c2,Sl{100}))),Lp{_;K}(SubR(PAll{-4}(c3,Rep0(pt4{b0:4;b1:t0}),Wde(t5,t6),TryT(@of{b0+=1;t1%3>1?t0+=1}@si{b0!0}t7,pc8{b0:=})))),@fi{t0%4=3}@os{b0+=1;t0+=1}Su{t1}(RSel(pc9{b0:t0},FS(@oh{t1+=1}@os{t1:=b0}Once(Dl{30}(t10e))),Star(Rep1(@ki{t1%3!1}@fi{t0%4!1}c11b{t1+3})))),To{10}(Lp{_;F}(pa12{b0:=})))",
+    Tree0335 "RFb(To{0}(PAll{_}(Sub(RSeq(t0,t1,t2,t3,t4)),t5)),Ret0(c6))",
+    Tree0336 "B{t0;b0=1;b1}RSeq(@oh{t0+=3}@ki{t0+4%2!0}RSeq(Sb{t0=4},Ite(Once(c0e),a1,pi2{t0:t0}),@of{t0:=b1%3}@oh{b0+=2}To{20}(FS(Rep0(c3b{b0}))),RFb(Scc{t0+3%4<1},t4,@os{b1:=3}@ki{b0!1}c5e,t6,@rw{b1!3}@of{b0:=1}pt7{b0:t0;b1:=}),Seq(Sb{b1=t0},c8,c9)),Inv(@oh{t0:=b0}RFb(FF(RFb(pc10{b0:1})),@si{b1<7}@os{t0+1<b1?t0+=2}Fb(pc11{b0:3},@fi{b0+3%2!1}@si{b1>6}c12e),Wv{t0}(Invt(RFb(t13,FF(c14l),Scc{t0=3}))),Pre{t0>3;K}(MPri(c15,OnceT(Wu{t0}))),F)))",
+    Tree0337 "Try(Rep4(a0),a1,a2)",
+    Tree0338 "B{t0=3;b0=0;b1=2;o0=0}Su{t0}(@si{b0!o0|2%2}@ki{t0%4!2}@rw{b1!6}Par{-1;1}(RepF(Wu{t0}),t0))",
+    Tree0339 "B{b1=4;o0=_;b0=3;t0=5}Par{-1;_}(RFb(t0,RFb(c1b{b1},a2b{b1;b1}),@os{b1+=2;b1+=1}@po{b1=7?o0:=9}OnceK(@ki{b0+1=0}@si{none}@po{b0+=2}Sb{t0=b1}),Wde(pa3{b0:t0;b1:t0},pc4{b0:b0}),PAll{2}(c5,c6e)),RFb(@oh{b1:=b1%4}@os{b1+4>b0+4?b0+=3;b1:=8}OnceT(@si{o0|3+2%4>1}pc7{b0:b0}),Dl{20}(Wv{t0}(Sw{0}(c8b{b1},a9))),RepF(ASeq(Keep(Seq(t10e,@rw{some}a11,c12l))))),PAll{-1}(Sc{o0:=_}))",
+    Tree0340 "B{b0;o0=_;t0}@ki{b0!5}Fb(MSeq(RSeq(Rep3(ASeq(t0e,c1e)),Sb{o0=6}),@po{b0>b0+1?b0+=3;o0:=_}pa2{b0:b0;b1:b0},Sb{t0=5}),Invt(PAll{-1}(RFb(FF(c3e),Rep2(FF(R))))))",
+    Tree0341 "B{t1}Rty3(Rep3(Par{-1;-1}(Sb{t1=5})))",
+    Tree0342 "B{b0=0;t0}Seq(a0b{t0;b0},RFb(c1,S))",
+    Tree0343 "B{t1;b0;t0=2}FS(RSeq(Swm(FS(Par{1;-2}(R,pi0{t0:b0})),c1,Sc{t0+=3;b0+=1},Sl{100},Pre{t1=3;K}(c2)),SubR(pa3{b0:t0})))",
+    Tree0344 "B{b0=2;q0=3;t0=1;t1}RSeq(Swm(MSeq(@rw{t1%2>0}pa0{b0:=},OnceK(Scc{t1=6}),Ret1(pi1{t0:b0}),SubA(Lp{t0;S}(c2)))),Sel(c3b{t1},t4,Sc{t1+=1}),Seq(c5,pa6{b0:t0;b1:t0}),Fb(t7,pa8{b0:3;b1:b0},pc9{b0:b0}))",
+    Tree0345 "B{b0=3}RFb(Rep2(Invt(t0)),Rep3(a1),Inv(Fb(t2,Scc{b0%2!0})))",
+    Tree0346 "Seq(Fb(t0,t1,c2),Wde(t3,a4e,R))",
+    Tree0347 "B{t0=0}Par{_;-2}(Ite(pi0{t0:=},Dl{10}(c1)),Fb(t2,RSeq(t3e,a4l),c5,c6))",
+    Tree0348 "B{b1=5;o0=_;b0=1;t0=5}RFb(Wde(t0,Seq(t1,c2)),Pre{o0|5%3=2;K}(Seq(a3l,Wde(t4,SubA(pa5{b0:8;b1:t0})),Wu{t0},@os{b0:=t0+2;b1:=t0+4%2}Ub{o0})),Sl{0})",
+    Tree0349 "Fb(Seq(Rep0(c0),Fb(t1,t2e),t3),RSeq(RetF(c4),Dl{10}(Inv(a5))),RSeq(Sl{20},t6),FS(Dl{100}(To{0}(Swm(Once(t7))))))",
+    Tree0350 "B{b0=1;t0=3}Ite(SubR(c0e),@oh{b0:=t0}t1)",
+    Tree0351 "B{b0;o0;b1}Seq(pt0{b0:b0;b1:b1},c1b{o0|1},Ub{o0},R)",
+    Tree0352 "B{b1;b0=0;t0;o0=4}RSel(RtyF(Sw{0}(Rep2(c0b{t0%4}),@ki{b1=4}@rw{some}@of{b1=b1+1?b1+=1;b0+=3}c1)),t2,Inv(c3e))",
+    Tree0353 "B{b1=2;b0=4;t0=1}Sw{1}(PAll{_}(Ret3(Seq(c0,t1,a2))),Rep3(Wde(Seq(Sw{4}(Sc{b0:=b1;b0+=1},a3)),@ki{t0<3}SubA(Sb{t0=7}),@of{t0<3?t0:=b0%2}R)))",
+    Tree0354 "B{b1=2;b0=3}PAll{_}(pi0{t0:b0},Sc{b1+=2})",
+    Tree0355 "Ret4(Try(Sl{30},Swm(Seq(a0),c1,Ite(t2,c3l)),a4,Wde(t5,Fb(F,t6),c7)))",
+    Tree0356 "B{t0}MPri(Swm(t0e,c1,c2),pi3{t0:=})",
+    Tree0357 "B{b0=1;b1=2;t0=5}Star(Swm(pa0{b0:t0;b1:t0},a1l),@po{b1%3>0?b0+=2}RetF(Swm(Sb{t0=b1},pt2{b0:t0;b1:b0},OnceK(c3),Scc{t0%3=1})))",
+    Tree0358 "B{o0;t0;q0=2;b0}MSeq(RSeq(@oh{t0+=2}Dl{20}(Lp{_;_}(t0)),Lp{b0;_}(Rty1(@si{b0+1<0}@rw{b0+2<t0}c1))),SubA(Ite(t2,pt3{b0:b0},c4)),Swm(pi5{t0:t0},@of{b0+=3;t0+=2}c6,c7,Sc{o0:=b0+2%2}))",
+    Tree0359 "B{t0=0;t1;b0=2}Fb(AFb(RSel(Ret0(t0)),@po{b0+=2}@rw{b0+3<t1%3}FF(Once(c1l)),RSeq(t2,a3,a4,a5b{t1;b0}),@rw{t1>0}@si{b0+1%2<1}Try(Sl{10},@os{b0:=t1;t0+=2}@of{t0+=1}pc6{b0:=}),Par{_;_}(Rep0(pi7{t0:b0}),@fi{t0=1}c8,pa9{b0:t0;b1:t1},Sc{b0+=1},t10e)),OnceK(Seq(Wde(@po{b0+=1}@ki{t0=2}OnceK(@si{b0>t0+2%3}@oh{t1:=b0+4%2;t1+=1}@of{b0:=5}Star(t11e,Sb{t1=5})),pc12{b0:t0},RSel(a13,Wu{t0})),@fi{b0%4>2}RSeq(Par{0;_}(pc14{b0:b0},FS(c15b{t0}),c16,t17,OnceT(c18))),Keep(@os{b0:=t1%2}@si{t0!b0}@oh{b0+=1}RSeq(Sb{b0=9},Once(Once(Sb{t0=b0})))))))",
+    Tree0360 "B{t0=2}Fb(pi0{t0:t0},SubA(t1e),c2l)",
+    Tree0361 "B{q0=0;b1;b0;o0=_}@of{b0:=o0|5+3}@po{o0:=_}@os{b0:=7}Lp{_;K}(AFb(@po{b1:=b1%3}@fi{some}F,@oh{b1:=b0}@ki{b1+3=b0+3}Rep1(c0),t1,t2,a3))",
+    Tree0362 "MSeq(c0)",
+    Tree0363 "B{b0=1}OnceT(Ret2(SubA(pa0{b0:=;b1:b0})))",
+    Tree0364 "B{t0=4;b0=4}Rep4(RFb(RFb(Ret2(FS(@fi{b0!t0}pt0{b0:5})),Fb(pt1{b0:=},a2,pa3{b0:=}),Wv{t0}(a4))))",
+    Tree0365 "B{t0}Rep0(Sc{t0+=2;t0%3>0?t0+=3})",
+    Tree0366 "B{t1;o0=_;q0=3;t0;b0=4}Par{1;0}(Seq(Fb(Keep(Lp{b0;F}(pi0{t0:b0})),@of{t0+=1;o0:=t1+1%4}@oh{b0+=2;t0:=8}Seq(t1,@ki{b0>2}c2b{t0})),Ite(c3,pa4{b0:=}),Pre{b0+1<6}(pa5{b0:7;b1:b0})),Wv{t0}(RFb(Swm(S,t6),Fb(t7,c8),Pre{some}(pi9{t0:t0}),Sc{o0:=t1})),PAll{-2}(PAll{-1}(c10,c11b{5},a12),Dl{20}(@os{o0:=t1%4}@of{t0+=2}@ki{some}Pre{t0+1=t1+3;F}(t13)),Pre{t0+1%4<1;R}(Lp{_;_}(c14))),RSeq(Once(PAll{_}(Ub{o0},a15,Sc{t0:=t0%4},pt16{b0:b0},Wde(t17,t18)))))",
+    Tree0367 "B{o0=2;b1=1;t0=0;q0=3;b0=5}Seq(RFb(Rty2(pt0{b0:5;b1:=}),t1e,pt2{b0:t0},RepF(pt3{b0:6;b1:b0}),Seq(Sl{30})),Rep1(Par{-1;0}(Keep(Fb(Rty3(Fb(t4e,@ki{t0%3!1}pi5{t0:b0})))))),RSeq(Lp{t0;S}(t6),pt7{b0:b0},@ki{t0!3}@po{b0<2?o0:=b1}@os{b1+1%3>0?t0+=2;b1%2>0?o0:=_}a8),RSeq(t9,t10,@of{o0:=4}t11,RepF(c12b{t0+1%3})))",
+    Tree0368 "B{q0=4;t0=3;b1=0;t1=5;b0}RFb(To{30}(Swm(Lp{b0;_}(a0),c1,pc2{b0:t0},@si{t1%2=1}t3)),Rep2(Swm(SubR(Su{t0}(c4)),SubA(RFb(@oh{b1+=1}Sb{t0=6})))))",
+    Tree0369 "B{t0=4;b0=2}Invt(RSeq(Sl{0},a0,a1b{b0%3;b0},Scc{b0>t0%3}))",
+    Tree0370 "OnceK(a0)",
+    Tree0371 "B{t1=2;b1=2;b0;t0}Fb(MPri(Sw{4;0;3}(PAll{_}(pt0{b0:=;b1:=},pt1{b0:t1;b1:t0}),RFb(pc2{b0:=},Dl{0}(a3),t4e),RSeq(@oh{t0+=2}@os{t1%2>0?t1+=1;t0+=3}@ki{b1+2<0}a5,pt6{b0:b1;b1:t0},@fi{t0!2}@os{b1:=b0}c7b{t1},c8e),Sw{3;4;5}(OnceT(Ret2(R)),t9,To{0}(Sb{b1=1}),Sc{t1+=3})),Once(Pre{b0+2<t1+1}(Wv{t0}(PAll{_}(Seq(c10l,Sb{t0=1}),AFb(c11,t12,c13,t14)))))))",
+    Tree0372 "B{q0=2;o0=_;t0=4;b0}Wde(RSeq(c0e,@oh{t0+=1}Sb{b0=t0},Scc{t0+4%2!1},c1),RFb(Ite(pa2{b0:t0},Ub{o0}),RSeq(c3,pc4{b0:t0})),FS(Par{0;_}(c5,SubR(Lp{t0;S}(FF(c6l))),Rep1(Sb{b0=t0}))))",
+    Tree0373 "B{q0;o0=3;t0;b0=4;t1=1}RSeq(@si{t0%3!0}Pre{t0=2;S}(Su{t1}(@rw{some}@os{t1+=2}Dl{50}(PAll{-1}(Rep2(Lp{_;R}(a0b{t1;b0})),@ki{t0>7}@oh{o0:=_}t1)))))",
+    Tree0374 "B{b0;b1=0;t0=0}Rep3(RSeq(Sl{20},Seq(SubR(Seq(Rep1(pc0{b0:7}),Sb{b1=4})),Swm(a1,Pre{t0=0;K}(Pre{b1>6;K}(t2))),ASeq(S,pa3{b0:=}),Ret1(PAll{-1}(Pre{b0<3;R}(Wde(c4b{t0+1%3},a5b{b1;b1}))))),Rep4(t6)))",
+    Tree0375 "B{b1=5;t0=2;b0=0;t1=1;o0=_}Swm(Su{t1}(@rw{none}Fb(pt0{b0:6;b1:t0},c1,S)),c2,@os{b0:=o0|3+1%3;b1:=o0|0}@si{b0%3>1}Try(Invt(c3e),a4l,c5b{b1+4},a6,c7),MPri(a8,a9,Sl{0}))",
+    Tree0376 "B{b0;t0=5}Ite(TryF(TryT(Wde(Scc{t0%2=1},c0b{t0%2},pa1{b0:=;b1:t0}),c2b{t0}),@rw{t0<4}PAll{1}(To{50}(a3e),t4),Par{-1;-2}(a5e,pi6{t0:b0},Sb{t0=3})),Wde(Swm(Wu{t0},Wde(pa7{b0:=},Sc{b0+=2;t0+=3},t8e)),Fb(OnceK(c9),@fi{b0+2<b0+2%2}@ki{b0>7}Sb{b0=t0}),Ite(a10e,Keep(a11),t12)))",
+    Tree0377 "B{b1=4}Seq(c0b{b1},Fb(t1e,a2e))",
+    Tree0378 "B{b0=1}Ite(pc0{b0:=},t1,Sl{0})",
+    Tree0379 "B{o0;t0=5;b0}ASeq(a0,RFb(c1,Ret0(Sb{b0=t0}),Try(Sb{o0=3},a2)))",
+    Tree0380 "B{o0=_;t0=0;b0=2}Pre{o0|2!6;R}(Star(@of{b0:=t0%3;b0+=1}Inv(Seq(t0,pa1{b0:8;b1:b0},a2)),Ite(pt3{b0:7;b1:b0},c4)))",
+    Tree0381 "B{b0;t0}@po{t0:=b0}@ki{t0%4<2}@of{t0+=2;t0+=1}Seq(c0)",
+    Tree0382 "B{b1;t1=4}TryF(c0,pa1{b0:t1;b1:=},Sb{b1=1},c2,c3l)",
+    Tree0383 "B{b0=4;t0}Rep0(@os{b0:=t0;t0:=b0}t0)",
+    Tree0384 "B{t0=1}Wde(t0,@fi{t0<3}@oh{t0+=2}t1)",
+    Tree0385 "Sel(MSeq(RFb(Sub(t0),c1,t2e,t3e)),RFb(Rep2(Sub(RFb(RFb(F,t4)))),Rep3(Fb(F,a5e))))",
+    Tree0386 "Dl{0}(TryT(Rep0(a0l),Wde(Ite(a1,t2),t3)))",
+    Tree0387 "Seq(Keep(Ret0(t0)))",
+    Tree0388 "B{t0=3;b0=5}Keep(Keep(SubA(@rw{b0+2<1}RepF(@si{t0<b0%4}pc0{b0:4}))))",
+    Tree0389 "RFb(RSeq(RetF(c0),c1,Par{-2;_}(t2,c3e),Sub(t4)),c5)",
+    Tree0390 "B{t0;b0=3;o0}Pre{t0+2=6;K}(@os{b0:=t0}Swm(Try(Pre{b0+2>t0+4;R}(Invt(Par{-3;_}(pa0{b0:t0},Sel(c1,a2b{9;b0}),c3b{t0},OnceT(@fi{none}@si{t0>5}@ki{t0%4>1}c4)))),SubA(Swm(Scc{t0%3!2},t5e,@fi{some}c6)))))",
+    Tree0391 "B{t0=4}Dl{50}(Fb(Wu{t0},Wde(a0,c1,t2),Sel(t3,t4,F)))",
+    Tree0392 "B{b0;t1;o0=_;t0=0}Pre{o0|2=5;R}(OnceT(Wv{t0}(RFb(@si{b0<2}Pre{t1<2}(RFb(Seq(a0b{t1;b0},t1e,a2l),Pre{t0<7;K}(R),@ki{t0=7}@os{o0:=b0%2;t1:=o0|0}@oh{t0+=3}To{100}(pi3{t0:=}))),PAll{1}(RSeq(a4,RSeq(Sb{o0=4},R)),RSel(Keep(c5),@fi{t0+4%3>0}@si{t0%4=3}@oh{t0%2=1?o0:=t0;b0+=1}c6,Rep0(t7)),a8b{t1;b0}),Rep1(MSeq(c9,Rep4(t10),t11e,Dl{0}(t12)))))))",
+    Tree0393 "B{b0=1;t0=4;q0=0;b1=3}RFb(TryF(Rep0(a0),Sw{1;4;3}(pt1{b0:=},t2,@rw{b0+3%3<2}@po{b0:=6}t3e,t4e),Rep2(Ite(Once(c5b{t0}),Lp{_;S}(Sb{b0=4})))),@rw{b1!6}Inv(Keep(@fi{t0<2}@os{b0<1?b0:=b0+4%4}Fb(F,Rep1(t6),@oh{t0:=b1+1%4}@ki{b0+1%4<3}c7))))",
+    Tree0394 "B{t1;t0=3}RSeq(t0,t1,Sc{t0+=1;t0+=2},c2b{t1%3},Sc{t0:=0})",
+    Tree0395 "TryT(Rep4(Par{_;2}(a0,a1,R)),Rep3(Swm(a2l,a3l)),Rep4(TryF(a4l,a5,c6)),Swm(c7,c8,R),t9e)",
+    Tree0396 "B{b0=3;t0=5;b1}@of{b0:=t0;b1+=1}@po{b0+=1;b1:=6}@fi{b1>t0%3}Seq(Wv{t0}(Sw{4}(t0,c1)),Rep2(Par{0;_}(F,c2)))",
+    Tree0397 "B{b1=4;b0=5}Keep(Dl{20}(Sw{5}(pa0{b0:=;b1:=},c1l)))",
+    Tree0398 "B{b0=4;q0;t0=0;b1}Dl{20}(Lp{b0;F}(Seq(S,RFb(pa0{b0:t0;b1:t0},@po{t0:=b0%3}@ki{t0+3>b0}S,pa1{b0:4;b1:b0}),@of{b1:=b0}Lp{b0;_}(ASeq(a2e,Rep1(Sl{10}),a3b{b1;b1},Sc{b0:=t0})))))",
+    Tree0399 "B{q0=0;b0;t0=0;b1}Star(AFb(@ki{t0<4}Rep2(RFb(@si{t0!b0+4%2}Pre{b1%3=1}(t0e),Dl{20}(RSeq(c1l,a2b{t0+2;b0})),OnceT(Inv(Lp{b0;R}(@po{b1:=t0%3}t3))))),RFb(Fb(Dl{0}(Lp{_;R}(Rty0(c4))),c5,Sw{2}(t6e,@of{t0%4>1?t0:=7;t0+=1}@fi{b1+3%2>0}a7)))))",
 }

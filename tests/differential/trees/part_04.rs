@@ -6,86 +6,118 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = Some(0),
+            #[allow(unused)] #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            #[failure_if(|bb| bb.b1 % 2 > 0)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[success_if(|bb| (*bb.t0 + 2) % 4 > 0)]
-            Action(Act<1>),
-            ReactiveSequence {
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
-                RunOnce {
-                    Action(Act<2>),
-                },
-                Action(Act<3>),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
-                },
-                RunOnce {
-                    Condition(Cond<5>),
+        ForceFailure {
+            Sequence {
+                ForceFailure {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = {t1}),
+                        Delay(20) {
+                            StatefulAction(Task<2>),
+                        },
+                        WasEntryUpdated(t1),
+                        Action(PAct<3>, b0 = {t1}, b1 = {t1}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0400Blackboard { t0 b0 b1 o0 });
+board!(Tree0400Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64,
-            #[allow(unused)] o0: Option<i64> = Some(5),
         }
-        Repeat(forever) {
+        ForceSuccess {
+            RetryUntilSuccessful(forever) {
+                Precondition(|bb| (bb.b0 + 2) % 4 != 1, else = Success) {
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    #[post(|bb| bb.o0 = None)]
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0401Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0402 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
             SequenceWithMemory {
-                SkipUnlessUpdated(t0) {
-                    WaitValueUpdate(t0) {
-                        ReactiveSequence {
-                            ForceFailure {
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(0)),
+                Action(Act<0>),
+                ForceSuccess {
+                    StatefulAction(Task<1>),
+                },
+                #[skip_if(|bb| (bb.o0.unwrap_or(4) + 2) % 2 < 1)]
+                #[failure_if(|bb| *bb.t0 != 4)]
+                #[post(|bb| bb.b1 += 4)]
+                Precondition(|bb| bb.b0 == bb.b1, else = Success) {
+                    Repeat(1) {
+                        Parallel(failure = -1) {
+                            ReactiveSequence {
+                                Action(Act<2>),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                Delay(0) {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+                },
+                Switch(b1) {
+                    case 0 => UnsetBlackboard(o0),
+                    _ => #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    SetBlackboard(b0 = 5),
+                },
+            },
+            Switch(b1) {
+                case 1 => Precondition(|bb| bb.b1 % 4 > 0) {
+                    ReactiveSequence {
+                        ForceFailure {
+                            Repeat(2) {
+                                Switch(b1) {
+                                    case 0 => Action(Act<5>),
+                                    case 1 => Condition(Cond<6>),
+                                    case 2 => UnsetBlackboard(o0),
+                                    _ => StatefulAction(Task<7>),
                                 },
                             },
                         },
                     },
                 },
-                Fallback {
+                _ => RetryUntilSuccessful(forever) {
                     ReactiveSequence {
-                        SequenceStar {
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-                                Script(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t0 % 4 }),
-                            },
-                            #[failure_if(|bb| bb.b0 == 1)]
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
-                        SequenceStar {
-                            #[post(|bb| { bb.t0.set(6); bb.b0 = *bb.t0 })]
-                            #[run_while(|bb| bb.b0 % 3 > 1)]
-                            #[failure_if(|bb| bb.b0 == 6)]
-                            Condition(Cond<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                        },
-                        Fallback {
-                            Condition(PCond<6>, b0 = 4),
-                            Condition(PCond<7>, b0 = {b0}),
-                        },
-                        Sequence {
-                            Action(Act<8>),
-                            StatefulAction(Task<9> = Task::<9>),
+                        #[on_failure(|bb| if *bb.t0 % 3 < 1 { bb.t0.set(bb.b1 % 2) })]
+                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
+                        MemPriority {
+                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 3) % 3, &mut bb.b0)),
                             StatefulAction(Task<10>),
-                            AlwaysSuccess,
                         },
+                        WaitValueUpdate(t0) {
+                            Repeat(3) {
+                                Action(Act<11>),
+                            },
+                        },
+                        Condition(Cond<12>),
                     },
                 },
             },
@@ -93,161 +125,77 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0401Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        MemSequence {
-            Fallback {
-                Action(Act<0>),
-                RetryUntilSuccessful(1) {
-                    #[post(|bb| { bb.b0 = 4; if *bb.t1 < 7 { *bb.t1 += 1 } })]
-                    SetBlackboard(t1 = 9),
-                },
-            },
-            ReactiveSequence {
-                SetBlackboard(t1 = {b0}),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Condition(Cond<3>),
-            SequenceStar {
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            MemPriority {
-                AlwaysFailure,
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0402Blackboard { t1 t0 b0 });
+board!(Tree0402Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64> = None,
         }
-        KeepRunningUntilFailure {
-            Inverter {
-                Fallback {
-                    Sequence {
-                        Action(Act<0> = Act::<0>),
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<1>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    #[run_while(|bb| bb.b0 + 2 < bb.b0)]
-                    Sequence {
-                        Condition(Cond<2>),
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0403Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0404Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                StatefulAction(Task<1>),
-                StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
-            },
-        }
-    }
-}
+board!(Tree0403Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
             o0: Option<i64>,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(3)),
-                StatefulAction(Task<0>),
-            },
-            Repeat(1) {
-                SubTree(Tree0404Sub0, t0 = {=}, o0 = {o0}),
-            },
-        }
-    }
-}
-
-board!(Tree0404Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0405Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx| ctx.check(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        blackboard {
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
         }
-        Fallback {
-            Action(PAct<0>, b0 = 7, b1 = {t0}),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    SubTree(Tree0405Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<7>),
-                RunOnce {
-                    KeepRunningUntilFailure {
-                        #[failure_if(|bb| bb.b0 != 3)]
-                        Condition(Cond<8>),
+        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 3) })]
+        #[post(|bb| bb.t0.set(bb.b0 + 4))]
+        #[success_if(|bb| *bb.t0 != 3)]
+        Precondition(|bb| bb.b0 + 3 < 5, else = Success) {
+            ParallelAll(0) {
+                #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
+                Sequence {
+                    SequenceWithMemory {
+                        ParallelAll(1) {
+                            #[post(|bb| { if bb.o0.unwrap_or(2) % 2 > 0 { bb.b0 += 3 }; bb.b0 = (bb.o0.unwrap_or(5) + 3) % 2 })]
+                            #[skip_if(|bb| bb.b1 == 4)]
+                            WasEntryUpdated(t0),
+                            AlwaysSuccess,
+                            StatefulAction(Task<0>),
+                        },
+                        #[success_if(|bb| (*bb.t0 + 1) % 3 < 1)]
+                        Inverter {
+                            Loop(q0, if_empty = Skipped) {
+                                ForceFailure {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            Fallback {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                                Action(Act<2>),
+                            },
+                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                        },
                     },
-                },
-                SkipUnlessUpdated(t0) {
-                    Inverter {
-                        RunOnce(then_skip = true) {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                    TryCatch(catch_on_halt = false) {
+                        #[success_if(|bb| bb.b0 != 5)]
+                        RetryUntilSuccessful(3) {
+                            #[run_while(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(4))]
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        ReactiveSequence {
+                            #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (bb.b1 + 3) % 2)]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            AsyncSequence {
+                                SetBlackboard(o0 = Some(9)),
+                                StatefulAction(Task<5>),
+                            },
+                            SetBlackboard(o0 = Some(4)),
                         },
                     },
                 },
@@ -256,57 +204,513 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0405Blackboard { b0 t0 o0 });
+board!(Tree0404Blackboard { b0 o0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0405 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        Switch(b1) {
+            case 4 => #[on_halted(|bb| *bb.t0 += 2)]
+            AsyncSequence {
+                ReactiveFallback {
+                    Precondition(|bb| *bb.t0 != bb.b1 % 4, else = Failure) {
+                        Action(Act<0>),
+                    },
+                },
+                Script(|bb| *bb.t0 += 1),
+                StatefulAction(Task<1>),
+            },
+            case 0 => StatefulAction(Task<2> = Task::<2>),
+            case 1 => Loop(q0, value = {t0}) {
+                Repeat(4) {
+                    SetBlackboard(b1 = {t0}),
+                },
+            },
+            _ => AsyncSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                Loop(q0, if_empty = Running) {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0405Blackboard { t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
         }
-        WaitValueUpdate(t0) {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<0>),
+        IfThenElse {
+            Loop(q0, if_empty = Success) {
+                Inverter {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Sleep(0),
+                        Action(PIo<2>, t0 = {t1}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            StatefulAction(Task<4>),
+            ReactiveFallback {
+                StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
+                Repeat(0) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0406Blackboard { t0 });
+board!(Tree0406Blackboard { t1 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(4),
-        }
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Action(Act<0>),
-            },
-            StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-            Condition(Cond<2>),
-            Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(2))),
-            #[on_success(|bb| bb.b0 += 1)]
-            StatefulAction(Task<4>),
+        ReactiveFallback {
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0407Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Fallback {
+            ReactiveSequence {
+                #[success_if(|bb| bb.b0 % 3 == 2)]
+                Action(PIo<0>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0408Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ParallelAll(1) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+            Condition(|ctx| ctx.check(1)),
+            Sleep(20),
+        }
+    }
+}
+
+board!(Tree0409Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0410Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.b0 % 3 == 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0410Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx {
+        blackboard {
             b0: i64,
         }
-        #[on_halted(|bb| bb.b0 += 2)]
-        RunOnce(then_skip = false) {
-            Fallback {
-                Action(Act<0>),
+        Sequence {
+            Parallel {
+                AlwaysFailure,
+                SubTree(Tree0410Sub0, b0 = {=}),
+            },
+            SubTree(Tree0410Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0410Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 == 2) {
+            RetryUntilSuccessful(0) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0411Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        AsyncSequence {
+            #[failure_if(|bb| *bb.t0 + 4 == bb.o0.unwrap_or(0) + 4)]
+            IfThenElse {
                 Sequence {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3> = Act::<3>),
+                },
+                #[on_failure(|bb| bb.b0 += 2)]
+                ForceSuccess {
+                    WhileDoElse {
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            Action(Act<4>),
+                            Action(Act<5>),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    Retry(2) {
+                        Action(Act<7>),
+                    },
+                    SetBlackboard(t0 = 7),
+                    Delay(100) {
+                        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(2) + 2)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0412Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ParallelAll(0) {
+            SkipUnlessUpdated(t1) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            ScriptCondition(|bb| *bb.t0 % 3 < 2),
+        }
+    }
+}
+
+board!(Tree0413Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        #[skip_if(|bb| bb.b1 < 1)]
+        Sequence {
+            WaitValueUpdate(t0) {
+                Script(|bb| if *bb.t0 == 7 { bb.t0.set(1) }),
+            },
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Timeout(30) {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0414Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0415 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 0,
+        }
+        KeepRunningUntilFailure {
+            Parallel(failure = 3) {
+                ReactiveFallback {
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    MemSequence {
+                        #[run_while(|bb| bb.b0 % 4 == 2)]
+                        Repeat(0) {
+                            Script(|bb| { *bb.t1 += 1; if *bb.t1 > 2 { *bb.t0 += 2 } }),
+                        },
+                        Selector {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            #[success_if(|bb| bb.b0 + 3 != *bb.t1 + 4)]
+                            #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                },
+                Sequence {
+                    Precondition(|bb| *bb.t1 < (*bb.t0 + 4) % 4, else = Running) {
+                        #[failure_if(|bb| *bb.t1 > *bb.t1 % 3)]
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(t1 = {b1}),
+                        Action(PAct<4>, b0 = 9, b1 = {b0}),
+                    },
+                },
+                #[post(|bb| if bb.b0 == 1 { *bb.t0 += 2 })]
+                #[on_halted(|bb| { bb.t0.set((bb.b1 + 2) % 3); bb.b1 = *bb.t1 })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Sequence {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| *bb.t1 < 6),
+                        Condition(Cond<5>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0415Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0416 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        MemSequence {
+            WhileDoElse {
+                Selector {
+                    WhileDoElse {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                        AlwaysRunning,
+                    },
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| *bb.t0 + 2 > bb.b0 % 3)]
+                    #[success_if(|bb| *bb.t0 > 4)]
+                    Fallback {
+                        Action(Act<1>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Script(|bb| bb.b0 = 8),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    AlwaysSuccess,
+                },
+            },
+            Timeout(0) {
+                Loop(q0, value = {t1}, if_empty = Running) {
+                    Fallback {
+                        SequenceWithMemory {
+                            Condition(Cond<2>),
+                            Sequence {
+                                Action(PAct<3>, b0 = {=}),
+                                Script(|bb| { bb.t1.set(*bb.t0); bb.b0 += 1 }),
+                            },
+                        },
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Loop(q0, value = {b0}) {
+                            ReactiveSelector {
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                                SetBlackboard(b0 = 0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0416Blackboard { t1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        AsyncSequence {
+            Precondition(|bb| (bb.b0 + 4) % 4 > 0) {
+                IfThenElse {
+                    RunOnce(then_skip = false) {
+                        ReactiveSelector {
+                            StatefulAction(Task<0> = Task::<0>),
+                            ReactiveFallback {
+                                ParallelAll(max_failures = -1) {
+                                    #[on_success(|bb| bb.b1 += 3)]
+                                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
+                                    #[on_halted(|bb| bb.b0 += 2)]
+                                    Action(Act<1>),
+                                    Script(|bb| bb.b0 += 2),
+                                    #[failure_if(|bb| bb.b1 % 3 != 2)]
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0417Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+        }
+        Repeat(1) {
+            Fallback {
+                WhileDoElse {
+                    Action(PAct<0>, b0 = {t0}, b1 = {t1}),
+                    RetryUntilSuccessful(2) {
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Repeat(4) {
+                    Precondition(|bb| *bb.t1 % 2 < 0) {
+                        RunOnce(then_skip = false) {
+                            Timeout(0) {
+                                #[success_if(|bb| *bb.t1 != *bb.t0)]
+                                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 2))]
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0418Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceStar {
+            Loop(q0, if_empty = Skipped) {
+                ReactiveFallback {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) < 1),
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<0>),
+                        },
+                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
+                        #[post(|bb| { bb.b1 = 4; bb.b1 = 2 })]
+                        Condition(Cond<1>),
+                    },
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(1) == 2)]
+            AsyncSequence {
+                IfThenElse {
+                    Delay(10) {
+                        Action(Act<4>),
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+                TryCatch {
+                    ParallelAll(1) {
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { o0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        Parallel(success = 1, failure = -3) {
+            Timeout(0) {
+                Repeat(3) {
+                    ParallelAll(max_failures = -2) {
+                        Action(Act<0>),
+                        #[on_success(|bb| bb.b0 += 2)]
+                        AlwaysFailure,
+                        AlwaysFailure,
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                Repeat(2) {
+                    Fallback {
+                        #[skip_if(|bb| bb.b0 < bb.b1 + 3)]
+                        #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
+                        Condition(Cond<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, 2)),
+                    },
+                },
+            },
+            #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
+            ReactiveSequence {
+                Condition(Cond<3>),
+                SetBlackboard(t0 = {b0}),
+                Action(PAct<4>, b0 = {b1}, b1 = {=}),
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                SetBlackboard(b1 = {t0}),
+                #[on_success(|bb| bb.b0 += 2)]
+                RetryUntilSuccessful(0) {
                     AlwaysSuccess,
                 },
             },
@@ -314,528 +718,59 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0408Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        RunOnce {
-            #[run_while(|bb| bb.b0 < 3)]
-            RetryUntilSuccessful(1) {
-                SequenceStar {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(|ctx| ctx.exec(1)),
-                    Repeat(4) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0409Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        #[failure_if(|bb| bb.b1 + 4 == *bb.t0 + 3)]
-        ReactiveSequence {
-            ReactiveSequence {
-                Inverter {
-                    Repeat(3) {
-                        MemSequence {
-                            Fallback {
-                                Action(|ctx| ctx.exec(0)),
-                                Condition(PCond<1>, b0 = {t0}),
-                            },
-                            ForceSuccess {
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0410Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        Repeat(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        Fallback {
-            Sequence {
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Script(|bb| bb.b0 += 1),
-                },
-                SetBlackboard(o0 = Some(3)),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0412Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        MemSequence {
-            SequenceStar {
-                Condition(Cond<0>),
-                Action(PIo<1>, t0 = {=}),
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| bb.b0 > *bb.t1)]
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {=}),
-            },
-            #[success_if(|bb| *bb.t1 + 2 < bb.b0)]
-            Condition(Cond<5>),
-            Fallback {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0413Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 5,
-        }
-        Fallback {
-            ReactiveFallback {
-                MemPriority {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ForceSuccess {
-                #[run_while(|bb| *bb.t1 != 5)]
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Fallback {
-                    SequenceWithMemory {
-                        Action(Act<5>),
-                        SetBlackboard(t1 = {t0}),
-                    },
-                    WasEntryUpdated(t1),
-                    SequenceWithMemory {
-                        Repeat(4) {
-                            RetryUntilSuccessful(4) {
-                                Action(PIo<6>, t0 = {=}),
-                            },
-                        },
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Action(Act<8>),
-            ReactiveFallback {
-                Condition(PCond<9>, b0 = {t0}),
-                WaitValueUpdate(t1) {
-                    StatefulAction(Task<10>),
-                },
-                ForceFailure {
-                    Script(|bb| if *bb.t0 < bb.o0.unwrap_or(0) { *bb.t1 += 1 }),
-                },
-                SetBlackboard(b1 = 8),
-            },
-        }
-    }
-}
-
-board!(Tree0414Blackboard { t0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            MemPriority {
-                Condition(Cond<2>),
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        MemPriority {
-            Sequence {
-                RetryUntilSuccessful(3) {
-                    #[run_while(|bb| *bb.t1 > 6)]
-                    #[success_if(|bb| *bb.t0 == 3)]
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        #[skip_if(|bb| *bb.t1 == 2)]
-                        #[failure_if(|bb| *bb.t1 != bb.o0.unwrap_or(1) % 2)]
-                        ScriptCondition(|bb| *bb.t1 > *bb.t0 % 2),
-                    },
-                },
-                Sequence {
-                    RunOnce {
-                        #[on_success(|bb| { *bb.t1 += 2; bb.b0 += 2 })]
-                        MemSequence {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    #[run_while(|bb| bb.o0.unwrap_or(2) < (*bb.t1 + 4) % 4)]
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b1)),
-                },
-                #[success_if(|bb| *bb.t1 == 3)]
-                MemSequence {
-                    StatefulAction(PTask<3>, b0 = 3, b1 = {t1}),
-                    Condition(|ctx| ctx.check(4)),
-                },
-                ForceSuccess {
-                    Condition(Cond<5>),
-                },
-            },
-            SequenceWithMemory {
-                ForceFailure {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            #[on_failure(|bb| bb.b1 += 2)]
-                            #[success_if(|bb| (bb.b1 + 4) % 3 > 0)]
-                            ReactiveSequence {
-                                StatefulAction(Task<6> = Task::<6>),
-                                Action(PIo<7>, t0 = {t0}),
-                            },
-                            Action(Act<8>),
-                            Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 3) % 3)),
-                            Repeat(4) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        Sequence {
-                            Repeat(3) {
-                                StatefulAction(Task<10>),
-                            },
-                            #[on_failure(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0 + 3) })]
-                            Repeat(forever) {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        MemPriority {
-                            ScriptCondition(|bb| *bb.t0 < 7),
-                            AlwaysFailure,
-                            SetBlackboard(b0 = {t1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0416Blackboard { t1 b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-        }
-        Inverter {
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Repeat(forever) {
-                            KeepRunningUntilFailure {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    Condition(Cond<1>),
-                                    ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 3) % 2 < 0),
-                                },
-                            },
-                        },
-                        ForceSuccess {
-                            ReactiveFallback {
-                                ForceFailure {
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                                },
-                                Fallback {
-                                    #[success_if(|bb| bb.b1 < 2)]
-                                    #[skip_if(|bb| bb.o0.is_none())]
-                                    Action(Act<3>),
-                                    ScriptCondition(|bb| *bb.t0 != 6),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0417Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    #[failure_if(|bb| (*bb.t1 + 2) % 4 > 2)]
-                    #[skip_if(|bb| bb.b0 % 4 > 1)]
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 1) % 2)),
-                        Action(Act<5>),
-                    },
-                },
-                Sequence {
-                    RunOnce {
-                        Action(|ctx, bb| ctx.exec_in(6, 6, &mut bb.b0)),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                #[on_success(|bb| bb.t1.set(*bb.t0))]
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-                Action(Act<8>),
-                ForceSuccess {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0418Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-        }
-        MemSequence {
-            Sequence {
-                Sequence {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b1 < 6)]
-                    #[post(|bb| { *bb.t0 += 3; bb.b1 += 2 })]
-                    ReactiveFallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                #[skip_if(|bb| bb.b1 > bb.b0 + 3)]
-                MemSequence {
-                    Fallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    Inverter {
-                        ReactiveSequence {
-                            Action(PIo<6>, t0 = {=}),
-                            SetBlackboard(b1 = {t1}),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0419Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        #[post(|bb| bb.o0 = None)]
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                MemSequence {
-                    ScriptCondition(|bb| bb.b1 < 3),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                SequenceStar {
-                    SkipUnlessUpdated(t0) {
-                        Condition(PCond<4>, b0 = 5),
-                    },
-                    Repeat(2) {
-                        SequenceWithMemory {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                        Action(Act<8> = Act::<8>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0420Blackboard { b1 t0 o0 b0 });
+board!(Tree0420Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0421 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
         }
-        SequenceStar {
-            RunOnce {
-                SkipUnlessUpdated(t1) {
-                    StatefulAction(Task<0>),
+        Delay(10) {
+            SequenceWithMemory {
+                MemPriority {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
+                },
+                Action(PIo<2>, t0 = {=}),
+                Action(Act<3>),
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                },
+                Switch(b1) {
+                    case 0 => SetBlackboard(b0 = 7),
+                    _ => Action(PIo<5>, t0 = {b0}),
                 },
             },
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(1)),
-                Action(Act<2>),
-            },
-            Condition(|ctx| ctx.check(3)),
-            Action(Act<4> = Act::<4>),
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0421Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0422Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 10,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 10,
-        }
-        #[run_while(|bb| *bb.t0 > 1)]
-        RetryUntilSuccessful(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
+board!(Tree0421Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0422 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            SubTree(Tree0422Sub0, b0 = {=}, t0 = {t0}),
-            MemSequence {
-                SubTree(Tree0422Sub1, ..),
+        RunOnce(then_skip = true) {
+            RunOnce(then_skip = false) {
+                ParallelAll(max_failures = -1) {
+                    #[skip_if(|bb| *bb.t0 > *bb.t0 + 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<0>),
+                    #[skip_if(|bb| bb.b0 > 3)]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    SkipUnlessUpdated(t0) {
+                        ForceSuccess {
+                            Action(PAct<1>, b0 = {t0}),
+                        },
+                    },
+                },
             },
-            Script(|bb| bb.t0.set(bb.b0)),
-            StatefulAction(Task<1>),
-            Action(PAct<2>, b0 = {t0}, b1 = {b0}),
         }
     }
 }
@@ -844,173 +779,131 @@ board!(Tree0422Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0423 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                RunOnce(then_skip = true) {
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    MemPriority {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<4>),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 0,
+        }
+        Fallback {
+            Invert {
+                MemSequence {
+                    Sequence {
+                        Sequence {
+                            Action(PAct<0>, b0 = {b1}, b1 = {t0}),
+                            StatefulAction(Task<1>),
                         },
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
                     },
                 },
             },
-            Action(Act<5>),
+            ReactiveFallback {
+                WhileDoElse {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                    Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 3) % 3)),
+                },
+                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                StatefulAction(Task<8>),
+                ParallelAll {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Precondition(|bb| bb.b0 > 5, else = Skipped) {
+                    StatefulAction(Task<11>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0423Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0424 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b0: i64,
         }
-        Sequence {
-            Fallback {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    Action(PAct<1>, b0 = 3, b1 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(2, 3)),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                },
-                MemSequence {
-                    StatefulAction(Task<4>),
-                    #[skip_if(|bb| *bb.t0 < 7)]
-                    WasEntryUpdated(t0),
-                    #[run_while(|bb| *bb.t1 + 2 != 3)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 4 != 2)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    UnsetBlackboard(o0),
-                },
-                ForceFailure {
-                    RetryUntilSuccessful(3) {
-                        #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(5) + 1))]
-                        Action(Act<5>),
-                    },
+        Precondition(|bb| bb.b0 % 4 > 2, else = Failure) {
+            Parallel(success = 0, failure = -3) {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0>),
                 },
                 ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Action(PIo<7>, t0 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(8, (bb.o0.unwrap_or(3) + 4) % 4, &mut bb.b0)),
-                    StatefulAction(Task<9>),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
                 },
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0424Blackboard { o0 b0 t1 t0 });
+board!(Tree0424Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0425 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 3,
         }
-        #[on_failure(|bb| bb.b0 += 3)]
-        SequenceWithMemory {
-            Action(PAct<0>, b0 = 4, b1 = {t0}),
-            SetBlackboard(t0 = 8),
+        AsyncFallback {
+            RunOnce {
+                Sleep(20),
+            },
+            Condition(PCond<0>, b0 = {t0}),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0425Blackboard { b0 t0 });
+board!(Tree0425Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0426 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        Inverter {
-            ReactiveFallback {
-                Sequence {
-                    #[skip_if(|bb| bb.b0 + 2 != 6)]
-                    #[on_success(|bb| bb.t1.set(bb.b1 + 3))]
-                    ForceFailure {
-                        StatefulAction(Task<0>),
+        Retry(4) {
+            RetryUntilSuccessful(forever) {
+                MemPriority {
+                    Action(Act<0>),
+                    TryCatch(catch_on_halt = false) {
+                        Action(|ctx| ctx.exec(1)),
+                        AlwaysSuccess,
                     },
-                },
-                #[on_success(|bb| bb.t1.set(*bb.t0 % 3))]
-                #[run_while(|bb| bb.o0.unwrap_or(0) != 4)]
-                SequenceStar {
-                    ForceSuccess {
-                        Action(Act<1>),
-                    },
-                    SetBlackboard(t0 = {t1}),
-                    Script(|bb| { bb.t0.set(2); bb.b0 += 2 }),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    Sequence {
-                        SetBlackboard(b1 = 6),
+                    Fallback {
+                        Action(|ctx| ctx.exec(2)),
+                        Condition(Cond<3>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0426Blackboard { b1 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0427 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 0,
         }
-        Fallback {
-            Action(Act<0>),
-            #[post(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| bb.b0 != 4)]
-            ReactiveFallback {
-                MemSequence {
-                    Script(|bb| bb.b1 += 3),
-                    SequenceWithMemory {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                        Condition(Cond<2>),
-                    },
-                },
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
+        MemSequence {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        RetryUntilSuccessful(4) {
-            Repeat(forever) {
+            #[success_if(|bb| *bb.t1 < 7)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            ReactiveSequence {
+                Action(Act<2>),
                 ReactiveSequence {
-                    Action(Act<0>),
-                    Fallback {
-                        Fallback {
-                            Action(Act<1>),
-                            Condition(|ctx| ctx.check(2)),
+                    Precondition(|bb| *bb.t1 + 4 > bb.b0 % 4, else = Running) {
+                        ForceSuccess {
+                            #[success_if(|bb| bb.b0 + 3 > bb.b0 % 4)]
+                            #[post(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
@@ -1019,48 +912,154 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0427Blackboard { b0 t0 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
+    pub tree Tree0428 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
         }
-        SequenceWithMemory {
-            Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 2) % 4, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            Action(PIo<2>, t0 = {b0}),
-            Repeat(0) {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+        Switch(b1) {
+            case 0 => StatefulAction(Task<0>),
+            case 3 => TryCatch(catch_on_halt = true) {
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[on_success(|bb| if bb.b0 != 3 { bb.t1.set(*bb.t0 % 2) })]
+                SetBlackboard(b1 = 2),
+                WhileDoElse {
+                    #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Parallel(success = 3) {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
             },
-            SetBlackboard(t0 = 9),
+            _ => SequenceWithMemory {
+                TryCatch(catch_on_halt = true) {
+                    #[skip_if(|bb| *bb.t1 < 3)]
+                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
+                    Parallel(failure = -1) {
+                        #[failure_if(|bb| bb.b1 > (*bb.t0 + 3) % 3)]
+                        #[post(|bb| bb.b1 = 7)]
+                        Retry(2) {
+                            IfThenElse {
+                                Action(PAct<10>, b0 = {b1}, b1 = {b1}),
+                                Action(Act<11> = Act::<11>),
+                                Retry(1) {
+                                    ScriptCondition(|bb| bb.b1 < 1),
+                                },
+                            },
+                        },
+                    },
+                    Repeat(3) {
+                        #[on_failure(|bb| if *bb.t1 < *bb.t0 % 3 { bb.t1.set(*bb.t0 % 4) })]
+                        IfThenElse {
+                            #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                            #[on_halted(|bb| { if *bb.t0 > *bb.t1 % 4 { bb.b1 += 3 }; bb.b1 += 1 })]
+                            #[success_if(|bb| bb.b0 % 2 != 0)]
+                            IfThenElse {
+                                Delay(50) {
+                                    StatefulAction(Task<12>),
+                                },
+                                Condition(Cond<13>),
+                            },
+                            Script(|bb| { bb.b1 = *bb.t1 % 3; bb.b1 = *bb.t0 % 4 }),
+                            Action(Act<14>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0429Blackboard { t0 b0 b1 });
+board!(Tree0428Blackboard { t1 t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| bb.b0 % 4 < 3, else = Success) {
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 3)),
+                RetryUntilSuccessful(3) {
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                Sleep(20),
+                #[on_halted(|bb| bb.b0 += 3)]
+                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 3) % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0429Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0430Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 12,
+            b1: i64 = 13,
+            o0: Option<i64> = Some(9),
+        }
+        #[run_while(|bb| *bb.t0 + 1 < 5)]
+        #[post(|bb| bb.o0 = Some(*bb.t0))]
+        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 2)]
+        ForceFailure {
+            #[on_halted(|bb| bb.o0 = Some(9))]
+            #[failure_if(|bb| bb.b0 < 3)]
+            #[success_if(|bb| bb.b1 > 3)]
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(Cond<6>),
-            },
-            MemSequence {
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-            },
-            AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        AsyncFallback {
+            SubTree(Tree0430Sub0, ..),
+            StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0430Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0431Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Repeat(1) {
+            SetBlackboard(o0 = Some(2)),
         }
     }
 }
@@ -1068,126 +1067,141 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            #[allow(unused)] #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        MemSequence {
-            Script(|bb| if *bb.t0 + 1 < 5 { bb.b1 = bb.o0.unwrap_or(4) }),
-            ReactiveSequence {
-                ForceSuccess {
-                    Condition(Cond<0> = Cond::<0>),
+        Precondition(|bb| bb.b1 > bb.b0, else = Success) {
+            Delay(30) {
+                Parallel(success = 2, failure = 1) {
+                    Precondition(|bb| bb.b1 > *bb.t0) {
+                        Switch(b1) {
+                            case 5 => ForceFailure {
+                                Precondition(|bb| bb.b0 % 3 < 1) {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                                },
+                            },
+                            case 1 => SubTree(Tree0431Sub0, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
+                            case 0 => Timeout(100) {
+                                ForceFailure {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            _ => Delay(10) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    #[success_if(|bb| *bb.t0 > 1)]
+                    #[run_while(|bb| *bb.t0 != 4)]
+                    #[on_success(|bb| { bb.o0 = None; bb.b1 += 1 })]
+                    Timeout(30) {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        ReactiveFallback {
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<3>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(4, 6)),
+                            StatefulAction(Task<5>),
+                            Repeat(forever) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                    },
                 },
-                #[skip_if(|bb| *bb.t0 + 4 < 7)]
-                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                ScriptCondition(|bb| bb.b1 < *bb.t0),
-                Condition(|ctx| ctx.check(1)),
             },
         }
     }
 }
 
-board!(Tree0431Blackboard { b0 b1 o0 t0 });
+board!(Tree0431Blackboard { o0 b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
         }
-        Sequence {
-            ReactiveFallback {
-                #[post(|bb| *bb.t1 += 3)]
-                #[skip_if(|bb| bb.o0.unwrap_or(0) != 6)]
+        ReactiveFallback {
+            #[failure_if(|bb| *bb.t1 % 3 != 2)]
+            SequenceWithMemory {
+                Action(Act<0> = Act::<0>),
                 Sequence {
-                    MemPriority {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
+                    StatefulAction(Task<1>),
                     StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                    Condition(PCond<3>, b0 = {t1}),
                 },
-                Repeat(1) {
-                    StatefulAction(PTask<3>, b0 = 0, b1 = {b1}),
-                },
-                WaitValueUpdate(t1) {
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                SkipUnlessUpdated(t1) {
-                    ReactiveFallback {
-                        Condition(PCond<5>, b0 = 2),
-                        Condition(Cond<6>),
-                    },
-                },
+                Script(|bb| bb.t0.set(*bb.t1)),
             },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<7>),
-                    },
-                },
-                StatefulAction(Task<8>),
-                Inverter {
-                    StatefulAction(Task<9>),
-                },
+            ReactiveSelector {
+                StatefulAction(Task<4>),
                 ReactiveSequence {
-                    SequenceStar {
-                        StatefulAction(Task<10>),
-                        SetBlackboard(o0 = Some(7)),
+                    AlwaysSuccess,
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t1}),
+                    Script(|bb| *bb.t1 += 2),
+                    Script(|bb| bb.t1.set(*bb.t1 % 4)),
+                },
+                Sequence {
+                    #[run_while(|bb| bb.b0 == 1)]
+                    Repeat(forever) {
+                        AlwaysRunning,
                     },
-                    StatefulAction(PTask<11>, b0 = {=}),
-                    SkipUnlessUpdated(t1) {
-                        WaitValueUpdate(t0) {
-                            RetryUntilSuccessful(forever) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0432Blackboard { b0 t0 b1 t1 o0 });
+board!(Tree0432Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        ParallelAll(3) {
+            Action(Act<0>),
+            #[success_if(|bb| bb.b0 + 3 == *bb.t0)]
+            #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+            Repeat(3) {
+                Condition(PCond<1>, b0 = {=}),
+            },
+            Action(PIo<2>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0433Blackboard { b1 b0 });
+board!(Tree0433Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        RunOnce {
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    MemSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        Inverter {
-                            #[post(|bb| { bb.b0 += 3; if *bb.t0 != 5 { bb.b0 = *bb.t0 + 4 } })]
-                            Script(|bb| bb.t0.set((bb.b0 + 3) % 2)),
+        Sequence {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    AsyncFallback {
+                        WasEntryUpdated(t0),
+                        ReactiveSequence {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
                         },
+                        #[skip_if(|bb| bb.b0 > 7)]
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
                     },
                 },
             },
@@ -1195,1292 +1209,1470 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0434Blackboard { b0 t0 });
+board!(Tree0434Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        Fallback {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                AlwaysFailure,
-                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(4) + 3, &mut bb.b0)),
+        MemSequence {
+            IfThenElse {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<0>),
+                        },
+                        RetryUntilSuccessful(3) {
+                            Selector {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
+                    RunOnce {
+                        RetryUntilSuccessful(forever) {
+                            ReactiveSequence {
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    Sequence {
+                        IfThenElse {
+                            Action(Act<8>),
+                            Repeat(forever) {
+                                Condition(Cond<9>),
+                            },
+                            StatefulAction(Task<10>),
+                        },
+                        ReactiveSequence {
+                            Repeat(0) {
+                                StatefulAction(Task<11>),
+                            },
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            SequenceWithMemory {
+                                Condition(Cond<13> = Cond::<13>),
+                                Condition(Cond<14>),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0435Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64 = 1,
             b0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            #[post(|bb| bb.b1 = bb.b0)]
-            StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
-            #[skip_if(|bb| bb.o0.is_none())]
-            StatefulAction(Task<2> = Task::<2>),
+        WhileDoElse {
+            Delay(30) {
+                #[success_if(|bb| *bb.t1 + 2 < bb.b1)]
+                Delay(0) {
+                    #[failure_if(|bb| *bb.t1 < 2)]
+                    #[skip_if(|bb| bb.b1 + 4 == 5)]
+                    #[post(|bb| bb.o0 = None)]
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| bb.t0.set(2))]
+                        KeepRunningUntilFailure {
+                            Timeout(20) {
+                                SequenceStar {
+                                    Condition(Cond<0>),
+                                    #[post(|bb| if bb.b1 < bb.b1 % 2 { bb.o0 = Some(*bb.t0) })]
+                                    #[run_while(|bb| bb.b1 + 1 > 6)]
+                                    #[on_failure(|bb| *bb.t1 += 3)]
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                    Action(PAct<4>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncFallback {
+                Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                ParallelAll {
+                    Condition(Cond<6>),
+                    Sleep(30),
+                    StatefulAction(Task<7>),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                    AlwaysRunning,
+                },
+                ParallelAll(max_failures = -1) {
+                    SkipUnlessUpdated(t0) {
+                        AlwaysRunning,
+                    },
+                    Repeat(0) {
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                    WasEntryUpdated(t0),
+                    Condition(Cond<9>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0436Blackboard { o0 b0 b1 });
+board!(Tree0436Blackboard { b1 b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 3,
         }
-        Inverter {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = 6, b1 = {b0}),
-                    Action(PIo<1>, t0 = {b0}),
-                    StatefulAction(Task<2>),
-                },
-            },
+        Selector {
+            WasEntryUpdated(t0),
+            StatefulAction(PTask<0>, b0 = 5, b1 = {=}),
+            Action(PAct<1>, b0 = {=}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0437Blackboard { b0 });
+board!(Tree0437Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0438Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Fallback {
-                    WaitValueUpdate(t0) {
-                        #[failure_if(|bb| *bb.t0 % 2 < 1)]
-                        #[run_while(|bb| bb.b0 > 7)]
-                        #[on_halted(|bb| { if bb.b0 != 2 { bb.b0 += 2 }; bb.b0 = *bb.t0 % 4 })]
-                        ReactiveFallback {
-                            Action(PIo<0>, t0 = {b0}),
-                            StatefulAction(Task<1> = Task::<1>),
+        Selector {
+            Precondition(|bb| (bb.o0.unwrap_or(2) + 1) % 2 != 1, else = Skipped) {
+                #[run_while(|bb| *bb.t0 != 5)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                ReactiveFallback {
+                    ParallelAll(1) {
+                        Inverter {
+                            StatefulAction(Task<0>),
+                        },
+                        WhileDoElse {
+                            Condition(Cond<1>),
                             Condition(|ctx| ctx.check(2)),
                         },
                     },
-                    SequenceWithMemory {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<3>),
+                    Fallback {
+                        StatefulAction(PTask<3>, b0 = 5, b1 = {t0}),
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5>),
+                },
+            },
+            Delay(100) {
+                Delay(0) {
+                    TryCatch(catch_on_halt = false) {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<6>, b0 = {b0}),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        #[skip_if(|bb| *bb.t0 != 6)]
+                        KeepRunningUntilFailure {
+                            SequenceStar {
+                                #[on_success(|bb| bb.o0 = None)]
+                                ForceFailure {
+                                    Condition(Cond<8>),
+                                },
+                            },
+                        },
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    SetBlackboard(b0 = 6),
+            },
+            ReactiveSelector {
+                ParallelAll(0) {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<9>),
+                    SubTree(Tree0438Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
                 },
-                #[on_success(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
-                #[success_if(|bb| *bb.t0 == bb.b0 + 2)]
-                Action(Act<5>),
-                #[on_halted(|bb| if bb.b0 > 5 { *bb.t0 += 2 })]
-                ForceFailure {
-                    SetBlackboard(t0 = {b0}),
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(2) < (*bb.t0 + 4) % 4)]
+            RetryUntilSuccessful(forever) {
+                SequenceStar {
+                    SequenceWithMemory {
+                        Repeat(1) {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Repeat(4) {
+                                Condition(Cond<11>),
+                            },
+                        },
+                        StatefulAction(Task<12>),
+                    },
+                    #[failure_if(|bb| *bb.t0 + 2 != 0)]
+                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 + 1) })]
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<14> = Cond::<14>),
+                SequenceStar {
+                    Delay(0) {
+                        UnsetBlackboard(o0),
+                    },
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(15)),
+                        StatefulAction(Task<16> = Task::<16>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0438Blackboard { b0 t0 });
+board!(Tree0438Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0439Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b0: i64 = 10,
+        }
+        ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0439Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Action(PAct<10>, b0 = 1, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+        SequenceWithMemory {
+            Fallback {
+                Sequence {
+                    KeepRunningUntilFailure {
+                        Timeout(100) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    AsyncSequence {
+                        RetryUntilSuccessful(forever) {
+                            ReactiveFallback {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.o0 = Some(*bb.t0 % 2) }),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                Delay(30) {
+                    Retry(1) {
+                        ReactiveFallback {
+                            #[on_success(|bb| if *bb.t0 > bb.b0 { bb.t0.set(bb.b0 + 4) })]
+                            Invert {
+                                AlwaysSuccess,
+                            },
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                Sequence {
+                    SequenceStar {
+                        Parallel(success = 2) {
+                            Condition(|ctx| ctx.check(6)),
+                            Action(PIo<7>, t0 = {=}),
+                            SubTree(Tree0439Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                        },
+                        Condition(Cond<8>),
+                        Precondition(|bb| *bb.t0 + 2 == 0, else = Success) {
+                            AsyncFallback {
+                                Condition(Cond<9>),
+                                SubTree(Tree0439Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0439Blackboard { b1 });
+board!(Tree0439Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Inverter {
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(0), &mut bb.b0)),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(3)),
-                },
+        Loop(q0, value = {b0}, if_empty = Running) {
+            Sequence {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b0 + 1 < 1)]
+                #[success_if(|bb| *bb.t0 == 3)]
+                #[on_halted(|bb| bb.b0 += 4)]
+                ScriptCondition(|bb| bb.b0 < bb.b0 % 4),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
 }
 
-board!(Tree0440Blackboard { o0 b0 t0 });
+board!(Tree0440Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
         }
-        Fallback {
-            #[on_success(|bb| bb.b0 += 3)]
-            ReactiveFallback {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<1>),
-                        },
-                        Condition(PCond<2>, b0 = 5),
-                        StatefulAction(PTask<3>, b0 = 8),
-                    },
-                    RetryUntilSuccessful(4) {
-                        KeepRunningUntilFailure {
-                            #[on_success(|bb| { bb.t0.set(bb.b0); if (*bb.t0 + 2) % 4 < 3 { *bb.t0 += 3 } })]
-                            #[on_halted(|bb| { bb.b0 = (bb.o0.unwrap_or(4) + 3) % 3; bb.b0 = *bb.t0 })]
-                            Repeat(4) {
-                                StatefulAction(PTask<4>, b0 = 0),
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                Sequence {
-                    Repeat(1) {
-                        #[success_if(|bb| bb.b0 > 6)]
-                        #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.t0.set((bb.b0 + 3) % 3) })]
-                        Condition(Cond<5>),
-                    },
-                    SequenceWithMemory {
-                        Script(|bb| bb.b0 += 3),
-                        Action(Act<6> = Act::<6>),
-                    },
-                    Repeat(4) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 1 < 1)]
-                        Action(PIo<7>, t0 = {b0}),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(4) {
-                                #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0441Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0442Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 14,
-        }
-        Fallback {
+        ReactiveFallback {
             StatefulAction(Task<0>),
-            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
-            RunOnce {
-                #[on_success(|bb| { if bb.b0 > 7 { bb.b0 += 1 }; if bb.b0 % 4 < 2 { bb.b0 = 2 } })]
-                StatefulAction(PTask<2>, b0 = {t0}),
+            Precondition(|bb| bb.b0 % 2 != 1, else = Failure) {
+                AsyncSequence {
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
+                    Condition(Cond<3>),
+                    #[post(|bb| *bb.t1 += 1)]
+                    SetBlackboard(b0 = {t1}),
+                },
             },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 2, &mut bb.b0)),
-                Action(Act<4>),
-            },
-            ReactiveFallback {
-                Action(Act<5> = Act::<5>),
-                Condition(PCond<6>, b0 = {b0}),
-            },
+            AlwaysFailure,
         }
     }
 }
+
+board!(Tree0441Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        Fallback {
-            SubTree(Tree0442Sub0, ..),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<7> = Task::<7>),
+        ParallelAll(1) {
+            Switch(b1) {
+                case 4 => #[success_if(|bb| bb.b1 < *bb.t0)]
+                #[run_while(|bb| *bb.t0 == bb.b0 + 2)]
+                ReactiveSelector {
+                    Action(Act<0>),
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_failure(|bb| { bb.b1 = bb.b0 + 3; bb.o0 = None })]
+                    Condition(Cond<1>),
+                },
+                _ => SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                },
             },
             ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
-                    Action(Act<8>),
+                Precondition(|bb| bb.b1 < 3, else = Failure) {
+                    StatefulAction(Task<3>),
                 },
-                Action(Act<9> = Act::<9>),
+                StatefulAction(Task<4>),
+                Timeout(20) {
+                    Condition(Cond<5>),
+                },
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0442Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0443Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 11,
-        }
-        Condition(PCond<3>, b0 = {=})
-    }
-}
+board!(Tree0442Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64,
+            b1: i64,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-                WasEntryUpdated(t0),
-                Sequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(PTask<2>, b0 = 1, b1 = {t1}),
-                },
-                Script(|bb| bb.o0 = Some(*bb.t0)),
-                RunOnce(then_skip = true) {
-                    SubTree(Tree0443Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                },
-            },
+        SequenceStar {
+            Condition(PCond<0>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree0443Blackboard { t1 o0 t0 b0 });
+board!(Tree0443Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b0: i64,
+            b1: i64 = 5,
         }
-        Repeat(3) {
-            ForceFailure {
-                MemPriority {
-                    Action(Act<0>),
-                    SequenceStar {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    ReactiveSequence {
-                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 < 3),
-                },
+        ForceSuccess {
+            Fallback {
+                Action(Act<0>),
+                Action(PIo<1>, t0 = {b1}),
+                ScriptCondition(|bb| bb.b0 == 1),
             },
         }
     }
 }
 
-board!(Tree0444Blackboard { t0 b0 });
+board!(Tree0444Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            b1: i64 = 4,
             o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            #[failure_if(|bb| *bb.t0 > 4)]
-            #[on_success(|bb| { if bb.b0 == 4 { *bb.t0 += 2 }; bb.b0 = *bb.t0 + 4 })]
-            ReactiveSequence {
-                #[skip_if(|bb| (*bb.t0 + 1) % 4 < 3)]
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[success_if(|bb| bb.b0 + 4 == *bb.t0)]
-                    ReactiveSequence {
-                        MemPriority {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                            #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                            #[skip_if(|bb| *bb.t0 + 4 < bb.o0.unwrap_or(0) + 4)]
-                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(PTask<4>, b0 = {b0}),
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<7>),
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            Action(PAct<8>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0445Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                RetryUntilSuccessful(4) {
-                    Repeat(4) {
-                        Repeat(2) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Repeat(3) {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<2>),
-            Fallback {
-                Sequence {
-                    Action(Act<3> = Act::<3>),
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                AlwaysFailure,
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0447 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            RunOnce(then_skip = false) {
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
                 RunOnce(then_skip = false) {
-                    Inverter {
-                        ReactiveSequence {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < bb.o0.unwrap_or(3))]
+                    ReactiveFallback {
+                        Repeat(2) {
                             StatefulAction(Task<0>),
-                            Action(Act<1> = Act::<1>),
+                        },
+                        #[skip_if(|bb| bb.b0 < 1)]
+                        #[post(|bb| bb.b0 = 2)]
+                        #[on_halted(|bb| if bb.b1 + 3 == 7 { bb.b1 = *bb.t0 % 4 })]
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
                             UnsetBlackboard(o0),
                         },
                     },
                 },
-            },
-            MemSequence {
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(Task<3> = Task::<3>),
-                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    Condition(Cond<6>),
+                Retry(forever) {
+                    Switch(b1) {
+                        case 1 => Repeat(4) {
+                            Fallback {
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        case 0 => StatefulAction(Task<4> = Task::<4>),
+                        _ => ReactiveFallback {
+                            Sequence {
+                                #[run_while(|bb| bb.o0.unwrap_or(5) == 4)]
+                                Action(Act<5>),
+                                RunOnce {
+                                    Condition(PCond<6>, b0 = {=}),
+                                },
+                                #[run_while(|bb| bb.o0.is_none())]
+                                Condition(Cond<7>),
+                                Action(Act<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
                 },
-                Action(Act<7>),
-                Script(|bb| bb.b0 += 3),
             },
-            ScriptCondition(|bb| bb.o0.is_none()),
         }
     }
 }
 
-board!(Tree0447Blackboard { o0 b0 t0 });
+board!(Tree0445Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            #[on_success(|bb| bb.b0 = 4)]
+            #[on_failure(|bb| { bb.t0.set(bb.b0 % 4); if *bb.t0 % 4 == 2 { bb.b1 += 1 } })]
+            ParallelAll(max_failures = -1) {
+                ReactiveFallback {
+                    Precondition(|bb| *bb.t0 + 2 != 2) {
+                        Sequence {
+                            Condition(Cond<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    SequenceStar {
+                        Action(PAct<4>, b0 = 1, b1 = {=}),
+                        Action(PIo<5>, t0 = {b1}),
+                        RunOnce {
+                            #[skip_if(|bb| bb.b1 + 3 == bb.b1)]
+                            Precondition(|bb| bb.b1 % 2 > 0, else = Failure) {
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Sleep(50),
+                StatefulAction(Task<7>),
+            },
+            Sequence {
+                Inverter {
+                    Condition(|ctx| ctx.check(8)),
+                },
+                SkipUnlessUpdated(t0) {
+                    #[skip_if(|bb| bb.b0 + 1 == 3)]
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    #[success_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0446Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0447 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            b1: i64 = 5,
+        }
+        #[on_success(|bb| *bb.t0 += 3)]
+        Parallel(success = 3, failure = 2) {
+            WaitValueUpdate(t0) {
+                #[failure_if(|bb| bb.b1 > bb.b0 % 2)]
+                #[on_halted(|bb| { bb.b1 += 3; bb.b0 += 3 })]
+                Precondition(|bb| bb.b0 < 4, else = Failure) {
+                    Precondition(|bb| bb.b0 % 2 < 1) {
+                        Sequence {
+                            SetBlackboard(b0 = {b1}),
+                            SequenceStar {
+                                Action(PIo<0>, t0 = {=}),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                RunOnce {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 < 2),
+                        #[skip_if(|bb| *bb.t0 < 4)]
+                        Action(Act<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 != bb.b1 % 4, else = Running) {
+                Repeat(2) {
+                    Invert {
+                        Delay(0) {
+                            RetryUntilSuccessful(1) {
+                                Precondition(|bb| *bb.t0 + 2 != 3, else = Failure) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0447Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
         }
-        #[run_while(|bb| bb.b0 == 2)]
-        #[on_success(|bb| if *bb.t0 + 2 == 0 { bb.b0 += 3 })]
-        RunOnce(then_skip = false) {
-            Sequence {
-                Action(PIo<0>, t0 = {b0}),
-                RetryUntilSuccessful(4) {
-                    SetBlackboard(t0 = 3),
+        Selector {
+            StatefulAction(Task<0>),
+            Inverter {
+                TryCatch {
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                IfThenElse {
+                    StatefulAction(Task<4>),
+                    #[post(|bb| { bb.o0 = Some(*bb.t1 + 1); *bb.t0 += 2 })]
+                    Repeat(3) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0448Blackboard { t0 b0 });
+board!(Tree0448Blackboard { t0 t1 b0 q0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        Fallback {
-            ScriptCondition(|bb| *bb.t1 + 1 > bb.b1 % 4),
-            ReactiveSequence {
-                Script(|bb| bb.t1.set(bb.b0)),
-                StatefulAction(Task<0>),
-            },
-            Action(PAct<1>, b0 = 8, b1 = {=}),
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t0 < 4),
-                Action(Act<2> = Act::<2>),
-            },
-            Condition(|ctx| ctx.check(3)),
+    pub tree Tree0449Sub0 for Ctx {
+        Repeat(2) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0449Blackboard { b0 b1 t0 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0450Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 12,
+    pub tree Tree0449 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                SubTree(Tree0449Sub0),
+            },
+            MemSequence {
+                Condition(Cond<1>),
+                ReactiveSequence {
+                    Timeout(10) {
+                        StatefulAction(Task<2>),
+                    },
+                    Sleep(10),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
         }
-        Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            b1: i64 = 3,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            Sequence {
-                Sequence {
-                    ForceFailure {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+        SequenceStar {
+            Loop(q0, value = {b0}) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Timeout(10) {
+                        IfThenElse {
+                            Parallel(success = 0, failure = 1) {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
+                                StatefulAction(Task<1>),
+                            },
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            ReactiveSequence {
+                                Repeat(3) {
+                                    #[skip_if(|bb| bb.b0 + 4 > 2)]
+                                    #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b1 = bb.o0.unwrap_or(0) })]
+                                    StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
+                                },
+                                StatefulAction(Task<3>),
+                            },
+                            SkipUnlessUpdated(t0) {
+                                ReactiveFallback {
+                                    Sleep(0),
+                                },
+                            },
+                        },
                     },
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
                 },
-                SubTree(Tree0450Sub0, b0 = {=}, b1 = {b1}),
+            },
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                SkipUnlessUpdated(t0) {
+                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
+                    ReactiveFallback {
+                        Parallel(success = -1) {
+                            #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(0) + 2) % 2)]
+                            #[post(|bb| bb.o0 = None)]
+                            StatefulAction(PTask<4>, b0 = 5),
+                            AlwaysRunning,
+                            StatefulAction(Task<5>),
+                        },
+                        Timeout(0) {
+                            ReactiveSequence {
+                                #[on_halted(|bb| bb.t0.set(9))]
+                                #[skip_if(|bb| bb.b0 > 4)]
+                                #[run_while(|bb| (bb.b1 + 4) % 4 > 1)]
+                                Script(|bb| *bb.t0 += 2),
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0450Blackboard { b0 b1 });
+board!(Tree0450Blackboard { t0 q0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0451Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0451Sub1 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5> = Task::<5>),
-            Condition(Cond<6> = Cond::<6>),
-            StatefulAction(Task<7>),
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
-        Fallback {
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
-                },
-                Fallback {
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                },
-                Inverter {
-                    Fallback {
-                        SubTree(Tree0451Sub0),
-                    },
-                },
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Loop(q0, if_empty = Skipped) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
             },
-            SequenceStar {
-                SubTree(Tree0451Sub1),
+            Repeat(0) {
+                #[success_if(|bb| bb.b0 % 3 != 0)]
+                WasEntryUpdated(t0),
             },
-            Inverter {
-                Fallback {
-                    Fallback {
-                        Sequence {
-                            RunOnce {
-                                Action(Act<8>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        Repeat(2) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                },
-                MemPriority {
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<15>),
-                },
-            },
+            SubTree(Tree0451Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
         }
     }
 }
+
+board!(Tree0451Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                Repeat(3) {
-                    RunOnce(then_skip = true) {
-                        Action(Act<0>),
+        Precondition(|bb| bb.b0 < 2) {
+            TryCatch {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                RunOnce(then_skip = true) {
+                    WhileDoElse {
+                        Repeat(1) {
+                            Condition(Cond<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        #[skip_if(|bb| bb.b1 == *bb.t0 + 1)]
+                        Action(PAct<4>, b0 = {b0}, b1 = {=}),
                     },
-                },
-                WaitValueUpdate(t0) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                ForceSuccess {
-                    Action(Act<2>),
-                },
-            },
-            Inverter {
-                MemSequence {
-                    Condition(Cond<3>),
-                    #[on_failure(|bb| { if bb.b0 + 4 == 1 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-                    #[on_halted(|bb| if *bb.t0 < bb.b0 { bb.t0.set((*bb.t0 + 3) % 2) })]
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                    Action(PAct<4>, b0 = 5, b1 = {t0}),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0452Blackboard { t0 b0 });
+board!(Tree0452Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 2,
         }
-        MemSequence {
-            #[skip_if(|bb| bb.b1 > bb.b1 + 1)]
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Action(PAct<0>, b0 = {t0}),
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    Script(|bb| if bb.b0 > 3 { bb.t0.set(5) }),
-                },
-            },
-            Fallback {
-                Fallback {
-                    Condition(Cond<4>),
-                    ScriptCondition(|bb| *bb.t0 < 7),
-                    #[on_halted(|bb| if bb.b0 < 5 { *bb.t0 += 2 })]
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-                Fallback {
-                    StatefulAction(Task<7>),
-                    SkipUnlessUpdated(t0) {
-                        #[on_success(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 })]
-                        Condition(Cond<8>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<9>),
-                    Condition(PCond<10>, b0 = 4),
-                    Action(Act<11>),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                Sequence {
-                    ReactiveSequence {
-                        Sequence {
-                            SetBlackboard(b0 = 9),
-                            #[post(|bb| bb.b1 += 2)]
-                            StatefulAction(Task<13>),
+        KeepRunningUntilFailure {
+            RunOnce(then_skip = false) {
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    SequenceWithMemory {
+                        SequenceWithMemory {
+                            TryCatch(catch_on_halt = true) {
+                                Precondition(|bb| bb.b0 + 4 == 0, else = Success) {
+                                    Action(|ctx| ctx.exec(0)),
+                                },
+                                Repeat(3) {
+                                    Script(|bb| { bb.b1 = 6; bb.b1 = bb.b1 % 4 }),
+                                },
+                                RetryUntilSuccessful(forever) {
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                            },
+                            Parallel(failure = -1) {
+                                RunOnce(then_skip = true) {
+                                    WasEntryUpdated(t0),
+                                },
+                                StatefulAction(Task<1>),
+                                #[success_if(|bb| bb.b0 != 2)]
+                                SkipUnlessUpdated(t0) {
+                                    Action(Act<2>),
+                                },
+                                ReactiveSequence {
+                                    AlwaysFailure,
+                                },
+                                TryCatch {
+                                    Action(Act<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                            Inverter {
+                                ReactiveFallback {
+                                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
+                                    StatefulAction(Task<6>),
+                                    Sleep(100),
+                                },
+                            },
                         },
                     },
-                    ReactiveFallback {
-                        StatefulAction(Task<14>),
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        #[on_success(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 3 })]
-                        #[skip_if(|bb| bb.b0 < 7)]
-                        StatefulAction(Task<15>),
-                        Condition(|ctx| ctx.check(16)),
-                        Condition(PCond<17>, b0 = {=}),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            ForceSuccess {
-                Sequence {
-                    Action(PAct<18>, b0 = {b1}, b1 = {t0}),
-                    Condition(Cond<19>),
-                    Condition(Cond<20>),
-                },
-            },
-            SequenceWithMemory {
-                Inverter {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Action(Act<21>),
-                },
-                StatefulAction(Task<22> = Task::<22>),
-                Repeat(0) {
-                    StatefulAction(Task<23>),
                 },
             },
         }
     }
 }
 
-board!(Tree0453Blackboard { b0 b1 t0 });
+board!(Tree0453Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                MemSequence {
-                    MemSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<4>),
-                    },
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Sequence {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| *bb.t0 > 2)]
+                StatefulAction(Task<1>),
+            },
+            Repeat(3) {
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Parallel(failure = -3) {
+                #[run_while(|bb| *bb.t0 + 3 > 3)]
+                Action(Act<4> = Act::<4>),
+                Condition(Cond<5>),
+                KeepRunningUntilFailure {
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
                 },
             },
         }
     }
 }
+
+board!(Tree0454Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 3 => KeepRunningUntilFailure {
+                AsyncFallback {
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    Script(|bb| { bb.t1.set(bb.b0); *bb.t0 += 3 }),
                 },
-                RunOnce {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Action(Act<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Condition(Cond<10>),
             },
-            ReactiveFallback {
-                Action(Act<11> = Act::<11>),
-                RetryUntilSuccessful(3) {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(12)),
-                        StatefulAction(Task<13>),
-                    },
+            case 4 => Selector {
+                Precondition(|bb| bb.o0.unwrap_or(3) == 2, else = Failure) {
+                    StatefulAction(Task<3>),
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<14> = Task::<14>),
+                RetryUntilSuccessful(4) {
+                    AlwaysFailure,
                 },
-                AlwaysFailure,
-                ForceSuccess {
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                },
+            },
+            case 5 => Sequence {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                #[on_success(|bb| bb.o0 = Some(*bb.t1))]
+                StatefulAction(PTask<6>, b0 = {b0}),
+            },
+            _ => IfThenElse {
+                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 1)),
+                #[failure_if(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 1)]
+                StatefulAction(Task<8>),
             },
         }
     }
 }
+
+board!(Tree0455Blackboard { o0 t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = Some(4),
-        }
-        MemSequence {
-            SequenceWithMemory {
-                Action(PAct<0>, b0 = 0),
-                ReactiveFallback {
-                    Repeat(0) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(3) % 3 < 0),
-                    },
+        Invert {
+            MemSequence {
+                Action(Act<0> = Act::<0>),
+                MemSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                 },
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(2) % 2, &mut bb.b0)),
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
+                Parallel(success = -2, failure = -1) {
+                    AlwaysSuccess,
+                    AlwaysFailure,
+                },
+                ReactiveSelector {
+                    Condition(Cond<3>),
                     StatefulAction(Task<4>),
-                },
-                KeepRunningUntilFailure {
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t1 < (bb.o0.unwrap_or(2) + 4) % 2),
-                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0456Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 5,
+            b0: i64 = 2,
         }
-        RunOnce {
-            SequenceWithMemory {
-                SkipUnlessUpdated(t0) {
-                    Inverter {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            MemSequence {
-                                Action(|ctx| ctx.exec(1)),
-                                Action(PAct<2>, b0 = {=}),
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Action(Act<3>),
-                                StatefulAction(Task<4>),
-                            },
-                            RetryUntilSuccessful(1) {
-                                Action(Act<5> = Act::<5>),
-                            },
-                        },
-                    },
+        Repeat(forever) {
+            ReactiveSequence {
+                Parallel(failure = -1) {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
                 },
-                #[success_if(|bb| *bb.t0 % 2 != 0)]
-                #[skip_if(|bb| bb.b1 + 1 != bb.b1 + 2)]
-                #[on_halted(|bb| { *bb.t0 += 2; if bb.b0 != 1 { *bb.t0 += 4 } })]
-                Fallback {
-                    Fallback {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                        #[failure_if(|bb| bb.b1 < 4)]
-                        #[post(|bb| bb.b1 += 1)]
-                        MemSequence {
-                            Fallback {
-                                Condition(Cond<7>),
-                                Condition(PCond<8>, b0 = {=}),
-                            },
-                        },
-                        Action(Act<9> = Act::<9>),
-                    },
-                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 4 })]
-                    #[run_while(|bb| (*bb.t0 + 1) % 2 < 1)]
-                    #[success_if(|bb| bb.b1 != 1)]
-                    ReactiveSequence {
-                        Inverter {
-                            Fallback {
-                                Action(Act<10>),
-                                Condition(Cond<11>),
-                                Inverter {
-                                    #[post(|bb| bb.b1 += 1)]
-                                    #[failure_if(|bb| bb.b1 % 2 == 0)]
-                                    #[on_failure(|bb| { if (bb.b0 + 2) % 2 < 1 { *bb.t0 += 3 }; bb.b0 += 2 })]
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                        ForceSuccess {
-                            Condition(PCond<13>, b0 = 1),
-                        },
-                    },
+                Script(|bb| { bb.b0 += 2; *bb.t0 += 1 }),
+                SetBlackboard(t0 = 0),
+                ReactiveFallback {
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0457Blackboard { t0 b0 b1 });
+board!(Tree0457Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
-        }
-        Inverter {
-            Inverter {
-                Sequence {
-                    SequenceWithMemory {
-                        Repeat(0) {
-                            Condition(Cond<0>),
+        SequenceWithMemory {
+            IfThenElse {
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        RunOnce(then_skip = false) {
+                            Delay(0) {
+                                ParallelAll(2) {
+                                    Action(Act<0> = Act::<0>),
+                                    AlwaysFailure,
+                                },
+                            },
                         },
-                        ReactiveSequence {
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            #[failure_if(|bb| *bb.t1 + 2 > 0)]
-                            #[post(|bb| *bb.t1 += 1)]
+                        IfThenElse {
                             Condition(Cond<1>),
-                            Action(Act<2>),
-                            Action(PAct<3>, b0 = {t1}, b1 = {=}),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
                         },
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            Script(|bb| bb.b0 += 2),
-                            StatefulAction(Task<5>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+                ParallelAll(max_failures = -3) {
+                    Delay(20) {
+                        Selector {
+                            AlwaysFailure,
+                            Condition(Cond<5>),
                         },
                     },
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                        Action(Act<8>),
+                    },
+                },
+            },
+            ParallelAll(0) {
+                ReactiveSequence {
+                    Invert {
+                        Condition(Cond<9>),
+                    },
+                    Action(|ctx| ctx.exec(10)),
+                    AlwaysSuccess,
+                },
+                ReactiveFallback {
+                    Retry(2) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                    StatefulAction(Task<12>),
+                    ForceFailure {
+                        StatefulAction(Task<13>),
+                    },
+                },
+                MemPriority {
+                    Condition(Cond<14> = Cond::<14>),
+                    RetryUntilSuccessful(0) {
+                        Action(Act<15>),
+                    },
+                    Retry(3) {
+                        ReactiveFallback {
+                            Action(Act<16>),
+                            Condition(Cond<17>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<18>),
+                    Action(Act<19>),
+                    StatefulAction(Task<20> = Task::<20>),
                 },
             },
         }
     }
 }
-
-board!(Tree0458Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        Sequence {
+        MemPriority {
+            KeepRunningUntilFailure {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            },
+            StatefulAction(Task<1>),
             ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                #[failure_if(|bb| bb.b0 == 3)]
-                #[on_failure(|bb| bb.b1 += 2)]
-                #[success_if(|bb| (bb.b1 + 4) % 3 != 1)]
-                Repeat(4) {
-                    Condition(PCond<1>, b0 = {t0}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    Condition(PCond<4>, b0 = {t0}),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(PIo<6>, t0 = {t0}),
-                },
+                Condition(Cond<2>),
+                Action(Act<3>),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
             },
-            Repeat(3) {
-                #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                #[run_while(|bb| bb.b1 < bb.b0 + 1)]
-                Fallback {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            RunOnce {
-                                Action(Act<8>),
-                            },
-                            Action(Act<9>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Inverter {
-                            Action(Act<10> = Act::<10>),
-                        },
-                    },
-                },
+            MemPriority {
+                Action(Act<5>),
             },
-            Action(PAct<11>, b0 = {=}),
-            AlwaysSuccess,
-            RunOnce {
-                ReactiveFallback {
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        Script(|bb| *bb.t0 += 3),
-                        Condition(Cond<12>),
-                    },
-                    Fallback {
-                        Condition(Cond<13>),
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                },
+            SequenceWithMemory {
+                Action(Act<6>),
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0459Blackboard { t0 b1 b0 });
+board!(Tree0459Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        Fallback {
-            ForceFailure {
-                SetBlackboard(t1 = 3),
-            },
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            #[on_success(|bb| bb.t1.set(bb.b0))]
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                MemSequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        RetryUntilSuccessful(2) {
+            ForceSuccess {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Timeout(10) {
+                        MemSequence {
+                            AlwaysSuccess,
+                            Condition(Cond<1>),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        Inverter {
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0460Blackboard { b0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0461Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t1: i64 = 9,
+        }
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {t0}, b1 = {t1}),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0461Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[tracked] t1: i64 = 9,
+        }
+        #[on_halted(|bb| bb.b0 = *bb.t0)]
+        #[run_while(|bb| *bb.t0 != 3)]
+        #[on_failure(|bb| bb.t1.set(7))]
+        SetBlackboard(b0 = {t1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        MemSequence {
-            Fallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Repeat(0) {
-                        Condition(Cond<3> = Cond::<3>),
+        ReactiveFallback {
+            WhileDoElse {
+                Parallel(success = 3, failure = -3) {
+                    Precondition(|bb| *bb.t1 < *bb.t1 + 1, else = Failure) {
+                        Parallel(failure = -3) {
+                            SubTree(Tree0461Sub0, ..),
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                            Action(PAct<3>, b0 = {t1}, b1 = {t1}),
+                        },
+                    },
+                    Sequence {
+                        SubTree(Tree0461Sub1, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+                        Action(PAct<4>, b0 = {=}, b1 = {t1}),
+                    },
+                    MemPriority {
+                        Precondition(|bb| (*bb.t0 + 4) % 4 < 0, else = Failure) {
+                            Repeat(3) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                        RetryUntilSuccessful(3) {
+                            SetBlackboard(o0 = Some(8)),
+                        },
                     },
                 },
-                ForceFailure {
-                    ReactiveSequence {
-                        Action(PAct<4>, b0 = {b1}, b1 = {t0}),
-                        AlwaysFailure,
-                    },
-                },
-                #[failure_if(|bb| bb.b1 + 2 == bb.o0.unwrap_or(5))]
-                #[on_success(|bb| if bb.o0.is_some() { *bb.t0 += 2 })]
-                Condition(Cond<5>),
-            },
-            Sequence {
-                Fallback {
-                    Condition(Cond<6> = Cond::<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b1)),
-                    SetBlackboard(o0 = Some(8)),
-                },
-                Repeat(2) {
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    SequenceStar {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) < 5),
-                        Condition(Cond<8>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                SetBlackboard(t0 = {b1}),
-            },
-            Condition(|ctx, bb| ctx.check_in(9, 3)),
-            Repeat(forever) {
-                #[on_failure(|bb| bb.b1 = bb.b0)]
-                SetBlackboard(o0 = Some(5)),
+                Action(PIo<6>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0461Blackboard { b1 o0 t0 b0 });
+board!(Tree0461Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        ReactiveSequence {
-            MemSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {t0}),
-                SetBlackboard(o0 = Some(5)),
+        ReactiveFallback {
+            ParallelAll(0) {
+                Action(|ctx| ctx.exec(0)),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                Action(Act<2>),
             },
-            RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            #[success_if(|bb| bb.b0 != 4)]
+            AsyncSequence {
+                #[success_if(|bb| *bb.t0 + 4 == 0)]
+                #[failure_if(|bb| (*bb.t0 + 1) % 3 != 0)]
+                #[skip_if(|bb| *bb.t0 != 5)]
+                Condition(Cond<7>),
+                SequenceStar {
+                    Precondition(|bb| *bb.t0 != 3, else = Success) {
+                        Action(Act<8>),
+                    },
+                },
+                Precondition(|bb| (*bb.t0 + 1) % 2 < 0) {
+                    Script(|bb| bb.t0.set((bb.b0 + 3) % 2)),
+                },
+            },
+            Repeat(1) {
                 ReactiveSequence {
-                    SetBlackboard(b0 = 4),
-                    StatefulAction(Task<2> = Task::<2>),
+                    TryCatch(catch_on_halt = true) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| bb.b0 < 6)]
+                        StatefulAction(Task<9>),
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[on_halted(|bb| bb.b0 = 3)]
+                        StatefulAction(Task<10>),
+                    },
+                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
+                    Retry(1) {
+                        MemSequence {
+                            #[skip_if(|bb| *bb.t0 + 4 < 2)]
+                            #[success_if(|bb| bb.b0 % 2 == 1)]
+                            Action(PIo<12>, t0 = {=}),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<13>),
+                        Condition(PCond<14>, b0 = 5),
+                    },
                 },
             },
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-            },
+            Action(|ctx, bb| ctx.exec_in(15, *bb.t0 % 4, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0462Blackboard { o0 t0 b0 });
+board!(Tree0462Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0463Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        ReactiveSequence {
+            Condition(Cond<4>),
+            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 0),
+            Condition(Cond<5>),
+            Condition(PCond<6>, b0 = 4),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                #[on_success(|bb| bb.o0 = None)]
-                #[post(|bb| bb.b1 += 1)]
-                RetryUntilSuccessful(forever) {
-                    AlwaysSuccess,
+        #[run_while(|bb| bb.b1 % 3 > 1)]
+        Switch(b1) {
+            case 3 => Invert {
+                ReactiveFallback {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        AsyncFallback {
+                            #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                            #[on_success(|bb| { bb.b1 = bb.b0 % 2; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
+                            Condition(Cond<0>),
+                            Repeat(4) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                    },
+                    Precondition(|bb| bb.o0.is_some(), else = Success) {
+                        Switch(b1) {
+                            case 5 => Condition(PCond<2>, b0 = {=}),
+                            _ => Action(Act<3>),
+                        },
+                    },
+                    SubTree(Tree0463Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}, b1 = {=}),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    SetBlackboard(t0 = 8),
+            },
+            case 0 => ReactiveSelector {
+                #[on_success(|bb| if bb.b0 > 6 { bb.o0 = Some(bb.b0 % 4) })]
+                #[run_while(|bb| *bb.t0 == 6)]
+                #[on_halted(|bb| bb.t0.set((bb.b0 + 3) % 2))]
+                Fallback {
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    Condition(|ctx, bb| ctx.check_in(9, (*bb.t0 + 3) % 4)),
                 },
-                StatefulAction(Task<2>),
+                Action(Act<10>),
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0 + 4, &mut bb.b1)),
+                    StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 == bb.b0),
+                    Condition(|ctx| ctx.check(13)),
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<14>),
+                },
+            },
+            _ => IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(15, *bb.t0 % 3, &mut bb.b1)),
+                TryCatch(catch_on_halt = false) {
+                    RunOnce(then_skip = false) {
+                        Action(PIo<16>, t0 = {=}),
+                    },
+                    SequenceStar {
+                        UnsetBlackboard(o0),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0463Blackboard { b1 o0 t0 });
+board!(Tree0463Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 5,
         }
-        ReactiveFallback {
-            #[on_halted(|bb| { bb.b1 += 3; bb.b0 = *bb.t0 + 4 })]
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1 % 4, &mut bb.b0)),
-                    RetryUntilSuccessful(4) {
-                        SetBlackboard(t0 = 6),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
+        SequenceWithMemory {
             ReactiveSequence {
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            RetryUntilSuccessful(forever) {
-                ForceFailure {
-                    ForceFailure {
-                        StatefulAction(Task<5>),
+                MemSequence {
+                    Switch(b1) {
+                        case 4 => StatefulAction(Task<0>),
+                        case 5 => Condition(Cond<1>),
+                        case 2 => Action(PIo<2>, t0 = {b0}),
+                        _ => StatefulAction(Task<3> = Task::<3>),
+                    },
+                    AsyncSequence {
+                        StatefulAction(Task<4>),
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Action(Act<5>),
+                    },
+                },
+                MemSequence {
+                    Parallel(failure = -1) {
+                        Condition(Cond<6>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    RetryUntilSuccessful(1) {
+                        Switch(b1) {
+                            case 3 => Condition(Cond<8>),
+                            _ => StatefulAction(Task<9>),
+                        },
                     },
                 },
             },
-            Sequence {
-                StatefulAction(Task<6>),
-                AlwaysSuccess,
-                Action(PIo<7>, t0 = {t1}),
-                Condition(Cond<8>),
+            WhileDoElse {
+                SequenceWithMemory {
+                    Timeout(0) {
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Sleep(20),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b0 + 1 != (*bb.t1 + 1) % 2),
+                },
+                #[on_success(|bb| if *bb.t1 % 2 != 1 { bb.t0.set(1) })]
+                Retry(0) {
+                    StatefulAction(Task<10>),
+                },
+                Switch(b1) {
+                    case 4 => #[failure_if(|bb| bb.b0 != 3)]
+                    #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b1 += 2 })]
+                    AsyncSequence {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    _ => Action(Act<13>),
+                },
             },
         }
     }
 }
 
-board!(Tree0464Blackboard { t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0465Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<3>)
-    }
-}
+board!(Tree0464Blackboard { b0 t1 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        MemPriority {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b1 < bb.b0 % 3)]
-                    #[post(|bb| if bb.b1 != 0 { bb.b1 += 2 })]
-                    ScriptCondition(|bb| bb.b1 % 4 < 0),
-                    StatefulAction(Task<0>),
-                },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
+        ReactiveSequence {
+            AsyncSequence {
+                #[on_failure(|bb| { if bb.b1 % 2 == 1 { *bb.t0 += 1 }; bb.b0 = *bb.t0 + 3 })]
+                #[run_while(|bb| bb.b0 > 0)]
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
+            },
+            Inverter {
+                #[skip_if(|bb| bb.b1 > bb.b1 + 1)]
+                Fallback {
+                    Repeat(2) {
+                        Condition(Cond<2>),
                     },
-                },
-                ReactiveSequence {
-                    StatefulAction(PTask<2>, b0 = 5),
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 2)]
-                    SubTree(Tree0465Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                    SetBlackboard(b1 = 9),
-                },
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b1)),
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                },
-                ReactiveSequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
                     StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-                    StatefulAction(Task<7>),
                 },
             },
-            RunOnce {
-                SequenceWithMemory {
-                    ForceFailure {
-                        RunOnce {
-                            Repeat(0) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        #[skip_if(|bb| *bb.t0 != 0)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        Fallback {
-                            StatefulAction(Task<9>),
-                            Script(|bb| bb.t0.set(bb.b0 % 2)),
-                        },
-                        #[run_while(|bb| bb.b1 > 0)]
-                        #[post(|bb| bb.b1 = bb.b0)]
-                        #[on_success(|bb| bb.b0 += 3)]
-                        Fallback {
-                            Condition(Cond<10>),
-                            MemPriority {
-                                StatefulAction(PTask<11>, b0 = 8),
-                            },
-                            StatefulAction(Task<12>),
-                        },
-                        SequenceWithMemory {
-                            SequenceStar {
-                                Condition(Cond<13>),
-                                Condition(Cond<14> = Cond::<14>),
-                                Action(Act<15>),
-                            },
-                        },
-                    },
+            ReactiveSequence {
+                Action(Act<6>),
+                Condition(|ctx| ctx.check(7)),
+            },
+            #[failure_if(|bb| *bb.t0 < bb.b1 % 3)]
+            #[run_while(|bb| *bb.t0 % 3 > 1)]
+            #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
+            MemSequence {
+                Retry(forever) {
+                    StatefulAction(Task<8>),
                 },
+                #[on_halted(|bb| if bb.b0 < 5 { *bb.t0 += 2 })]
+                StatefulAction(Task<9>),
+                SetBlackboard(t0 = 7),
+                #[on_failure(|bb| bb.b1 += 2)]
+                Action(|ctx| ctx.exec(10)),
+                #[on_success(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 })]
+                StatefulAction(Task<11> = Task::<11>),
             },
         }
     }
@@ -2491,728 +2683,475 @@ board!(Tree0465Blackboard { b1 t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        MemSequence {
+        #[on_halted(|bb| *bb.t0 += 3)]
+        #[on_success(|bb| if *bb.t0 < (bb.b0 + 4) % 4 { bb.t0.set(*bb.t0 % 4) })]
+        #[skip_if(|bb| bb.o0.unwrap_or(3) != 2)]
+        Fallback {
             ReactiveSequence {
-                Action(Act<0> = Act::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
-            },
-            Repeat(3) {
-                UnsetBlackboard(o0),
-            },
-            #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-            #[run_while(|bb| bb.o0.unwrap_or(3) + 3 != 5)]
-            #[failure_if(|bb| bb.o0.unwrap_or(0) % 2 != 1)]
-            Sequence {
-                Sequence {
-                    Inverter {
-                        #[on_failure(|bb| bb.o0 = Some(5))]
-                        #[run_while(|bb| bb.b1 == *bb.t1 % 3)]
-                        #[success_if(|bb| *bb.t0 == 1)]
-                        Condition(Cond<2>),
-                    },
-                    Condition(Cond<3>),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Action(PIo<0>, t0 = {=}),
                 },
             },
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0466Blackboard { b0 o0 t1 t0 b1 });
+board!(Tree0466Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b0: i64,
         }
-        RetryUntilSuccessful(forever) {
-            Sequence {
-                SequenceWithMemory {
-                    Script(|bb| if *bb.t0 != 5 { *bb.t0 += 3 }),
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                SkipUnlessUpdated(t0) {
-                    ScriptCondition(|bb| *bb.t0 + 3 == *bb.t0),
-                },
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<2>),
-                },
-                #[on_success(|bb| { *bb.t0 += 1; if *bb.t0 + 3 < bb.b0 { bb.t0.set(2) } })]
-                RetryUntilSuccessful(forever) {
-                    Condition(PCond<3>, b0 = {b0}),
-                },
+        AsyncFallback {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            Parallel(failure = -1) {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<2>),
+            },
+            Fallback {
+                WasEntryUpdated(t0),
+                AlwaysFailure,
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 3))]
+                #[skip_if(|bb| bb.b1 < 1)]
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0467Blackboard { b0 t0 });
+board!(Tree0467Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0>),
         }
-        KeepRunningUntilFailure {
-            MemPriority {
-                ReactiveSequence {
-                    Inverter {
-                        Sequence {
-                            Action(|ctx| ctx.exec(0)),
-                            Action(|ctx| ctx.exec(1)),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Repeat(3) {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    #[skip_if(|bb| bb.b0 != 1)]
-                    Fallback {
-                        Action(PIo<5>, t0 = {=}),
-                        #[on_halted(|bb| { if *bb.t0 < 7 { bb.b0 += 2 }; if bb.b0 % 2 == 1 { bb.b0 = 0 } })]
-                        StatefulAction(Task<6>),
-                    },
-                },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0469 for Ctx {
+        MemSequence {
+            Action(Act<0>),
+            Inverter {
+                Action(Act<1>),
+            },
+            WhileDoElse {
+                Condition(Cond<2>),
+                Sleep(50),
             },
         }
     }
 }
-
-board!(Tree0468Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0469 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        #[run_while(|bb| bb.b1 % 2 < 1)]
-        Sequence {
-            Script(|bb| if bb.o0.is_none() { bb.b1 += 1 }),
-            #[run_while(|bb| bb.o0.is_none())]
-            #[skip_if(|bb| *bb.t0 + 4 != (bb.b1 + 2) % 4)]
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0469Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
         }
-        ForceFailure {
-            Fallback {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+        AsyncSequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    Action(Act<2>),
+                    #[failure_if(|bb| bb.b0 < 3)]
+                    Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                    Condition(|ctx| ctx.check(3)),
                 },
-                ForceFailure {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+            },
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    #[post(|bb| bb.b0 += 3)]
+                    Action(PAct<4>, b0 = 3, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0470Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0471Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        AlwaysSuccess
-    }
-}
+board!(Tree0470Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            SetBlackboard(b0 = 4),
-            RunOnce {
-                #[post(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                ReactiveFallback {
-                    #[run_while(|bb| *bb.t0 < bb.b0 % 2)]
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    SubTree(Tree0471Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                },
-            },
-            KeepRunningUntilFailure {
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                },
+        Sequence {
+            #[on_success(|bb| bb.b0 = bb.b1)]
+            #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+            #[post(|bb| bb.b1 += 1)]
+            Loop(q0, value = {t0}, if_empty = Running) {
+                SetBlackboard(t0 = 2),
             },
         }
     }
 }
 
-board!(Tree0471Blackboard { t0 b0 o0 });
+board!(Tree0471Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(3) {
-            RunOnce {
-                Fallback {
-                    SequenceStar {
-                        Repeat(2) {
-                            Sequence {
-                                RunOnce {
-                                    Action(Act<0>),
-                                },
-                            },
+        ReactiveSequence {
+            Switch(b1) {
+                case 5 => Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                case 0 => #[run_while(|bb| *bb.t0 % 4 < 2)]
+                #[post(|bb| { bb.b0 = bb.b1; bb.b0 = 2 })]
+                ReactiveSequence {
+                    Script(|bb| bb.b1 = bb.b0),
+                    WaitValueUpdate(t0) {
+                        SkipUnlessUpdated(t0) {
+                            AlwaysRunning,
                         },
                     },
-                    #[success_if(|bb| bb.b0 % 3 < 2)]
-                    #[on_success(|bb| { if *bb.t0 < 7 { bb.b0 += 1 }; *bb.t0 += 1 })]
-                    Sequence {
-                        Action(Act<1> = Act::<1>),
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[success_if(|bb| *bb.t0 < 7)]
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(PCond<3>, b0 = {b0}),
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            #[post(|bb| { bb.b0 = 6; *bb.t0 += 3 })]
-                            StatefulAction(Task<5>),
+                },
+                _ => ParallelAll(3) {
+                    ForceFailure {
+                        Fallback {
+                            Action(Act<1>),
+                            Condition(|ctx| ctx.check(2)),
                         },
-                        Action(PIo<6>, t0 = {b0}),
                     },
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { b0 t0 });
+board!(Tree0472Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b0: i64,
-        }
-        Repeat(4) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(0)),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                        UnsetBlackboard(o0),
-                    },
-                    MemSequence {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Fallback {
-                    SkipUnlessUpdated(t0) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Inverter {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        Timeout(100) {
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0473Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        SequenceStar {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        Fallback {
+            AsyncSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            Sequence {
-                Condition(PCond<1>, b0 = {b1}),
-                Condition(Cond<2>),
-            },
-            RunOnce(then_skip = false) {
-                SetBlackboard(b1 = 5),
+            ForceFailure {
+                Condition(Cond<3>),
             },
         }
     }
 }
-
-board!(Tree0474Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 5,
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        #[failure_if(|bb| *bb.t1 > 1)]
-        #[success_if(|bb| (bb.b1 + 3) % 2 != 1)]
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<0>),
+        Precondition(|bb| (*bb.t0 + 3) % 4 < 1, else = Failure) {
+            RetryUntilSuccessful(4) {
+                ParallelAll {
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    ReactiveFallback {
+                        ParallelAll(max_failures = -1) {
+                            Delay(0) {
+                                RunOnce {
+                                    Script(|bb| if *bb.t0 + 4 > bb.b0 { bb.t0.set(bb.b1) }),
+                                },
+                            },
+                            StatefulAction(Task<0>),
+                            AlwaysSuccess,
+                            ReactiveFallback {
+                                StatefulAction(Task<1>),
+                                Action(Act<2> = Act::<2>),
+                                StatefulAction(Task<3>),
+                                Action(Act<4>),
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
                 },
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
-                },
-            },
-            #[on_failure(|bb| bb.b1 = 6)]
-            MemPriority {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0475Blackboard { t1 b1 });
+board!(Tree0475Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Inverter {
-            ForceSuccess {
-                Repeat(4) {
-                    SetBlackboard(t1 = 5),
+        Parallel(failure = 2) {
+            #[on_success(|bb| bb.b1 = 1)]
+            Sequence {
+                Condition(Cond<0>),
+                SequenceWithMemory {
+                    Condition(PCond<1>, b0 = {b1}),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_success(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
+                WhileDoElse {
+                    StatefulAction(Task<4>),
+                    SetBlackboard(b0 = {b1}),
+                },
+                Precondition(|bb| *bb.t0 % 4 < 0) {
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
                 },
             },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0476Blackboard { t1 });
+board!(Tree0476Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            SequenceStar {
-                ReactiveSequence {
-                    SetBlackboard(t0 = 4),
-                    Action(Act<0>),
-                },
-                Action(Act<1>),
-                RetryUntilSuccessful(2) {
-                    Action(Act<2> = Act::<2>),
-                },
+        SequenceStar {
+            #[failure_if(|bb| bb.o0.unwrap_or(3) > 5)]
+            #[skip_if(|bb| *bb.t0 > 6)]
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            ReactiveFallback {
-                AlwaysFailure,
-                Action(Act<3>),
+            ForceSuccess {
+                #[success_if(|bb| bb.o0.unwrap_or(1) == bb.b1 % 2)]
+                Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 4) % 3)),
             },
+            Action(|ctx| ctx.exec(3)),
         }
     }
 }
 
-board!(Tree0477Blackboard { t0 });
+board!(Tree0477Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 1,
         }
-        MemPriority {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| bb.o0.is_none()),
+        RetryUntilSuccessful(1) {
+            Parallel(failure = -1) {
+                Switch(b1) {
+                    case 4 => RunOnce(then_skip = true) {
+                        Delay(50) {
+                            #[post(|bb| { bb.o0 = Some(2); bb.o0 = Some(bb.o0.unwrap_or(1) + 4) })]
+                            #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                            #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    _ => TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        ParallelAll {
+                            Action(PAct<4>, b0 = 5, b1 = {b0}),
+                            Action(Act<5> = Act::<5>),
+                        },
+                    },
+                },
+                #[on_failure(|bb| bb.o0 = None)]
+                ReactiveFallback {
+                    Timeout(30) {
+                        StatefulAction(Task<6>),
+                    },
+                    Switch(b1) {
+                        case 5 => ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
+                        case 0 => Condition(Cond<7>),
+                        case 4 => SetBlackboard(t0 = 3),
+                        _ => Condition(PCond<8>, b0 = 2),
+                    },
+                    StatefulAction(Task<9>),
+                },
+                Precondition(|bb| bb.b0 < bb.b1, else = Success) {
+                    TryCatch(catch_on_halt = false) {
+                        WaitValueUpdate(t0) {
+                            IfThenElse {
+                                MemSequence {
+                                    Action(|ctx| ctx.exec(10)),
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<11>),
+                                },
+                                Action(Act<12>),
+                            },
+                        },
+                        Action(Act<13>),
+                        RetryUntilSuccessful(3) {
+                            WhileDoElse {
+                                StatefulAction(Task<14> = Task::<14>),
+                                Repeat(4) {
+                                    Action(Act<15>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0478Blackboard { o0 });
+board!(Tree0478Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0479Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Action(Act<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
-        ForceFailure {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Condition(|ctx| ctx.check(0)),
+            SetBlackboard(t0 = 7),
+            Fallback {
+                Condition(PCond<1>, b0 = {b1}),
+                Condition(PCond<2>, b0 = 0),
+                SubTree(Tree0479Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                ScriptCondition(|bb| bb.b0 + 1 != 6),
+            },
+            Inverter {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0479Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                #[run_while(|bb| *bb.t0 != 6)]
-                #[on_success(|bb| bb.b0 += 1)]
-                RunOnce {
-                    #[success_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                    #[skip_if(|bb| *bb.t0 + 2 != 3)]
-                    StatefulAction(PTask<0>, b0 = {b1}),
-                },
-                #[on_failure(|bb| bb.b0 += 2)]
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b1)),
-                StatefulAction(Task<2>),
-                Action(PAct<3>, b0 = 5, b1 = {=}),
-                WasEntryUpdated(t0),
-            },
-            Condition(PCond<4>, b0 = {t0}),
-            SequenceStar {
+        Switch(b1) {
+            case 5 => Loop(q0, value = {b1}) {
                 ReactiveFallback {
-                    Condition(Cond<5>),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Repeat(4) {
-                        Action(Act<6>),
-                    },
+                    Condition(Cond<0>),
+                    #[post(|bb| bb.o0 = None)]
+                    #[run_while(|bb| *bb.t1 > (*bb.t1 + 2) % 4)]
+                    Script(|bb| if bb.b1 != 5 { *bb.t1 += 2 }),
                 },
+            },
+            case 0 => Loop(q0, if_empty = Skipped) {
+                Condition(Cond<1>),
+            },
+            case 2 => StatefulAction(Task<2>),
+            _ => Loop(q0, value = {t1}, if_empty = Failure) {
+                Condition(PCond<3>, b0 = 8),
             },
         }
     }
 }
 
-board!(Tree0480Blackboard { b1 t0 b0 });
+board!(Tree0480Blackboard { b1 q0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(2),
-        }
-        Sequence {
-            Repeat(3) {
-                Inverter {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Condition(PCond<0>, b0 = 4),
-                },
-            },
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-                Action(Act<2>),
-            },
-            RetryUntilSuccessful(4) {
-                UnsetBlackboard(o0),
-            },
-            Condition(|ctx, bb| ctx.check_in(3, 1)),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0481Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 0,
-        }
-        ForceFailure {
-            ReactiveFallback {
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_failure(|bb| { bb.t0.set(bb.b1 % 4); if bb.b0 + 2 == bb.b0 { bb.b0 = (bb.b1 + 3) % 3 } })]
-                ReactiveSequence {
-                    RetryUntilSuccessful(0) {
-                        #[on_success(|bb| bb.t0.set(2))]
-                        Action(Act<0>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| (bb.b1 + 2) % 2 == 1),
-                    Action(PIo<2>, t0 = {b0}),
-                },
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            Action(Act<3>),
-                            #[success_if(|bb| bb.o0.unwrap_or(3) > 1)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            WasEntryUpdated(t0),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0482Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0483 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        Sequence {
-            #[run_while(|bb| bb.b0 + 3 == bb.b0)]
-            #[on_success(|bb| bb.b0 = (*bb.t0 + 2) % 2)]
-            #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-            Action(PIo<0>, t0 = {=}),
-            WaitValueUpdate(t0) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0483Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-        }
-        Repeat(3) {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    #[post(|bb| { *bb.t1 += 2; bb.b1 += 2 })]
-                    #[skip_if(|bb| bb.b0 + 4 == bb.b0 + 3)]
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1 + 3))]
-                    ReactiveSequence {
-                        Script(|bb| { bb.b0 += 1; *bb.t0 += 3 }),
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0484Blackboard { b1 b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0485 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-        }
-        SkipUnlessUpdated(t0) {
-            Sequence {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {t1}),
-                    Action(Act<1>),
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        ForceSuccess {
-                            SetBlackboard(b0 = 6),
-                        },
-                    },
-                    Action(PAct<3>, b0 = {t1}),
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        #[post(|bb| *bb.t0 += 2)]
-                        #[failure_if(|bb| *bb.t1 + 1 != 6)]
-                        #[skip_if(|bb| bb.b0 > 6)]
-                        StatefulAction(Task<5>),
-                    },
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        StatefulAction(Task<6>),
-                        Action(|ctx| ctx.exec(7)),
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
-                    ReactiveSequence {
-                        MemPriority {
-                            SequenceWithMemory {
-                                Condition(PCond<10>, b0 = {=}),
-                            },
-                            SetBlackboard(t0 = 7),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(2) {
-                            Action(PIo<11>, t0 = {b0}),
-                        },
-                        Action(Act<12>),
-                    },
-                    StatefulAction(Task<13>),
-                    MemPriority {
-                        Action(Act<14>),
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(15, *bb.t1)),
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0485Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0486 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        Sequence {
-            UnsetBlackboard(o0),
-            StatefulAction(PTask<0>, b0 = {b0}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1) + 2)),
-        }
-    }
-}
-
-board!(Tree0486Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0487Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0487 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[post(|bb| bb.b1 = (bb.o0.unwrap_or(3) + 3) % 4)]
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    SetBlackboard(b1 = 8),
-                },
-            },
-            SequenceWithMemory {
-                #[failure_if(|bb| *bb.t1 < 3)]
-                #[on_failure(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                #[on_halted(|bb| if *bb.t0 == bb.b1 { *bb.t1 += 2 })]
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        #[failure_if(|bb| *bb.t0 + 2 > *bb.t0)]
-                        #[on_halted(|bb| bb.b1 = *bb.t1)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    SequenceStar {
-                        #[run_while(|bb| bb.b0 < 7)]
-                        Action(PAct<5>, b0 = {t1}, b1 = {=}),
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1 % 4)),
-                    SubTree(Tree0487Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, o0 = {o0}, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0487Blackboard { b0 t1 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0488 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = 2, b1 = {t0}),
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                ForceSuccess {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Action(PAct<6>, b0 = {=}),
-                    },
-                },
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0488Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
-        MemPriority {
+        Repeat(2) {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0490 for Ctx {
-        Repeat(2) {
-            ForceSuccess {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Repeat(4) {
-                        Action(Act<1> = Act::<1>),
+    pub tree Tree0482 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0482Blackboard { t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0483 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        Repeat(forever) {
+            Repeat(1) {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Timeout(10) {
+                        Fallback {
+                            Fallback {
+                                Condition(Cond<0>),
+                                #[failure_if(|bb| *bb.t1 != *bb.t0 + 1)]
+                                Precondition(|bb| bb.b1 != 5, else = Skipped) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3220,422 +3159,631 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0483Blackboard { t0 q0 b0 b1 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0491 for Ctx {
+    pub tree Tree0484 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64 = 0,
         }
-        RetryUntilSuccessful(forever) {
-            Action(PIo<0>, t0 = {=}),
+        SkipUnlessUpdated(t1) {
+            Repeat(3) {
+                #[failure_if(|bb| bb.b0 < 6)]
+                Sequence {
+                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 4; *bb.t0 += 4 }),
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Script(|bb| *bb.t1 += 3),
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0491Blackboard { t0 });
+board!(Tree0484Blackboard { o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0485 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        Sequence {
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Precondition(|bb| (bb.b0 + 3) % 2 != 0, else = Failure) {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
+            },
+            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+            Precondition(|bb| *bb.t0 != 4) {
+                Precondition(|bb| *bb.t0 < bb.b0, else = Running) {
+                    Condition(Cond<4>),
+                },
+            },
+            Timeout(0) {
+                ReactiveSequence {
+                    RetryUntilSuccessful(1) {
+                        Action(Act<5>),
+                    },
+                    Timeout(100) {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0485Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0486 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        MemPriority {
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Precondition(|bb| *bb.t0 + 1 == 7, else = Skipped) {
+                    Sequence {
+                        #[run_while(|bb| *bb.t0 < 0)]
+                        Inverter {
+                            StatefulAction(Task<0>),
+                        },
+                        ScriptCondition(|bb| bb.b0 < 0),
+                        Condition(Cond<1>),
+                        SequenceStar {
+                            KeepRunningUntilFailure {
+                                KeepRunningUntilFailure {
+                                    Script(|bb| bb.b0 = bb.b0 % 4),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Action(PIo<2>, t0 = {b0}),
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    Repeat(3) {
+                        StatefulAction(Task<3>),
+                    },
+                    Action(PIo<4>, t0 = {t0}),
+                    Loop(q0, if_empty = Failure) {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0486Blackboard { q0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0487 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        Precondition(|bb| *bb.t1 % 3 == 2, else = Failure) {
+            #[success_if(|bb| bb.b0 + 3 < 5)]
+            SequenceStar {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Timeout(20) {
+                        SkipUnlessUpdated(t0) {
+                            Delay(30) {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+                            },
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    ForceFailure {
+                        RetryUntilSuccessful(3) {
+                            ReactiveSelector {
+                                #[run_while(|bb| bb.o0.unwrap_or(4) == *bb.t0)]
+                                UnsetBlackboard(o0),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0487Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0488Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 13,
+        }
+        Action(PAct<0>, b0 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0488 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        #[skip_if(|bb| *bb.t0 == 3)]
+        SequenceWithMemory {
+            SubTree(Tree0488Sub0, t0 = {=}, t1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0488Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0489 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Precondition(|bb| bb.b0 < 3, else = Skipped) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(3), &mut bb.b1)),
+                    #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3)]
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                WaitValueUpdate(t0) {
+                    #[failure_if(|bb| bb.b1 + 3 > *bb.t0)]
+                    #[on_halted(|bb| bb.t0.set(6))]
+                    Parallel(success = 2, failure = -1) {
+                        Condition(Cond<7>),
+                        MemPriority {
+                            StatefulAction(Task<8>),
+                            #[skip_if(|bb| *bb.t0 < 0)]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            Sleep(50),
+                            Action(PAct<9>, b0 = {t0}),
+                        },
+                    },
+                },
+                Timeout(0) {
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Repeat(4) {
+                                RunOnce {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0489Blackboard { q0 b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0490 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+            Precondition(|bb| bb.b0 < 3, else = Failure) {
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    Sleep(10),
+                },
+            },
+            Condition(|ctx| ctx.check(6)),
+        }
+    }
+}
+
+board!(Tree0490Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0491 for Ctx {
+        Parallel(success = -4, failure = -4) {
+            Sleep(10),
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            Condition(|ctx, bb| ctx.check_in(2, 8)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
+        RunOnce(then_skip = true) {
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(forever) {
+                    TryCatch {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Repeat(4) {
+                            MemPriority {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                                Condition(Cond<4>),
+                                Delay(10) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = 5, b1 = {=}),
-            },
-            ReactiveSequence {
-                SetBlackboard(t1 = 1),
-                Action(PAct<5>, b0 = 1, b1 = {b0}),
-            },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                SetBlackboard(t0 = {b0}),
-            },
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(b0 = 4),
-                },
-                Condition(|ctx| ctx.check(7)),
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
             },
         }
     }
 }
-
-board!(Tree0492Blackboard { t0 t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
+            b0: i64,
         }
-        RunOnce {
-            RetryUntilSuccessful(2) {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    SetBlackboard(t1 = {b0}),
-                    #[failure_if(|bb| *bb.t1 % 4 != 2)]
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
+        Retry(0) {
+            StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0493Blackboard { b0 t1 });
+board!(Tree0493Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
+        Fallback {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                WhileDoElse {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
             },
-            Sequence {
-                Action(Act<1> = Act::<1>),
-                SetBlackboard(t0 = 3),
+            ParallelAll {
+                Sleep(10),
+                Sleep(10),
+                Repeat(1) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
             },
-            RetryUntilSuccessful(2) {
-                Condition(Cond<2>),
+            Repeat(2) {
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
             },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b1)),
-                Script(|bb| bb.b1 = *bb.t1),
-            },
-            ScriptCondition(|bb| *bb.t1 % 2 < 0),
         }
     }
 }
-
-board!(Tree0494Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64,
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                ForceFailure {
-                    Action(Act<4>),
-                },
-                KeepRunningUntilFailure {
-                    #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[success_if(|bb| bb.b0 + 4 > bb.o0.unwrap_or(3))]
-                    KeepRunningUntilFailure {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            Fallback {
-                ScriptCondition(|bb| bb.b1 % 4 != 1),
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        #[skip_if(|bb| bb.b0 % 2 > 0)]
-                        StatefulAction(Task<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(PTask<8>, b0 = 2, b1 = {b1}),
-            },
-            RetryUntilSuccessful(2) {
-                #[success_if(|bb| (*bb.t0 + 3) % 3 != 0)]
-                SequenceWithMemory {
-                    Repeat(2) {
-                        SetBlackboard(o0 = Some(4)),
-                    },
-                    SequenceWithMemory {
-                        SetBlackboard(t0 = 8),
-                        Condition(PCond<9>, b0 = 1),
-                        Action(|ctx| ctx.exec(10)),
-                        SetBlackboard(b0 = 8),
-                    },
-                    Condition(|ctx| ctx.check(11)),
-                    MemPriority {
-                        Condition(Cond<12>),
-                        SetBlackboard(b0 = 5),
-                    },
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(13)),
-                        ForceFailure {
-                            StatefulAction(Task<14>),
-                        },
-                        StatefulAction(Task<15>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<16>),
-                        WasEntryUpdated(t0),
-                    },
-                    ReactiveSequence {
-                        Inverter {
-                            Action(PIo<17>, t0 = {b0}),
-                        },
-                        Sequence {
-                            StatefulAction(Task<18>),
-                            StatefulAction(Task<19>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0495Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0496Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<1> = Cond::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
             b0: i64,
+            b1: i64,
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                SetBlackboard(b1 = 9),
-                Action(|ctx| ctx.exec(0)),
-                RetryUntilSuccessful(forever) {
-                    SetBlackboard(b0 = {t0}),
+        ReactiveFallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            Condition(|ctx| ctx.check(1)),
+            Precondition(|bb| bb.b0 % 4 > 0, else = Skipped) {
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
                 },
-            },
-            ReactiveFallback {
-                SubTree(Tree0496Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0496Blackboard { t0 b1 b0 });
+board!(Tree0496Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        RunOnce(then_skip = false) {
-            MemPriority {
-                SequenceWithMemory {
-                    MemSequence {
-                        Action(Act<0>),
-                        AlwaysSuccess,
-                        Action(Act<1> = Act::<1>),
-                    },
-                    Condition(Cond<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        Sequence {
+            RunOnce(then_skip = false) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                WaitValueUpdate(t0) {
+                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
                 },
-                MemPriority {
-                    Condition(Cond<3>),
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                        Condition(|ctx| ctx.check(13)),
+            },
+            Loop(q0, if_empty = Success) {
+                #[run_while(|bb| *bb.t0 == 1)]
+                RunOnce {
+                    #[run_while(|bb| *bb.t0 + 1 < *bb.t0 + 3)]
+                    #[skip_if(|bb| (bb.b0 + 1) % 3 < 2)]
+                    Loop(q0, value = {b0}) {
+                        #[on_success(|bb| if bb.b0 == 7 { bb.t0.set(bb.b0) })]
+                        Fallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                        },
                     },
                 },
+            },
+            Loop(q0, if_empty = Skipped) {
+                SequenceStar {
+                    Action(PAct<3>, b0 = 8, b1 = {b0}),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+            },
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(PTask<5>, b0 = 8),
+                },
+                RetryUntilSuccessful(2) {
+                    WasEntryUpdated(t0),
+                },
+                SetBlackboard(t0 = 1),
             },
         }
     }
 }
+
+board!(Tree0497Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
             b0: i64,
+            b1: i64 = 2,
             #[tracked] t0: i64,
         }
-        RunOnce {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
+        ForceSuccess {
+            AsyncSequence {
+                Repeat(3) {
+                    Retry(forever) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            #[failure_if(|bb| bb.b0 == 0)]
+                            #[on_failure(|bb| bb.b1 += 2)]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Precondition(|bb| *bb.t0 != bb.b0 % 2, else = Running) {
+                    ForceFailure {
+                        SequenceWithMemory {
+                            WhileDoElse {
+                                Action(Act<1> = Act::<1>),
+                                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                                Action(PIo<2>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                #[run_while(|bb| bb.b1 + 1 > bb.b0 % 4)]
+                RunOnce {
+                    WasEntryUpdated(t0),
+                },
+                Action(Act<3> = Act::<3>),
+                #[post(|bb| bb.t0.set(bb.b1))]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Condition(Cond<4> = Cond::<4>),
             },
         }
     }
 }
 
-board!(Tree0498Blackboard { b0 t0 });
+board!(Tree0498Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-            b0: i64 = 5,
-        }
-        Repeat(2) {
-            MemSequence {
-                Condition(PCond<0>, b0 = {=}),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2> = Task::<2>),
-                #[post(|bb| { bb.b1 = *bb.t0; bb.b1 = *bb.t0 })]
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
+        MemPriority {
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Repeat(2) {
+                    ReactiveSequence {
+                        IfThenElse {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+                ParallelAll {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                KeepRunningUntilFailure {
+                    RunOnce {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Repeat(2) {
+                StatefulAction(Task<8>),
+            },
+            IfThenElse {
+                IfThenElse {
+                    Action(|ctx| ctx.exec(9)),
+                    StatefulAction(Task<10>),
+                },
+                StatefulAction(Task<11>),
+                ReactiveSequence {
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+            },
+            Inverter {
+                ForceFailure {
+                    ReactiveSequence {
+                        ForceSuccess {
+                            StatefulAction(Task<14>),
+                        },
+                        Condition(Cond<15>),
+                        Condition(Cond<16>),
+                        Condition(Cond<17>),
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { t0 b1 b0 });
-
 cases! {
-    Tree0400 "B{t0;b0=4;b1;o0=0}RSeq(Ret2(t0e),@fi{b1%2>0}@oh{b0+=1}@si{t0+2%4>0}a1,RSeq(@si{o0|1%3<0}Once(a2),a3,Ret2(t4),Once(c5)))",
-    Tree0401 "B{b0;t0;o0=5}RepF(Swm(Su{t0}(Wv{t0}(RSeq(FF(FF(c0l))))),Fb(RSeq(Star(RSeq(c1b{b0+4},Sc{b0:=t0;b0:=t0%4}),@fi{b0=1}t2),c3,Star(@po{t0:=6;b0:=t0}@rw{b0%3>1}@fi{b0=6}c4,a5b{b0;b0}),Fb(pc6{b0:4},pc7{b0:b0}),Seq(a8,t9e,t10,S)))))",
-    Tree0402 "B{t1=5;t0=2;b0=0}MSeq(Fb(a0,Ret1(@po{b0:=4;t1<7?t1+=1}Sb{t1=9})),RSeq(Sb{t1=b0},pt1{b0:=;b1:t1},t2e),c3,Star(t4,c5l),MPri(F,t6,c7l))",
-    Tree0403 "B{t0;b0}Keep(Inv(Fb(Seq(a0e,RFb(Wu{t0},c1,S)),@rw{b0+2<b0}Seq(c2,RFb(t3,c4)))))",
-    Tree0404 "B{t0=0;o0}RFb(RSeq(Sb{o0=3},t0),Rep1(SubR(Swm(Star(t1,pt2{b0:9;b1:t0})))))",
-    Tree0405 "B{b0=5;t0;o0=_}Fb(pa0{b0:7;b1:t0},RFb(t1,RFb(SubR(c2l),c3),c4,OnceK(t5),Swm(Wu{t0},Ub{o0},t6)),Fb(t7,Once(Keep(@fi{b0!3}c8)),Su{t0}(Inv(OnceT(@of{t0+=3}pt9{b0:=;b1:t0})))))",
-    Tree0406 "B{t0=0}Wv{t0}(Keep(t0))",
-    Tree0407 "B{b0;b1=0;o0=4}Fb(Ret3(a0),pt1{b0:4;b1:=},c2,c3b{o0|2},@os{b0+=1}t4)",
-    Tree0408 "B{b0}@oh{b0+=2}OnceK(Fb(a0,Seq(a1l,t2e,S)))",
-    Tree0409 "B{b0=5}Once(@rw{b0<3}Ret1(Star(a0l,a1l,Rep4(c2))))",
-    Tree0410 "B{b1;t0=4}@fi{b1+4=t0+3}RSeq(RSeq(Inv(Rep3(MSeq(Fb(a0l,pc1{b0:t0}),FS(a2e))))))",
-    Tree0411 "RepF(c0)",
-    Tree0412 "B{o0;b0=5}Fb(Seq(Fb(c0,t1,Sc{b0+=1}),Sb{o0=3},t2))",
-    Tree0413 "B{b0=4;t1=2;t0=4}MSeq(Star(c0,pi1{t0:=},@oh{b0+=2}@ki{b0>t1}a2),RFb(t3,pi4{t0:=}),@si{t1+2<b0}c5,Fb(Wu{t0}))",
-    Tree0414 "B{t0;b1=0;o0=0;t1=5}Fb(RFb(MPri(RSeq(c0e,t1)),a2l,t3,t4),FS(@rw{t1!5}@oh{t0+=2}Fb(Swm(a5,Sb{t1=t0}),Wu{t1},Swm(Rep4(Ret4(pi6{t0:=})),t7))),a8,RFb(pc9{b0:t0},Wv{t1}(t10),FF(Sc{t0<o0|0?t1+=1}),Sb{b1=8}))",
-    Tree0415 "RSeq(t0,a1l,MPri(c2,F,c3l))",
-    Tree0416 "B{t1=3;b0;b1=3;t0=5;o0=4}MPri(Seq(Ret3(@rw{t1>6}@si{t0=3}RFb(c0,@ki{t1=2}@fi{t1!o0|1%2}Scc{t1>t0%2})),Seq(Once(@os{t1+=2;b0+=2}MSeq(a1b{b1%2;b0},S)))),Swm(Seq(@rw{o0|2<t1+4%4}a2b{b0+1;b1}),@si{t1=3}MSeq(pt3{b0:3;b1:t1},c4l),FS(c5)),Swm(FF(Swm(RSeq(@of{b1+=2}@si{b1+4%3>0}RSeq(t6e,pi7{t0:t0}),a8,c9b{b1+3%3},Rep4(Ub{o0})),Seq(Rep3(t10),@of{t0+=1;t0:=b0+3}RepF(t11)),MPri(Scc{t0<7},F,Sb{b0=t1})))))",
-    Tree0417 "B{t0=4;o0=_;b1=5}Inv(OnceT(OnceK(Fb(RepF(Keep(RFb(t0e,c1,Scc{o0|5+3%2<0}))),FS(RFb(FF(c2b{b1}),Fb(@si{b1<2}@ki{none}a3,Scc{t0!6})))))))",
-    Tree0418 "B{t1=5;t0;o0=2;b0=0}RSeq(RFb(Swm(@os{b0+=1;b0+=3}@po{b0+=1}@oh{t1+=1}Fb(a0b{t0;b0},Keep(t1)),@fi{t1+2%4>2}@ki{b0%4>1}FF(t2),Rep0(t3),Fb(c4b{b0+1%2},a5)),Seq(Once(a6b{6;b0}),t7),@os{t1:=t0}@oh{t0:=o0|3}a8,FS(c9)))",
-    Tree0419 "B{b0;b1=2;t0=1;t1=3}MSeq(Seq(Seq(FS(RFb(c0e,t1)),@oh{t0+=1}@fi{b1<6}@po{t0+=3;b1+=2}RFb(t2e)),@ki{b1>b0+3}MSeq(Fb(a3,t4,c5,Sc{b1+=1}),Inv(RSeq(pi6{t0:=},Sb{b1=t1},t7,t8)))))",
-    Tree0420 "B{b1=3;t0=5;o0=3;b0=2}RFb(Seq(t0,OnceK(RFb(@of{b0+=2}@po{o0:=_}a1e)),MSeq(Scc{b1<3},c2e),t3),RFb(Star(Su{t0}(pc4{b0:5}),Rep2(Swm(Wu{t0},c5b{t0}))),OnceK(Star(c6,a7,a8e,Ub{o0}))))",
-    Tree0421 "B{b0;t1=1}Star(Once(Su{t1}(t0)),RSeq(a1l,a2),c3l,a4e,t5)",
-    Tree0422 "B{b0=4;t0=0}RSeq(SubR(Wu{t0}),MSeq(SubA(@rw{t0>1}RetF(c0))),Sc{t0:=b0},t1,pa2{b0:t0;b1:b0})",
-    Tree0423 "RFb(Star(S,t0,a1,t2e,OnceT(a3)),Swm(OnceK(MPri(RFb(F,t4)))),a5)",
-    Tree0424 "B{o0=_;b0=5;t1;t0}Seq(Fb(c0,RFb(pa1{b0:3;b1:b0},c2b{3},a3b{t0%3;b0}),MSeq(t4,@ki{t0<7}Wu{t0},@rw{t1+2!3}@ki{o0|3%4!2}@po{t1+=1}Ub{o0}),FF(Ret3(@os{t1:=o0|5+1}a5)),RFb(t6,pi7{t0:b0},a8b{o0|3+4%4;b0},t9)))",
-    Tree0425 "B{b0;t0=3}@of{b0+=3}Swm(pa0{b0:4;b1:t0},Sb{t0=8})",
-    Tree0426 "B{b1=1;t0;t1=3;b0;o0=4}Inv(RFb(Seq(@ki{b0+2!6}@os{t1:=b1+3}FF(t0)),@os{t1:=t0%3}@rw{o0|0!4}Star(FS(a1),Sb{t0=t1},Sc{t0:=2;b0+=2}),Swm(c2,c3l,Seq(Sb{b1=6}))))",
-    Tree0427 "B{b1=2;t0;b0=2}Fb(a0,@po{t0+=1}@rw{b0!4}RFb(MSeq(Sc{b1+=3},Swm(pt1{b0:=;b1:t0},c2)),Fb(c3b{b1},c4e,t5e)))",
-    Tree0428 "Ret4(RepF(RSeq(a0,Fb(Fb(a1,c2l)))))",
-    Tree0429 "B{t0=4;b0;b1}Swm(a0b{b1+2%4;b0},t1,pi2{t0:b0},Rep0(c3b{b1}),Sb{t0=9})",
-    Tree0430 "Swm(Fb(a0l,t1,c2),RFb(t3e,c4e),RSeq(t5e,c6),MSeq(c7,c8),F)",
-    Tree0431 "B{b0=2;b1=2;o0=_;t0=4}MSeq(Sc{t0+1<5?b1:=o0|4},RSeq(FS(c0e),@ki{t0+4<7}@oh{o0:=b0}Scc{b1<t0},c1l))",
-    Tree0432 "B{b0;t0;b1=1;t1=0;o0=0}Seq(RFb(@po{t1+=3}@ki{o0|0!6}Seq(MPri(a0,c1),t2),Rep1(pt3{b0:0;b1:b1}),Wv{t1}(@po{b1:=t0}Su{t0}(t4e)),Su{t1}(RFb(pc5{b0:2},c6))),RSeq(Swm(Ret1(c7)),t8,Inv(t9),RSeq(Star(t10,Sb{o0=7}),pt11{b0:=},Su{t1}(Wv{t0}(RetF(Ub{o0}))))))",
-    Tree0433 "B{b1;b0=0}Seq(pt0{b0:=;b1:=},t1,t2)",
-    Tree0434 "B{b0;t0=5}Once(OnceK(FF(MSeq(c0e,Inv(@po{b0+=3;t0!5?b0:=t0+4}Sc{t0:=b0+3%2})))))",
-    Tree0435 "B{o0;b0}Fb(Ret1(t0),Fb(F,a1b{o0|4+3;b0}))",
-    Tree0436 "B{o0;b0;b1=0}Star(t0,@po{b1:=b0}pt1{b0:1;b1:=},@ki{none}t2e)",
-    Tree0437 "B{b0=3}Inv(OnceK(RSeq(pa0{b0:6;b1:b0},pi1{t0:b0},t2)))",
-    Tree0438 "B{b0;t0}Swm(Swm(Fb(Wv{t0}(@fi{t0%2<1}@rw{b0>7}@oh{b0!2?b0+=2;b0:=t0%4}RFb(pi0{t0:b0},t1e,c2l)),Swm(Wu{t0},t3)),RFb(t4,Sb{b0=6}),@os{t0:=t0+4%2}@si{t0=b0+2}a5,@oh{b0>5?t0+=2}FF(Sb{t0=b0})))",
-    Tree0439 "B{b1=5}RSeq(a0l,a1b{b1;b1})",
-    Tree0440 "B{o0;b0;t0=1}RSeq(RFb(c0,c1,t2),Inv(t3),RSeq(RFb(pa4{b0:t0;b1:b0},a5b{o0|0;b0},Sc{b0:=o0|3})))",
-    Tree0441 "B{o0=_;b0;t0=3}Fb(@os{b0+=3}RFb(MPri(t0,Seq(Wv{t0}(c1),pc2{b0:5},pt3{b0:8}),Ret4(Keep(@os{t0:=b0;t0+2%4<3?t0+=3}@oh{b0:=o0|4+3%3;b0:=t0}Rep4(pt4{b0:0}))))),Once(Seq(Rep1(@si{b0>6}@oh{some?t0+=2;t0:=b0+3%3}c5),Swm(Sc{b0+=3},a6e),Rep4(@ki{o0|4+1<1}pi7{t0:b0}),Su{t0}(Swm(Ret4(@os{b0:=b0%4}t8))))),Ub{o0})",
-    Tree0442 "B{t0=0;b0=4}Fb(SubA(Fb(t0,c1b{b0+2%4},Once(@os{b0>7?b0+=1;b0%4<2?b0:=2}pt2{b0:t0}),Seq(a3b{b0+4%2;b0},a4),RFb(a5e,pc6{b0:b0}))),Keep(t7e),RFb(Ret0(@oh{t0:=b0;t0+=3}a8),a9e))",
-    Tree0443 "B{t1;o0;t0=5;b0=1}RFb(Swm(c0l,Wu{t0},Seq(S,t1e,pt2{b0:1;b1:t1}),Sc{o0:=t0},OnceT(SubR(pc3{b0:=}))))",
-    Tree0444 "B{t0=2;b0=5}Rep3(FF(MPri(a0,Star(c1,c2,t3),t4e,RSeq(pt5{b0:b0;b1:t0},c6,a7),Scc{t0<3})))",
-    Tree0445 "B{b0;t0=1;o0}Fb(@fi{t0>4}@os{b0=4?t0+=2;b0:=t0+4}RSeq(@ki{t0+1%4<3}RSeq(@oh{o0:=_}@si{b0+4=t0}RSeq(MPri(t0e,pa1{b0:t0;b1:b0},@oh{b0+=2;t0+=1}@ki{t0+4<o0|0+4}pa2{b0:=;b1:t0}),c3b{b0})),Star(pt4{b0:b0},Inv(c5),t6,@os{o0:=_}@oh{b0+=1}@of{b0+=2}t7,Sb{t0=b0})),pa8{b0:=;b1:b0})",
-    Tree0446 "MSeq(RFb(Ret4(Rep4(Rep2(c0))),FF(t1)),Rep3(Rep0(S)),c2,Fb(Seq(a3e,c4),t5,t6,F,Keep(t7)))",
-    Tree0447 "B{o0=0;b0=2;t0=3}Swm(OnceK(OnceK(Inv(RSeq(t0,a1e,Ub{o0})))),MSeq(pc2{b0:=},t3e,pa4{b0:b0;b1:b0},a5b{t0;b0}),RFb(FF(c6),a7,Sc{b0+=3}),Scc{none})",
-    Tree0448 "B{t0=2;b0}@rw{b0=2}@os{t0+2=0?b0+=3}OnceK(Seq(pi0{t0:b0},Ret4(Sb{t0=3})))",
-    Tree0449 "B{b0=3;b1;t0=5;t1=5}Fb(Scc{t1+1>b1%4},RSeq(Sc{t1:=b0},t0),pa1{b0:8;b1:=},RFb(Scc{t0<4},a2e),c3l)",
-    Tree0450 "B{b0=4;b1=2}RFb(Seq(Seq(FF(pt0{b0:=;b1:=}),t1,a2l,a3,t4),SubR(c5)))",
-    Tree0451 "Fb(Seq(OnceK(Inv(c0)),Fb(Star(t1,a2)),Inv(Fb(Sub(t3)))),Star(Sub(RFb(FF(t4),t5e,c6e,t7))),Inv(Fb(Fb(Seq(Once(a8),S)),Ret4(Rep2(t9)))),RSeq(Fb(c10,c11,c12),MPri(t13,t14),OnceK(c15)))",
-    Tree0452 "B{t0=0;b0}RFb(RSeq(Rep3(OnceT(a0)),Wv{t0}(a1l),FS(a2)),Inv(MSeq(c3,@of{b0+4=1?t0+=1;t0+=1}@oh{t0<b0?t0:=t0+3%2}@os{b0:=t0+1}pa4{b0:5;b1:t0},a5,t6)))",
-    Tree0453 "B{b0=5;b1=4;t0=0}MSeq(@ki{b1>b1+1}RFb(Swm(pa0{b0:t0},c1e,a2b{b1%2;b0}),RFb(c3l,Sc{b0>3?t0:=5})),Fb(Fb(c4,Scc{t0<7},@oh{b0<5?t0+=2}a5,t6),Fb(t7,Su{t0}(@os{b1+=1;b1:=t0}c8)),Fb(t9,pc10{b0:4},a11,t12e)),OnceT(Seq(RSeq(Seq(Sb{b0=9},@po{b1+=2}t13)),RFb(t14,@oh{b1+=3}@os{t0%2>0?t0+=3}@ki{b0<7}t15,c16l,pc17{b0:=},F))),FS(Seq(pa18{b0:b1;b1:t0},c19,c20)),Swm(Inv(@of{t0+=1}a21),t22e,Rep0(t23)))",
-    Tree0454 "Swm(Star(MSeq(MSeq(c0,t1),RFb(c2,t3),RetF(c4))))",
-    Tree0455 "Swm(RFb(MSeq(t0,a1),Once(Ret2(t2)),RSeq(c3,t4,c5l,a6),RSeq(t7,t8,Ret4(t9)),c10),RFb(a11e,Ret3(RFb(a12l,t13)),Swm(t14e),F,FS(Inv(F))))",
-    Tree0456 "B{b0=5;t0=5;t1=1;o0=4}MSeq(Swm(pa0{b0:0},RFb(Rep0(Scc{o0|3%3<0})),RFb(a1b{o0|2%2;b0},@oh{t0+=3;o0:=o0|2}FF(t2),t3e,t4),Keep(Rep0(Scc{t1<o0|2+4%2}))))",
-    Tree0457 "B{t0;b0;b1=5}Once(Swm(Su{t0}(Inv(RFb(c0,MSeq(a1l,pa2{b0:=},@os{b0+=1}a3,t4),Ret1(a5e)))),@si{t0%2!0}@ki{b1+1!b1+2}@oh{t0+=2;b0!1?t0+=4}Fb(Fb(pt6{b0:b0;b1:t0},@fi{b1<4}@po{b1+=1}MSeq(Fb(c7,pc8{b0:=})),a9e),@po{t0+=1;b0+=4}@rw{t0+1%2<1}@si{b1!1}RSeq(Inv(Fb(a10,c11,Inv(@po{b1+=1}@fi{b1%2=0}@of{b0+2%2<1?t0+=3;b0+=2}t12))),FS(pc13{b0:1})))))",
-    Tree0458 "B{b1;t1=5;b0=5}Inv(Inv(Seq(Swm(Rep0(c0),RSeq(@oh{b0+=3}@fi{t1+2>0}@po{t1+=1}c1,a2,pa3{b0:t1;b1:=}),RSeq(c4,Sc{b0+=2},t5)))))",
-    Tree0459 "B{t0;b1=2;b0=2}Seq(RFb(c0b{b1},@fi{b0=3}@of{b1+=2}@si{b1+4%3!1}Rep4(pc1{b0:t0}),RFb(t2,c3),RSeq(pc4{b0:t0},t5e,pi6{t0:t0})),Rep3(@fi{t0%3>1}@rw{b1<b0+1}Fb(Ret2(t7e),OnceT(RFb(Once(a8),a9)),RSeq(Inv(a10e)))),pa11{b0:=},S,Once(RFb(Seq(Wu{t0},Sc{t0+=3},c12),Fb(c13,a14l))))",
-    Tree0460 "B{b0=3;t1}Fb(FF(Sb{t1=3}),MSeq(t0,c1),@os{t1:=b0}RFb(t2,MSeq(t3,t4,t5)))",
-    Tree0461 "B{b1=0;o0=_;t0;b0}MSeq(Fb(Seq(t0,c1,a2l,@rw{none}Rep0(c3e)),FF(RSeq(pa4{b0:b1;b1:t0},F)),@fi{b1+2=o0|5}@os{some?t0+=2}c5),Seq(Fb(c6e,a7b{t0;b1},Sb{o0=8}),Rep2(@fi{b0<6}Star(Scc{o0|0<5},c8,Ub{o0})),Sb{t0=b1}),c9b{3},RepF(@of{b1:=b0}Sb{o0=5}))",
-    Tree0462 "B{o0;t0;b0=3}RSeq(MSeq(S,t0,pc1{b0:t0},Sb{o0=5}),OnceK(RSeq(Sb{b0=4},t2e)),OnceK(OnceK(c3)))",
-    Tree0463 "B{b1;o0=_;t0=3}Fb(t0,RSeq(@os{o0:=_}@po{b1+=1}RetF(S),RSeq(t1,Sb{t0=8}),t2))",
-    Tree0464 "B{t1=1;b0=3;t0;b1=4}RFb(@oh{b1+=3;b0:=t0+4}Keep(RSeq(a0b{t1%4;b0},Ret4(Sb{t0=6}),t1)),RSeq(c2l,t3,a4),RetF(FF(FF(t5))),Seq(t6,S,pi7{t0:t1},c8))",
-    Tree0465 "B{b1;t0=2;b0}MPri(Swm(RFb(@fi{b1<b0%3}@po{b1!0?b1+=2}Scc{b1%4<0},t0),Inv(Keep(t1)),RSeq(pt2{b0:5},@oh{b0:=b1}@rw{t0>t0+2%2}SubR(c3),Sb{b1=9}),Swm(a4b{t0+2;b1},Inv(F)),RSeq(t5,a6b{b1;b0},t7)),Once(Swm(FF(Once(Rep0(c8))),Star(@ki{t0!0}@of{b0:=t0}Fb(t9,Sc{t0:=b0%2}),@rw{b1>0}@po{b1:=b0}@os{b0+=3}Fb(c10,MPri(pt11{b0:8}),t12),Swm(Star(c13,c14e,a15))))))",
-    Tree0466 "B{b0;o0;t1;t0;b1}MSeq(RSeq(a0e,a1b{b1+2;b0}),Rep3(Ub{o0}),@of{t0:=b0%2}@rw{o0|3+3!5}@fi{o0|0%2!1}Seq(Seq(Inv(@of{o0:=5}@rw{b1=t1%3}@si{t0=1}c2),c3)))",
-    Tree0467 "B{b0;t0}RetF(Seq(Swm(Sc{t0!5?t0+=3},pt0{b0:b0;b1:b0},t1e),Su{t0}(Scc{t0+3=t0}),RetF(c2),@os{t0+=1;t0+3<b0?t0:=2}RetF(pc3{b0:b0})))",
-    Tree0468 "B{t0;b0}Keep(MPri(RSeq(Inv(Seq(a0l,a1l,c2)),Rep3(c3),t4e,@ki{b0!1}Fb(pi5{t0:=},@oh{t0<7?b0+=2;b0%2=1?b0:=0}t6))))",
-    Tree0469 "B{t0=4;o0;b1=3}@rw{b1%2<1}Seq(Sc{none?b1+=1},@rw{none}@ki{t0+4!b1+2%4}a0)",
-    Tree0470 "B{b1=4}FF(Fb(Fb(c0,c1),FF(c2b{b1})))",
-    Tree0471 "B{t0=4;b0=3;o0=1}Swm(pt0{b0:=;b1:t0},Sb{b0=4},Once(@po{t0+=1}@ki{some}RFb(@rw{t0<b0%2}a1b{b0;b0},SubR(S))),Keep(@os{t0:=b0}Seq(a2b{t0%4;b0},pa3{b0:t0;b1:t0})))",
-    Tree0472 "B{b0=1;t0=1}Ret3(Once(Fb(Star(Rep2(Seq(Once(a0)))),@si{b0%3<2}@os{t0<7?b0+=1;t0+=1}Seq(a1e,@of{b0+=1}@si{t0<7}c2l,pc3{b0:b0},Seq(t4,@po{b0:=6;t0+=3}t5),pi6{t0:b0}))))",
-    Tree0473 "B{t0=2;b1=3;o0=1;b0}Rep4(RFb(RFb(Swm(c0l,a1b{b1;b0},Ub{o0}),MSeq(c2),t3),Fb(Su{t0}(c4l),Inv(Wu{t0}))))",
-    Tree0474 "B{b1=4}Star(FS(t0),Seq(pc1{b0:b1},c2),OnceK(Sb{b1=5}))",
-    Tree0475 "B{t1=0;b1=5}@fi{t1>1}@si{b1+3%2!1}RFb(RFb(OnceT(c0),Keep(a1)),@of{b1:=6}MPri(t2,t3,a4))",
-    Tree0476 "B{t1}Inv(FS(Rep4(Sb{t1=5})))",
-    Tree0477 "B{t0=0}RSeq(Star(RSeq(Sb{t0=4},a0),a1,Ret2(a2e)),RFb(F,a3))",
-    Tree0478 "B{o0=3}MPri(t0,Scc{none})",
-    Tree0479 "FF(t0)",
-    Tree0480 "B{b1;t0=1;b0=2}RFb(RFb(@rw{t0!6}@os{b0+=1}Once(@si{b0+4%3<2}@ki{t0+2!3}pt0{b0:b1}),@of{b0+=2}a1b{b0%2;b1},t2,pa3{b0:5;b1:=},Wu{t0}),pc4{b0:t0},Star(RFb(c5,@of{b0+=2}Rep4(a6))))",
-    Tree0481 "B{b0;t0=2;o0=2}Seq(Rep3(Inv(@rw{none}pc0{b0:4})),RSeq(a1b{t0+2;b0},a2),Ret4(Ub{o0}),c3b{1},t4)",
-    Tree0482 "B{b0;t0;o0=3;b1=0}FF(RFb(@po{t0+=1}@of{t0:=b1%4;b0+2=b0?b0:=b1+3%3}RSeq(Ret0(@os{t0:=2}a0)),Swm(t1,Scc{b1+2%2=1},pi2{t0:b0}),OnceK(FS(RFb(a3,@si{o0|3>1}@os{t0+=3}Wu{t0},Keep(t4))))))",
-    Tree0483 "B{t0=4;b0=5}Seq(@rw{b0+3=b0}@os{b0:=t0+2%2}@of{t0+=2;t0+=1}pi0{t0:=},Wv{t0}(c1))",
-    Tree0484 "B{b1=5;b0;o0=_;t0=1;t1=2}Rep3(RSeq(Swm(@po{t1+=2;b1+=2}@ki{b0+4=b0+3}@oh{o0:=b1+3}RSeq(Sc{b0+=1;t0+=3},pt0{b0:=;b1:t0}))))",
-    Tree0485 "B{b0=3;t1=5;t0=1}Su{t0}(Seq(RSeq(pa0{b0:t1},a1,RFb(t2,FS(Sb{b0=6})),pa3{b0:t1},RFb(t4,@po{t0+=2}@fi{t1+1!6}@ki{b0>6}t5)),Swm(Swm(t6,a7l,t8,a9),RSeq(MPri(Swm(pc10{b0:=}),Sb{t0=7}))),RFb(RSeq(Ret2(pi11{t0:b0}),a12),t13,MPri(a14,Fb(c15b{t1},t16)))))",
-    Tree0486 "B{b0=2;o0=0}Seq(Ub{o0},pt0{b0:b0},c1b{o0|1+2})",
-    Tree0487 "B{b0=1;t1;b1=0;o0=_;t0}Seq(@po{b1:=o0|3+3%4}Ret2(RSeq(c0b{t0},t1,t2,Sb{b1=8})),Swm(@fi{t1<3}@of{o0:=_;b0+=2}@oh{t0=b1?t1+=2}Ret1(Seq(c3b{t0},@fi{t0+2>t0}@oh{b1:=t1}t4)),Ret4(Star(@rw{b0<7}pa5{b0:t1;b1:=},pt6{b0:b0;b1:b0})),Seq(c7b{t1%4},SubR(t8))))",
-    Tree0488 "B{b0=4;t0=4}OnceK(Swm(Swm(t0,pt1{b0:2;b1:t0},FF(t2)),c3,t4,FS(Fb(t5,pa6{b0:=})),c7l))",
-    Tree0489 "MPri(t0)",
-    Tree0490 "Rep2(FS(RSeq(c0,Rep4(a1e))))",
-    Tree0491 "B{t0=0}RetF(pi0{t0:=})",
-    Tree0492 "B{t0=5;t1=1;b0;b1}Swm(RetF(RFb(a0e,t1)),RSeq(Ret4(a2),t3,pt4{b0:5;b1:=}),RSeq(Sb{t1=1},pa5{b0:1;b1:b0}),Seq(c6b{b0},Sb{t0=b0}),RFb(Su{t0}(Sb{b0=4}),c7l,c8,t9))",
-    Tree0493 "B{b0=4;t1=0}Once(Ret2(Swm(a0,Sb{t1=b0},@fi{t1%4!2}a1,t2)))",
-    Tree0494 "B{t1=2;b1;t0=2}RSeq(RSeq(t0),Seq(a1e,Sb{t0=3}),Ret2(c2),RFb(t3,a4b{t1;b1},Sc{b1:=t1}),Scc{t1%2<0})",
-    Tree0495 "B{o0=_;t0;b0=2;b1}RSeq(RFb(OnceK(Seq(t0e,c1l)),Fb(a2b{b0;b0},c3l),FF(a4),Keep(@fi{t0%4>1}@po{t0:=b0%4}@si{b0+4>o0|3}Keep(Ub{o0}))),Fb(Scc{b1%4!1},OnceK(Inv(@ki{b0%2>0}t5)),t6,c7e,pt8{b0:2;b1:b1}),Ret2(@si{t0+3%3!0}Swm(Rep2(Sb{o0=4}),Swm(Sb{t0=8},pc9{b0:1},a10l,Sb{b0=8}),c11l,MPri(c12,Sb{b0=5}))),FS(RSeq(Swm(c13l,FF(t14),t15),Seq(t16,Wu{t0}),RSeq(Inv(pi17{t0:b0}),Seq(t18,t19)))))",
-    Tree0496 "B{t0;b1=2;b0}RSeq(Swm(Sb{b1=9},a0l,RetF(Sb{b0=t0})),RFb(SubR(c1e),t2,t3))",
-    Tree0497 "OnceK(MPri(Swm(MSeq(a0,S,a1e),c2),MPri(c3,Inv(t4)),RFb(t5,t6,c7,t8,t9),Ret3(Fb(t10,t11,c12,c13l))))",
-    Tree0498 "B{b0;t0}Once(RFb(t0,pi1{t0:=},a2b{t0%2;b0}))",
-    Tree0499 "B{t0=5;b1=2;b0=5}Rep2(MSeq(pc0{b0:=},a1l,t2e,@po{b1:=t0;b1:=t0}a3,t4e))",
+    Tree0400 "B{t0;t1=2}FF(Seq(FF(RFb(t0,pc1{b0:t1},Dl{20}(t2),Wu{t1},pa3{b0:t1;b1:t1}))))",
+    Tree0401 "B{o0;b0}FS(RetF(Pre{b0+2%4!1;S}(@fi{b0=3}@po{o0:=_}RetF(t0))))",
+    Tree0402 "B{b0;b1=2;o0;t0=5}Fb(Swm(a0,FS(t1),@ki{o0|4+2%2<1}@fi{t0!4}@po{b1+=4}Pre{b0=b1;S}(Rep1(Par{_;-1}(RSeq(a2,a3)))),Dl{0}(@os{t0:=b0}pt4{b0:b1;b1:b1}),Sw{0}(Ub{o0},@os{b0:=o0|3}@oh{o0:=_}Sb{b0=5})),Sw{1}(Pre{b1%4>0}(RSeq(FF(Rep2(Sw{0;1;2}(a5,c6,Ub{o0},t7))))),RetF(RSeq(@of{t0%3<1?t0:=b1%2}pt8{b0:t0;b1:=},MPri(a9b{b0+3%3;b0},t10),Wv{t0}(Rep3(a11)),c12))))",
+    Tree0403 "B{o0=_}RSeq(Ub{o0})",
+    Tree0404 "B{b0=2;o0;q0=0;b1;t0}@of{b0+=1;t0:=b1+3}@po{t0:=b0+4}@si{t0!3}Pre{b0+3<5;S}(PAll{0}(@po{o0:=b0+2}Seq(Swm(PAll{1}(@po{o0|2%2>0?b0+=3;b0:=o0|5+3%2}@ki{b1=4}Wu{t0},S,t0),@si{t0+1%3<1}Inv(Lp{_;K}(FF(S))),RSeq(Fb(OnceK(t1),a2),pt3{b0:t0;b1:b0})),TryF(@si{b0!5}Ret3(@rw{o0|1>o0|4}c4e),RSeq(@ki{o0|2+2<b1+3%2}@of{t0+=2}ASeq(Sb{o0=9},t5),Sb{o0=4})))))",
+    Tree0405 "B{t0=4;b1=3;q0}Sw{4;0;1}(@oh{t0+=2}ASeq(RFb(Pre{t0!b1%4;F}(a0)),Sc{t0+=1},t1),t2e,Lp{t0;_}(Rep4(Sb{b1=t0})),ASeq(t3e,Lp{_;R}(Sl{0})))",
+    Tree0406 "B{t1=1;q0=0;b1=1}Ite(Lp{_;S}(Inv(RSeq(a0,t1,Sl{0},pi2{t0:t1},t3))),t4,RFb(pt5{b0:6;b1:b1},Rep0(t6e)))",
+    Tree0407 "RFb(S)",
+    Tree0408 "B{t0;b0=3}Fb(RSeq(@si{b0%3=2}pi0{t0:t0}))",
+    Tree0409 "B{t0}PAll{1}(c0b{t0%2},c1l,Sl{20})",
+    Tree0410 "B{b0}Seq(Par{_;_}(F,SubR(Scc{b0%3=1})),SubA(t0))",
+    Tree0411 "B{t0}Pre{t0=2}(Ret0(Wu{t0}))",
+    Tree0412 "B{o0=_;b0=4;t0=4}ASeq(@fi{t0+4=o0|0+4}Ite(Seq(c0,a1,c2,a3e),@of{b0+=2}FS(Wde(RFb(F,a4,a5),Su{t0}(c6l))),PAll{1}(Rty2(a7),Sb{t0=7},Dl{100}(c8b{o0|2+2}))))",
+    Tree0413 "B{t0;t1=5}PAll{0}(Su{t1}(c0e),Scc{t0%3<2})",
+    Tree0414 "B{b1;t0=0}@ki{b1<1}Seq(Wv{t0}(Sc{t0=7?t0:=1}),t0,t1e,To{30}(c2e))",
+    Tree0415 "B{b0;t0=3;b1=1;t1=0}Keep(Par{_;3}(RFb(@of{b1+=2}MSeq(@rw{b0%4=2}Rep0(Sc{t1+=1;t1>2?t0+=2}),Sel(t0e,t1,@si{b0+3!t1+4}@fi{t0%4>0}c2e))),Seq(Pre{t1<t0+4%4;R}(@fi{t1>t1%3}pi3{t0:=}),RSeq(Sb{t1=b1},pa4{b0:9;b1:b0})),@po{b0=1?t0+=2}@oh{t0:=b1+2%3;b1:=t1}@of{t0+=2}Seq(RSeq(Scc{t1<6},c5),Ret1(c6b{b1}))))",
+    Tree0416 "B{t1;t0=0;b0=3;q0=1}MSeq(Wde(Sel(Wde(pt0{b0:t0;b1:t0},R),@of{t0+=1}@rw{t0+2>b0%3}@si{t0>4}Fb(a1,Wu{t0})),Sc{b0:=8},Lp{b0;F}(S)),To{0}(Lp{t1;R}(Fb(Swm(c2,Seq(pa3{b0:=},Sc{t1:=t0;b0+=1})),@of{t0+=2}Lp{b0;_}(RSel(t4,a5,Sb{b0=0}))))))",
+    Tree0417 "B{t0=1;b0=1;b1=4}ASeq(Pre{b0+4%4>0}(Ite(OnceK(RSel(t0e,RFb(PAll{-1}(@os{b1+=3}@fi{t0%4<2}@oh{b0+=2}a1,Sc{b0+=2},@fi{b1%3!2}t2)))),t3e,t4)))",
+    Tree0418 "B{b0=3;t0=4;t1=0}Rep1(Fb(Wde(pa0{b0:t0;b1:t1},Ret2(F),t1),Rep4(Pre{t1%2<0}(OnceK(To{0}(@si{t1!t0}@os{t1:=b0+1%2}c2e))))))",
+    Tree0419 "B{o0=_;b1;q0;t0=4}Star(Lp{_;K}(RFb(Wde(Scc{o0|0<1},OnceT(c0),@oh{o0:=t0%3;o0|1<t0?t0+=2}@po{b1:=4;b1:=2}c1),pi2{t0:=},c3e)),@ki{o0|1=2}ASeq(Ite(Dl{10}(a4),c5l),Try(PAll{1}(c6,a7),t8)))",
+    Tree0420 "B{b0=5;t0;b1=3}Par{1;-3}(To{0}(Rep3(PAll{-2}(a0,@os{b0+=2}F,F))),OnceT(Rep2(Fb(@ki{b0<b1+3}@os{b0:=b1;b1+=1}c1,c2b{2}))),@rw{b1+4%2<0}RSeq(c3,Sb{t0=b0},pa4{b0:b1;b1:=},@oh{b1:=b0}Sb{b1=t0},@os{b0+=2}Ret0(S)))",
+    Tree0421 "B{t0;b0;b1;t1=0}Dl{10}(Swm(MPri(a0b{t1;b0},a1b{7;b0}),pi2{t0:=},a3,Seq(c4b{b1}),Sw{0}(Sb{b0=7},pi5{t0:b0})))",
+    Tree0422 "B{b0;t0=5}OnceT(OnceK(PAll{-1}(@ki{t0>t0+1}@po{t0+=3}t0,@ki{b0>3}@oh{t0+=3}Su{t0}(FS(pa1{b0:t0})))))",
+    Tree0423 "B{b0=5;t0;q0=2;b1=0}Fb(Invt(MSeq(Seq(Seq(pa0{b0:b1;b1:t0},t1),t2,a3))),RFb(Wde(t4e,t5,c6b{b1+3%3}),pt7{b0:t0;b1:b0},t8,PAll{_}(t9,c10e),Pre{b0>5;K}(t11)))",
+    Tree0424 "B{b0}Pre{b0%4>2;F}(Par{0;-3}(Ret1(t0),RFb(c1e,t2),Sl{50}))",
+    Tree0425 "B{t0;b0}AFb(Once(Sl{20}),pc0{b0:t0},pt1{b0:=;b1:t0},c2,t3)",
+    Tree0426 "Rty4(RetF(MPri(a0,TryF(a1l,S),Fb(a2l,c3))))",
+    Tree0427 "B{b0;t0=1;t1=0}MSeq(Wde(t0,t1),@si{t1<7}@oh{t0+=3}RSeq(a2,RSeq(Pre{t1+4>b0%4;R}(FS(@si{b0+3>b0%4}@po{b0+=1}t3)))))",
+    Tree0428 "B{t1=5;t0;b1=3;q0=4;b0=3}Sw{0;3}(t0,TryT(Swm(c1,c2,t3),@os{b0!3?t1:=t0%2}Sb{b1=2},Wde(@si{b1+3%2=0}RFb(t4,t5),Par{3;_}(c6,t7,t8,t9))),Swm(TryT(@ki{t1<3}@fi{t0+4>4}Par{_;-1}(@fi{b1>t0+3%3}@po{b1:=7}Rty2(Ite(pa10{b0:b1;b1:b1},a11e,Rty1(Scc{b1<1})))),Rep3(@of{t1<t0%3?t1:=t0%4}Ite(@fi{t0%3=0}@oh{t0>t1%4?b1+=3;b1+=1}@si{b0%2!0}Ite(Dl{50}(t12),c13),Sc{b1:=t1%3;b1:=t0%4},a14)))))",
+    Tree0429 "B{b0=5;b1;t0}Pre{b0%4<3;S}(Swm(c0b{b1+3},Ret3(a1),t2,Sl{20},@oh{b0+=3}c3b{t0+3%4}))",
+    Tree0430 "B{t0=3;b0=2;b1=3;o0=_}AFb(SubA(@rw{t0+1<5}@po{o0:=t0}@oh{b0:=o0|5+2}FF(@oh{o0:=9}@fi{b0<3}@si{b1>3}a0e)),pt1{b0:b0;b1:b1})",
+    Tree0431 "B{o0=_;b1=0;t1=0;b0=5;t0=3}Pre{b1>b0;S}(Dl{30}(Par{2;1}(Pre{b1>t0}(Sw{5;1;0}(FF(Pre{b0%3<1}(c0b{b1})),SubR(Rep1(Sb{o0=2})),To{100}(FF(t1)),Dl{10}(a2))),@si{t0>1}@rw{t0!4}@os{o0:=_;b1+=1}To{30}(@fi{some}RFb(OnceT(c3),c4b{6},t5,RepF(Ret1(t6)),t7)))))",
+    Tree0432 "B{b0;t0=0;t1=4}RFb(@fi{t1%3!2}Swm(a0e,Seq(t1,t2,S,pc3{b0:t1}),Sc{t0:=t1}),RSel(t4,RSeq(S,pt5{b0:t1;b1:t1},Sc{t1+=2},Sc{t1:=t1%4}),Seq(@rw{b0=1}RepF(R),pt6{b0:b0;b1:b0})))",
+    Tree0433 "B{b0;t0}PAll{3}(a0,@si{b0+3=t0}@of{t0:=t0+2%4}Rep3(pc1{b0:=}),pi2{t0:t0})",
+    Tree0434 "B{t0=2;b0=0}Seq(Ite(t0,Swm(t1,AFb(Wu{t0},RSeq(c2,t3,t4),@ki{b0>7}c5b{t0}))))",
+    Tree0435 "MSeq(Ite(RSeq(RSeq(Ret3(c0),Ret3(Sel(t1,t2e))),Once(RetF(RSeq(t3,c4,a5,t6,c7)))),Inv(Seq(Ite(a8,RepF(c9),t10),RSeq(Rep0(t11),a12l))),Keep(RSeq(RSeq(Swm(c13e,c14)),RFb(t15)))))",
+    Tree0436 "B{b1=1;b0;t0=3;o0=4;t1}Wde(Dl{30}(@si{t1+2<b1}Dl{0}(@fi{t1<2}@ki{b1+4=5}@po{o0:=_}Keep(@os{t0:=2}Keep(To{20}(Star(c0,@po{b1<b1%2?o0:=t0}@rw{b1+1>6}@of{t1+=3}c1,t2,t3,pa4{b0:=})))))),AFb(a5b{b0;b0},PAll{_}(c6,Sl{30},t7,@rw{none}@os{b1+=3}@of{o0:=b0}R),PAll{-1}(Su{t0}(R),Rep0(c8e),Wu{t0},c9)))",
+    Tree0437 "B{t0;b0=4;b1=3}Sel(Wu{t0},pt0{b0:5;b1:=},pa1{b0:=;b1:=})",
+    Tree0438 "B{b0=5;t0=5;o0}Sel(Pre{o0|2+1%2!1;K}(@rw{t0!5}@oh{b0+=2}RFb(PAll{1}(Inv(t0),Wde(c1,c2l)),Fb(pt3{b0:5;b1:t0},c4),a5)),Dl{100}(Dl{0}(TryF(Swm(pt6{b0:b0},t7e),@si{t0=3}@ki{t0!6}Keep(Star(@os{o0:=_}FF(c8)))))),RSel(PAll{0}(Wu{t0},t9,SubR(Sl{0}),c10b{t0})),@rw{o0|2<t0+4%4}RetF(Star(Swm(Rep1(@of{b0+=1}Rep4(c11)),t12),@fi{t0+2!0}@os{t0:=b0;t0:=b0+1}t13e)),RFb(c14e,Star(Dl{0}(Ub{o0}),RFb(c15l,t16e))))",
+    Tree0439 "B{o0=5;t0=0;b0=0}Swm(Fb(Seq(Keep(To{100}(t0))),Swm(ASeq(RetF(RFb(t1,t2))),Sc{b0:=o0|3;o0:=t0%2})),Ret4(Dl{30}(Rty1(RFb(@os{t0>b0?t0:=b0+4}Invt(S),a3,t4,a5)))),Wv{t0}(Seq(Star(Par{2;_}(c6l,pi7{t0:=},SubR(Scc{b0+2%2>0})),c8,Pre{t0+2=0;S}(AFb(c9,SubR(pa10{b0:1;b1:t0})))))))",
+    Tree0440 "B{q0=3;b0;t0}Lp{b0;R}(Seq(t0,@rw{b0+1<1}@si{t0=3}@oh{b0+=4}Scc{b0<b0%4},a1l))",
+    Tree0441 "B{t0=4;t1=3;b0=5}RFb(t0,Pre{b0%2!1;F}(ASeq(c1b{t0%3},c2b{b0+3},c3,@po{t1+=1}Sb{b0=t1})),F)",
+    Tree0442 "B{b1=5;t0=3;b0=5;o0}PAll{1}(Sw{4}(@si{b1<t0}@rw{t0=b0+2}RSel(a0,@po{b0:=t0}@si{none}@of{b1:=b0+3;o0:=_}c1),Swm(t2)),RFb(Pre{b1<3;F}(t3),t4,To{20}(c5),t6))",
+    Tree0443 "B{t0;b1}Star(pc0{b0:b1})",
+    Tree0444 "B{b0;b1=5}FS(Fb(a0,pi1{t0:b1},Scc{b0=1}))",
+    Tree0445 "B{b0=0;b1=4;o0;t0}OnceK(Swm(OnceK(@os{b0:=t0}@fi{o0|2+4<o0|3}RFb(Rep2(t0),@ki{b0<1}@po{b0:=2}@oh{b1+3=7?b1:=t0%4}RFb(a1b{2;b0},Ub{o0}))),RtyF(Sw{1;0}(Rep4(Fb(t2,t3)),t4e,RFb(Seq(@rw{o0|5=4}a5,Once(pc6{b0:=}),@rw{none}c7,a8,t9))))))",
+    Tree0446 "B{b0=2;b1;t0=2}Ite(@os{b0:=4}@of{t0:=b0%4;t0%4=2?b1+=1}PAll{-1}(RFb(Pre{t0+2!2}(Seq(c0,a1b{b0%2;b0},a2b{b0+2;b1},c3)),Star(pa4{b0:1;b1:=},pi5{t0:b1},Once(@ki{b1+3=b1}Pre{b1%2>0;F}(c6l))))),Seq(Sl{50},t7),Seq(Inv(c8l),Su{t0}(@ki{b0+1=3}@po{t0:=b1}@si{t0+4=b0%2}t9)))",
+    Tree0447 "B{t0=4;b0=1;b1=5}@os{t0+=3}Par{3;2}(Wv{t0}(@fi{b1>b0%2}@oh{b1+=3;b0+=3}Pre{b0<4;F}(Pre{b0%2<1}(Seq(Sb{b0=b1},Star(pi0{t0:=},t1))))),OnceT(Once(RSeq(Scc{b0<2},@ki{t0<4}a2,a3l,t4e))),Pre{t0!b1%4;R}(Rep2(Invt(Dl{0}(Ret1(Pre{t0+2!3;F}(c5)))))))",
+    Tree0448 "B{t0=0;t1=4;b0=3;q0=1;o0=_}Sel(t0,Inv(Try(c1l,c2,c3)),Lp{b0;S}(Ite(t4,@po{o0:=t1+1;t0+=2}Rep3(t5),t6)))",
+    Tree0449 "RSeq(Seq(Sub(Rep2(t0))),MSeq(c1,RSeq(To{10}(t2),Sl{10},t3,c4)))",
+    Tree0450 "B{t0;q0=2;o0;b1=3;b0=0}Star(Lp{b0;_}(Lp{t0;S}(To{10}(Ite(Par{0;1}(a0b{b0%4;b1},t1),@fi{none}RSeq(Rep3(@ki{b0+4>2}@po{some?t0+=2;b1:=o0|0}pt2{b0:6;b1:b0}),t3),Su{t0}(RFb(Sl{0})))))),Lp{b1;F}(Su{t0}(@oh{b1:=o0|5}@ki{o0|2>5}RFb(Par{-1;_}(@os{b0:=o0|0+2%2}@po{o0:=_}pt4{b0:5},R,t5),To{0}(RSeq(@oh{t0:=9}@ki{b0>4}@rw{b1+4%4>1}Sc{t0+=2},a6))))))",
+    Tree0451 "B{b0=5;q0=1;t0}RSeq(Lp{_;K}(c0b{t0+1}),Rep0(@si{b0%3!0}Wu{t0}),SubR(t1))",
+    Tree0452 "B{b0=5;b1=0;t0=3}Pre{b0<2}(Try(Ite(c0,a1e),OnceT(Wde(Rep1(c2),t3,@ki{b1=t0+1}pa4{b0:b0;b1:=}))))",
+    Tree0453 "B{t0;b0=1;q0=0;b1=2}Keep(OnceK(Lp{b1;F}(Swm(Swm(TryT(Pre{b0+4=0;S}(a0l),Rep3(Sc{b1:=6;b1:=b1%4}),RetF(Sb{b0=b1})),Par{_;-1}(OnceT(Wu{t0}),t1,@si{b0!2}Su{t0}(a2),RSeq(F),Try(a3,a4)),Inv(RFb(a5b{b1;b0},t6,Sl{100})))))))",
+    Tree0454 "B{t0;o0}Seq(Ite(t0,@rw{none}@ki{t0>2}t1),Rep3(RFb(c2,t3)),Par{_;-3}(@rw{t0+3>3}a4e,c5,Keep(c6b{t0%3})))",
+    Tree0455 "B{o0=_;t0=3;t1;b1=5;b0=5}Sw{3;4;5}(Keep(AFb(pt0{b0:b1;b1:b1},t1e,c2,Sc{t1:=b0;t0+=3})),Sel(Pre{o0|3=2;F}(t3),Ret4(F)),Seq(t4,c5,@os{o0:=t1}pt6{b0:b0}),Ite(c7b{o0|3+1},@fi{o0|3=t0+1}t8))",
+    Tree0456 "Invt(MSeq(a0e,MSeq(t1,t2),Par{-2;-1}(S,F),RSel(c3,t4)))",
+    Tree0457 "B{t0;b0=2}RepF(RSeq(Par{_;-1}(a0e,t1),Sc{b0+=2;t0+=1},Sb{t0=0},RFb(c2)))",
+    Tree0458 "Swm(Ite(Ret2(Star(OnceK(Dl{0}(PAll{2}(a0e,F))),Ite(c1,c2,c3),a4l)),PAll{-3}(Dl{20}(Sel(F,c5)),S,RSeq(c6,a7,a8))),PAll{0}(RSeq(Invt(c9),a10l,S),RFb(Rty2(OnceT(t11e)),t12,FF(t13)),MPri(c14e,Ret0(a15),Rty3(RFb(a16,c17))),Swm(t18,a19,t20e)))",
+    Tree0459 "B{b1=3;t0=4;b0=1}MPri(Keep(pa0{b0:=;b1:b0}),t1,RFb(c2,a3,a4b{b1;b0}),MPri(a5),Swm(a6,@oh{t0+=2}pa7{b0:b1;b1:t0},t8))",
+    Tree0460 "Ret2(FS(Swm(t0,To{10}(MSeq(S,c1)),OnceT(Inv(F)))))",
+    Tree0461 "B{o0;t0;b0=0;t1}RFb(Wde(Par{3;-3}(Pre{t1<t1+1;F}(Par{_;-3}(SubA(RFb(pa0{b0:t0;b1:t1},c1)),c2b{t1},pa3{b0:t1;b1:t1})),Seq(SubR(@oh{b0:=t0}@rw{t0!3}@of{t1:=7}Sb{b0=t1}),pa4{b0:=;b1:t1}),MPri(Pre{t0+4%4<0;F}(Rep3(c5)),Ret3(Sb{o0=8}))),pi6{t0:t0}))",
+    Tree0462 "B{t0=3;b0}RFb(PAll{0}(a0l,a1b{t0;b0},a2),Swm(FF(t3),Seq(t4,a5,t6)),@si{b0!4}ASeq(@si{t0+4=0}@fi{t0+1%3!0}@ki{t0!5}c7,Star(Pre{t0!3;S}(a8)),Pre{t0+1%2<0}(Sc{t0:=b0+3%2})),Rep1(RSeq(TryT(@os{b0+=3}@fi{b0<6}t9,@os{b0+=2}@oh{b0:=3}t10),@os{b0+=1;b0+=2}a11b{t0;b0},Rty1(MSeq(@ki{t0+4<2}@si{b0%2=1}pi12{t0:=})),Wde(t13,pc14{b0:5}))),a15b{t0%4;b0})",
+    Tree0463 "B{o0;q0=3;b0=2;t0=5;b1=0}@rw{b1%3>1}Sw{3;0}(Invt(RFb(Lp{b1;R}(AFb(@oh{t0:=b0+1}@os{b1:=b0%2;some?o0:=b1}c0,Rep4(t1e))),Pre{some;S}(Sw{5}(pc2{b0:=},a3)),SubR(RSeq(c4,Scc{b0+2%2<0},c5,pc6{b0:4})))),RSel(@os{b0>6?o0:=b0%4}@rw{t0=6}@oh{t0:=b0+3%2}Fb(c7,c8,c9b{t0+3%4}),a10,RFb(a11b{t0+4;b1},pt12{b0:=;b1:t0},Scc{t0=b0},c13l),Ret1(t14)),Ite(a15b{t0%3;b1},TryF(OnceK(pi16{t0:=}),Star(Ub{o0},Ub{o0})),Wu{t0}))",
+    Tree0464 "B{b0;t1=0;t0;q0=4;b1=5}Swm(RSeq(MSeq(Sw{4;5;2}(t0,c1,pi2{t0:b0},t3e),ASeq(t4,@oh{t0+=3}a5)),MSeq(Par{_;-1}(c6)),RSeq(c7,Ret1(Sw{3}(c8,t9)))),Wde(Swm(To{0}(Lp{b1;S}(Sl{20})),Scc{b0+1!t1+1%2}),@os{t1%2!1?t0:=1}Rty0(t10),Sw{4}(@fi{b0!3}@oh{b0:=t0%2;b1+=2}ASeq(t11,t12),a13)))",
+    Tree0465 "B{b1=2;t0=1;b0=1}RSeq(ASeq(@of{b1%2=1?t0+=1;b0:=t0+3}@rw{b0>0}t0,S,t1),Inv(@ki{b1>b1+1}Fb(Rep2(c2),a3,a4,t5)),RSeq(a6,c7l),@fi{t0<b1%3}@rw{t0%3>1}@os{b0:=b1;b1+=3}MSeq(RtyF(t8),@oh{b0<5?t0+=2}t9,Sb{t0=7},@of{b1+=2}a10l,@os{b1+=1;b1:=t0}t11e))",
+    Tree0466 "B{b0=2;t0=3;o0=2}@oh{t0+=3}@os{t0<b0+4%4?t0:=t0%4}@ki{o0|3!2}Fb(RSeq(RSeq(S,pi0{t0:=})),a1b{t0;b0},t2)",
+    Tree0467 "B{b1=0;o0=_;t0;b0}AFb(pc0{b0:=},t1,Par{_;-1}(Ub{o0},t2),Fb(Wu{t0},F,c3b{t0%2},@oh{o0:=t0+3}@ki{b1<1}t4))",
+    Tree0468 "Ret0(t0)",
+    Tree0469 "MSeq(a0,Inv(a1),Wde(c2,Sl{50}))",
+    Tree0470 "B{t0;q0;b0=5}ASeq(RFb(RFb(t0,pa1{b0:=;b1:b0},a2,@fi{b0<3}Sc{t0:=t0%2},c3l)),Keep(Keep(@po{b0+=3}pa4{b0:3;b1:b0})))",
+    Tree0471 "B{b1=5;q0=4;b0=4;t0=1}Seq(@os{b0:=b1}@fi{t0>b1%4}@po{b1+=1}Lp{t0;R}(Sb{t0=2}))",
+    Tree0472 "B{b1=1;b0;t0=3}RSeq(Sw{5;0}(c0b{b0},@rw{t0%4<2}@po{b0:=b1;b0:=2}RSeq(Sc{b1:=b0},Wv{t0}(Su{t0}(R))),PAll{3}(FF(Fb(a1,c2l)),RFb(a3,c4),t5)))",
+    Tree0473 "To{100}(Sl{0})",
+    Tree0474 "Fb(ASeq(c0,c1,t2),FF(c3))",
+    Tree0475 "B{b1=0;b0;t0}Pre{t0+3%4<1;F}(Ret4(PAll{_}(@oh{b1+=2}RFb(PAll{-1}(Dl{0}(Once(Sc{t0+4>b0?t0:=b1})),t0,S,RFb(t1,a2e,t3,a4,c5))))))",
+    Tree0476 "B{b1=2;t0=1;b0=1}Par{_;2}(@os{b1:=1}Seq(c0,Swm(pc1{b0:b1},c2,t3),@oh{b0+=1}@os{t0+=3;b1:=t0}Wde(t4,Sb{b0=b1}),Pre{t0%4<0}(c5b{b1})),t6)",
+    Tree0477 "B{b1=2;t0;o0}Star(@fi{o0|3>5}@ki{t0>6}MSeq(t0,t1),FS(@si{o0|1=b1%2}c2b{b1+4%3}),a3l)",
+    Tree0478 "B{b0=4;t0=4;o0;b1=1}Ret1(Par{_;-1}(Sw{4}(OnceT(Dl{50}(@po{o0:=2;o0:=o0|1+4}@oh{o0:=t0%4}@fi{o0|0<5}t0)),TryT(t1,t2,t3e,PAll{_}(pa4{b0:5;b1:b0},a5e))),@of{o0:=_}RFb(To{30}(t6),Sw{5;0;4}(Scc{b1+4%2<0},c7,Sb{t0=3},pc8{b0:2}),t9),Pre{b0<b1;S}(TryF(Wv{t0}(Ite(MSeq(a10l,Wu{t0},t11),a12)),a13,Ret3(Wde(t14e,Rep4(a15)))))))",
+    Tree0479 "B{t0;b1=2;b0=2}Swm(c0l,Sb{t0=7},Fb(pc1{b0:b1},pc2{b0:0},SubR(a3),Scc{b0+1!6}),Inv(Rep0(t4)))",
+    Tree0480 "B{b1;q0;o0=3;t1}Sw{5;0;2}(Lp{b1;_}(RFb(c0,@po{o0:=_}@rw{t1>t1+2%4}Sc{b1!5?t1+=2})),Lp{_;K}(c1),t2,Lp{t1;F}(pc3{b0:8}))",
+    Tree0481 "Rep2(t0)",
+    Tree0482 "B{t1=4;b1=1;o0=5}RSeq(pt0{b0:t1;b1:b1},Ub{o0})",
+    Tree0483 "B{t0;q0;b0;b1;t1=2}RepF(Rep1(Lp{b1;S}(To{10}(Fb(Fb(c0,@fi{t1!t0+1}Pre{b1!5;K}(c1)))))))",
+    Tree0484 "B{o0=1;b0=1;t1=5;t0=0}Su{t1}(Rep3(@fi{b0<6}Seq(Sc{b0:=o0|4+4;t0+=4},@po{o0:=t0}@si{none}Sc{t1+=3},@of{b0:=o0|1}c0,t1,a2)))",
+    Tree0485 "B{b1;t0=0;b0=4}Seq(RFb(TryT(t0,c1e)),Pre{b0+3%2!0;F}(c2b{t0+3}),pa3{b0:t0;b1:t0},Pre{t0!4}(Pre{t0<b0;R}(c4)),To{0}(RSeq(Ret1(a5),To{100}(pt6{b0:b0;b1:=}))))",
+    Tree0486 "B{q0=0;b1;t0=3;b0}MPri(Lp{b1;R}(Pre{t0+1=7;K}(Seq(@rw{t0<0}Inv(t0),Scc{b0<0},c1,Star(Keep(Keep(Sc{b0:=b0%4})))))),pi2{t0:b0},Keep(Star(Rep3(t3),pi4{t0:t0},Lp{_;F}(c5))))",
+    Tree0487 "B{t1=1;o0;t0=0;b0=5}Pre{t1%3=2;F}(@si{b0+3<5}Star(RFb(F,To{20}(Su{t0}(Dl{30}(c0b{b0%2})))),RSel(FF(Ret3(RSel(@rw{o0|4=t0}Ub{o0},c1))))))",
+    Tree0488 "B{t0=4;t1=3}@ki{t0=3}Swm(SubR(pa0{b0:t1}))",
+    Tree0489 "B{q0=3;b0;b1=3;t0;o0=_}Pre{b0<3;K}(RFb(t0,Seq(t1,c2,RFb(t3,pa4{b0:=;b1:t0}),a5b{o0|3;b1},@fi{t0+2>t0+1}@of{b0:=o0|5%3}@oh{t0:=b1}t6e),Wv{t0}(@fi{b1+3>t0}@oh{t0:=6}Par{2;-1}(c7,MPri(t8,@ki{t0<0}@of{t0+=2}Sl{50},pa9{b0:t0}))),To{0}(Su{t0}(Lp{b1;F}(Rep4(Once(t10)))))))",
+    Tree0490 "B{b0=3}RSeq(Wde(t0,a1,a2),t3,t4,Pre{b0<3;F}(Ite(t5,Sl{10})),c6l)",
+    Tree0491 "Par{-4;-4}(Sl{10},c0l,t1,c2b{8})",
+    Tree0492 "OnceT(Keep(RetF(Try(t0e,Rep4(MPri(t1,t2,c3,c4,Dl{10}(t5)))))))",
+    Tree0493 "B{b0}Rty0(pt0{b0:5;b1:b0})",
+    Tree0494 "Fb(Wde(t0e,Wde(c1e,t2e)),PAll{_}(Sl{10},Sl{10},Rep1(t3e)),Rep2(Keep(MPri(a4e,t5,c6,t7))))",
+    Tree0495 "Swm(t0)",
+    Tree0496 "B{b0;b1}RFb(c0b{b1},c1l,Pre{b0%4>0;K}(OnceT(F)))",
+    Tree0497 "B{q0=0;t0=3;b0=0}Seq(OnceK(@oh{t0+=3}Wv{t0}(pa0{b0:t0;b1:t0})),Lp{_;S}(@rw{t0=1}Once(@rw{t0+1<t0+3}@ki{b0+1%3<2}Lp{b0;_}(@os{b0=7?t0:=b0}Fb(t1e,a2)))),Lp{_;K}(Star(pa3{b0:8;b1:b0},c4e)),RFb(Keep(pt5{b0:8}),Ret2(Wu{t0}),Sb{t0=1}))",
+    Tree0498 "B{b0;b1=2;t0}FS(ASeq(Rep3(RtyF(RFb(t0,@fi{b0=0}@of{b1+=2}S))),Pre{t0!b0%2;R}(FF(Swm(Wde(a1e,@rw{t0%4<2}pi2{t0:=})))),@po{b0+=1;b0+=2}@rw{b1+1>b0%4}Once(Wu{t0}),a3e,@po{t0:=b1}@oh{t0+=1}c4e))",
+    Tree0499 "MPri(RFb(OnceK(t0e),Rep2(RSeq(Ite(t1,t2)))),Seq(t3,PAll{_}(t4e,c5,S,t6e),Keep(Once(t7))),Rep2(t8),Ite(Ite(a9l,t10),t11,RSeq(t12,t13e)),Inv(FF(RSeq(FS(t14),c15,c16,c17,R))))",
 }

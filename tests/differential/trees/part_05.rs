@@ -6,726 +6,2160 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
             #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        ReactiveSequence {
-            SequenceStar {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            AsyncFallback {
+                MemSequence {
+                    Action(PIo<0>, t0 = {t0}),
+                    Action(Act<1>),
+                },
+                Precondition(|bb| (*bb.t0 + 3) % 3 > 1, else = Failure) {
+                    Action(Act<2>),
+                },
             },
-            MemSequence {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
+            KeepRunningUntilFailure {
+                TryCatch {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, (bb.b0 + 2) % 2, &mut bb.b1)),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(PCond<6>, b0 = {=}),
+                    Condition(Cond<7>),
+                },
             },
-            SetBlackboard(b0 = {t0}),
-            Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 2)),
+            WaitValueUpdate(t0) {
+                Parallel(failure = 1) {
+                    Retry(4) {
+                        MemPriority {
+                            #[post(|bb| { bb.b1 += 3; bb.t1.set(*bb.t0) })]
+                            Condition(Cond<8>),
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                    },
+                    Condition(Cond<10>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<11>),
+                SetBlackboard(t1 = {b1}),
+                Repeat(2) {
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    Action(|ctx| ctx.exec(12)),
+                },
+                IfThenElse {
+                    StatefulAction(Task<13> = Task::<13>),
+                    AlwaysRunning,
+                },
+                Action(Act<14>),
+            },
         }
     }
 }
 
-board!(Tree0500Blackboard { t1 b0 t0 });
+board!(Tree0500Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0501Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b1}) {
+            Action(PIo<1>, t0 = {b1}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 0,
             b0: i64 = 5,
-            o0: Option<i64> = Some(2),
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        WaitValueUpdate(t0) {
-            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-            ReactiveFallback {
-                Repeat(4) {
-                    Action(PIo<0>, t0 = {b0}),
+        #[failure_if(|bb| bb.b1 > 1)]
+        #[success_if(|bb| (bb.b0 + 3) % 2 != 1)]
+        Sequence {
+            Condition(PCond<0>, b0 = 7),
+            SubTree(Tree0501Sub0, ..),
+            #[on_failure(|bb| bb.b1 = 6)]
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0501Blackboard { b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0502 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            Delay(30) {
+                #[skip_if(|bb| *bb.t0 + 2 < 6)]
+                #[success_if(|bb| bb.b0 < 3)]
+                #[failure_if(|bb| bb.b1 + 1 > bb.b1)]
+                Repeat(forever) {
+                    ReactiveFallback {
+                        Timeout(0) {
+                            StatefulAction(Task<0>),
+                        },
+                        #[post(|bb| bb.b1 += 3)]
+                        Condition(Cond<1> = Cond::<1>),
+                    },
                 },
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                },
-                SetBlackboard(b0 = 2),
             },
         }
     }
 }
 
-board!(Tree0501Blackboard { t0 b0 o0 b1 });
+board!(Tree0502Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0502 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Fallback {
-            KeepRunningUntilFailure {
-                Inverter {
-                    Condition(Cond<0>),
+    pub tree Tree0503 for Ctx {
+        ParallelAll {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    TryCatch(catch_on_halt = false) {
+                        Retry(4) {
+                            Condition(Cond<6>),
+                        },
+                        StatefulAction(Task<7>),
+                    },
                 },
             },
-            SequenceWithMemory {
-                UnsetBlackboard(o0),
+            TryCatch {
+                RunOnce {
+                    Repeat(4) {
+                        Sleep(30),
+                    },
+                },
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                Delay(30) {
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0504 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 4,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[on_failure(|bb| bb.b1 = *bb.t0)]
+        #[skip_if(|bb| bb.b0 + 3 > 6)]
+        #[success_if(|bb| *bb.t0 != 3)]
+        ReactiveSequence {
+            Switch(b1) {
+                case 1 => ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
+                    },
+                    Script(|bb| bb.b0 += 3),
+                },
+                case 4 => Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                _ => AsyncFallback {
+                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                    Condition(|ctx| ctx.check(3)),
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            Sequence {
+                Condition(PCond<5>, b0 = 3),
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    #[run_while(|bb| *bb.t0 % 3 > 1)]
+                    Action(PAct<7>, b0 = {=}, b1 = {t0}),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    #[on_success(|bb| bb.t0.set(3))]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<8>),
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(2) != 4)]
+                #[on_failure(|bb| bb.b1 += 1)]
+                Fallback {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0504Blackboard { t0 o0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0505 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ParallelAll {
+            AsyncFallback {
+                Inverter {
+                    Delay(0) {
+                        ForceSuccess {
+                            #[skip_if(|bb| *bb.t1 != 5)]
+                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 4)]
+                            #[success_if(|bb| *bb.t1 > 3)]
+                            ReactiveSelector {
+                                #[on_success(|bb| { *bb.t0 += 2; if *bb.t1 + 4 > bb.b0 { *bb.t1 += 3 } })]
+                                #[post(|bb| { *bb.t1 += 1; bb.t1.set(*bb.t1 % 2) })]
+                                ScriptCondition(|bb| *bb.t0 < 2),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = false) {
+                            WhileDoElse {
+                                Timeout(10) {
+                                    Condition(PCond<0>, b0 = {t1}),
+                                },
+                                Repeat(1) {
+                                    Condition(PCond<1>, b0 = 6),
+                                },
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    Repeat(1) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 4)),
+                    },
+                    ReactiveFallback {
+                        Repeat(2) {
+                            Condition(Cond<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveFallback {
+                    #[on_success(|bb| if (bb.b0 + 2) % 3 == 2 { bb.o0 = None })]
+                    #[post(|bb| *bb.t0 += 1)]
+                    RunOnce(then_skip = true) {
+                        #[on_halted(|bb| { bb.t1.set(*bb.t0 % 2); bb.t0.set(bb.b0 + 4) })]
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
+                    AlwaysFailure,
+                    MemSequence {
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
+                        AlwaysSuccess,
+                        Action(Act<7>),
+                        Condition(PCond<8>, b0 = {=}),
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 == 3)]
+                #[success_if(|bb| bb.o0.unwrap_or(3) != 5)]
+                ParallelAll(max_failures = -1) {
+                    #[on_failure(|bb| bb.b0 = *bb.t1 % 2)]
+                    SkipUnlessUpdated(t1) {
+                        StatefulAction(Task<9>),
+                    },
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0505Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0506Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 10,
+        }
+        Fallback {
+            AlwaysFailure,
+            Fallback {
+                ScriptCondition(|bb| bb.o0.is_none()),
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    Action(Act<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, 4)),
+                    Precondition(|bb| *bb.t0 % 2 == 0, else = Running) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    StatefulAction(Task<4>),
+                },
+                WhileDoElse {
+                    Action(Act<5>),
+                    Sleep(0),
+                    Action(PIo<6>, t0 = {t0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                Condition(Cond<8>),
+            },
+            Sequence {
+                Condition(Cond<9>),
+                Sequence {
+                    SetBlackboard(o0 = Some(6)),
+                    Sleep(50),
+                },
+                #[skip_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
+                #[post(|bb| bb.b0 += 1)]
+                Condition(PCond<10>, b0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0506 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+        }
+        Invert {
+            SubTree(Tree0506Sub0, o0 = {=}, b0 = {b0}, q0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0506Blackboard { o0 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0507 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            b0: i64,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Running) {
+            Sequence {
+                StatefulAction(Task<0>),
                 StatefulAction(Task<1>),
-                Condition(Cond<2>),
+                Action(Act<2>),
+                ReactiveSequence {
+                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = Some(*bb.t0) })]
+                    #[success_if(|bb| bb.b0 != *bb.t0)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Sequence {
+                        AlwaysFailure,
+                    },
+                },
                 Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0502Blackboard { o0 });
+board!(Tree0507Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0503 for Ctx {
+    pub tree Tree0508Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    Action(PIo<0>, t0 = {t1}),
-                },
-            },
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t1 + 1 == 4),
-                ForceFailure {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<2>),
-                        #[on_success(|bb| bb.t1.set(*bb.t0))]
-                        #[success_if(|bb| *bb.t0 % 2 != 1)]
-                        #[post(|bb| bb.b0 = bb.b1)]
-                        Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Script(|bb| bb.t0.set(bb.b0)),
-                Script(|bb| bb.o0 = Some(5)),
-            },
-            StatefulAction(Task<5>),
-        }
+        Condition(PCond<0>, b0 = {=})
     }
 }
 
-board!(Tree0503Blackboard { o0 t1 b0 b1 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0504 for Ctx {
+    pub tree Tree0508Sub1 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 4,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 14,
         }
-        #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.t1.set(9) })]
-        #[skip_if(|bb| (*bb.t0 + 3) % 2 < 1)]
-        #[run_while(|bb| *bb.t0 % 2 != 1)]
-        Sequence {
-            Fallback {
-                Action(PAct<0>, b0 = 2, b1 = {b1}),
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3>),
-            Sequence {
-                Action(PAct<4>, b0 = {t1}),
-                Condition(Cond<5>),
-            },
-        }
+        Action(PAct<2>, b0 = {b1}, b1 = {b1})
     }
 }
-
-board!(Tree0504Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        MemPriority {
-            ReactiveSequence {
-                Sequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        WasEntryUpdated(t0),
-                    },
-                    SequenceStar {
-                        StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(Cond<1>),
-                    },
-                },
-                MemSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    SequenceStar {
-                        SetBlackboard(t0 = 6),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                Action(Act<5>),
-                #[post(|bb| bb.b0 += 3)]
-                ReactiveSequence {
-                    Sequence {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                    },
-                    RunOnce {
-                        Repeat(1) {
-                            Condition(PCond<8>, b0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0505Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 2,
-        }
-        ReactiveSequence {
-            Sequence {
-                Action(Act<0>),
-                MemSequence {
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4) + 2, &mut bb.b0)),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-            },
-            SkipUnlessUpdated(t1) {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0506Blackboard { o0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            ReactiveFallback {
-                #[post(|bb| if bb.o0.is_none() { bb.b0 = (bb.b0 + 1) % 2 })]
-                #[on_halted(|bb| { if *bb.t0 % 4 > 2 { bb.b0 += 1 }; bb.b0 += 4 })]
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0507Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(3),
+            b0: i64,
+            b1: i64 = 4,
+        }
+        Sequence {
+            SubTree(Tree0508Sub0, b0 = {=}, b1 = {b1}),
+            Condition(Cond<1>),
+            SubTree(Tree0508Sub1, b0 = {=}, b1 = {b1}),
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+            ScriptCondition(|bb| bb.b0 != 5),
+        }
+    }
+}
+
+board!(Tree0508Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 3,
+        }
+        RetryUntilSuccessful(forever) {
+            Switch(b1) {
+                case 5 => Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                _ => AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0509Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            Condition(Cond<0>),
+            Sequence {
+                SetBlackboard(b0 = 2),
+                Condition(PCond<1>, b0 = {b1}),
+                Action(PIo<2>, t0 = {t0}),
+                StatefulAction(Task<3>),
+            },
+            Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 2)),
+        }
+    }
+}
+
+board!(Tree0510Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0511Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<6> = Task::<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0511 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Condition(PCond<2>, b0 = 5),
+                RunOnce {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4> = Cond::<4>),
+                WasEntryUpdated(t0),
+                Script(|bb| bb.b1 = bb.b0 % 3),
+            },
+            Timeout(20) {
+                #[on_success(|bb| *bb.t0 += 3)]
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    SubTree(Tree0511Sub0, ..),
+                    Action(Act<7>),
+                },
+            },
+            #[post(|bb| *bb.t1 += 1)]
+            Switch(b1) {
+                case 5 => StatefulAction(Task<8>),
+                _ => SequenceWithMemory {
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<10>),
+                Action(PAct<11>, b0 = {=}, b1 = {=}),
+                #[skip_if(|bb| bb.b0 + 2 > 1)]
+                Condition(|ctx| ctx.check(12)),
+                SetBlackboard(t1 = 9),
+                Condition(Cond<13>),
+            },
+        }
+    }
+}
+
+board!(Tree0511Blackboard { b1 b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
         ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                MemSequence {
-                    ReactiveFallback {
-                        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) != *bb.t0 + 2)]
-                        #[on_success(|bb| if *bb.t0 % 4 != 3 { *bb.t0 += 3 })]
+            #[on_success(|bb| if bb.b0 + 3 > bb.b0 { bb.b0 += 1 })]
+            RunOnce {
+                ReactiveFallback {
+                    Loop(q0, value = {b0}, if_empty = Running) {
                         Sequence {
-                            Condition(|ctx, bb| ctx.check_in(0, 4)),
-                            ScriptCondition(|bb| bb.b0 + 3 > 1),
+                            MemPriority {
+                                StatefulAction(Task<0> = Task::<0>),
+                                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b1)),
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                            Sleep(20),
+                            Condition(Cond<3> = Cond::<3>),
+                            StatefulAction(Task<4> = Task::<4>),
                         },
-                        StatefulAction(Task<1>),
-                        SequenceStar {
-                            #[failure_if(|bb| bb.b0 + 2 == bb.o0.unwrap_or(2))]
-                            #[on_success(|bb| { bb.t0.set((*bb.t0 + 1) % 4); if *bb.t0 + 3 == 6 { *bb.t0 += 1 } })]
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                        },
-                        Condition(Cond<4>),
                     },
-                    MemPriority {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 4)),
-                            RunOnce(then_skip = false) {
-                                #[success_if(|bb| bb.o0.unwrap_or(2) + 1 < 2)]
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                                Condition(PCond<6>, b0 = {=}),
+                },
+            },
+            #[on_failure(|bb| if bb.b0 % 4 < 0 { *bb.t1 += 3 })]
+            #[skip_if(|bb| *bb.t0 + 3 == bb.b1)]
+            MemSequence {
+                StatefulAction(Task<5>),
+                WhileDoElse {
+                    Action(Act<6> = Act::<6>),
+                    ReactiveFallback {
+                        WasEntryUpdated(t1),
+                        Action(Act<7> = Act::<7>),
+                    },
+                },
+                #[success_if(|bb| bb.b0 > 7)]
+                Action(PIo<8>, t0 = {t0}),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0512Blackboard { t1 q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 1,
+        }
+        SequenceStar {
+            AsyncFallback {
+                MemPriority {
+                    Condition(Cond<0>),
+                    RetryUntilSuccessful(1) {
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                        WasEntryUpdated(t0),
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            #[on_success(|bb| bb.t1.set(bb.b1 % 3))]
+            #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t1 + 1)]
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.o0.unwrap_or(0)),
+            },
+            ReactiveSelector {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Loop(q0, if_empty = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                },
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10> = Task::<10>),
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<11>, b0 = {t0}, b1 = {=}),
+                Retry(4) {
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0513Blackboard { b0 o0 t0 t1 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+        }
+        Fallback {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(Act<3>),
+                Switch(b1) {
+                    case 5 => ScriptCondition(|bb| bb.b1 < bb.b0 + 3),
+                    _ => #[on_halted(|bb| *bb.t0 += 2)]
+                    Action(PIo<4>, t0 = {b0}),
+                },
+                StatefulAction(PTask<5>, b0 = 2),
+            },
+            Parallel(failure = 2) {
+                Parallel(success = 4, failure = 1) {
+                    Condition(|ctx| ctx.check(6)),
+                    Action(|ctx| ctx.exec(7)),
+                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b0}),
+                    Fallback {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                    },
+                },
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Repeat(3) {
+                            StatefulAction(PTask<12>, b0 = {b0}, b1 = {t0}),
+                        },
+                    },
+                    Retry(0) {
+                        Action(PIo<13>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0514Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0515 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        #[on_halted(|bb| bb.b0 += 2)]
+        Selector {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                StatefulAction(Task<0>),
+            },
+            Delay(50) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Inverter {
+                            StatefulAction(Task<1>),
+                        },
+                        #[success_if(|bb| bb.b0 < 5)]
+                        Retry(forever) {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        },
+                        MemSequence {
+                            StatefulAction(Task<3>),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                    AsyncFallback {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                        ReactiveFallback {
+                            StatefulAction(PTask<6>, b0 = {=}),
+                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 4)),
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                KeepRunningUntilFailure {
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
+                },
+                #[on_halted(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 2 })]
+                #[run_while(|bb| *bb.t0 + 1 < bb.b0 + 1)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Action(PIo<9>, t0 = {t0}),
+                #[run_while(|bb| *bb.t0 == 3)]
+                #[on_success(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 1 })]
+                #[failure_if(|bb| bb.b0 != 5)]
+                Action(PAct<10>, b0 = {b0}),
+                ReactiveFallback {
+                    Action(PAct<11>, b0 = 9, b1 = {t0}),
+                    Action(PAct<12>, b0 = {=}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0515Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0516 for Ctx {
+        RunOnce {
+            Timeout(20) {
+                Parallel(success = -2) {
+                    Action(PAct<0>, b0 = 9),
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0517 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        ForceSuccess {
+            Fallback {
+                ScriptCondition(|bb| *bb.t1 != 2),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0517Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0518 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 2,
+        }
+        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = bb.o0.unwrap_or(5) + 2 })]
+        Parallel(failure = -2) {
+            StatefulAction(Task<0>),
+            Timeout(20) {
+                ReactiveSelector {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                    Script(|bb| bb.b0 += 1),
+                },
+            },
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0518Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        Parallel(success = 1, failure = -1) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0520 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
+            Action(Act<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        Repeat(2) {
+            RetryUntilSuccessful(1) {
+                IfThenElse {
+                    Action(Act<0>),
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0522 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Selector {
+            WasEntryUpdated(t0),
+            Fallback {
+                Parallel(success = 2) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 4, &mut bb.b0)),
+                },
+                AsyncSequence {
+                    Condition(Cond<2> = Cond::<2>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0522Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        SequenceStar {
+            ReactiveFallback {
+                TryCatch {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[run_while(|bb| *bb.t0 > 6)]
+                Invert {
+                    Action(Act<2> = Act::<2>),
+                },
+                StatefulAction(Task<3>),
+                Sequence {
+                    Condition(PCond<4>, b0 = {=}),
+                    StatefulAction(Task<5>),
+                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Timeout(30) {
+                ReactiveSelector {
+                    Parallel(success = 1) {
+                        Condition(Cond<7>),
+                        ScriptCondition(|bb| bb.b0 + 3 > 0),
+                        Condition(Cond<8>),
+                    },
+                    Retry(forever) {
+                        Repeat(1) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0523Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        ReactiveSelector {
+            Action(PIo<0>, t0 = {t1}),
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree0524Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        RunOnce(then_skip = true) {
+            TryCatch(catch_on_halt = false) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        Fallback {
+            WhileDoElse {
+                Condition(|ctx| ctx.check(0)),
+                AlwaysSuccess,
+                Condition(Cond<1>),
+            },
+            Sequence {
+                StatefulAction(Task<2>),
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                MemSequence {
+                    Sleep(10),
+                    Action(Act<4>),
+                },
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
+            },
+            RetryUntilSuccessful(2) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveSelector {
+            Fallback {
+                Retry(2) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                },
+                #[post(|bb| bb.b0 = 7)]
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(Task<1>),
+                },
+                Invert {
+                    Sleep(20),
+                },
+                StatefulAction(Task<2>),
+                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5))),
+            },
+            Precondition(|bb| bb.b0 > 0, else = Skipped) {
+                Precondition(|bb| *bb.t1 == 4) {
+                    #[failure_if(|bb| bb.b0 % 4 != 3)]
+                    Loop(q0, if_empty = Success) {
+                        Parallel(success = 1, failure = 1) {
+                            Loop(q0, value = {t0}) {
+                                Retry(0) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            Fallback {
+                                Action(Act<5>),
+                                Action(|ctx| ctx.exec(6)),
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
                             },
                         },
                     },
                 },
             },
-            #[success_if(|bb| *bb.t0 + 4 == 1)]
-            #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-            Condition(Cond<7>),
-            SequenceWithMemory {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(0) > bb.o0.unwrap_or(5) + 1)]
-                        #[run_while(|bb| bb.o0.unwrap_or(5) == 4)]
-                        Fallback {
-                            Action(Act<8>),
-                            Action(PIo<9>, t0 = {b0}),
-                        },
+            ReactiveFallback {
+                Action(PAct<9>, b0 = {t1}),
+                RunOnce {
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
+                        Condition(Cond<11>),
                     },
-                    WasEntryUpdated(t0),
-                    Inverter {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[skip_if(|bb| *bb.t0 < 4)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        Script(|bb| *bb.t0 += 3),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                    },
-                    Repeat(1) {
-                        Inverter {
-                            SetBlackboard(o0 = Some(3)),
-                        },
-                    },
+                },
+                Sequence {
+                    Condition(Cond<12>),
+                    Condition(Cond<13>),
+                    Action(|ctx| ctx.exec(14)),
                 },
             },
         }
     }
 }
 
-board!(Tree0508Blackboard { t0 b0 o0 });
+board!(Tree0527Blackboard { t0 o0 b0 q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0509Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        #[on_success(|bb| *bb.t0 += 2)]
-        Sequence {
-            Script(|bb| { if bb.b0 % 2 > 0 { bb.o0 = Some(bb.b0) }; bb.b0 = (*bb.t0 + 3) % 4 }),
-            AlwaysSuccess,
-            Action(Act<1>),
+    pub tree Tree0528 for Ctx {
+        ForceSuccess {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
+    pub tree Tree0529Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64>,
+            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree0509Sub0, ..),
-            MemPriority {
-                Action(Act<2> = Act::<2>),
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[run_while(|bb| bb.b0 > 1)]
-                WasEntryUpdated(t0),
+        Delay(0) {
+            Precondition(|bb| bb.b0 != 3, else = Failure) {
+                ForceSuccess {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0529Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Fallback {
+                RunOnce {
+                    SubTree(Tree0529Sub0, ..),
+                },
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
             },
             ForceFailure {
-                Fallback {
-                    Condition(Cond<3> = Cond::<3>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
+                Parallel(success = -4, failure = -3) {
+                    #[failure_if(|bb| bb.b0 % 2 < 1)]
+                    Script(|bb| bb.t0.set(1)),
+                    RetryUntilSuccessful(3) {
+                        Action(Act<2>),
                     },
-                    Condition(Cond<5>),
+                    Condition(PCond<3>, b0 = 5),
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        SubTree(Tree0529Sub1, ..),
+                    },
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0509Blackboard { t0 b0 o0 });
+board!(Tree0529Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
+    pub tree Tree0530 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
         }
-        Repeat(0) {
-            SetBlackboard(t0 = 4),
+        ReactiveSequence {
+            Precondition(|bb| (*bb.t1 + 4) % 4 == 2) {
+                WasEntryUpdated(t1),
+            },
         }
     }
 }
 
-board!(Tree0510Blackboard { t0 });
+board!(Tree0530Blackboard { t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
+    pub tree Tree0531 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 1,
         }
-        #[failure_if(|bb| *bb.t0 + 3 > bb.b0 + 4)]
-        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 2)),
-            SequenceWithMemory {
-                ReactiveSequence {
-                    SetBlackboard(b0 = 1),
-                    StatefulAction(Task<1>),
-                },
-                #[failure_if(|bb| bb.o0.is_some())]
-                StatefulAction(Task<2>),
-                ForceFailure {
-                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    StatefulAction(Task<3>),
-                },
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Condition(Cond<4>),
+        WaitValueUpdate(t1) {
+            Repeat(forever) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0531Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        WhileDoElse {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Selector {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    Condition(Cond<3>),
+                    Parallel(failure = 1) {
+                        Action(Act<4>),
                         Condition(Cond<5>),
                     },
+                    RunOnce(then_skip = false) {
+                        Repeat(2) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
+            },
+            Sequence {
+                RetryUntilSuccessful(2) {
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Action(Act<7>),
+                Repeat(3) {
+                    Condition(Cond<8> = Cond::<8>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    ParallelAll(1) {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Action(Act<11>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        Switch(b1) {
+            case 4 => Retry(1) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Repeat(3) {
+                            Repeat(0) {
+                                Sleep(0),
+                            },
+                        },
+                        Precondition(|bb| *bb.t1 + 4 > 6) {
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            _ => ReactiveSequence {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                        #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
+                        #[on_success(|bb| bb.b1 = *bb.t0)]
+                        #[post(|bb| bb.b1 += 1)]
+                        AlwaysSuccess,
+                    },
+                    Action(Act<2>),
+                },
+                Parallel(success = 0, failure = 1) {
+                    TryCatch {
+                        StatefulAction(Task<3>),
+                        ScriptCondition(|bb| *bb.t1 % 3 != 2),
+                    },
+                    RunOnce(then_skip = true) {
+                        Sleep(20),
+                    },
+                    ScriptCondition(|bb| *bb.t0 != bb.b0 % 4),
+                },
+                ForceSuccess {
+                    Timeout(0) {
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                StatefulAction(Task<4> = Task::<4>),
+                                Script(|bb| bb.b1 += 2),
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+                ParallelAll {
+                    AsyncSequence {
+                        SetBlackboard(t0 = 8),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0533Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0534Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(failure = 2) {
+            ReactiveFallback {
+                SequenceStar {
+                    ScriptCondition(|bb| *bb.t0 % 3 == 2),
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            AlwaysFailure,
+            ParallelAll(1) {
+                #[run_while(|bb| (bb.b0 + 1) % 3 > 1)]
+                #[post(|bb| bb.b0 = *bb.t0 + 1)]
+                Condition(Cond<1>),
+                #[on_success(|bb| if bb.b0 != bb.b0 % 2 { bb.b0 = *bb.t0 })]
+                #[post(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
+                SubTree(Tree0534Sub0, b0 = {=}, t0 = {t0}),
+                SetBlackboard(t0 = 5),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0534Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        AsyncFallback {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Invert {
+            KeepRunningUntilFailure {
+                Timeout(0) {
+                    RunOnce(then_skip = true) {
+                        Condition(PCond<0>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0536Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Repeat(4) {
+            Fallback {
+                Parallel(success = -3, failure = 0) {
+                    Invert {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(PCond<1>, b0 = {b0}),
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    WaitValueUpdate(t0) {
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    WasEntryUpdated(t0),
+                },
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0537Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        #[on_halted(|bb| { *bb.t1 += 3; *bb.t1 += 2 })]
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            #[failure_if(|bb| *bb.t1 + 2 == 3)]
+            #[run_while(|bb| *bb.t1 % 4 == 0)]
+            StatefulAction(PTask<2>, b0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0538Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Inverter {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Timeout(0) {
+                    WasEntryUpdated(t0),
+                },
+                Repeat(2) {
+                    SequenceStar {
+                        IfThenElse {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0539Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[skip_if(|bb| *bb.t0 > (bb.b0 + 4) % 3)]
+        #[failure_if(|bb| bb.o0.unwrap_or(4) == 3)]
+        SequenceWithMemory {
+            Loop(q0, value = {t0}) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Condition(Cond<0>),
+                },
+            },
+            Parallel(success = 1) {
+                ParallelAll(2) {
+                    Script(|bb| { if bb.o0.unwrap_or(5) > 2 { bb.b1 += 2 }; bb.b1 = 0 }),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(3) % 3, &mut bb.b1)),
+                },
+            },
+            StatefulAction(Task<2>),
+            Selector {
+                Condition(Cond<3>),
+                ScriptCondition(|bb| bb.b1 != bb.b0),
+            },
+        }
+    }
+}
+
+board!(Tree0540Blackboard { b1 b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Action(Act<0>),
+            #[failure_if(|bb| *bb.t0 % 2 < 0)]
+            #[on_success(|bb| { *bb.t0 += 1; if bb.o0.is_none() { bb.t0.set(bb.b0 + 3) } })]
+            AsyncFallback {
+                AlwaysFailure,
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0541Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        Delay(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        WhileDoElse {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        MemSequence {
+            SubTree(Tree0543Sub0, b0 = {=}, t0 = {t0}),
+            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0543Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == bb.o0.unwrap_or(3) + 2)]
+        ReactiveSequence {
+            Sequence {
+                Condition(Cond<0>),
+            },
+            #[run_while(|bb| bb.b0 < 2)]
+            #[failure_if(|bb| bb.b1 + 4 == 2)]
+            #[post(|bb| bb.b0 = 8)]
+            SkipUnlessUpdated(t0) {
+                SetBlackboard(b1 = {t0}),
+            },
+            StatefulAction(Task<1>),
+            Sequence {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(PIo<3>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0544Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveFallback {
+            #[success_if(|bb| *bb.t0 + 2 == *bb.t0)]
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                WasEntryUpdated(t0),
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+            #[skip_if(|bb| bb.b0 + 1 != 3)]
+            Repeat(1) {
+                Action(PAct<0>, b0 = 1),
+            },
+            Action(Act<1>),
+            ScriptCondition(|bb| bb.b0 + 2 > 4),
+            Sleep(20),
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        Sequence {
+            #[failure_if(|bb| *bb.t0 == *bb.t0 + 1)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            Parallel(success = 3, failure = 0) {
+                ReactiveFallback {
+                    #[post(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    SkipUnlessUpdated(t0) {
+                        AlwaysRunning,
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<0>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<1>),
+                    },
+                    #[failure_if(|bb| *bb.t0 % 4 == 3)]
+                    Action(Act<2>),
+                },
+                KeepRunningUntilFailure {
+                    MemSequence {
+                        AsyncSequence {
+                            Action(Act<3>),
+                            Parallel(success = -3, failure = 2) {
+                                StatefulAction(Task<4> = Task::<4>),
+                                ForceFailure {
+                                    StatefulAction(Task<5>),
+                                },
+                                Action(PIo<6>, t0 = {=}),
+                                SetBlackboard(o0 = Some(6)),
+                            },
+                            Delay(30) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(7)),
+                    SetBlackboard(o0 = Some(4)),
+                    #[post(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
+                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
+                    SetBlackboard(o0 = Some(9)),
+                    Repeat(3) {
+                        Action(Act<8>),
+                    },
+                    Repeat(0) {
+                        #[run_while(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+            },
+            AsyncFallback {
+                MemSequence {
+                    UnsetBlackboard(o0),
+                    Condition(|ctx| ctx.check(10)),
+                    Action(Act<11>),
+                },
+                Parallel(success = 3, failure = -1) {
+                    StatefulAction(Task<12> = Task::<12>),
+                    Condition(|ctx, bb| ctx.check_in(13, *bb.t0)),
+                    #[failure_if(|bb| bb.b0 + 1 != 4)]
+                    StatefulAction(Task<14>),
+                },
+                Condition(|ctx, bb| ctx.check_in(15, *bb.t0)),
+                Delay(30) {
+                    Precondition(|bb| (*bb.t0 + 2) % 4 != 0, else = Skipped) {
+                        Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<17>),
+                    Action(Act<18>),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0546Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        MemSequence {
+            Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
+            ParallelAll(2) {
+                #[failure_if(|bb| bb.b0 % 2 == 1)]
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0547Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(4) {
+            Parallel(failure = -1) {
+                Repeat(forever) {
+                    Delay(0) {
+                        ForceSuccess {
+                            Delay(20) {
+                                Precondition(|bb| *bb.t0 == (*bb.t0 + 2) % 4, else = Running) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Precondition(|bb| bb.b0 % 3 > 1, else = Skipped) {
+                        SequenceStar {
+                            Repeat(0) {
+                                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t1}),
+                            },
+                            IfThenElse {
+                                StatefulAction(Task<2>),
+                                SetBlackboard(t0 = {b0}),
+                            },
+                            ForceFailure {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0549Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Running) {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0550Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sequence {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0551Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            #[run_while(|bb| bb.b0 < 0)]
+            MemSequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Action(Act<3> = Act::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0552Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = {=}),
+            Action(Act<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0553Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        SequenceWithMemory {
+            Retry(forever) {
+                Sequence {
+                    Inverter {
+                        RetryUntilSuccessful(3) {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    WhileDoElse {
+                        Fallback {
+                            Action(|ctx| ctx.exec(6)),
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                            Action(Act<9>),
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<11>),
+                            Action(Act<12>),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        RunOnce(then_skip = false) {
+            KeepRunningUntilFailure {
+                AsyncFallback {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0556 for Ctx {
+        RetryUntilSuccessful(3) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0557 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 5 => StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+            _ => AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0557Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0558 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64,
+        }
+        #[on_success(|bb| bb.b1 += 2)]
+        AsyncSequence {
+            #[skip_if(|bb| *bb.t0 != 0)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[post(|bb| bb.b1 += 1)]
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = 3, b1 = {=}),
+            Action(PAct<2>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0558Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        Sequence {
+            Repeat(4) {
+                SequenceStar {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(2) {
+                Retry(4) {
+                    Parallel(success = 1, failure = -2) {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Repeat(0) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<6>),
+                Condition(|ctx| ctx.check(7)),
+                ForceSuccess {
+                    Sleep(10),
+                },
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            Timeout(0) {
                 UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0511Blackboard { b0 t0 o0 });
+board!(Tree0560Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
+    pub tree Tree0561 for Ctx {
         blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            b0: i64 = 4,
         }
-        Sequence {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        ReactiveSequence {
-                            Inverter {
-                                WasEntryUpdated(t0),
-                            },
+        ReactiveFallback {
+            Loop(q0, value = {b0}) {
+                ReactiveFallback {
+                    ParallelAll(1) {
+                        Precondition(|bb| bb.b0 < 5, else = Success) {
+                            Condition(|ctx| ctx.check(0)),
                         },
-                        SetBlackboard(b1 = {t0}),
-                        Script(|bb| bb.b0 = bb.b1),
+                    },
+                    #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(2) + 4) % 4)]
+                    #[run_while(|bb| *bb.t0 + 4 < bb.b0 + 4)]
+                    Condition(Cond<1>),
+                    TryCatch(catch_on_halt = true) {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
+                        },
+                        Sequence {
+                            Script(|bb| *bb.t0 += 3),
+                            Action(PAct<3>, b0 = 3, b1 = {b1}),
+                        },
+                        Loop(q0) {
+                            StatefulAction(Task<4>),
+                        },
                     },
                 },
+            },
+            Condition(Cond<5> = Cond::<5>),
+            TryCatch(catch_on_halt = true) {
+                RetryUntilSuccessful(0) {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[post(|bb| bb.b0 = bb.b1 % 2)]
+                    StatefulAction(Task<6>),
+                },
+                Fallback {
+                    #[failure_if(|bb| bb.b1 == 3)]
+                    ReactiveSequence {
+                        Action(Act<7>),
+                        Sleep(20),
+                    },
+                    Repeat(2) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Condition(PCond<8>, b0 = {b1}),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 3 => #[on_success(|bb| bb.o0 = Some(bb.b1 + 1))]
+                #[post(|bb| if bb.b0 < 5 { bb.b0 += 1 })]
+                Loop(q0, if_empty = Skipped) {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Condition(Cond<9>),
+                },
+                case 2 => RetryUntilSuccessful(2) {
+                    Condition(Cond<10>),
+                },
+                case 0 => AlwaysSuccess,
+                _ => Action(Act<11>),
             },
         }
     }
 }
 
-board!(Tree0512Blackboard { t0 b1 b0 });
+board!(Tree0561Blackboard { b1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
+    pub tree Tree0562Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0562Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        #[post(|bb| *bb.t0 += 1)]
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        #[run_while(|bb| bb.b0 % 3 > 1)]
-        #[post(|bb| *bb.t0 += 2)]
-        KeepRunningUntilFailure {
-            SequenceStar {
-                #[on_success(|bb| { bb.b1 += 1; bb.b0 += 3 })]
-                #[post(|bb| bb.b1 += 1)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(PAct<0>, b0 = 8, b1 = {t0}),
-                Inverter {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0513Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0514Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 14,
-        }
-        Action(PAct<3>, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| bb.b1 == (bb.b1 + 1) % 3)]
-        #[skip_if(|bb| (bb.b1 + 4) % 4 > 0)]
-        Sequence {
-            RunOnce(then_skip = false) {
-                Script(|bb| bb.b0 += 1),
-            },
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            SubTree(Tree0514Sub0, b1 = {=}, b0 = {b0}),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-board!(Tree0514Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        Repeat(0) {
-            #[success_if(|bb| bb.b1 % 3 == 2)]
-            #[on_halted(|bb| bb.b0 = *bb.t0 + 2)]
-            SetBlackboard(b1 = 8),
-        }
-    }
-}
-
-board!(Tree0515Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0516Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        MemSequence {
-            #[post(|bb| *bb.t0 += 2)]
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0516Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Sequence {
-            Condition(Cond<4> = Cond::<4>),
-            ScriptCondition(|bb| *bb.t0 + 3 > 4),
-            Action(PIo<5>, t0 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0516 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            ReactiveFallback {
-                #[on_failure(|bb| { if *bb.t1 + 1 != 3 { *bb.t1 += 2 }; bb.t0.set(*bb.t1 % 2) })]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                RunOnce(then_skip = false) {
-                    SubTree(Tree0516Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
-                },
-                #[failure_if(|bb| *bb.t1 != 1)]
-                Fallback {
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        #[run_while(|bb| bb.b0 < 4)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        SetBlackboard(t1 = {t0}),
-                    },
-                    Condition(Cond<3>),
-                },
-                SubTree(Tree0516Sub1, t0 = {=}, b0 = {b0}, t1 = {=}),
-            },
-            ReactiveSequence {
+        WhileDoElse {
+            SubTree(Tree0562Sub0, ..),
+            Precondition(|bb| *bb.t0 + 1 == 0, else = Failure) {
                 ReactiveSequence {
-                    SetBlackboard(t0 = {t1}),
-                    SetBlackboard(t0 = 9),
+                    SequenceWithMemory {
+                        Script(|bb| bb.t0.set(bb.b0)),
+                        Selector {
+                            Delay(0) {
+                                Action(PIo<0>, t0 = {=}),
+                            },
+                            SubTree(Tree0562Sub1, b0 = {=}, t0 = {t0}),
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0562Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -1) {
+            ParallelAll(0) {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = {b0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0)),
+                #[success_if(|bb| *bb.t0 == 6)]
+                #[on_halted(|bb| bb.o0 = None)]
+                StatefulAction(PTask<1>, b0 = {b0}),
+            },
+            ReactiveFallback {
+                #[post(|bb| bb.o0 = Some(6))]
+                ReactiveSequence {
+                    Repeat(1) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    AlwaysSuccess,
+                },
+                RunOnce {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            Action(Act<4>),
+            StatefulAction(Task<5> = Task::<5>),
+            ReactiveSequence {
+                #[failure_if(|bb| bb.b0 > 2)]
+                #[success_if(|bb| *bb.t0 + 2 != 1)]
+                MemPriority {
+                    Condition(|ctx| ctx.check(6)),
+                    Repeat(forever) {
+                        #[failure_if(|bb| (bb.b0 + 4) % 3 == 0)]
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0516Blackboard { t0 b0 t1 });
+board!(Tree0563Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0517 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-        }
-        MemPriority {
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {=}),
-            },
-            ScriptCondition(|bb| (bb.b1 + 3) % 4 == 2),
-            ReactiveSequence {
-                Action(PAct<1>, b0 = 4),
-                Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 1) % 4)),
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 % 3, &mut bb.b1)),
-            },
+    pub tree Tree0564 for Ctx {
+        RunOnce {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0517Blackboard { b1 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0518 for Ctx {
+    pub tree Tree0565 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
         ReactiveSequence {
-            ReactiveFallback {
-                #[skip_if(|bb| *bb.t0 > (*bb.t0 + 4) % 3)]
-                #[failure_if(|bb| bb.o0.unwrap_or(4) == 3)]
-                Action(Act<0>),
-                Action(PIo<1>, t0 = {b1}),
+            ForceSuccess {
+                Action(PIo<0>, t0 = {b1}),
+            },
+            RunOnce(then_skip = true) {
+                Action(PAct<1>, b0 = 4, b1 = {t0}),
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+                Action(Act<2>),
+                Action(PAct<3>, b0 = {b1}, b1 = {t0}),
+            },
+            Switch(b1) {
+                case 5 => StatefulAction(Task<4>),
+                _ => AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0518Blackboard { t0 b1 o0 });
+board!(Tree0565Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0519Sub0 for Ctx {
+    pub tree Tree0566 for Ctx {
         blackboard {
-            b0: i64 = 12,
-        }
-        KeepRunningUntilFailure {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        ForceSuccess {
-            SubTree(Tree0519Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0519Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        #[on_success(|bb| *bb.t0 += 3)]
-        RetryUntilSuccessful(1) {
-            Inverter {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 != *bb.t0 { bb.b0 += 1 } })]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[post(|bb| if bb.b0 != 5 { bb.t0.set(bb.b0) })]
-                        Condition(Cond<0> = Cond::<0>),
-                        RunOnce {
-                            Action(Act<1>),
-                        },
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0520Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
+            b1: i64,
             o0: Option<i64> = Some(0),
+            b0: i64,
         }
-        MemPriority {
-            #[post(|bb| bb.b1 = 8)]
-            #[run_while(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
-            #[on_halted(|bb| if bb.b1 + 2 < 7 { bb.o0 = Some(*bb.t0) })]
-            RetryUntilSuccessful(forever) {
-                Inverter {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 == *bb.t0 % 4)]
-                            #[skip_if(|bb| bb.b1 % 2 > 0)]
-                            MemSequence {
-                                SetBlackboard(t0 = {b1}),
-                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                            },
-                            Condition(Cond<2> = Cond::<2>),
+        Timeout(30) {
+            #[post(|bb| bb.o0 = Some(bb.b0))]
+            #[on_halted(|bb| bb.o0 = None)]
+            Delay(50) {
+                ReactiveSequence {
+                    ParallelAll {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<0>),
                         },
+                        Condition(PCond<1>, b0 = {b1}),
+                        Action(PIo<2>, t0 = {b1}),
                     },
                 },
             },
@@ -733,53 +2167,79 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0521Blackboard { b0 t0 b1 o0 });
+board!(Tree0566Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
+    pub tree Tree0567 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 4,
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                #[failure_if(|bb| bb.b0 + 3 != 0)]
-                #[run_while(|bb| bb.b0 + 1 < 4)]
-                Fallback {
+        ReactiveFallback {
+            ReactiveSequence {
+                Sequence {
                     StatefulAction(Task<0>),
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                },
-            },
-            RunOnce {
-                SequenceWithMemory {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    ReactiveFallback {
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        #[failure_if(|bb| *bb.t0 < bb.b0 + 1)]
-                        ForceSuccess {
-                            StatefulAction(Task<1>),
-                        },
-                        AlwaysFailure,
-                    },
-                    ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Repeat(4) {
                         Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                        #[run_while(|bb| *bb.t0 < 3)]
-                        #[skip_if(|bb| bb.b0 == 6)]
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| (bb.b0 + 3) % 2 != 0),
                     },
+                    Action(PIo<3>, t0 = {=}),
+                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
                 },
             },
-            Repeat(1) {
-                ForceSuccess {
-                    ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                Condition(PCond<6>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0567Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        ForceSuccess {
+            MemPriority {
+                RunOnce {
+                    Action(Act<0>),
+                },
+                RunOnce(then_skip = true) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
                         ForceSuccess {
-                            Fallback {
-                                Action(Act<6>),
-                                Action(PIo<7>, t0 = {t0}),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                        Fallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    KeepRunningUntilFailure {
+                        Invert {
+                            Parallel(failure = -4) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7>),
+                                },
+                                Repeat(forever) {
+                                    AlwaysFailure,
+                                },
+                                AlwaysSuccess,
                                 StatefulAction(Task<8>),
                             },
                         },
@@ -790,1723 +2250,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0522Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        ReactiveSequence {
-            Repeat(3) {
-                RunOnce(then_skip = true) {
-                    Condition(PCond<0>, b0 = 5),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        ForceSuccess {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    #[skip_if(|bb| (*bb.t0 + 4) % 2 == 0)]
-                    Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-                },
-                SequenceWithMemory {
-                    Action(PAct<1>, b0 = {=}),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                #[post(|bb| { bb.b1 = 6; bb.b0 += 2 })]
-                #[on_halted(|bb| bb.b1 += 2)]
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<4>),
-                },
-                ReactiveSequence {
-                    Script(|bb| bb.o0 = Some(bb.b0)),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0524Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        MemSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b1 > 4)]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
-                #[on_halted(|bb| { bb.b1 = *bb.t1 % 2; *bb.t1 += 1 })]
-                StatefulAction(PTask<4>, b0 = {t1}),
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(5)),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            StatefulAction(Task<10>),
-            Fallback {
-                ReactiveSequence {
-                    SetBlackboard(t1 = {b0}),
-                    Repeat(2) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                #[run_while(|bb| bb.b0 < 2)]
-                MemSequence {
-                    Sequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<12> = Task::<12>),
-                            WaitValueUpdate(t1) {
-                                StatefulAction(Task<13>),
-                            },
-                            Condition(Cond<14>),
-                        },
-                        Action(PAct<15>, b0 = 6, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0525Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        blackboard {
-            b1: i64,
-            #[allow(unused)] #[tracked] t1: i64 = 1,
-        }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0526Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-            },
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0527Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        RetryUntilSuccessful(1) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        ReactiveFallback {
-            Repeat(forever) {
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                    },
-                    ForceFailure {
-                        ForceSuccess {
-                            RetryUntilSuccessful(2) {
-                                Repeat(0) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-            MemSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    Action(Act<9>),
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(10)),
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    Action(|ctx| ctx.exec(12)),
-                },
-                StatefulAction(Task<13> = Task::<13>),
-                Repeat(forever) {
-                    StatefulAction(Task<14>),
-                },
-                StatefulAction(Task<15>),
-            },
-            ForceFailure {
-                StatefulAction(Task<16>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            Fallback {
-                Fallback {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    ReactiveFallback {
-                        RunOnce {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                    Action(Act<3>),
-                    Repeat(2) {
-                        ReactiveFallback {
-                            #[success_if(|bb| bb.b1 % 4 != 2)]
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            Inverter {
-                                Script(|bb| bb.b0 += 3),
-                            },
-                            StatefulAction(PTask<4>, b0 = 0, b1 = {=}),
-                        },
-                    },
-                    Action(Act<5>),
-                },
-            },
-            #[skip_if(|bb| *bb.t0 > 4)]
-            Repeat(4) {
-                Condition(|ctx| ctx.check(6)),
-            },
-            Repeat(3) {
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0531Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            SetBlackboard(t0 = {b0}),
-            Script(|bb| { bb.b1 += 3; bb.t0.set(bb.b0) }),
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0532Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        Fallback {
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(PCond<4>, b0 = {b0}),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b0)),
-                Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-            },
-            ReactiveSequence {
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 2) % 2, &mut bb.b0)),
-                    Action(PIo<9>, t0 = {=}),
-                    Action(Act<10>),
-                },
-                Sequence {
-                    Action(PIo<11>, t0 = {b0}),
-                    StatefulAction(Task<12> = Task::<12>),
-                    Condition(|ctx, bb| ctx.check_in(13, *bb.t0 % 2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0533Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_halted(|bb| { if *bb.t0 + 3 < *bb.t0 { bb.o0 = None }; *bb.t0 += 2 })]
-        #[run_while(|bb| *bb.t1 % 2 < 0)]
-        #[on_failure(|bb| *bb.t1 += 1)]
-        ReactiveSequence {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                #[failure_if(|bb| *bb.t0 == 3)]
-                Action(PAct<1>, b0 = {=}),
-                Repeat(2) {
-                    Fallback {
-                        Condition(PCond<2>, b0 = 1),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    AlwaysSuccess,
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); bb.t0.set(bb.o0.unwrap_or(3)) })]
-                KeepRunningUntilFailure {
-                    UnsetBlackboard(o0),
-                },
-                #[failure_if(|bb| *bb.t0 != 2)]
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-            },
-            Sequence {
-                Fallback {
-                    Condition(PCond<3>, b0 = {t1}),
-                    Action(Act<4> = Act::<4>),
-                    SetBlackboard(o0 = Some(5)),
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Action(PAct<6>, b0 = {=}),
-                        Action(Act<7>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<8>),
-                        #[on_success(|bb| *bb.t1 += 1)]
-                        Action(Act<9> = Act::<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0534Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        ReactiveFallback {
-            Repeat(1) {
-                Fallback {
-                    Repeat(0) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 5,
-        }
-        MemSequence {
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-            #[failure_if(|bb| bb.b1 + 3 != 3)]
-            Action(|ctx| ctx.exec(1)),
-            Fallback {
-                MemSequence {
-                    RunOnce(then_skip = true) {
-                        #[success_if(|bb| bb.b1 % 4 < 3)]
-                        #[failure_if(|bb| bb.b0 == 7)]
-                        Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                    #[skip_if(|bb| bb.b1 % 3 < 1)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    StatefulAction(PTask<4>, b0 = {=}),
-                    StatefulAction(Task<5>),
-                },
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(4) {
-                        RunOnce {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    Sequence {
-                        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                        #[post(|bb| bb.b1 += 3)]
-                        StatefulAction(Task<7>),
-                        Script(|bb| bb.b1 = (bb.b0 + 4) % 2),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    StatefulAction(Task<8>),
-                    Condition(PCond<9>, b0 = {t0}),
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0536Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0537Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-        }
-        Action(PIo<9>, t0 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<11> = Cond::<11>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Sequence {
-            Inverter {
-                Action(Act<0>),
-            },
-            MemPriority {
-                RunOnce {
-                    Fallback {
-                        ScriptCondition(|bb| bb.b1 != bb.b0),
-                    },
-                },
-                #[post(|bb| bb.b0 = *bb.t0)]
-                Condition(|ctx| ctx.check(1)),
-            },
-            Sequence {
-                Action(PIo<2>, t0 = {b1}),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<4>),
-            },
-            MemPriority {
-                StatefulAction(Task<5>),
-                Condition(|ctx| ctx.check(6)),
-                Condition(|ctx| ctx.check(7)),
-                #[success_if(|bb| *bb.t0 < 1)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                StatefulAction(Task<8> = Task::<8>),
-            },
-            Fallback {
-                Sequence {
-                    SubTree(Tree0537Sub0, ..),
-                    StatefulAction(PTask<10>, b0 = 6, b1 = {b1}),
-                    #[failure_if(|bb| bb.b1 + 3 == 2)]
-                    SequenceStar {
-                        SubTree(Tree0537Sub1, ..),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0537Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        Fallback {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            AlwaysSuccess,
-                            Script(|bb| bb.b0 += 2),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 3)),
-                        },
-                        SequenceStar {
-                            Script(|bb| { bb.b0 = (*bb.t1 + 3) % 2; if bb.b0 != *bb.t0 { bb.t1.set(*bb.t0 + 2) } }),
-                            #[post(|bb| *bb.t1 += 2)]
-                            #[on_success(|bb| bb.t1.set(4))]
-                            #[success_if(|bb| *bb.t0 + 2 == bb.b0 % 4)]
-                            StatefulAction(PTask<2>, b0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                        },
-                        SequenceStar {
-                            StatefulAction(PTask<4>, b0 = {=}),
-                            RunOnce(then_skip = true) {
-                                #[run_while(|bb| bb.b0 == (*bb.t0 + 2) % 3)]
-                                #[post(|bb| { bb.o0 = Some(0); bb.t0.set(*bb.t1) })]
-                                #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0539Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                Action(Act<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4> = Cond::<4>),
-                StatefulAction(Task<5>),
-            },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<6> = Task::<6>),
-            },
-            ReactiveSequence {
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Condition(PCond<1>, b0 = 3),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                #[on_halted(|bb| { if bb.o0.unwrap_or(4) + 3 < *bb.t0 % 2 { bb.b0 += 1 }; bb.t0.set(bb.b0 + 1) })]
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0542Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = 7, b1 = {b1}),
-                Condition(Cond<1>),
-                MemSequence {
-                    Condition(Cond<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Inverter {
-                Sequence {
-                    ReactiveFallback {
-                        ForceSuccess {
-                            #[success_if(|bb| bb.o0.is_some())]
-                            #[on_halted(|bb| bb.b0 = 9)]
-                            #[failure_if(|bb| *bb.t1 < *bb.t0)]
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    },
-                    MemPriority {
-                        Condition(PCond<2>, b0 = {b0}),
-                        MemPriority {
-                            WasEntryUpdated(t1),
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
-                        Condition(Cond<5>),
-                        Sequence {
-                            Action(PIo<6>, t0 = {t0}),
-                            Action(PIo<7>, t0 = {b0}),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
-                        Condition(|ctx| ctx.check(9)),
-                        Condition(|ctx, bb| ctx.check_in(10, 5)),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<11>),
-                    Action(Act<12> = Act::<12>),
-                },
-                #[success_if(|bb| *bb.t0 > 1)]
-                #[run_while(|bb| bb.b0 % 2 < 0)]
-                StatefulAction(Task<13>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545Sub0 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        MemPriority {
-            MemSequence {
-                ReactiveSequence {
-                    Action(Act<0> = Act::<0>),
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                SubTree(Tree0545Sub0),
-                ReactiveFallback {
-                    Condition(Cond<8> = Cond::<8>),
-                    KeepRunningUntilFailure {
-                        Condition(Cond<9>),
-                    },
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            Sequence {
-                #[skip_if(|bb| bb.b1 > 3)]
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            Repeat(2) {
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b1}),
-                    Repeat(2) {
-                        Action(Act<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0547Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        Sequence {
-            SubTree(Tree0547Sub0),
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0548Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-        }
-        ReactiveFallback {
-            Script(|bb| bb.b1 += 3),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Sequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = 8),
-            },
-            SubTree(Tree0548Sub0, b1 = {=}),
-            RunOnce {
-                Condition(PCond<2>, b0 = 3),
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        MemPriority {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                Inverter {
-                    Condition(Cond<2>),
-                },
-                Sequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 != 0),
-                Action(PIo<5>, t0 = {b0}),
-            },
-            RetryUntilSuccessful(1) {
-                Sequence {
-                    ForceSuccess {
-                        Condition(Cond<6>),
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(Cond<7>),
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        RetryUntilSuccessful(2) {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(3) {
-                    Repeat(3) {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<0>),
-                                },
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(2)),
-                                    StatefulAction(Task<3>),
-                                    StatefulAction(Task<4>),
-                                    Action(Act<5>),
-                                },
-                                ReactiveSequence {
-                                    Action(Act<6> = Act::<6>),
-                                    Condition(Cond<7>),
-                                },
-                            },
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    Action(Act<8>),
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10>),
-                                    StatefulAction(Task<11> = Task::<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
-        Sequence {
-            ForceSuccess {
-                Action(Act<0>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            MemPriority {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            ForceSuccess {
-                Condition(Cond<9>),
-            },
-            Inverter {
-                Sequence {
-                    StatefulAction(Task<10>),
-                    Action(|ctx| ctx.exec(11)),
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-        }
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.b1 < 5),
-            SequenceStar {
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<0>),
-                },
-                #[run_while(|bb| (bb.b0 + 3) % 2 < 0)]
-                #[on_success(|bb| { bb.b0 += 2; bb.b0 = 6 })]
-                StatefulAction(Task<1>),
-            },
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| bb.b0 > bb.b1)]
-                #[on_failure(|bb| { bb.b1 += 3; bb.b1 = 3 })]
-                #[run_while(|bb| bb.b1 + 3 < 5)]
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0552Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            Fallback {
-                Action(PIo<0>, t0 = {t0}),
-                #[on_halted(|bb| { bb.t1.set(*bb.t0); bb.b0 += 1 })]
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                RunOnce(then_skip = true) {
-                    WasEntryUpdated(t0),
-                },
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        Script(|bb| { bb.t1.set(bb.b0 + 4); bb.t1.set(7) }),
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Fallback {
-                    Repeat(3) {
-                        ReactiveSequence {
-                            SetBlackboard(b0 = {t1}),
-                            StatefulAction(Task<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Action(PAct<5>, b0 = 1, b1 = {=}),
-                    MemPriority {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Sequence {
-                SequenceWithMemory {
-                    #[failure_if(|bb| (*bb.t1 + 1) % 4 > 1)]
-                    #[post(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                    Repeat(1) {
-                        StatefulAction(Task<8>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                RunOnce {
-                    ReactiveFallback {
-                        ForceFailure {
-                            AlwaysSuccess,
-                        },
-                        Condition(|ctx| ctx.check(10)),
-                        ReactiveFallback {
-                            Condition(Cond<11>),
-                            Script(|bb| if bb.o0.unwrap_or(0) % 4 == 3 { *bb.t0 += 1 }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0553Blackboard { o0 b1 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0554Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 10,
-        }
-        #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-        ScriptCondition(|bb| *bb.t0 + 1 < *bb.t1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            Sequence {
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b1 = 4),
-                },
-                ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
-                Script(|bb| if *bb.t0 != *bb.t1 + 4 { bb.t0.set(bb.b0) }),
-                StatefulAction(Task<0>),
-                Sequence {
-                    Condition(Cond<1>),
-                    #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            ReactiveSequence {
-                SubTree(Tree0554Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(2, 1)),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            #[success_if(|bb| *bb.t1 < *bb.t0 % 2)]
-            #[run_while(|bb| (bb.b1 + 2) % 3 > 0)]
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Action(Act<5>),
-                },
-                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 = *bb.t0 % 2 })]
-                #[on_halted(|bb| { bb.b1 += 2; bb.t0.set(bb.b0) })]
-                #[success_if(|bb| *bb.t0 + 1 != 7)]
-                Condition(Cond<6>),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            ReactiveSequence {
-                Condition(Cond<8>),
-                ForceSuccess {
-                    Condition(Cond<9>),
-                },
-                Condition(|ctx| ctx.check(10)),
-                Condition(Cond<11>),
-                StatefulAction(Task<12>),
-            },
-            ReactiveFallback {
-                WaitValueUpdate(t1) {
-                    SequenceStar {
-                        Action(Act<13>),
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0554Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Repeat(2) {
-                    Condition(Cond<1>),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<2>),
-                Condition(|ctx| ctx.check(3)),
-            },
-            ForceFailure {
-                Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0556 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            ReactiveSequence {
-                Fallback {
-                    Sequence {
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    AlwaysSuccess,
-                                },
-                                Script(|bb| bb.o0 = None),
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            MemSequence {
-                                AlwaysSuccess,
-                                #[failure_if(|bb| bb.o0.is_some())]
-                                SequenceStar {
-                                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                    Sequence {
-                        Action(Act<3> = Act::<3>),
-                        Repeat(0) {
-                            Script(|bb| { *bb.t1 += 3; bb.o0 = None }),
-                        },
-                        MemSequence {
-                            Sequence {
-                                SetBlackboard(b0 = {t0}),
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                            Condition(Cond<5>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Inverter {
-                                #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                                #[skip_if(|bb| *bb.t1 < 1)]
-                                #[on_failure(|bb| if (bb.b1 + 4) % 3 == 1 { bb.t0.set(bb.b1 + 3) })]
-                                ForceFailure {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0556Blackboard { o0 t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0557 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[success_if(|bb| bb.b1 > 2)]
-        #[skip_if(|bb| *bb.t0 > 1)]
-        RetryUntilSuccessful(1) {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0557Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0558 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-        }
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0558Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
-                Condition(|ctx| ctx.check(0)),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceWithMemory {
-                Condition(PCond<3>, b0 = 0),
-                Fallback {
-                    Condition(Cond<4>),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0559Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        SequenceWithMemory {
-            SequenceWithMemory {
-                RunOnce {
-                    ReactiveFallback {
-                        Action(Act<0> = Act::<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                },
-                Fallback {
-                    Action(|ctx| ctx.exec(3)),
-                    Action(Act<4>),
-                },
-            },
-            MemPriority {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<5>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
-                SequenceWithMemory {
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<9>),
-                    },
-                },
-                StatefulAction(Task<10> = Task::<10>),
-                Action(Act<11>),
-            },
-            Repeat(1) {
-                MemSequence {
-                    Condition(Cond<12>),
-                    Condition(Cond<13> = Cond::<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            Repeat(1) {
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0563Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-        }
-        Sequence {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Fallback {
-                    SubTree(Tree0563Sub0, b1 = {=}),
-                    ScriptCondition(|bb| bb.b1 % 3 != 1),
-                    Condition(Cond<3>),
-                },
-            },
-            ForceSuccess {
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0563Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Repeat(4) {
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            MemSequence {
-                WasEntryUpdated(t1),
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0564Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_success(|bb| *bb.t0 += 2)]
-        #[failure_if(|bb| bb.b0 % 4 < 2)]
-        SequenceWithMemory {
-            SkipUnlessUpdated(t0) {
-                Fallback {
-                    #[success_if(|bb| *bb.t0 == 1)]
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-                        SetBlackboard(b0 = 6),
-                    },
-                    #[on_failure(|bb| if *bb.t0 == 5 { bb.t0.set(bb.b0 + 1) })]
-                    Sequence {
-                        AlwaysSuccess,
-                        RunOnce(then_skip = true) {
-                            RunOnce {
-                                RetryUntilSuccessful(2) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    Fallback {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<2>),
-                        },
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-                #[failure_if(|bb| *bb.t0 + 3 < 0)]
-                RetryUntilSuccessful(0) {
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Condition(Cond<5>),
-            },
-            Sequence {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            StatefulAction(PTask<6>, b0 = {t0}),
-                            Script(|bb| { if bb.b0 % 4 == 1 { bb.b0 = *bb.t0 % 3 }; bb.b0 += 3 }),
-                        },
-                        #[success_if(|bb| *bb.t0 != 3)]
-                        #[run_while(|bb| *bb.t0 > 4)]
-                        #[on_halted(|bb| bb.b0 = 3)]
-                        ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Fallback {
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[run_while(|bb| bb.b0 % 3 == 0)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Sequence {
-                            ReactiveSequence {
-                                WasEntryUpdated(t0),
-                                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
-                            },
-                            #[skip_if(|bb| *bb.t0 == 5)]
-                            Action(Act<8> = Act::<8>),
-                            StatefulAction(PTask<9>, b0 = {b0}),
-                        },
-                        Action(Act<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0565Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Fallback {
-                #[run_while(|bb| bb.b0 % 2 == 1)]
-                Action(Act<2>),
-                #[post(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.b0 != *bb.t0)]
-                Condition(Cond<3>),
-                #[run_while(|bb| (*bb.t0 + 1) % 3 != 0)]
-                #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                #[failure_if(|bb| bb.b0 > 6)]
-                WaitValueUpdate(t0) {
-                    Action(Act<4>),
-                },
-            },
-            Sequence {
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
-                    Action(|ctx, bb| ctx.exec_in(6, 6, &mut bb.b0)),
-                },
-                ScriptCondition(|bb| bb.b0 + 4 != (*bb.t0 + 4) % 2),
-            },
-            Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0566Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(3),
-        }
-        ReactiveFallback {
-            Fallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    WaitValueUpdate(t0) {
-                        #[on_success(|bb| bb.o0 = Some(8))]
-                        Action(Act<1>),
-                    },
-                },
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                #[failure_if(|bb| bb.b0 > 7)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                Fallback {
-                    Condition(PCond<2>, b0 = {b0}),
-                    StatefulAction(Task<3>),
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-            Repeat(0) {
-                #[success_if(|bb| bb.b1 < 4)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < 3)]
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0567Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        Fallback {
-            SequenceStar {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            MemSequence {
-                Condition(Cond<6>),
-                AlwaysSuccess,
-                StatefulAction(Task<7>),
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ForceFailure {
-                    MemPriority {
-                        Condition(Cond<10> = Cond::<10>),
-                        RunOnce(then_skip = false) {
-                            Repeat(forever) {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        ForceFailure {
-            Repeat(2) {
-                #[run_while(|bb| (*bb.t0 + 2) % 3 > 1)]
-                #[success_if(|bb| bb.b1 < *bb.t0)]
-                #[skip_if(|bb| *bb.t0 < *bb.t0 % 2)]
-                MemSequence {
-                    SubTree(Tree0569Sub0, b1 = {=}, t0 = {t0}),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                MemPriority {
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b0)),
-                    UnsetBlackboard(o0),
-                },
-                #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(2) })]
-                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(4))]
-                Repeat(4) {
-                    #[on_failure(|bb| bb.b1 = *bb.t0)]
-                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                    MemPriority {
-                        Action(Act<6>),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
+        MemSequence {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Timeout(50) {
+                Sequence {
+                    SequenceWithMemory {
+                        Action(Act<3> = Act::<3>),
+                        Condition(|ctx| ctx.check(4)),
                     },
-                },
-            },
-            SequenceStar {
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
-                ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| { bb.o0 = Some(bb.b1); bb.o0 = None })]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    ReactiveSequence {
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
+                    Sequence {
+                        Sleep(30),
+                        AlwaysSuccess,
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -2514,351 +2273,278 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0570Blackboard { b0 o0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0571Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Precondition(|bb| bb.b0 + 2 > 4) {
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0571 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.o0.is_none())]
-            ForceFailure {
-                Inverter {
-                    SequenceWithMemory {
-                        WaitValueUpdate(t0) {
-                            SequenceWithMemory {
-                                StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                ScriptCondition(|bb| bb.b0 != 0),
-                            },
-                        },
-                    },
-                },
+        ReactiveFallback {
+            Repeat(2) {
+                Action(Act<0>),
             },
-            Sequence {
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(Task<3>),
-                ForceFailure {
-                    ForceSuccess {
-                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-                        #[run_while(|bb| *bb.t0 % 4 != 0)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 4 < 3),
-                Action(Act<7>),
-                Condition(PCond<8>, b0 = {t0}),
-            },
-            Fallback {
-                StatefulAction(Task<9>),
-                SequenceStar {
-                    Script(|bb| { bb.o0 = None; bb.b0 += 3 }),
-                    Condition(Cond<10>),
-                },
-                StatefulAction(Task<11>),
-                SequenceWithMemory {
-                    SetBlackboard(t0 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
-                },
-                Condition(Cond<13>),
-            },
+            Condition(PCond<1>, b0 = 7),
+            ScriptCondition(|bb| bb.b0 < *bb.t0),
+            SubTree(Tree0571Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0571Blackboard { t0 o0 b0 });
+board!(Tree0571Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0572Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        ScriptCondition(|bb| bb.o0.unwrap_or(2) > 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0572Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        KeepRunningUntilFailure {
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0572 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                    Sequence {
-                        ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 0),
-                        AlwaysFailure,
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    KeepRunningUntilFailure {
-                        SetBlackboard(t1 = 0),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(2, 0)),
-                },
+        ReactiveFallback {
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                SubTree(Tree0572Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
             },
-            ReactiveFallback {
-                Action(PIo<3>, t0 = {b1}),
-                ReactiveFallback {
-                    Inverter {
-                        #[on_failure(|bb| bb.o0 = None)]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Repeat(0) {
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<8>),
-                },
-                MemSequence {
-                    Condition(Cond<9>),
-                    ReactiveSequence {
-                        Action(PAct<10>, b0 = {t0}, b1 = {=}),
-                        Script(|bb| bb.t1.set(bb.b0)),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
+            SubTree(Tree0572Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
+            Condition(PCond<2>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0572Blackboard { t0 o0 b0 b1 t1 });
+board!(Tree0572Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0573 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
             o0: Option<i64>,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            SequenceWithMemory {
-                Fallback {
-                    #[on_failure(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                    #[run_while(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
-                    Action(|ctx| ctx.exec(0)),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    StatefulAction(PTask<2>, b0 = {b0}),
+        ReactiveSequence {
+            Selector {
+                ParallelAll(1) {
+                    Script(|bb| if bb.o0.is_none() { bb.o0 = None }),
+                    Loop(q0, value = {t0}) {
+                        #[on_halted(|bb| if bb.b1 == bb.b1 + 3 { bb.o0 = None })]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[skip_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(1))]
+                        Retry(0) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(1)),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    #[success_if(|bb| *bb.t0 < (bb.b0 + 4) % 3)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.o0 = None)]
-                    Action(PIo<4>, t0 = {t0}),
-                    StatefulAction(Task<5>),
-                },
-                Fallback {
-                    Action(PAct<6>, b0 = {b0}),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
+                Repeat(2) {
+                    ParallelAll {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        Condition(Cond<3>),
+                    },
                 },
             },
-            SequenceWithMemory {
-                Repeat(2) {
-                    StatefulAction(Task<11>),
+            TryCatch {
+                AsyncSequence {
+                    #[failure_if(|bb| bb.b0 > 4)]
+                    Condition(Cond<4> = Cond::<4>),
+                    #[skip_if(|bb| bb.b1 % 3 > 0)]
+                    AlwaysFailure,
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<5> = Act::<5>),
+                },
+                StatefulAction(Task<6>),
+                ReactiveFallback {
+                    ScriptCondition(|bb| *bb.t0 < 3),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<8>),
+                    ReactiveFallback {
+                        Action(PIo<9>, t0 = {b1}),
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
+                ReactiveSequence {
+                    AsyncFallback {
+                        Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.o0.unwrap_or(4) % 4) }),
+                    },
+                    Action(Act<12> = Act::<12>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<13>),
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0573Blackboard { t0 o0 b0 });
+board!(Tree0573Blackboard { b1 b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0574 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-            },
-            RunOnce(then_skip = false) {
-                Action(Act<1>),
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        #[post(|bb| bb.b1 += 3)]
+        #[on_failure(|bb| bb.b0 += 1)]
+        Precondition(|bb| (bb.b1 + 2) % 3 > 1, else = Success) {
+            RetryUntilSuccessful(0) {
+                Action(Act<0>),
             },
         }
     }
 }
+
+board!(Tree0574Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0575 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
         }
-        RunOnce {
-            SequenceStar {
-                ReactiveSequence {
+        #[failure_if(|bb| *bb.t0 % 3 == 1)]
+        #[success_if(|bb| bb.b0 % 3 < 1)]
+        ReactiveSelector {
+            Parallel(failure = 0) {
+                Parallel(success = 0, failure = 0) {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1>),
+                },
+                RetryUntilSuccessful(2) {
                     Repeat(1) {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(PAct<1>, b0 = {=}),
-                    Action(PIo<2>, t0 = {b0}),
-                    Script(|bb| *bb.t0 += 3),
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                        SetBlackboard(t0 = {b0}),
+                        WaitValueUpdate(t0) {
+                            #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
+                            Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                        },
                     },
                 },
-                Action(Act<4> = Act::<4>),
+                #[post(|bb| bb.b0 += 3)]
+                #[failure_if(|bb| bb.b0 % 3 != 0)]
+                AsyncSequence {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Action(PAct<3>, b0 = {b0}, b1 = {t0}),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Condition(Cond<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0575Blackboard { t0 b0 });
+board!(Tree0575Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0576 for Ctx {
-        Repeat(3) {
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        Inverter {
-                            RunOnce(then_skip = true) {
-                                Repeat(0) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                            Action(Act<6>),
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        #[skip_if(|bb| bb.b0 > 1)]
+        ForceFailure {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) > 5)]
+                    #[run_while(|bb| *bb.t0 + 4 != 7)]
+                    ForceFailure {
+                        ParallelAll {
+                            Condition(Cond<0>),
+                            SetBlackboard(b0 = {t0}),
                         },
                     },
+                },
+                Timeout(20) {
+                    Condition(Cond<1>),
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(3) + 1 < 3)]
+                Sequence {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Action(Act<2>),
+                    ScriptCondition(|bb| bb.b1 % 4 > 2),
                 },
             },
         }
     }
 }
+
+board!(Tree0576Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            Action(Act<0>),
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            WasEntryUpdated(t0),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0577Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        KeepRunningUntilFailure {
-            SequenceStar {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<0>),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 > 0)]
-                    SetBlackboard(o0 = Some(7)),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0578Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SetBlackboard(o0 = Some(1)),
-                Condition(Cond<1>),
-            },
-            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-            #[run_while(|bb| bb.b1 > bb.b0)]
-            Sequence {
-                #[on_success(|bb| bb.b0 += 2)]
-                ForceFailure {
-                    ScriptCondition(|bb| (bb.b1 + 3) % 2 > 0),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    Condition(|ctx, bb| ctx.check_in(2, 6)),
-                    UnsetBlackboard(o0),
-                    Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                },
-            },
-            SequenceStar {
-                UnsetBlackboard(o0),
-                Condition(Cond<4>),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0579Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0580 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                RetryUntilSuccessful(4) {
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            Condition(Cond<1>),
-                            Action(PIo<2>, t0 = {b0}),
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+        Precondition(|bb| bb.b0 != 3, else = Failure) {
+            Parallel(success = 0, failure = -1) {
+                ParallelAll {
+                    RunOnce(then_skip = false) {
+                        WhileDoElse {
+                            StatefulAction(Task<0>),
+                            Action(PIo<1>, t0 = {=}),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 % 4 == 3, else = Failure) {
+                        Repeat(4) {
+                            Parallel(success = -2, failure = 2) {
+                                Delay(0) {
+                                    AlwaysFailure,
+                                },
+                                RetryUntilSuccessful(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
                         },
                     },
                 },
@@ -2867,13 +2553,143 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0580Blackboard { b0 });
+board!(Tree0577Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+        }
+        #[run_while(|bb| *bb.t0 + 4 == *bb.t0)]
+        #[on_success(|bb| { *bb.t0 += 1; if *bb.t0 % 2 == 1 { *bb.t1 += 1 } })]
+        KeepRunningUntilFailure {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0578Blackboard { b0 t1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0579Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        Sequence {
+            StatefulAction(PTask<3>, b0 = 8, b1 = {b0}),
+            Action(PIo<4>, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Fallback {
+                #[on_failure(|bb| *bb.t0 += 3)]
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
+                    Condition(Cond<1> = Cond::<1>),
+                    #[post(|bb| if *bb.t0 + 3 != 5 { bb.b0 = *bb.t0 % 2 })]
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                ReactiveSequence {
+                    SubTree(Tree0579Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0579Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0580 for Ctx {
+        TryCatch {
+            Condition(Cond<0>),
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            StatefulAction(Task<6>),
+            Sequence {
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            Selector {
+                ForceSuccess {
+                    RunOnce {
+                        Parallel(success = 2) {
+                            AlwaysFailure,
+                            Condition(|ctx| ctx.check(9)),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Action(|ctx| ctx.exec(11)),
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                    Condition(|ctx| ctx.check(14)),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
-        Repeat(4) {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        Repeat(1) {
+            TryCatch(catch_on_halt = false) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Action(|ctx| ctx.exec(0)),
+                #[skip_if(|bb| bb.o0.unwrap_or(0) > 7)]
+                #[success_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0581Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0582Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Selector {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce(then_skip = false) {
+                Action(PIo<1>, t0 = {=}),
+            },
+            RunOnce(then_skip = true) {
+                Repeat(4) {
+                    Condition(|ctx, bb| ctx.check_in(2, 0)),
+                },
             },
         }
     }
@@ -2882,266 +2698,169 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Condition(PCond<0>, b0 = {b0}),
-            MemPriority {
-                Repeat(3) {
-                    Action(PAct<1>, b0 = {=}),
-                },
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                Action(PIo<3>, t0 = {=}),
-                ScriptCondition(|bb| *bb.t0 != (*bb.t1 + 3) % 2),
-            },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<4>),
-            },
-            ForceSuccess {
-                #[post(|bb| *bb.t1 += 2)]
-                #[on_success(|bb| { bb.t0.set((*bb.t0 + 2) % 2); bb.t0.set(9) })]
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(5)),
-                    Action(Act<6>),
-                },
-            },
+        RunOnce {
+            SubTree(Tree0582Sub0, ..),
         }
     }
 }
 
-board!(Tree0582Blackboard { t0 b0 t1 });
+board!(Tree0582Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0583Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        RunOnce(then_skip = true) {
+            Action(PIo<3>, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0583Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 15,
+        }
+        Action(PAct<4>, b0 = 2, b1 = {t1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        #[failure_if(|bb| bb.o0.unwrap_or(3) % 4 < 2)]
-        #[on_halted(|bb| *bb.t0 += 1)]
-        RunOnce(then_skip = false) {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                #[success_if(|bb| *bb.t0 > bb.b0)]
-                #[on_success(|bb| *bb.t1 += 2)]
-                #[failure_if(|bb| *bb.t0 + 4 < (*bb.t0 + 3) % 4)]
                 Action(Act<1>),
                 StatefulAction(Task<2>),
-                Script(|bb| bb.b0 += 2),
+            },
+            ReactiveSelector {
+                SubTree(Tree0583Sub0, t0 = {=}, t1 = {t1}),
+                SubTree(Tree0583Sub1, ..),
+            },
+            Precondition(|bb| *bb.t0 < 5, else = Failure) {
+                Action(PIo<5>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0583Blackboard { t1 t0 b0 o0 });
+board!(Tree0583Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Repeat(4) {
-                Sequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
+        ReactiveFallback {
+            Timeout(30) {
+                AlwaysFailure,
             },
-            SequenceWithMemory {
-                #[on_halted(|bb| if *bb.t0 > 4 { bb.t0.set((bb.b0 + 2) % 4) })]
-                #[success_if(|bb| bb.b0 % 3 > 0)]
-                ReactiveFallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-            },
+            Condition(Cond<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0584Blackboard { b0 t1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0585Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0585Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree0585Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        SequenceStar {
-            Sequence {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-            RunOnce {
-                StatefulAction(Task<2>),
-            },
+        blackboard {
+            o0: Option<i64>,
         }
+        #[skip_if(|bb| bb.o0.is_none())]
+        ReactiveSequence {
+            SubTree(Tree0585Sub0, o0 = {=}),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0585Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0586Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 15,
+        }
+        #[run_while(|bb| bb.b0 < *bb.t0 % 3)]
+        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+        Condition(PCond<0>, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            #[skip_if(|bb| *bb.t0 > bb.b1 % 3)]
-            #[success_if(|bb| bb.b0 % 2 < 1)]
-            #[failure_if(|bb| bb.b1 > bb.b0 % 3)]
-            ForceSuccess {
-                Inverter {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<1>),
-                Sequence {
-                    Sequence {
-                        ScriptCondition(|bb| (bb.b0 + 1) % 4 != 0),
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                    },
-                    ReactiveSequence {
-                        Script(|bb| bb.b1 += 1),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    Action(Act<5> = Act::<5>),
-                },
-                RunOnce(then_skip = true) {
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<6>),
-                },
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b1)),
-                Repeat(4) {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-            MemPriority {
-                SequenceStar {
-                    MemSequence {
-                        Repeat(2) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    Repeat(4) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                #[run_while(|bb| (bb.b1 + 1) % 3 > 1)]
-                #[success_if(|bb| bb.b0 != bb.b0 % 4)]
-                ReactiveFallback {
-                    Condition(Cond<12>),
-                    StatefulAction(PTask<13>, b0 = 8, b1 = {t0}),
-                    Inverter {
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Condition(|ctx, bb| ctx.check_in(15, bb.b0 % 2)),
-            },
+        Inverter {
+            SubTree(Tree0586Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0586Blackboard { b0 t0 b1 });
+board!(Tree0586Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(PTask<1>, b0 = {b0}),
-                #[on_success(|bb| bb.b1 += 3)]
-                SetBlackboard(t0 = {b0}),
-            },
-            MemSequence {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[post(|bb| if bb.b0 % 2 > 0 { bb.b1 += 1 })]
-                #[on_success(|bb| bb.b0 += 2)]
-                Condition(Cond<2>),
-                SequenceStar {
-                    #[run_while(|bb| bb.b0 == 3)]
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| bb.b0 == 1)]
-                    Script(|bb| bb.b0 += 1),
+        ReactiveFallback {
+            WhileDoElse {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3>),
                 },
-            },
-            WaitValueUpdate(t0) {
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                        Condition(PCond<5>, b0 = {=}),
-                        StatefulAction(Task<6>),
-                    },
+                Invert {
+                    Action(Act<4>),
                 },
             },
             SequenceWithMemory {
-                #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
-                Repeat(3) {
-                    Script(|bb| bb.t0.set(5)),
+                MemSequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
                 },
-                RetryUntilSuccessful(2) {
-                    UnsetBlackboard(o0),
+                TryCatch(catch_on_halt = true) {
+                    ParallelAll(max_failures = -2) {
+                        Action(Act<7> = Act::<7>),
+                        Condition(Cond<8>),
+                    },
+                    Parallel(success = 1, failure = -1) {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                    Sleep(50),
                 },
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-                Script(|bb| if bb.o0.unwrap_or(3) != (bb.b1 + 4) % 3 { *bb.t0 += 1 }),
+                Invert {
+                    StatefulAction(Task<11>),
+                },
+                StatefulAction(Task<12>),
             },
-        }
-    }
-}
-
-board!(Tree0587Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0588Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        Repeat(forever) {
-            Sequence {
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0588Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            o0: Option<i64> = Some(12),
-        }
-        #[post(|bb| bb.o0 = None)]
-        RunOnce(then_skip = true) {
-            SubTree(Tree0588Sub1, ..),
         }
     }
 }
@@ -3149,387 +2868,428 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
         blackboard {
+            b1: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
+            o0: Option<i64>,
+            b0: i64,
         }
         ReactiveSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 == bb.b0 + 4),
-            },
-            Fallback {
-                SequenceWithMemory {
-                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                    #[failure_if(|bb| *bb.t0 > 5)]
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = 3),
+            AsyncSequence {
+                RunOnce {
+                    Script(|bb| { bb.o0 = Some((*bb.t0 + 1) % 2); *bb.t0 += 2 }),
                 },
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                Timeout(20) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(1))]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                    Action(PAct<1>, b0 = {b0}),
+                },
+                Action(Act<2>),
             },
-            #[on_success(|bb| bb.o0 = None)]
-            ForceSuccess {
-                SubTree(Tree0588Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
-            #[post(|bb| bb.b0 += 1)]
-            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-            StatefulAction(Task<5> = Task::<5>),
-            Sequence {
-                Sequence {
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        Script(|bb| { bb.t0.set((bb.o0.unwrap_or(0) + 1) % 3); bb.b0 += 3 }),
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t0),
+                    Action(Act<3>),
+                    #[on_success(|bb| if (bb.o0.unwrap_or(3) + 4) % 2 != 1 { bb.b0 = bb.b0 % 4 })]
+                    #[run_while(|bb| bb.b0 % 3 == 1)]
+                    Action(Act<4>),
+                },
+                Selector {
+                    RunOnce {
+                        AlwaysFailure,
                     },
-                    #[skip_if(|bb| bb.b0 + 1 > 7)]
-                    StatefulAction(PTask<7>, b0 = 0, b1 = {t0}),
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9> = Task::<9>),
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
+                },
+                ScriptCondition(|bb| bb.b1 < bb.o0.unwrap_or(0)),
+            },
+            Delay(30) {
+                #[on_failure(|bb| { bb.o0 = Some((bb.b1 + 3) % 3); *bb.t0 += 1 })]
+                #[on_success(|bb| { bb.o0 = Some((bb.b1 + 4) % 4); bb.o0 = None })]
+                #[failure_if(|bb| bb.b1 + 1 != 1)]
+                AsyncSequence {
+                    ReactiveFallback {
+                        #[failure_if(|bb| bb.b0 > *bb.t0)]
+                        Condition(PCond<6>, b0 = {b1}),
+                        Action(PAct<7>, b0 = 6),
+                        Action(Act<8>),
+                    },
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(3) {
+                            Fallback {
+                                Action(Act<9>),
+                                ScriptCondition(|bb| (*bb.t0 + 3) % 3 == 0),
+                            },
+                        },
+                    },
+                    Condition(Cond<10>),
+                    Fallback {
+                        StatefulAction(Task<11>),
+                        Action(PAct<12>, b0 = 8, b1 = {=}),
+                    },
+                    #[on_halted(|bb| bb.o0 = None)]
+                    StatefulAction(Task<13>),
                 },
             },
+            StatefulAction(Task<14>),
         }
     }
 }
 
-board!(Tree0588Blackboard { t0 b0 o0 });
+board!(Tree0588Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
         ReactiveSequence {
-            ReactiveSequence {
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        #[skip_if(|bb| *bb.t0 > bb.b0 + 3)]
-                        StatefulAction(Task<1>),
-                        SequenceWithMemory {
-                            ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                            Action(Act<2>),
+            SequenceStar {
+                Sequence {
+                    Fallback {
+                        WaitValueUpdate(t1) {
+                            Fallback {
+                                Sequence {
+                                    SetBlackboard(b0 = 8),
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        AsyncSequence {
+                            Action(PIo<1>, t0 = {=}),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        RunOnce(then_skip = true) {
+                            #[skip_if(|bb| *bb.t1 < *bb.t0 + 1)]
+                            Condition(Cond<2>),
                         },
                     },
                 },
-            },
-            RunOnce(then_skip = true) {
                 Fallback {
-                    RunOnce {
-                        ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                    },
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0589Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0590 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(4) {
-                    Repeat(2) {
-                        RetryUntilSuccessful(2) {
+                    SequenceWithMemory {
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                            TryCatch(catch_on_halt = false) {
+                                #[on_halted(|bb| if bb.b0 % 3 > 0 { bb.b0 += 3 })]
+                                #[skip_if(|bb| *bb.t1 > 0)]
+                                #[on_failure(|bb| if (*bb.t0 + 2) % 2 > 0 { *bb.t0 += 1 })]
+                                AlwaysFailure,
+                                Action(Act<4> = Act::<4>),
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        Repeat(2) {
+                            StatefulAction(Task<6>),
+                        },
+                        Parallel(success = 1) {
                             KeepRunningUntilFailure {
-                                MemPriority {
-                                    Condition(Cond<0>),
-                                    #[skip_if(|bb| (*bb.t0 + 2) % 4 != 0)]
-                                    Action(Act<1>),
-                                    Condition(Cond<2>),
+                                Sequence {
+                                    #[success_if(|bb| *bb.t0 != 2)]
+                                    #[skip_if(|bb| bb.b0 > 3)]
+                                    StatefulAction(Task<7> = Task::<7>),
+                                    Script(|bb| if *bb.t1 > 7 { *bb.t0 += 1 }),
+                                },
+                            },
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
+                        },
+                        Timeout(0) {
+                            #[on_success(|bb| { bb.t1.set(bb.b0); *bb.t1 += 2 })]
+                            #[failure_if(|bb| bb.b0 + 1 == bb.b0 % 4)]
+                            Inverter {
+                                ParallelAll(3) {
+                                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                    #[skip_if(|bb| bb.b0 == 7)]
+                                    StatefulAction(Task<9>),
+                                    AlwaysFailure,
+                                    #[failure_if(|bb| *bb.t1 % 2 != 1)]
+                                    #[skip_if(|bb| bb.b0 == 3)]
+                                    StatefulAction(Task<10>),
                                 },
                             },
                         },
                     },
                 },
             },
-            Sequence {
-                Script(|bb| { if bb.b0 % 3 > 0 { bb.t0.set(bb.o0.unwrap_or(4)) }; bb.o0 = None }),
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                Condition(Cond<5>),
-                Condition(Cond<6> = Cond::<6>),
-            },
-            SequenceStar {
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-            },
         }
     }
 }
 
-board!(Tree0590Blackboard { t0 o0 b0 });
+board!(Tree0589Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0590 for Ctx {
+        WhileDoElse {
+            ReactiveFallback {
+                Retry(3) {
+                    Action(Act<0>),
+                },
+                MemSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                Sequence {
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                    Inverter {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<10>),
+                    },
+                    RunOnce {
+                        StatefulAction(Task<11>),
+                    },
+                    IfThenElse {
+                        Condition(Cond<12> = Cond::<12>),
+                        StatefulAction(Task<13>),
+                        Action(Act<14> = Act::<14>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 3,
         }
-        Fallback {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                    Condition(Cond<1>),
+        Selector {
+            Switch(b1) {
+                case 3 => Sequence {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {t0}),
+                },
+                _ => #[on_failure(|bb| { if *bb.t0 > 6 { bb.b1 = *bb.t1 }; bb.t1.set(*bb.t0 % 2) })]
+                #[on_success(|bb| bb.t1.set(bb.b1 % 3))]
+                #[success_if(|bb| (bb.o0.unwrap_or(5) + 3) % 4 == 2)]
+                WasEntryUpdated(t0),
+            },
+            Loop(q0, if_empty = Skipped) {
+                WhileDoElse {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Action(PIo<3>, t0 = {=}),
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
-            KeepRunningUntilFailure {
-                Sequence {
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                    Action(PAct<3>, b0 = {t0}),
-                    StatefulAction(Task<4>),
-                },
+            WhileDoElse {
+                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0591Blackboard { t0 b0 });
+board!(Tree0591Blackboard { b0 o0 t0 t1 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        SequenceStar {
-            SetBlackboard(t0 = 9),
-            RetryUntilSuccessful(3) {
-                #[on_failure(|bb| { bb.t1.set(3); *bb.t1 += 1 })]
-                #[failure_if(|bb| *bb.t0 + 4 < 0)]
-                StatefulAction(Task<0>),
+        Parallel(failure = -1) {
+            TryCatch(catch_on_halt = false) {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                WasEntryUpdated(t0),
+                Inverter {
+                    ScriptCondition(|bb| *bb.t1 != bb.b0 % 2),
+                },
+                TryCatch(catch_on_halt = false) {
+                    #[failure_if(|bb| *bb.t1 > 6)]
+                    Action(PIo<2>, t0 = {t1}),
+                    #[post(|bb| { *bb.t1 += 1; bb.t0.set((*bb.t0 + 3) % 2) })]
+                    #[on_halted(|bb| bb.t1.set(5))]
+                    Action(PIo<3>, t0 = {=}),
+                },
             },
         }
     }
 }
 
-board!(Tree0592Blackboard { t1 t0 });
+board!(Tree0592Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b1: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                #[post(|bb| *bb.t0 += 2)]
-                MemPriority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {=}),
-                    StatefulAction(Task<5>),
-                },
-                Inverter {
-                    StatefulAction(Task<6>),
-                },
-                Fallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<7>),
-                },
-            },
-            Repeat(3) {
-                Repeat(3) {
-                    Action(Act<8>),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                ForceFailure {
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            #[failure_if(|bb| bb.b0 + 1 > bb.b0)]
-                            Fallback {
-                                MemPriority {
-                                    #[run_while(|bb| (bb.b0 + 4) % 3 < 2)]
-                                    StatefulAction(Task<9>),
-                                    StatefulAction(PTask<10>, b0 = 0, b1 = {t0}),
-                                    Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                                    Condition(PCond<12>, b0 = 6),
-                                },
-                                ForceSuccess {
-                                    Condition(|ctx, bb| ctx.check_in(13, (bb.b0 + 3) % 2)),
-                                },
-                            },
-                        },
-                    },
+        #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
+        #[success_if(|bb| bb.b0 == 7)]
+        #[post(|bb| bb.o0 = Some(bb.b0))]
+        ForceSuccess {
+            Repeat(4) {
+                SequenceWithMemory {
+                    Action(PAct<0>, b0 = 0, b1 = {b0}),
+                    Action(Act<1>),
+                    SetBlackboard(t0 = {b0}),
+                    Action(PIo<2>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0593Blackboard { b0 t0 });
+board!(Tree0593Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            MemSequence {
-                RunOnce(then_skip = false) {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<0> = Task::<0>),
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                #[run_while(|bb| (bb.b0 + 3) % 3 == 1)]
+                #[skip_if(|bb| bb.b0 != bb.b0 % 2)]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                StatefulAction(Task<0> = Task::<0>),
+                Precondition(|bb| bb.o0.unwrap_or(4) + 3 == 3, else = Running) {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 4 < 3),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        Sleep(30),
                     },
                 },
-                ForceFailure {
-                    StatefulAction(PTask<1>, b0 = 1),
-                },
-                RetryUntilSuccessful(1) {
-                    RunOnce {
-                        StatefulAction(PTask<2>, b0 = 4, b1 = {t0}),
-                    },
-                },
-            },
-            Action(Act<3>),
-            Repeat(3) {
-                Sequence {
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
-                    #[success_if(|bb| *bb.t0 < 4)]
-                    #[skip_if(|bb| bb.b0 + 4 > bb.b1 + 1)]
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0594Blackboard { t0 b0 b1 });
+board!(Tree0594Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        Parallel(failure = -1) {
+            RunOnce(then_skip = true) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<0> = Task::<0>),
             },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                SetBlackboard(o0 = Some(8)),
-                SetBlackboard(b1 = 2),
+            ReactiveSelector {
+                Action(|ctx| ctx.exec(1)),
             },
-            Action(PIo<4>, t0 = {t1}),
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0595Blackboard { o0 b1 t1 });
+board!(Tree0595Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        Sequence {
-            Sequence {
-                WaitValueUpdate(t0) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                Repeat(1) {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-                },
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                Sequence {
-                    Fallback {
-                        Action(PIo<4>, t0 = {t0}),
-                        Condition(PCond<5>, b0 = {b1}),
+        WhileDoElse {
+            Precondition(|bb| (*bb.t0 + 2) % 2 == 1) {
+                SequenceWithMemory {
+                    RunOnce {
+                        Sleep(10),
                     },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<6>),
+                    Retry(2) {
+                        StatefulAction(Task<0>),
                     },
-                },
-                Inverter {
-                    ForceSuccess {
-                        ForceFailure {
-                            RunOnce {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
                 },
             },
-            RetryUntilSuccessful(4) {
-                Action(PAct<8>, b0 = {=}, b1 = {=}),
+            ForceFailure {
+                ForceSuccess {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Sleep(0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0596Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0597Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 14,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            StatefulAction(Task<2>),
-        }
-    }
-}
+board!(Tree0596Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            #[on_success(|bb| *bb.t0 += 1)]
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
-                SubTree(Tree0597Sub0, b0 = {=}, t0 = {t0}),
-                WaitValueUpdate(t0) {
-                    Condition(Cond<3>),
+        Delay(0) {
+            RetryUntilSuccessful(3) {
+                Parallel(success = 1, failure = -1) {
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                    #[post(|bb| bb.b0 += 1)]
+                    AlwaysRunning,
+                    RunOnce(then_skip = true) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    AlwaysRunning,
                 },
-                Script(|bb| bb.b0 += 1),
             },
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 > (*bb.t0 + 1) % 2)]
+        }
+    }
+}
+
+board!(Tree0597Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0598 for Ctx {
+        ParallelAll {
+            RunOnce(then_skip = true) {
+                Inverter {
+                    Invert {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(2) {
                 ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-            },
-            RunOnce {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+                    AsyncSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        RetryUntilSuccessful(3) {
+                            AlwaysSuccess,
                         },
                     },
                 },
@@ -3538,154 +3298,194 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0597Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0598Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0598Sub1 for Ctx {
-        StatefulAction(Task<7> = Task::<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0598 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(|ctx| ctx.exec(1)),
-            ReactiveSequence {
-                SubTree(Tree0598Sub0),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            ReactiveSequence {
-                MemSequence {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<5>),
-                    },
-                    Condition(Cond<6>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                SubTree(Tree0598Sub1),
-            },
+    pub tree Tree0599Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 10,
+        }
+        ParallelAll(max_failures = -1) {
+            Condition(PCond<10>, b0 = {t1}),
+            SetBlackboard(t0 = {t1}),
+            #[failure_if(|bb| *bb.t0 == *bb.t0 % 2)]
+            #[run_while(|bb| *bb.t1 + 3 > (*bb.t0 + 3) % 2)]
+            StatefulAction(PTask<11>, b0 = 4, b1 = {t1}),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
         SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-            Condition(|ctx| ctx.check(2)),
+            Parallel(success = 4) {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Action(PAct<2>, b0 = {t1}),
+                Repeat(4) {
+                    StatefulAction(Task<3>),
+                },
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
+                Precondition(|bb| *bb.t1 == 1, else = Failure) {
+                    Repeat(forever) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+            RunOnce {
+                SkipUnlessUpdated(t1) {
+                    WaitValueUpdate(t1) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+            RunOnce {
+                SequenceWithMemory {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<8>),
+                    #[success_if(|bb| *bb.t0 % 4 > 0)]
+                    StatefulAction(Task<9>),
+                },
+            },
+            Delay(50) {
+                #[skip_if(|bb| *bb.t0 + 2 < 3)]
+                #[on_failure(|bb| if bb.b0 < 6 { bb.b0 += 3 })]
+                ParallelAll {
+                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| *bb.t1 == *bb.t0)]
+                    SubTree(Tree0599Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
+                    StatefulAction(Task<12>),
+                },
+            },
+            MemSequence {
+                Inverter {
+                    Condition(|ctx| ctx.check(13)),
+                },
+                StatefulAction(Task<14> = Task::<14>),
+                Action(Act<15>),
+                #[post(|bb| *bb.t0 += 1)]
+                Condition(|ctx, bb| ctx.check_in(16, *bb.t1)),
+                #[post(|bb| *bb.t1 += 2)]
+                #[on_halted(|bb| *bb.t1 += 4)]
+                #[success_if(|bb| *bb.t1 + 3 < *bb.t0)]
+                AlwaysRunning,
+            },
         }
     }
 }
 
+board!(Tree0599Blackboard { b0 t1 t0 });
+
 cases! {
-    Tree0500 "B{t1=5;b0=0;t0=3}RSeq(Star(c0,t1),MSeq(a2,t3),Sb{b0=t0},c4b{t1+2})",
-    Tree0501 "B{t0;b0=5;o0=2;b1}Wv{t0}(@oh{o0:=b1}RFb(Rep4(pi0{t0:b0}),Star(t1),Sb{b0=2}))",
-    Tree0502 "B{o0}Fb(Keep(Inv(c0)),Swm(Ub{o0},t1,c2,c3))",
-    Tree0503 "B{o0=_;t1;b0=3;b1=2;t0=5}RFb(Keep(FF(pi0{t0:t1})),t1,RFb(Scc{t1+1=4},FF(@os{t0+=2}RSeq(S,c2,@os{t1:=t0}@si{t0%2!1}@po{b0:=b1}pa3{b0:=;b1:t1}))),RSeq(t4,Sc{t0:=b0},Sc{o0:=5}),t5)",
-    Tree0504 "B{b1=3;t0=2;b0=0;t1=4}@oh{b1:=b0%2;t1:=9}@ki{t0+3%2<1}@rw{t0%2!1}Seq(Fb(pa0{b0:2;b1:b1},Wu{t0},c1,c2),c3,Seq(pa4{b0:t1},c5))",
-    Tree0505 "B{t0=2;b0}MPri(RSeq(Seq(RFb(F,Wu{t0}),Star(pt0{b0:0;b1:t0},Sc{t0+=1},c1)),MSeq(RFb(t2,c3),Star(Sb{t0=6},c4e)),a5,@po{b0+=3}RSeq(Seq(c6,c7),Once(Rep1(pc8{b0:t0})))))",
-    Tree0506 "B{o0=3;b0=4;t1=3;b1=2}RSeq(Seq(a0,MSeq(t1,a2b{o0|4+2;b0}),c3e,c4b{b1}),Su{t1}(c5))",
-    Tree0507 "B{b0=1;o0=1;t0=5}Swm(RFb(@po{none?b0:=b0+1%2}@oh{t0%4>2?b0+=1;b0+=4}c0,c1l),S)",
-    Tree0508 "B{t0;b0=4;o0=3}RFb(Ret2(MSeq(RFb(@of{t0+=1;b0+=2}@ki{o0|4!t0+2}@os{t0%4!3?t0+=3}Seq(c0b{4},Scc{b0+3>1}),t1,Star(@fi{b0+2=o0|2}@os{t0:=t0+1%4;t0+3=6?t0+=1}a2,c3),c4),MPri(Seq(c5b{b0+4},OnceK(@si{o0|2+1<2}@oh{t0+=3}@rw{t0%2>0}pc6{b0:=}))))),@si{t0+4=1}@os{t0:=o0|2}@of{o0:=t0}c7,Swm(Fb(OnceK(@ki{o0|0>o0|5+1}@rw{o0|5=4}Fb(a8,pi9{t0:b0})),Wu{t0},Inv(@si{none}@ki{t0<4}@po{t0+=3}Sc{t0+=3}),RFb(c10,a11),Rep1(Inv(Sb{o0=3})))))",
-    Tree0509 "B{t0;b0=2;o0}RFb(t0e,SubA(@os{t0+=2}Seq(Sc{b0%2>0?o0:=b0;b0:=t0+3%4},S,a1)),MPri(a2e,@of{b0+=3}@rw{b0>1}Wu{t0}),FF(Fb(c3e,Keep(t4),c5)))",
-    Tree0510 "B{t0=2}Rep0(Sb{t0=4})",
-    Tree0511 "B{b0;t0=5;o0=0}@fi{t0+3>b0+4}@of{t0+=1;t0+=2}RFb(c0b{b0+1%2},Swm(RSeq(Sb{b0=1},t1),@fi{some}t2,FF(@ki{t0%2!0}@os{t0+=3;b0:=t0}@oh{o0:=_}t3),OnceT(Seq(@oh{t0+=3}c4,c5)),Ub{o0}))",
-    Tree0512 "B{t0=1;b1=0;b0=4}Seq(OnceK(Swm(Seq(t0,RSeq(Inv(Wu{t0})),Sb{b1=t0},Sc{b0:=b1}))))",
-    Tree0513 "B{b0;o0=0;b1=1;t0=4}@rw{b0%3>1}@po{t0+=2}Keep(Star(@os{b1+=1;b0+=3}@po{b1+=1}@ki{some}pa0{b0:8;b1:t0},Inv(c1b{t0+3}),Scc{o0|2>b1},c2e))",
-    Tree0514 "B{b1;b0=4}@rw{b1=b1+1%3}@ki{b1+4%4>0}Seq(OnceK(Sc{b0+=1}),pt0{b0:=;b1:=},RSeq(t1,a2),SubR(pa3{b0:=}),c4)",
-    Tree0515 "B{b1=1;b0=1;t0=2}Rep0(@si{b1%3=2}@oh{b0:=t0+2}Sb{b1=8})",
-    Tree0516 "B{t0=2;b0=2;t1}Seq(RFb(@of{t1+1!3?t1+=2;t0:=t1%2}@fi{b0%2>0}OnceK(SubR(MSeq(@po{t0+=2}t0,a1))),@fi{t1!1}Fb(RSeq(a2,@of{b0+=3}@rw{b0<4}@oh{b0+=1}Sb{t1=t0}),c3),SubR(Seq(c4e,Scc{t0+3>4},pi5{t0:t0}))),RSeq(RSeq(Sb{t0=t1},Sb{t0=9})))",
-    Tree0517 "B{b1;b0=2}MPri(OnceT(pa0{b0:=}),Scc{b1+3%4=2},RSeq(pa1{b0:4},c2b{b1+1%4},a3b{b0%3;b1}))",
-    Tree0518 "B{t0=1;b1=2;o0=2}RSeq(RFb(@ki{t0>t0+4%3}@fi{o0|4=3}a0,pi1{t0:b1}))",
-    Tree0519 "B{b0=2}FS(SubA(Keep(Seq(c0,pt1{b0:=;b1:b0}))))",
-    Tree0520 "B{o0=_;t0=3;b0}@os{t0+=3}Ret1(Inv(Keep(Fb(@of{t0+=3;b0!t0?b0+=1}@fi{none}@po{b0!5?t0:=b0}c0e,Once(a1),RFb(Wu{t0},c2,c3)))))",
-    Tree0521 "B{b0;t0=0;b1=1;o0=0}MPri(@po{b1:=8}@rw{o0|2%2<1}@oh{b1+2<7?o0:=t0}RetF(Inv(FS(Swm(@fi{o0|5+1=t0%4}@ki{b1%2>0}MSeq(Sb{t0=b1},pt0{b0:b0;b1:=}),RFb(pt1{b0:t0;b1:b0}),c2e)))))",
-    Tree0522 "B{b0;t0=4}Fb(Keep(@fi{b0+3!0}@rw{b0+1<4}Fb(t0,Wu{t0},Scc{b0%2>0})),Once(Swm(@po{b0:=t0}RFb(@of{t0+=3}@fi{t0<b0+1}FS(t1),F),RFb(a2,t3e,t4,@rw{t0<3}@ki{b0=6}t5,Scc{b0+3%2!0}))),Rep1(FS(RFb(FS(Fb(a6,pi7{t0:t0},t8))))))",
-    Tree0523 "RSeq(Rep3(OnceT(pc0{b0:5})))",
-    Tree0524 "B{b1=5;o0=0;t0;b0=5}FS(RSeq(OnceK(@ki{t0+4%2=0}pa0{b0:b0;b1:b1}),Swm(pa1{b0:=},t2,c3),@po{b1:=6;b0+=2}@oh{b1+=2}Ret3(t4),RSeq(Sc{o0:=b0},a5)))",
-    Tree0525 "B{b0=3;b1;t1;t0=5}MSeq(RFb(t0,RFb(@ki{b1>4}@of{b0+=2}Seq(a1b{b1;b0},t2)),t3,@oh{b1:=t1%2;t1+=1}pt4{b0:t1}),RSeq(Ret4(RFb(Star(c5l,t6,t7,t8),t9))),t10,Fb(RSeq(Sb{t1=b0},Rep2(t11)),@rw{b0<2}MSeq(Seq(RFb(t12e,Wv{t1}(t13),c14),pa15{b0:6;b1:t0}))))",
-    Tree0526 "B{b1;t1=1}Keep(Keep(c0b{b1}))",
-    Tree0527 "B{t0}RFb(Swm(t0),Su{t0}(RFb(t1e,a2e)))",
-    Tree0528 "Ret1(S)",
-    Tree0529 "RFb(RepF(Seq(RFb(c0,t1e),c2,RFb(S),FF(FS(Ret2(Rep0(t3)))))),Seq(t4,RFb(RSeq(t5,t6e))),MSeq(RSeq(t7,c8l,a9),Fb(c10l,c11e)),Swm(OnceK(a12l),t13e,RepF(t14),t15),FF(t16))",
-    Tree0530 "RFb(FS(c0))",
-    Tree0531 "B{b1=4;b0=0;t0=5;o0=_}RSeq(Fb(Fb(RSeq(RFb(pt0{b0:b0},t1e)),RFb(Once(c2e)),a3,Rep2(RFb(@si{b1%4!2}@rw{none}@of{t0+=1}Inv(Sc{b0+=3}),pt4{b0:0;b1:=})),a5)),@ki{t0>4}Rep4(c6l),Rep3(c7))",
-    Tree0532 "B{b1=2;b0=4;t0=4}Seq(Sb{t0=b0},Sc{b1+=3;t0:=b0},Sb{b0=t0})",
-    Tree0533 "B{t0=0;b0=0}Fb(Seq(c0l,c1,c2),RSeq(c3,RFb(RSeq(pc4{b0:b0},c5))),RSeq(a6b{9;b0},c7b{b0}),RSeq(Seq(a8b{t0+2%2;b0},pi9{t0:=},a10),Seq(pi11{t0:b0},t12e,c13b{t0%2})))",
-    Tree0534 "B{o0=4;b0;t1=1;t0=0}@oh{t0+3<t0?o0:=_;t0+=2}@rw{t1%2<0}@of{t1+=1}RSeq(c0,RSeq(@fi{t0=3}pa1{b0:=},Rep2(Fb(pc2{b0:1},Ub{o0})),OnceK(S),@si{some}@po{t0:=o0|1;t0:=o0|3}Keep(Ub{o0}),@fi{t0!2}Inv(Wu{t0})),Seq(Fb(pc3{b0:t1},a4e,Sb{o0=5}),RFb(RFb(t5,pa6{b0:=},a7),RFb(a8,@os{t1+=1}a9e))))",
-    Tree0535 "RFb(Rep1(Fb(Rep0(S))))",
-    Tree0536 "B{t0;b0;b1=5}MSeq(FF(t0),@fi{b1+3!3}a1l,Fb(MSeq(OnceT(@si{b1%4<3}@fi{b0=7}pa2{b0:=;b1:b1}),a3l,@ki{b1%3<1}@os{t0+=3}pt4{b0:=},t5),Keep(Ret4(Once(t6))),Rep1(Seq(@os{t0:=b0+1}@po{b1+=3}t7,Sc{b1:=b0+4%2}))),OnceK(Seq(t8,pc9{b0:t0},t10,a11)))",
-    Tree0537 "B{b0=4;t0;b1}Seq(Inv(a0),MPri(Once(Fb(Scc{b1!b0})),@po{b0:=t0}c1l),Seq(pi2{t0:b1},pt3{b0:=;b1:t0},t4),MPri(t5,c6l,c7l,@si{t0<1}@of{b1+=1}t8e),Fb(Seq(SubA(pi9{t0:b1}),pt10{b0:6;b1:b1},@fi{b1+3=2}Star(SubA(c11e),t12))))",
-    Tree0538 "Swm(t0,t1e)",
-    Tree0539 "B{t1=1;t0=3;o0;b0}Fb(RSeq(OnceK(Fb(RSeq(t0e,S,Sc{b0+=2},c1b{t1%3}),Star(Sc{b0:=t1+3%2;b0!t0?t1:=t0+2},@po{t1+=2}@os{t1:=4}@si{t0+2=b0%4}pt2{b0:=},c3b{b0}),Star(pt4{b0:=},OnceT(@rw{b0=t0+2%3}@po{o0:=0;t0:=t1}@os{b0:=t0;t0+=1}t5))))))",
-    Tree0540 "Star(RFb(a0,a1,t2),Fb(t3,c4e,t5),OnceT(t6e),RSeq(c7e,t8))",
-    Tree0541 "RSeq(Seq(RFb(t0,a1),Ret4(t2e)),a3)",
-    Tree0542 "B{b0;o0;t0=0}Seq(a0b{t0;b0},pc1{b0:3},RFb(c2,@oh{o0|4+3<t0%2?b0+=1;t0:=b0+1}c3))",
-    Tree0543 "B{b1=4;b0}RSeq(Fb(pt0{b0:7;b1:b1},c1,MSeq(c2,a3b{b0+3;b0})),FS(RSeq(t4,a5)))",
-    Tree0544 "B{t1=2;b0=4;o0=5;t0}Fb(Inv(Seq(RFb(FS(@si{some}@oh{b0:=9}@fi{t1<t0}t0e),pa1{b0:=;b1:b0}),MPri(pc2{b0:b0},MPri(Wu{t1},a3l),a4b{t1;b0},c5,Seq(pi6{t0:t0},pi7{t0:b0})))),Fb(RSeq(Fb(pt8{b0:=;b1:t1},c9l,c10b{5})),RSeq(c11,a12e),@si{t0>1}@rw{b0%2<0}t13,Keep(t14)))",
-    Tree0545 "MPri(MSeq(RSeq(a0e,OnceK(c1l),t2,a3),Sub(Swm(Swm(c4,t5e),Swm(t6e,c7))),RFb(c8e,Keep(c9),c10,c11)))",
-    Tree0546 "B{t0;b1}Swm(Seq(@ki{b1>3}c0,c1l,t2,a3),Rep2(RSeq(Sb{t0=b1},Rep2(a4),t5)))",
-    Tree0547 "Seq(Sub(t0),a1l,t2,c3)",
-    Tree0548 "B{b1}Seq(RFb(t0,pc1{b0:8}),SubR(RFb(Sc{b1+=3})),Once(pc2{b0:3}))",
-    Tree0549 "B{t0=0;b0=3}MPri(Fb(c0l,t1,Inv(c2),Seq(t3e,t4)),RFb(Scc{b0!0},pi5{t0:b0}),Ret1(Seq(FS(c6),@of{t0+=1}c7,Sb{t0=b0})))",
-    Tree0550 "Ret2(Keep(Ret3(Rep3(RFb(RSeq(OnceT(c0),OnceK(t1e),RFb(a2l,t3,t4,a5),RSeq(a6e,c7)),Keep(Seq(a8,t9,a10,t11e)))))))",
-    Tree0551 "Seq(FS(a0),Swm(t1,c2l,c3,t4),MPri(a5,t6,RFb(F,t7,c8)),FS(c9),Inv(Seq(t10,a11l,c12)))",
-    Tree0552 "B{b0;t0=4;b1=4}RFb(Scc{b1<5},Star(Su{t0}(c0),@rw{b0+3%2<0}@os{b0+=2;b0:=6}t1),OnceK(@ki{b0>b1}@of{b1+=3;b1:=3}@rw{b1+3<5}t2),c3)",
-    Tree0553 "B{o0=4;b1=5;b0;t0=5;t1}RFb(Fb(pi0{t0:t0},@oh{t1:=t0;b0+=1}t1,t2,OnceT(Wu{t0}),Seq(OnceT(Sc{t1:=b0+4;t1:=7}))),Wv{t0}(Fb(Rep3(RSeq(Sb{b0=t1},t3,c4b{b0},S)),pa5{b0:1;b1:=},MPri(t6,t7))),Seq(Swm(@fi{t1+1%4>1}@po{b0+=1;t0+=1}Rep1(t8),Inv(t9)),Once(RFb(FF(S),c10l,RFb(c11,Sc{o0|0%4=3?t0+=1})))))",
-    Tree0554 "B{b1=3;t1;t0=2;b0=0}RSeq(Seq(OnceK(Sb{b1=4}),Scc{t0+3%2>0},Sc{t0!t1+4?t0:=b0},t0,Seq(c1,@rw{b1+1%2>0}Wu{t0})),RSeq(SubA(@oh{t1:=b0+3}Scc{t0+1<t1}),c2b{1},t3,t4e),@si{t1<t0%2}@rw{b1+2%3>0}RFb(Keep(a5),@of{b0:=t0;b1:=t0%2}@oh{b1+=2;t0:=b0}@si{t0+1!7}c6,t7e),RSeq(c8,FS(c9),c10l,c11,t12),RFb(Wv{t1}(Star(a13,t14))))",
-    Tree0555 "RFb(t0,RFb(Rep2(c1)),RSeq(c2,c3l),FF(c4e))",
-    Tree0556 "B{o0=_;t1=1;t0=5;b0=0;b1}Swm(RSeq(Fb(Seq(RSeq(RFb(Seq(t0,S),Sc{o0:=_})),Keep(MSeq(S,@fi{some}Star(a1b{o0|0+4;b0},t2)))),Seq(a3e,Rep0(Sc{t1+=3;o0:=_}),MSeq(Seq(Sb{b0=t0},c4l),c5),OnceT(Inv(@oh{t0:=t1}@ki{t1<1}@of{b1+4%3=1?t0:=b1+3}FF(F)))))))",
-    Tree0557 "B{b1;t0=2}@si{b1>2}@ki{t0>1}Ret1(Rep2(t0))",
-    Tree0558 "B{b0;b1=3}RFb(a0e,pt1{b0:=;b1:=})",
-    Tree0559 "B{t0=5;b0}RFb(Swm(@rw{t0+3%2=0}c0l,Fb(t1,t2)),Swm(pc3{b0:0},Fb(c4,c5b{b0%4})))",
-    Tree0560 "Swm(Swm(Once(RFb(a0e,c1,a2)),Fb(a3l,a4)),MPri(Ret2(c5),RSeq(c6,a7,t8),Swm(Ret0(c9)),t10e,a11),Rep1(MSeq(c12,c13e)))",
-    Tree0561 "RFb(FF(Ret2(t0e)))",
-    Tree0562 "Seq(Swm(t0,a1,a2),Rep1(FF(t3)),Ret2(c4))",
-    Tree0563 "B{b1=3}Seq(RSeq(a0,t1,Fb(SubR(t2),Scc{b1%3!1},c3)),FS(Inv(Seq(t4,t5e))))",
-    Tree0564 "B{t1}RFb(t0,Rep4(t1),t2,MSeq(Wu{t1}),a3)",
-    Tree0565 "B{b0=3;t0=5}@os{t0+=2}@fi{b0%4<2}Swm(Su{t0}(Fb(@si{t0=1}RSeq(t0,c1b{b0+4},Sb{b0=6}),@of{t0=5?t0:=b0+1}Seq(S,OnceT(Once(Ret2(Wu{t0})))),@po{t0:=b0}Fb(Wv{t0}(c2),Sb{b0=t0}))),RFb(MSeq(c3,t4e),@oh{b0:=b0+1%4}@fi{t0+3<0}Ret0(Sc{t0+=1}),c5),Seq(RFb(Swm(RFb(pt6{b0:t0},Sc{b0%4=1?b0:=t0%3;b0+=3}),@si{t0!3}@rw{t0>4}@oh{b0:=3}Scc{t0<t0+2})),RetF(@po{t0+=2}@oh{b0+=1}Fb(@of{t0+=2}@rw{b0%3=0}@oh{b0+=1}Seq(RSeq(Wu{t0},c7b{t0+1}),@ki{t0=5}a8e,pt9{b0:b0}),a10))))",
-    Tree0566 "B{t0=2;b0=5}Fb(c0,Ret4(RSeq(pa1{b0:=;b1:t0},Wu{t0})),Fb(@rw{b0%2=1}a2,@po{b0+=1}@si{b0!t0}c3,@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Wv{t0}(a4)),Seq(Seq(c5b{t0%2},a6b{6;b0}),Scc{b0+4!t0+4%2}),a7b{b0;b0})",
-    Tree0567 "B{b0;b1=5;t0=1;o0=3}RFb(Fb(RSeq(c0,Wv{t0}(@os{o0:=8}a1)),@oh{t0:=b0}@fi{b0>7}@of{b1+=1}Fb(pc2{b0:b0},t3,Sb{b1=t0})),Rep0(@si{b1<4}@ki{o0|2+1<3}F))",
-    Tree0568 "Fb(Star(Fb(t0,c1l),t2e,c3e,t4,c5l),MSeq(c6,S,t7,OnceK(RSeq(c8,t9e))),Keep(FF(MPri(c10e,OnceK(RepF(t11))))))",
-    Tree0569 "B{b1=3;t0=1}@po{t0+=1}FF(Rep2(@rw{t0+2%3>1}@si{b1<t0}@ki{t0<t0%2}MSeq(SubR(MSeq(t0,c1e)),t2)))",
-    Tree0570 "B{b0=1;o0=_;t0=1;b1}Fb(Fb(t0,MPri(c1,pc2{b0:b0},c3),c4e,Swm(a5b{5;b0},Ub{o0}),@of{o0:=_;b0:=o0|2}@os{b1:=o0|4}Rep4(@of{b1:=t0}@oh{o0:=o0|0}MPri(a6,c7,t8))),Star(Ub{o0},pt9{b0:=;b1:b1},RFb(t10,@rw{some}@oh{o0:=b1;o0:=_}@os{b1+=3}RSeq(t11e,t12))))",
-    Tree0571 "B{t0;o0=_;b0=4}RSeq(@ki{none}FF(Inv(Swm(Wv{t0}(Swm(pt0{b0:8;b1:t0},Sb{b0=t0})),t1,S,Keep(Keep(Scc{b0!0}))))),Seq(c2e,t3,FF(FS(@os{t0:=b0;o0:=o0|5%3}@rw{t0%4!0}@oh{t0:=b0+2}t4e))),RSeq(c5l,a6,Scc{o0|0%4<3},a7,pc8{b0:t0}),Fb(t9,Star(Sc{o0:=_;b0+=3},c10),t11,Swm(Sb{t0=b0},c12b{b0}),c13))",
-    Tree0572 "B{t0;o0;b0;b1=0;t1=3}Seq(RFb(RFb(pa0{b0:t0;b1:t0},Seq(Scc{t0+4%4>0},F)),Ret0(S),Swm(c1,@rw{some}Keep(Sb{t1=0}),c2b{0})),RFb(pi3{t0:b1},RFb(Inv(@of{o0:=_}@si{none}Rep0(pi4{t0:=})),OnceT(t5e),t6,pt7{b0:=;b1:=},t8),MSeq(c9,RSeq(pa10{b0:t0;b1:=},Sc{t1:=b0},Ub{o0}))))",
-    Tree0573 "B{t0;o0;b0=1}Seq(Swm(Fb(@of{o0:=_;b0+=1}@rw{o0|2%2>0}a0l,c1b{t0},pt2{b0:b0}),RSeq(t3e,@si{t0<b0+4%3}@rw{none}@po{o0:=_}pi4{t0:t0},t5),Fb(pa6{b0:b0},t7,t8,c9,t10)),Swm(Rep2(t11)))",
-    Tree0574 "RSeq(RFb(a0l),OnceK(a1))",
-    Tree0575 "B{t0=0;b0=3}Once(Star(RSeq(Rep1(t0),pa1{b0:=},pi2{t0:b0},Sc{t0+=3},RFb(c3b{b0},Sb{t0=b0})),a4e))",
-    Tree0576 "Rep3(Ret1(RSeq(t0,Seq(Inv(OnceT(Rep0(c1))),Seq(t2,a3l),RSeq(t4,a5,a6)))))",
-    Tree0577 "B{t0=4;b1=3;b0}RFb(a0,Once(t1),Wu{t0},pt2{b0:=;b1:b1})",
-    Tree0578 "B{b0=0;o0=_}Keep(Star(Ret3(c0),c1b{b0},RSeq(@ki{b0>0}Sb{o0=7},t2e,c3)))",
-    Tree0579 "B{b0=0;o0=5;t0=4;b1=3}RSeq(RSeq(t0,Sb{o0=1},c1),@oh{o0:=b1}@rw{b1>b0}Seq(@os{b0+=2}FF(Scc{b1+3%2>0})),RetF(Swm(@ki{b0<1}c2b{6},Ub{o0},pa3{b0:b0;b1:b0})),Star(Ub{o0},c4,Wu{t0},t5))",
-    Tree0580 "B{b0=5}RFb(Fb(a0,Ret4(Keep(Star(c1,pi2{t0:b0},c3b{b0})))))",
-    Tree0581 "Rep4(Fb(c0e))",
-    Tree0582 "B{t0=0;b0=5;t1}RFb(pc0{b0:b0},MPri(Rep3(pa1{b0:=}),c2),Swm(pi3{t0:=},Scc{t0!t1+3%2}),OnceT(t4),FS(@po{t1+=2}@os{t0:=t0+2%2;t0:=9}RSeq(a5l,a6)))",
-    Tree0583 "B{t1=2;t0=3;b0=5;o0=_}@fi{o0|3%4<2}@oh{t0+=1}OnceK(RSeq(t0,@si{t0>b0}@os{t1+=2}@fi{t0+4<t0+3%4}a1,t2,Sc{b0+=2}))",
-    Tree0584 "B{b0;t1=2;t0}Swm(Rep4(Seq(c0e,t1e)),Swm(@oh{t0>4?t0:=b0+2%4}@si{b0%3>0}RFb(t2e,c3),pt4{b0:b0;b1:t0}))",
-    Tree0585 "Star(Seq(c0,a1l),Once(t2))",
-    Tree0586 "B{b0=5;t0=1;b1=2}Swm(@ki{t0>b1%3}@si{b0%2<1}@fi{b1>b0%3}FS(Inv(FS(t0))),Star(t1,Seq(Seq(Scc{b0+1%4!0},c2e,c3),RSeq(Sc{b1+=1},t4))),Fb(Ret3(a5e),OnceT(@of{b1+=1}t6),a7b{t0;b1},Rep4(t8),t9),MPri(Star(MSeq(Rep2(t10)),Rep4(t11)),@po{b0:=t0+4}@rw{b1+1%3>1}@si{b0!b0%4}RFb(c12,pt13{b0:8;b1:t0},Inv(t14))),Ret3(c15b{b0%2}))",
-    Tree0587 "B{b0;t0;b1;o0=_}RSeq(a0,RFb(pt1{b0:b0},@os{b1+=3}Sb{t0=b0}),MSeq(@rw{none}@po{b0%2>0?b1+=1}@os{b0+=2}c2,Star(@rw{b0=3}pt3{b0:=;b1:t0},@oh{b1+=1}@ki{b0=1}Sc{b0+=1})),Wv{t0}(OnceT(Seq(pt4{b0:t0;b1:=},pc5{b0:=},t6))),Swm(@po{t0:=b0;t0+=3}Rep3(Sc{t0:=5}),Ret2(Ub{o0}),c7,t8,Sc{o0|3!b1+4%3?t0+=1}))",
-    Tree0588 "B{t0;b0=0;o0=2}RSeq(Swm(t0,Scc{b0=b0+4}),Fb(Swm(@rw{t0%2>0}@fi{t0>5}c1,pc2{b0:3})),@os{o0:=_}FS(SubR(@po{o0:=_}OnceT(SubA(RepF(Seq(c3,t4e)))))),@fi{o0|5<2}@po{b0+=1}@os{o0:=b0}t5e,Seq(Seq(RSeq(c6,Sc{t0:=o0|0+1%3;b0+=3}),@ki{b0+1>7}pt7{b0:0;b1:t0},c8l,t9e)))",
-    Tree0589 "B{b0=0;t0=5;b1=2}RSeq(RSeq(Fb(RSeq(pt0{b0:=;b1:=},@ki{t0>b0+3}t1,Swm(Scc{t0%2<0},a2)))),OnceT(Fb(Once(Scc{t0%2!1}),Ret0(c3),c4)))",
-    Tree0590 "B{t0=2;o0;b0=1}RFb(Keep(Ret4(Rep2(Ret2(Keep(MPri(c0,@ki{t0+2%4!0}a1,c2)))))),Seq(Sc{b0%3>0?t0:=o0|4;o0:=_},t3,pt4{b0:b0;b1:t0},c5,c6e),Star(a7,t8))",
-    Tree0591 "B{t0=2;b0}Fb(Fb(RFb(pt0{b0:8;b1:t0},c1)),Keep(Seq(pa2{b0:=;b1:t0},pa3{b0:t0},t4)))",
-    Tree0592 "B{t1=0;t0}Star(Sb{t0=9},Ret3(@of{t1:=3;t1+=1}@fi{t0+4<0}t0))",
-    Tree0593 "B{b0;t0}RFb(RSeq(@po{t0+=2}MPri(t0e,t1,c2),Fb(t3,pi4{t0:=},t5),Inv(t6),Fb(Wu{t0},t7)),Rep3(Rep3(a8)),Ret1(FF(Ret4(RFb(@of{t0+=1}@fi{b0+1>b0}Fb(MPri(@rw{b0+4%3<2}t9,pt10{b0:0;b1:t0},a11b{b0;b0},pc12{b0:6}),FS(c13b{b0+3%2})))))))",
-    Tree0594 "B{t0=5;b0=4;b1}RFb(MSeq(OnceK(Wv{t0}(t0e)),FF(pt1{b0:1}),Ret1(Once(pt2{b0:4;b1:t0}))),a3,Rep3(Seq(c4l,pt5{b0:9;b1:b0},@si{t0<4}@ki{b0+4>b1+1}t6,a7)))",
-    Tree0595 "B{o0=2;b1=4;t1=0}RSeq(Swm(c0,c1,t2),RSeq(c3,Sb{o0=8},Sb{b1=2}),pi4{t0:t1},t5)",
-    Tree0596 "B{t0=2;b1=1;b0=0}Seq(Seq(Wv{t0}(c0e),pt1{b0:t0;b1:=},Rep1(c2b{t0%3}),t3),RFb(Seq(Fb(pi4{t0:t0},pc5{b0:b1}),OnceT(t6)),Inv(FS(FF(Once(c7))))),Ret4(pa8{b0:=;b1:=}))",
-    Tree0597 "B{b0=4;t0=4}Swm(@os{t0+=1}Seq(c0l,SubR(RSeq(pt1{b0:=;b1:t0},t2)),Wv{t0}(c3),Sc{b0+=1}),RSeq(@ki{t0>t0+1%2}RSeq(c4l,c5)),Once(RFb(RFb(Ret0(pt6{b0:b0;b1:b0})))))",
-    Tree0598 "RFb(c0e,a1l,RSeq(Sub(t2),c3,t4e),RSeq(MSeq(OnceK(c5),c6)),Ret3(Sub(t7e)))",
-    Tree0599 "Swm(t0e,t1,c2l)",
+    Tree0500 "B{b1=1;t0=2;t1=5;b0}RFb(AFb(MSeq(pi0{t0:t0},a1),Pre{t0+3%3>1;F}(a2)),Keep(Try(t3e,a4b{b0+2%2;b1},t5e,pc6{b0:=},c7)),Wv{t0}(Par{_;1}(Rty4(MPri(@po{b1+=3;t1:=t0}c8,c9e)),c10)),TryF(t11,Sb{t1=b1},Rep2(@of{t1+=3}a12l),Ite(t13e,R),a14))",
+    Tree0501 "B{b1=0;b0=5;q0}@fi{b1>1}@si{b0+3%2!1}Seq(pc0{b0:7},SubA(Lp{b1;_}(pi1{t0:b1})),@of{b1:=6}t2)",
+    Tree0502 "B{b0=2;t0=2;b1=3}Keep(Dl{30}(@ki{t0+2<6}@si{b0<3}@fi{b1+1>b1}RepF(RFb(To{0}(t0),@po{b1+=3}c1e))))",
+    Tree0503 "PAll{_}(Swm(t0,OnceT(Fb(t1,c2,c3,t4,a5)),OnceT(TryF(Rty4(c6),t7))),Try(Once(Rep4(Sl{30})),c8,t9,Dl{30}(c10)))",
+    Tree0504 "B{t0=3;o0=1;b1=4;b0=1;q0}@of{b1:=t0}@ki{b0+3>6}@si{t0!3}RSeq(Sw{1;4}(RFb(Ret0(pt0{b0:b1;b1:b0}),Sc{b0+=3}),pa1{b0:=;b1:b1},AFb(pa2{b0:b1;b1:b1},c3l,Ret1(c4))),Seq(pc5{b0:3},RSeq(c6,@rw{t0%3>1}pa7{b0:=;b1:t0}),Lp{t0;S}(@os{t0:=3}@si{some}t8),@fi{o0|2!4}@of{b1+=1}Fb(Wu{t0},t9,t10)))",
+    Tree0505 "B{t0=4;t1;o0;b0}PAll{_}(AFb(Inv(Dl{0}(FS(@ki{t1!5}@of{b0:=o0|2%4}@si{t1>3}RSel(@os{t0+=2;t1+4>b0?t1+=3}@po{t1+=1;t1:=t1%2}Scc{t0<2})))),Seq(OnceT(OnceK(Wde(To{10}(pc0{b0:t1}),Rep1(pc1{b0:6}))))),Ite(Rep1(c2b{t0+4}),RFb(Rep2(c3),t4,t5)),RFb(@os{b0+2%3=2?o0:=_}@po{t0+=1}OnceT(@oh{t1:=t0%2;t0:=b0+4}a6b{t0;b0}),F,MSeq(@ki{o0|4>7}S,a7,pc8{b0:=})),@fi{t0=3}@si{o0|3!5}PAll{-1}(@of{b0:=t1%2}Su{t1}(t9),Sl{50})))",
+    Tree0506 "B{o0;b0=5;q0=0;t0=0}Invt(SubR(Fb(F,Fb(Scc{none},t0,Swm(a1,c2b{4},Pre{t0%2=0;R}(Wu{t0}))),RFb(OnceK(pt3{b0:b0}),Lp{t0;S}(t4),Wde(a5,Sl{0},pi6{t0:t0}),a7b{t0;b0},c8),Seq(c9,Seq(Sb{o0=6},Sl{50}),@ki{t0<b0+3%4}@po{b0+=1}pc10{b0:=}))))",
+    Tree0507 "B{t0=3;o0=0;b1=5;b0}Pre{some;R}(Seq(t0,t1,a2,RSeq(@of{b1:=t0+3;o0:=t0}@si{b0!t0}@ki{some}Seq(F)),c3))",
+    Tree0508 "B{b0;b1=4}Seq(SubR(pc0{b0:=}),c1,SubR(pa2{b0:b1;b1:b1}),pt3{b0:=;b1:=},Scc{b0!5})",
+    Tree0509 "B{b1=3;b0=3}RetF(Sw{5}(c0b{b0},R))",
+    Tree0510 "B{b1;o0;b0;t0=4}MSeq(c0,Seq(Sb{b0=2},pc1{b0:b1},pi2{t0:t0},t3),Sc{t0:=o0|1+2})",
+    Tree0511 "B{b1=3;b0=1;o0=_;t1;t0=2}Fb(RSeq(a0,t1),RSeq(pc2{b0:5},Once(@si{none}c3),c4e,Wu{t0},Sc{b1:=b0%3}),To{20}(@os{t0+=3}RSeq(t5,SubA(t6e),a7)),@po{t1+=1}Sw{5}(t8,Swm(c9l)),Seq(t10,pa11{b0:=;b1:=},@ki{b0+2>1}c12l,Sb{t1=9},c13))",
+    Tree0512 "B{t1=2;q0=3;b1;b0=5;t0=1}RFb(@os{b0+3>b0?b0+=1}Once(RFb(Lp{b0;R}(Seq(MPri(t0e,a1b{t1+1;b1},c2e),Sl{20},c3e,t4e)))),@of{b0%4<0?t1+=3}@ki{t0+3=b1}MSeq(t5,Wde(a6e,RFb(Wu{t1},a7e)),@si{b0>7}pi8{t0:t0},Sl{0}))",
+    Tree0513 "B{b0=0;o0=_;t0=4;t1=2;q0=2;b1=1}Star(AFb(MPri(c0,Ret1(@oh{t0+=3}@fi{t0+4%2>0}Wu{t0}),Lp{_;K}(t1))),@os{t1:=b1%3}@si{o0|4>t1+1}RFb(Wu{t0},pt2{b0:=;b1:=},Scc{o0|1<o0|0}),RSel(c3l,t4,a5,t6),TryF(Lp{_;K}(c7b{t0}),t8,c9,t10e),RFb(pt11{b0:t0;b1:=},Rty4(t12)))",
+    Tree0514 "B{t0;b1;b0}Fb(Ret0(c0e),RFb(t1,c2,a3,Sw{5}(Scc{b1<b0+3},@oh{t0+=2}pi4{t0:b0}),pt5{b0:2}),Par{_;2}(Par{4;1}(c6l,a7l,pt8{b0:b1;b1:b0},Fb(t9,t10,c11)),Fb(Keep(Rep3(pt12{b0:b0;b1:t0})),Rty0(pi13{t0:=}))))",
+    Tree0515 "B{q0=1;t0=4;b0}@oh{b0+=2}Sel(Lp{b0;S}(t0),Dl{50}(RSeq(RSeq(Inv(t1),@si{b0<5}RtyF(c2b{b0}),MSeq(t3,Sb{b0=t0})),AFb(c4e,t5,RFb(pt6{b0:=},c7b{t0+4})))),RSel(Keep(a8b{b0;b0}),@oh{b0%3>1?t0+=2}@rw{t0+1<b0+1}@of{t0+=3}pi9{t0:t0},@rw{t0=3}@os{b0%3!0?t0+=1}@fi{b0!5}pa10{b0:b0},RFb(pa11{b0:9;b1:t0},pa12{b0:=;b1:b0})))",
+    Tree0516 "Once(To{20}(Par{-2;_}(pa0{b0:9},c1)))",
+    Tree0517 "B{t1=3}FS(Fb(Scc{t1!2},S))",
+    Tree0518 "B{t0;b0=3;o0=3;b1=2}@of{o0:=t0;b0:=o0|5+2}Par{_;-2}(t0,To{20}(RSel(a1b{t0;b1},Sc{b0+=1})),pt2{b0:=;b1:=})",
+    Tree0519 "Par{1;-1}(RSeq(t0,t1))",
+    Tree0520 "Seq(c0,a1,c2,a3,t4)",
+    Tree0521 "Rep2(Ret1(Ite(a0,RFb(a1,t2,c3e))))",
+    Tree0522 "B{t0;b0=3}Sel(Wu{t0},Fb(Par{2;_}(a0b{b0;b0},a1b{t0+4;b0}),ASeq(c2e,S)))",
+    Tree0523 "B{t0=5;b0=2}Star(RFb(Try(a0,t1),@rw{t0>6}Invt(a2e),t3,Seq(pc4{b0:=},t5,Sb{b0=t0},t6)),To{30}(RSel(Par{1;_}(c7,Scc{b0+3>0},c8),RtyF(Rep1(t9)))))",
+    Tree0524 "B{t1}RSel(pi0{t0:t1},Wu{t1})",
+    Tree0525 "OnceT(TryF(FF(t0),c1))",
+    Tree0526 "Fb(Wde(c0l,S,c1),Seq(t2,FF(t3),MSeq(Sl{10},a4),a5,t6e),Ret2(S))",
+    Tree0527 "B{t0=3;o0=_;b0=3;q0=2;t1=0}RSel(Fb(Rty2(c0b{t0}),@po{b0:=7}Lp{t0;F}(t1),Invt(Sl{20}),t2,c3b{o0|5}),Pre{b0>0;K}(Pre{t1=4}(@fi{b0%4!3}Lp{_;S}(Par{1;1}(Lp{t0;_}(Rty0(t4)),Fb(a5,a6l,t7,c8))))),RFb(pa9{b0:t1},Once(Fb(c10b{b0},c11)),Seq(c12,c13,a14l)))",
+    Tree0528 "FS(t0)",
+    Tree0529 "B{b0=4;t0}Fb(Fb(Once(SubA(Dl{0}(Pre{b0!3;F}(FS(t0e))))),pa1{b0:=;b1:t0}),FF(Par{-4;-3}(@fi{b0%2<1}Sc{t0:=1},Ret3(a2),pc3{b0:5},RFb(t4,SubA(a5)),t6)))",
+    Tree0530 "B{t1=1}RSeq(Pre{t1+4%4=2}(Wu{t1}))",
+    Tree0531 "B{t1=1}Wv{t1}(RepF(t0e))",
+    Tree0532 "Wde(RFb(RFb(Sel(t0,c1l,c2e),c3,Par{_;1}(a4,c5),OnceK(Rep2(F)))),Seq(Ret2(c6l),a7,Rep3(c8e)),OnceK(Swm(PAll{1}(c9,c10),OnceT(a11),RetF(c12))))",
+    Tree0533 "B{b1=2;b0;t0=0;t1=5}Sw{4}(Rty1(RFb(RSeq(Rep3(Rep0(Sl{0})),Pre{t1+4>6}(Su{t0}(pt0{b0:t0;b1:t0}))))),RSeq(RFb(RSeq(a1b{b1;b1},@of{b0:=b1+3}@os{b1:=t0}@po{b1+=1}S),a2),Par{0;1}(Try(t3,Scc{t1%3!2}),OnceT(Sl{20}),Scc{t0!b0%4}),FS(To{0}(RFb(RSeq(t4e,Sc{b1+=2},c5,t6)))),PAll{_}(ASeq(Sb{t0=8},c7e))))",
+    Tree0534 "B{b0=0;t0=1}Par{_;2}(RFb(Star(Scc{t0%3=2},pt0{b0:=;b1:t0})),F,PAll{1}(@rw{b0+1%3>1}@po{b0:=t0+1}c1,@os{b0!b0%2?b0:=t0}@po{t0:=t0%3;t0+=1}SubR(S),Sb{t0=5}),F)",
+    Tree0535 "AFb(c0l,t1,c2,c3)",
+    Tree0536 "B{b0=4}Invt(Keep(To{0}(OnceT(pc0{b0:=}))))",
+    Tree0537 "B{t0;b0=5;o0=_}Rep4(Fb(Par{-3;0}(Invt(t0),pc1{b0:b0},t2),RSeq(S,Wv{t0}(Sb{o0=1}),Wu{t0}),c3e))",
+    Tree0538 "B{t1=2;b1}@oh{t1+=3;t1+=2}RFb(c0,t1,@fi{t1+2=3}@rw{t1%4=0}pt2{b0:b1})",
+    Tree0539 "B{t0;b0}Inv(RSeq(c0,To{0}(Wu{t0}),Rep2(Star(Ite(t1,t2),pc3{b0:=}))))",
+    Tree0540 "B{b1=1;b0;t0=0;o0;q0=3}@ki{t0>b0+4%3}@fi{o0|4=3}Swm(Lp{t0;_}(Lp{t0;R}(c0)),Par{1;_}(PAll{2}(Sc{o0|5>2?b1+=2;b1:=0},a1b{o0|3%3;b1})),t2,Sel(c3,Scc{b1!b0}))",
+    Tree0541 "B{o0=2;b0=1;t0}Swm(a0,@fi{t0%2<0}@os{t0+=1;none?t0:=b0+3}AFb(F,RFb(c1)),t2)",
+    Tree0542 "Dl{0}(t0)",
+    Tree0543 "B{b0;t0=0}MSeq(SubR(Wde(a0b{t0%2;b0},c1)),@oh{b0:=t0%3}F)",
+    Tree0544 "B{t0=0;b1=0;o0;b0=0}@fi{o0|5+3=o0|3+2}RSeq(Seq(c0),@rw{b0<2}@fi{b1+4=2}@po{b0:=8}Su{t0}(Sb{b1=t0}),t1,Seq(t2e,pi3{t0:t0}))",
+    Tree0545 "B{t0;b0=1;o0=5}RFb(@si{t0+2=t0}Pre{some;F}(Wu{t0}),@rw{o0|1%3<2}@ki{b0+1!3}Rep1(pa0{b0:1}),a1,Scc{b0+2>4},Sl{20})",
+    Tree0546 "B{o0=5;b0=3;t0=0}Seq(@fi{t0=t0+1}@oh{b0+=2}Par{3;0}(RFb(@po{t0:=b0+2%3}@oh{t0+=3}@rw{none}Su{t0}(R),Keep(c0),Keep(c1),@fi{t0%4=3}a2),Keep(MSeq(ASeq(a3,Par{-3;2}(t4e,FF(t5),pi6{t0:=},Sb{o0=6}),Dl{30}(S)))),Swm(a7l,Sb{o0=4},@po{some?t0+=1}@fi{t0%3<1}Sb{o0=9},Rep3(a8),Rep0(@rw{o0|2%2<1}t9e))),AFb(MSeq(Ub{o0},c10l,a11),Par{3;-1}(t12e,c13b{t0},@fi{b0+1!4}t14),c15b{t0},Dl{30}(Pre{t0+2%4!0;K}(a16b{b0;b0})),RFb(t17,a18,Wu{t0})))",
+    Tree0547 "B{b0=5}MSeq(a0b{1;b0},PAll{2}(@fi{b0%2=1}c1,c2))",
+    Tree0548 "B{t1=0;b0=4;t0=0}Rep4(Par{_;-1}(RepF(Dl{0}(FS(Dl{20}(Pre{t0=t0+2%4;R}(t0e))))),Swm(Pre{b0%3>1;K}(Star(Rep0(pt1{b0:b0;b1:t1}),Ite(t2,Sb{t0=b0}),FF(c3))))))",
+    Tree0549 "B{b0=4;q0=2}Lp{b0;K}(Sl{0})",
+    Tree0550 "B{q0}Lp{_;R}(ASeq(t0,Sl{0}))",
+    Tree0551 "B{b0=1;q0=3}Seq(Lp{b0;F}(c0l))",
+    Tree0552 "B{b0=1;t0}Seq(pt0{b0:t0;b1:t0},@rw{b0<0}MSeq(t1,t2),Swm(S,a3e))",
+    Tree0553 "B{b0=5}Swm(pc0{b0:=},a1,c2,c3)",
+    Tree0554 "Swm(RtyF(Seq(Inv(Ret3(a0l)),RSel(t1e,t2e,c3,t4,t5),Wde(Fb(a6l,t7,c8,a9,t10e),RFb(c11,a12,t13)))))",
+    Tree0555 "OnceK(Keep(AFb(RFb(c0,F),c1)))",
+    Tree0556 "Ret3(t0)",
+    Tree0557 "B{b0;b1}Sw{5}(pt0{b0:=;b1:b1},R)",
+    Tree0558 "B{t0=1;b0=5;b1}@os{b1+=2}ASeq(@ki{t0!0}@oh{b1+=1}@po{b1+=1}t0,pt1{b0:3;b1:=},pa2{b0:b0})",
+    Tree0559 "Seq(Rep4(Star(Fb(c0,c1,c2e,t3))),Ret2(Rty4(Par{1;-2}(t4,t5e))),Swm(Rep0(F),t6,c7l,FS(Sl{10}),a8))",
+    Tree0560 "B{o0=2;t0}Su{t0}(To{0}(Ub{o0}))",
+    Tree0561 "B{b1=2;b0;o0=5;q0=3;t0=1}RFb(Lp{b0;_}(RFb(PAll{1}(Pre{b0<5;S}(c0l)),@os{b1:=o0|2+4%4}@rw{t0+4<b0+4}c1,TryT(Lp{t0;S}(pa2{b0:b0;b1:=}),Seq(Sc{t0+=3},pa3{b0:3;b1:b1}),Lp{_;_}(t4)))),c5e,TryT(Ret0(@oh{t0+=3}@po{b0:=b1%2}t6),Fb(@fi{b1=3}RSeq(a7,Sl{20}),Rep2(Lp{b0;K}(pc8{b0:b1})))),Sw{3;2;0}(@os{o0:=b1+1}@po{b0<5?b0+=1}Lp{_;K}(@fi{some}c9),Ret2(c10),S,a11))",
+    Tree0562 "B{b0;t0}Wde(SubA(Wu{t0}),Pre{t0+1=0;F}(RSeq(Swm(Sc{t0:=b0},Sel(Dl{0}(pi0{t0:=}),SubR(@po{t0+=1}t1),c2b{b0})))),c3)",
+    Tree0563 "B{b1;b0=2;o0;t0}Par{-1;_}(PAll{0}(OnceK(Sb{b1=b0}),a0b{t0+3;b0},@si{t0=6}@oh{o0:=_}pt1{b0:b0}),RFb(@po{o0:=6}RSeq(Rep1(t2e),S),Once(c3e)),a4,t5e,RSeq(@fi{b0>2}@si{t0+2!1}MPri(c6l,RepF(@fi{b0+4%3=0}t7),c8,t9)))",
+    Tree0564 "Once(t0)",
+    Tree0565 "B{t0=5;b1}RSeq(FS(pi0{t0:b1}),OnceT(pa1{b0:4;b1:t0}),RSeq(S,a2,pa3{b0:b1;b1:t0}),Sw{5}(t4,R))",
+    Tree0566 "B{b1;o0=0;b0}To{30}(@po{o0:=b0}@oh{o0:=_}Dl{50}(RSeq(PAll{_}(Keep(t0),pc1{b0:b1},pi2{t0:b1}))))",
+    Tree0567 "B{t0;b1;b0=4}RFb(RSeq(Seq(t0,t1,Rep4(a2),pi3{t0:=},pa4{b0:=;b1:b0})),RFb(t5,pc6{b0:b1}))",
+    Tree0568 "Fb(c0e,a1,t2e)",
+    Tree0569 "FS(MPri(Once(a0),OnceT(Swm(t1e,t2,FS(a3l),Fb(t4e,t5))),Ret1(Keep(Invt(Par{_;-4}(RFb(t6,t7),RepF(F),S,t8))))))",
+    Tree0570 "MSeq(c0l,t1,t2,To{50}(Seq(Swm(a3e,c4l),Seq(Sl{30},S,t5))))",
+    Tree0571 "B{b0=3;t0=2}RFb(Rep2(a0),pc1{b0:7},Scc{b0<t0},SubR(Pre{b0+2>4}(t2e)))",
+    Tree0572 "B{b0=0;t0=2;o0=_}RFb(Seq(c0b{t0},SubR(Scc{o0|2>4})),SubR(Keep(c1)),pc2{b0:=})",
+    Tree0573 "B{b1=4;b0=2;q0;o0;t0=2}RSeq(Sel(PAll{1}(Sc{none?o0:=_},Lp{t0;_}(@oh{b1=b1+3?o0:=_}@rw{none}@ki{o0|0!o0|1}Rty0(c0e)),a1l),Rep2(PAll{_}(c2b{b0},c3))),Try(ASeq(@fi{b0>4}c4e,@ki{b1%3>0}F),OnceK(a5e),t6,RFb(Scc{t0<3},t7e)),RFb(Swm(t8,RFb(pi9{t0:b1},t10e)),a11b{t0;b1},RSeq(AFb(Sc{b1+=1;o0:=o0|4%4}),a12e),RSeq(t13,@oh{b0+=3}c14b{t0})))",
+    Tree0574 "B{b1=1;b0=2}@po{b1+=3}@of{b0+=1}Pre{b1+2%3>1;S}(Ret0(a0))",
+    Tree0575 "B{b0=0;t0=0}@fi{t0%3=1}@si{b0%3<1}RSel(Par{_;0}(Par{0;0}(c0l,c1),Ret2(Rep1(Wv{t0}(@ki{b0+1%2>0}pa2{b0:b0;b1:t0}))),@po{b0+=3}@fi{b0%3!0}ASeq(OnceK(RFb(pa3{b0:b0;b1:t0},t4)),c5)))",
+    Tree0576 "B{b1=0;t0=0;o0=_;b0=1}@rw{some}@ki{b0>1}FF(Swm(Pre{t0<4;K}(@ki{o0|4>5}@rw{t0+4!7}FF(PAll{_}(c0,Sb{b0=t0}))),To{20}(c1),@si{o0|3+1<3}Seq(@fi{o0|0=b0%2}@rw{some}a2,Scc{b1%4>2})))",
+    Tree0577 "B{b0=4;t1;t0=5}Pre{b0!3;F}(Par{0;-1}(PAll{_}(OnceK(Wde(t0,pi1{t0:=},t2)),Pre{t1%4=3;F}(Rep4(Par{-2;2}(Dl{0}(F),Ret1(S)))))))",
+    Tree0578 "B{b0=1;t1;q0;t0=0}@rw{t0+4=t0}@os{t0+=1;t0%2=1?t1+=1}Keep(Lp{b0;S}(c0))",
+    Tree0579 "B{t0;b0}Swm(Fb(@of{t0+=3}RFb(pt0{b0:8;b1:b0},c1e,@po{t0+3!5?b0:=t0%2}pc2{b0:=}),RSeq(SubA(Seq(pt3{b0:8;b1:b0},pi4{t0:=})))))",
+    Tree0580 "Try(c0,TryF(c1,c2l,t3,t4,t5e),t6,Seq(RFb(c7,OnceK(t8))),Sel(FS(Once(Par{2;_}(F,c9l,c10))),TryF(a11l,c12,a13,c14l)))",
+    Tree0581 "B{b0=4;o0=_}Rep1(TryF(@oh{b0+=1}a0l,@ki{o0|0>7}@si{none}t1,c2,t3))",
+    Tree0582 "B{t0}Once(SubA(Sel(t0e,OnceK(pi1{t0:=}),OnceT(Rep4(c2b{0})))))",
+    Tree0583 "B{t0;t1=5}RSeq(t0,RSeq(a1,t2),RSel(SubR(OnceT(pi3{t0:=})),SubA(pa4{b0:2;b1:t1})),Pre{t0<5;F}(pi5{t0:t1}))",
+    Tree0584 "RFb(To{30}(F),c0,c1)",
+    Tree0585 "B{o0}@ki{none}RSeq(SubR(SubA(c0l)),t1)",
+    Tree0586 "B{b0=3;t0=5}Inv(SubR(@rw{b0<t0%3}@os{b0:=t0+1}pc0{b0:=}))",
+    Tree0587 "RFb(Wde(Fb(c0,c1l,c2e,t3),Invt(a4)),Swm(MSeq(t5,t6),TryT(PAll{-2}(a7e,c8),Par{1;-1}(c9,c10),Sl{50}),Invt(t11),t12))",
+    Tree0588 "B{b1=0;t0;o0;b0}RSeq(ASeq(Once(Sc{o0:=t0+1%2;t0+=2}),pt0{b0:b0;b1:b0},To{20}(@os{o0:=_}@ki{t0>o0|1}@of{o0:=t0}pa1{b0:b0}),a2),RSeq(TryT(Ub{o0},Wu{t0},a3,@os{o0|3+4%2!1?b0:=b0%4}@rw{b0%3=1}a4),Sel(Once(F),a5b{b1;b1}),Scc{b1<o0|0}),Dl{30}(@of{o0:=b1+3%3;t0+=1}@os{o0:=b1+4%4;o0:=_}@fi{b1+1!1}ASeq(RFb(@fi{b0>t0}pc6{b0:b1},pa7{b0:6},a8),Swm(Ret3(Fb(a9,Scc{t0+3%3=0}))),c10,Fb(t11,pa12{b0:8;b1:=}),@oh{o0:=_}t13)),t14)",
+    Tree0589 "B{t1=3;b0=3;t0=1}RSeq(Star(Seq(Fb(Wv{t1}(Fb(Seq(Sb{b0=8},c0)))),RFb(ASeq(pi1{t0:=},Sb{b0=t0}),OnceT(@ki{t1<t0+1}c2))),Fb(Swm(Seq(c3b{t0},TryF(@oh{b0%3>0?b0+=3}@ki{t1>0}@of{t0+2%2>0?t0+=1}F,a4e)),a5b{t0;b0},Rep2(t6),Par{1;_}(Keep(Seq(@si{t0!2}@ki{b0>3}t7e,Sc{t1>7?t0+=1})),a8b{t1;b0}),To{0}(@os{t1:=b0;t1+=2}@fi{b0+1=b0%4}Inv(PAll{3}(@of{t0:=b0}@ki{b0=7}t9,F,@fi{t1%2!1}@ki{b0=3}t10)))))))",
+    Tree0590 "Wde(RFb(Rty3(a0),MSeq(a1,t2),Ite(t3,c4),Seq(c5e,t6)),OnceK(RFb(Swm(c7,a8),Inv(t9e),RFb(t10),Once(t11),Ite(c12e,t13,a14e))))",
+    Tree0591 "B{b0;o0;t0;t1=0;q0=3;b1=3}Sel(Sw{3}(Seq(t0,pa1{b0:t0}),@of{t0>6?b1:=t1;t1:=t0%2}@os{t1:=b1%3}@si{o0|5+3%4=2}Wu{t0}),Lp{_;K}(Wde(pt2{b0:=},Swm(S,pi3{t0:=},t4))),Wde(c5e,t6,c7))",
+    Tree0592 "B{t0;b0=0;t1}Par{_;-1}(TryF(c0l,t1,Wu{t0},Inv(Scc{t1!b0%2}),TryF(@fi{t1>6}pi2{t0:t1},@po{t1+=1;t0:=t0+3%2}@oh{t1:=5}pi3{t0:=})))",
+    Tree0593 "B{b0=1;o0=_;t0;b1}@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}FS(Rep4(Swm(pa0{b0:0;b1:b0},a1,Sb{t0=b0},pi2{t0:b1})))",
+    Tree0594 "B{b0;t0;o0}Ret1(RFb(@rw{b0+3%3=1}@ki{b0!b0%2}@os{t0:=b0}t0e,Pre{o0|4+3=3;R}(RSeq(Scc{o0|2+4<3},a1b{b0;b0},Sl{30})),pt2{b0:b0;b1:b0}))",
+    Tree0595 "B{o0}Par{_;-1}(OnceT(@fi{none}t0e),RSel(a1l))",
+    Tree0596 "B{t0=0}Wde(Pre{t0+2%2=1}(Swm(Once(Sl{10}),Rty2(t0),c1l,t2,a3)),FF(FS(RFb(c4,Sl{0}))))",
+    Tree0597 "B{b0;o0;t0=1}Dl{0}(Ret3(Par{1;-1}(@of{o0:=t0}@po{b0+=1}R,OnceT(a0e),R)))",
+    Tree0598 "PAll{_}(OnceT(Inv(Invt(c0))),Ret2(RSeq(ASeq(t1,t2),RSeq(t3,t4,Ret3(S)))))",
+    Tree0599 "B{b0=0;t1=1;t0=0}Swm(Par{4;_}(Wde(c0,c1e),pa2{b0:t1},Rep4(t3),@os{b0+=2}@oh{b0:=t1%4}Pre{t1=1;F}(RepF(t4e))),Once(Su{t1}(Wv{t1}(t5e))),Once(Swm(t6,c7,@os{b0+=2}t8,@si{t0%4>0}t9)),Dl{50}(@ki{t0+2<3}@of{b0<6?b0+=3}PAll{_}(@si{t0%2!1}@oh{t0+=1}@rw{t1=t0}SubR(PAll{-1}(pc10{b0:t1},Sb{t0=t1},@fi{t0=t0%2}@rw{t1+3>t0+3%2}pt11{b0:4;b1:t1})),t12)),MSeq(Inv(c13l),t14e,a15,@po{t0+=1}c16b{t1},@po{t1+=2}@oh{t1+=4}@si{t1+3<t0}R))",
 }

@@ -6,105 +6,53 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
         }
-        MemPriority {
-            MemSequence {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| (*bb.t1 + 2) % 4 != 2),
+        SequenceStar {
+            StatefulAction(Task<0> = Task::<0>),
+            Delay(0) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
-                Action(Act<1>),
             },
-            ReactiveSequence {
-                Script(|bb| if (*bb.t0 + 3) % 4 == 2 { *bb.t1 += 1 }),
-                SetBlackboard(t1 = 9),
-                AlwaysFailure,
+            SequenceStar {
+                Condition(PCond<5>, b0 = {t0}),
+                Condition(PCond<6>, b0 = 4),
+                Invert {
+                    Action(PAct<7>, b0 = {t0}),
+                },
             },
-            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
-board!(Tree0600Blackboard { t0 t1 });
+board!(Tree0600Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[allow(unused)] b0: i64 = 5,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        AlwaysSuccess,
+        Loop(q0, if_empty = Failure) {
+            WaitValueUpdate(t1) {
+                AsyncSequence {
+                    Action(PIo<0>, t0 = {=}),
+                    Sequence {
+                        ScriptCondition(|bb| bb.b1 > bb.b1 % 2),
                         StatefulAction(Task<1>),
                     },
-                    ForceSuccess {
-                        #[run_while(|bb| bb.b0 < 5)]
-                        #[on_halted(|bb| { if *bb.t0 % 2 < 0 { bb.b1 += 1 }; *bb.t0 += 1 })]
-                        #[post(|bb| bb.b1 = 1)]
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Sequence {
-                        AlwaysSuccess,
-                        Condition(PCond<3>, b0 = 8),
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                    ForceSuccess {
-                        Inverter {
-                            RetryUntilSuccessful(3) {
-                                ScriptCondition(|bb| bb.b1 % 2 != 0),
-                            },
-                        },
-                    },
-                },
-                Fallback {
                     ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
-                        Action(Act<7>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 < 0),
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Sequence {
-                        SetBlackboard(b1 = 2),
-                        Condition(PCond<8>, b0 = {=}),
-                        StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    #[post(|bb| { bb.b1 = *bb.t0; if bb.b0 != 3 { bb.t0.set(7) } })]
-                    #[skip_if(|bb| bb.b1 != 5)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    SkipUnlessUpdated(t0) {
-                        ForceSuccess {
-                            SkipUnlessUpdated(t0) {
-                                Fallback {
-                                    Condition(PCond<10>, b0 = 7),
-                                    Action(|ctx| ctx.exec(11)),
-                                },
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<12>),
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            SequenceWithMemory {
-                                Condition(Cond<13>),
-                                StatefulAction(Task<14>),
-                            },
-                        },
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -112,528 +60,445 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0601Blackboard { b0 b1 t0 });
+board!(Tree0601Blackboard { q0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            b1: i64 = 2,
         }
-        KeepRunningUntilFailure {
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
-                #[on_failure(|bb| { bb.b1 = *bb.t1 % 4; bb.b1 = *bb.t0 })]
-                #[run_while(|bb| (*bb.t1 + 1) % 2 > 0)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(Act<1>),
+        SequenceStar {
+            RetryUntilSuccessful(1) {
+                #[success_if(|bb| bb.b1 + 4 < *bb.t1 + 2)]
+                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
+                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0602Blackboard { b1 o0 t1 t0 });
+board!(Tree0602Blackboard { t0 t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceFailure {
-                    RunOnce {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    },
-                },
-                SetBlackboard(t1 = 7),
-            },
-            #[success_if(|bb| *bb.t1 % 3 < 1)]
-            ReactiveSequence {
-                Condition(Cond<1>),
-                Sequence {
-                    Action(Act<2>),
-                    WasEntryUpdated(t0),
-                },
-                #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
+        SkipUnlessUpdated(t0) {
+            ForceFailure {
                 RetryUntilSuccessful(0) {
-                    #[run_while(|bb| bb.b0 > (*bb.t0 + 2) % 2)]
-                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<0>),
                 },
             },
-            MemSequence {
-                Condition(Cond<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            #[post(|bb| if bb.b1 + 1 > 3 { *bb.t1 += 1 })]
-            ForceSuccess {
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                },
-            },
-            StatefulAction(Task<7>),
         }
     }
 }
 
-board!(Tree0603Blackboard { b1 t0 t1 b0 });
+board!(Tree0603Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
         }
-        Fallback {
-            MemPriority {
-                Inverter {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| bb.o0 = None)]
-                AlwaysSuccess,
-                Fallback {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                Repeat(0) {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+        Loop(q0, value = {b0}) {
+            Timeout(100) {
+                #[post(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 2 })]
+                ReactiveSequence {
+                    Inverter {
+                        #[failure_if(|bb| bb.b0 == bb.b0 + 3)]
+                        #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
+                        StatefulAction(Task<0>),
+                    },
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 0),
+                    MemPriority {
+                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+                        #[on_success(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
+                        #[failure_if(|bb| (bb.b0 + 2) % 4 < 3)]
+                        StatefulAction(Task<1>),
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[post(|bb| bb.b0 += 2)]
+                        Condition(Cond<2>),
+                    },
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { t0 o0 b0 });
+board!(Tree0604Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
         }
-        Repeat(3) {
-            MemSequence {
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
+        WhileDoElse {
+            WhileDoElse {
+                Repeat(3) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
                 },
-                Fallback {
-                    Condition(Cond<3>),
-                    #[skip_if(|bb| *bb.t0 == 5)]
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    Script(|bb| bb.t0.set(bb.b1)),
-                },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
+                StatefulAction(Task<1>),
+            },
+            Timeout(30) {
+                SetBlackboard(o0 = Some(7)),
+            },
+            Precondition(|bb| *bb.t1 % 3 == 1) {
+                StatefulAction(PTask<2>, b0 = 5, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0605Blackboard { t0 b1 });
+board!(Tree0605Blackboard { t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Repeat(forever) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
+        blackboard {
+            b0: i64 = 1,
+        }
+        AsyncSequence {
+            MemSequence {
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<1>),
                     Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
                 },
+                StatefulAction(Task<3>),
             },
-            Action(Act<5> = Act::<5>),
+            StatefulAction(Task<4>),
+            Action(|ctx| ctx.exec(5)),
         }
     }
 }
+
+board!(Tree0606Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        MemPriority {
-            ReactiveSequence {
-                #[on_halted(|bb| { bb.t1.set(*bb.t0); bb.b0 = *bb.t1 })]
-                Action(PAct<0>, b0 = 0),
-                Script(|bb| bb.t0.set(0)),
+        ReactiveFallback {
+            ParallelAll(0) {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
             },
-            SequenceWithMemory {
-                Action(|ctx| ctx.exec(1)),
+            Fallback {
+                Repeat(1) {
+                    ForceFailure {
+                        AlwaysFailure,
+                    },
+                },
                 RunOnce(then_skip = false) {
-                    WaitValueUpdate(t0) {
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[success_if(|bb| *bb.t1 == *bb.t0)]
-                        #[run_while(|bb| *bb.t1 != 5)]
-                        StatefulAction(Task<2>),
+                    RunOnce(then_skip = true) {
+                        Sleep(10),
                     },
                 },
             },
-            Action(Act<3>),
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(3)),
+                    RunOnce {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            Timeout(50) {
+                RunOnce {
+                    Sequence {
+                        Action(Act<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        Action(Act<7>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0607Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
         }
-        SequenceStar {
-            SkipUnlessUpdated(t0) {
-                ReactiveSequence {
-                    Repeat(forever) {
-                        #[post(|bb| bb.o0 = Some(bb.b1 % 4))]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<0>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        MemSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Inverter {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            SetBlackboard(t1 = {b1}),
-                        },
-                    },
-                    MemPriority {
-                        Action(|ctx| ctx.exec(3)),
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1 + 1, &mut bb.b0)),
-                        UnsetBlackboard(o0),
-                    },
-                    RunOnce {
-                        MemPriority {
-                            SkipUnlessUpdated(t1) {
-                                StatefulAction(Task<5>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    RetryUntilSuccessful(3) {
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                    Inverter {
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    StatefulAction(Task<9>),
-                },
-                Fallback {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) != 3),
-                    AlwaysFailure,
-                    SetBlackboard(o0 = Some(8)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0608Blackboard { t0 t1 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0609Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0609Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        Fallback {
-            ReactiveSequence {
-                MemPriority {
-                    #[on_success(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
-                    #[skip_if(|bb| *bb.t1 > bb.b0 % 3)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                },
+        Repeat(forever) {
+            Fallback {
+                #[skip_if(|bb| bb.b0 > 0)]
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 4 })]
+                AlwaysSuccess,
+                #[on_success(|bb| { *bb.t0 += 3; bb.o0 = Some(*bb.t0 % 3) })]
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
+                #[failure_if(|bb| *bb.t0 % 3 < 0)]
+                #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); *bb.t0 += 2 }),
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0611Blackboard { b1 t0 b0 t1 });
+board!(Tree0608Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0609Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0609 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0609Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0609Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+        }
+        Sequence {
+            Repeat(2) {
+                #[run_while(|bb| *bb.t0 + 3 > 4)]
+                Retry(3) {
+                    Sequence {
+                        Sleep(0),
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(PCond<2>, b0 = {=}),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+            },
+            Inverter {
+                ReactiveSelector {
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(PCond<5>, b0 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0610Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Precondition(|bb| bb.b0 < 7, else = Running) {
+            #[success_if(|bb| bb.b0 % 3 < 2)]
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0611Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                Repeat(1) {
-                    #[run_while(|bb| *bb.t0 != 2)]
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1> = Cond::<1>),
-                ScriptCondition(|bb| bb.b1 == 2),
+        AsyncFallback {
+            Fallback {
+                Action(Act<0>),
             },
-            MemPriority {
+            WhileDoElse {
+                SequenceWithMemory {
+                    ParallelAll(3) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<2>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, 7, &mut bb.b1)),
+                    },
+                },
+                Action(PAct<4>, b0 = {=}),
+            },
+            Condition(Cond<5>),
+            IfThenElse {
+                Repeat(3) {
+                    WhileDoElse {
+                        #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                        ScriptCondition(|bb| *bb.t0 == bb.b1 + 4),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Delay(30) {
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0612Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        MemSequence {
+            ReactiveSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<0> = Task::<0>),
+                Inverter {
+                    Parallel(success = -2, failure = 0) {
+                        Script(|bb| if bb.b0 > 0 { bb.b0 += 1 }),
+                        Action(Act<1>),
+                    },
+                },
+                Switch(b1) {
+                    case 2 => Condition(Cond<2>),
+                    case 5 => StatefulAction(Task<3> = Task::<3>),
+                    _ => #[skip_if(|bb| bb.b0 % 3 < 0)]
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    Condition(Cond<4>),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 4, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0613Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Action(Act<0>),
+            Parallel(success = -3) {
+                Action(PIo<1>, t0 = {=}),
+                AlwaysRunning,
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                Condition(|ctx| ctx.check(3)),
+            },
+            Precondition(|bb| *bb.t0 > bb.b1 % 2, else = Running) {
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0614Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b0 += 3)]
+        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
+        #[failure_if(|bb| *bb.t0 < (*bb.t0 + 3) % 2)]
+        Parallel(success = -1, failure = 2) {
+            AlwaysRunning,
+            Sequence {
+                Invert {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            RunOnce(then_skip = false) {
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0612Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        #[success_if(|bb| bb.b0 < 3)]
-        ForceSuccess {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        RunOnce {
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(Cond<5> = Cond::<5>),
-                        StatefulAction(PTask<6>, b0 = {b1}, b1 = {=}),
-                        AlwaysFailure,
-                        Action(PAct<7>, b0 = {b0}, b1 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0614Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            b1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 11,
-        }
-        Action(PAct<3>, b0 = {t1}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-        }
-        SequenceStar {
-            MemSequence {
-                SetBlackboard(o0 = Some(4)),
-                #[failure_if(|bb| bb.b1 < 1)]
-                #[run_while(|bb| bb.o0.unwrap_or(3) + 3 < *bb.t1)]
-                Condition(PCond<0>, b0 = 8),
-                WasEntryUpdated(t1),
-                #[on_success(|bb| bb.b0 += 2)]
-                #[post(|bb| bb.b1 = *bb.t0)]
-                UnsetBlackboard(o0),
-            },
-            Fallback {
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
-                SubTree(Tree0614Sub0, ..),
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                #[failure_if(|bb| bb.b1 != 1)]
-                Action(Act<6>),
-            },
-            Inverter {
-                RetryUntilSuccessful(4) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<7>),
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { b0 t0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0615Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[tracked] t0: i64 = 11,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-            Action(Act<1>),
-            RunOnce(then_skip = true) {
-                ScriptCondition(|bb| *bb.t0 > 7),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0615Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[tracked] t0: i64 = 11,
-        }
-        Action(PAct<3>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            ForceSuccess {
-                Sequence {
-                    SubTree(Tree0615Sub0, b1 = {=}, t1 = {t1}, o0 = {=}, t0 = {t0}),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Fallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        AlwaysFailure,
-                    },
-                    Fallback {
-                        SubTree(Tree0615Sub1, ..),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            Action(Act<5>),
-        }
-    }
-}
-
-board!(Tree0615Blackboard { b1 t1 o0 t0 });
+board!(Tree0615Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 4,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            SequenceWithMemory {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        Repeat(1) {
-                            MemSequence {
-                                Repeat(2) {
-                                    Condition(Cond<1>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        Action(PAct<5>, b0 = {t1}),
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                    #[on_halted(|bb| { if bb.b1 == bb.o0.unwrap_or(0) % 4 { bb.t1.set(bb.o0.unwrap_or(3)) }; *bb.t1 += 1 })]
-                    ReactiveFallback {
+        ReactiveFallback {
+            ReactiveFallback {
+                Retry(2) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                AsyncFallback {
+                    #[on_success(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t1) })]
+                    Action(PIo<1>, t0 = {b0}),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(2) > 6) {
+                Loop(q0, if_empty = Success) {
+                    Delay(20) {
                         MemSequence {
-                            #[failure_if(|bb| bb.b1 + 1 != 5)]
-                            Fallback {
-                                Action(Act<7>),
-                                Action(PAct<8>, b0 = {t0}),
+                            WaitValueUpdate(t0) {
+                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
                             },
-                            StatefulAction(Task<9>),
+                            Loop(q0) {
+                                Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                            },
+                            Condition(Cond<7> = Cond::<7>),
+                            Sequence {
+                                WasEntryUpdated(t1),
+                                SetBlackboard(b0 = {t0}),
+                                StatefulAction(Task<8>),
+                            },
+                            ScriptCondition(|bb| (*bb.t1 + 4) % 2 == 0),
                         },
-                        SequenceWithMemory {
-                            Condition(PCond<10>, b0 = {t1}),
-                            StatefulAction(PTask<11>, b0 = {t1}, b1 = {t1}),
-                        },
-                        Action(PIo<12>, t0 = {b0}),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<13>),
-                        StatefulAction(PTask<14>, b0 = 6, b1 = {b1}),
-                        Condition(|ctx| ctx.check(15)),
                     },
                 },
             },
@@ -641,280 +506,203 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0616Blackboard { t0 o0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0617Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0617Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 10,
-        }
-        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
-        SubTree(Tree0617Sub1, ..)
-    }
-}
+board!(Tree0616Blackboard { t0 o0 b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    #[success_if(|bb| bb.b0 % 4 == 3)]
-                    #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
-                    #[failure_if(|bb| *bb.t0 + 1 == 4)]
-                    StatefulAction(PTask<1>, b0 = 6),
-                    StatefulAction(Task<2>),
-                    SubTree(Tree0617Sub0, ..),
-                },
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    #[on_success(|bb| { bb.b1 += 1; bb.t0.set(8) })]
-                    #[run_while(|bb| *bb.t0 + 1 < bb.b0 + 1)]
-                    #[on_halted(|bb| if bb.b1 % 4 > 1 { bb.b0 += 1 })]
-                    AlwaysFailure,
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    Inverter {
-                        Action(Act<11>),
-                    },
-                },
-                Sequence {
-                    AlwaysSuccess,
-                    #[failure_if(|bb| bb.b1 < (*bb.t0 + 2) % 4)]
-                    #[post(|bb| { bb.t0.set(9); if (*bb.t0 + 1) % 3 == 0 { bb.t0.set(bb.b0) } })]
-                    #[skip_if(|bb| bb.b0 + 3 < *bb.t0)]
-                    SetBlackboard(b1 = {t0}),
-                    SetBlackboard(b0 = 9),
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0617Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        RunOnce(then_skip = false) {
-            #[skip_if(|bb| bb.b0 != 7)]
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-board!(Tree0618Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            #[run_while(|bb| bb.b0 > *bb.t0 % 3)]
-            Repeat(1) {
-                Script(|bb| bb.t0.set(bb.b1)),
-            },
-            RunOnce {
-                ReactiveFallback {
-                    Fallback {
-                        #[failure_if(|bb| bb.b1 + 2 == 0)]
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        #[success_if(|bb| *bb.t0 == 6)]
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        MemSequence {
-            Script(|bb| bb.t0.set(bb.b0 + 3)),
+        Inverter {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0620Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        MemSequence {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Repeat(4) {
-                SequenceStar {
-                    RetryUntilSuccessful(1) {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<2>),
-                        ForceSuccess {
-                            Action(Act<3>),
-                        },
-                    },
-                    Inverter {
-                        Inverter {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Repeat(1) {
+            ReactiveSequence {
                 ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
+                    #[on_failure(|bb| if *bb.t0 + 1 == *bb.t0 { bb.b0 += 1 })]
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Action(PAct<1>, b0 = {=}),
+                    },
+                    Action(PIo<2>, t0 = {b0}),
                 },
             },
         }
     }
 }
+
+board!(Tree0618Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        RunOnce {
+            Sequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                },
+                SequenceWithMemory {
+                    Inverter {
+                        StatefulAction(Task<1>),
+                    },
+                    Parallel(success = 0) {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Repeat(forever) {
+                    Repeat(4) {
+                        Parallel(success = -1, failure = 1) {
+                            ForceSuccess {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0620Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Action(Act<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll {
+            ParallelAll(max_failures = -4) {
+                StatefulAction(Task<0>),
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    Script(|bb| if bb.b0 + 3 > bb.b0 { bb.b1 += 3 }),
+                },
+                Condition(Cond<1>),
+                AlwaysFailure,
+            },
+            RetryUntilSuccessful(forever) {
+                ReactiveSequence {
+                    AsyncFallback {
+                        Repeat(0) {
+                            Action(PAct<2>, b0 = 8, b1 = {t0}),
+                        },
+                    },
+                    RetryUntilSuccessful(4) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            IfThenElse {
+                StatefulAction(PTask<4>, b0 = 7),
+                SubTree(Tree0620Sub0, ..),
+            },
+            ReactiveSelector {
+                #[skip_if(|bb| bb.b1 + 2 < bb.b1 % 3)]
+                Sleep(10),
+                AlwaysSuccess,
+            },
+            KeepRunningUntilFailure {
+                MemSequence {
+                    Condition(Cond<6>),
+                    Precondition(|bb| *bb.t0 > bb.b1 % 3, else = Failure) {
+                        Condition(PCond<7>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0620Blackboard { b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+        RunOnce {
+            Condition(PCond<0>, b0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0621Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0622 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
         }
-        Repeat(4) {
-            Fallback {
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 3)]
-                #[success_if(|bb| bb.b0 < *bb.t0)]
-                #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 3 }; bb.b0 += 3 })]
-                ReactiveFallback {
-                    MemSequence {
-                        SetBlackboard(t1 = 7),
-                        Action(Act<0>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b1 += 2 })]
-                        Action(Act<2>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                        #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
-                        #[failure_if(|bb| bb.b1 == 5)]
-                        Condition(PCond<5>, b0 = {b0}),
-                    },
+        Sequence {
+            Sequence {
+                Loop(q0, if_empty = Skipped) {
+                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                    Condition(Cond<0>),
                 },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                        Sequence {
-                            Action(Act<8>),
-                            Condition(PCond<9>, b0 = {=}),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                ScriptCondition(|bb| *bb.t1 < bb.b1 + 3),
-                                Condition(PCond<11>, b0 = {=}),
-                                SetBlackboard(b0 = 1),
-                            },
-                        },
+                Action(|ctx| ctx.exec(1)),
+            },
+            #[on_halted(|bb| if *bb.t0 > 4 { bb.b0 = (bb.b0 + 2) % 4 })]
+            #[success_if(|bb| bb.b0 % 3 > 0)]
+            SkipUnlessUpdated(t0) {
+                IfThenElse {
+                    Selector {
+                        Condition(Cond<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        ScriptCondition(|bb| *bb.t0 > 1),
                     },
-                },
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Action(|ctx, bb| ctx.exec_in(12, bb.b1 % 2, &mut bb.b0)),
-                            #[skip_if(|bb| bb.b0 != *bb.t1 % 4)]
-                            #[on_success(|bb| bb.b1 = *bb.t0)]
-                            Inverter {
-                                RunOnce(then_skip = true) {
-                                    #[failure_if(|bb| *bb.t0 + 3 != bb.b1)]
-                                    #[success_if(|bb| *bb.t1 < 4)]
-                                    Action(PIo<13>, t0 = {=}),
+                    Repeat(forever) {
+                        AsyncSequence {
+                            AsyncSequence {
+                                Retry(3) {
+                                    UnsetBlackboard(o0),
                                 },
-                            },
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(14)),
-                                #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
-                                StatefulAction(PTask<15>, b0 = {t1}),
                             },
                         },
                     },
                 },
             },
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0622Blackboard { b0 b1 t1 t0 o0 });
+board!(Tree0622Blackboard { b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            MemPriority {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+        Precondition(|bb| bb.b0 == 6, else = Running) {
+            Repeat(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -924,250 +712,425 @@ board!(Tree0623Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
+        ReactiveSequence {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1>),
+                AlwaysRunning,
+            },
+            Sequence {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+                Action(Act<7>),
+            },
+            Condition(Cond<8>),
+            ForceSuccess {
+                Selector {
+                    Action(|ctx| ctx.exec(9)),
+                    AlwaysRunning,
+                },
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0625Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Script(|bb| bb.b0 += 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            #[allow(unused)] b1: i64 = 2,
         }
-        ReactiveSequence {
-            #[success_if(|bb| bb.b0 % 2 != 1)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b0 == 3)]
-            SubTree(Tree0625Sub0, b0 = {=}),
+        SequenceWithMemory {
+            RetryUntilSuccessful(4) {
+                TryCatch {
+                    AlwaysSuccess,
+                    ForceSuccess {
+                        Sleep(50),
+                    },
+                },
+            },
+            Action(PIo<0>, t0 = {=}),
+            ForceFailure {
+                Repeat(1) {
+                    Precondition(|bb| (bb.b0 + 3) % 2 == 1) {
+                        Action(Act<1>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0625Blackboard { b0 });
+board!(Tree0625Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0626Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        Action(Act<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
         }
-        RetryUntilSuccessful(forever) {
-            #[run_while(|bb| (bb.b1 + 3) % 3 < 2)]
-            #[failure_if(|bb| bb.b0 != 3)]
-            Condition(Cond<0>),
+        Fallback {
+            #[run_while(|bb| *bb.t0 % 2 < 1)]
+            #[on_failure(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(2) % 3) })]
+            #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+            Selector {
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1>),
+                    SetBlackboard(t0 = 3),
+                },
+                Loop(q0, if_empty = Running) {
+                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+                },
+                ParallelAll(2) {
+                    SubTree(Tree0626Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+                    SetBlackboard(o0 = Some(5)),
+                },
+            },
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<4>),
+                },
+                ScriptCondition(|bb| (*bb.t0 + 2) % 2 > 0),
+                RetryUntilSuccessful(4) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            SequenceStar {
+                Delay(30) {
+                    AsyncFallback {
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
+                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                        TryCatch {
+                            Action(Act<7>),
+                            Condition(Cond<8>),
+                            SetBlackboard(b0 = 9),
+                        },
+                        Delay(50) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0626Blackboard { b1 b0 });
+board!(Tree0626Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
+        #[post(|bb| *bb.t0 += 2)]
+        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(2) })]
+        SequenceStar {
+            MemPriority {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+            },
             ReactiveSequence {
-                WasEntryUpdated(t0),
-                WasEntryUpdated(t0),
-                Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                Script(|bb| bb.b0 += 2),
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        RetryUntilSuccessful(2) {
-                            #[post(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 4) })]
-                            #[run_while(|bb| bb.b0 > (bb.b0 + 3) % 2)]
-                            #[failure_if(|bb| bb.o0.unwrap_or(2) % 4 < 1)]
-                            Script(|bb| bb.o0 = None),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Condition(PCond<3>, b0 = {=}),
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(2))),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                RetryUntilSuccessful(3) {
+                    Action(Act<4>),
                 },
             },
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-                #[skip_if(|bb| bb.o0.is_some())]
-                Fallback {
-                    #[skip_if(|bb| bb.b1 == *bb.t0 % 4)]
-                    SetBlackboard(t0 = 2),
-                    #[on_failure(|bb| if *bb.t0 == 2 { bb.b0 += 2 })]
-                    StatefulAction(Task<7>),
+            MemPriority {
+                Condition(Cond<5>),
+                Inverter {
+                    AlwaysSuccess,
                 },
                 Inverter {
-                    Script(|bb| bb.b0 += 3),
+                    Action(Act<6>),
                 },
-                #[skip_if(|bb| bb.o0.unwrap_or(4) == 6)]
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-            },
-            #[success_if(|bb| bb.b0 % 3 != 2)]
-            Sequence {
-                Sequence {
-                    Action(|ctx| ctx.exec(9)),
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b1 % 4)),
-                },
-                Condition(Cond<11>),
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 3, &mut bb.b1)),
-                    ScriptCondition(|bb| bb.b0 < 3),
-                },
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0627Blackboard { b0 b1 o0 t0 });
+board!(Tree0627Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64 = 3,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(5))]
-        MemSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0628Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        #[success_if(|bb| *bb.t0 > (*bb.t0 + 1) % 2)]
+        Loop(q0, value = {b0}, if_empty = Running) {
+            ReactiveFallback {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Precondition(|bb| *bb.t0 + 3 < 1, else = Running) {
+                        Sequence {
+                            ScriptCondition(|bb| (*bb.t0 + 2) % 4 != 1),
+                        },
+                    },
+                    Timeout(10) {
+                        SequenceWithMemory {
+                            RetryUntilSuccessful(forever) {
+                                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                #[skip_if(|bb| *bb.t0 > 7)]
+                                Precondition(|bb| bb.b0 + 4 != *bb.t0 + 3) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            Repeat(0) {
+                                ScriptCondition(|bb| bb.b0 % 2 > 0),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    #[failure_if(|bb| bb.b0 > 6)]
+                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
+
+board!(Tree0628Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0629 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(3) {
+                MemPriority {
+                    AsyncFallback {
+                        Precondition(|bb| bb.b0 != 6, else = Running) {
+                            #[run_while(|bb| *bb.t0 == 4)]
+                            #[failure_if(|bb| bb.b0 + 2 > 0)]
+                            Sequence {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(PTask<3>, b0 = 3, b1 = {=}),
+            },
+            RunOnce(then_skip = false) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Parallel(success = 1, failure = 3) {
+                    RetryUntilSuccessful(1) {
+                        Action(PIo<4>, t0 = {b1}),
+                    },
+                    #[success_if(|bb| *bb.t0 == 5)]
+                    StatefulAction(Task<5>),
+                    Condition(PCond<6>, b0 = {b1}),
+                },
+            },
+            StatefulAction(Task<7>),
+            Selector {
+                TryCatch {
+                    Script(|bb| bb.b0 = bb.b1),
+                    Action(PAct<8>, b0 = 5, b1 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
+                },
+                Fallback {
+                    Condition(Cond<10> = Cond::<10>),
+                    WasEntryUpdated(t0),
+                },
+                Condition(Cond<11>),
+                ScriptCondition(|bb| bb.b1 + 3 != 7),
+            },
+        }
+    }
+}
+
+board!(Tree0629Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(4),
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
             b0: i64 = 2,
         }
-        SequenceWithMemory {
-            UnsetBlackboard(o0),
-            RunOnce(then_skip = false) {
-                #[failure_if(|bb| bb.b0 > 2)]
-                Fallback {
-                    Action(Act<0> = Act::<0>),
-                    AlwaysFailure,
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    #[success_if(|bb| bb.o0.unwrap_or(0) < (*bb.t0 + 1) % 3)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<3>),
+        ReactiveFallback {
+            RunOnce {
+                AsyncSequence {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Precondition(|bb| bb.b0 % 2 > 0) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    Sequence {
+                        Condition(PCond<2>, b0 = {b0}),
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<4> = Act::<4>),
+                    },
+                    SequenceStar {
+                        Parallel(failure = 1) {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
+                            Sleep(30),
+                            #[on_success(|bb| bb.o0 = None)]
+                            #[success_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                            #[run_while(|bb| bb.o0.unwrap_or(2) + 3 < 7)]
+                            Condition(Cond<6>),
+                            Condition(PCond<7>, b0 = {b0}),
+                        },
+                    },
                 },
             },
-            #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
-            #[failure_if(|bb| bb.b1 + 4 > 4)]
-            SetBlackboard(t1 = {b0}),
+            AsyncFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    Repeat(2) {
+                        Timeout(0) {
+                            SequenceWithMemory {
+                                ReactiveFallback {
+                                    StatefulAction(Task<9>),
+                                    Action(|ctx| ctx.exec(10)),
+                                },
+                                SequenceStar {
+                                    Action(Act<11> = Act::<11>),
+                                    WasEntryUpdated(t0),
+                                },
+                                SequenceStar {
+                                    Action(PIo<12>, t0 = {b0}),
+                                    Condition(PCond<13>, b0 = 2),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0630Blackboard { t1 t0 o0 b1 b0 });
+board!(Tree0630Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                Fallback {
-                    Action(|ctx| ctx.exec(3)),
-                    Action(PIo<4>, t0 = {=}),
+        ReactiveFallback {
+            AsyncSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                },
+                AsyncSequence {
+                    Condition(|ctx| ctx.check(1)),
+                    AlwaysRunning,
                 },
             },
-            MemPriority {
-                Action(Act<5> = Act::<5>),
-                Condition(Cond<6>),
-                Action(Act<7>),
-                Condition(|ctx| ctx.check(8)),
-                StatefulAction(Task<9>),
-            },
-            Inverter {
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.b0 == 3),
-                    #[on_success(|bb| bb.b1 += 1)]
-                    #[failure_if(|bb| bb.b0 > 4)]
-                    Condition(Cond<10>),
+            IfThenElse {
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
-            RunOnce(then_skip = true) {
-                Sequence {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                    WasEntryUpdated(t0),
-                },
+            Sequence {
+                Condition(|ctx| ctx.check(6)),
+                StatefulAction(Task<7> = Task::<7>),
+                Action(Act<8>),
             },
-            Condition(|ctx, bb| ctx.check_in(13, (bb.b1 + 1) % 2)),
         }
     }
 }
 
-board!(Tree0631Blackboard { b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0632Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        RunOnce(then_skip = true) {
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    Condition(PCond<0>, b0 = 3),
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            RunOnce {
+                ReactiveSequence {
+                    SubTree(Tree0632Sub0, ..),
+                    AlwaysSuccess,
                 },
             },
+            SetBlackboard(t0 = 9),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
+
+board!(Tree0632Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
         ReactiveSequence {
-            SetBlackboard(t0 = {b0}),
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = 6),
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(t0 = 5),
+                AlwaysSuccess,
+                #[post(|bb| *bb.t0 += 3)]
+                Timeout(100) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            AsyncFallback {
+                #[run_while(|bb| bb.b0 == 0)]
+                #[on_failure(|bb| bb.b0 = 8)]
+                AlwaysRunning,
+                ScriptCondition(|bb| bb.b0 < 7),
+                ScriptCondition(|bb| bb.b0 < (*bb.t0 + 2) % 2),
+            },
         }
     }
 }
@@ -1177,60 +1140,38 @@ board!(Tree0633Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        SkipUnlessUpdated(t0) {
-            Fallback {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {=}),
-                        Repeat(0) {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(3) + 2 > bb.b0 + 1),
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 == 7)]
-                    RetryUntilSuccessful(3) {
-                        Inverter {
-                            #[run_while(|bb| *bb.t0 + 4 == 0)]
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        Parallel(success = 0, failure = 4) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            Action(Act<1>),
+            AlwaysFailure,
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0634Blackboard { b0 o0 t0 });
+board!(Tree0634Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    #[skip_if(|bb| *bb.t0 < 1)]
-                    #[success_if(|bb| *bb.t0 + 4 == bb.b0 % 4)]
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    #[on_success(|bb| { if *bb.t0 % 4 < 0 { bb.t0.set(bb.b0) }; bb.b0 = *bb.t0 })]
-                    #[post(|bb| bb.b1 = *bb.t0 + 2)]
-                    Condition(Cond<1>),
-                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                },
+        Fallback {
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<0>),
             },
-            Action(Act<2>),
-            #[post(|bb| if *bb.t0 < 2 { bb.t0.set(6) })]
-            #[on_failure(|bb| if bb.b0 < (bb.b0 + 4) % 2 { bb.b1 = *bb.t0 + 3 })]
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
-                Action(Act<4>),
+            AsyncFallback {
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                #[run_while(|bb| *bb.t0 + 2 > (bb.b0 + 1) % 2)]
+                Action(Act<1> = Act::<1>),
+                Condition(Cond<2>),
+                #[post(|bb| if (*bb.t0 + 1) % 3 > 1 { *bb.t0 += 1 })]
+                #[on_success(|bb| bb.b1 += 3)]
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -1239,251 +1180,271 @@ bt::behavior_tree! {
 board!(Tree0635Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0636Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+    pub tree Tree0636 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0>),
         }
-        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0636 for Ctx {
+    pub tree Tree0637Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Fallback {
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
-                    #[post(|bb| bb.b0 = 5)]
-                    #[run_while(|bb| bb.b0 % 3 < 1)]
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0636Sub0, ..),
-                    Repeat(forever) {
-                        RetryUntilSuccessful(0) {
-                            #[run_while(|bb| *bb.t0 % 2 > 0)]
-                            Script(|bb| if bb.o0.is_some() { *bb.t0 += 1 }),
-                        },
-                    },
-                },
-                Repeat(forever) {
-                    RetryUntilSuccessful(2) {
-                        SkipUnlessUpdated(t0) {
-                            ReactiveFallback {
-                                Action(|ctx| ctx.exec(2)),
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.b0 > 7)]
-                    SetBlackboard(t0 = 0),
-                    Sequence {
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Condition(Cond<5>),
-                },
-            },
-            ReactiveSequence {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    MemPriority {
-                        SequenceWithMemory {
-                            Action(|ctx| ctx.exec(7)),
-                            Action(Act<8>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(4) + 4, &mut bb.b0)),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<11> = Task::<11>),
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
-                #[post(|bb| bb.o0 = None)]
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<12>, b0 = 4, b1 = {t0}),
-                    #[post(|bb| { bb.t0.set(7); *bb.t0 += 1 })]
-                    StatefulAction(PTask<13>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<14>),
-                    AlwaysFailure,
-                    ForceSuccess {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                MemSequence {
-                    AlwaysSuccess,
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Condition(Cond<15>),
-                },
-            },
-        }
+        Action(PIo<2>, t0 = {t0})
     }
 }
 
-board!(Tree0636Blackboard { t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0637Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<3>),
+            Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 2) % 4, &mut bb.b0)),
+            #[on_success(|bb| { if *bb.t0 < 7 { bb.t0.set(bb.b0 % 3) }; bb.o0 = None })]
+            Condition(PCond<5>, b0 = {b0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64>,
         }
-        Sequence {
-            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-            Repeat(4) {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+        ReactiveSequence {
+            MemSequence {
+                Fallback {
+                    Precondition(|bb| *bb.t0 + 1 < bb.b0, else = Running) {
+                        Fallback {
+                            #[skip_if(|bb| *bb.t0 != (bb.b0 + 1) % 3)]
+                            #[post(|bb| bb.o0 = None)]
+                            Timeout(0) {
+                                Repeat(0) {
+                                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
+                                },
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                                SubTree(Tree0637Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+                            },
+                            SubTree(Tree0637Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+                            ReactiveSequence {
+                                Condition(PCond<6>, b0 = 6),
+                                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 3)),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        WaitValueUpdate(t0) {
+                            KeepRunningUntilFailure {
+                                Sequence {
+                                    Action(PIo<9>, t0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    Sequence {
+                        Inverter {
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            ReactiveFallback {
+                                Action(Act<10>),
+                                RetryUntilSuccessful(4) {
+                                    AlwaysFailure,
+                                },
+                                Precondition(|bb| bb.o0.unwrap_or(2) + 2 == 3, else = Failure) {
+                                    Action(Act<11>),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            ReactiveSequence {
+                                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                                #[on_failure(|bb| bb.o0 = None)]
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                StatefulAction(Task<12> = Task::<12>),
+                                StatefulAction(Task<13> = Task::<13>),
+                            },
+                            Condition(Cond<14>),
+                        },
+                    },
+                    Timeout(20) {
+                        Condition(Cond<15>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0637Blackboard { b1 t0 });
+board!(Tree0637Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
         }
-        #[skip_if(|bb| bb.o0.is_none())]
-        SequenceStar {
-            Repeat(3) {
-                Sequence {
-                    ReactiveSequence {
-                        SetBlackboard(t0 = 7),
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.o0 = Some(bb.b1))]
-            #[run_while(|bb| (bb.o0.unwrap_or(2) + 2) % 3 > 0)]
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-            },
-            StatefulAction(Task<4>),
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {t0}, b1 = {=}),
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0638Blackboard { b0 t0 b1 o0 });
+board!(Tree0638Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0639Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        SequenceStar {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                StatefulAction(Task<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            SubTree(Tree0639Sub0, q0 = {=}, b0 = {b0}),
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = 2, b1 = {b0}),
+                    Condition(Cond<4>),
+                },
             },
-            Repeat(3) {
-                Condition(|ctx| ctx.check(2)),
+            IfThenElse {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Condition(Cond<5>),
+                },
+                Action(PIo<6>, t0 = {b0}),
+                MemSequence {
+                    Timeout(10) {
+                        StatefulAction(Task<7>),
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree0639Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0640Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(PIo<1>, t0 = {t1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[run_while(|bb| bb.b0 > 3)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0640Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0641 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 1) % 3, &mut bb.b0)),
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<3>),
+        ReactiveFallback {
+            RunOnce {
+                Precondition(|bb| *bb.t0 > *bb.t1) {
+                    Action(PIo<0>, t0 = {=}),
                 },
+            },
+            #[run_while(|bb| (*bb.t1 + 1) % 3 > 1)]
+            #[failure_if(|bb| *bb.t1 + 2 > *bb.t1)]
+            SubTree(Tree0640Sub0, t1 = {=}, t0 = {t0}),
+            Repeat(4) {
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0641Blackboard { t0 b1 b0 });
+board!(Tree0640Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0641 for Ctx {
+        ParallelAll {
+            AlwaysRunning,
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Inverter {
-            ReactiveSequence {
-                Sequence {
-                    WasEntryUpdated(t0),
-                    SetBlackboard(o0 = Some(8)),
-                    #[success_if(|bb| *bb.t0 % 4 != 0)]
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                SequenceStar {
-                    ForceSuccess {
-                        WaitValueUpdate(t0) {
-                            Sequence {
-                                ReactiveSequence {
-                                    StatefulAction(Task<2>),
-                                    #[failure_if(|bb| *bb.t0 < 5)]
-                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                },
-                                Sequence {
-                                    AlwaysSuccess,
-                                    Condition(|ctx| ctx.check(4)),
-                                },
+        Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Selector {
+                            ForceFailure {
+                                StatefulAction(Task<1>),
                             },
                         },
-                    },
-                    SequenceWithMemory {
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
+                        Timeout(0) {
+                            Condition(PCond<2>, b0 = 0),
                         },
-                        StatefulAction(Task<7>),
+                    },
+                    RunOnce(then_skip = true) {
+                        UnsetBlackboard(o0),
+                    },
+                    ReactiveFallback {
                         SequenceWithMemory {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
+                            Condition(Cond<3> = Cond::<3>),
+                            Action(Act<4> = Act::<4>),
+                        },
+                        Action(PAct<5>, b0 = 8, b1 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
+                        Action(PIo<7>, t0 = {b1}),
+                        Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 2) % 3, &mut bb.b0)),
+                    },
+                    TryCatch {
+                        KeepRunningUntilFailure {
+                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {=}),
+                        },
+                        #[run_while(|bb| *bb.t0 == 6)]
+                        #[on_success(|bb| bb.b1 = (bb.b0 + 4) % 4)]
+                        IfThenElse {
+                            ScriptCondition(|bb| bb.b1 > 5),
+                            StatefulAction(Task<10> = Task::<10>),
                         },
                     },
                 },
@@ -1492,548 +1453,512 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0642Blackboard { o0 b0 t0 b1 });
+board!(Tree0642Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-        }
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {b1}),
-            StatefulAction(Task<1>),
+        AsyncFallback {
+            WhileDoElse {
+                Repeat(4) {
+                    Repeat(2) {
+                        AsyncSequence {
+                            RunOnce(then_skip = true) {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    AlwaysRunning,
+                },
+                Timeout(20) {
+                    RetryUntilSuccessful(3) {
+                        MemPriority {
+                            Repeat(2) {
+                                Action(|ctx| ctx.exec(4)),
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<6>),
+            Condition(Cond<7>),
         }
     }
 }
-
-board!(Tree0643Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(4) {
-            Sequence {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(5) + 4)]
-                Action(Act<0>),
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<1> = Cond::<1>),
+        Parallel(success = -1) {
+            #[post(|bb| *bb.t1 += 3)]
+            IfThenElse {
+                StatefulAction(Task<0> = Task::<0>),
+                ParallelAll {
+                    Action(PAct<1>, b0 = {b0}),
+                    AsyncFallback {
+                        ReactiveSelector {
+                            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+                            Parallel(success = 0, failure = -1) {
+                                AlwaysRunning,
+                                ScriptCondition(|bb| bb.b0 == *bb.t1 + 3),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0644Blackboard { b0 t0 o0 });
+board!(Tree0644Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        MemSequence {
-            Action(Act<0>),
-            #[on_success(|bb| { *bb.t1 += 1; *bb.t0 += 3 })]
-            SequenceWithMemory {
-                ScriptCondition(|bb| (bb.b1 + 1) % 4 == 1),
+        Repeat(4) {
+            Selector {
+                SequenceWithMemory {
+                    #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                    Delay(10) {
+                        #[failure_if(|bb| bb.b0 == 7)]
+                        TryCatch(catch_on_halt = true) {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                            ScriptCondition(|bb| *bb.t1 % 2 == 0),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                RunOnce {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                },
+                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0645Blackboard { t0 t1 b1 });
+board!(Tree0645Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            MemSequence {
-                Condition(|ctx| ctx.check(1)),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Action(Act<3>),
-            Inverter {
-                StatefulAction(Task<4>),
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        Precondition(|bb| bb.b0 % 3 > 1, else = Success) {
+            IfThenElse {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        MemPriority {
+                            Switch(b1) {
+                                case 5 => Condition(|ctx| ctx.check(0)),
+                                _ => Sleep(20),
+                            },
+                            #[run_while(|bb| *bb.t0 == 0)]
+                            #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                            #[on_halted(|bb| bb.b0 += 2)]
+                            Condition(PCond<1>, b0 = 1),
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+                Sequence {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Action(Act<4>),
+                    },
+                    Condition(Cond<5>),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0647Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        RetryUntilSuccessful(3) {
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(PTask<4>, b0 = {=}),
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-            },
-        }
-    }
-}
+board!(Tree0646Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+        Parallel(success = 2, failure = 0) {
+            Action(|ctx| ctx.exec(0)),
+            Action(Act<1>),
         }
-        Repeat(3) {
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(0, (*bb.t1 + 2) % 3, &mut bb.b0)),
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                        Condition(Cond<2>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        #[on_failure(|bb| if (bb.b0 + 1) % 3 < 0 { bb.o0 = None })]
+        RunOnce {
+            Repeat(0) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0648Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 3,
+            b1: i64,
+        }
+        Repeat(0) {
+            StatefulAction(PTask<0>, b0 = 1, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0649Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        ReactiveSequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                SequenceStar {
+                    SequenceWithMemory {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(Act<2>),
+                        Sleep(50),
                     },
-                },
-                ReactiveFallback {
-                    SubTree(Tree0647Sub0, ..),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(Cond<7>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<8>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        #[skip_if(|bb| (*bb.t1 + 1) % 4 == 1)]
-                        ScriptCondition(|bb| bb.b0 != 5),
-                        Condition(|ctx, bb| ctx.check_in(10, *bb.t1 % 3)),
-                    },
-                },
-                #[success_if(|bb| bb.b0 == 2)]
-                #[on_success(|bb| bb.t1.set(8))]
-                #[run_while(|bb| *bb.t1 != 2)]
-                Repeat(forever) {
-                    Inverter {
-                        MemSequence {
-                            StatefulAction(PTask<11>, b0 = {=}, b1 = {t1}),
-                            ReactiveSequence {
-                                Condition(Cond<12>),
-                                Condition(PCond<13>, b0 = {=}),
-                                Action(PIo<14>, t0 = {t0}),
-                                Action(Act<15>),
-                            },
-                            Repeat(4) {
-                                SequenceStar {
-                                    StatefulAction(Task<16>),
+                    MemPriority {
+                        RetryUntilSuccessful(forever) {
+                            ForceFailure {
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<3> = Task::<3>),
                                 },
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0647Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Retry(0) {
+                        AlwaysSuccess,
                     },
-                    Action(Act<3>),
-                    ReactiveSequence {
-                        SetBlackboard(t0 = {b0}),
-                        RetryUntilSuccessful(1) {
+                    ForceSuccess {
+                        RunOnce(then_skip = false) {
                             Condition(Cond<4>),
                         },
-                        Inverter {
-                            Condition(Cond<5>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        AlwaysFailure,
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        MemPriority {
-            Sequence {
-                Sequence {
-                    #[skip_if(|bb| *bb.t0 > 6)]
-                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 4) % 3)),
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                    MemSequence {
-                        #[skip_if(|bb| *bb.t0 == 3)]
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        #[run_while(|bb| bb.b0 + 3 > *bb.t0)]
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-                SequenceWithMemory {
+                Condition(Cond<5> = Cond::<5>),
+                SequenceStar {
+                    StatefulAction(Task<6>),
                     Action(Act<7>),
-                    StatefulAction(Task<8>),
+                    AlwaysSuccess,
+                    Condition(Cond<8> = Cond::<8>),
                     Condition(Cond<9>),
                 },
-                Fallback {
-                    Condition(Cond<10>),
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
-                    ScriptCondition(|bb| bb.b0 > 7),
-                    #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(PTask<12>, b0 = 0, b1 = {b0}),
-                    },
+            },
+            Parallel(success = -5, failure = 3) {
+                Timeout(10) {
+                    StatefulAction(Task<10>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            #[run_while(|bb| bb.b0 == 7)]
-            Condition(|ctx| ctx.check(0)),
-            ForceFailure {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[post(|bb| { bb.b0 = 4; if bb.o0.unwrap_or(3) + 1 > bb.b1 { *bb.t0 += 3 } })]
-                StatefulAction(PTask<1>, b0 = {=}),
-            },
-            Action(PAct<2>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0650Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0651 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceStar {
-            Fallback {
-                #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                MemSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
+                Action(Act<11>),
+                ReactiveSequence {
+                    Condition(Cond<12>),
+                    Sleep(10),
+                    Condition(Cond<13>),
+                    StatefulAction(Task<14> = Task::<14>),
                 },
-                StatefulAction(PTask<3>, b0 = {b0}),
-            },
-            Repeat(4) {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(4)),
-                    Repeat(4) {
-                        #[run_while(|bb| bb.b1 % 4 > 1)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.b0 == 3)]
-                        ReactiveFallback {
-                            Fallback {
-                                Condition(Cond<5>),
-                                Action(PIo<6>, t0 = {=}),
-                                Action(PAct<7>, b0 = {=}, b1 = {t0}),
-                            },
-                            Sequence {
-                                StatefulAction(Task<8>),
-                                Script(|bb| bb.o0 = None),
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        #[skip_if(|bb| *bb.t0 > bb.b1 % 3)]
-                        WasEntryUpdated(t0),
-                    },
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<15>),
+                    StatefulAction(Task<16>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0651Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| *bb.t0 == 5)]
-        ForceFailure {
-            SkipUnlessUpdated(t0) {
                 Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+                    Condition(Cond<17> = Cond::<17>),
+                    StatefulAction(Task<18> = Task::<18>),
                 },
             },
         }
     }
 }
 
-board!(Tree0652Blackboard { t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0653Sub0 for Ctx {
+    pub tree Tree0651Sub1 for Ctx {
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0651Sub0 for Ctx {
+        SubTree(Tree0651Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0651 for Ctx {
+        AsyncFallback {
+            SubTree(Tree0651Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            Switch(b1) {
+                case 3 => Condition(Cond<1> = Cond::<1>),
+                case 1 => Condition(|ctx| ctx.check(2)),
+                case 0 => Action(PIo<3>, t0 = {=}),
+                _ => ScriptCondition(|bb| bb.b0 > (*bb.t1 + 4) % 2),
+            },
+        }
+    }
+}
+
+board!(Tree0652Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0653Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        AsyncFallback {
+            Condition(|ctx| ctx.check(0)),
+            Loop(q0, if_empty = Running) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0653Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0654Sub0 for Ctx {
+        Timeout(20) {
+            RunOnce(then_skip = false) {
+                Condition(Cond<1>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3))]
-                    #[run_while(|bb| *bb.t1 + 4 != bb.b1 + 4)]
-                    Inverter {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Inverter {
-                                Condition(Cond<0>),
-                            },
+        RetryUntilSuccessful(4) {
+            ForceSuccess {
+                KeepRunningUntilFailure {
+                    WhileDoElse {
+                        Action(Act<0>),
+                        SubTree(Tree0654Sub0),
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<2>),
                         },
                     },
-                    ReactiveSequence {
-                        MemPriority {
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            #[run_while(|bb| (bb.b0 + 1) % 4 > 0)]
-                            Action(Act<1>),
-                            #[success_if(|bb| bb.b0 + 4 != 6)]
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            #[skip_if(|bb| *bb.t1 % 4 != 2)]
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                Repeat(3) {
-                    StatefulAction(Task<4>),
-                },
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        Action(Act<7> = Act::<7>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<8>),
-                    },
-                    SetBlackboard(o0 = Some(3)),
                 },
             },
         }
     }
 }
-
-board!(Tree0654Blackboard { t0 t1 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64,
+        MemSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Action(|ctx| ctx.exec(2)),
         }
-        #[run_while(|bb| *bb.t0 > *bb.t0 % 4)]
-        #[skip_if(|bb| bb.b0 == (bb.o0.unwrap_or(4) + 3) % 3)]
-        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-        WaitValueUpdate(t0) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                    Condition(PCond<1>, b0 = {b0}),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0656Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(Act<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0656Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            b1: i64 = 14,
+        }
+        AsyncFallback {
+            Fallback {
+                Action(Act<14>),
+                Repeat(3) {
+                    Condition(PCond<15>, b0 = {=}),
                 },
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                MemSequence {
-                    #[skip_if(|bb| bb.b0 > 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
-                    StatefulAction(Task<3>),
+                StatefulAction(Task<16>),
+                Condition(|ctx, bb| ctx.check_in(17, *bb.t0)),
+            },
+            MemSequence {
+                SetBlackboard(o0 = Some(8)),
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(18, (*bb.t0 + 3) % 2, &mut bb.b1)),
+                    #[skip_if(|bb| bb.b1 + 1 > *bb.t0)]
+                    UnsetBlackboard(o0),
                 },
-                #[post(|bb| { bb.b0 = *bb.t0 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        ForceSuccess {
-                            Script(|bb| bb.o0 = Some(bb.b0 + 4)),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                #[success_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<19>),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| *bb.t0 < 2)]
+                #[skip_if(|bb| bb.b1 == 6)]
+                Delay(30) {
+                    StatefulAction(Task<20>),
                 },
             },
         }
     }
 }
-
-board!(Tree0655Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 4,
         }
-        Fallback {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<1>),
-                },
-            },
-            SequenceStar {
-                #[post(|bb| bb.b0 += 2)]
+        ReactiveSequence {
+            #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
+            #[on_halted(|bb| bb.t0.set(7))]
+            Fallback {
                 Fallback {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
-                    #[failure_if(|bb| bb.b1 % 4 < 3)]
-                    Action(|ctx| ctx.exec(3)),
+                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
+                    Action(Act<1>),
+                    #[skip_if(|bb| *bb.t0 + 2 < 3)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    StatefulAction(Task<2>),
+                },
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                Retry(forever) {
+                    AsyncSequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
+            Switch(b1) {
+                case 0 => ReactiveSequence {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    AlwaysFailure,
+                    SubTree(Tree0656Sub0, ..),
+                },
+                case 4 => RetryUntilSuccessful(1) {
+                    StatefulAction(PTask<7>, b0 = {=}),
+                },
+                case 5 => Timeout(50) {
+                    WhileDoElse {
+                        Condition(|ctx| ctx.check(8)),
+                        Action(Act<9>),
+                    },
+                },
+                _ => Timeout(30) {
+                    Sleep(100),
+                },
+            },
+            Delay(20) {
+                ReactiveSequence {
+                    Timeout(10) {
+                        StatefulAction(Task<10>),
+                    },
+                    Fallback {
+                        Parallel {
+                            Parallel(success = -2, failure = 1) {
+                                ForceSuccess {
+                                    StatefulAction(Task<11>),
+                                },
+                                Condition(Cond<12>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(13, bb.o0.unwrap_or(5))),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0656Sub1, ..),
         }
     }
 }
 
-board!(Tree0656Blackboard { b0 b1 t0 });
+board!(Tree0656Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                RetryUntilSuccessful(2) {
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(|ctx| ctx.exec(2)),
-                        Condition(Cond<3>),
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(3) {
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(5)),
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        Sequence {
+            #[on_success(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
+            #[on_halted(|bb| bb.o0 = None)]
+            #[post(|bb| *bb.t1 += 3)]
+            RunOnce {
+                Condition(PCond<0>, b0 = 7),
             },
-            ReactiveSequence {
-                Fallback {
-                    Condition(Cond<9>),
-                },
-                Repeat(0) {
-                    Action(Act<10>),
-                },
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        Sequence {
-                            Condition(Cond<11>),
-                            Condition(Cond<12>),
-                        },
-                    },
-                },
+            WaitValueUpdate(t0) {
+                Condition(Cond<1>),
             },
-            Sequence {
-                StatefulAction(Task<13>),
-                Condition(Cond<14>),
-                ReactiveSequence {
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                },
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            Fallback {
-                                StatefulAction(Task<17>),
-                                Condition(Cond<18> = Cond::<18>),
-                            },
-                            Condition(Cond<19>),
-                        },
-                    },
+            Repeat(forever) {
+                Repeat(1) {
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
+board!(Tree0657Blackboard { b1 t1 t0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
-        ForceSuccess {
-            RunOnce(then_skip = true) {
-                ForceSuccess {
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        RunOnce {
-                            Condition(Cond<1>),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        Repeat(1) {
+            RetryUntilSuccessful(4) {
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        Loop(q0, value = {b0}) {
+                            Condition(Cond<0> = Cond::<0>),
                         },
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<1>),
                         StatefulAction(Task<2>),
                     },
                 },
@@ -2042,62 +1967,80 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0658Blackboard { b0 o0 q0 });
+
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
+        Parallel(failure = -3) {
+            Fallback {
+                Precondition(|bb| bb.b1 % 3 == 1, else = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+                #[on_success(|bb| bb.t0.set(bb.b1 % 4))]
+                #[run_while(|bb| bb.b0 % 3 == 2)]
+                #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                Repeat(2) {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    AlwaysRunning,
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(Act<1>),
+                },
             },
-            #[skip_if(|bb| (bb.b0 + 2) % 4 == 3)]
+            #[post(|bb| bb.b1 = bb.b0 + 4)]
+            #[on_failure(|bb| bb.b0 += 1)]
             ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                StatefulAction(Task<4> = Task::<4>),
             },
-            Inverter {
-                StatefulAction(Task<5>),
+            RetryUntilSuccessful(forever) {
+                Precondition(|bb| *bb.t0 > 0, else = Success) {
+                    Parallel(success = -2) {
+                        Repeat(forever) {
+                            StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
+                        },
+                        Script(|bb| bb.b1 += 1),
+                        #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3))]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b1)),
+                        Action(Act<7>),
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b1 % 3 != 2)]
+            AsyncSequence {
+                SequenceStar {
+                    Fallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        Action(Act<10> = Act::<10>),
+                    },
+                },
+                StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree0659Blackboard { b0 t0 });
+board!(Tree0659Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 1,
-        }
-        Fallback {
-            Action(PAct<0>, b0 = {t1}),
-            ForceFailure {
-                Condition(PCond<1>, b0 = {=}),
+        Selector {
+            Action(Act<0>),
+            Timeout(0) {
+                StatefulAction(Task<1> = Task::<1>),
             },
-        }
-    }
-}
-
-board!(Tree0660Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(PCond<1>, b0 = {t0}),
-                StatefulAction(Task<2>),
-            },
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -2105,66 +2048,56 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            b1: i64 = 2,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            WaitValueUpdate(t0) {
+        AsyncSequence {
+            #[on_halted(|bb| { if *bb.t1 + 2 < 4 { *bb.t1 += 3 }; bb.t1.set(bb.b0) })]
+            #[post(|bb| bb.t0.set(bb.b0))]
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    WaitValueUpdate(t0) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+                Inverter {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Action(Act<2> = Act::<2>),
+                        Action(Act<3>),
+                    },
+                },
+            },
+            ScriptCondition(|bb| bb.b0 < 0),
+            Parallel(failure = 1) {
                 ForceSuccess {
-                    SubTree(Tree0661Sub0, ..),
-                },
-            },
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[on_success(|bb| bb.t0.set(bb.b1))]
-            Repeat(forever) {
-                #[failure_if(|bb| bb.b0 < bb.b1)]
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                Fallback {
-                    StatefulAction(Task<3> = Task::<3>),
-                    SequenceWithMemory {
-                        Repeat(3) {
-                            Script(|bb| { *bb.t0 += 1; bb.b0 += 1 }),
-                        },
-                        #[skip_if(|bb| bb.b1 == 5)]
-                        #[failure_if(|bb| (bb.b1 + 1) % 2 < 0)]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                #[failure_if(|bb| *bb.t0 + 4 < 5)]
-                Repeat(1) {
-                    Inverter {
+                    SequenceStar {
+                        Condition(PCond<4>, b0 = 7),
                         StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
                     },
                 },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.b0 < *bb.t0)]
-                StatefulAction(Task<6>),
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<7> = Task::<7>),
-                Condition(Cond<8>),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<9>),
-            },
-            Fallback {
-                WaitValueUpdate(t0) {
-                    KeepRunningUntilFailure {
-                        RetryUntilSuccessful(1) {
-                            #[failure_if(|bb| (*bb.t0 + 4) % 4 < 1)]
-                            Condition(PCond<10>, b0 = {=}),
+                AsyncFallback {
+                    #[failure_if(|bb| bb.b0 % 3 < 2)]
+                    #[skip_if(|bb| bb.b0 > *bb.t1)]
+                    TryCatch(catch_on_halt = false) {
+                        Invert {
+                            Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 1)),
                         },
+                        Retry(3) {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        AlwaysFailure,
                     },
                 },
-                Repeat(3) {
-                    RetryUntilSuccessful(3) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<11> = Task::<11>),
-                            StatefulAction(Task<12>),
+                Repeat(1) {
+                    AsyncFallback {
+                        Action(Act<9>),
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
+                        Repeat(forever) {
+                            Action(|ctx| ctx.exec(11)),
                         },
                     },
                 },
@@ -2173,550 +2106,657 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0661Blackboard { t0 b0 b1 });
+board!(Tree0661Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                Action(PIo<0>, t0 = {b0}),
-                StatefulAction(Task<1>),
+        Parallel(failure = -4) {
+            ForceFailure {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                },
             },
+            StatefulAction(Task<3>),
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
-
-board!(Tree0662Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
         Fallback {
-            MemPriority {
-                Repeat(4) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                #[on_success(|bb| if *bb.t0 % 2 < 1 { bb.o0 = Some((bb.b0 + 4) % 3) })]
-                SkipUnlessUpdated(t0) {
-                    #[success_if(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| *bb.t0 > *bb.t1)]
-                    SetBlackboard(b0 = 3),
-                },
-                RunOnce {
-                    SetBlackboard(t0 = {b0}),
-                },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| { if *bb.t0 > 6 { bb.t0.set(bb.b0 % 4) }; if (*bb.t0 + 1) % 2 < 1 { bb.b0 += 3 } })]
+            #[success_if(|bb| *bb.t0 > 3)]
+            ForceFailure {
+                StatefulAction(Task<0>),
             },
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
         }
     }
 }
 
-board!(Tree0663Blackboard { o0 t0 t1 b0 });
+board!(Tree0663Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-        }
-        Fallback {
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {=}),
-                Condition(Cond<2>),
-            },
-            #[post(|bb| bb.b0 += 3)]
-            #[run_while(|bb| *bb.t0 % 2 > 0)]
-            #[success_if(|bb| bb.b0 < 6)]
-            Fallback {
-                SetBlackboard(b0 = 5),
-            },
-            WasEntryUpdated(t0),
-            Fallback {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    Action(Act<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0664Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0666Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SetBlackboard(b0 = 8)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0666Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        blackboard {
+            o0: Option<i64>,
             b0: i64,
             #[tracked] t0: i64,
         }
-        #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
-        #[on_failure(|bb| bb.b0 += 3)]
-        ForceSuccess {
-            SequenceStar {
-                Repeat(0) {
-                    SubTree(Tree0666Sub0, b0 = {=}, t0 = {t0}),
-                },
-                SubTree(Tree0666Sub1, b0 = {=}, t0 = {t0}),
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<2>),
+        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3))]
+        Repeat(3) {
+            Inverter {
+                Sequence {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            WasEntryUpdated(t0),
+                            Condition(Cond<1>),
+                        },
+                        IfThenElse {
+                            ReactiveSequence {
+                                Action(Act<2>),
+                                Action(Act<3>),
+                            },
+                            RetryUntilSuccessful(forever) {
+                                #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
+                                Repeat(forever) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            RetryUntilSuccessful(4) {
+                                #[on_success(|bb| { *bb.t0 += 1; bb.t0.set(bb.o0.unwrap_or(4) + 3) })]
+                                #[on_failure(|bb| bb.b0 += 2)]
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                        IfThenElse {
+                            StatefulAction(PTask<5>, b0 = {=}),
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            ReactiveFallback {
+                                StatefulAction(Task<6>),
+                                AlwaysRunning,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0666Blackboard { b0 t0 });
+board!(Tree0664Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Parallel(failure = 1) {
+            UnsetBlackboard(o0),
+            Loop(q0, if_empty = Failure) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0665Blackboard { b1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        ParallelAll(0) {
+            StatefulAction(Task<0>),
+            AsyncFallback {
+                Sleep(20),
+            },
+            ReactiveFallback {
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+            },
+            Action(Act<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        Fallback {
-            #[on_success(|bb| bb.o0 = Some((*bb.t1 + 3) % 4))]
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {=}),
+        WhileDoElse {
+            Switch(b1) {
+                case 5 => TryCatch(catch_on_halt = false) {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    UnsetBlackboard(o0),
+                },
+                case 3 => #[success_if(|bb| bb.b1 == 4)]
+                UnsetBlackboard(o0),
+                case 4 => SetBlackboard(t0 = {b0}),
+                _ => Sleep(30),
+            },
+            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
+            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
+            WaitValueUpdate(t0) {
+                MemPriority {
+                    AsyncFallback {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
-            Fallback {
-                SequenceStar {
-                    Action(PIo<2>, t0 = {t0}),
-                    #[success_if(|bb| *bb.t0 != 0)]
-                    #[on_halted(|bb| { *bb.t1 += 3; *bb.t0 += 3 })]
-                    SetBlackboard(b0 = 1),
+            Switch(b1) {
+                case 5 => Repeat(4) {
+                    Condition(|ctx| ctx.check(5)),
                 },
-                Action(Act<3>),
-            },
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    #[success_if(|bb| *bb.t1 == 3)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Action(Act<4>),
+                _ => Loop(q0, value = {t0}, if_empty = Running) {
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(Task<7>),
+                    },
                 },
-            },
-            #[post(|bb| bb.o0 = None)]
-            Fallback {
-                AlwaysFailure,
-                WasEntryUpdated(t1),
-                #[on_failure(|bb| *bb.t1 += 3)]
-                Script(|bb| { bb.t1.set(bb.b0 + 1); if (*bb.t1 + 2) % 4 == 3 { bb.o0 = None } }),
             },
         }
     }
 }
 
-board!(Tree0667Blackboard { t1 b0 t0 o0 });
+board!(Tree0667Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0668Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 15,
-            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
         }
-        SequenceStar {
-            #[post(|bb| bb.b0 += 1)]
-            ReactiveSequence {
-                SequenceStar {
-                    UnsetBlackboard(o0),
-                    Action(Act<0> = Act::<0>),
-                },
-                Sequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            MemSequence {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[post(|bb| bb.b0 = *bb.t0)]
-                RetryUntilSuccessful(forever) {
-                    SetBlackboard(t0 = 6),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-            },
-        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
             o0: Option<i64>,
+            b1: i64,
         }
-        Sequence {
-            SubTree(Tree0668Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+        Precondition(|bb| bb.b1 % 4 > 2) {
+            Repeat(1) {
+                SkipUnlessUpdated(t0) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            #[skip_if(|bb| bb.o0.unwrap_or(1) < 0)]
+                            #[run_while(|bb| (bb.b1 + 3) % 3 < 2)]
+                            Condition(Cond<0>),
+                            SubTree(Tree0668Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0668Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0669Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-            b1: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        Script(|bb| { bb.b1 += 2; if bb.o0.unwrap_or(0) % 2 == 1 { bb.b0 = 5 } })
-    }
-}
+board!(Tree0668Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64 = 2,
             o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        SequenceWithMemory {
-            #[on_success(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b1) })]
-            #[run_while(|bb| bb.o0.unwrap_or(4) < bb.b0 % 4)]
-            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Condition(Cond<1>),
-            ScriptCondition(|bb| *bb.t0 == 4),
-            ForceFailure {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| bb.o0.is_none())]
-                SubTree(Tree0669Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+        Fallback {
+            Switch(b1) {
+                case 5 => StatefulAction(Task<0>),
+                _ => UnsetBlackboard(o0),
+            },
+            ReactiveSelector {
+                #[post(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 4) })]
+                #[run_while(|bb| bb.b0 > (bb.b0 + 3) % 2)]
+                #[failure_if(|bb| bb.o0.unwrap_or(2) % 4 < 1)]
+                Switch(b1) {
+                    case 0 => AsyncFallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                        Condition(PCond<3>, b0 = 2),
+                    },
+                    case 4 => #[on_halted(|bb| { bb.o0 = Some(7); if bb.o0.is_none() { bb.b0 += 2 } })]
+                    StatefulAction(Task<4>),
+                    _ => #[on_failure(|bb| bb.b1 += 3)]
+                    #[success_if(|bb| *bb.t0 + 2 > *bb.t0 + 4)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    Condition(Cond<5>),
+                },
+            },
+            Loop(q0, value = {t0}) {
+                WasEntryUpdated(t0),
+            },
+            #[post(|bb| bb.b0 += 2)]
+            Parallel(success = 2, failure = -1) {
+                StatefulAction(Task<6>),
+                #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 < 6)]
+                Switch(b1) {
+                    case 3 => UnsetBlackboard(o0),
+                    case 4 => StatefulAction(Task<7>),
+                    _ => Action(PIo<8>, t0 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0669Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0670Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        ScriptCondition(|bb| *bb.t0 == 5)
-    }
-}
+board!(Tree0669Blackboard { t0 o0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        Fallback {
-            SequenceWithMemory {
-                SubTree(Tree0670Sub0, ..),
-                ReactiveFallback {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
+        SkipUnlessUpdated(t0) {
+            Repeat(forever) {
+                AsyncFallback {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Sleep(10),
+                    },
+                    Precondition(|bb| bb.o0.unwrap_or(2) + 2 < 5) {
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    StatefulAction(Task<2>),
+                    Sequence {
+                        Sleep(10),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b0)),
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            AlwaysRunning,
+                        },
+                    },
                 },
-                AlwaysFailure,
-            },
-            Condition(PCond<3>, b0 = {b0}),
-            SequenceWithMemory {
-                Action(Act<4>),
-                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0670Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0671Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        Action(PAct<3>, b0 = {=}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0671Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        SubTree(Tree0671Sub1, t0 = {=}, b0 = {b0})
-    }
-}
+board!(Tree0670Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b1: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            AlwaysFailure,
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Action(PAct<1>, b0 = {=}),
-            StatefulAction(Task<2>),
-            SubTree(Tree0671Sub0, t0 = {=}, b0 = {b0}),
+        SequenceWithMemory {
+            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
+            AsyncSequence {
+                Condition(Cond<0>),
+            },
+            ReactiveSequence {
+                Precondition(|bb| bb.b0 + 2 < *bb.t0 + 2, else = Failure) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Switch(b1) {
+                    case 4 => Condition(PCond<2>, b0 = {=}),
+                    case 1 => #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1) + 4)]
+                    StatefulAction(Task<3>),
+                    _ => AlwaysSuccess,
+                },
+            },
+            SequenceStar {
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b1)),
+                Action(|ctx| ctx.exec(5)),
+                ForceFailure {
+                    #[on_success(|bb| if bb.b0 == 3 { bb.b1 = (bb.b1 + 1) % 3 })]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
+                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
+                    RunOnce(then_skip = true) {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(6)),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0671Blackboard { t0 b0 });
+board!(Tree0671Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0672Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Sequence {
+            StatefulAction(Task<16>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            Inverter {
-                ReactiveFallback {
-                    ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 1),
-                    Repeat(2) {
-                        #[on_halted(|bb| bb.t1.set(bb.b0))]
-                        StatefulAction(Task<0>),
+        Retry(2) {
+            ReactiveFallback {
+                Precondition(|bb| bb.b0 + 3 != *bb.t0) {
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Inverter {
+                            #[on_halted(|bb| if *bb.t0 != 7 { *bb.t0 += 1 })]
+                            Inverter {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                #[skip_if(|bb| bb.b0 + 4 > 4)]
+                #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                #[post(|bb| *bb.t0 += 2)]
+                SequenceWithMemory {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Action(Act<8>),
+                    Action(PAct<9>, b0 = {t0}, b1 = {b0}),
+                    #[skip_if(|bb| bb.b0 + 1 < *bb.t0)]
+                    #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                    Action(Act<10>),
+                },
+                Selector {
+                    Sequence {
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[on_failure(|bb| { bb.b0 += 1; if bb.b0 < 3 { *bb.t0 += 2 } })]
+                        #[skip_if(|bb| (*bb.t0 + 4) % 3 != 1)]
+                        Action(PIo<11>, t0 = {b0}),
+                        Condition(PCond<12>, b0 = 6),
+                    },
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    RunOnce(then_skip = true) {
+                        MemPriority {
+                            Action(Act<13> = Act::<13>),
+                            Action(Act<14>),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 < 3)]
+                #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 2)]
+                Precondition(|bb| *bb.t0 < bb.b0 % 4) {
+                    Fallback {
+                        ReactiveSequence {
+                            SetBlackboard(t0 = 5),
+                            MemSequence {
+                                #[on_failure(|bb| bb.b0 += 1)]
+                                Condition(Cond<15> = Cond::<15>),
+                                ScriptCondition(|bb| *bb.t0 > 3),
+                            },
+                        },
+                        SubTree(Tree0672Sub0, ..),
                     },
                 },
             },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0672Blackboard { b0 t1 });
+board!(Tree0672Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
+            #[tracked] t1: i64,
+            b1: i64 = 4,
         }
         ReactiveSequence {
-            MemPriority {
-                Repeat(4) {
-                    MemPriority {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[post(|bb| bb.b0 += 1)]
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Action(PAct<1>, b0 = {b1}),
                     },
                 },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    RunOnce {
-                        Action(Act<2>),
-                    },
-                    Action(PIo<3>, t0 = {b1}),
-                    Repeat(3) {
-                        Action(Act<4>),
-                    },
+                Precondition(|bb| bb.b1 != 3, else = Running) {
+                    Action(Act<2>),
                 },
-                Inverter {
-                    #[failure_if(|bb| bb.b1 == 6)]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b1 += 2 })]
-                    #[on_success(|bb| { bb.b1 = (bb.b0 + 2) % 3; bb.o0 = None })]
-                    ReactiveSequence {
-                        #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < 1)]
-                        SkipUnlessUpdated(t0) {
-                            Action(Act<5> = Act::<5>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(6, 4)),
-                        WasEntryUpdated(t0),
-                        Condition(PCond<7>, b0 = {t0}),
-                        SetBlackboard(b0 = 4),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(8, bb.b0 + 1, &mut bb.b1)),
-            },
-            Sequence {
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-                    Inverter {
-                        MemSequence {
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                Inverter {
-                    MemSequence {
-                        Fallback {
-                            StatefulAction(Task<11>),
-                            #[on_success(|bb| { bb.b1 = bb.o0.unwrap_or(4) % 4; bb.b1 += 1 })]
-                            StatefulAction(Task<12>),
-                        },
-                        Condition(Cond<13>),
-                        ReactiveFallback {
-                            StatefulAction(PTask<14>, b0 = {b0}),
-                            ForceFailure {
-                                Action(Act<15>),
-                            },
-                            StatefulAction(Task<16>),
-                            Condition(|ctx, bb| ctx.check_in(17, (*bb.t0 + 3) % 3)),
-                        },
-                    },
+                WaitValueUpdate(t1) {
+                    WasEntryUpdated(t1),
                 },
             },
         }
     }
 }
 
-board!(Tree0673Blackboard { o0 b0 t0 b1 });
+board!(Tree0673Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0674Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0674Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        Timeout(0) {
+            AsyncFallback {
+                Condition(Cond<7>),
+                Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                Repeat(2) {
+                    Action(Act<9> = Act::<9>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0674 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
         }
-        MemPriority {
-            Fallback {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(0)),
-                    AlwaysSuccess,
-                    Fallback {
+        Repeat(forever) {
+            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+            Sequence {
+                Fallback {
+                    SequenceStar {
+                        SubTree(Tree0674Sub0, ..),
                         Condition(Cond<1>),
-                        Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                        StatefulAction(Task<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-                Condition(Cond<5>),
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Action(Act<6>),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| *bb.t0 += 3)]
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<7> = Task::<7>),
-                                Action(Act<8>),
-                            },
+                        Precondition(|bb| *bb.t0 % 4 < 2, else = Running) {
+                            StatefulAction(Task<2> = Task::<2>),
                         },
                     },
+                    MemPriority {
+                        RunOnce(then_skip = false) {
+                            TryCatch {
+                                Sleep(30),
+                                Condition(PCond<3>, b0 = {=}),
+                                #[failure_if(|bb| bb.b0 + 2 > 6)]
+                                #[success_if(|bb| *bb.t1 % 2 == 0)]
+                                Action(PAct<4>, b0 = 1, b1 = {t0}),
+                            },
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<6>),
+                        Sleep(20),
+                        SequenceWithMemory {
+                            SetBlackboard(t1 = 5),
+                        },
+                    },
+                    SubTree(Tree0674Sub1, ..),
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<10> = Task::<10>),
+                        #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                        Action(Act<11>),
+                    },
                 },
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0674Blackboard { t0 o0 });
+board!(Tree0674Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0675Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0675Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(1) {
-            #[failure_if(|bb| bb.b0 + 4 < 4)]
-            #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
-            #[post(|bb| if bb.b0 + 3 != *bb.t0 { *bb.t0 += 2 })]
-            MemSequence {
+        Precondition(|bb| bb.b0 > 0, else = Skipped) {
+            ReactiveFallback {
+                MemPriority {
+                    #[skip_if(|bb| *bb.t0 == 3)]
+                    SubTree(Tree0675Sub0, ..),
+                    SubTree(Tree0675Sub1, b0 = {=}, t0 = {t0}),
+                },
+                Repeat(2) {
+                    Timeout(10) {
+                        Sleep(50),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0675Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        Timeout(0) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        Fallback {
+            Fallback {
                 Sequence {
-                    ReactiveFallback {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            SequenceWithMemory {
-                                SetBlackboard(b0 = {t0}),
-                                Condition(Cond<1>),
-                                Action(PAct<2>, b0 = 1, b1 = {t0}),
-                                StatefulAction(Task<3>),
-                            },
-                            SequenceWithMemory {
-                                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                                StatefulAction(Task<5>),
-                                UnsetBlackboard(o0),
-                            },
-                            ReactiveSequence {
-                                #[post(|bb| *bb.t0 += 1)]
-                                #[run_while(|bb| *bb.t0 > 6)]
-                                ReactiveSequence {
-                                    AlwaysSuccess,
-                                },
-                                Action(PAct<6>, b0 = 3),
-                                StatefulAction(Task<7>),
-                            },
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<0>),
+                        _ => SetBlackboard(b1 = 2),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                #[post(|bb| bb.t0.set(7))]
+                #[run_while(|bb| bb.o0.unwrap_or(5) > bb.o0.unwrap_or(4) % 4)]
+                #[on_halted(|bb| bb.b1 += 2)]
+                ParallelAll {
+                    ForceFailure {
+                        RetryUntilSuccessful(0) {
+                            SetBlackboard(o0 = Some(5)),
                         },
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(Cond<2>),
+                    Timeout(30) {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                    #[run_while(|bb| bb.o0.is_none())]
+                    ParallelAll(1) {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Precondition(|bb| *bb.t0 % 3 < 2, else = Success) {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -2724,50 +2764,41 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0675Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        RetryUntilSuccessful(1) {
-            Inverter {
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0676Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        Repeat(forever) {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
+board!(Tree0677Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
-        ForceFailure {
-            ReactiveSequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+        KeepRunningUntilFailure {
+            MemSequence {
+                Fallback {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        RunOnce(then_skip = false) {
+                            Retry(4) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        IfThenElse {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Condition(Cond<4>),
+                    },
+                    Retry(4) {
+                        RunOnce(then_skip = false) {
+                            AsyncFallback {
+                                StatefulAction(Task<5>),
+                                Parallel(failure = -2) {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7>),
+                                },
+                                ForceSuccess {
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                ReactiveFallback {
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -2775,257 +2806,311 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0679 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        Fallback {
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                Action(|ctx| ctx.exec(1)),
+            },
+            WhileDoElse {
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                },
+                ReactiveSequence {
+                    SetBlackboard(t0 = {b0}),
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0679Blackboard { t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0680Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(Act<0>)
+        Action(PAct<0>, b0 = {=}, b1 = {b1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
-            #[success_if(|bb| *bb.t0 < 4)]
-            SubTree(Tree0680Sub0, b0 = {=}, b1 = {b1}, t1 = {=}, t0 = {t0}),
-            #[skip_if(|bb| *bb.t0 + 2 > 3)]
-            #[on_failure(|bb| { if bb.b1 < *bb.t0 { bb.t1.set(bb.b0 + 2) }; bb.b1 = *bb.t0 + 2 })]
-            MemPriority {
-                #[failure_if(|bb| bb.b0 != *bb.t0)]
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                RetryUntilSuccessful(4) {
-                    Inverter {
-                        RunOnce {
-                            SkipUnlessUpdated(t0) {
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
+        Fallback {
+            SequenceWithMemory {
+                SubTree(Tree0680Sub0, ..),
+                StatefulAction(Task<1>),
+                #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
+                Condition(Cond<2>),
             },
+            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 == 1),
+            #[on_success(|bb| { bb.o0 = Some(bb.b1); *bb.t0 += 2 })]
+            Condition(Cond<3>),
+            Switch(b1) {
+                case 1 => Action(Act<4> = Act::<4>),
+                _ => Action(PAct<5>, b0 = 4, b1 = {b0}),
+            },
+            #[on_success(|bb| { bb.o0 = Some(4); bb.b0 += 1 })]
+            #[failure_if(|bb| *bb.t0 % 3 < 0)]
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0680Blackboard { b0 b1 t1 t0 });
+board!(Tree0680Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0681Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        SetBlackboard(b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                AlwaysFailure,
-            },
-            ReactiveSequence {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                #[on_failure(|bb| { bb.b1 += 2; bb.b1 += 3 })]
-                #[run_while(|bb| bb.o0.unwrap_or(0) != 1)]
-                MemPriority {
-                    ScriptCondition(|bb| bb.b1 != 4),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            RunOnce {
-                #[skip_if(|bb| bb.b0 == 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b0 % 3)]
-                Sequence {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[post(|bb| if *bb.t0 != 3 { bb.b1 = 7 })]
-                    RunOnce {
-                        SetBlackboard(o0 = Some(7)),
-                    },
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Condition(Cond<7> = Cond::<7>),
+        ReactiveSequence {
+            SubTree(Tree0681Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree0681Blackboard { b0 b1 t0 o0 });
+board!(Tree0681Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0682Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(PTask<1>, b0 = 7, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
         blackboard {
             o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        SkipUnlessUpdated(t1) {
-            RunOnce(then_skip = true) {
-                KeepRunningUntilFailure {
-                    ForceSuccess {
-                        SequenceStar {
-                            StatefulAction(PTask<0>, b0 = {b1}),
-                            Condition(Cond<1>),
-                            RetryUntilSuccessful(4) {
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                            },
-                        },
-                    },
+        WhileDoElse {
+            Delay(0) {
+                RunOnce(then_skip = true) {
+                    Action(PIo<0>, t0 = {=}),
                 },
+            },
+            #[on_halted(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.o0.is_some())]
+            Precondition(|bb| *bb.t0 % 3 == 1, else = Running) {
+                SubTree(Tree0682Sub0, o0 = {=}, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0682Blackboard { o0 t1 b1 });
+board!(Tree0682Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        Inverter {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                SetBlackboard(t0 = 1),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            ReactiveSequence {
+                Inverter {
+                    Precondition(|bb| bb.b0 + 2 != 4, else = Running) {
+                        #[success_if(|bb| *bb.t1 % 4 != 0)]
+                        ScriptCondition(|bb| *bb.t0 + 2 > 4),
+                    },
+                },
+                StatefulAction(Task<2>),
+                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 4),
+                Condition(Cond<3>),
+                RetryUntilSuccessful(0) {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b0)),
+                },
             },
         }
     }
 }
 
-board!(Tree0683Blackboard { b0 t0 });
+board!(Tree0683Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
         blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
             b1: i64,
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        Inverter {
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(1) {
-                        SetBlackboard(b1 = {b0}),
+        ForceSuccess {
+            RunOnce {
+                #[on_failure(|bb| if bb.b1 < 0 { bb.o0 = None })]
+                Fallback {
+                    TryCatch(catch_on_halt = true) {
+                        Precondition(|bb| *bb.t0 % 4 > 1, else = Running) {
+                            RunOnce {
+                                StatefulAction(PTask<0>, b0 = {b0}),
+                            },
+                        },
+                        MemPriority {
+                            ParallelAll {
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                        RetryUntilSuccessful(1) {
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                        ScriptCondition(|bb| bb.b0 + 3 != 2),
+                        TryCatch(catch_on_halt = false) {
+                            Condition(PCond<4>, b0 = {=}),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Delay(50) {
+                            Action(PIo<8>, t0 = {=}),
+                        },
+                        #[run_while(|bb| bb.b1 == 0)]
+                        #[skip_if(|bb| bb.b1 > *bb.t0)]
+                        Precondition(|bb| bb.o0.unwrap_or(5) < 0) {
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                        Delay(50) {
+                            SetBlackboard(o0 = Some(1)),
+                        },
                     },
                 },
-                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0684Blackboard { b1 b0 });
+board!(Tree0684Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
         blackboard {
-            b1: i64,
             b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
         }
-        MemSequence {
-            #[on_failure(|bb| if bb.b1 % 2 > 0 { bb.b1 = bb.b0 })]
-            SetBlackboard(b0 = {b1}),
+        ForceFailure {
+            SequenceWithMemory {
+                TryCatch {
+                    Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
+                        Fallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            #[run_while(|bb| *bb.t1 == 1)]
+                            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                            Action(|ctx| ctx.exec(1)),
+                            ReactiveFallback {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                    SkipUnlessUpdated(t1) {
+                        WaitValueUpdate(t0) {
+                            Timeout(100) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Action(PIo<4>, t0 = {=}),
+                    AlwaysFailure,
+                    StatefulAction(PTask<5>, b0 = 4),
+                },
+            },
         }
     }
 }
 
-board!(Tree0685Blackboard { b1 b0 });
+board!(Tree0685Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 3,
         }
-        SequenceWithMemory {
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        AsyncSequence {
+            WaitValueUpdate(t0) {
+                RunOnce {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            ParallelAll {
+                Action(Act<2>),
                 ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    #[failure_if(|bb| bb.b0 != *bb.t0 % 4)]
-                    StatefulAction(Task<2>),
-                    Action(PIo<3>, t0 = {t0}),
-                },
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-                Fallback {
-                    ForceSuccess {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 < 1)]
-                #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-                Condition(PCond<7>, b0 = {=}),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<8>),
-                    #[run_while(|bb| *bb.t0 > 7)]
-                    #[post(|bb| bb.b0 = *bb.t0 + 1)]
-                    Action(Act<9> = Act::<9>),
-                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0 % 4)),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| bb.b0 < bb.b0 + 1)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Action(PAct<11>, b0 = {b0}),
-                },
-                #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| *bb.t0 > 1)]
-                Fallback {
-                    ReactiveFallback {
-                        Repeat(3) {
-                            Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 2, &mut bb.b0)),
-                        },
-                        ReactiveFallback {
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<13>),
-                            },
-                            ForceFailure {
-                                StatefulAction(Task<14> = Task::<14>),
-                            },
-                        },
-                        Condition(Cond<15>),
-                    },
+                    Condition(|ctx, bb| ctx.check_in(3, 3)),
+                    StatefulAction(Task<4>),
                 },
             },
-            #[success_if(|bb| bb.b0 % 4 == 3)]
-            MemPriority {
-                Action(Act<16>),
+            MemSequence {
+                Script(|bb| bb.b0 = *bb.t0),
+                Inverter {
+                    Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
+                },
+                StatefulAction(Task<6>),
+                Precondition(|bb| bb.b0 + 1 > 7, else = Success) {
+                    StatefulAction(PTask<7>, b0 = {t0}),
+                },
+                #[post(|bb| if *bb.t0 == 3 { bb.b0 += 2 })]
+                #[skip_if(|bb| bb.b0 + 3 < 6)]
+                Sleep(20),
+            },
+            Fallback {
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+                Condition(Cond<10>),
+            },
+            WhileDoElse {
+                Action(PAct<11>, b0 = 9),
+                Action(Act<12> = Act::<12>),
             },
         }
     }
@@ -3034,514 +3119,608 @@ bt::behavior_tree! {
 board!(Tree0686Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    pub tree Tree0687Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveFallback {
+        SequenceWithMemory {
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            RetryUntilSuccessful(4) {
                 Fallback {
-                    StatefulAction(Task<0>),
-                    ForceFailure {
-                        Condition(Cond<1>),
+                    Repeat(3) {
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            RetryUntilSuccessful(2) {
+                                SubTree(Tree0687Sub0),
+                            },
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    Action(Act<6>),
+                },
+            },
+            AsyncSequence {
+                Condition(|ctx| ctx.check(7)),
+                Sleep(0),
+                Condition(Cond<8>),
+                Delay(0) {
+                    RunOnce {
+                        StatefulAction(Task<9>),
                     },
                 },
-                StatefulAction(Task<2>),
+                Condition(Cond<10>),
+            },
+            RunOnce {
                 ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Action(Act<5> = Act::<5>),
+                    Sequence {
+                        Condition(Cond<11>),
+                        Action(Act<12> = Act::<12>),
                     },
-                    StatefulAction(Task<6>),
-                    ForceFailure {
-                        Action(|ctx| ctx.exec(7)),
+                    Repeat(3) {
+                        Action(|ctx| ctx.exec(13)),
                     },
+                    Sleep(100),
                 },
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0688Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                Fallback {
-                    Action(PIo<0>, t0 = {b1}),
-                    Condition(|ctx| ctx.check(1)),
-                    #[on_halted(|bb| { if *bb.t0 + 3 > 6 { bb.o0 = Some(bb.b1) }; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
-                    #[on_failure(|bb| { if bb.b1 > 4 { *bb.t0 += 4 }; bb.o0 = None })]
-                    SequenceStar {
-                        ScriptCondition(|bb| bb.b0 % 3 < 1),
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3> = Act::<3>),
-                    },
-                    RunOnce(then_skip = true) {
-                        RunOnce {
-                            SkipUnlessUpdated(t0) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
-                            },
-                        },
-                    },
-                    Action(PIo<5>, t0 = {=}),
-                },
-            },
-            Sequence {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Action(Act<6> = Act::<6>),
-                        StatefulAction(PTask<7>, b0 = 8, b1 = {b0}),
-                        Condition(Cond<8>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                StatefulAction(Task<11>),
-            },
-            Fallback {
-                RunOnce {
-                    Script(|bb| *bb.t0 += 1),
-                },
-                #[on_halted(|bb| bb.b0 = 5)]
-                ReactiveSequence {
-                    #[success_if(|bb| *bb.t0 % 3 != 2)]
-                    #[post(|bb| if bb.o0.unwrap_or(0) < bb.b1 + 1 { bb.o0 = Some((bb.b1 + 3) % 3) })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<12>),
-                },
-                Fallback {
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                    Condition(PCond<15>, b0 = {b1}),
-                },
-            },
-            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
-            #[success_if(|bb| bb.o0.is_some())]
-            RetryUntilSuccessful(1) {
-                Repeat(4) {
-                    Action(Act<16>),
-                },
-            },
+        Timeout(20) {
+            SubTree(Tree0688Sub0),
         }
     }
 }
-
-board!(Tree0688Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        ForceSuccess {
+        SequenceWithMemory {
+            AsyncFallback {
+                Action(Act<0>),
+                RunOnce(then_skip = false) {
+                    Selector {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        #[on_halted(|bb| bb.o0 = None)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        #[run_while(|bb| bb.b0 % 4 < 0)]
+                        #[on_halted(|bb| { bb.b0 = 6; bb.b0 = (bb.b0 + 1) % 3 })]
+                        RetryUntilSuccessful(4) {
+                            Action(Act<5> = Act::<5>),
+                        },
+                        StatefulAction(Task<6>),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<7> = Task::<7>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                },
+            },
             ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<8>),
+                    },
+                    Action(Act<9> = Act::<9>),
+                },
+                IfThenElse {
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| if bb.o0.unwrap_or(1) == 5 { bb.b0 = *bb.t0 + 1 })]
+                    #[skip_if(|bb| *bb.t0 < 6)]
+                    Condition(Cond<10>),
+                    AlwaysFailure,
+                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(2))),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                    Inverter {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                Retry(2) {
+                    ForceFailure {
+                        Action(Act<12>),
+                    },
+                },
+                StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
+            },
+            Timeout(0) {
+                Timeout(0) {
+                    #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                    #[on_failure(|bb| bb.t0.set(3))]
+                    #[skip_if(|bb| bb.b0 + 1 == 2)]
+                    AlwaysSuccess,
+                },
             },
         }
     }
 }
 
-board!(Tree0689Blackboard { b0 });
+board!(Tree0689Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+        ParallelAll(max_failures = -2) {
+            WhileDoElse {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                AlwaysSuccess,
+            },
+            Delay(10) {
+                Condition(Cond<1>),
+            },
+            SequenceStar {
+                ParallelAll(1) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            Parallel(success = 1, failure = 2) {
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
-board!(Tree0690Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0691Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<2>)
-    }
-}
+board!(Tree0690Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        #[failure_if(|bb| bb.b0 + 1 != 1)]
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[run_while(|bb| *bb.t1 + 3 > 2)]
-        ReactiveSequence {
-            ReactiveSequence {
-                Fallback {
+        ReactiveFallback {
+            Invert {
+                SkipUnlessUpdated(t1) {
                     StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
                 },
-                SetBlackboard(b0 = {t1}),
-                SubTree(Tree0691Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
+            },
+            Switch(b1) {
+                case 2 => Precondition(|bb| (bb.b1 + 4) % 2 == 1) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                case 3 => StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                _ => WaitValueUpdate(t0) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Action(Act<4>),
+            Precondition(|bb| bb.b0 % 4 > 2) {
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 4) % 4)),
+                    Action(PIo<7>, t0 = {b0}),
+                    StatefulAction(Task<8>),
+                },
+            },
+            Precondition(|bb| bb.b0 % 2 == 0, else = Skipped) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0691Blackboard { b0 t1 t0 });
+board!(Tree0691Blackboard { t1 t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
-        ForceFailure {
-            MemSequence {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Action(Act<2>),
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            ForceSuccess {
+                Condition(Cond<1>),
             },
+            Action(Act<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3> = Act::<3>),
-            },
-            StatefulAction(Task<4> = Task::<4>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
         }
+        #[post(|bb| *bb.t0 += 2)]
+        TryCatch(catch_on_halt = false) {
+            Action(PIo<0>, t0 = {t0}),
+            ReactiveFallback {
+                Action(PAct<1>, b0 = 2, b1 = {b0}),
+                ReactiveSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<2> = Task::<2>),
+                        TryCatch {
+                            StatefulAction(Task<3> = Task::<3>),
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(2) % 2 < 1, else = Running) {
+                            StatefulAction(Task<5>),
+                        },
+                        Delay(0) {
+                            RunOnce(then_skip = false) {
+                                #[on_failure(|bb| bb.b0 += 1)]
+                                #[skip_if(|bb| *bb.t0 < 4)]
+                                #[on_success(|bb| { bb.b0 += 3; if *bb.t0 + 3 != 2 { *bb.t0 += 1 } })]
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0693Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0694Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+        }
+        Action(PIo<6>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0694Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+        }
+        SubTree(Tree0694Sub1, o0 = {=}, b0 = {b0}, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[run_while(|bb| (*bb.t0 + 2) % 3 == 1)]
+        AsyncFallback {
+            SequenceStar {
+                Repeat(1) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                StatefulAction(Task<1>),
+                SetBlackboard(o0 = Some(3)),
+                ReactiveSequence {
+                    SetBlackboard(t0 = 7),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Repeat(forever) {
+                Invert {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                        TryCatch(catch_on_halt = false) {
+                            #[skip_if(|bb| *bb.t0 != 4)]
+                            SubTree(Tree0694Sub0, ..),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        Repeat(2) {
+                            #[failure_if(|bb| (bb.b0 + 3) % 4 > 2)]
+                            Condition(Cond<8>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                            #[skip_if(|bb| *bb.t0 > 7)]
+                            #[on_success(|bb| if bb.b0 > 1 { bb.o0 = None })]
+                            #[failure_if(|bb| bb.b0 < 0)]
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0695Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<1>)
-    }
-}
+board!(Tree0694Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        MemPriority {
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-                SubTree(Tree0695Sub0, ..),
-                UnsetBlackboard(o0),
+        Precondition(|bb| bb.o0.unwrap_or(5) % 3 > 0, else = Success) {
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 4 => AlwaysSuccess,
+                    case 5 => Precondition(|bb| bb.b0 + 3 != 5, else = Running) {
+                        Timeout(0) {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                    case 2 => SetBlackboard(b0 = {t1}),
+                    _ => Repeat(3) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0695Blackboard { o0 t0 });
+board!(Tree0695Blackboard { b0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0696Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        #[success_if(|bb| bb.b1 > *bb.t0 + 1)]
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0696Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        SequenceStar {
-            Sequence {
-                Fallback {
-                    Condition(PCond<0>, b0 = {t0}),
-                    StatefulAction(Task<1>),
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                SetBlackboard(t0 = {b0}),
-                SequenceWithMemory {
-                    Condition(Cond<3>),
-                    SetBlackboard(b0 = 2),
-                },
-                RetryUntilSuccessful(2) {
-                    Action(Act<4>),
-                },
-                Fallback {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0696Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0697Sub1 for Ctx {
         ReactiveFallback {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
+            StatefulAction(Task<0> = Task::<0>),
+            Invert {
+                SubTree(Tree0696Sub0, ..),
             },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                AlwaysFailure,
-            },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<5> = Task::<5>),
+            Repeat(1) {
+                SubTree(Tree0696Sub1, ..),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0697Sub0 for Ctx {
-        SubTree(Tree0697Sub1)
-    }
-}
+board!(Tree0696Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        SequenceStar {
-            SubTree(Tree0697Sub0),
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        #[success_if(|bb| bb.b1 % 4 == 2)]
+        #[on_halted(|bb| *bb.t0 += 3)]
+        WhileDoElse {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
+                },
+                Precondition(|bb| *bb.t0 % 2 < 0, else = Success) {
+                    Timeout(20) {
+                        Condition(Cond<2>),
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+                Precondition(|bb| bb.b1 + 4 < 6, else = Skipped) {
+                    Condition(PCond<6>, b0 = 7),
+                },
+            },
+            Switch(b1) {
+                case 3 => KeepRunningUntilFailure {
+                    #[run_while(|bb| bb.b0 > *bb.t0)]
+                    ReactiveSequence {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                case 1 => Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
+                case 4 => StatefulAction(Task<10>),
+                _ => Fallback {
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0697Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
+            o0: Option<i64> = Some(3),
             b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            #[on_success(|bb| *bb.t0 += 3)]
-            ForceSuccess {
-                #[on_failure(|bb| bb.t0.set(5))]
-                #[failure_if(|bb| *bb.t0 == 1)]
-                ReactiveFallback {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| bb.b1 < 3),
-                        #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                        StatefulAction(Task<0> = Task::<0>),
+        SequenceStar {
+            ParallelAll {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    ParallelAll(2) {
+                        Parallel(success = 1) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            ScriptCondition(|bb| *bb.t1 == 3),
+                        },
+                        Action(PAct<2>, b0 = 4),
                     },
                 },
             },
-            MemSequence {
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 + 2 })]
-                    ScriptCondition(|bb| bb.b1 > 3),
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b1 = 9),
-                },
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<2>),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(Act<3> = Act::<3>),
-                    },
-                    #[on_halted(|bb| if bb.b0 > 2 { bb.b0 += 1 })]
-                    #[failure_if(|bb| (bb.b0 + 4) % 3 > 1)]
-                    Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    #[failure_if(|bb| bb.b0 % 4 > 2)]
-                    #[skip_if(|bb| bb.b0 != 5)]
-                    Condition(PCond<5>, b0 = {b0}),
-                    #[post(|bb| { bb.b0 = 9; bb.b0 += 1 })]
-                    StatefulAction(Task<6>),
-                },
-            },
+            #[success_if(|bb| *bb.t1 % 2 < 0)]
+            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+            SetBlackboard(o0 = Some(2)),
         }
     }
 }
 
-board!(Tree0698Blackboard { t0 b1 b0 });
+board!(Tree0698Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(5),
-        }
-        MemSequence {
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(t0 = 7),
-                },
-                ForceSuccess {
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            #[success_if(|bb| bb.b0 + 1 != *bb.t0 % 4)]
-            #[failure_if(|bb| bb.b1 + 1 == bb.b1 + 3)]
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                WasEntryUpdated(t0),
-            },
+        Retry(0) {
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0699Blackboard { b1 t0 b0 o0 });
-
 cases! {
-    Tree0600 "B{t0=1;t1=1}MPri(MSeq(Star(t0,Scc{t1+2%4!2}),a1),RSeq(Sc{t0+3%4=2?t1+=1},Sb{t1=9},F),c2l)",
-    Tree0601 "B{b0=1;b1=3;t0}RSeq(RFb(RSeq(Swm(pt0{b0:=;b1:=},S,t1),FS(@rw{b0<5}@oh{t0%2<0?b1+=1;t0+=1}@po{b1:=1}OnceK(t2)),Seq(S,pc3{b0:8},c4,a5),FS(Inv(Ret3(Scc{b1%2!0})))),Fb(RFb(a6b{t0%4;b0},a7),Scc{t0<0},@of{b1+=1}Seq(Sb{b1=2},pc8{b0:=},pt9{b0:=;b1:b1}))),RFb(Fb(@po{b1:=t0;b0!3?t0:=7}@ki{b1!5}@of{b0+=1}Su{t0}(FS(Su{t0}(Fb(pc10{b0:7},a11l))))),t12,Swm(RSeq(FS(Swm(c13,t14))))))",
-    Tree0602 "B{b1;o0=_;t1;t0}Keep(Seq(c0l,@of{b1:=t1%4;b1:=t0}@rw{t1+1%2>0}@ki{some}a1))",
-    Tree0603 "B{b1;t0=4;t1;b0=4}RSeq(RFb(FF(Once(c0b{t0})),Sb{t1=7}),@si{t1%3<1}RSeq(c1,Seq(a2,Wu{t0}),@ki{b0+1%2<0}Ret0(@rw{b0>t0+2%2}c3e)),MSeq(c4,c5l),@po{b1+1>3?t1+=1}FS(RSeq(c6)),t7)",
-    Tree0604 "B{t0=0;o0;b0=0}Fb(MPri(Inv(t0e),@ki{none}@os{o0:=_}S,Fb(Scc{some}),Rep0(pt1{b0:=;b1:t0})))",
-    Tree0605 "B{t0=5;b1=4}Rep3(MSeq(OnceT(Fb(F,t0,Wu{t0},t1,t2e)),Fb(c3,@ki{t0=5}@fi{t0<5}Sc{t0:=b1}),Star(t4,a5l)))",
-    Tree0606 "Fb(t0,RepF(t1e),Keep(Seq(c2,t3,t4e)),a5e)",
-    Tree0607 "B{b0=4;t1;t0=5}MPri(RSeq(@oh{t1:=t0;b0:=t1}pa0{b0:0},Sc{t0:=0}),Swm(a1l,OnceK(Wv{t0}(@oh{b0+=2}@si{t1=t0}@rw{t1!5}t2))),a3)",
-    Tree0608 "B{t0;t1=2;b0;o0=2;b1}Star(Su{t0}(RSeq(RepF(@po{o0:=b1%4}@si{some}t0),Ret3(MSeq(t1e,Inv(t2e),Sb{t1=b1})),MPri(a3l,a4b{t1+1;b0},Ub{o0}),Once(MPri(Su{t1}(t5),c6b{t1})))),RFb(RSeq(Ret3(a7l),Inv(c8l),t9),Fb(Scc{o0|0!3},F,Sb{o0=8})))",
-    Tree0609 "RSeq(Sub(S))",
-    Tree0610 "RFb(c0e,c1e)",
-    Tree0611 "B{b1=0;t0;b0;t1=2}Fb(RSeq(MPri(@os{t1+=1;b0+=1}@ki{t1>b0%3}@po{t0+=1}pa0{b0:=;b1:=}),t1))",
-    Tree0612 "B{t0;b1}RFb(Swm(Rep1(@rw{t0!2}c0),c1e,Scc{b1=2}),MPri(t2))",
-    Tree0613 "B{b0=5;b1=0}@si{b0<3}FS(RSeq(c0e,OnceT(Star(t1,Once(c2l),t3)),Ret3(Fb(c4l,c5e,pt6{b0:b1;b1:=},F,pa7{b0:b0;b1:b1}))))",
-    Tree0614 "B{b0=0;t0=4;b1=1;o0;t1=1}Star(MSeq(Sb{o0=4},@fi{b1<1}@rw{o0|3+3<t1}pc0{b0:8},Wu{t1},@os{b0+=2}@po{b1:=t0}Ub{o0}),Fb(F,t1,c2b{b1%2},SubA(pa3{b0:t1;b1:=})),Fb(t4,c5,@fi{b1!1}a6),Inv(Ret4(Swm(t7,Sb{t0=0}))))",
-    Tree0615 "B{b1=2;t1;o0=0;t0=1}RSeq(FS(Seq(SubR(RSeq(pt0{b0:t1;b1:t0},a1,OnceT(Scc{t0>7}))),@fi{none}Fb(t2e,F),Fb(SubA(pa3{b0:t0})),t4e)),a5)",
-    Tree0616 "B{t0=3;o0=_;b1;t1=0;b0}Swm(c0,Swm(RSeq(OnceK(Rep1(MSeq(Rep2(c1),RFb(t2,c3)))),RFb(a4b{b0;b1},pa5{b0:t1},a6l),@oh{b1=o0|0%4?t1:=o0|3;t1+=1}RFb(MSeq(@fi{b1+1!5}Fb(a7,pa8{b0:t0}),t9),Swm(pc10{b0:t1},pt11{b0:t1;b1:t1}),pi12{t0:b0}),RFb(c13,pt14{b0:6;b1:b1},c15l))))",
-    Tree0617 "B{b1=1;t0=3;b0=0}RFb(Swm(t0,RFb(@si{b0%4=3}@of{b0:=b1%4}@fi{t0+1=4}pt1{b0:6},t2,SubA(@si{b0+4%2>0}SubA(c3))),Ret0(S)),Seq(RFb(t4,@os{b1+=1;t0:=8}@rw{t0+1<b0+1}@oh{b1%4>1?b0+=1}F,c5,t6,c7),Fb(RFb(t8e,t9),t10,Inv(a11)),Seq(S,@fi{b1<t0+2%4}@po{t0:=9;t0+1%3=0?t0:=b0}@ki{b0+3<t0}Sb{b1=t0},Sb{b0=9},t12)))",
-    Tree0618 "B{b0=0}OnceK(@ki{b0!7}t0e)",
-    Tree0619 "B{b1=0;b0=4;t0}RFb(@rw{b0>t0%3}Rep1(Sc{t0:=b1}),Once(RFb(Fb(@fi{b1+2=0}@os{t0:=b0}@si{t0=6}t0,t1e),t2e)))",
-    Tree0620 "B{b0=4;t0=3}MSeq(Sc{t0:=b0+3},t0)",
-    Tree0621 "MSeq(FS(t0),Rep4(Star(Ret1(Ret2(t1)),Star(t2,FS(a3)),Inv(Inv(t4e)))),RFb(Fb(c5,a6),RSeq(t7,c8),RFb(t9,c10,c11)))",
-    Tree0622 "B{b0=2;b1=3;t1=2;t0=3;o0=_}Rep4(Fb(@of{b1:=o0|4+3}@si{b0<t0}@po{some?t0+=3;b0+=3}RFb(MSeq(Sb{t1=7},a0),RSeq(c1e,@po{t0:=b0+4;b1+=2}a2),Seq(t3e,t4,@po{o0:=b0+3}@fi{b1=5}pc5{b0:b0})),RSeq(Swm(c6,c7b{b1},Seq(a8,pc9{b0:=},t10e),Rep1(Swm(Scc{t1<b1+3},pc11{b0:=},Sb{b0=1})))),RFb(Keep(RSeq(a12b{b1%2;b0},@ki{b0!t1%4}@os{b1:=t0}Inv(OnceT(@fi{t0+3!b1}@si{t1<4}pi13{t0:=})),RFb(c14l,@fi{o0|4+3>4}pt15{b0:t1}))))))",
-    Tree0623 "B{b0}RFb(MPri(pa0{b0:b0;b1:b0}))",
-    Tree0624 "Fb(t0,a1,c2)",
-    Tree0625 "B{b0}RSeq(@si{b0%2!1}@oh{b0+=1}@rw{b0=3}SubR(Sc{b0+=1}))",
-    Tree0626 "B{b1=4;b0=4}RetF(@rw{b1+3%3<2}@fi{b0!3}c0)",
-    Tree0627 "B{b0;b1=0;o0=1;t0=4}Swm(RSeq(Wu{t0},Wu{t0},pa0{b0:b1;b1:=},Sc{b0+=2}),Swm(Ret1(Swm(a1,Ret2(@po{t0:=b1+2;o0:=b0%4}@rw{b0>b0+3%2}@fi{o0|2%4<1}Sc{o0:=_}),t2)),pc3{b0:=},RFb(c4,c5b{o0|2})),Fb(OnceK(t6),@ki{some}Fb(@ki{b1=t0%4}Sb{t0=2},@of{t0=2?b0+=2}t7),Inv(Sc{b0+=3}),@ki{o0|4=6}@of{o0:=t0}pt8{b0:=;b1:t0}),@si{b0%3!2}Seq(Seq(a9l,c10b{b1%4}),c11,MSeq(a12b{b0%3;b1},Scc{b0<3})))",
-    Tree0628 "B{o0=_;t0}@fi{t0<o0|5}MSeq(t0)",
-    Tree0629 "RSeq(Fb(t0,c1))",
-    Tree0630 "B{t1=2;t0=0;o0=4;b1;b0=2}Swm(Ub{o0},OnceK(@fi{b0>2}Fb(a0e,F,a1,c2,@si{o0|0<t0+1%3}@fi{none}t3)),@os{o0|2+4!7?b0+=3}@fi{b1+4>4}Sb{t1=b0})",
-    Tree0631 "B{b0;t0;b1=5}Fb(Fb(t0,F,a1,c2l,Fb(a3l,pi4{t0:=})),MPri(a5e,c6,a7,c8l,t9),Inv(RFb(Scc{b0=3},@os{b1+=1}@fi{b0>4}c10)),OnceT(Seq(c11,t12,Wu{t0})),c13b{b1+1%2})",
-    Tree0632 "OnceT(OnceK(Keep(pc0{b0:3})))",
-    Tree0633 "B{t0=3;b0=1}RSeq(Sb{t0=b0})",
-    Tree0634 "B{b0;o0;t0}Su{t0}(Fb(Seq(RFb(t0,pi1{t0:=},Rep0(Scc{o0|3+2>b0+1})),@si{t0=7}Ret3(Inv(@rw{t0+4=0}F)))))",
-    Tree0635 "B{b0;b1=4;t0=4}Swm(Swm(RFb(@ki{t0<1}@si{t0+4=b0%4}c0b{b1},@os{t0%4<0?t0:=b0;b0:=t0}@po{b1:=t0+2}c1,Sc{t0:=t0%3})),a2,@po{t0<2?t0:=6}@of{b0<b0+4%2?b1:=t0+3}Seq(c3b{b1+2},a4))",
-    Tree0636 "B{t0;b0=5;o0=_}Fb(RSeq(RFb(@of{o0:=o0|5}@po{b0:=5}@rw{b0%3<1}t0,SubA(c1),RepF(Ret0(@rw{t0%2>0}Sc{some?t0+=1}))),RepF(Ret2(Su{t0}(RFb(a2l,a3)))),RSeq(@fi{b0>7}Sb{t0=0},Seq(FF(t4)),c5)),RSeq(Wv{t0}(t6),Inv(MPri(Swm(a7l,a8),a9b{o0|4+4;b0},t10))),Star(t11e,@of{t0+=3}@rw{t0+3%3!1}@po{o0:=_}MPri(Wu{t0},pt12{b0:4;b1:t0},@po{t0:=7;t0+=1}pt13{b0:=}),RFb(t14,F,FS(Ub{o0})),MSeq(S,@rw{none}c15)))",
-    Tree0637 "B{b1;t0=0}Seq(@ki{t0+2%2>0}Rep4(pt0{b0:b1;b1:t0}))",
-    Tree0638 "B{b0=1;t0=1;b1=2;o0}@ki{none}Star(Rep3(Seq(RSeq(Sb{t0=7},t0))),@os{o0:=b1}@rw{o0|2+2%3>0}t1,RSeq(t2,pt3{b0:b0;b1:=}),t4)",
-    Tree0639 "MSeq(t0,FS(t1),Rep3(c2l))",
-    Tree0640 "B{b0}OnceK(@oh{b0+=2}@rw{b0>3}c0)",
-    Tree0641 "B{t0=4;b1=0;b0}Keep(RFb(c0,c1,a2b{b1+1%3;b0},Su{t0}(c3)))",
-    Tree0642 "B{o0=_;b0=4;t0=1;b1=4}Inv(RSeq(Seq(Wu{t0},Sb{o0=8},@si{t0%4!0}Seq(a0b{b1;b1},pi1{t0:b0}),Wu{t0}),Star(FS(Wv{t0}(Seq(RSeq(t2,@fi{t0<5}pa3{b0:=;b1:b0}),Seq(S,c4l)))),Swm(@of{t0:=b0}@oh{b0+=1}RSeq(a5,c6),t7,Swm(t8,t9)))))",
-    Tree0643 "B{b0=0;b1}RSeq(pa0{b0:=;b1:b1},t1)",
-    Tree0644 "B{b0=0;t0=1;o0}Ret4(Seq(@fi{some}@po{b0:=o0|5+4}a0,Su{t0}(c1e)))",
-    Tree0645 "B{t0=5;t1=1;b1=4}MSeq(a0,@os{t1+=1;t0+=3}Swm(Scc{b1+1%4=1}),t1)",
-    Tree0646 "RSeq(a0l,MSeq(c1l,a2l),a3,Inv(t4))",
-    Tree0647 "B{t0=5;b0=0;t1}Rep3(RFb(Keep(Seq(a0b{t1+2%3;b0},a1b{t0;b0},c2)),RFb(SubA(Ret3(RFb(t3e,pt4{b0:=},pt5{b0:=;b1:t0}))),t6e,c7,OnceK(c8),RSeq(t9,@ki{t1+1%4=1}Scc{b0!5},c10b{t1%3})),@si{b0=2}@os{t1:=8}@rw{t1!2}RepF(Inv(MSeq(pt11{b0:=;b1:t1},RSeq(c12,pc13{b0:=},pi14{t0:t0},a15),Rep4(Star(t16)))))))",
-    Tree0648 "B{b0=1;t0=2}Keep(RFb(Seq(t0,MPri(t1,c2e),a3,RSeq(Sb{t0=b0},Ret1(c4),Inv(c5)),OnceK(F))))",
-    Tree0649 "B{b0=2;t0=0}MPri(Seq(Seq(@ki{t0>6}c0b{t0+4%3},Seq(t1,t2),MPri(t3,pt4{b0:b0;b1:b0})),Fb(a5b{9;b0},MSeq(@ki{t0=3}@si{t0=3}@rw{b0+3>t0}Sc{t0:=b0},a6e)),Swm(a7,t8,c9),Fb(c10,a11b{t0;b0},Scc{b0>7},@ki{b0+1%2>0}Ret3(pt12{b0:0;b1:b0}))))",
-    Tree0650 "B{t0=1;b1=2;o0;b0=5}RFb(@rw{b0=7}c0l,FF(@of{t0+=1}@po{b0:=4;o0|3+1>b1?t0+=3}pt1{b0:=}),pa2{b0:=;b1:b0})",
-    Tree0651 "B{o0=2;b1=2;b0=1;t0=5}Star(Fb(@of{b0:=t0%2}pt0{b0:b0;b1:b0},MSeq(Swm(t1,c2)),pt3{b0:b0}),Rep4(Swm(a4l,Rep4(@rw{b1%4>1}@po{t0+=1}@ki{b0=3}RFb(Fb(c5,pi6{t0:=},pa7{b0:=;b1:t0}),Seq(t8,Sc{o0:=_}))),RepF(@os{b1:=b0}@ki{t0>b1%3}Wu{t0}))))",
-    Tree0652 "B{t0=0}@si{t0=5}FF(Su{t0}(Seq(t0,c1)))",
-    Tree0653 "Rep0(Sub(c0))",
-    Tree0654 "B{t0;t1;b0;o0;b1=3}Swm(Swm(Swm(@os{t0:=o0|1%3}@rw{t1+4!b1+4}Inv(RFb(F,Inv(c0))),RSeq(MPri(@fi{none}@rw{b0+1%4>0}a1,@si{b0+4!6}@oh{b1+=1}@ki{t1%4!2}a2l),pc3{b0:=})),Rep3(t4),RFb(a5,Seq(t6,a7e),OnceK(t8),Sb{o0=3})))",
-    Tree0655 "B{t0=5;o0;b0}@rw{t0>t0%4}@ki{b0=o0|4+3%3}@oh{o0:=b0}Wv{t0}(Swm(RFb(c0b{t0%3},pc1{b0:b0}),@oh{b0+=2}@of{b0:=t0}MSeq(@ki{b0>3}@oh{t0:=b0}pt2{b0:0;b1:t0},t3),@po{b0:=t0%4;o0:=o0|0}RSeq(RetF(FS(Sc{o0:=b0+4})),c4b{b0})))",
-    Tree0656 "B{b0=4;b1=1;t0}Fb(Swm(Swm(pt0{b0:=;b1:b0},t1)),Star(@po{b0+=2}Fb(c2b{t0+3},@fi{b1%4<3}a3l)))",
-    Tree0657 "RSeq(Star(Ret2(Fb(c0,t1e,a2l,c3)),RSeq(Rep3(t4),RSeq(c5l,S,t6,t7e,t8))),RSeq(Fb(c9),Rep0(a10),OnceK(Inv(Seq(c11,c12)))),Seq(t13,c14,RSeq(t15,t16),Keep(Ret1(Fb(Fb(t17,c18e),c19)))))",
-    Tree0658 "FS(OnceT(FS(Star(c0,Once(c1),t2))))",
-    Tree0659 "B{b0=1;t0}Swm(RFb(c0,c1e,t2),@ki{b0+2%4=3}RFb(c3,pt4{b0:b0;b1:t0}),Inv(t5))",
-    Tree0660 "B{t1=5;b0=1}Fb(pa0{b0:t1},FF(pc1{b0:=}))",
-    Tree0661 "B{t0=0;b0=4;b1=2}RSeq(Wv{t0}(FS(SubA(Wv{t0}(RFb(t0e,pc1{b0:t0},t2))))),@oh{b0+=1}@os{t0:=b1}RepF(@fi{b0<b1}@ki{b0+3%2>0}Fb(t3e,Swm(Rep3(Sc{t0+=1;b0+=1}),@ki{b1=5}@fi{b1+1%2<0}t4e))),RFb(@oh{b0+=1;t0+=3}@fi{t0+4<5}Rep1(Inv(t5)),@oh{b0+=1}@ki{b0<t0}t6),RFb(F,t7e,c8,Wu{t0},t9),Fb(Wv{t0}(Keep(Ret1(@fi{t0+4%4<1}pc10{b0:=}))),Rep3(Ret3(Swm(t11e,t12)))))",
-    Tree0662 "B{b0}Ret1(RSeq(pi0{t0:b0},t1))",
-    Tree0663 "B{o0=2;t0;t1=0;b0=4}Fb(MPri(Rep4(c0b{b0}),@os{t0%2<1?o0:=b0+4%3}Su{t0}(@si{some}@ki{t0>t1}Sb{b0=3}),Once(Sb{t0=b0})))",
-    Tree0664 "B{t0=5;b0=5}Fb(RSeq(Wu{t0},c0,pt1{b0:=},c2),@po{b0+=3}@rw{t0%2>0}@si{b0<6}Fb(Sb{b0=5}),Wu{t0},Fb(a3,t4,t5,t6),FF(RSeq(a7,c8l,c9)))",
-    Tree0665 "RFb(MSeq(c0,Keep(a1)),Keep(RFb(c2,c3)))",
-    Tree0666 "B{b0;t0}@si{t0+2%2=1}@of{b0+=3}FS(Star(Rep0(SubR(Sb{b0=8})),SubR(S),pi0{t0:t0},pt1{b0:0;b1:b0},Ret1(c2)))",
-    Tree0667 "B{t1=1;b0;t0=3;o0=_}Fb(@os{o0:=t1+3%4}OnceK(RFb(c0,pi1{t0:=})),Fb(Star(pi2{t0:t0},@si{t0!0}@oh{t1+=3;t0+=3}Sb{b0=1}),a3),Seq(Ret1(@si{t1=3}@os{b0+=1}a4)),@po{o0:=_}Fb(F,Wu{t1},@of{t1+=3}Sc{t1:=b0+1;t1+2%4=3?o0:=_}))",
-    Tree0668 "B{t0=0;b0=5;o0}Seq(SubR(Star(@po{b0+=1}RSeq(Star(Ub{o0},a0e),Seq(c1,t2)),MSeq(@si{none}@po{b0:=t0}RetF(Sb{t0=6})),RFb(t3,t4,S))))",
-    Tree0669 "B{t0=4;b0;b1=2;o0=_}Swm(@os{b0:=b1;t0:=b1}@rw{o0|4<b0%4}@po{t0:=t0+2%4}a0b{b0;b0},c1,Scc{t0=4},FF(@rw{none}@fi{none}SubR(Sc{b1+=2;o0|0%2=1?b0:=5})))",
-    Tree0670 "B{t0=5;b0=0}Fb(Swm(SubA(Scc{t0=5}),RFb(a0,t1,c2e),F),pc3{b0:b0},Swm(a4,a5))",
-    Tree0671 "B{t0;b0}Fb(F,a0b{t0;b0},pa1{b0:=},t2,SubR(SubR(pa3{b0:=;b1:b0})))",
-    Tree0672 "B{b0=1;t1=3}MPri(Inv(RFb(Scc{t1+2%4=1},Rep2(@oh{t1:=b0}t0))),Swm(t1,a2),t3)",
-    Tree0673 "B{o0=1;b0;t0=1;b1=0}RSeq(MPri(Rep4(MPri(@rw{none}@po{b0+=1}Keep(t0))),Seq(t1,Once(a2),pi3{t0:b1},Rep3(a4)),Inv(@fi{b1=6}@of{t0+=1;b1+=2}@os{b1:=b0+2%3;o0:=_}RSeq(@ki{o0|0+2<1}Su{t0}(a5e),c6b{4},Wu{t0},pc7{b0:t0},Sb{b0=4})),a8b{b0+1;b1}),Seq(Seq(a9b{t0;b0},Inv(MSeq(c10))),Inv(MSeq(Fb(t11,@os{b1:=o0|4%4;b1+=1}t12),c13,RFb(pt14{b0:b0},FF(a15),t16,c17b{t0+3%3})))))",
-    Tree0674 "B{t0=1;o0=4}MPri(Fb(Swm(c0l,S,Fb(c1,pa2{b0:t0;b1:t0},t3,c4l)),c5),RFb(RFb(a6,@si{none}@po{t0+=3}Keep(Seq(RSeq(t7e,a8))))))",
-    Tree0675 "B{o0=_;b0;t0=1}Ret1(@fi{b0+4<4}@si{b0+1%2<1}@po{b0+3!t0?t0+=2}MSeq(Seq(RFb(Fb(t0,Swm(Sb{b0=t0},c1,pa2{b0:1;b1:t0},t3),Swm(a4b{b0;b0},t5,Ub{o0}),RSeq(@po{t0+=1}@rw{t0>6}RSeq(S),pa6{b0:3},t7))))))",
-    Tree0676 "B{b1=0}Ret1(Inv(Seq(c0b{b1},t1,t2)))",
-    Tree0677 "RepF(a0e)",
-    Tree0678 "FF(RSeq(MPri(t0,c1),c2,t3,RFb(a4,a5),t6))",
-    Tree0679 "RFb(t0)",
-    Tree0680 "B{b0=5;b1=5;t1=3;t0=1}RFb(@rw{t0+3%2!1}@si{t0<4}SubR(a0),@ki{t0+2>3}@of{b1<t0?t1:=b0+2;b1:=t0+2}MPri(@fi{b0!t0}RSeq(t1,t2),Ret4(Inv(Once(Su{t0}(a3))))))",
-    Tree0681 "B{b0=0;b1=3;t0=1;o0=_}MPri(RFb(t0,c1l,F),RSeq(Fb(OnceK(pt2{b0:=;b1:=}))),OnceT(@of{b1+=2;b1+=3}@rw{o0|0!1}MPri(Scc{b1!4},a3,t4)),Once(@ki{b0=1}@fi{o0|2!b0%3}Seq(@of{b0+=1}@po{t0!3?b1:=7}Once(Sb{o0=7}),t5,t6)),c7e)",
-    Tree0682 "B{o0;t1;b1=3}Su{t1}(OnceT(Keep(FS(Star(pt0{b0:b1},c1,Ret4(Scc{some}))))))",
-    Tree0683 "B{b0=2;t0}Inv(Swm(c0,Sb{t0=b0},pt1{b0:t0;b1:t0},Sb{t0=1},c2b{t0}))",
-    Tree0684 "B{b1;b0}Inv(RFb(RSeq(t0,Ret1(Sb{b1=b0})),t1))",
-    Tree0685 "B{b1;b0}MSeq(@of{b1%2>0?b1:=b0}Sb{b0=b1})",
-    Tree0686 "B{b0;t0=3}Swm(Seq(c0b{t0},RFb(c1e,@fi{b0!t0%4}t2,pi3{t0:t0}),Swm(c4l,c5),Fb(FS(t6)),@ki{t0<1}@po{t0+=1;t0:=b0}pc7{b0:=}),Seq(Swm(t8,@rw{t0>7}@po{b0:=t0+1}a9e,c10b{t0%4},@oh{b0+=1}@ki{b0<b0+1}@of{t0+=1}pa11{b0:b0}),@ki{t0%4!2}@of{b0+=3}@fi{t0>1}Fb(RFb(Rep3(a12b{b0%2;b0}),RFb(Ret4(c13),FF(t14e)),c15))),@si{b0%4=3}MPri(a16))",
-    Tree0687 "Ret3(RFb(Fb(t0,FF(c1)),t2,RSeq(Swm(c3,t4,a5e),t6,FF(a7l))))",
-    Tree0688 "B{b0=2;b1;t0;o0=_}Star(Swm(Fb(pi0{t0:b1},c1l,@oh{t0+3>6?o0:=b1;o0:=o0|2}@of{b1>4?t0+=4;o0:=_}Star(Scc{b0%3<1},c2l,a3e),OnceT(Once(Su{t0}(Keep(t4e)))),pi5{t0:=})),Seq(FS(RSeq(a6e,pt7{b0:8;b1:b0},c8)),OnceK(Seq(a9,t10)),t11),Fb(Once(Sc{t0+=1}),@oh{b0:=5}RSeq(@si{t0%3!2}@po{o0|0<b1+1?o0:=b1+3%3}@ki{some}a12),Fb(t13,t14,pc15{b0:b1})),@oh{o0:=b0+3}@si{some}Ret1(Rep4(a16)))",
-    Tree0689 "B{b0=0}FS(RFb(a0b{2;b0},pa1{b0:=;b1:b0}))",
-    Tree0690 "B{t0}Swm(t0,Wu{t0},t1,c2)",
-    Tree0691 "B{b0=5;t1=0;t0}@fi{b0+1!1}@oh{t0+=3}@rw{t1+3>2}RSeq(RSeq(Fb(t0,c1l),Sb{b0=t1},SubR(c2)))",
-    Tree0692 "FF(MSeq(RetF(t0),t1,a2))",
-    Tree0693 "Fb(t0,Swm(t1,t2,a3e),t4e)",
-    Tree0694 "Seq(t0,t1)",
-    Tree0695 "B{o0=4;t0}MPri(RFb(c0b{t0+1},SubA(a1),Ub{o0}))",
-    Tree0696 "B{b0=3;t0=4}Star(Seq(Fb(pc0{b0:t0},t1,Wv{t0}(c2))),RSeq(Sb{t0=b0},Swm(c3,Sb{b0=2}),Ret2(a4),Fb(a5,t6),c7))",
-    Tree0697 "Star(Sub(Sub(RFb(Fb(OnceK(t0),Seq(t1,t2)),RFb(t3,t4,F),OnceT(t5e)))))",
-    Tree0698 "B{t0=2;b1=4;b0=4}MSeq(@os{t0+=3}FS(@of{t0:=5}@fi{t0=1}RFb(RFb(Scc{b1<3},@po{b0+=3;b0+=1}t0e))),MSeq(Seq(t1e,@po{b1+=3;b0:=b1+2}Scc{b1>3}),@os{b0+=2}OnceK(Sb{b1=9}),OnceK(Inv(F))),Su{t0}(MPri(OnceK(t2),Keep(a3e),@oh{b0>2?b0+=1}@fi{b0+4%3>1}pa4{b0:=;b1:=},@fi{b0%4>2}@ki{b0!5}pc5{b0:b0},@po{b0:=9;b0+=1}t6)))",
-    Tree0699 "B{b1;t0=2;b0;o0=5}MSeq(RFb(Su{t0}(Sb{t0=7}),FS(c0)),RSeq(@oh{b0+=1}@si{none}@os{b0+=2;t0+=3}t1,a2,t3),@si{b0+1!t0%4}@fi{b1+1=b1+3}RFb(a4b{b1;b1},Wu{t0}))",
+    Tree0600 "B{b1;t0=3;b0=1}Star(t0e,Dl{0}(RFb(t1,pt2{b0:=;b1:b1},t3,a4)),Star(pc5{b0:t0},pc6{b0:4},Invt(pa7{b0:t0})))",
+    Tree0601 "B{q0;b1=5;b0=5;t1;t0}Lp{_;F}(Wv{t1}(ASeq(pi0{t0:=},Seq(Scc{b1>b1%2},t1),RFb(a2,t3))))",
+    Tree0602 "B{t0=2;t1=2;b0=3;b1=2}Star(Ret1(@si{b1+4<t1+2}@oh{t0+=3;b0+=2}pa0{b0:t0;b1:b1}))",
+    Tree0603 "B{q0=3;t0}Su{t0}(FF(Ret0(t0)))",
+    Tree0604 "B{t0=2;q0=2;b0=1}Lp{b0;_}(To{100}(@po{b0+=2;b0:=b0%2}RSeq(Inv(@fi{b0=b0+3}@rw{t0>t0+3}t0),Scc{t0+3%3>0},MPri(@po{t0+=1;t0:=b0}@os{b0%2>0?t0+=1}@fi{b0+2%4<3}t1,@oh{b0+=1}@po{b0+=2}c2),Wu{t0},t3)))",
+    Tree0605 "B{t1;o0=_;b1=2}Wde(Wde(Rep3(c0b{t1+1}),t1),To{30}(Sb{o0=7}),Pre{t1%3=1}(pt2{b0:5;b1:b1}))",
+    Tree0606 "B{b0=1}ASeq(MSeq(RFb(Ret0(pt0{b0:b0;b1:b0}),t1,c2),t3),t4,a5l)",
+    Tree0607 "RFb(PAll{0}(F,t0),Fb(Rep1(FF(F)),OnceK(OnceT(Sl{10}))),RSeq(Seq(c1e,t2),RFb(c3l,Once(t4))),To{50}(Once(Seq(a5,c6l,a7))))",
+    Tree0608 "B{t0=4;b0=3;o0=0}RepF(Fb(@ki{b0>0}@os{b0+=1;b0:=t0+4}S,@os{t0+=3;o0:=t0%3}pt0{b0:b0;b1:t0},@rw{t0+4%2!1}@fi{t0%3<0}@oh{t0+=1;t0+=2}Sc{t0:=o0|1;t0+=2},t1))",
+    Tree0609 "B{t0=2}Ret0(SubA(Wu{t0}))",
+    Tree0610 "B{t0;b0=3;t1=2}Seq(Rep2(@rw{t0+3>4}Rty3(Seq(Sl{0},@of{t1+=2}@po{t0+=2}c0))),Fb(t1e,pc2{b0:=},pt3{b0:=;b1:t1}),Inv(RSel(c4e,pc5{b0:t1})))",
+    Tree0611 "B{b0}Pre{b0<7;R}(@si{b0%3<2}c0)",
+    Tree0612 "B{b0=1;t0=0;b1=0}AFb(Fb(a0),Wde(Swm(PAll{3}(pt1{b0:b0;b1:b0},Ret1(c2),a3b{7;b1})),pa4{b0:=}),c5,Ite(Rep3(Wde(@si{b1+4%2>0}Scc{t0=b1+4},t6)),Dl{30}(a7)))",
+    Tree0613 "B{b0=5;t0;b1=0}MSeq(RSeq(S,t0e,Inv(Par{-2;0}(Sc{b0>0?b0+=1},a1)),Sw{2;5}(c2,t3e,@ki{b0%3<0}@os{t0:=b1}@rw{t0%2<1}c4),Wde(t5,a6b{b1;b1})),a7b{b0+4;b1})",
+    Tree0614 "B{t1;b1;b0=3;t0}Sel(a0,Par{-3;_}(pi1{t0:=},R,pt2{b0:b0;b1:=},c3l),Pre{t0>b1%2;R}(c4b{t1%4}))",
+    Tree0615 "B{b0=0;t0}@po{b0+=3}@ki{t0>b0%4}@fi{t0<t0+3%2}Par{-1;2}(R,Seq(Invt(F),t0,c1e),OnceK(t2))",
+    Tree0616 "B{t0=3;o0=_;b0=5;q0=3;t1=4}RFb(RFb(Rty2(c0b{b0}),AFb(@os{b0:=t1;o0:=t1}pi1{t0:b0},c2e),c3b{b0},c4e),Pre{o0|2>6}(Lp{_;S}(Dl{20}(MSeq(Wv{t0}(pa5{b0:t0;b1:t0}),Lp{_;_}(pa6{b0:=;b1:b0}),c7e,Seq(Wu{t1},Sb{b0=t0},t8),Scc{t1+4%2=0})))))",
+    Tree0617 "Inv(t0)",
+    Tree0618 "B{b0=3;t0}Rep1(RSeq(RFb(@of{t0+1=t0?b0+=1}RSeq(c0,pa1{b0:=}),pi2{t0:b0})))",
+    Tree0619 "Once(Seq(RSeq(t0),Swm(Inv(t1),Par{0;_}(t2,c3),RFb(F,t4)),RepF(Rep4(Par{-1;1}(FS(c5))))))",
+    Tree0620 "B{b0=3;q0=0;b1=4;t0=3}PAll{_}(PAll{-4}(t0,Lp{b1;R}(Sc{b0+3>b0?b1+=3}),c1,F),RetF(RSeq(AFb(Rep0(pa2{b0:8;b1:t0})),Ret4(a3))),Ite(pt4{b0:7},SubA(a5)),RSel(@ki{b1+2<b1%3}Sl{10},S),Keep(MSeq(c6,Pre{t0>b1%3;F}(pc7{b0:=}))))",
+    Tree0621 "B{b0;t1=0}@rw{b0+4>b0}Once(pc0{b0:t1})",
+    Tree0622 "B{b0=1;q0;o0=3;t0=4}Seq(Seq(Lp{_;K}(@os{o0:=b0}c0),a1l),@oh{t0>4?b0:=b0+2%4}@si{b0%3>0}Su{t0}(Ite(Sel(c2,c3b{t0},Scc{t0>1}),RepF(ASeq(ASeq(Rty3(Ub{o0})))))),c4)",
+    Tree0623 "B{b0=0}Pre{b0=6;R}(Rep0(t0))",
+    Tree0624 "RSeq(Fb(c0l,c1,R),Seq(t2e,c3l,c4),PAll{-1}(t5,a6,a7),c8,FS(Sel(a9l,R)))",
+    Tree0625 "B{t0=5;b0=1;b1=2}Swm(Ret4(Try(S,FS(Sl{50}))),pi0{t0:=},FF(Rep1(Pre{b0+3%2=1}(a1))))",
+    Tree0626 "B{q0=3;t0=3;b0=2;o0=4}Fb(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}Sel(PAll{-1}(a0l,a1,Sb{t0=3}),Lp{_;R}(pa2{b0:t0;b1:t0}),PAll{2}(SubR(a3),Sb{o0=5})),Seq(Seq(t4),Scc{t0+2%2>0},Ret4(Wu{t0})),Star(Dl{30}(AFb(RSeq(RSeq(S,c5e)),@ki{t0!t0+1}pt6{b0:=;b1:b0},Try(a7,c8,Sb{b0=9}),Dl{50}(R)))))",
+    Tree0627 "B{t0;b0=2}@po{t0+=2}@of{t0:=b0;t0:=2}Star(MPri(Ite(t0,c1)),RSeq(a2,t3,Ret3(a4)),MPri(c5,Inv(S),Inv(a6),c7))",
+    Tree0628 "B{b0=3;t0;q0}@si{t0>t0+1%2}Lp{b0;R}(RFb(Wde(t0,Pre{t0+3<1;R}(Seq(Scc{t0+2%4!1})),To{10}(Swm(RetF(@oh{b0:=t0}@os{t0+=1}@ki{t0>7}Pre{b0+4!t0+3}(c1)),Rep0(Scc{b0%2>0})))),Ret0(@fi{b0>6}@po{b0:=t0%4}F)))",
+    Tree0629 "B{t0=2;b0;b1}RFb(Ret3(MPri(AFb(Pre{b0!6;R}(@rw{t0=4}@fi{b0+2>0}Seq(t0,c1,a2))))),Ret0(pt3{b0:3;b1:=}),OnceK(@oh{t0+=3}Par{1;3}(Ret1(pi4{t0:b1}),@si{t0=5}t5,pc6{b0:b1})),t7,Sel(Try(Sc{b0:=b1},pa8{b0:5;b1:=},a9b{b1;b0}),Fb(c10e,Wu{t0}),c11,Scc{b1+3!7}))",
+    Tree0630 "B{t0=4;o0=_;b0=2}RFb(Once(ASeq(RFb(c0,Pre{b0%2>0}(c1)),Seq(pc2{b0:b0},t3e,a4e),Star(Par{_;1}(c5b{b0%3},Sl{30},@os{o0:=_}@si{t0+1%3<0}@rw{o0|2+3<7}c6,pc7{b0:b0})))),AFb(RSeq(t8,Rep2(To{0}(Swm(RFb(t9,a10l),Star(a11e,Wu{t0}),Star(pi12{t0:b0},pc13{b0:2})))))))",
+    Tree0631 "RFb(ASeq(RSeq(t0),ASeq(c1l,R)),Ite(ASeq(t2,c3),Swm(c4l,c5l)),Seq(c6l,t7e,a8))",
+    Tree0632 "B{t0}MSeq(Once(RSeq(SubA(a0),S)),Sb{t0=9},c1l)",
+    Tree0633 "B{t0=4;b0=4}RSeq(t0,pc1{b0:6},TryT(Sb{t0=5},S,@po{t0+=3}To{100}(t2)),AFb(@rw{b0=0}@of{b0:=8}R,Scc{b0<7},Scc{b0<t0+2%2}))",
+    Tree0634 "B{b0=4}Par{0;4}(a0b{b0;b0},a1,F,F)",
+    Tree0635 "B{b0=2;b1=0;t0}Fb(Su{t0}(c0),AFb(@of{t0:=t0%3}@rw{t0+2>b0+1%2}a1e,c2,@po{t0+1%3>1?t0+=1}@os{b1+=3}t3))",
+    Tree0636 "MSeq(t0)",
+    Tree0637 "B{t0=0;b0=2;o0}RSeq(MSeq(Fb(Pre{t0+1<b0;R}(Fb(@ki{t0!b0+1%3}@po{o0:=_}To{0}(Rep0(Scc{t0>b0+2})),RFb(t0,c1,SubR(pi2{t0:t0})),SubR(Swm(t3,a4b{t0+2%4;b0},@os{t0<7?t0:=b0%3;o0:=_}pc5{b0:b0})),RSeq(pc6{b0:6},c7b{o0|3+3}))),RSeq(c8,Wv{t0}(Keep(Seq(pi9{t0:t0}))))),Ite(Seq(Inv(@oh{b0+=1}RFb(a10,Ret4(F),Pre{o0|2+2=3;F}(a11))),Ite(RSeq(@os{b0:=b0%3}@of{o0:=_}@ki{none}t12e,t13e),c14)),To{20}(c15))))",
+    Tree0638 "B{b0;t0=2;b1=0}RFb(pa0{b0:t0;b1:=},pa1{b0:b0})",
+    Tree0639 "B{q0;b0=0}Ite(SubR(Star(c0,c1)),Keep(RFb(t2,pt3{b0:2;b1:b0},c4)),Ite(Lp{b0;S}(c5),pi6{t0:b0},MSeq(To{10}(t7))))",
+    Tree0640 "B{t1;t0=0}RFb(Once(Pre{t0>t1}(pi0{t0:=})),@rw{t1+1%3>1}@fi{t1+2>t1}SubR(pi1{t0:t1}),Rep4(c2))",
+    Tree0641 "PAll{_}(R,t0,RSeq(c1,c2,t3))",
+    Tree0642 "B{o0;b0=1;b1;t0=2}Pre{b1%3>1;R}(RFb(t0,Swm(RFb(Sel(FF(t1)),To{0}(pc2{b0:0})),OnceT(Ub{o0}),RFb(Swm(c3e,a4e),pa5{b0:8;b1:=},c6b{b0+2},pi7{t0:b1},a8b{b0+2%3;b0}),Try(Keep(pt9{b0:b0;b1:=}),@rw{t0=6}@os{b1:=b0+4%4}Ite(Scc{b1>5},t10e)))))",
+    Tree0643 "AFb(Wde(Rep4(Rep2(ASeq(OnceT(c0l),t1e))),RSeq(a2,c3,R),To{20}(Ret3(MPri(Rep2(a4l),t5e)))),c6,c7)",
+    Tree0644 "B{t1=5;b0=5;t0}Par{-1;_}(@po{t1+=3}Ite(t0e,PAll{_}(pa1{b0:b0},AFb(RSel(pa2{b0:t0;b1:t0},Par{0;-1}(R,Scc{b0=t1+3}))))))",
+    Tree0645 "B{b0=4;t1=2;t0=1}Rep4(Sel(Swm(@os{b0:=t0+4%2}Dl{10}(@fi{b0=7}TryT(c0b{t0},Scc{t1%2=0},t1))),Once(c2b{t0}),t3))",
+    Tree0646 "B{b0=3;b1=0;t0=4;q0}Pre{b0%3>1;S}(Ite(RFb(OnceT(MPri(Sw{5}(c0l,Sl{20}),@rw{t0=0}@ki{t0%2>0}@oh{b0+=2}pc1{b0:1},t2,c3l))),Seq(Lp{t0;K}(a4),c5)))",
+    Tree0647 "Par{2;0}(a0l,a1)",
+    Tree0648 "B{o0=_;b0}@of{b0+1%3<0?o0:=_}Once(Rep0(t0))",
+    Tree0649 "B{b0=3;b1}Rep0(pt0{b0:1;b1:b1})",
+    Tree0650 "RSeq(MSeq(t0,Star(Swm(t1e,a2,Sl{50}),MPri(RetF(FF(RetF(t3e)))))),Swm(RFb(Rty0(S),FS(OnceK(c4))),c5e,Star(t6,a7,S,c8e,c9)),Par{-5;3}(To{10}(t10),a11,RSeq(c12,Sl{10},c13,t14e),TryT(c15,t16),Seq(c17e,t18e)))",
+    Tree0651 "AFb(Sub(Sub(c0)))",
+    Tree0652 "B{b0=5;t1=0;b1;t0=2}Seq(c0l,Sw{3;1;0}(c1e,c2l,pi3{t0:=},Scc{b0>t1+4%2}))",
+    Tree0653 "B{q0}AFb(c0l,Lp{_;R}(t1))",
+    Tree0654 "Ret4(FS(Keep(Wde(a0,Sub(To{20}(OnceK(c1))),OnceT(t2)))))",
+    Tree0655 "MSeq(t0,c1e,a2l)",
+    Tree0656 "B{t0=0;o0=_;b0;b1=4}RSeq(@rw{b1+4%3<1}@oh{t0:=7}Fb(Fb(pa0{b0:b1;b1:t0},a1,@ki{t0+2<3}@of{b1+=1}t2),a3b{t0;b0},RtyF(ASeq(c4,t5))),Sw{0;4;5}(RSeq(@rw{none}@oh{t0+=1}F,SubA(a6)),Ret1(pt7{b0:=}),To{50}(Wde(c8l,a9)),To{30}(Sl{100})),Dl{20}(RSeq(To{10}(t10),Fb(Par{_;_}(Par{-2;1}(FS(t11),c12),c13b{o0|5})))),SubA(AFb(Fb(a14,Rep3(pc15{b0:=}),t16,c17b{t0}),MSeq(Sb{o0=8},Seq(a18b{t0+3%2;b1},@ki{b1+1>t0}Ub{o0}),@si{none}t19,@of{t0+=1}@si{t0<2}@ki{b1=6}Dl{30}(t20)))))",
+    Tree0657 "B{b1=4;t1;t0=1;o0}Seq(@os{b1:=t0+4%4}@oh{o0:=_}@po{t1+=3}Once(pc0{b0:7}),Wv{t0}(c1),RepF(Rep1(F)))",
+    Tree0658 "B{b0=1;o0;q0}Rep1(Ret4(OnceK(Seq(Lp{b0;_}(c0e),@fi{none}t1,t2))))",
+    Tree0659 "B{t0=0;b1=2;b0=4;o0=_}Par{_;-3}(Fb(Pre{b1%3=1;K}(t0),@os{t0:=b1%4}@rw{b0%3=2}@fi{t0%3>1}Rep2(@rw{none}R),Su{t0}(a1)),@po{b1:=b0+4}@of{b0+=1}RFb(Swm(a2,a3l),t4e),RetF(Pre{t0>0;S}(Par{-2;_}(RepF(pt5{b0:3;b1:t0}),Sc{b1+=1},@si{t0<o0|3}@ki{none}a6b{b0+4;b1},a7))),@ki{b1%3!2}ASeq(Star(Fb(t8,t9,a10e)),t11))",
+    Tree0660 "Sel(a0,To{0}(t1e),t2)",
+    Tree0661 "B{b0;t0=0;t1}ASeq(@oh{t1+2<4?t1+=3;t1:=b0}@po{t0:=b0}RSeq(OnceK(Wv{t0}(Wu{t1})),Inv(MPri(c0,c1,a2e,a3))),Scc{b0<0},Par{_;1}(FS(Star(pc4{b0:7},t5,t6)),AFb(@fi{b0%3<2}@ki{b0>t1}TryF(Invt(c7b{t1+1}),Rty3(t8e),F)),Rep1(AFb(a9,a10b{t0;b0},RepF(a11l)))))",
+    Tree0662 "Par{_;-4}(FF(Keep(RSeq(t0,a1,c2))),t3,RSeq(t4),t5)",
+    Tree0663 "B{t0=2;b0=3;o0}Fb(@os{b0+=1}@oh{t0>6?t0:=b0%4;t0+1%2<1?b0+=3}@si{t0>3}FF(t0),c1b{o0|4})",
+    Tree0664 "B{o0;b0;t0}@po{t0:=o0|3+3}Rep3(Inv(Seq(RSeq(RFb(c0,Wu{t0},c1),Ite(RSeq(a2,a3),RetF(@si{o0|3%3>1}RepF(Wu{t0})),Ret4(@os{t0+=1;t0:=o0|4+3}@of{b0+=2}t4e)),Ite(pt5{b0:=},@ki{b0>7}RFb(t6,R))))))",
+    Tree0665 "B{b1=5;o0=0;q0=2}Par{_;1}(Ub{o0},Lp{_;F}(Try(t0,t1e,c2,t3e,c4b{b1+4})))",
+    Tree0666 "PAll{0}(t0,AFb(Sl{20}),RFb(a1,c2e,c3),a4)",
+    Tree0667 "B{o0=0;q0=1;b0=5;t0=0;b1}Wde(Sw{5;3;4}(TryF(a0,c1,Ub{o0}),@si{b1=4}Ub{o0},Sb{t0=b0},Sl{30}),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Wv{t0}(MPri(AFb(t2,t3,t4))),Sw{5}(Rep4(c5l),Lp{t0;R}(RFb(c6l,t7))))",
+    Tree0668 "B{t0=2;o0;b1}Pre{b1%4>2}(Rep1(Su{t0}(OnceK(RFb(@ki{o0|1<0}@rw{b1+3%3<2}c0,SubR(t1))))))",
+    Tree0669 "B{t0=4;o0=_;b1;b0;q0=1}Fb(Sw{5}(t0,Ub{o0}),RSel(@po{t0:=b1+2;o0:=b0%4}@rw{b0>b0+3%2}@fi{o0|2%4<1}Sw{0;4}(AFb(t1e,pa2{b0:t0;b1:=},pc3{b0:2}),@oh{o0:=7;none?b0+=2}t4,@of{b1+=3}@si{t0+2>t0+4}@os{o0:=_}c5)),Lp{t0;_}(Wu{t0}),@po{b0+=2}Par{2;-1}(t6,@ki{o0|0+4<6}Sw{3;4}(Ub{o0},t7,pi8{t0:b0})))",
+    Tree0670 "B{t0=1;b0;o0=_}Su{t0}(RepF(AFb(Seq(t0,Sl{10}),Pre{o0|2+2<5}(pc1{b0:=}),t2,Seq(Sl{10},t3e),Wde(a4b{7;b0},RSeq(t5,R)))))",
+    Tree0671 "B{b1=2;b0=0;o0=5;t0=4}Swm(@fi{b0<o0|5}ASeq(c0),RSeq(Pre{b0+2<t0+2;F}(c1l),Sw{4;1}(pc2{b0:=},@os{b0:=o0|1+4}t3,S)),Star(a4b{t0+2;b1},a5l,FF(@os{b0=3?b1:=b1+1%3}@of{o0|2+4!7?b0+=3}@fi{t0+4>4}OnceT(RFb(c6l,t7e)))))",
+    Tree0672 "B{b0=3;t0}Rty2(RFb(Pre{b0+3!t0}(Wde(c0b{t0},Inv(@oh{t0!7?t0+=1}Inv(t1)))),RSeq(t2,c3,Swm(c4,a5),t6),@ki{b0+4>4}@fi{t0+1%2>0}@po{t0+=2}Swm(t7e,a8,pa9{b0:t0;b1:b0},@ki{b0+1<t0}@fi{t0%4<3}a10),Sel(Seq(@oh{t0+=2}@of{b0+=1;b0<3?t0+=2}@ki{t0+4%3!1}pi11{t0:b0},pc12{b0:6}),@os{t0+=2}OnceT(MPri(a13e,a14))),@rw{b0<3}@os{b0:=b0+3%2}Pre{t0<b0%4}(Fb(RSeq(Sb{t0=5},MSeq(@of{b0+=1}c15e,Scc{t0>3})),SubA(Seq(t16))))))",
+    Tree0673 "B{t1;b1=4}RSeq(Fb(Ret1(RFb(c0,pa1{b0:b1})),Pre{b1!3;R}(a2),Wv{t1}(Wu{t1})))",
+    Tree0674 "B{b0;t0=3;t1=4}RepF(@os{b0:=b0%3}Seq(Fb(Star(SubA(c0),c1,Pre{t0%4<2;R}(t2e)),MPri(OnceK(Try(Sl{30},pc3{b0:=},@fi{b0+2>6}@si{t1%2=0}pa4{b0:1;b1:t0})),FF(t5)),Wde(t6,Sl{20},Swm(Sb{t1=5})),SubA(To{0}(AFb(c7,c8b{b0},Rep2(a9e)))),PAll{-2}(t10e,@ki{t1%3>0}a11)),R))",
+    Tree0675 "B{b0;t0}Pre{b0>0;K}(RFb(MPri(@ki{t0=3}SubA(c0e),SubR(Wu{t0})),Rep2(To{10}(Sl{50})),Swm(pt1{b0:6;b1:t0},a2)))",
+    Tree0676 "To{0}(c0e)",
+    Tree0677 "B{b1=5;o0=_;t0=4;b0=5}Fb(Fb(Seq(Sw{1}(t0,Sb{b1=2}),t1e),@po{t0:=7}@rw{o0|5>o0|4%4}@oh{b1+=2}PAll{_}(FF(Ret0(Sb{o0=5}))),Swm(c2,To{30}(pc3{b0:=}),@rw{none}PAll{1}(c4e,t5),Pre{t0%3<2;S}(t6))))",
+    Tree0678 "Keep(MSeq(Fb(RSeq(c0e,OnceK(Rty4(t1)),Ite(c2,t3e),c4),Rty4(OnceK(AFb(t5,Par{_;-2}(c6,t7),FS(a8)))))))",
+    Tree0679 "B{t0=4;b0=3}Fb(RFb(c0b{b0},a1l),Wde(OnceT(RFb(t2,pc3{b0:=})),RSeq(Sb{t0=b0},@of{t0+=2}@os{t0+=1}Scc{t0%2=0},Sb{t0=b0},t4)))",
+    Tree0680 "B{b1;t0;b0=4;o0}Fb(Swm(SubA(pa0{b0:=;b1:b1}),t1,@fi{t0+4>b1+2}c2),Scc{o0|5%4=1},@os{o0:=b1;t0+=2}c3,Sw{1}(a4e,pa5{b0:4;b1:b0}),@os{o0:=4;b0+=1}@fi{t0%3<0}Ub{o0})",
+    Tree0681 "B{b1=5;b0;t0}RSeq(SubR(Sb{b0=t0}),a0b{3;b1})",
+    Tree0682 "B{o0;t0=4}Wde(Dl{0}(OnceT(pi0{t0:=})),@oh{o0:=_}@rw{some}Pre{t0%3=1;R}(SubR(pt1{b0:7;b1:t0})))",
+    Tree0683 "B{b0;t1=2;t0=1}RFb(a0l,c1b{t0},RSeq(Inv(Pre{b0+2!4;R}(@si{t1%4!0}Scc{t0+2>4})),t2,Scc{t1<t0+4},c3,Ret0(a4b{b0+3;b0})))",
+    Tree0684 "B{b0=5;o0=_;b1;t0}FS(Once(@of{b1<0?o0:=_}Fb(TryT(Pre{t0%4>1;R}(Once(pt0{b0:b0})),MPri(PAll{_}(c1,c2)),Ret1(a3l),Scc{b0+3!2},TryF(pc4{b0:=},t5,t6)),RSeq(t7,Dl{50}(pi8{t0:=}),@rw{b1=0}@ki{b1>t0}Pre{o0|5<0}(c9e),Dl{50}(Sb{o0=1})))))",
+    Tree0685 "B{b0;t0=2;t1=1}FF(Swm(Try(Pre{b0+3%3=1;S}(Fb(t0e,@rw{t1=1}@os{t0:=b0%2}a1l,RFb(c2))),Su{t1}(Wv{t0}(To{100}(t3)))),Fb(pi4{t0:=},F,pt5{b0:4})))",
+    Tree0686 "B{b0=1;t0=3}ASeq(Wv{t0}(Once(Fb(c0,c1b{t0},R))),PAll{_}(a2,RFb(c3b{3},t4)),MSeq(Sc{b0:=t0},Inv(a5b{9;b0}),t6,Pre{b0+1>7;S}(pt7{b0:t0}),@po{t0=3?b0+=2}@ki{b0+3<6}Sl{20}),Fb(a8,t9,c10),Wde(pa11{b0:9},a12e))",
+    Tree0687 "Swm(FS(t0),Ret4(Fb(Rep3(RFb(c1,Ret2(Sub(t2)),c3,t4,t5e)),a6)),ASeq(c7l,Sl{0},c8,Dl{0}(Once(t9)),c10),Once(RSeq(Seq(c11,a12e),Rep3(a13l),Sl{100})))",
+    Tree0688 "To{20}(Sub(c0))",
+    Tree0689 "B{t0;o0;b0=2}Swm(AFb(a0,OnceK(Sel(c1e,c2,c3,@oh{o0:=_}t4)),OnceK(RSeq(@rw{b0%4<0}@oh{b0:=6;b0:=b0+1%3}Ret4(a5e),t6,Ub{o0},t7e,Scc{none}))),RFb(RFb(Keep(c8),a9e),Ite(@fi{none}@os{o0|1=5?b0:=t0+1}@ki{t0<6}c10,F,Sc{t0:=o0|2}),Pre{some;F}(Inv(t11)),@si{some}Rty2(FF(a12)),pt13{b0:=;b1:t0}),To{0}(To{0}(@po{b0+=1;b0+=2}@of{t0:=3}@ki{b0+1=2}S)))",
+    Tree0690 "B{t0=3;b0=4}PAll{-2}(Wde(pa0{b0:=;b1:t0},S),Dl{10}(c1),Star(PAll{1}(a2e)),Par{1;2}(a3l,t4))",
+    Tree0691 "B{t1;t0;b1=5;b0;o0=0}RFb(Invt(Su{t1}(t0)),Sw{2;3}(Pre{b1+4%2=1}(t1e),pt2{b0:=;b1:b1},Wv{t0}(t3)),a4,Pre{b0%4>2}(RSeq(Ub{o0},c5l,c6b{b1+4%4},pi7{t0:b0},t8)),Pre{b0%2=0;K}(S))",
+    Tree0692 "PAll{1}(c0,FS(c1),a2)",
+    Tree0693 "B{t0=4;o0=1;b0=2}@po{t0+=2}TryF(pi0{t0:t0},RFb(pa1{b0:2;b1:b0},RSeq(RFb(t2e,Try(t3e,a4l),Pre{o0|2%2<1;R}(t5),Dl{0}(OnceK(@of{b0+=1}@ki{t0<4}@os{b0+=3;t0+3!2?t0+=1}c6))))))",
+    Tree0694 "B{o0=2;b0;t0=1}@rw{t0+2%3=1}AFb(Star(Rep1(t0e),t1,Sb{o0=3},RSeq(Sb{t0=7},t2,c3l,t4)),RepF(Invt(RFb(a5b{b0;b0},TryF(@ki{t0!4}SubA(SubR(pi6{t0:=})),c7e),Rep2(@fi{b0+3%4>2}c8),TryF(t9,a10,@ki{t0>7}@os{b0>1?o0:=_}@fi{b0<0}F)))))",
+    Tree0695 "B{b0;b1;t1=5;o0=1}Pre{o0|5%3>0;S}(Keep(Sw{4;5;2}(S,Pre{b0+3!5;R}(To{0}(RFb(c0,a1))),Sb{b0=t1},Rep3(a2e))))",
+    Tree0696 "B{b1;t0}RFb(t0e,Invt(SubA(@si{b1>t0+1}t1)),Rep1(SubA(t2e)))",
+    Tree0697 "B{b0=1;b1;t0=4}@si{b1%4=2}@oh{t0+=3}Wde(RSeq(RSeq(pa0{b0:t0;b1:=},a1b{t0+1;b0}),Pre{t0%2<0;S}(To{20}(c2)),MPri(t3,t4),a5,Pre{b1+4<6;K}(pc6{b0:7})),Sw{3;1;4}(Keep(@rw{b0>t0}RSeq(TryF(t7,t8))),c9b{b0%2},t10,Fb(c11,t12)))",
+    Tree0698 "B{o0=3;b0=4;t1=5;t0}Star(PAll{_}(Wde(t0,PAll{2}(Par{1;_}(t1e,Scc{t1=3}),pa2{b0:4}))),@si{t1%2<0}@of{t0:=b0%3}Sb{o0=2})",
+    Tree0699 "Rty0(F)",
 }

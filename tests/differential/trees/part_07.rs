@@ -6,1550 +6,1595 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
         }
-        #[success_if(|bb| (*bb.t0 + 2) % 3 == 1)]
-        #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 2 })]
-        ReactiveFallback {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            ReactiveSequence {
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-                Action(Act<4>),
+        Parallel(success = -1) {
+            Parallel(success = -2, failure = 0) {
+                UnsetBlackboard(o0),
+                SetBlackboard(t1 = 7),
+                Sleep(10),
+                Script(|bb| bb.o0 = None),
+                #[on_failure(|bb| { bb.o0 = None; *bb.t1 += 3 })]
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
             },
-            Sequence {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[success_if(|bb| *bb.t0 < 0)]
-                Condition(Cond<5>),
-                Condition(|ctx, bb| ctx.check_in(6, (*bb.t1 + 2) % 3)),
+            TryCatch {
+                ForceFailure {
+                    RunOnce(then_skip = true) {
+                        #[post(|bb| bb.b0 += 1)]
+                        Action(Act<1>),
+                    },
+                },
+                Inverter {
+                    RetryUntilSuccessful(2) {
+                        SetBlackboard(t1 = 2),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(1))),
             },
         }
     }
 }
 
-board!(Tree0700Blackboard { b1 o0 t0 b0 t1 });
+board!(Tree0700Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        Repeat(2) {
-            Inverter {
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
-                    StatefulAction(Task<2>),
-                },
+        ReactiveSequence {
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                Condition(PCond<0>, b0 = {t0}),
+                Condition(Cond<1>),
+                #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 + 4 })]
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            Sequence {
+                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                ScriptCondition(|bb| bb.b0 != bb.b0 % 3),
+                StatefulAction(PTask<4>, b0 = {=}),
+            },
+            RunOnce(then_skip = false) {
+                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 + 2 != 7 { bb.o0 = Some(bb.b0 + 1) } })]
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
-board!(Tree0701Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0702Sub1 for Ctx {
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0702Sub0 for Ctx {
-        SubTree(Tree0702Sub1)
-    }
-}
+board!(Tree0701Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
-        RetryUntilSuccessful(4) {
-            SubTree(Tree0702Sub0),
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Inverter {
+            #[post(|bb| bb.t0.set(bb.b0))]
+            #[run_while(|bb| bb.b0 > 5)]
+            MemSequence {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        #[failure_if(|bb| *bb.t0 % 4 == 2)]
+                        #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                        StatefulAction(Task<2>),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(PIo<3>, t0 = {b1}),
+                    },
+                },
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0702Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0703 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        WhileDoElse {
+            Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
+            Fallback {
+                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
+                #[run_while(|bb| *bb.t0 == 3)]
+                StatefulAction(Task<1>),
+                ForceSuccess {
+                    Precondition(|bb| bb.b0 % 2 == 1, else = Failure) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Delay(30) {
+                    Condition(Cond<3>),
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<4>),
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0703Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0704 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0703Sub0 for Ctx {
+    pub tree Tree0705Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0703 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0703Sub0),
-            Action(Act<1>),
+    pub tree Tree0705Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0704Sub1 for Ctx {
-        Action(Act<0> = Act::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0704Sub0 for Ctx {
-        SubTree(Tree0704Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0704 for Ctx {
-        RunOnce(then_skip = false) {
-            SubTree(Tree0704Sub0),
-        }
+        SubTree(Tree0705Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Sequence {
-                ReactiveFallback {
-                    Sequence {
-                        #[run_while(|bb| *bb.t0 != (*bb.t0 + 4) % 4)]
-                        #[failure_if(|bb| bb.b0 + 1 > 6)]
-                        AlwaysSuccess,
-                        Condition(Cond<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        AlwaysFailure,
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            SubTree(Tree0705Sub0, q0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0705Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0706 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+        }
+        Repeat(3) {
+            Fallback {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+                AsyncFallback {
+                    ParallelAll(0) {
+                        Condition(Cond<1>),
+                        #[success_if(|bb| (*bb.t0 + 2) % 3 < 1)]
+                        Retry(4) {
+                            Condition(Cond<2>),
+                        },
                     },
+                },
+                ParallelAll(max_failures = -1) {
+                    #[post(|bb| bb.b1 = *bb.t0 + 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) + 1 > bb.b0)]
+                    #[on_halted(|bb| bb.o0 = None)]
                     Fallback {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
+                        Condition(Cond<3>),
+                        Sleep(10),
+                    },
+                },
+                #[post(|bb| bb.b0 = 8)]
+                #[failure_if(|bb| bb.b1 < bb.b0)]
+                AsyncSequence {
+                    Action(PIo<4>, t0 = {b1}),
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+                Repeat(2) {
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0706Blackboard { b1 o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0707 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            #[skip_if(|bb| bb.b1 != 6)]
+            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+            RetryUntilSuccessful(2) {
+                AlwaysFailure,
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0>),
+                },
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Repeat(1) {
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+            #[post(|bb| *bb.t0 += 3)]
+            Delay(30) {
+                Repeat(3) {
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = 0),
+                        Repeat(2) {
+                            UnsetBlackboard(o0),
+                        },
                     },
                 },
             },
             ForceSuccess {
-                SkipUnlessUpdated(t0) {
-                    ForceSuccess {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 4, &mut bb.b0)),
-                    },
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<3> = Task::<3>),
                 },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Action(PIo<6>, t0 = {=}),
+                },
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0705Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0706 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0707 for Ctx {
-        SequenceStar {
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                Inverter {
-                    Fallback {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                Condition(|ctx| ctx.check(5)),
-                SequenceStar {
-                    ForceFailure {
-                        ReactiveSequence {
-                            ForceFailure {
-                                RetryUntilSuccessful(forever) {
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    RunOnce {
-                        Fallback {
-                            StatefulAction(Task<7>),
-                            SequenceStar {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(8)),
-                                    Condition(Cond<9> = Cond::<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Repeat(4) {
-                    Inverter {
-                        ReactiveSequence {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<12>),
-                    Condition(|ctx| ctx.check(13)),
-                },
-                Sequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
-                    StatefulAction(Task<15> = Task::<15>),
-                    Condition(Cond<16> = Cond::<16>),
-                    ForceSuccess {
-                        Action(Act<17>),
-                    },
-                    ForceFailure {
-                        Action(Act<18>),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0707Blackboard { q0 t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(1),
-        }
-        ReactiveSequence {
-            SetBlackboard(t1 = 3),
-            ReactiveFallback {
-                Script(|bb| if (bb.o0.unwrap_or(5) + 4) % 3 < 1 { bb.b0 += 1 }),
+        MemSequence {
+            RetryUntilSuccessful(forever) {
+                Repeat(1) {
+                    StatefulAction(Task<0>),
+                },
             },
-            MemPriority {
-                ScriptCondition(|bb| bb.b0 < *bb.t1 + 3),
-                StatefulAction(Task<0>),
-                SetBlackboard(o0 = Some(1)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Repeat(1) {
+                Repeat(forever) {
+                    Delay(30) {
+                        Action(Act<3>),
+                    },
+                },
             },
-            StatefulAction(Task<1> = Task::<1>),
-            UnsetBlackboard(o0),
         }
     }
 }
-
-board!(Tree0708Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        RunOnce(then_skip = false) {
-            Inverter {
-                MemPriority {
-                    Fallback {
-                        Condition(Cond<0> = Cond::<0>),
-                        ForceFailure {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
-                        },
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
-                        Repeat(3) {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                        },
-                    },
-                    Sequence {
-                        Action(Act<4> = Act::<4>),
-                        ReactiveFallback {
-                            KeepRunningUntilFailure {
-                                WaitValueUpdate(t0) {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            StatefulAction(Task<6>),
-                            StatefulAction(PTask<7>, b0 = 9, b1 = {t0}),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0709Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        MemPriority {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                ScriptCondition(|bb| bb.b1 != 5),
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    SetBlackboard(t1 = 0),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4>),
-                Action(Act<5>),
-                Script(|bb| bb.b1 = *bb.t0 + 2),
-            },
-            Sequence {
-                Action(Act<6>),
-                Action(Act<7>),
-                Action(PAct<8>, b0 = {b1}, b1 = {=}),
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
-                },
-                StatefulAction(Task<11> = Task::<11>),
-            },
-            ReactiveSequence {
-                Action(PIo<12>, t0 = {b0}),
-                ReactiveSequence {
-                    #[on_failure(|bb| if *bb.t0 > 0 { *bb.t1 += 2 })]
-                    Action(PAct<13>, b0 = 5, b1 = {b0}),
-                    StatefulAction(PTask<14>, b0 = {b0}, b1 = {=}),
-                },
-                SetBlackboard(t1 = {b1}),
-            },
-            Fallback {
-                Condition(Cond<15> = Cond::<15>),
-                Action(|ctx, bb| ctx.exec_in(16, *bb.t1 % 2, &mut bb.b0)),
-                Action(PIo<17>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0710Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0711 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0712 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            #[post(|bb| *bb.t0 += 2)]
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Sequence {
-                    SequenceStar {
-                        WasEntryUpdated(t0),
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<2>),
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                    Action(PAct<3>, b0 = 0, b1 = {t0}),
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<4>),
-                    },
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    RunOnce {
-                        SetBlackboard(t0 = 3),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0712Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0713 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            RunOnce(then_skip = true) {
-                Condition(Cond<0>),
-            },
-            MemPriority {
-                RetryUntilSuccessful(3) {
-                    ScriptCondition(|bb| *bb.t0 != 0),
-                },
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0713Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0714Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0714 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Sequence {
-                    RunOnce {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            SubTree(Tree0714Sub0),
-                            Action(Act<3> = Act::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    MemSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(|ctx| ctx.exec(6)),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                RetryUntilSuccessful(2) {
-                    ReactiveFallback {
-                        StatefulAction(Task<9>),
-                        RetryUntilSuccessful(4) {
-                            SequenceWithMemory {
-                                Condition(|ctx| ctx.check(10)),
-                                Condition(Cond<11>),
-                            },
-                        },
-                        SequenceStar {
-                            Condition(Cond<12>),
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
-        Fallback {
-            Condition(|ctx, bb| ctx.check_in(0, 7)),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
-        RetryUntilSuccessful(1) {
-            RetryUntilSuccessful(0) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0717Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        #[failure_if(|bb| *bb.t0 + 1 < (bb.b1 + 4) % 3)]
-        #[on_halted(|bb| *bb.t0 += 4)]
-        Inverter {
-            Condition(PCond<1>, b0 = 2),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveSequence {
-            Action(PIo<0>, t0 = {t1}),
-            SubTree(Tree0717Sub0, t0 = {=}, b1 = {b1}, t1 = {=}),
-            MemSequence {
-                Action(Act<2>),
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0717Blackboard { t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0718Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-        }
-        ForceFailure {
-            #[success_if(|bb| *bb.t1 % 2 == 1)]
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(PCond<1>, b0 = {=}),
-                    SubTree(Tree0718Sub0, t1 = {=}, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0718Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(PIo<0>, t0 = {t0}),
-                    ScriptCondition(|bb| bb.b1 < 2),
-                    AlwaysFailure,
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 4, &mut bb.b1)),
-                    Script(|bb| if bb.b1 < 2 { *bb.t0 += 1 }),
-                },
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = 8),
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[post(|bb| if bb.o0.is_none() { *bb.t0 += 2 })]
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    Script(|bb| if bb.b1 != 3 { bb.o0 = None }),
-                },
-                ReactiveFallback {
-                    Sequence {
-                        Condition(Cond<6>),
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<8>),
-                        Action(PIo<9>, t0 = {b0}),
-                    },
-                },
-                ReactiveFallback {
-                    RetryUntilSuccessful(forever) {
-                        #[run_while(|bb| bb.b0 + 2 != 5)]
-                        #[failure_if(|bb| bb.b1 < bb.b1 + 4)]
-                        #[on_success(|bb| { bb.t0.set(0); bb.t0.set(bb.o0.unwrap_or(5)) })]
-                        Fallback {
-                            StatefulAction(Task<10> = Task::<10>),
-                            Action(Act<11>),
-                            Action(Act<12> = Act::<12>),
-                            Action(Act<13>),
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Repeat(4) {
-                        Action(PIo<15>, t0 = {=}),
-                    },
-                    Repeat(2) {
-                        ForceFailure {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0719Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                WasEntryUpdated(t0),
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                ScriptCondition(|bb| *bb.t0 != 7),
-            },
-            ScriptCondition(|bb| *bb.t0 != 0),
-        }
-    }
-}
-
-board!(Tree0720Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        Repeat(forever) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                SkipUnlessUpdated(t1) {
-                    MemSequence {
-                        Action(Act<0>),
-                        AlwaysSuccess,
-                    },
-                },
-                #[on_success(|bb| *bb.t1 += 2)]
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<2>),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    SetBlackboard(o0 = Some(4)),
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<4> = Act::<4>),
-                StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
-                Fallback {
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
-                    Condition(PCond<7>, b0 = {t1}),
-                },
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { t1 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0723Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Repeat(forever) {
-            #[success_if(|bb| bb.b0 < 0)]
-            #[skip_if(|bb| *bb.t1 < 5)]
-            #[failure_if(|bb| *bb.t0 + 2 > 7)]
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Sequence {
-                        Sequence {
-                            SetBlackboard(t0 = 6),
-                            SubTree(Tree0723Sub0, ..),
-                        },
-                        #[success_if(|bb| (*bb.t0 + 1) % 4 > 2)]
-                        MemPriority {
-                            StatefulAction(Task<1>),
-                            Condition(PCond<2>, b0 = {=}),
-                        },
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<3> = Task::<3>),
-                            Action(PAct<4>, b0 = {t1}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Sequence {
-            ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 4) % 4 == 1),
-            Repeat(0) {
+        Delay(0) {
+            Delay(0) {
                 Action(Act<0>),
             },
         }
     }
 }
 
-board!(Tree0724Blackboard { o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
+    pub tree Tree0710 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
             o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        RunOnce {
-            ReactiveSequence {
-                #[run_while(|bb| bb.o0.is_none())]
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                #[run_while(|bb| bb.o0.unwrap_or(2) + 2 > (bb.b1 + 4) % 2)]
-                #[skip_if(|bb| bb.b0 != 5)]
-                #[on_failure(|bb| { bb.b1 = *bb.t0 % 4; if bb.b0 < 7 { bb.o0 = Some(bb.o0.unwrap_or(4)) } })]
-                ReactiveFallback {
-                    Action(PAct<2>, b0 = 5, b1 = {b1}),
-                    Action(PIo<3>, t0 = {=}),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0725Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                Condition(Cond<1>),
-            },
-            RunOnce(then_skip = false) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
             b1: i64 = 0,
         }
         Sequence {
             ReactiveFallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
+                #[success_if(|bb| (bb.b1 + 3) % 4 < 2)]
+                #[run_while(|bb| bb.o0.unwrap_or(1) != *bb.t0 + 4)]
+                Switch(b1) {
+                    case 4 => Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    _ => RunOnce(then_skip = true) {
+                        Delay(20) {
+                            StatefulAction(Task<1>),
+                        },
                     },
                 },
-                Fallback {
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(PCond<6>, b0 = 8),
+                AsyncSequence {
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                    ForceSuccess {
+                        Sequence {
+                            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < 1)]
+                            SetBlackboard(b1 = 1),
+                            Action(Act<3>),
+                            Action(PAct<4>, b0 = 8, b1 = {=}),
+                            Action(Act<5>),
+                        },
+                    },
                 },
-                #[failure_if(|bb| (bb.b1 + 1) % 4 < 1)]
-                StatefulAction(Task<7>),
+                AsyncSequence {
+                    SetBlackboard(t0 = 7),
+                    StatefulAction(Task<6>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                ReactiveFallback {
+                    Parallel(failure = 0) {
+                        Condition(Cond<7> = Cond::<7>),
+                        Script(|bb| bb.o0 = Some(bb.b0 + 1)),
+                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
+                        AlwaysFailure,
+                        Action(Act<9>),
+                    },
+                    AsyncSequence {
+                        SetBlackboard(t0 = {b0}),
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
+                        #[on_success(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        Condition(Cond<11>),
+                        RunOnce(then_skip = false) {
+                            Action(Act<12>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                    Delay(30) {
+                        Fallback {
+                            #[run_while(|bb| bb.o0.unwrap_or(4) % 4 < 1)]
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<13> = Task::<13>),
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0727Blackboard { o0 b0 t1 b1 });
+board!(Tree0710Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
+    pub tree Tree0711 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+        }
+        Sequence {
+            #[run_while(|bb| bb.b0 % 4 > 0)]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            ParallelAll {
+                IfThenElse {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                    Timeout(0) {
+                        Condition(Cond<2>),
+                    },
+                },
+                Script(|bb| *bb.t0 += 1),
+            },
+            Delay(100) {
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+            },
+            Repeat(3) {
+                RetryUntilSuccessful(1) {
+                    Repeat(3) {
+                        KeepRunningUntilFailure {
+                            RetryUntilSuccessful(1) {
+                                ParallelAll {
+                                    AlwaysFailure,
+                                    Action(PAct<4>, b0 = {=}, b1 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0711Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0712 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+        }
+        TryCatch {
+            ForceSuccess {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Action(Act<0>),
+                },
+            },
+            Action(Act<1>),
+            Sequence {
+                IfThenElse {
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                Action(PAct<5>, b0 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0712Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0713 for Ctx {
         Sequence {
             Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0714 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 0,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            ReactiveSelector {
+                RunOnce(then_skip = true) {
+                    Loop(q0, if_empty = Failure) {
+                        ReactiveFallback {
+                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                            #[failure_if(|bb| (bb.o0.unwrap_or(0) + 4) % 4 == 1)]
+                            ParallelAll(1) {
+                                AlwaysSuccess,
+                                StatefulAction(Task<0>),
+                                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Invert {
+                        Action(PIo<2>, t0 = {b1}),
+                    },
+                    ReactiveFallback {
+                        WaitValueUpdate(t0) {
+                            #[post(|bb| bb.o0 = Some(bb.b1))]
+                            #[skip_if(|bb| bb.b1 > bb.b0 % 2)]
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            RunOnce {
+                Precondition(|bb| bb.b0 % 3 == 0) {
+                    ReactiveSequence {
+                        SequenceStar {
+                            Loop(q0, value = {t0}) {
+                                Loop(q0, value = {t0}, if_empty = Running) {
+                                    Sleep(10),
+                                },
+                            },
+                            Loop(q0, value = {b0}) {
+                                #[success_if(|bb| bb.b0 < 5)]
+                                ReactiveSelector {
+                                    StatefulAction(Task<4>),
+                                    Condition(PCond<5>, b0 = {=}),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+            Parallel(success = 1, failure = 4) {
+                ParallelAll {
+                    Sleep(50),
+                    AlwaysFailure,
+                    AlwaysFailure,
+                },
+                StatefulAction(PTask<8>, b0 = {b0}, b1 = {=}),
+                StatefulAction(Task<9>),
+                SequenceStar {
+                    ScriptCondition(|bb| bb.b1 == 2),
+                    StatefulAction(Task<10> = Task::<10>),
+                    Action(|ctx, bb| ctx.exec_in(11, 3, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0714Blackboard { t0 o0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
+            Fallback {
+                Action(Act<0>),
+                KeepRunningUntilFailure {
+                    Action(Act<1>),
+                },
+                Inverter {
+                    #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+                    SubTree(Tree0715Sub0, ..),
+                },
+                Selector {
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = {t0}),
+                },
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0715Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0716 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 3,
+        }
+        RunOnce {
+            Precondition(|bb| (*bb.t0 + 3) % 2 != 0, else = Running) {
+                ReactiveSequence {
+                    Invert {
+                        Condition(Cond<0>),
+                    },
+                    Condition(PCond<1>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0716Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            SkipUnlessUpdated(t0) {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| bb.b1 = 2)]
+                Action(PIo<0>, t0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0717Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            RetryUntilSuccessful(4) {
+                #[success_if(|bb| bb.b0 < 4)]
+                #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0718Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0719Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0719 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64> = Some(3),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Switch(b1) {
+            case 0 => KeepRunningUntilFailure {
+                #[success_if(|bb| *bb.t0 + 1 != *bb.t0 + 4)]
+                #[on_failure(|bb| { bb.o0 = None; if bb.b0 + 3 != 3 { bb.b1 += 1 } })]
+                #[on_halted(|bb| if bb.o0.unwrap_or(2) > 1 { bb.b0 += 2 })]
+                ReactiveSequence {
+                    ReactiveFallback {
+                        SkipUnlessUpdated(t0) {
+                            Precondition(|bb| *bb.t0 == bb.b0, else = Success) {
+                                Condition(PCond<0>, b0 = {t0}),
+                            },
+                        },
+                        SubTree(Tree0719Sub0, b1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}),
+                    },
+                },
+            },
+            case 3 => ReactiveFallback {
+                SequenceWithMemory {
+                    Action(PIo<2>, t0 = {b0}),
+                    #[on_halted(|bb| if *bb.t0 != 6 { *bb.t0 += 3 })]
+                    StatefulAction(Task<3>),
+                },
+                AsyncFallback {
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            case 1 => Condition(PCond<6>, b0 = {=}),
+            _ => ForceSuccess {
+                WhileDoElse {
+                    Fallback {
+                        StatefulAction(Task<7>),
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0719Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        Sequence {
+            Precondition(|bb| *bb.t0 == bb.b0) {
+                StatefulAction(Task<0>),
+            },
+            Precondition(|bb| *bb.t0 > 1, else = Success) {
+                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+            },
+            Script(|bb| { *bb.t0 += 2; if *bb.t0 + 1 > 3 { bb.t1.set((*bb.t1 + 1) % 2) } }),
+            SetBlackboard(t1 = {b0}),
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+board!(Tree0720Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64 = 3,
+        }
+        Switch(b1) {
+            case 5 => ReactiveSequence {
+                Script(|bb| if *bb.t0 < (*bb.t0 + 3) % 4 { bb.t0.set(bb.b0 + 4) }),
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                Inverter {
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            case 1 => Precondition(|bb| bb.b0 < 2, else = Failure) {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                },
+            },
+            _ => StatefulAction(Task<7>),
+        }
+    }
+}
+
+board!(Tree0721Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        #[on_failure(|bb| if *bb.t0 % 2 > 0 { bb.t0.set(bb.b0) })]
+        Repeat(2) {
+            SequenceStar {
+                Sequence {
+                    Precondition(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2)) {
+                        Timeout(10) {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                    Action(Act<1>),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<2>),
+                    #[on_success(|bb| { if bb.o0.is_some() { bb.o0 = Some(bb.o0.unwrap_or(0)) }; bb.b0 = 6 })]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0722Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        SequenceWithMemory {
+            #[success_if(|bb| bb.b0 > 4)]
+            RetryUntilSuccessful(1) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(2)),
+                Script(|bb| if *bb.t0 > 1 { bb.b0 = *bb.t0 }),
+            },
+            MemPriority {
+                StatefulAction(Task<3>),
+                Loop(q0, if_empty = Failure) {
+                    Sleep(30),
+                },
+                StatefulAction(PTask<4>, b0 = 6),
+                Action(Act<5>),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0723Blackboard { t0 o0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
             Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            MemSequence {
-                ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                StatefulAction(Task<1>),
-            },
-            SequenceWithMemory {
-                Action(Act<2>),
-                #[skip_if(|bb| bb.b0 + 2 > 5)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                Condition(Cond<3>),
+    pub tree Tree0725 for Ctx {
+        Delay(10) {
+            Sequence {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Parallel(success = 0, failure = -2) {
+                    TryCatch(catch_on_halt = true) {
+                        AsyncFallback {
+                            Action(Act<1>),
+                            Action(Act<2>),
+                            Condition(Cond<3>),
+                        },
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Delay(0) {
+                    ForceSuccess {
+                        Timeout(10) {
+                            ForceFailure {
+                                RetryUntilSuccessful(2) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0729Blackboard { b1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0726Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 14,
+        }
+        MemPriority {
+            Condition(PCond<1>, b0 = {b0}),
+            #[post(|bb| { bb.b0 += 3; if bb.b0 != 7 { *bb.t0 += 1 } })]
+            #[run_while(|bb| (*bb.t0 + 3) % 4 != 1)]
+            #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+            Sleep(20),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        RetryUntilSuccessful(4) {
+            Repeat(1) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    SubTree(Tree0726Sub0, b0 = {=}, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0726Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                SequenceStar {
+                    Condition(|ctx| ctx.check(0)),
+                    Fallback {
+                        ReactiveFallback {
+                            #[skip_if(|bb| bb.b0 % 2 == 1)]
+                            #[failure_if(|bb| bb.b0 < 3)]
+                            #[run_while(|bb| bb.o0.is_none())]
+                            Condition(PCond<1>, b0 = {b0}),
+                            Timeout(10) {
+                                AlwaysRunning,
+                            },
+                            Action(Act<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                            Condition(Cond<4>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<5>),
+                            Action(Act<6>),
+                            ForceSuccess {
+                                Delay(10) {
+                                    ScriptCondition(|bb| bb.o0.is_some()),
+                                },
+                            },
+                            #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
+                            SetBlackboard(o0 = Some(9)),
+                            WasEntryUpdated(t0),
+                        },
+                        Sequence {
+                            Script(|bb| bb.o0 = Some(7)),
+                            Repeat(4) {
+                                Action(Act<7>),
+                            },
+                            RunOnce {
+                                Action(Act<8>),
+                            },
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0727Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0728 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Parallel(success = 1, failure = -1) {
+            WaitValueUpdate(t0) {
+                ForceSuccess {
+                    AsyncFallback {
+                        ReactiveFallback {
+                            Selector {
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                RunOnce(then_skip = false) {
+                                    #[on_halted(|bb| bb.b0 = 5)]
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0728Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub0 for Ctx {
+        ParallelAll(3) {
+            StatefulAction(Task<0>),
+            Sleep(0),
+            Condition(Cond<1>),
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0729 for Ctx {
+        RetryUntilSuccessful(4) {
+            Parallel(success = -2, failure = -2) {
+                SubTree(Tree0729Sub0),
+                MemPriority {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0730Sub0 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveSequence {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 9,
+        }
+        Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
+            SequenceWithMemory {
+                Switch(b1) {
+                    case 4 => #[failure_if(|bb| *bb.t0 != 0)]
+                    StatefulAction(Task<1>),
+                    _ => Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+                #[failure_if(|bb| bb.b0 % 3 > 0)]
                 Condition(Cond<3>),
-                StatefulAction(Task<4>),
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730Sub1 for Ctx {
-        StatefulAction(Task<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
         ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+            AsyncSequence {
+                SetBlackboard(t0 = 4),
+                Action(|ctx| ctx.exec(0)),
             },
-            SubTree(Tree0730Sub0),
-            RetryUntilSuccessful(4) {
-                ReactiveSequence {
-                    SubTree(Tree0730Sub1),
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<6>),
-                    },
-                },
+            SubTree(Tree0730Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+            RunOnce(then_skip = false) {
+                Action(PIo<4>, t0 = {=}),
             },
+        }
+    }
+}
+
+board!(Tree0730Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub1 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub0 for Ctx {
+        WhileDoElse {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            SubTree(Tree0731Sub1),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        RunOnce(then_skip = true) {
-            Sequence {
-                Repeat(3) {
-                    Repeat(1) {
-                        Condition(Cond<0>),
-                    },
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
+        KeepRunningUntilFailure {
+            SubTree(Tree0731Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0732Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(14),
-        }
-        Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2)))
+        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveFallback {
-            SubTree(Tree0732Sub0, o0 = {=}),
+        SequenceStar {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<1>),
+                },
+                SubTree(Tree0732Sub0),
+            },
+            Condition(Cond<3>),
         }
     }
 }
-
-board!(Tree0732Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Sequence {
-            #[run_while(|bb| *bb.t0 > bb.b0 + 4)]
-            #[skip_if(|bb| *bb.t0 + 4 == 1)]
-            Sequence {
-                Sequence {
-                    Condition(Cond<0>),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<1>),
-                },
-                StatefulAction(PTask<2>, b0 = {t0}),
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 + 3 > 3)]
-                    Repeat(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    #[on_failure(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.t0.set(bb.b0 % 3) }; if (*bb.t0 + 2) % 2 != 1 { *bb.t0 += 3 } })]
-                    #[success_if(|bb| *bb.t0 < (bb.b0 + 2) % 2)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    MemSequence {
-                        Condition(PCond<5>, b0 = {t0}),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                },
-                ForceFailure {
-                    #[skip_if(|bb| bb.b0 % 2 == 0)]
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 % 3)),
-                },
-                RetryUntilSuccessful(forever) {
-                    SequenceWithMemory {
-                        Condition(|ctx, bb| ctx.check_in(11, *bb.t0 % 2)),
-                    },
-                },
-            },
-            MemSequence {
-                RunOnce {
-                    Sequence {
-                        StatefulAction(Task<12>),
-                        WasEntryUpdated(t0),
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
-                Fallback {
-                    Action(Act<13>),
-                    Condition(Cond<14>),
-                    StatefulAction(Task<15>),
-                },
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        Action(Act<16> = Act::<16>),
-                        Action(Act<17>),
-                        Condition(Cond<18>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
-                        StatefulAction(Task<19>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0733Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| *bb.t1 < 2)]
-                Condition(Cond<2>),
-            },
-            RunOnce(then_skip = true) {
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Sequence {
-                    Condition(Cond<4>),
-                },
-            },
-            MemPriority {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0734Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        #[skip_if(|bb| *bb.t0 == 3)]
-        #[on_failure(|bb| { if *bb.t0 % 3 < 1 { bb.b0 += 1 }; bb.t0.set(bb.b0 + 1) })]
-        SequenceWithMemory {
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0735Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0736Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0736 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64,
-        }
-        Inverter {
-            #[failure_if(|bb| *bb.t1 == 4)]
-            #[success_if(|bb| bb.o0.is_none())]
-            #[post(|bb| bb.t1.set(*bb.t0))]
-            RetryUntilSuccessful(2) {
-                SubTree(Tree0736Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0736Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-        }
-        ReactiveSequence {
-            Sequence {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RunOnce {
-                SetBlackboard(b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0737Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0738Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0738Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| { bb.b0 = bb.b1 % 2; bb.b1 += 2 })]
-        Fallback {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b0 == 6)]
-            #[failure_if(|bb| bb.b1 != bb.b0)]
-            RetryUntilSuccessful(forever) {
-                RunOnce {
-                    WaitValueUpdate(t0) {
-                        #[run_while(|bb| *bb.t0 + 2 != 2)]
-                        Repeat(2) {
-                            Sequence {
-                                SkipUnlessUpdated(t0) {
-                                    Action(PIo<0>, t0 = {b0}),
-                                },
-                                Condition(|ctx| ctx.check(1)),
-                            },
+        Precondition(|bb| bb.b0 + 4 < bb.b0, else = Skipped) {
+            RunOnce(then_skip = false) {
+                Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Failure) {
+                    RetryUntilSuccessful(2) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(PTask<2>, b0 = 8),
+                            Condition(Cond<3>),
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                SubTree(Tree0738Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0733Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0734Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0734 for Ctx {
+        WhileDoElse {
+            Timeout(30) {
+                Condition(Cond<0>),
             },
-            ReactiveSequence {
-                Condition(PCond<5>, b0 = 6),
+            SubTree(Tree0734Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0735 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64>,
+        }
+        Retry(3) {
+            SequenceWithMemory {
+                #[on_success(|bb| { *bb.t1 += 2; if *bb.t1 % 3 != 2 { bb.o0 = Some(bb.b1 % 4) } })]
+                #[success_if(|bb| *bb.t1 != 5)]
                 SequenceStar {
-                    AlwaysSuccess,
-                    SubTree(Tree0738Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    Repeat(0) {
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0738Blackboard { b1 b0 t0 });
+board!(Tree0735Blackboard { t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0736 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[on_failure(|bb| bb.b0 = 4)]
+        #[success_if(|bb| *bb.t0 < bb.b0)]
+        ReactiveSequence {
+            ForceSuccess {
+                TryCatch(catch_on_halt = true) {
+                    Fallback {
+                        Loop(q0, if_empty = Running) {
+                            Condition(Cond<0>),
+                        },
+                        AsyncSequence {
+                            Condition(Cond<1>),
+                            Precondition(|bb| bb.b1 % 4 > 0, else = Success) {
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            #[run_while(|bb| bb.b0 + 4 > (bb.b0 + 1) % 4)]
+                            #[failure_if(|bb| *bb.t0 == 7)]
+                            ScriptCondition(|bb| *bb.t0 > 7),
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                    },
+                    Parallel(failure = -5) {
+                        WasEntryUpdated(t0),
+                        Script(|bb| *bb.t0 += 1),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                    },
+                },
+            },
+            WhileDoElse {
+                #[on_halted(|bb| bb.b0 = 2)]
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0736Blackboard { t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0737 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            Selector {
+                Retry(1) {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<0>),
+                    },
+                },
+                Condition(PCond<1>, b0 = {b1}),
+            },
+            #[failure_if(|bb| bb.b0 > bb.b1)]
+            #[on_success(|bb| if bb.b1 < bb.b0 { *bb.t0 += 2 })]
+            #[on_halted(|bb| if bb.b1 == 7 { *bb.t0 += 1 })]
+            Precondition(|bb| bb.b0 != (*bb.t0 + 1) % 4, else = Skipped) {
+                #[skip_if(|bb| bb.b1 == 3)]
+                #[post(|bb| bb.b1 = 9)]
+                KeepRunningUntilFailure {
+                    Precondition(|bb| bb.b1 % 4 < 2, else = Running) {
+                        #[run_while(|bb| *bb.t0 + 2 < bb.b0)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        SequenceWithMemory {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0737Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                Delay(100) {
+                    Repeat(0) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                AsyncSequence {
+                    Action(PAct<0>, b0 = {b0}),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    SetBlackboard(b0 = 2),
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 3 })]
+                    Action(Act<2> = Act::<2>),
+                    RetryUntilSuccessful(3) {
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    Inverter {
+                        Sleep(0),
+                    },
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    MemSequence {
+                        Sequence {
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                            Condition(PCond<6>, b0 = {t0}),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(Act<8> = Act::<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                        Delay(20) {
+                            Condition(Cond<10>),
+                        },
+                        StatefulAction(Task<11>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0738Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0>),
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Selector {
+            ReactiveSelector {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    ScriptCondition(|bb| bb.b1 != 2),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1> = Cond::<1>),
+                    SetBlackboard(o0 = Some(2)),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0739Blackboard { b1 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                AlwaysSuccess,
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 5 => ForceSuccess {
+                #[success_if(|bb| bb.b0 + 4 < 4)]
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                Switch(b1) {
+                    case 0 => Timeout(30) {
+                        Repeat(forever) {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    case 1 => Repeat(2) {
+                        RunOnce(then_skip = false) {
+                            ReactiveSelector {
+                                WhileDoElse {
+                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                                    WasEntryUpdated(t1),
+                                },
+                                TryCatch {
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                    _ => Timeout(20) {
+                        RetryUntilSuccessful(0) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        },
+                    },
+                },
             },
-            Sequence {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
+            _ => Condition(|ctx| ctx.check(5)),
         }
     }
 }
+
+board!(Tree0740Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0741Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Action(PAct<2>, b0 = 0, b1 = {b0})
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceStar {
-            SequenceWithMemory {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                Condition(Cond<1>),
-                #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+        IfThenElse {
+            #[success_if(|bb| bb.b0 + 1 < 2)]
+            Loop(q0, if_empty = Success) {
                 SubTree(Tree0741Sub0, ..),
-                #[run_while(|bb| bb.b1 + 1 > bb.o0.unwrap_or(5))]
-                StatefulAction(Task<3>),
             },
-            UnsetBlackboard(o0),
-            KeepRunningUntilFailure {
-                Fallback {
-                    ForceFailure {
-                        Sequence {
-                            #[run_while(|bb| *bb.t0 != 6)]
-                            #[success_if(|bb| *bb.t0 % 4 < 1)]
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 2)),
-                            #[run_while(|bb| *bb.t0 != *bb.t0 % 4)]
-                            StatefulAction(Task<5>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Repeat(1) {
-                            ForceSuccess {
-                                StatefulAction(PTask<6>, b0 = 5, b1 = {=}),
-                            },
-                        },
-                    },
-                    Action(PIo<7>, t0 = {=}),
-                },
+            #[on_success(|bb| *bb.t0 += 1)]
+            AlwaysSuccess,
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t0 + 2 < 7),
+                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
+                Script(|bb| { if *bb.t0 + 4 == 3 { bb.t0.set((bb.b0 + 2) % 2) }; if bb.b0 > *bb.t0 { bb.t0.set((bb.b0 + 1) % 2) } }),
             },
         }
     }
 }
 
-board!(Tree0741Blackboard { b1 b0 o0 t0 });
+board!(Tree0741Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
         }
-        SequenceWithMemory {
-            SequenceStar {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    SequenceStar {
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                        #[failure_if(|bb| *bb.t0 + 3 > 4)]
-                        UnsetBlackboard(o0),
-                    },
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            RunOnce {
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    ReactiveFallback {
-                        Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                        WaitValueUpdate(t0) {
-                            Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                        },
-                        Condition(PCond<7>, b0 = 3),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                        #[post(|bb| *bb.t0 += 2)]
-                        AlwaysSuccess,
-                    },
-                    ForceSuccess {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            Fallback {
-                #[on_success(|bb| { bb.b0 = 2; bb.o0 = Some(*bb.t0) })]
-                #[failure_if(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    Condition(Cond<10>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<11>, b0 = 8, b1 = {t0}),
-                    Condition(Cond<12> = Cond::<12>),
-                    Action(Act<13>),
-                },
+        Precondition(|bb| *bb.t0 < bb.b1 + 4, else = Skipped) {
+            #[run_while(|bb| bb.b0 % 2 > 0)]
+            Repeat(3) {
                 Sequence {
-                    StatefulAction(Task<14>),
                     WasEntryUpdated(t0),
-                    StatefulAction(PTask<15>, b0 = 0, b1 = {b0}),
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(16, *bb.t0)),
-                        StatefulAction(PTask<17>, b0 = {=}, b1 = {t0}),
-                        Action(Act<18>),
-                    },
-                    StatefulAction(PTask<19>, b0 = {t0}, b1 = {t0}),
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<20> = Task::<20>),
-                    },
-                    UnsetBlackboard(o0),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<21>),
-                    Action(Act<22>),
-                    Condition(Cond<23>),
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                    WasEntryUpdated(t1),
                 },
             },
         }
     }
 }
 
-board!(Tree0742Blackboard { b0 o0 t0 });
+board!(Tree0742Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
-        ReactiveSequence {
-            Repeat(0) {
-                Condition(Cond<0>),
+        blackboard {
+            b1: i64,
+        }
+        Sequence {
+            Inverter {
+                Action(Act<0>),
             },
-            ForceSuccess {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Repeat(0) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                },
-                Repeat(0) {
-                    Condition(Cond<10>),
-                },
-            },
-            Repeat(3) {
-                MemPriority {
-                    StatefulAction(Task<11>),
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                    Action(Act<14>),
-                    StatefulAction(Task<15>),
-                },
-            },
-            Fallback {
-                Repeat(1) {
-                    Sequence {
-                        Condition(|ctx| ctx.check(16)),
-                    },
-                },
-                StatefulAction(Task<17>),
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<18>),
-                },
+            Action(Act<1>),
+            RunOnce(then_skip = true) {
+                StatefulAction(PTask<2>, b0 = {b1}),
             },
         }
     }
 }
+
+board!(Tree0743Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            b0: i64,
+            #[allow(unused)] o0: Option<i64> = Some(3),
         }
-        RunOnce(then_skip = false) {
-            #[on_success(|bb| { bb.t0.set(bb.b0 % 2); if bb.b0 != 4 { bb.t0.set(bb.b0 + 4) } })]
-            #[post(|bb| bb.t0.set(bb.b0))]
-            Fallback {
-                Action(Act<0> = Act::<0>),
-            },
+        RetryUntilSuccessful(0) {
+            SetBlackboard(b0 = 1),
         }
     }
 }
 
-board!(Tree0744Blackboard { t0 b0 });
+board!(Tree0744Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
+        ReactiveSelector {
             Sequence {
-                SequenceStar {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
+                SetBlackboard(t0 = {b0}),
+                StatefulAction(Task<0> = Task::<0>),
+                Delay(0) {
+                    Repeat(1) {
+                        WasEntryUpdated(t0),
+                    },
                 },
-                SequenceStar {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        MemSequence {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
+                Action(|ctx| ctx.exec(1)),
+                Condition(Cond<2>),
+            },
+            Repeat(1) {
+                MemPriority {
+                    WaitValueUpdate(t0) {
+                        Condition(PCond<3>, b0 = {t0}),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    RunOnce {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<6>),
-                },
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[run_while(|bb| (*bb.t0 + 4) % 4 != 3)]
+            #[on_success(|bb| bb.t0.set(5))]
+            Repeat(0) {
+                Action(Act<6>),
             },
         }
     }
 }
 
-board!(Tree0745Blackboard { t0 });
+board!(Tree0745Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
             b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        Fallback {
-            Inverter {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        RunOnce {
-                            RunOnce(then_skip = false) {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<0>),
+        #[on_failure(|bb| *bb.t0 += 1)]
+        RunOnce {
+            #[skip_if(|bb| *bb.t0 == 5)]
+            Precondition(|bb| bb.b1 % 2 != 1, else = Skipped) {
+                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                #[on_success(|bb| bb.b1 += 1)]
+                MemSequence {
+                    #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if *bb.t0 + 1 == 5 { bb.b0 += 1 } })]
+                    ReactiveSequence {
+                        Precondition(|bb| *bb.t0 < bb.b1, else = Success) {
+                            ForceFailure {
+                                Precondition(|bb| bb.b1 < *bb.t0 + 2, else = Skipped) {
+                                    SetBlackboard(t0 = 0),
                                 },
                             },
                         },
                     },
-                    Sequence {
-                        #[success_if(|bb| bb.b0 < 3)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            WaitValueUpdate(t1) {
-                SequenceWithMemory {
-                    Action(PIo<4>, t0 = {=}),
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {b0}),
-                    RunOnce {
-                        #[on_failure(|bb| bb.o0 = Some(9))]
-                        #[success_if(|bb| *bb.t0 + 3 != 1)]
-                        Inverter {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Inverter {
+                        SequenceWithMemory {
+                            Script(|bb| bb.b0 += 1),
+                            Action(PAct<1>, b0 = {b0}),
+                            Condition(Cond<2>),
                         },
                     },
-                },
-            },
-            RunOnce {
-                #[on_halted(|bb| *bb.t1 += 3)]
-                #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
-                #[post(|bb| { bb.b0 = *bb.t0 + 2; bb.o0 = Some(8) })]
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 1) % 3, &mut bb.b0)),
-                        StatefulAction(Task<9>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<10>),
-                        MemSequence {
-                            Condition(|ctx| ctx.check(11)),
-                            StatefulAction(Task<12>),
+                    RunOnce(then_skip = false) {
+                        Parallel(success = 1, failure = 2) {
+                            Action(Act<3>),
+                            Action(|ctx| ctx.exec(4)),
+                            Action(Act<5> = Act::<5>),
+                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t0 + 3),
                         },
-                        StatefulAction(Task<13> = Task::<13>),
-                        StatefulAction(Task<14>),
+                    },
+                    Parallel(success = 1, failure = -1) {
+                        Repeat(4) {
+                            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
+                            #[skip_if(|bb| bb.b0 > bb.b0 % 4)]
+                            AsyncSequence {
+                                Condition(PCond<6>, b0 = {t0}),
+                                SetBlackboard(b0 = 7),
+                            },
+                        },
                     },
                 },
             },
@@ -1557,49 +1602,109 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0746Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0747Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4))
-    }
-}
+board!(Tree0746Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        Sequence {
-            MemPriority {
-                #[post(|bb| if bb.o0.unwrap_or(0) + 2 > 4 { bb.b0 = (bb.b0 + 1) % 4 })]
-                StatefulAction(Task<0>),
-                SetBlackboard(t0 = 2),
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
-            Condition(PCond<1>, b0 = {b1}),
-            SubTree(Tree0747Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+            RetryUntilSuccessful(1) {
+                SetBlackboard(o0 = Some(4)),
+            },
+            Delay(30) {
+                ReactiveSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                },
+            },
+            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
 
-board!(Tree0747Blackboard { t0 b0 b1 o0 });
+board!(Tree0747Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0748Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
-        MemSequence {
-            RunOnce {
-                Sequence {
-                    ForceSuccess {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        ParallelAll {
+            Repeat(1) {
+                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                    ReactiveSequence {
                         Action(Act<0>),
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                        SubTree(Tree0748Sub0, ..),
+                    },
+                },
+            },
+            Precondition(|bb| (bb.b0 + 2) % 4 != 1, else = Skipped) {
+                Sequence {
+                    StatefulAction(Task<2>),
+                    UnsetBlackboard(o0),
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Action(|ctx| ctx.exec(3)),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<4>),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0748Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0749 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Precondition(|bb| bb.b0 + 1 < 6, else = Failure) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Switch(b1) {
+                    case 2 => Parallel(success = -1, failure = 1) {
+                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    case 5 => Precondition(|bb| bb.b1 < 2, else = Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                    _ => KeepRunningUntilFailure {
+                        Retry(1) {
+                            Sleep(0),
+                        },
                     },
                 },
             },
@@ -1607,134 +1712,196 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0749Blackboard { b1 q0 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0749 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Inverter {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
-                Action(Act<5>),
-            },
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            Fallback {
-                Action(Act<8> = Act::<8>),
-                Condition(Cond<9> = Cond::<9>),
-            },
-            Fallback {
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-                StatefulAction(Task<12> = Task::<12>),
-                StatefulAction(Task<13> = Task::<13>),
-                Action(Act<14>),
-            },
+    pub tree Tree0750Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0750Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                StatefulAction(Task<1>),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(1))),
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    #[success_if(|bb| *bb.t0 + 2 < 0)]
-                    ForceFailure {
-                        AlwaysFailure,
+        SequenceWithMemory {
+            Sleep(50),
+            ReactiveSequence {
+                WhileDoElse {
+                    Fallback {
+                        SubTree(Tree0750Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
+                        StatefulAction(Task<0>),
+                    },
+                    Invert {
+                        SubTree(Tree0750Sub1, ..),
                     },
                 },
             },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Action(PIo<3>, t0 = {=}),
-                        Action(|ctx| ctx.exec(4)),
-                    },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                WasEntryUpdated(t0),
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            Fallback {
+                Condition(Cond<4>),
+                Condition(PCond<5>, b0 = 6),
+                Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                Parallel(failure = 1) {
+                    StatefulAction(Task<7>),
+                    Action(Act<8> = Act::<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0750Blackboard { b1 o0 t0 });
+board!(Tree0750Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        SequenceWithMemory {
-            SequenceStar {
-                Condition(PCond<0>, b0 = {=}),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-                Action(PIo<3>, t0 = {b0}),
-            },
-            WaitValueUpdate(t1) {
-                Repeat(0) {
-                    #[failure_if(|bb| bb.b1 != *bb.t1)]
-                    Action(|ctx| ctx.exec(4)),
+        Sequence {
+            Invert {
+                SkipUnlessUpdated(t0) {
+                    AsyncSequence {
+                        Parallel(success = 2, failure = -2) {
+                            RunOnce(then_skip = true) {
+                                #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
+                                #[post(|bb| bb.b0 = 5)]
+                                #[failure_if(|bb| bb.b0 < 2)]
+                                MemPriority {
+                                    Condition(PCond<0>, b0 = {=}),
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+                                },
+                            },
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
                 },
             },
-            ForceSuccess {
-                WaitValueUpdate(t0) {
-                    Condition(|ctx| ctx.check(5)),
+            WhileDoElse {
+                RetryUntilSuccessful(2) {
+                    RunOnce {
+                        ParallelAll {
+                            Condition(PCond<5>, b0 = {b0}),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    RetryUntilSuccessful(forever) {
+                        Condition(PCond<7>, b0 = {=}),
+                    },
+                    Action(PAct<8>, b0 = {=}),
+                    #[run_while(|bb| *bb.t0 == 3)]
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+                Precondition(|bb| bb.b0 == *bb.t0 % 3, else = Running) {
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0751Blackboard { t0 t1 b0 b1 });
+board!(Tree0751Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
-        RetryUntilSuccessful(1) {
-            Inverter {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Repeat(3) {
+            #[post(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 4) })]
+            ReactiveFallback {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
+board!(Tree0752Blackboard { o0 t1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
-        KeepRunningUntilFailure {
-            RunOnce {
-                ReactiveSequence {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        MemSequence {
+            RetryUntilSuccessful(4) {
+                SequenceStar {
+                    ForceSuccess {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(Cond<1>),
+                    #[on_halted(|bb| bb.b1 = (bb.b1 + 3) % 2)]
                     Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        #[failure_if(|bb| bb.b1 + 1 == bb.b1)]
+                        #[post(|bb| if *bb.t0 % 4 < 2 { bb.b0 = 9 })]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    WasEntryUpdated(t0),
+                },
+            },
+            Switch(b1) {
+                case 4 => #[failure_if(|bb| bb.b1 % 2 != 1)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                SequenceStar {
+                    #[post(|bb| { *bb.t0 += 3; if *bb.t0 > bb.b1 % 4 { *bb.t0 += 2 } })]
+                    Script(|bb| { bb.b1 += 1; bb.b1 += 3 }),
+                    Sequence {
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    Script(|bb| { bb.o0 = None; bb.b1 += 1 }),
+                },
+                _ => ParallelAll(max_failures = -1) {
+                    Timeout(10) {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                            },
+                            SequenceStar {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
                     },
                 },
             },
@@ -1742,64 +1909,84 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0754Sub0 for Ctx {
-        ForceSuccess {
-            Action(Act<1>),
-        }
-    }
-}
+board!(Tree0753Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
-        SequenceStar {
-            Condition(|ctx| ctx.check(0)),
-            SubTree(Tree0754Sub0),
-            Repeat(2) {
-                Action(Act<2>),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            Fallback {
+                #[post(|bb| { bb.t1.set(7); *bb.t0 += 2 })]
+                RetryUntilSuccessful(4) {
+                    Action(Act<0>),
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+                #[run_while(|bb| bb.b0 == 1)]
+                #[failure_if(|bb| bb.b0 < 6)]
+                #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+                Delay(10) {
+                    SetBlackboard(t0 = 3),
+                },
+            },
+            #[run_while(|bb| *bb.t1 > *bb.t1 % 2)]
+            #[post(|bb| { bb.t0.set(*bb.t0 % 4); bb.t1.set(bb.b0 + 4) })]
+            ReactiveSelector {
+                ScriptCondition(|bb| *bb.t1 > bb.b0 % 4),
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
+
+board!(Tree0754Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
         }
-        #[on_halted(|bb| { *bb.t0 += 2; bb.b0 += 3 })]
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                Action(Act<2>),
-                ReactiveFallback {
-                    Action(Act<3>),
-                    #[skip_if(|bb| *bb.t0 != 3)]
-                    #[run_while(|bb| *bb.t0 % 3 == 1)]
-                    #[success_if(|bb| *bb.t0 + 3 > 6)]
-                    Action(|ctx| ctx.exec(4)),
-                    KeepRunningUntilFailure {
-                        #[post(|bb| { *bb.t0 += 3; bb.b0 = 3 })]
-                        #[on_success(|bb| bb.t0.set(9))]
-                        Condition(Cond<5> = Cond::<5>),
-                    },
+        ParallelAll {
+            Parallel(success = 0) {
+                Delay(20) {
+                    Sleep(10),
                 },
-                RetryUntilSuccessful(4) {
-                    #[run_while(|bb| *bb.t0 != 4)]
-                    MemSequence {
-                        Condition(Cond<6>),
-                        Condition(Cond<7>),
-                    },
+                StatefulAction(Task<0>),
+            },
+            #[failure_if(|bb| bb.b0 == 1)]
+            AsyncFallback {
+                WasEntryUpdated(t0),
+                #[on_failure(|bb| bb.b0 += 1)]
+                StatefulAction(Task<1>),
+                Loop(q0, if_empty = Running) {
+                    Action(Act<2>),
                 },
-                Condition(Cond<8> = Cond::<8>),
+            },
+            #[failure_if(|bb| *bb.t0 == bb.b0)]
+            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2))]
+            Parallel(success = 0) {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0755Blackboard { b0 t0 });
+board!(Tree0755Blackboard { t0 b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
@@ -1807,55 +1994,17 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64,
         }
-        SequenceWithMemory {
-            Inverter {
-                Repeat(2) {
-                    Inverter {
-                        Repeat(3) {
-                            #[success_if(|bb| *bb.t0 == 0)]
-                            Sequence {
-                                Script(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 2) }),
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
+        Repeat(forever) {
+            IfThenElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    #[skip_if(|bb| bb.b0 % 2 > 0)]
+                    #[on_failure(|bb| { if bb.b0 % 4 > 1 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
+                    Action(Act<1>),
                 },
-            },
-            MemSequence {
-                SetBlackboard(b0 = 4),
-                SetBlackboard(b0 = {t0}),
-                RunOnce(then_skip = true) {
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[success_if(|bb| bb.b0 % 2 > 0)]
-                    ReactiveFallback {
-                        Inverter {
-                            ReactiveFallback {
-                                Script(|bb| { if (bb.b0 + 1) % 3 != 2 { bb.t0.set(bb.b0) }; if (bb.b0 + 1) % 4 > 2 { bb.t0.set(0) } }),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Script(|bb| if bb.b0 > *bb.t0 % 4 { bb.t0.set((*bb.t0 + 1) % 2) }),
-                #[success_if(|bb| bb.b0 + 1 > *bb.t0)]
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
                 RunOnce {
-                    Condition(PCond<2>, b0 = {t0}),
+                    StatefulAction(Task<2>),
                 },
-                WasEntryUpdated(t0),
-                Condition(Cond<3>),
-            },
-            Action(Act<4>),
-            ReactiveFallback {
-                Condition(Cond<5>),
-                Condition(Cond<6> = Cond::<6>),
-                #[on_halted(|bb| if bb.b0 != 2 { bb.b0 = 3 })]
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 4, &mut bb.b0)),
-                ForceSuccess {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
             },
         }
     }
@@ -1866,171 +2015,144 @@ board!(Tree0756Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 2,
-            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                SequenceStar {
-                    UnsetBlackboard(o0),
-                    Condition(Cond<0>),
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        #[post(|bb| *bb.t0 += 3)]
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                        WasEntryUpdated(t0),
-                        Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b1)),
-                    },
-                    StatefulAction(Task<6>),
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-            #[on_halted(|bb| bb.b1 += 2)]
-            #[skip_if(|bb| bb.b1 < bb.b0 % 2)]
-            Fallback {
-                Sequence {
-                    MemPriority {
-                        Action(Act<7>),
-                        Script(|bb| { *bb.t0 += 3; if *bb.t0 + 2 == bb.b0 % 2 { bb.b0 = 3 } }),
-                    },
-                    #[skip_if(|bb| *bb.t0 != 6)]
-                    Condition(Cond<8>),
-                    Inverter {
-                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(5))]
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SequenceWithMemory {
-                        Script(|bb| bb.b0 += 2),
-                        StatefulAction(Task<9>),
-                        Action(PIo<10>, t0 = {b0}),
-                    },
-                },
-            },
-            Fallback {
-                RunOnce {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    Sequence {
-                        Condition(Cond<11> = Cond::<11>),
-                        Action(Act<12>),
-                        StatefulAction(Task<13>),
-                        Condition(|ctx, bb| ctx.check_in(14, 5)),
-                        StatefulAction(Task<15>),
-                    },
-                },
-                Condition(PCond<16>, b0 = {b0}),
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[success_if(|bb| *bb.t0 % 2 > 0)]
-                    #[failure_if(|bb| *bb.t0 == 1)]
-                    RetryUntilSuccessful(0) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Condition(PCond<17>, b0 = 6),
-            },
+        AsyncSequence {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+            Action(PIo<1>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0757Blackboard { t0 o0 b1 b0 });
+board!(Tree0757Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
-        RetryUntilSuccessful(1) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        KeepRunningUntilFailure {
+            Switch(b1) {
+                case 3 => Condition(Cond<0>),
+                case 5 => SetBlackboard(t0 = 3),
+                _ => ForceFailure {
+                    ParallelAll(1) {
+                        SetBlackboard(b1 = 9),
+                        Condition(Cond<1>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0758Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        #[failure_if(|bb| bb.b0 > 2)]
         ReactiveFallback {
-            SequenceWithMemory {
-                SetBlackboard(t0 = 3),
-                Condition(PCond<0>, b0 = {b1}),
-                Script(|bb| bb.b1 = bb.b0 % 3),
+            ForceFailure {
+                ParallelAll(4) {
+                    #[post(|bb| if (*bb.t0 + 2) % 4 != 0 { *bb.t0 += 1 })]
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    Action(Act<0> = Act::<0>),
+                    Repeat(0) {
+                        Condition(Cond<1>),
+                    },
+                    ForceSuccess {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                    Action(PIo<3>, t0 = {b0}),
+                    #[failure_if(|bb| bb.b0 % 2 == 0)]
+                    #[success_if(|bb| *bb.t0 % 3 != 2)]
+                    Script(|bb| { *bb.t0 += 1; if (*bb.t0 + 4) % 4 > 2 { bb.b0 += 1 } }),
+                },
             },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            Repeat(3) {
-                SetBlackboard(t0 = 9),
+            #[post(|bb| bb.b0 = *bb.t0 % 2)]
+            MemSequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Sleep(0),
+                    StatefulAction(Task<5>),
+                    Action(PIo<6>, t0 = {=}),
+                },
+                ReactiveSelector {
+                    Condition(Cond<7>),
+                },
+                SequenceStar {
+                    #[success_if(|bb| bb.b0 % 4 == 3)]
+                    #[skip_if(|bb| bb.b0 < 0)]
+                    Script(|bb| bb.b0 += 3),
+                    StatefulAction(PTask<8>, b0 = 9, b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                    Action(Act<9>),
+                },
             },
         }
     }
 }
 
-board!(Tree0759Blackboard { b1 t0 b0 });
+board!(Tree0759Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 2,
             #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Sequence {
-            SequenceWithMemory {
-                Sequence {
-                    Condition(Cond<0>),
+        Fallback {
+            IfThenElse {
+                Precondition(|bb| *bb.t0 % 3 != 1, else = Failure) {
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
                 },
-            },
-            Condition(Cond<1>),
-            Sequence {
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
+                RetryUntilSuccessful(forever) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        AlwaysFailure,
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0760Blackboard { b1 t0 });
+board!(Tree0760Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0761Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] b1: i64 = 1,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            SequenceWithMemory {
-                Action(PIo<1>, t0 = {=}),
+        WhileDoElse {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                SubTree(Tree0761Sub0),
                 Condition(Cond<2>),
             },
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0761Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0762Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        MemSequence {
-            Condition(PCond<0>, b0 = {=}),
-            Condition(PCond<1>, b0 = 0),
+            StatefulAction(Task<3>),
+            RunOnce(then_skip = false) {
+                MemPriority {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
@@ -2038,39 +2160,63 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
         }
-        SequenceStar {
+        Fallback {
             ReactiveSequence {
-                AlwaysSuccess,
-                UnsetBlackboard(o0),
-            },
-            SubTree(Tree0762Sub0, b1 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
-            #[success_if(|bb| *bb.t1 == 3)]
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                UnsetBlackboard(o0),
-            },
-            SequenceStar {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
-                Fallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    Script(|bb| { bb.b1 += 1; if bb.b0 > 4 { *bb.t1 += 3 } }),
-                },
-            },
-            #[on_success(|bb| if bb.b1 + 4 < *bb.t1 % 3 { bb.b0 = *bb.t1 })]
-            ForceSuccess {
-                #[on_halted(|bb| bb.o0 = None)]
-                ForceFailure {
-                    ReactiveFallback {
+                ParallelAll(0) {
+                    #[success_if(|bb| *bb.t1 % 3 > 0)]
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    #[on_halted(|bb| if *bb.t0 % 2 < 0 { *bb.t1 += 2 })]
+                    KeepRunningUntilFailure {
+                        Selector {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Loop(q0, if_empty = Running) {
                         WasEntryUpdated(t1),
-                        Condition(|ctx| ctx.check(6)),
-                        Condition(|ctx| ctx.check(7)),
-                        Condition(Cond<8>),
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    #[skip_if(|bb| bb.b0 < 2)]
+                    #[on_halted(|bb| bb.b1 = bb.b0 + 4)]
+                    ReactiveFallback {
+                        MemSequence {
+                            Precondition(|bb| bb.b1 != 3, else = Success) {
+                                Parallel(success = -2, failure = 1) {
+                                    SetBlackboard(b1 = {b0}),
+                                    Sleep(100),
+                                },
+                            },
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            Inverter {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    ScriptCondition(|bb| bb.b1 == bb.b0 + 2),
+                                },
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                            Condition(Cond<5>),
+                        },
+                        #[skip_if(|bb| *bb.t0 + 3 > 3)]
+                        Switch(b1) {
+                            case 2 => SequenceStar {
+                                ScriptCondition(|bb| *bb.t1 < 1),
+                                StatefulAction(Task<6>),
+                            },
+                            case 3 => StatefulAction(Task<7>),
+                            case 1 => ForceFailure {
+                                ScriptCondition(|bb| *bb.t1 + 2 == *bb.t0 % 3),
+                            },
+                            _ => Action(PIo<8>, t0 = {=}),
+                        },
                     },
                 },
             },
@@ -2078,391 +2224,491 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0762Blackboard { b1 o0 b0 t1 });
+board!(Tree0762Blackboard { b1 t1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            SequenceStar {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+        Precondition(|bb| bb.b0 % 2 > 0, else = Skipped) {
+            ParallelAll {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                WhileDoElse {
+                    ReactiveSequence {
+                        UnsetBlackboard(o0),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Repeat(4) {
+                        Repeat(3) {
+                            WasEntryUpdated(t1),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            SetBlackboard(b0 = 2),
+                            SetBlackboard(o0 = Some(7)),
+                        },
+                    },
                 },
-            },
-            StatefulAction(Task<6>),
-            Fallback {
-                Condition(PCond<7>, b0 = 8),
-                Condition(Cond<8> = Cond::<8>),
-                StatefulAction(PTask<9>, b0 = 9),
-                ScriptCondition(|bb| *bb.t0 < bb.b0),
+                Action(Act<3>),
+                #[failure_if(|bb| *bb.t1 < 3)]
+                AsyncFallback {
+                    ForceFailure {
+                        AsyncFallback {
+                            RetryUntilSuccessful(1) {
+                                WasEntryUpdated(t0),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
+                            Action(PAct<5>, b0 = {t1}, b1 = {t0}),
+                        },
+                    },
+                    #[post(|bb| { if *bb.t0 + 1 > 5 { bb.o0 = None }; bb.t0.set((bb.b0 + 1) % 3) })]
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0763Blackboard { b0 t0 });
+board!(Tree0763Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Action(Act<0>),
+        Fallback {
+            #[run_while(|bb| bb.b1 % 4 != 3)]
+            #[post(|bb| { *bb.t0 += 2; if bb.b0 + 1 != bb.b0 { bb.t0.set(bb.b1) } })]
             ReactiveFallback {
-                Action(Act<1>),
-                #[post(|bb| bb.b0 = 1)]
-                AlwaysFailure,
-                StatefulAction(Task<2>),
+                #[failure_if(|bb| bb.b1 > bb.b0 + 3)]
+                WhileDoElse {
+                    SequenceWithMemory {
+                        Loop(q0, value = {b0}) {
+                            ReactiveSequence {
+                                Action(Act<0>),
+                                Action(PIo<1>, t0 = {b0}),
+                                Action(PIo<2>, t0 = {b1}),
+                            },
+                        },
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                        #[skip_if(|bb| bb.b0 + 4 < 3)]
+                        ForceFailure {
+                            RunOnce {
+                                SequenceWithMemory {
+                                    #[post(|bb| if bb.b0 + 4 == 2 { bb.b1 = 0 })]
+                                    #[on_halted(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 + 4 })]
+                                    #[on_success(|bb| *bb.t0 += 2)]
+                                    StatefulAction(Task<3>),
+                                    StatefulAction(Task<4>),
+                                    Condition(PCond<5>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        MemSequence {
+                            StatefulAction(Task<6>),
+                            Inverter {
+                                Action(PIo<7>, t0 = {b0}),
+                            },
+                        },
+                        RetryUntilSuccessful(1) {
+                            #[failure_if(|bb| *bb.t0 < 6)]
+                            #[skip_if(|bb| *bb.t0 > 2)]
+                            Repeat(3) {
+                                TryCatch(catch_on_halt = true) {
+                                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    SequenceStar {
+                        Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 3) % 4)),
+                        #[failure_if(|bb| bb.b0 % 2 < 1)]
+                        AlwaysSuccess,
+                        Condition(Cond<11>),
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(12)),
+                            Condition(PCond<13>, b0 = {b0}),
+                            Action(PIo<14>, t0 = {t0}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0764Blackboard { b0 });
+board!(Tree0764Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        MemPriority {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-            ForceFailure {
-                SetBlackboard(t0 = 1),
+        Repeat(3) {
+            Repeat(0) {
+                #[skip_if(|bb| *bb.t1 > *bb.t0)]
+                Action(PIo<0>, t0 = {b0}),
             },
-            Condition(|ctx| ctx.check(1)),
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0765Blackboard { t0 b0 });
+board!(Tree0765Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
         }
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    SequenceWithMemory {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                        },
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    ReactiveSequence {
-                        ForceFailure {
-                            #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
-                            #[skip_if(|bb| *bb.t0 % 3 < 0)]
-                            #[failure_if(|bb| *bb.t0 < 7)]
-                            StatefulAction(Task<3>),
-                        },
-                    },
+        SequenceWithMemory {
+            ForceFailure {
+                RunOnce(then_skip = true) {
+                    AlwaysRunning,
+                },
+            },
+            Invert {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Condition(PCond<0>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0766Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0767Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        ForceFailure {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
+board!(Tree0766Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 3,
         }
-        SequenceStar {
-            SequenceWithMemory {
-                SetBlackboard(t0 = {b1}),
-                #[success_if(|bb| bb.b1 % 4 < 3)]
-                SubTree(Tree0767Sub0, t0 = {=}, b1 = {b1}),
-            },
-            Sequence {
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, 9)),
-                StatefulAction(Task<3>),
-                Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
-            },
-            KeepRunningUntilFailure {
-                WasEntryUpdated(t0),
-            },
+        ForceSuccess {
+            #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 2)]
+            #[success_if(|bb| bb.b0 % 3 == 0)]
+            #[on_failure(|bb| { bb.b0 = 4; bb.o0 = Some(bb.b0) })]
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
-board!(Tree0767Blackboard { t0 b1 });
+board!(Tree0767Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0768Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+        }
+        Action(PIo<1>, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0768Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Inverter {
-            SequenceWithMemory {
-                StatefulAction(PTask<0>, b0 = 6, b1 = {b1}),
-                Condition(Cond<1> = Cond::<1>),
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0768Sub0, ..),
+            ForceSuccess {
+                SubTree(Tree0768Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree0768Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0769Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0768Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0769Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0770 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b1: i64 = 5,
         }
         ReactiveFallback {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<0> = Task::<0>),
+            MemSequence {
+                StatefulAction(Task<1> = Task::<1>),
+                #[run_while(|bb| *bb.t0 + 3 != 5)]
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                MemPriority {
+                    ScriptCondition(|bb| (bb.b0 + 2) % 3 < 1),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                WaitValueUpdate(t1) {
+                    Condition(Cond<4>),
+                },
+            },
+            AsyncSequence {
+                SetBlackboard(t0 = {t1}),
+                Loop(q0) {
+                    Loop(q0, if_empty = Running) {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        ForceFailure {
+                            Fallback {
+                                #[on_success(|bb| bb.b1 += 3)]
+                                Condition(Cond<5> = Cond::<5>),
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                        },
                     },
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        Action(PIo<3>, t0 = {b1}),
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(|ctx| ctx.check(5)),
+                },
+                Action(Act<8>),
+                Timeout(20) {
+                    SetBlackboard(t1 = 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0770Blackboard { b1 });
+board!(Tree0769Blackboard { t1 b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0770 for Ctx {
+        Inverter {
+            Parallel(success = 3, failure = 2) {
+                Timeout(20) {
+                    ForceFailure {
+                        IfThenElse {
+                            RunOnce(then_skip = true) {
+                                Inverter {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(1)),
+                                AlwaysFailure,
+                            },
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
+                ForceFailure {
+                    Parallel(success = -2, failure = 2) {
+                        Retry(0) {
+                            StatefulAction(Task<7>),
+                        },
+                        Condition(Cond<8>),
+                        ForceSuccess {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            b1: i64,
+            b0: i64 = 5,
         }
-        Fallback {
+        SequenceWithMemory {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                SetBlackboard(t0 = 2),
+            },
             Sequence {
-                WasEntryUpdated(t0),
-                Fallback {
-                    Repeat(forever) {
-                        Fallback {
-                            RunOnce(then_skip = true) {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                    Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b0)),
-                                    StatefulAction(Task<2>),
-                                    Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                                },
-                            },
-                            #[on_success(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { bb.o0 = None })]
-                            RetryUntilSuccessful(2) {
-                                RetryUntilSuccessful(0) {
-                                    #[success_if(|bb| bb.o0.is_none())]
-                                    Condition(PCond<4>, b0 = 0),
-                                },
-                            },
-                        },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.t1.set(bb.b1))]
+                    #[on_failure(|bb| { *bb.t0 += 2; if bb.b0 + 2 > 3 { bb.b0 += 3 } })]
+                    Condition(Cond<2> = Cond::<2>),
+                    ScriptCondition(|bb| bb.b0 < *bb.t0),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Script(|bb| bb.b1 += 3),
+                },
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
+                    ReactiveSelector {
+                        #[failure_if(|bb| (*bb.t0 + 1) % 3 != 0)]
+                        #[on_failure(|bb| bb.t0.set(bb.b1))]
+                        StatefulAction(Task<6>),
+                        #[failure_if(|bb| *bb.t0 + 3 > 1)]
+                        #[skip_if(|bb| *bb.t1 + 2 < 3)]
+                        AlwaysRunning,
                     },
                 },
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0771Blackboard { o0 t0 b0 });
+board!(Tree0771Blackboard { t1 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
         MemSequence {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3>),
-                SequenceWithMemory {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
+            ForceSuccess {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Action(Act<6>),
-            ReactiveSequence {
-                Sequence {
-                    Action(Act<7>),
-                    Sequence {
-                        Action(Act<8>),
-                        Action(Act<9>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Inverter {
-                            SequenceWithMemory {
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                },
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            StatefulAction(Task<1>),
+            Inverter {
+                StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
             },
         }
     }
 }
+
+board!(Tree0772Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            MemPriority {
-                Condition(Cond<0>),
-                RunOnce(then_skip = false) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<1>),
-                Script(|bb| if (*bb.t0 + 4) % 2 < 1 { bb.b0 += 1 }),
-                Action(PIo<2>, t0 = {t0}),
-            },
-            #[success_if(|bb| (bb.b1 + 3) % 2 < 0)]
-            #[skip_if(|bb| bb.o0.unwrap_or(5) < 1)]
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
+        SequenceWithMemory {
+            #[run_while(|bb| bb.o0.is_some())]
+            WaitValueUpdate(t0) {
+                ForceSuccess {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Action(Act<0>),
+                            SkipUnlessUpdated(t0) {
+                                AsyncFallback {
+                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
+                                },
+                            },
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(4) > 7, else = Success) {
+                            SequenceWithMemory {
+                                #[failure_if(|bb| bb.o0.is_some())]
+                                TryCatch(catch_on_halt = true) {
+                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                                    Condition(Cond<4> = Cond::<4>),
+                                    Action(Act<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
                     },
                 },
-                SetBlackboard(o0 = Some(5)),
+            },
+            RunOnce(then_skip = true) {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[run_while(|bb| bb.o0.is_some())]
+                SequenceWithMemory {
+                    MemSequence {
+                        Condition(Cond<7>),
+                        Sleep(0),
+                    },
+                    ForceSuccess {
+                        #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                        ForceSuccess {
+                            Repeat(0) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<8>, b0 = {=}),
+                        ForceSuccess {
+                            ForceSuccess {
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        SetBlackboard(o0 = Some(0)),
+                        Invert {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0773Blackboard { b1 o0 b0 t0 });
+board!(Tree0773Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Sequence {
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            SequenceStar {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                                Condition(Cond<3> = Cond::<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        Condition(Cond<5>),
-                    },
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        Repeat(1) {
-                            Sequence {
-                                Condition(Cond<9> = Cond::<9>),
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<11>),
-                            RunOnce {
-                                StatefulAction(Task<12>),
-                            },
-                            Action(Act<13>),
-                        },
-                        ReactiveSequence {
-                            Repeat(forever) {
-                                StatefulAction(Task<14>),
-                            },
-                            Repeat(0) {
-                                StatefulAction(Task<15> = Task::<15>),
-                            },
-                            Condition(Cond<16> = Cond::<16>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Repeat(1) {
-                            Condition(Cond<17>),
-                        },
-                        Condition(Cond<18>),
-                        ForceSuccess {
-                            Sequence {
-                                Condition(Cond<19>),
-                                Condition(Cond<20>),
-                            },
-                        },
-                        ReactiveFallback {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<21>),
-                            },
-                            StatefulAction(Task<22>),
-                        },
-                    },
-                },
+        ParallelAll(1) {
+            Repeat(2) {
+                AlwaysFailure,
             },
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0775Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b1: i64 = 12,
+        }
+        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+        Precondition(|bb| *bb.t0 > *bb.t0 % 3, else = Running) {
+            Condition(PCond<2>, b0 = {=}),
         }
     }
 }
@@ -2470,425 +2716,299 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
         }
-        RetryUntilSuccessful(0) {
-            ScriptCondition(|bb| *bb.t0 + 3 != 4),
+        Precondition(|bb| bb.b0 < 4, else = Failure) {
+            Loop(q0, if_empty = Failure) {
+                Switch(b1) {
+                    case 3 => ReactiveSequence {
+                        StatefulAction(Task<0>),
+                    },
+                    case 4 => Fallback {
+                        #[success_if(|bb| bb.b0 % 2 != 1)]
+                        #[on_success(|bb| if *bb.t0 < 3 { bb.b0 += 1 })]
+                        Condition(Cond<1>),
+                        SubTree(Tree0775Sub0, ..),
+                        Repeat(3) {
+                            Condition(PCond<3>, b0 = {t0}),
+                        },
+                        Sleep(10),
+                    },
+                    case 5 => AsyncFallback {
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        Action(Act<5> = Act::<5>),
+                        StatefulAction(Task<6>),
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                    _ => RetryUntilSuccessful(4) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0775Blackboard { t0 });
+board!(Tree0775Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Sequence {
-            SequenceWithMemory {
-                ForceSuccess {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                    },
-                },
-                Repeat(4) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 2)),
-                        Condition(Cond<5>),
+        Repeat(forever) {
+            Repeat(1) {
+                #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
+                Timeout(0) {
+                    WhileDoElse {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            #[failure_if(|bb| *bb.t1 % 2 != 1)]
+                            UnsetBlackboard(o0),
+                        },
+                        AsyncSequence {
+                            ReactiveSequence {
+                                Condition(Cond<1> = Cond::<1>),
+                                Sleep(20),
+                            },
+                            Action(Act<2>),
+                        },
+                        ForceSuccess {
+                            #[failure_if(|bb| *bb.t0 < 4)]
+                            #[post(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 1 })]
+                            #[on_failure(|bb| { *bb.t1 += 2; bb.t1.set(bb.o0.unwrap_or(4)) })]
+                            SkipUnlessUpdated(t1) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<3>),
+                                    ScriptCondition(|bb| bb.b0 % 4 < 1),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Condition(|ctx| ctx.check(6)),
         }
     }
 }
 
-board!(Tree0776Blackboard { b1 t0 });
+board!(Tree0776Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64 = 4,
         }
-        Repeat(2) {
-            Sequence {
-                SkipUnlessUpdated(t1) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                StatefulAction(Task<1>),
-                #[success_if(|bb| *bb.t0 > 4)]
-                Condition(Cond<2>),
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    ForceSuccess {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                },
+        Fallback {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(1) {
+                Condition(Cond<1>),
             },
+            StatefulAction(Task<2>),
+            Condition(|ctx| ctx.check(3)),
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            Sleep(30),
         }
     }
 }
 
-board!(Tree0777Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 15,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0))
-    }
-}
+board!(Tree0777Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
         }
-        ReactiveFallback {
-            #[on_failure(|bb| bb.b0 += 2)]
-            ReactiveFallback {
+        ForceFailure {
+            #[on_success(|bb| { if bb.o0.unwrap_or(4) + 3 > 2 { bb.b0 += 1 }; bb.b0 = bb.o0.unwrap_or(3) })]
+            ForceFailure {
                 StatefulAction(Task<0>),
-                ForceFailure {
-                    Condition(PCond<1>, b0 = {t0}),
-                },
-                SubTree(Tree0778Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
-                MemSequence {
-                    StatefulAction(Task<4>),
-                    #[on_halted(|bb| { bb.b0 = bb.b0 % 2; bb.b0 += 1 })]
-                    #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                },
             },
-            MemPriority {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Inverter {
-                            WaitValueUpdate(t0) {
-                                SetBlackboard(t0 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<7>),
         }
     }
 }
 
-board!(Tree0778Blackboard { t0 b0 });
+board!(Tree0778Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            ForceSuccess {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            },
-            #[failure_if(|bb| *bb.t0 % 4 != 2)]
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            SetBlackboard(t1 = {b0}),
-            Action(Act<3>),
+        ParallelAll(3) {
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = {=}),
+            SetBlackboard(o0 = Some(0)),
+            Action(PIo<2>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0779Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0780Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<4> = Cond::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0780Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        RetryUntilSuccessful(1) {
-            SubTree(Tree0780Sub1, ..),
-        }
-    }
-}
+board!(Tree0779Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Sequence {
-                    SkipUnlessUpdated(t0) {
-                        SkipUnlessUpdated(t1) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        WasEntryUpdated(t1),
-                        Condition(Cond<1>),
-                        ReactiveSequence {
-                            Action(Act<2>),
-                            ScriptCondition(|bb| (bb.b0 + 1) % 3 != 1),
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(|ctx| ctx.check(3)),
-                    SubTree(Tree0780Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-                },
-            },
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0780Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            RunOnce(then_skip = false) {
-                ForceSuccess {
-                    Inverter {
-                        ReactiveFallback {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            ReactiveFallback {
-                                Action(Act<1>),
-                                WasEntryUpdated(t0),
-                                Condition(PCond<2>, b0 = 0),
-                                Action(Act<3>),
-                                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                            },
-                            Action(PAct<5>, b0 = {=}),
-                        },
+        Sequence {
+            Precondition(|bb| bb.b1 + 4 < 3, else = Failure) {
+                MemSequence {
+                    ScriptCondition(|bb| (*bb.t1 + 3) % 4 == 1),
+                    Action(Act<0>),
+                    ReactiveSequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(Cond<2>),
                     },
+                    Condition(|ctx, bb| ctx.check_in(3, 2)),
                 },
             },
+            #[success_if(|bb| bb.b0 % 3 != 2)]
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            ParallelAll(0) {
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
+            },
+            StatefulAction(PTask<6>, b0 = 4, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0781Blackboard { b0 t0 });
+board!(Tree0781Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 5,
         }
-        SequenceStar {
-            #[on_halted(|bb| bb.b1 += 3)]
-            #[on_success(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.b1 > 1)]
-            Sequence {
-                Sequence {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 != 5),
-                        Repeat(2) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| (*bb.t0 + 3) % 3 < 1)]
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Action(Act<2>),
-                            #[success_if(|bb| bb.b1 == *bb.t0 % 3)]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            SetBlackboard(t0 = 9),
-                        },
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
+        Switch(b1) {
+            case 0 => Repeat(3) {
+                #[skip_if(|bb| *bb.t1 > 6)]
+                Selector {
+                    Action(Act<0> = Act::<0>),
+                    WasEntryUpdated(t1),
+                    Condition(Cond<1> = Cond::<1>),
                 },
-                SkipUnlessUpdated(t0) {
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<4> = Task::<4>),
+            },
+            case 1 => Repeat(3) {
+                Parallel(success = 1, failure = 1) {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
+            },
+            case 2 => AlwaysFailure,
+            _ => Sequence {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                Action(PIo<5>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0782Blackboard { b0 b1 t0 });
+board!(Tree0782Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                MemPriority {
-                    #[success_if(|bb| *bb.t0 < 3)]
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<1>),
+        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
+            Switch(b1) {
+                case 5 => #[on_success(|bb| bb.b1 += 2)]
+                #[skip_if(|bb| bb.b1 % 4 == 1)]
+                Parallel(success = -2, failure = -1) {
+                    Condition(Cond<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
                 },
-                Fallback {
+                case 2 => SequenceWithMemory {
+                    Script(|bb| { bb.b0 = (*bb.t0 + 3) % 4; bb.b0 = bb.b0 % 3 }),
                     StatefulAction(Task<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 4)),
+                    Action(PIo<3>, t0 = {b1}),
+                    Condition(Cond<4>),
                 },
-                Repeat(1) {
-                    Script(|bb| bb.b0 += 2),
-                },
-                RunOnce {
-                    #[post(|bb| if bb.b0 % 2 == 1 { bb.b0 += 3 })]
-                    Repeat(2) {
-                        RunOnce(then_skip = false) {
-                            #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                            KeepRunningUntilFailure {
-                                Action(Act<4>),
-                            },
-                        },
+                case 4 => ReactiveFallback {
+                    Action(Act<5>),
+                    AlwaysFailure,
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<6>),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 2)),
+                    WhileDoElse {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
                     },
                 },
-            },
-            ReactiveSequence {
-                Repeat(1) {
-                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                _ => IfThenElse {
+                    Action(|ctx, bb| ctx.exec_in(10, 3, &mut bb.b0)),
+                    SetBlackboard(b1 = {t0}),
+                    Action(Act<11>),
                 },
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        #[success_if(|bb| *bb.t0 % 4 == 3)]
-                        StatefulAction(Task<7>),
-                        #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-                        #[post(|bb| bb.b0 += 3)]
-                        KeepRunningUntilFailure {
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                        },
-                        Condition(PCond<9>, b0 = {=}),
-                    },
-                },
-            },
-            Fallback {
-                Sequence {
-                    SequenceStar {
-                        Sequence {
-                            Condition(Cond<10>),
-                            SetBlackboard(t0 = 3),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<11> = Cond::<11>),
-                },
-                MemPriority {
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13> = Task::<13>),
-                    Action(Act<14>),
-                    #[run_while(|bb| *bb.t0 < 3)]
-                    SetBlackboard(t0 = 6),
-                },
-                RetryUntilSuccessful(0) {
-                    WasEntryUpdated(t0),
-                },
-                Condition(PCond<15>, b0 = 9),
             },
         }
     }
 }
 
-board!(Tree0783Blackboard { t0 b0 });
+board!(Tree0783Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
         Inverter {
-            Fallback {
-                KeepRunningUntilFailure {
-                    SequenceStar {
-                        Fallback {
-                            Action(PAct<0>, b0 = {t1}, b1 = {t1}),
-                            #[skip_if(|bb| *bb.t0 > *bb.t1 % 4)]
-                            #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                            Condition(PCond<1>, b0 = 3),
-                            Action(Act<2>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
+            ReactiveSelector {
+                Parallel(success = 3, failure = -2) {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                SequenceStar {
+                    AlwaysSuccess,
+                    Repeat(1) {
+                        Condition(Cond<3>),
                     },
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0784Blackboard { t0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0785Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                Sequence {
-                    Action(Act<0>),
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Inverter {
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(5)),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
+        KeepRunningUntilFailure {
+            SubTree(Tree0785Sub0),
         }
     }
 }
@@ -2896,265 +3016,364 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        #[failure_if(|bb| *bb.t1 + 2 > *bb.t1 + 3)]
-        MemPriority {
-            SequenceWithMemory {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_success(|bb| *bb.t1 += 2)]
-                #[on_failure(|bb| if *bb.t1 + 4 < 0 { bb.b0 = *bb.t0 })]
-                StatefulAction(PTask<1>, b0 = {t1}),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
+        #[on_halted(|bb| bb.b0 += 1)]
+        RetryUntilSuccessful(4) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0786Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+        }
+        #[skip_if(|bb| bb.b1 > 1)]
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                Switch(b1) {
+                    case 4 => Precondition(|bb| *bb.t0 == 6) {
+                        Timeout(20) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    case 0 => RetryUntilSuccessful(2) {
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                    case 3 => Condition(Cond<2>),
+                    _ => Script(|bb| bb.b0 += 2),
                 },
             },
-            Fallback {
-                Condition(PCond<3>, b0 = 6),
-                Action(Act<4>),
-                Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 2) % 3, &mut bb.b0)),
+            #[post(|bb| if (*bb.t0 + 4) % 3 == 1 { bb.b0 = (bb.b1 + 1) % 4 })]
+            Parallel(success = 0, failure = -1) {
+                AsyncSequence {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Repeat(forever) {
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        Script(|bb| if bb.b0 + 4 == 4 { bb.b1 = 2 }),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            #[on_failure(|bb| { bb.b0 += 3; if bb.b1 + 3 > 7 { bb.b1 += 3 } })]
+            #[run_while(|bb| bb.b1 + 3 == bb.b0)]
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 4 => Timeout(0) {
+                        StatefulAction(Task<8>),
+                    },
+                    case 1 => ForceSuccess {
+                        Sleep(50),
+                    },
+                    case 2 => ReactiveSelector {
+                        Action(PAct<9>, b0 = {t0}, b1 = {t0}),
+                        StatefulAction(Task<10>),
+                    },
+                    _ => MemSequence {
+                        Sleep(0),
+                        Action(PAct<11>, b0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0786Blackboard { t1 b0 t0 });
+board!(Tree0787Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
+    pub tree Tree0788Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
+        Script(|bb| bb.b1 += 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-            b1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            #[on_failure(|bb| bb.o0 = None)]
-            Condition(|ctx, bb| ctx.check_in(0, 5)),
-            Repeat(2) {
-                Inverter {
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            Repeat(2) {
-                SequenceWithMemory {
-                    #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2) % 4); bb.o0 = Some(bb.b0 % 3) })]
-                    AlwaysSuccess,
-                    Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                    Script(|bb| { bb.b0 = *bb.t0; *bb.t0 += 2 }),
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) == bb.b0 % 4)]
-                    Script(|bb| bb.t0.set(bb.b0)),
+        Loop(q0, value = {t0}, if_empty = Running) {
+            ForceSuccess {
+                Sequence {
+                    Action(PAct<0>, b0 = 3, b1 = {b1}),
+                    WhileDoElse {
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            SubTree(Tree0788Sub0, o0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}),
+                        },
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0788Blackboard { b0 t0 o0 b1 });
+board!(Tree0788Blackboard { o0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Fallback {
+            Loop(q0, value = {t0}) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            StatefulAction(Task<3>),
+            SkipUnlessUpdated(t0) {
+                ReactiveFallback {
+                    RunOnce {
+                        Action(Act<1> = Act::<1>),
+                    },
+                    ScriptCondition(|bb| bb.b1 != 4),
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0789Blackboard { q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0790Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(0) != 2)]
+        #[success_if(|bb| bb.b0 > 3)]
+        TryCatch(catch_on_halt = false) {
+            RetryUntilSuccessful(4) {
+                Condition(PCond<4>, b0 = {=}),
+            },
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0790Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        ReactiveSequence {
             AlwaysSuccess,
-            Condition(Cond<4>),
+            SubTree(Tree0790Sub1, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
+            Condition(Cond<5> = Cond::<5>),
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                Sequence {
-                    Action(Act<0>),
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3> = Act::<3>),
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        ReactiveFallback {
+            Repeat(forever) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+            },
+            Timeout(20) {
+                ForceFailure {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        RunOnce {
+                            Retry(forever) {
+                                ReactiveFallback {
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                        },
                     },
-                    Sequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Action(Act<6>),
-                    Action(Act<7>),
                 },
             },
+            Invert {
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<2> = Task::<2>),
+                    _ => Loop(q0, if_empty = Success) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            SubTree(Tree0790Sub0, ..),
         }
+    }
+}
+
+board!(Tree0790Blackboard { o0 t1 b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0791Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0791Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 13,
+            o0: Option<i64> = Some(9),
+        }
+        #[on_success(|bb| { if (bb.b0 + 3) % 4 == 2 { bb.b0 = bb.o0.unwrap_or(4) + 2 }; if (bb.b0 + 1) % 2 < 1 { bb.b0 += 4 } })]
+        SubTree(Tree0791Sub1, b1 = {=}, b0 = {b0}, o0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
             b1: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ForceSuccess {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            #[success_if(|bb| *bb.t0 + 1 == (bb.b0 + 3) % 2)]
-                            Condition(PCond<0>, b0 = {t0}),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    #[success_if(|bb| (bb.b1 + 4) % 2 < 1)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-                        Action(Act<4>),
-                    },
-                    Sequence {
-                        #[success_if(|bb| bb.b1 != *bb.t0)]
-                        StatefulAction(Task<5>),
-                        #[skip_if(|bb| *bb.t0 != bb.b0)]
-                        #[success_if(|bb| bb.b0 + 3 != bb.b1)]
-                        #[post(|bb| bb.b0 += 2)]
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Action(PAct<9>, b0 = {b0}, b1 = {t0}),
-                    },
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<10>),
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                },
-                Repeat(0) {
-                    StatefulAction(Task<12> = Task::<12>),
+        ReactiveFallback {
+            Parallel(success = 1, failure = 2) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                AlwaysFailure,
+            },
+            KeepRunningUntilFailure {
+                ParallelAll(5) {
+                    SubTree(Tree0791Sub0, ..),
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| bb.o0.unwrap_or(1) + 2 > bb.b0)]
+                    #[on_success(|bb| bb.b1 += 3)]
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0791Blackboard { b0 t0 b1 });
+board!(Tree0791Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0792Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        ReactiveFallback {
+            ParallelAll {
+                Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 3) % 4)),
+                RetryUntilSuccessful(0) {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            Repeat(1) {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            RetryUntilSuccessful(0) {
+                Action(PIo<2>, t0 = {=}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Action(Act<5>),
+                Action(Act<6>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            ForceSuccess {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        MemSequence {
-                            Condition(Cond<0> = Cond::<0>),
-                            Action(|ctx| ctx.exec(1)),
-                            Action(PIo<2>, t0 = {=}),
-                            Action(PIo<3>, t0 = {=}),
-                        },
-                    },
-                    WasEntryUpdated(t0),
+        RetryUntilSuccessful(4) {
+            SubTree(Tree0792Sub0, b1 = {=}, t0 = {t0}, o0 = {=}),
+        }
+    }
+}
+
+board!(Tree0792Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0793 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Retry(2) {
+            WhileDoElse {
+                ParallelAll {
+                    Condition(Cond<0> = Cond::<0>),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Action(PIo<1>, t0 = {t0}),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                 },
-            },
-            Inverter {
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
-                    ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    RunOnce(then_skip = true) {
-                        Inverter {
-                            Repeat(forever) {
-                                Script(|bb| *bb.t0 += 2),
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    #[on_failure(|bb| { bb.t0.set((*bb.t1 + 4) % 4); if (*bb.t1 + 4) % 4 > 0 { *bb.t0 += 1 } })]
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        WasEntryUpdated(t0),
-                    },
-                    RetryUntilSuccessful(1) {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                Action(|ctx| ctx.exec(10)),
-                                Action(Act<11>),
-                                Condition(Cond<12>),
-                                Action(Act<13>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<14>),
-                    ReactiveSequence {
-                        Condition(Cond<15>),
-                        #[on_success(|bb| { *bb.t1 += 2; bb.t1.set(*bb.t0) })]
-                        #[run_while(|bb| *bb.t0 % 2 < 1)]
-                        Script(|bb| { *bb.t1 += 2; if bb.b0 + 4 > 0 { *bb.t0 += 1 } }),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Action(Act<16>),
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Condition(Cond<17>),
-                        ScriptCondition(|bb| *bb.t0 + 4 != 4),
-                    },
-                    #[success_if(|bb| *bb.t1 > *bb.t0)]
-                    Condition(Cond<18>),
-                    SkipUnlessUpdated(t0) {
-                        AlwaysSuccess,
-                    },
-                    #[failure_if(|bb| *bb.t0 > bb.b0)]
-                    ForceSuccess {
-                        Action(|ctx| ctx.exec(19)),
-                    },
-                },
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0792Blackboard { t0 b0 t1 });
+board!(Tree0793Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0793 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
+    pub tree Tree0794Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 10,
+        }
+        RetryUntilSuccessful(1) {
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
         }
     }
 }
@@ -3162,328 +3381,284 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            b1: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
         }
-        MemPriority {
-            #[skip_if(|bb| bb.b0 + 3 > 1)]
-            #[on_failure(|bb| bb.t0.set(bb.b1))]
-            ReactiveSequence {
-                Repeat(1) {
+        Repeat(2) {
+            Parallel(success = -3) {
+                ReactiveFallback {
                     StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                ScriptCondition(|bb| *bb.t0 + 4 < bb.b1 + 1),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b1)),
-            },
-            MemPriority {
-                #[on_failure(|bb| bb.b1 += 1)]
-                #[success_if(|bb| *bb.t0 == 3)]
-                MemPriority {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 != bb.b1)]
-                        Condition(|ctx| ctx.check(3)),
-                        Action(Act<4>),
+                    #[success_if(|bb| *bb.t0 + 3 != 1)]
+                    RunOnce(then_skip = false) {
+                        Condition(|ctx, bb| ctx.check_in(1, 9)),
+                    },
+                    SubTree(Tree0794Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
+                    #[post(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                    Loop(q0, value = {b0}) {
+                        Sleep(100),
                     },
                 },
-                Repeat(3) {
-                    Action(Act<5>),
-                },
-            },
-            Repeat(2) {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            ForceFailure {
-                #[failure_if(|bb| bb.b0 % 4 < 0)]
-                #[skip_if(|bb| bb.b0 > 5)]
-                SequenceWithMemory {
-                    Action(Act<7>),
-                    SetBlackboard(b1 = 2),
-                    StatefulAction(Task<8>),
-                    SetBlackboard(t0 = {b1}),
-                    StatefulAction(Task<9>),
-                },
-            },
-            Sequence {
-                Fallback {
-                    #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                    #[skip_if(|bb| bb.b0 > bb.b1)]
-                    #[success_if(|bb| *bb.t0 == 7)]
-                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b1)),
-                    StatefulAction(PTask<11>, b0 = {=}),
+                Precondition(|bb| bb.b0 < 3) {
+                    Action(PIo<3>, t0 = {t0}),
                 },
                 ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b0)),
-                    Action(PIo<13>, t0 = {=}),
-                    Condition(Cond<14> = Cond::<14>),
+                    Precondition(|bb| bb.b0 == (bb.b0 + 1) % 3, else = Failure) {
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    #[on_failure(|bb| if bb.b0 > 3 { bb.b0 += 3 })]
+                    StatefulAction(Task<6> = Task::<6>),
                 },
+                Condition(Cond<7> = Cond::<7>),
             },
         }
     }
 }
 
-board!(Tree0794Blackboard { b1 t0 b0 });
+board!(Tree0794Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Inverter {
-                Action(|ctx| ctx.exec(0)),
+        #[success_if(|bb| *bb.t0 > 3)]
+        #[run_while(|bb| *bb.t0 == 3)]
+        MemPriority {
+            MemSequence {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Action(PIo<5>, t0 = {t0}),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
             },
-            Condition(PCond<1>, b0 = {t0}),
+            Repeat(3) {
+                TryCatch(catch_on_halt = false) {
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 == 0),
+                        Invert {
+                            RetryUntilSuccessful(1) {
+                                Action(Act<7> = Act::<7>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+                            ReactiveSequence {
+                                Condition(Cond<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Repeat(4) {
+                            #[on_failure(|bb| bb.t0.set(bb.b0))]
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0795Blackboard { t0 });
+board!(Tree0795Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                MemSequence {
-                    Sequence {
-                        Action(Act<1>),
-                        #[skip_if(|bb| bb.b0 + 4 < bb.b0)]
-                        #[on_failure(|bb| { bb.o0 = None; if bb.b0 + 1 < 2 { bb.o0 = Some(6) } })]
-                        Action(PAct<2>, b0 = {b0}),
-                    },
-                },
-                #[run_while(|bb| *bb.t0 % 3 < 0)]
-                #[success_if(|bb| bb.b0 == *bb.t0)]
-                Inverter {
-                    AlwaysFailure,
-                },
-                Condition(PCond<3>, b0 = {b0}),
-                ReactiveFallback {
-                    Action(Act<4> = Act::<4>),
-                    Action(Act<5> = Act::<5>),
+        WhileDoElse {
+            RunOnce(then_skip = false) {
+                WhileDoElse {
+                    #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| bb.b0 % 4 > 1),
                 },
             },
-            ReactiveFallback {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<6>),
-                },
-                RetryUntilSuccessful(forever) {
-                    Action(Act<7>),
-                },
+            Sequence {
+                StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
+                Action(Act<1>),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0796Blackboard { t0 b0 o0 });
+board!(Tree0796Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        MemSequence {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        AsyncFallback {
+            Sequence {
+                ReactiveFallback {
+                    Loop(q0, if_empty = Running) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    #[failure_if(|bb| *bb.t0 > 5)]
+                    Selector {
+                        StatefulAction(Task<1> = Task::<1>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0797Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            MemSequence {
-                SetBlackboard(o0 = Some(2)),
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            ReactiveFallback {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<2> = Task::<2>),
-                #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
-                #[run_while(|bb| (bb.b1 + 3) % 4 < 1)]
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(6)),
-                StatefulAction(Task<4>),
-            },
-            SkipUnlessUpdated(t1) {
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Inverter {
-                        Action(PIo<6>, t0 = {t0}),
-                    },
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree0798Blackboard { b1 o0 t0 t1 });
+board!(Tree0798Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            RetryUntilSuccessful(4) {
-                Inverter {
-                    Sequence {
-                        RunOnce {
-                            ReactiveFallback {
-                                MemSequence {
-                                    SetBlackboard(o0 = Some(0)),
-                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
-                                },
-                                Script(|bb| bb.b0 = *bb.t1),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(PTask<1>, b0 = {=}),
-                            #[on_failure(|bb| *bb.t1 += 2)]
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(Cond<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4), &mut bb.b1)),
-                        },
-                        Sequence {
-                            Condition(PCond<5>, b0 = {=}),
-                            Inverter {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                            Inverter {
-                                #[success_if(|bb| bb.o0.unwrap_or(3) != 1)]
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                ScriptCondition(|bb| bb.b0 > *bb.t1 % 4),
-                            },
-                        },
-                    },
-                },
-            },
-            Script(|bb| bb.o0 = None),
+        MemSequence {
+            ScriptCondition(|bb| bb.b0 < 5),
+            Action(Act<0>),
+            #[on_success(|bb| *bb.t0 += 3)]
+            Action(PIo<1>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0799Blackboard { o0 t1 b1 t0 b0 });
+board!(Tree0799Blackboard { b0 t0 });
 
 cases! {
-    Tree0700 "B{b1=5;o0;t0=2;b0=3;t1=3}@si{t0+2%3=1}@oh{t1+=3;b1+=2}RFb(a0,t1,t2e,RSeq(pt3{b0:=;b1:b1},a4),Seq(@fi{some}@si{t0<0}c5,c6b{t1+2%3}))",
-    Tree0701 "B{b0=3;t0=1}Rep2(Inv(Fb(a0b{t0;b0},c1b{b0%4},t2)))",
-    Tree0702 "Ret4(Sub(Sub(F)))",
-    Tree0703 "Swm(Sub(t0),a1)",
-    Tree0704 "OnceK(Sub(Sub(a0e)))",
-    Tree0705 "B{b0=2;t0=1}RFb(Seq(RFb(Seq(@rw{t0!t0+4%4}@fi{b0+1>6}S,c0,c1b{t0},F),Fb(a2b{b0;b0},c3l,t4))),FS(Su{t0}(FS(a5b{b0%4;b0}))))",
-    Tree0706 "RSeq(Swm(c0e,F))",
-    Tree0707 "Star(Fb(RSeq(t0,a1),Inv(Fb(OnceK(t2),c3,c4)),c5l,Star(FF(RSeq(FF(RetF(c6)))))),Seq(Ret4(Once(Fb(t7,Star(RFb(a8l,c9e)))))),Star(Rep4(Inv(RSeq(t10,t11))),RSeq(c12,c13l),Seq(RetF(t14e),t15e,c16e,FS(a17),FF(a18))))",
-    Tree0708 "B{b0=2;t1=2;o0=1}RSeq(Sb{t1=3},RFb(Sc{o0|5+4%3<1?b0+=1}),MPri(Scc{b0<t1+3},t0,Sb{o0=1}),t1e,Ub{o0})",
-    Tree0709 "B{t0;b0=4}OnceK(Inv(MPri(Fb(c0e,FF(a1b{b0%4;b0}),Inv(t2),Rep3(c3b{b0%3})),Seq(a4e,RFb(Keep(Wv{t0}(t5e)))),OnceK(MSeq(t6,pt7{b0:9;b1:t0},t8)))))",
-    Tree0710 "B{b1=3;t1=4;b0=3;t0=1}MPri(Seq(t0,c1l,Scc{b1!5},c2),Swm(OnceT(Sb{t1=0}),t3e,c4,a5,Sc{b1:=t0+2}),Seq(a6,a7,pa8{b0:b1;b1:=},RFb(c9,c10b{b0}),t11e),RSeq(pi12{t0:b0},RSeq(@of{t0>0?t1+=2}pa13{b0:5;b1:b0},pt14{b0:b0;b1:=}),Sb{t1=b1}),Fb(c15e,a16b{t1%2;b0},pi17{t0:b0}))",
-    Tree0711 "Swm(t0,F)",
-    Tree0712 "B{b0=5;o0=1;t0}RFb(@po{t0+=2}RFb(t0e,Seq(Star(Wu{t0},pt1{b0:b0;b1:t0},t2,Sc{t0+=1}),pa3{b0:0;b1:t0},Wv{t0}(c4),OnceK(Once(Ub{o0})),Once(Sb{t0=3}))))",
-    Tree0713 "B{t0}Seq(OnceT(c0),MPri(Ret3(Scc{t0!0}),a1l,t2))",
-    Tree0714 "RSeq(OnceK(Seq(Once(RSeq(c0,t1,Sub(t2),a3e,t4)),MSeq(t5e,a6l,c7,t8))),OnceK(Ret2(RFb(t9,Ret4(Swm(c10l,c11)),Star(c12,c13)))))",
-    Tree0715 "Fb(c0b{7},c1)",
-    Tree0716 "Ret1(Ret0(S))",
-    Tree0717 "B{t0=1;b1;t1=4}RSeq(pi0{t0:t1},SubR(@fi{t0+1<b1+4%3}@oh{t0+=4}Inv(pc1{b0:2})),MSeq(a2,c3),t4)",
-    Tree0718 "B{t1=4;b0=1}FF(@si{t1%2=1}Keep(RFb(c0l,pc1{b0:=},SubR(c2e))))",
-    Tree0719 "B{b0;o0;b1=3;t0}Ret1(RSeq(RFb(pi0{t0:t0},Scc{b1<2},F,a1b{t0%4;b1},Sc{b1<2?t0+=1}),RFb(pc2{b0:8},a3,a4,@of{t0:=t0%2}@po{none?t0+=2}Keep(t5e),Sc{b1!3?o0:=_}),RFb(Seq(c6,a7l),Swm(S,@ki{some}t8,pi9{t0:b0})),RFb(RetF(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}Fb(t10e,a11,a12e,a13,t14))),MPri(Rep4(pi15{t0:=}),Rep2(FF(t16)))))",
-    Tree0720 "B{t0=1;b0=0}RFb(Star(Wu{t0},a0b{b0;b0},c1,t2e,Scc{t0!7}),Scc{t0!0})",
-    Tree0721 "RepF(c0e)",
-    Tree0722 "B{t1=0;o0=_;b0=3;b1=4}RSeq(Star(Su{t1}(MSeq(a0,S)),@os{t1+=2}RSeq(pt1{b0:=;b1:b0},c2)),RetF(Swm(Sb{o0=4},Ret4(t3e))),RSeq(a4e,pt5{b0:3;b1:=},Fb(pt6{b0:=;b1:b1},pc7{b0:t1}),t8))",
-    Tree0723 "B{t1=1;t0=5;b0}RepF(@si{b0<0}@ki{t1<5}@fi{t0+2>7}OnceK(RSeq(Seq(Seq(Sb{t0=6},SubA(t0)),@si{t0+1%4>2}MPri(t1,pc2{b0:=}),Fb(Wu{t0},t3e,pa4{b0:t1;b1:t0})))))",
-    Tree0724 "B{o0}Seq(Scc{o0|4+4%4=1},Rep0(a0))",
-    Tree0725 "B{o0;b0=3;t0;b1}Once(RSeq(@rw{none}a0e,t1,@rw{o0|2+2>b1+4%2}@ki{b0!5}@of{b1:=t0%4;b0<7?o0:=o0|4}RFb(pa2{b0:5;b1:b1},pi3{t0:=}),OnceK(c4l)))",
-    Tree0726 "RFb(c0,Ret4(c1),OnceK(Keep(t2)))",
-    Tree0727 "B{o0=_;b0=4;t1=3;b1=0}Seq(RFb(Seq(pa0{b0:=;b1:b1},Scc{some},c1l),Seq(RSeq(t2,@of{t1+=1}t3,t4e)),Fb(c5l,pc6{b0:8}),@fi{b1+1%4<1}t7))",
-    Tree0728 "Seq(a0,c1e)",
-    Tree0729 "B{b1=2;b0=2;t0=4}Swm(c0,MSeq(Scc{t0%3<0},t1),Swm(a2,@ki{b0+2>5}@of{b1+=3}@os{t0+=2}c3))",
-    Tree0730 "RFb(Swm(t0,c1,c2),Sub(Ret3(RSeq(c3,t4))),Ret4(RSeq(Sub(t5),RetF(c6))))",
-    Tree0731 "OnceT(Seq(Rep3(Rep1(c0)),t1e,t2))",
-    Tree0732 "B{o0=4}RFb(SubR(c0b{o0|2}))",
-    Tree0733 "B{b0=0;t0=3}Seq(@rw{t0>b0+4}@ki{t0+4=1}Seq(Seq(c0,Wu{t0},c1),pt2{b0:t0},RFb(@ki{b0+3>3}Rep3(t3),a4l)),Star(RSeq(@of{b0+1%4<0?t0:=b0%3;t0+2%2!1?t0+=3}@si{t0<b0+2%2}@oh{t0+=2}MSeq(pc5{b0:t0},c6,t7),t8,c9),FF(@ki{b0%2=0}c10b{b0%3}),RetF(Swm(c11b{t0%2}))),MSeq(Once(Seq(t12,Wu{t0},Sc{t0+=1})),Fb(a13,c14,t15),Ret2(RSeq(a16e,a17,c18,@of{b0:=t0}@os{t0:=b0%3}t19))))",
-    Tree0734 "B{t0=4;t1}RFb(Fb(c0,t1),RSeq(@fi{t1<2}c2),OnceT(Inv(t3)),Su{t0}(Seq(c4)),MPri(c5))",
-    Tree0735 "B{t0;b0=0}@ki{t0=3}@of{t0%3<1?b0+=1;t0:=b0+1}Swm(a0,pt1{b0:=;b1:b0})",
-    Tree0736 "B{t0=3;o0=2;t1}Inv(@fi{t1=4}@si{none}@po{t1:=t0}Ret2(SubA(a0)))",
-    Tree0737 "B{b0=3;b1}RSeq(Seq(Rep0(t0)),Once(Sb{b1=b0}))",
-    Tree0738 "B{b1=0;b0=1;t0}@po{b0:=b1%2;b1+=2}Fb(@oh{b0+=1}@rw{b0=6}@fi{b1!b0}RetF(Once(Wv{t0}(@rw{t0+2!2}Rep2(Seq(Su{t0}(pi0{t0:b0}),c1l))))),Swm(pt2{b0:b0;b1:=},SubR(RSeq(c3b{b0},c4l))),RSeq(pc5{b0:6},Star(S,SubR(t6))))",
-    Tree0739 "OnceK(a0)",
-    Tree0740 "Swm(RSeq(t0,c1,S),Seq(t2,a3),Swm(t4,c5))",
-    Tree0741 "B{b1;b0=3;o0;t0=4}Star(Swm(pt0{b0:b1;b1:t0},c1,@oh{o0:=_;t0+=2}SubA(pa2{b0:0;b1:b0}),@rw{b1+1>o0|5}t3),Ub{o0},Keep(Fb(FF(Seq(@rw{t0!6}@si{t0%4<1}c4b{b1+2},@rw{t0!t0%4}t5,S)),Su{t0}(Rep1(FS(pt6{b0:5;b1:=}))),pi7{t0:=})))",
-    Tree0742 "B{b0=0;o0=_;t0}Swm(Star(Star(t0,a1,Star(t2,pt3{b0:=;b1:t0},@fi{t0+3>4}Ub{o0}),OnceT(FF(Once(a4l)))),MSeq(RFb(pa5{b0:t0;b1:t0},Wv{t0}(pa6{b0:=;b1:b0}),pc7{b0:3}),MSeq(t8,a9,@po{t0+=2}S),FS(Ub{o0}))),Fb(@os{b0:=2;o0:=t0}@fi{some}RSeq(c10,Wu{t0},pt11{b0:8;b1:t0},c12e,a13),Seq(t14,Wu{t0},pt15{b0:0;b1:b0}),Swm(RFb(c16b{t0},pt17{b0:=;b1:t0},a18),pt19{b0:t0;b1:t0},Wv{t0}(t20e),Ub{o0}),RFb(t21,a22,c23)))",
-    Tree0743 "RSeq(Rep0(c0),FS(OnceT(RSeq(t1,c2e,a3,t4,Rep0(t5)))),RSeq(RFb(a6,t7,c8,a9),Rep0(c10)),Rep3(MPri(t11,c12,t13,a14,t15)),Fb(Rep1(Seq(c16l)),t17,Ret2(c18)))",
-    Tree0744 "B{t0=2;b0=1}OnceK(@os{t0:=b0%2;b0!4?t0:=b0+4}@po{t0:=b0}Fb(a0e))",
-    Tree0745 "B{t0=3}Swm(Seq(Star(a0,c1),Star(RSeq(FS(c2l),MSeq(c3,t4)))),RSeq(t5,Su{t0}(t6)))",
-    Tree0746 "B{t1=3;b0;o0=_;t0}Fb(Inv(RFb(RepF(Once(OnceK(OnceT(t0)))),Seq(@si{b0<3}@po{t0+=3}t1,t2,t3e))),Wv{t1}(Swm(pi4{t0:=},pt5{b0:t1;b1:b0},Once(@of{o0:=9}@si{t0+3!1}Inv(c6b{t0})))),Once(@oh{t1+=3}@os{t0:=b0+2}@po{b0:=t0+2;o0:=8}Seq(RFb(t7,a8b{t0+1%3;b0},t9),Swm(t10,MSeq(c11l,t12),t13e,t14))))",
-    Tree0747 "B{t0;b0=4;b1;o0=_}Seq(MPri(@po{o0|0+2>4?b0:=b0+1%4}t0,Sb{t0=2}),pc1{b0:b1},SubR(c2b{t0%4}))",
-    Tree0748 "MSeq(Once(Seq(FS(a0))))",
-    Tree0749 "RSeq(Seq(Inv(RSeq(c0,FF(t1),t2))),RFb(t3e,a4,a5),RSeq(S,t6,t7),Fb(a8e,c9e),Fb(t10,c11,t12e,t13e,a14))",
-    Tree0750 "B{b1=2;o0;t0}RFb(RFb(t0e,@of{b1:=t0}t1),c2b{o0|1},Keep(Keep(@si{t0+2<0}FF(F))),Keep(RFb(Swm(pi3{t0:=},a4l))))",
-    Tree0751 "B{t0=2;t1;b0=0;b1=1}Swm(Star(pc0{b0:=},c1e,t2,pi3{t0:b0}),Wv{t1}(Rep0(@fi{b1!t1}a4l)),FS(Wv{t0}(c5l)))",
-    Tree0752 "Ret1(Inv(RFb(c0,c1)))",
-    Tree0753 "Keep(Once(RSeq(Fb(F,c0))))",
-    Tree0754 "Star(c0l,Sub(FS(a1)),Rep2(a2))",
-    Tree0755 "B{b0=1;t0=2}@oh{t0+=2;b0+=3}Swm(c0,Swm(c1,a2,RFb(a3,@ki{t0!3}@rw{t0%3=1}@si{t0+3>6}a4l,Keep(@po{t0+=3;b0:=3}@os{t0:=9}c5e)),Ret4(@rw{t0!4}MSeq(c6,c7)),c8e))",
-    Tree0756 "B{t0;b0}Swm(Inv(Rep2(Inv(Rep3(@si{t0=0}Seq(Sc{b0+=2;t0:=b0+2},c0))))),MSeq(Sb{b0=4},Sb{b0=t0},OnceT(@po{t0:=b0}@si{b0%2>0}RFb(Inv(RFb(Sc{b0+1%3!2?t0:=b0;b0+1%4>2?t0:=0}))))),Seq(Sc{b0>t0%4?t0:=t0+1%2},@si{b0+1>t0}pt1{b0:=;b1:t0},Once(pc2{b0:t0}),Wu{t0},c3),a4,RFb(c5,c6e,@oh{b0!2?b0:=3}a7b{t0+4;b0},FS(t8),t9))",
-    Tree0757 "B{t0;o0=4;b1=2;b0=4}Swm(RFb(Star(Ub{o0},c0,@oh{o0:=b1}RFb(t1,c2)),RFb(RSeq(@po{t0+=3}t3e,c4b{t0},Wu{t0},a5b{9;b1}),t6,Sc{b0+=1})),@oh{b1+=2}@ki{b1<b0%2}Fb(Seq(MPri(a7,Sc{t0+=3;t0+2=b0%2?b0:=3}),@ki{t0!6}c8,Inv(@ki{b0>o0|5}Scc{none})),Keep(@rw{none}Swm(Sc{b0+=2},t9,pi10{t0:b0}))),Fb(Once(@os{b0:=t0}Seq(c11e,a12,t13,c14b{5},t15)),pc16{b0:b0},Swm(@ki{some}@si{t0%2>0}@fi{t0=1}Ret0(Wu{t0})),pc17{b0:6}))",
-    Tree0758 "Ret1(t0)",
-    Tree0759 "B{b1;t0;b0=3}@fi{b0>2}RFb(Swm(Sb{t0=3},pc0{b0:b1},Sc{b1:=b0%3}),a1b{b0;b0},Rep3(Sb{t0=9}))",
-    Tree0760 "B{b1=2;t0=1}Seq(Swm(Seq(c0)),c1,Seq(t2,Wu{t0}))",
-    Tree0761 "B{t0=5;b1=1}RFb(t0e,Swm(pi1{t0:=},c2),a3)",
-    Tree0762 "B{b1=2;o0=_;b0=5;t1=1}Star(RSeq(S,Ub{o0}),SubR(MSeq(pc0{b0:=},pc1{b0:0})),@si{t1=3}Swm(t2,Ub{o0}),Star(t3e,pt4{b0:b1;b1:=},Fb(c5e,Sc{b1+=1;b0>4?t1+=3})),@os{b1+4<t1%3?b0:=t1}FS(@oh{o0:=_}FF(RFb(Wu{t1},c6l,c7l,c8))))",
-    Tree0763 "B{b0=5;t0=3}RSeq(Swm(c0e,a1b{b0;b0},c2e),Star(Seq(t3,a4,pt5{b0:=;b1:b0})),t6,Fb(pc7{b0:8},c8e,pt9{b0:9},Scc{t0<b0}))",
-    Tree0764 "B{b0=5}RFb(a0,RFb(a1,@po{b0:=1}F,t2))",
-    Tree0765 "B{t0=5;b0}MPri(c0b{t0+1},FF(Sb{t0=1}),c1l,@oh{t0:=b0}t2)",
-    Tree0766 "B{b0=2;t0=3;o0=1;b1=4}FS(OnceK(Fb(OnceT(c0e),Swm(Inv(a1b{b1;b1}),Scc{some},a2l),RSeq(FF(@si{t0>b0%3}@ki{t0%3<0}@fi{t0<7}t3)))))",
-    Tree0767 "B{t0=2;b1=3}Star(Swm(Sb{t0=b1},@si{b1%4<3}SubR(FF(t0e))),Seq(t1,c2b{9},t3,c4b{b1%2}),Keep(Wu{t0}))",
-    Tree0768 "B{b1}Inv(Swm(pt0{b0:6;b1:b1},c1e))",
-    Tree0769 "RSeq(Sub(c0))",
-    Tree0770 "B{b1=5}RFb(Keep(RSeq(RFb(t0,c1l),RSeq(a2,pi3{t0:b1},t4),c5l)))",
-    Tree0771 "B{o0;t0;b0=3}Fb(Seq(Wu{t0},Fb(RepF(Fb(OnceT(RFb(c0,a1b{4;b0},t2,pa3{b0:b0;b1:b0})),@os{o0|1%3>0?o0:=_}Ret2(Ret0(@si{none}pc4{b0:0})))))))",
-    Tree0772 "MSeq(RFb(c0,t1,a2l,c3,Swm(t4e,a5l)),a6,RSeq(Seq(a7,Seq(a8,a9)),Keep(RFb(Inv(Swm(t10e)),S))))",
-    Tree0773 "B{b1=5;o0=_;b0;t0}RSeq(MPri(c0,OnceK(Wu{t0})),Seq(t1,Sc{t0+4%2<1?b0+=1},pi2{t0:t0}),@si{b1+3%2<0}@ki{o0|5<1}RFb(Keep(Fb(c3,c4)),Sb{o0=5}))",
-    Tree0774 "RFb(Fb(Seq(Fb(Keep(Star(t0,c1,t2e,c3e,t4)),c5),Seq(RSeq(c6,c7,t8),Rep1(Seq(c9e,OnceT(c10))),RSeq(c11,Once(t12),a13),RSeq(RepF(t14),Rep0(t15e),c16e)),RSeq(Rep1(c17),c18,FS(Seq(c19,c20)),RFb(OnceT(c21),t22)))))",
-    Tree0775 "B{t0}Ret0(Scc{t0+3!4})",
-    Tree0776 "B{b1;t0=0}Seq(Swm(FS(MPri(t0,pt1{b0:4;b1:=})),Rep4(RFb(t2,c3,c4b{t0+4%2},c5))),c6l)",
-    Tree0777 "B{t1;t0=4}Rep2(Seq(Su{t1}(c0e),t1,@si{t0>4}c2,Swm(t3,FS(t4),t5e)))",
-    Tree0778 "B{t0=3;b0=5}RFb(@of{b0+=2}RFb(t0,FF(pc1{b0:t0}),SubA(a2b{0;b0}),c3b{t0%2},MSeq(t4,@oh{b0:=b0%2;b0+=1}@po{t0:=b0+1}c5e,t6)),MPri(Seq(OnceK(Inv(Wv{t0}(Sb{t0=b0}))))),t7)",
-    Tree0779 "B{b0=2;t0;t1}RSeq(FS(pa0{b0:=;b1:b0}),@fi{t0%4!2}t1,t2e,Sb{t1=b0},a3)",
-    Tree0780 "B{t1;t0=0;b0=1}Swm(Swm(Seq(Su{t0}(Su{t1}(t0))),OnceK(Star(Wu{t1},c1,RSeq(a2,Scc{b0+1%3!1}))),Seq(c3l,SubR(Ret1(SubA(c4e))))))",
-    Tree0781 "B{b0;t0=5}Fb(OnceK(FS(Inv(RFb(pt0{b0:b0},RFb(a1,Wu{t0},pc2{b0:0},a3,a4b{t0;b0}),pa5{b0:=})))))",
-    Tree0782 "B{b0=0;b1;t0=1}Star(@oh{b1+=3}@os{b0+=2}@ki{b1>1}Seq(Seq(RFb(Scc{t0!5},Rep2(c0e),@oh{t0+=1}@rw{t0+3%3<1}t1),Swm(RFb(a2,@si{b1=t0%3}@of{b0+=2}Sb{t0=9}),Ret3(t3))),Su{t0}(@oh{b1+=3}t4e)))",
-    Tree0783 "B{t0;b0=3}RFb(Swm(MPri(@si{t0<3}a0b{t0;b0},t1),Fb(t2,c3b{t0+4%4}),Rep1(Sc{b0+=2}),Once(@po{b0%2=1?b0+=3}Rep2(OnceK(@po{t0+=1;b0+=2}Keep(a4))))),RSeq(Rep1(pa5{b0:=;b1:b0}),RFb(Ret3(t6)),OnceT(Fb(@si{t0%4=3}t7,@os{t0:=t0%3}@po{b0+=3}Keep(a8b{t0;b0}),pc9{b0:=}))),Fb(Seq(Star(Seq(c10,Sb{t0=3}))),Keep(c11e),MPri(c12,t13e,a14,@rw{t0<3}Sb{t0=6}),Ret0(Wu{t0}),pc15{b0:9}))",
-    Tree0784 "B{t0;t1=3}Inv(Fb(Keep(Star(Fb(pa0{b0:t1;b1:t1},@ki{t0>t1%4}@of{t0:=t1}pc1{b0:3},a2),Seq(t3,c4)))))",
-    Tree0785 "RFb(Once(Seq(a0,OnceT(RFb(a1,t2)))),Seq(RFb(RFb(t3,t4e),Inv(Star(c5l,t6)))))",
-    Tree0786 "B{t1;b0=2;t0=2}@fi{t1+2>t1+3}MPri(Swm(Rep0(t0),@os{t1+=2}@of{t1+4<0?b0:=t0}pt1{b0:t1},Ret2(t2)),Fb(pc3{b0:6},a4,a5b{t0+2%3;b0}))",
-    Tree0787 "Seq(t0)",
-    Tree0788 "B{b0=0;t0;o0=2;b1}Seq(@of{o0:=_}c0b{5},Rep2(Inv(pi1{t0:=})),Rep2(Swm(@os{o0:=o0|2%4;o0:=b0%3}S,pa2{b0:=;b1:b1},Sc{b0:=t0;t0+=2},@of{b1+=1}@si{o0|4=b0%4}Sc{t0:=b0})))",
-    Tree0789 "Swm(c0,RSeq(a1,t2),t3,S,c4)",
-    Tree0790 "RSeq(FF(Seq(a0,RFb(t1,c2,a3e),Seq(c4,t5),a6,a7)))",
-    Tree0791 "B{b0=4;t0;b1}FS(RFb(Swm(OnceK(RFb(@si{t0+1=b0+3%2}pc0{b0:t0},c1)),@si{b1+4%2<1}@os{t0:=b1}RFb(c2,a3b{b0;b1},a4),Seq(@si{b1!t0}t5,@ki{t0!b0}@si{b0+3!b1}@po{b0+=2}pi6{t0:b0}),MPri(t7,c8,pa9{b0:b0;b1:t0}),RFb(Ret1(t10),t11)),Rep0(t12e)))",
-    Tree0792 "B{t0=0;b0=4;t1=2}RSeq(FS(RFb(Ret3(MSeq(c0e,a1l,pi2{t0:=},pi3{t0:=})),Wu{t0})),Inv(MPri(OnceK(t4),c5,RFb(t6,t7),t8,OnceT(Inv(RepF(Sc{t0+=2}))))),OnceK(RFb(@of{t0:=t1+4%4;t1+4%4>0?t0+=1}RSeq(t9,Wu{t0}),Ret1(RSeq(RSeq(a10l,a11,c12,a13))),t14,RSeq(c15,@os{t1+=2;t1:=t0}@rw{t0%2<1}Sc{t1+=2;b0+4>0?t0+=1}))),Swm(RFb(a16,RFb(F,c17,Scc{t0+4!4}),@si{t1>t0}c18,Su{t0}(S),@fi{t0>b0}FS(a19l))))",
-    Tree0793 "Star(t0,a1,c2)",
-    Tree0794 "B{b1=0;t0;b0=3}MPri(@ki{b0+3>1}@of{t0:=b1}RSeq(Rep1(t0),c1,Scc{t0+4<b1+1},a2b{b0+4;b1}),MPri(@of{b1+=1}@si{t0=3}MPri(RFb(@ki{t0!b1}c3l,a4)),Rep3(a5)),Rep2(Ret1(t6e)),FF(@fi{b0%4<0}@ki{b0>5}Swm(a7,Sb{b1=2},t8,Sb{t0=b1},t9)),Seq(Fb(@fi{t0%3=0}@ki{b0>b1}@si{t0=7}a10b{t0;b1},pt11{b0:=}),RFb(a12b{b0;b0},pi13{t0:=},c14e)))",
-    Tree0795 "B{t0=4}Swm(Inv(a0l),pc1{b0:t0})",
-    Tree0796 "B{t0=5;b0=4;o0=_}Swm(RSeq(c0,MSeq(Seq(a1,@ki{b0+4<b0}@of{o0:=_;b0+1<2?o0:=6}pa2{b0:b0})),@rw{t0%3<0}@si{b0=t0}Inv(F),pc3{b0:b0},RFb(a4e,a5e)),RFb(Ret2(t6),RetF(a7)))",
-    Tree0797 "MSeq(RepF(t0))",
-    Tree0798 "B{b1=3;o0=_;t0;t1=0}Swm(MSeq(Sb{o0=2},c0,c1),RFb(Wu{t1},t2e,@fi{o0|5<5}@rw{b1+3%4<1}t3),RSeq(Sb{o0=6},t4),Su{t1}(Fb(t5,Inv(pi6{t0:t0}))))",
-    Tree0799 "B{o0;t1;b1;t0;b0=0}Swm(Ret4(Inv(Seq(Once(RFb(MSeq(Sb{o0=0},a0b{b0+1;b1}),Sc{b0:=t1})),RFb(pt1{b0:=},@of{t1+=2}t2e,c3,a4b{o0|4;b1}),Seq(pc5{b0:=},Inv(c6l),Inv(@si{o0|3!1}@of{t0+=1}Scc{b0>t1%4}))))),Sc{o0:=_})",
+    Tree0700 "B{o0=_;t1=5;b0=4}Par{-1;_}(Par{-2;0}(Ub{o0},Sb{t1=7},Sl{10},Sc{o0:=_},@of{o0:=_;t1+=3}OnceK(a0)),Try(FF(OnceT(@po{b0+=1}a1)),Inv(Ret2(Sb{t1=2})),c2b{o0|1}))",
+    Tree0701 "B{t0;b0=5;o0=1}RSeq(RFb(Wu{t0},pc0{b0:t0},c1,@oh{b0:=t0%2;b0:=t0+4}t2),t3,Seq(@os{t0+=1;b0+=1}@of{t0+=1}Scc{b0!b0%3},pt4{b0:=}),OnceK(@of{t0+=3;b0+2!7?o0:=b0+1}t5e))",
+    Tree0702 "B{b1;b0=5;t0=4}Inv(@po{t0:=b0}@rw{b0>5}MSeq(RFb(RFb(t0,t1,@fi{t0%4=2}@oh{t0:=b0+1}@of{b1:=b0+1}t2),Keep(pi3{t0:b1})),Sb{b0=t0}))",
+    Tree0703 "B{b0=1;t0;t1=0}Wde(a0b{4;b0},Fb(@of{b0:=t1;t1+=3}@rw{t0=3}t1,FS(Pre{b0%2=1;F}(t2e)),Dl{30}(c3)),MSeq(t4,c5l,a6,t7))",
+    Tree0704 "RSeq(a0,c1e,t2e)",
+    Tree0705 "B{q0=3;t0=3}Lp{t0;F}(SubR(SubA(t0)))",
+    Tree0706 "B{b1=2;o0=_;t0=4;q0=2;b0}Rep3(Fb(Lp{b0;K}(t0),AFb(PAll{0}(c1,@si{t0+2%3<1}Rty4(c2))),PAll{-1}(@po{b1:=t0+3}@si{o0|1+1>b0}@oh{o0:=_}Fb(c3,Sl{10})),@po{b0:=8}@fi{b1<b0}ASeq(pi4{t0:b1},pc5{b0:b0}),Rep2(c6l)))",
+    Tree0707 "B{q0=1;t0=4;o0=_;b1=5;b0}TryF(@ki{b1!6}@os{b0+=1;t0+=1}Ret2(F),Fb(Keep(c0),Wv{t0}(t1e),Rep1(@of{b1+=2}pi2{t0:=})),@po{t0+=3}Dl{30}(Rep3(Swm(Sb{b0=0},Rep2(Ub{o0})))),FS(Lp{b1;F}(@of{b0+=1}@os{b0+=1}t3e)),RFb(t4,RFb(t5,pi6{t0:=}),t7,t8,pt9{b0:=;b1:b0}))",
+    Tree0708 "MSeq(RetF(Rep1(t0)),t1,t2,Rep1(RepF(Dl{30}(a3))))",
+    Tree0709 "Dl{0}(Dl{0}(a0))",
+    Tree0710 "B{t0=2;o0;b0=2;b1=0}Seq(RFb(@si{b1+3%4<2}@rw{o0|1!t0+4}Sw{4}(c0b{t0},OnceT(Dl{20}(t1))),ASeq(pt2{b0:=;b1:=},FS(Seq(@ki{o0|0+2<1}Sb{b1=1},a3,pa4{b0:8;b1:=},a5))),ASeq(Sb{t0=7},t6)),RetF(RFb(Par{_;0}(c7e,Sc{o0:=b0+1},pt8{b0:t0;b1:b1},F,a9),ASeq(Sb{t0=b0},c10b{b1},@os{o0:=t0%3}@fi{some}c11,OnceK(a12),Ub{o0}),Dl{30}(Fb(@rw{o0|4%4<1}@of{b0+=2}t13e,t14)))))",
+    Tree0711 "B{b0;t0=5;b1=5}Seq(@rw{b0%4>0}@os{t0:=b0}PAll{_}(Ite(a0b{b0+3;b0},t1,To{0}(c2)),Sc{t0+=1}),Dl{100}(a3b{b0;b1}),Rep3(Ret1(Rep3(Keep(Ret1(PAll{_}(F,pa4{b0:=;b1:=})))))))",
+    Tree0712 "B{t1=5}Try(FS(RSeq(S,a0)),a1,Seq(Ite(c2l,a3,t4),pa5{b0:t1}))",
+    Tree0713 "Seq(a0,t1e,t2)",
+    Tree0714 "B{t0=0;o0=0;b1=0;b0=5;q0}Seq(RSel(OnceT(Lp{_;F}(RFb(@of{b0:=b0+2%3}@fi{o0|0+4%4=1}PAll{1}(S,t0,pt1{b0:1;b1:t0},S)))),RSeq(Invt(pi2{t0:b1}),RFb(Wv{t0}(@po{o0:=b1}@ki{b1>b0%2}F),t3))),Once(Pre{b0%3=0}(RSeq(Star(Lp{t0;_}(Lp{t0;R}(Sl{10})),Lp{b0;_}(@si{b0<5}RSel(t4,pc5{b0:=},t6)),t7)))),Par{1;4}(PAll{_}(Sl{50},F,F),pt8{b0:b0;b1:=},t9,Star(Scc{b1=2},t10e,a11b{3;b1})))",
+    Tree0715 "B{t0=1}Pre{t0%4<2;S}(Fb(a0,Keep(a1),Inv(@oh{t0+=3;t0+=3}SubA(t2e)),Sel(t3,pc4{b0:t0}),c5))",
+    Tree0716 "B{t0;b0=3}Once(Pre{t0+3%2!0;R}(RSeq(Invt(c0),pc1{b0:t0})))",
+    Tree0717 "B{b1;t0=0;b0}Su{t0}(Su{t0}(@po{b0+=1}@of{b1:=2}pi0{t0:b1}))",
+    Tree0718 "B{t0=1;b0=0}Swm(c0e,Ret4(@si{b0<4}@ki{t0!t0+1}t1e))",
+    Tree0719 "B{b1=4;o0=3;b0;t0=0}Sw{0;3;1}(Keep(@si{t0+1!t0+4}@of{o0:=_;b0+3!3?b1+=1}@oh{o0|2>1?b0+=2}RSeq(RFb(Su{t0}(Pre{t0=b0;S}(pc0{b0:t0})),SubR(t1)))),RFb(Swm(pi2{t0:b0},@oh{t0!6?t0+=3}t3),AFb(t4),FF(c5l)),pc6{b0:=},FS(Wde(Fb(t7),AFb(t8,t9))))",
+    Tree0720 "B{b0=2;t0=3;t1=3}Seq(Pre{t0=b0}(t0),Pre{t0>1;S}(a1b{8;b0}),Sc{t0+=2;t0+1>3?t1:=t1+1%2},Sb{t1=b0},c2l)",
+    Tree0721 "B{t0;b1=3;b0=3}Sw{5;1}(RSeq(Sc{t0<t0+3%4?t0:=b0+4},RFb(t0,a1),t2,Inv(Su{t0}(a3))),Pre{b0<2;F}(Keep(RFb(t4,t5,a6))),t7)",
+    Tree0722 "B{t0;b0=0;o0=_}@of{t0%2>0?t0:=b0}Rep2(Star(Seq(Pre{b0+2<o0|2}(To{10}(a0b{b0;b0})),a1),Wde(t2,@os{some?o0:=o0|0;b0:=6}@of{b0+=2}@po{b0+=2;t0:=b0}c3l,a4)))",
+    Tree0723 "B{t0;o0=_;b0=3;q0=1}Swm(@si{b0>4}Ret1(ASeq(t0,c1)),RFb(c2l,Sc{t0>1?b0:=t0}),MPri(t3,Lp{_;F}(Sl{30}),pt4{b0:6},a5,Ub{o0}))",
+    Tree0724 "Seq(t0e,c1e)",
+    Tree0725 "Dl{10}(Seq(RSeq(c0l),Par{0;-2}(TryT(AFb(a1,a2,c3),S),c4e),Dl{0}(FS(To{10}(FF(Ret2(c5)))))))",
+    Tree0726 "B{b0=0;t0=4}Ret4(Rep1(RFb(c0,SubR(MPri(pc1{b0:b0},@po{b0+=3;b0!7?t0+=1}@rw{t0+3%4!1}@oh{b0+=3;b0+=3}Sl{20},c2)))))",
+    Tree0727 "B{b0=5;o0=0;t0=3}RSeq(OnceK(Star(c0l,Fb(RFb(@ki{b0%2=1}@fi{b0<3}@rw{none}pc1{b0:b0},To{10}(R),a2,c3e,c4),RSeq(c5,a6,FS(Dl{10}(Scc{some})),@rw{t0+4>t0}Sb{o0=9},Wu{t0}),Seq(Sc{o0:=7},Rep4(a7),Once(a8),t9,c10)))))",
+    Tree0728 "B{b0=4;b1;t0=3}Par{1;-1}(Wv{t0}(FS(AFb(RFb(Sel(Seq(t0,t1e),OnceK(@oh{b0:=5}c2b{b1%2})))))))",
+    Tree0729 "Ret4(Par{-2;-2}(Sub(PAll{3}(t0,Sl{0},c1,c2l)),MPri(t3,a4,c5)))",
+    Tree0730 "B{b0=5;t0=0;b1}RFb(ASeq(Sb{t0=4},a0l),SubR(Pre{b1%4!1;F}(Swm(Sw{4}(@fi{t0!0}t1,a2b{t0;b0}),@fi{b0%3>0}c3))),OnceK(pi4{t0:=}))",
+    Tree0731 "Keep(Sub(Wde(c0l,t1,Sub(t2))))",
+    Tree0732 "Star(t0,Ite(Ret2(t1),Sub(c2)),c3)",
+    Tree0733 "B{b0}Pre{b0+4<b0;K}(OnceK(Pre{b0+3%2=1;F}(Ret2(Fb(t0,t1e,pt2{b0:8},c3)))))",
+    Tree0734 "Wde(To{30}(c0),Sub(t1))",
+    Tree0735 "B{t1=2;b1=1;o0}Rty3(Swm(@os{t1+=2;t1%3!2?o0:=b1%4}@si{t1!5}Star(Rep0(Ub{o0}))))",
+    Tree0736 "B{t0=1;b0;b1=1;q0=3}@of{b0:=4}@si{t0<b0}RSeq(FS(TryT(Fb(Lp{_;R}(c0),ASeq(c1,Pre{b1%4>0;S}(c2l),@rw{b0+4>b0+1%4}@fi{t0=7}Scc{t0>7},pi3{t0:=})),Par{_;-5}(Wu{t0},Sc{t0+=1},c4,c5,a6))),Wde(@oh{b0:=2}t7,t8))",
+    Tree0737 "B{b0=0;b1=1;t0=2}RSeq(Sel(Rty1(Ret0(a0)),pc1{b0:b1}),@fi{b0>b1}@os{b1<b0?t0+=2}@oh{b1=7?t0+=1}Pre{b0!t0+1%4;K}(@ki{b1=3}@po{b1:=9}Keep(Pre{b1%4<2;R}(@rw{t0+2<b0}@oh{b0+=2}Swm(a2)))))",
+    Tree0738 "B{b0=4;t0;o0=_}Wde(RSeq(Dl{100}(Rep0(Ub{o0})),ASeq(pa0{b0:b0},pt1{b0:=;b1:t0},Sb{b0=2}),RFb(@oh{b0+=1}@si{none}@os{t0+=2;b0+=3}a2e,Ret3(RFb(t3,a4)),Inv(Sl{0}))),Seq(RFb(MSeq(Seq(a5b{b0;b0},pc6{b0:t0},t7e)),RSeq(a8e,t9e,Dl{20}(c10),t11,S))))",
+    Tree0739 "B{b1=3;o0=_}Sel(RSel(RSeq(a0,Scc{b1!2}),Swm(c1e,Sb{o0=2}),Keep(c2)))",
+    Tree0740 "B{b1=2;t1=4;b0}Sw{5}(FS(@si{b0+4<4}@of{b0:=t1}Sw{0;1}(To{30}(RepF(OnceT(t0))),Rep2(OnceK(RSel(Wde(a1b{b0;b1},Wu{t1}),Try(c2,t3)))),To{20}(Ret0(a4b{b0;b1})))),c5l)",
+    Tree0741 "B{b0;t0=3;q0=2}Ite(@si{b0+1<2}Lp{_;S}(SubA(t0)),@os{t0+=1}S,RSeq(Scc{t0+2<7},@po{b0:=t0%4}Scc{b0+2%4>2},Sc{t0+4=3?t0:=b0+2%2;b0>t0?t0:=b0+1%2}))",
+    Tree0742 "B{t0=0;b0=1;b1=2;t1}Pre{t0<b1+4;K}(@rw{b0%2>0}Rep3(Seq(Wu{t0},pt0{b0:=;b1:=},Wu{t1})))",
+    Tree0743 "B{b1}Seq(Inv(a0),a1,OnceT(pt2{b0:b1}))",
+    Tree0744 "B{b0;o0=3}Ret0(Sb{b0=1})",
+    Tree0745 "B{b0;t0=4}RSel(Seq(Sb{t0=b0},t0e,Dl{0}(Rep1(Wu{t0})),a1l,c2),Rep1(MPri(Wv{t0}(pc3{b0:t0}),t4e,Once(t5))),@of{b0+=2}@rw{t0+4%4!3}@os{t0:=5}Rep0(a6))",
+    Tree0746 "B{b0;t0=3;b1=2}@of{t0+=1}Once(@ki{t0=5}Pre{b1%2!1;K}(@of{b0:=b1%3}@os{b1+=1}MSeq(@oh{t0:=t0%2;t0+1=5?b0+=1}RSeq(Pre{t0<b1;S}(FF(Pre{b1<t0+2;K}(Sb{t0=0})))),t0e,Inv(Swm(Sc{b0+=1},pa1{b0:b0},c2)),OnceK(Par{1;2}(a3,a4l,a5e,Scc{b1+3>t0+3})),Par{1;-1}(Rep4(@oh{b0+=1;b1:=t0}@ki{b0>b0%4}ASeq(pc6{b0:t0},Sb{b0=7}))))))",
+    Tree0747 "B{b1=5;b0=0;o0}TryF(RSeq(c0,t1,t2),Ret1(Sb{o0=4}),Dl{30}(RSel(t3,pt4{b0:=;b1:=})),t5e)",
+    Tree0748 "B{o0;t0=1;b0=4}PAll{_}(Rep1(Pre{none;K}(RSeq(a0,pt1{b0:t0;b1:t0},SubA(R)))),Pre{b0+2%4!1;K}(Seq(t2,Ub{o0})),RSeq(Fb(@of{b0+=1}a3l,RetF(t4),Scc{some})))",
+    Tree0749 "B{b1;q0=1;b0=1;t0=0}Pre{b0+1<6;F}(Lp{b0;S}(Sw{2;5}(Par{-1;1}(pt0{b0:b0;b1:=},Sb{b0=t0}),Pre{b1<2;F}(t1),Keep(Rty1(Sl{0})))))",
+    Tree0750 "B{q0=0;b0=5;t0}Swm(Sl{50},RSeq(Wde(Fb(SubR(F),t0),Invt(SubA(c1l)))),RFb(t2,Wu{t0},Lp{t0;R}(c3e)),Fb(c4,pc5{b0:6},pa6{b0:=;b1:b0},Par{_;1}(t7,a8e)))",
+    Tree0751 "B{t0=4;b0=3}Seq(Invt(Su{t0}(ASeq(Par{2;-2}(OnceT(@ki{b0+3%2!0}@po{b0:=5}@fi{b0<2}MPri(pc0{b0:=},c1b{b0%2})),RetF(t2)),t3,c4))),Wde(Ret2(Once(PAll{_}(pc5{b0:b0},t6))),Swm(RetF(pc7{b0:=}),pa8{b0:=},@rw{t0=3}t9,t10),Pre{b0=t0%3;R}(t11)))",
+    Tree0752 "B{o0=0;t1=3;t0}Rep3(@po{o0:=_;t0:=t1%4}RFb(t0))",
+    Tree0753 "B{o0;b1;b0=3;t0=0}MSeq(Ret4(Star(FS(t0),c1,@oh{b1:=b1+3%2}Fb(Scc{none},@fi{b1+1=b1}@po{t0%4<2?b0:=9}@os{b0+=2}a2,c3),Wu{t0})),Sw{4}(@fi{b1%2!1}@oh{b0+=3}Star(@po{t0+=3;t0>b1%4?t0+=2}Sc{b1+=1;b1+=3},Seq(pi4{t0:=}),Sc{o0:=_;b1+=1}),PAll{-1}(To{10}(RSeq(OnceK(c5b{t0}),Star(t6,t7))))))",
+    Tree0754 "B{b0;q0=3;t1=0;t0=3}Ite(Fb(@po{t1:=7;t0+=2}Ret4(a0),Lp{t0;F}(pa1{b0:t0;b1:t0}),t2e,@rw{b0=1}@fi{b0<6}@os{t0+=3;t0+=3}Dl{10}(Sb{t0=3})),@rw{t1>t1%2}@po{t0:=t0%4;t1:=b0+4}RSel(Scc{t1>b0%4},c3,t4e))",
+    Tree0755 "B{t0=3;b0=2;q0=4;o0=_}PAll{_}(Par{0;_}(Dl{20}(Sl{10}),t0),@fi{b0=1}AFb(Wu{t0},@of{b0+=1}t1,Lp{_;R}(a2)),@fi{t0=b0}@os{b0:=o0|2}Par{0;_}(t3,c4,t5,c6,Ub{o0}))",
+    Tree0756 "B{t0;b0}RepF(Ite(Swm(t0e,@ki{b0%2>0}@of{b0%4>1?b0+=3;t0:=b0}a1),Once(t2)))",
+    Tree0757 "B{b0;t0}ASeq(c0b{b0+1},pi1{t0:t0})",
+    Tree0758 "B{b1;t0=1}Keep(Sw{3;5}(c0,Sb{t0=3},FF(PAll{1}(Sb{b1=9},c1))))",
+    Tree0759 "B{t0=2;b0}RFb(FF(PAll{4}(@po{t0+2%4!0?t0+=1}@rw{t0<5}a0e,Rep0(c1),FS(c2b{t0}),pi3{t0:b0},@fi{b0%2=0}@si{t0%3!2}Sc{t0+=1;t0+4%4>2?b0+=1})),@po{b0:=t0%2}MSeq(Swm(t4,Sl{0},t5,pi6{t0:=}),RSel(c7),Star(@si{b0%4=3}@ki{b0<0}Sc{b0+=3},pt8{b0:9;b1:t0},Scc{t0%3>0},a9)))",
+    Tree0760 "B{t0=1;b0=3;q0=1}Fb(Ite(Pre{t0%3!1;F}(RSeq(@oh{b0+=1}c0e,t1e,a2e)),RetF(Lp{t0;R}(F)),OnceT(t3)))",
+    Tree0761 "Wde(Wde(t0,Sub(t1),c2),t3,OnceK(MPri(a4,t5)))",
+    Tree0762 "B{b1;t1=3;b0;q0;t0=3}Fb(RSeq(PAll{0}(@si{t1%3>0}Fb(t0,t1e),@oh{t0%2<0?t1+=2}Keep(Sel(t2,t3)),Lp{_;R}(Wu{t1})),Su{t1}(@ki{b0<2}@oh{b1:=b0+4}RFb(MSeq(Pre{b1!3;S}(Par{-2;1}(Sb{b1=b0},Sl{100})),@os{t0+=3}Inv(Lp{t0;S}(Scc{b1=b0+2})),c4l,c5),@ki{t0+3>3}Sw{2;3;1}(Star(Scc{t1<1},t6),t7,FF(Scc{t1+2=t0%3}),pi8{t0:=})))))",
+    Tree0763 "B{b0=4;t1=3;o0=_;t0}Pre{b0%2>0;K}(PAll{_}(pt0{b0:=;b1:b0},Wde(RSeq(Ub{o0},@os{b0+=1}@of{o0:=t1}c1,c2l),Rep4(Rep3(Wu{t1})),Keep(Seq(Sb{b0=2},Sb{o0=7}))),a3,@fi{t1<3}AFb(FF(AFb(Ret1(Wu{t0}),a4b{b0+4;b0},pa5{b0:t1;b1:t0})),@po{t0+1>5?o0:=_;t0:=b0+1%3}Swm(c6,OnceT(t7e)))))",
+    Tree0764 "B{q0=2;b0=1;b1=3;t0}Fb(@rw{b1%4!3}@po{t0+=2;b0+1!b0?t0:=b1}RFb(@fi{b1>b0+3}Wde(Swm(Lp{b0;_}(RSeq(a0,pi1{t0:b0},pi2{t0:b1})),@os{t0+=1}@fi{b0+1%2<0}@ki{b0+4<3}FF(Once(Swm(@po{b0+4=2?b1:=0}@oh{b1:=b0;b0:=t0+4}@os{t0+=2}t3,t4,pc5{b0:=})))),TryT(MSeq(t6,Inv(pi7{t0:b0})),Ret1(@fi{t0<6}@ki{t0>2}Rep3(TryT(a8b{b1;b0},c9))))),Wv{t0}(Star(c10b{t0+3%4},@fi{b0%2<1}S,c11,RFb(c12l,pc13{b0:b0},pi14{t0:t0})))))",
+    Tree0765 "B{t1;t0;b0=4}Rep3(Rep0(@ki{t1>t0}pi0{t0:b0}))",
+    Tree0766 "B{t0=0;q0=4;b0}Swm(FF(OnceT(R)),Invt(Lp{t0;R}(pc0{b0:=})))",
+    Tree0767 "B{o0=5;b0=3}FS(@os{b0:=b0+1%2}@si{b0%3=0}@of{b0:=4;o0:=b0}c0l)",
+    Tree0768 "B{t0=1}RFb(c0e,SubA(pi1{t0:t0}),FS(SubA(Sl{0})))",
+    Tree0769 "B{t1=2;b0;t0;q0=4;b1=5}RFb(t0e,MSeq(t1e,@rw{t0+3!5}@oh{b0+=1;b0+=1}MPri(Scc{b0+2%3<1},t2e,a3l),Wv{t1}(c4)),ASeq(Sb{t0=t1},Lp{_;_}(Lp{_;R}(@of{b1+=1}FF(Fb(@os{b1+=3}c5e,t6,t7e)))),a8,To{20}(Sb{t1=1})))",
+    Tree0770 "Inv(Par{3;2}(To{20}(FF(Ite(OnceT(Inv(t0)),RSeq(c1l,F),R))),RSeq(a2,c3e,c4e,a5,c6),FF(Par{-2;2}(Rty0(t7),c8,FS(t9)))))",
+    Tree0771 "B{t1;t0;b1;b0=5}Swm(RFb(t0,t1,Sb{t0=2}),Seq(RFb(@oh{t1:=b1}@of{t0+=2;b0+2>3?b0+=3}c2e,Scc{b0<t0},c3,t4,Sc{b1+=3}),PAll{-2}(t5,F,RSel(@fi{t0+1%3!0}@of{t0:=b1}t6,@fi{t0+3>1}@ki{t1+2<3}R)),t7))",
+    Tree0772 "B{b1=3;b0=3;t0=5}MSeq(FS(t0e),@of{b0:=t0}t1,Inv(pt2{b0:8;b1:b1}))",
+    Tree0773 "B{o0;t0=3;b0}Swm(@rw{some}Wv{t0}(FS(RSeq(RSeq(a0,Su{t0}(AFb(pt1{b0:b0;b1:t0},c2b{o0|3}))),Pre{o0|4>7;S}(Swm(@fi{some}TryT(pa3{b0:=;b1:b0},c4e,a5,t6)))))),OnceT(@po{t0:=b0}@rw{some}Swm(MSeq(c7,Sl{0}),FS(@po{o0:=_;t0+=1}FS(Rep0(F))),TryT(pc8{b0:=},FS(FS(Sc{t0+=1}))),Swm(Sb{o0=0},Invt(c9l)))))",
+    Tree0774 "PAll{1}(Rep2(F),t0)",
+    Tree0775 "B{b0;t0=3;q0=1;b1=2}Pre{b0<4;F}(Lp{_;F}(Sw{3;4;5}(RSeq(t0),Fb(@si{b0%2!1}@os{t0<3?b0+=1}c1,SubA(@oh{t0+=3;b0+=3}Pre{t0>t0%3;R}(pc2{b0:=})),Rep3(pc3{b0:t0}),Sl{10}),AFb(pt4{b0:=;b1:b0},a5e,t6,OnceK(c7)),Ret4(t8))))",
+    Tree0776 "B{o0;t1;b0;t0=1}RepF(Rep1(@oh{b0:=b0%2}To{0}(Wde(RSeq(t0,@fi{t1%2!1}Ub{o0}),ASeq(RSeq(c1e,Sl{20}),a2),FS(@fi{t0<4}@po{t0%2>0?b0+=1}@of{t1+=2;t1:=o0|4}Su{t1}(RSeq(t3,Scc{b0%4<1},c4)))))))",
+    Tree0777 "B{b1=3;t0=2;b0=4}Fb(c0,Ret1(c1),t2,c3l,@of{b1:=t0}Sl{30})",
+    Tree0778 "B{o0;b0}FF(@os{o0|4+3>2?b0+=1;b0:=o0|3}FF(t0))",
+    Tree0779 "B{o0=_;b0=2}PAll{3}(t0,pc1{b0:=},Sb{o0=0},pi2{t0:b0})",
+    Tree0780 "Seq(c0l,c1)",
+    Tree0781 "B{b1=4;t1;b0=3;t0=4}Seq(Pre{b1+4<3;F}(MSeq(Scc{t1+3%4=1},a0,RSeq(c1e,c2),c3b{2})),@si{b0%3!2}@oh{b0:=t0}PAll{0}(t4e,c5),pt6{b0:4;b1:t0})",
+    Tree0782 "B{t0=3;b0;t1=5;b1=5}Sw{0;1;2}(Rep3(@ki{t1>6}Sel(a0e,Wu{t1},c1e)),Rep3(Par{1;1}(c2,t3)),F,Seq(pt4{b0:=;b1:=},pi5{t0:=}))",
+    Tree0783 "B{b0=1;b1=2;t0=4}Pre{t0<2;K}(Sw{5;2;4}(@os{b1+=2}@ki{b1%4=1}Par{-2;-1}(c0,c1b{t0}),Swm(Sc{b0:=t0+3%4;b0:=b0%3},t2,pi3{t0:b1},c4),RFb(a5,F,@oh{b0+=1}t6,c7b{b0%2},Wde(c8,t9)),Ite(a10b{3;b0},Sb{b1=t0},a11)))",
+    Tree0784 "Inv(RSel(Par{3;-2}(c0l,c1,t2),Star(S,Rep1(c3),t4)))",
+    Tree0785 "Keep(Sub(t0e))",
+    Tree0786 "B{b0=5}@oh{b0+=1}Ret4(t0)",
+    Tree0787 "B{t0=2;b1=2;q0=2;b0=5}@ki{b1>1}RFb(Ret2(Sw{4;0;3}(Pre{t0=6}(To{20}(c0)),Ret2(pi1{t0:b0}),c2,Sc{b0+=2})),@po{t0+4%3=1?b0:=b1+1%4}Par{0;-1}(ASeq(Lp{b1;K}(a3e),t4e),RepF(Seq(t5,Sc{b0+4=4?b1:=2},t6,t7))),@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}Keep(Sw{4;1;2}(To{0}(t8),FS(Sl{50}),RSel(pa9{b0:t0;b1:t0},t10),MSeq(Sl{0},pa11{b0:b0}))))",
+    Tree0788 "B{o0=_;q0=1;b1=4;t0=2}Lp{t0;R}(FS(Seq(pa0{b0:3;b1:b1},Wde(Swm(t1,SubR(Sc{b1+=3})),Ub{o0}))))",
+    Tree0789 "B{q0;t0;b1=5}Fb(Lp{t0;_}(t0e),Su{t0}(RFb(Once(a1e),Scc{b1!4},RFb(t2,t3,t4))))",
+    Tree0790 "B{o0=1;t1;b0=2;t0=4;q0;b1}RFb(RepF(a0b{t1;b1}),To{20}(FF(Lp{b0;S}(Once(RtyF(RFb(c1l)))))),Invt(Sw{4}(t2e,Lp{_;S}(t3))),SubA(RSeq(S,SubR(@rw{o0|0!2}@si{b0>3}TryF(Ret4(pc4{b0:=}),Sb{t0=0})),c5e,c6)))",
+    Tree0791 "B{b1;b0=3;o0=_}RFb(Par{1;2}(Scc{some},F),Keep(PAll{5}(SubA(@os{b0+3%4=2?b0:=o0|4+2;b0+1%2<1?b0+=4}SubR(t0e)),t1,@rw{o0|1+2>b0}@os{b1+=3}t2,t3,t4)))",
+    Tree0792 "B{b1=5;t0;o0=_}Ret4(SubR(RFb(PAll{_}(c0b{b1+3%4},Ret0(Scc{some})),Rep1(c1e),Ret0(pi2{t0:=}),RFb(t3,c4,a5,a6))))",
+    Tree0793 "B{t0;b0=1;o0=_}Rty2(Wde(PAll{_}(c0e,@rw{none}pi1{t0:t0},pt2{b0:=;b1:b0}),R))",
+    Tree0794 "B{t0;q0=2;b0=0}Rep2(Par{-3;_}(RFb(t0,@si{t0+3!1}OnceK(c1b{9}),SubR(Ret1(pt2{b0:=;b1:t0})),@po{b0+=3}@si{b0+3%3<0}Lp{b0;_}(Sl{100})),Pre{b0<3}(pi3{t0:t0}),RFb(Pre{b0=b0+1%3;F}(c4),t5,@of{b0>3?b0+=3}t6e),c7e))",
+    Tree0795 "B{t0;b0}@si{t0>3}@rw{t0=3}MPri(MSeq(c0b{t0%3},Fb(t1,c2),c3,Swm(t4,pi5{t0:t0}),Rep0(t6e)),Rep3(TryF(RFb(Scc{t0=0},Invt(Ret1(a7e))),Ret2(RSeq(pa8{b0:t0;b1:b0},RSeq(c9,t10))),Su{t0}(Rep4(@of{t0:=b0}@os{t0+=1}c11)))))",
+    Tree0796 "B{t0=5;b0=2}Wde(OnceK(Wde(@oh{t0+1%4<3?b0:=t0+3}Wu{t0},Scc{b0%4>1})),Seq(pt0{b0:1;b1:b0},a1,c2))",
+    Tree0797 "B{q0=1;t0=0;b0}AFb(Seq(RFb(Lp{_;R}(t0e),@po{b0:=t0}@fi{t0>5}Sel(t1e,Sb{t0=b0}))))",
+    Tree0798 "B{t0=2;b0=1}Ret0(Sb{b0=t0})",
+    Tree0799 "B{b0=4;t0=1}MSeq(Scc{b0<5},a0,@os{t0+=3}pi1{t0:t0})",
 }

@@ -4,269 +4,251 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0800Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        ScriptCondition(|bb| bb.b0 < 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0800Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t1: i64 = 12,
-        }
-        WasEntryUpdated(t1)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    SubTree(Tree0800Sub0, ..),
-                },
-            },
-            Inverter {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Repeat(forever) {
-                ReactiveFallback {
-                    SubTree(Tree0800Sub1, ..),
-                    ScriptCondition(|bb| bb.b0 < 4),
-                },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            AsyncFallback {
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b0 t1 });
+board!(Tree0800Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0801Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
+        }
+        MemPriority {
+            Invert {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            ReactiveSequence {
+                Action(PIo<2>, t0 = {t0}),
+                Action(Act<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            RetryUntilSuccessful(3) {
-                ReactiveFallback {
-                    SequenceStar {
-                        ReactiveSequence {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                            Action(Act<3>),
-                        },
-                        Sequence {
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Inverter {
-                        Fallback {
-                            Sequence {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                            Action(|ctx| ctx.exec(10)),
-                        },
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        AlwaysSuccess,
-                    },
-                    SequenceWithMemory {
-                        Action(Act<13>),
-                    },
-                },
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        Loop(q0, if_empty = Running) {
+            Delay(0) {
+                SubTree(Tree0801Sub0, ..),
             },
         }
     }
 }
+
+board!(Tree0801Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
             b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| bb.b0 += 1)]
-        #[run_while(|bb| bb.b0 != 3)]
-        #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-board!(Tree0802Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-        }
-        #[post(|bb| bb.o0 = None)]
-        Fallback {
-            RunOnce(then_skip = false) {
-                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-            },
-            #[on_failure(|bb| bb.o0 = None)]
-            Repeat(4) {
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
-                #[success_if(|bb| (bb.b0 + 4) % 3 > 1)]
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            MemPriority {
-                Condition(Cond<2>),
-                Action(|ctx| ctx.exec(3)),
-                Action(PAct<4>, b0 = {b1}),
-                #[on_success(|bb| if bb.b1 != 6 { bb.b1 += 1 })]
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
-                Action(Act<5>),
-            },
-            SkipUnlessUpdated(t0) {
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(2))]
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<6> = Task::<6>),
-        }
-    }
-}
-
-board!(Tree0803Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0804 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            WaitValueUpdate(t0) {
-                StatefulAction(Task<0>),
-            },
-            Action(Act<1>),
-            Action(PAct<2>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0804Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 + 2 > bb.b1)]
-        #[on_success(|bb| if bb.b1 == bb.b0 % 3 { bb.t0.set(9) })]
-        MemPriority {
+        ReactiveSequence {
             StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
+            WhileDoElse {
+                StatefulAction(Task<1>),
+                SetBlackboard(b0 = 6),
+            },
+            Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
             Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0805Blackboard { t0 b1 b0 });
+board!(Tree0802Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx {
+        Selector {
+            Fallback {
+                Repeat(forever) {
+                    StatefulAction(Task<0>),
+                },
+                Delay(20) {
+                    Selector {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0804 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(1),
+        }
+        #[skip_if(|bb| (bb.o0.unwrap_or(5) + 2) % 2 > 0)]
+        #[post(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
+        Repeat(forever) {
+            KeepRunningUntilFailure {
+                Sequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                    RunOnce(then_skip = false) {
+                        RunOnce {
+                            Action(Act<2>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0804Blackboard { t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0805 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        Fallback {
+            #[skip_if(|bb| *bb.t0 > 7)]
+            #[failure_if(|bb| (bb.b0 + 1) % 3 > 0)]
+            Switch(b1) {
+                case 3 => AlwaysRunning,
+                _ => ForceFailure {
+                    Parallel(success = -1) {
+                        Condition(PCond<0>, b0 = {=}),
+                        #[success_if(|bb| bb.b1 < 6)]
+                        Action(PAct<1>, b0 = {b0}),
+                    },
+                },
+            },
+            Sequence {
+                WasEntryUpdated(t0),
+                Invert {
+                    StatefulAction(Task<2>),
+                },
+                Action(PIo<3>, t0 = {b1}),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                Precondition(|bb| bb.b0 != 6, else = Failure) {
+                    Script(|bb| if bb.b1 + 2 != 1 { *bb.t0 += 2 }),
+                },
+                Condition(Cond<5> = Cond::<5>),
+                Action(PAct<6>, b0 = {=}),
+                StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0805Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64 = 1,
         }
-        SequenceWithMemory {
-            #[failure_if(|bb| (*bb.t1 + 2) % 3 > 0)]
-            #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-            Sequence {
-                #[on_success(|bb| *bb.t0 += 1)]
-                RetryUntilSuccessful(forever) {
-                    Inverter {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
+        Switch(b1) {
+            case 4 => WhileDoElse {
+                Parallel(success = -2, failure = -1) {
+                    Condition(|ctx, bb| ctx.check_in(0, 5)),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > *bb.t1 % 3),
                 },
-                #[on_success(|bb| { if bb.b0 < 3 { bb.t0.set(9) }; if bb.o0.is_some() { bb.t0.set(*bb.t0 % 2) } })]
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
+                Precondition(|bb| *bb.t1 > 0, else = Success) {
+                    Action(Act<1>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b0 < 6),
                 },
             },
-            SequenceStar {
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) > *bb.t0),
-                Condition(Cond<5>),
-                Sequence {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) == *bb.t1),
-                    StatefulAction(Task<6>),
+            _ => ReactiveSequence {
+                Timeout(10) {
+                    Sleep(0),
                 },
-                Condition(Cond<7> = Cond::<7>),
-            },
-            Inverter {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
+                Condition(Cond<3>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0806Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0807Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0806Blackboard { t1 o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            SubTree(Tree0807Sub0),
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        Sequence {
+            RunOnce {
+                ForceFailure {
+                    Inverter {
+                        WhileDoElse {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                WhileDoElse {
+                    Switch(b1) {
+                        case 0 => #[on_halted(|bb| bb.b1 = *bb.t0)]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Action(Act<2> = Act::<2>),
+                        case 5 => Sleep(100),
+                        _ => StatefulAction(Task<3>),
+                    },
+                    Selector {
+                        AlwaysRunning,
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0807Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0808Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
         }
-        SequenceStar {
-            Action(|ctx| ctx.exec(0)),
-            WasEntryUpdated(t0),
+        Delay(0) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
@@ -274,182 +256,130 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
         MemSequence {
-            RetryUntilSuccessful(2) {
-                SubTree(Tree0808Sub0, b0 = {=}, t0 = {t0}),
-            },
-            #[failure_if(|bb| *bb.t0 < 1)]
-            #[run_while(|bb| *bb.t0 > *bb.t0 % 2)]
-            Fallback {
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| bb.b0 > *bb.t0 + 4),
-                Action(PIo<2>, t0 = {t0}),
-                StatefulAction(Task<3>),
+            SubTree(Tree0808Sub0, ..),
+            Repeat(forever) {
+                Condition(PCond<1>, b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0808Blackboard { b0 t0 });
+board!(Tree0808Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-            #[failure_if(|bb| bb.b0 < 5)]
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                Action(|ctx| ctx.exec(3)),
+        ReactiveFallback {
+            Delay(10) {
+                StatefulAction(Task<0>),
             },
+            Condition(PCond<1>, b0 = {=}),
+            Action(|ctx| ctx.exec(2)),
+            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
+            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0809Blackboard { t0 b0 });
+board!(Tree0809Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                Repeat(4) {
-                    ReactiveFallback {
-                        Action(Act<2>),
-                        Action(Act<3>),
+        ParallelAll(1) {
+            ReactiveFallback {
+                #[post(|bb| bb.o0 = None)]
+                Sequence {
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        Sequence {
+                            Action(PAct<0>, b0 = 9, b1 = {t0}),
+                            Action(Act<1>),
+                        },
                     },
+                    UnsetBlackboard(o0),
+                },
+                Fallback {
+                    Delay(20) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
                 },
             },
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                SetBlackboard(b0 = 8),
-                ReactiveSequence {
-                    SetBlackboard(t1 = {b0}),
+            SequenceStar {
+                ReactiveFallback {
+                    IfThenElse {
+                        Action(Act<4>),
+                        Script(|bb| *bb.t1 += 3),
+                    },
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    WasEntryUpdated(t0),
                     Action(Act<6>),
                 },
-                ForceFailure {
-                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-            SequenceWithMemory {
-                #[skip_if(|bb| *bb.t1 % 2 < 1)]
-                #[post(|bb| *bb.t0 += 2)]
-                Repeat(0) {
-                    Condition(Cond<8>),
-                },
-                Sequence {
-                    ScriptCondition(|bb| bb.b0 == 6),
-                    Action(PAct<9>, b0 = {t0}, b1 = {b0}),
-                },
-                Action(Act<10>),
-                Action(PAct<11>, b0 = {=}, b1 = {t1}),
-                StatefulAction(Task<12>),
             },
         }
     }
 }
 
-board!(Tree0810Blackboard { t0 t1 b0 });
+board!(Tree0810Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            #[on_halted(|bb| if bb.b0 < 5 { bb.o0 = None })]
-            #[skip_if(|bb| *bb.t0 > 5)]
-            MemPriority {
-                StatefulAction(Task<0>),
-                #[success_if(|bb| bb.o0.unwrap_or(3) > *bb.t0 + 3)]
-                #[skip_if(|bb| *bb.t1 < 3)]
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            SequenceWithMemory {
-                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1) + 3, &mut bb.b0)),
-                Action(PAct<5>, b0 = 2),
-            },
-            #[post(|bb| *bb.t0 += 2)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            RetryUntilSuccessful(0) {
-                Condition(Cond<6>),
+        Retry(1) {
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    WhileDoElse {
+                        Retry(3) {
+                            Action(Act<1>),
+                        },
+                        Precondition(|bb| bb.b0 < 7) {
+                            Condition(PCond<2>, b0 = {b0}),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Action(PAct<3>, b0 = 8, b1 = {=}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0811Blackboard { t0 b0 t1 o0 });
+board!(Tree0811Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                Condition(PCond<2>, b0 = {=}),
-                Sequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                },
-                Condition(Cond<7>),
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Sequence {
+        Parallel(success = -1) {
+            Retry(forever) {
+                RunOnce {
                     ReactiveFallback {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) > bb.b0 % 3),
-                        MemPriority {
-                            StatefulAction(Task<9>),
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 == 3)]
-                            AlwaysSuccess,
-                        },
-                    },
-                    #[post(|bb| bb.b1 += 1)]
-                    Fallback {
-                        Condition(Cond<10>),
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Condition(PCond<11>, b0 = {t1}),
+                        Timeout(100) {
+                            Inverter {
+                                Precondition(|bb| bb.b0 > 1) {
+                                    Action(Act<0>),
+                                },
+                            },
                         },
                     },
                 },
@@ -458,714 +388,652 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0812Blackboard { t0 b1 o0 b0 t1 });
+board!(Tree0812Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        MemSequence {
-            SetBlackboard(t0 = 8),
-            ReactiveSequence {
+        KeepRunningUntilFailure {
+            Sequence {
                 Condition(Cond<0>),
-                MemPriority {
-                    Condition(PCond<1>, b0 = 9),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-                MemSequence {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                    #[post(|bb| bb.b0 += 1)]
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-            MemPriority {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-                Action(|ctx| ctx.exec(7)),
+                Sleep(50),
+                Action(Act<1>),
+                Action(Act<2>),
+                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                #[skip_if(|bb| *bb.t0 + 1 > bb.o0.unwrap_or(2) % 4)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0813Blackboard { b0 t0 });
+board!(Tree0813Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            MemPriority {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| *bb.t0 == 7)]
-                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
-                Condition(Cond<0>),
-                Action(Act<1>),
+        ParallelAll(max_failures = -1) {
+            Fallback {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Action(PIo<1>, t0 = {t0}),
+                #[on_halted(|bb| { bb.b0 = 6; *bb.t0 += 3 })]
+                #[run_while(|bb| (bb.b1 + 1) % 3 > 0)]
+                Action(PIo<2>, t0 = {t0}),
+            },
+            Condition(PCond<3>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0814Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll {
+            Sequence {
+                Sleep(10),
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            StatefulAction(PTask<2>, b0 = {b0}),
+            KeepRunningUntilFailure {
+                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Loop(q0, if_empty = Failure) {
+                Sequence {
+                    #[run_while(|bb| *bb.t0 + 2 != 2)]
+                    Condition(Cond<4>),
+                    Action(PAct<5>, b0 = {=}),
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0814Blackboard { o0 b0 t0 });
+board!(Tree0815Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0815Sub0 for Ctx {
+    pub tree Tree0816Sub1 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        #[failure_if(|bb| bb.b1 != *bb.t0)]
-        #[run_while(|bb| *bb.t1 < *bb.t0)]
-        Condition(Cond<0>)
+        StatefulAction(Task<4> = Task::<4>)
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        RetryUntilSuccessful(3) {
-            SubTree(Tree0815Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0815Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0816Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Action(Act<1>)
+        AsyncSequence {
+            Action(Act<3> = Act::<3>),
+            SubTree(Tree0816Sub1, ..),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        WaitValueUpdate(t0) {
-            Inverter {
-                SequenceWithMemory {
-                    Repeat(4) {
-                        StatefulAction(Task<0>),
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            #[on_success(|bb| { bb.t0.set(5); bb.b1 += 2 })]
+            #[failure_if(|bb| *bb.t0 != 2)]
+            Precondition(|bb| bb.b1 > 7, else = Failure) {
+                StatefulAction(Task<1>),
+            },
+            Parallel(failure = -1) {
+                RetryUntilSuccessful(1) {
+                    Fallback {
+                        RunOnce {
+                            StatefulAction(Task<2>),
+                        },
+                        AlwaysRunning,
                     },
-                    SubTree(Tree0816Sub0, t0 = {=}),
-                    #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
+                },
+                SubTree(Tree0816Sub0, ..),
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    ForceSuccess {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Sleep(10),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0816Blackboard { t0 });
+board!(Tree0816Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        Fallback {
-            Repeat(4) {
-                ReactiveFallback {
-                    RunOnce {
-                        RetryUntilSuccessful(3) {
-                            Repeat(3) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                    },
-                    Condition(Cond<1>),
-                },
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-                Fallback {
-                    Action(Act<3>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0818Sub1 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0818Sub0 for Ctx {
-        RetryUntilSuccessful(2) {
-            SubTree(Tree0818Sub1),
+        RetryUntilSuccessful(3) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0818Sub0),
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                RunOnce {
-                    Condition(Cond<0>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<1>),
-                },
-            },
+        #[failure_if(|bb| *bb.t0 > 7)]
+        ReactiveFallback {
             Inverter {
-                RetryUntilSuccessful(forever) {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
+                StatefulAction(Task<0>),
+            },
+            ForceSuccess {
+                #[run_while(|bb| bb.o0.is_none())]
+                Repeat(3) {
+                    ReactiveSelector {
+                        Precondition(|bb| bb.o0.unwrap_or(5) % 2 != 0, else = Skipped) {
+                            Precondition(|bb| *bb.t1 != bb.o0.unwrap_or(4) + 4, else = Skipped) {
+                                #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
+                                Sequence {
+                                    WasEntryUpdated(t1),
+                                    #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 3 })]
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0818Blackboard { b1 b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        SequenceWithMemory {
+            Precondition(|bb| bb.b1 + 4 < 5, else = Running) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0819Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 5,
         }
-        #[post(|bb| { bb.b0 += 1; if bb.b0 + 1 != 7 { *bb.t0 += 1 } })]
-        #[failure_if(|bb| bb.b0 < 2)]
-        RunOnce {
+        TryCatch(catch_on_halt = true) {
+            #[skip_if(|bb| bb.b1 + 4 == 1)]
+            #[on_failure(|bb| bb.b1 += 3)]
+            Condition(Cond<0>),
             ReactiveFallback {
-                ReactiveFallback {
-                    Condition(PCond<0>, b0 = {=}),
-                    ScriptCondition(|bb| bb.b0 + 4 < (*bb.t0 + 2) % 4),
+                KeepRunningUntilFailure {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Condition(Cond<1>),
+                    },
                 },
-                #[skip_if(|bb| *bb.t0 == *bb.t0 % 4)]
-                #[on_halted(|bb| bb.b0 = (bb.b0 + 3) % 4)]
-                SequenceWithMemory {
-                    #[on_success(|bb| if *bb.t0 > 1 { bb.b0 += 1 })]
-                    #[post(|bb| { bb.b0 = 2; *bb.t0 += 1 })]
-                    Script(|bb| { bb.t0.set(bb.b0 % 4); bb.t0.set(bb.b0) }),
-                    AlwaysSuccess,
+                Action(|ctx| ctx.exec(2)),
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Condition(PCond<3>, b0 = {t0}),
                 },
-                ForceFailure {
-                    Action(PIo<1>, t0 = {=}),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0820Blackboard { t0 b0 });
+board!(Tree0820Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-        }
-        SkipUnlessUpdated(t0) {
-            #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
-            MemPriority {
-                StatefulAction(Task<0>),
-                SequenceStar {
-                    #[failure_if(|bb| *bb.t0 > 2)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Sequence {
-                        SetBlackboard(t0 = {b0}),
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                    Script(|bb| bb.b0 = *bb.t0),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(PTask<2>, b0 = {t0}),
-                        StatefulAction(Task<3>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
-                },
-            },
+        Repeat(0) {
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0821Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
-        Fallback {
-            Fallback {
-                ScriptCondition(|bb| (bb.b0 + 3) % 4 != 0),
-                #[skip_if(|bb| (*bb.t1 + 3) % 3 < 2)]
-                WaitValueUpdate(t0) {
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
+            RunOnce(then_skip = false) {
+                Loop(q0, if_empty = Skipped) {
+                    Script(|bb| bb.b0 += 1),
                 },
-                ScriptCondition(|bb| *bb.t1 > 7),
             },
-            ReactiveSequence {
-                SetBlackboard(t1 = 1),
-                Action(PIo<1>, t0 = {t1}),
+            AsyncSequence {
+                Repeat(2) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<1>),
+            },
+            AsyncFallback {
                 StatefulAction(Task<2>),
-                Condition(Cond<3>),
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
             },
-            Condition(PCond<4>, b0 = {t0}),
-            SetBlackboard(t1 = 3),
+            Script(|bb| { bb.b0 += 3; if *bb.t0 < 7 { bb.o0 = Some(bb.b0) } }),
         }
     }
 }
 
-board!(Tree0822Blackboard { t1 t0 b0 });
+board!(Tree0822Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] o0: Option<i64> = Some(5),
+            b0: i64 = 1,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        WaitValueUpdate(t1) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0823Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        RunOnce(then_skip = false) {
-            KeepRunningUntilFailure {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = {t0}),
+                Parallel(success = 3, failure = -4) {
+                    AlwaysSuccess,
+                    SetBlackboard(o0 = Some(5)),
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b1)]
+                    #[success_if(|bb| bb.b1 > bb.b0 % 3)]
+                    #[on_failure(|bb| bb.b0 = bb.b1)]
+                    StatefulAction(Task<3>),
                 },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            ReactiveFallback {
+                Selector {
+                    #[post(|bb| bb.o0 = None)]
+                    RunOnce(then_skip = false) {
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<5>),
+                },
+                WhileDoElse {
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            Condition(Cond<6>),
+                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {=}),
+                            ScriptCondition(|bb| *bb.t0 == 7),
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                        },
+                    },
+                    Script(|bb| bb.o0 = Some(8)),
+                },
+                Loop(q0, if_empty = Success) {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Parallel(success = 2, failure = 1) {
+                    Repeat(2) {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b1, &mut bb.b0)),
+                    },
+                    #[success_if(|bb| bb.b1 + 3 < bb.o0.unwrap_or(0) % 3)]
+                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Failure) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Switch(b1) {
+                        case 1 => StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
+                        _ => StatefulAction(PTask<13>, b0 = {=}, b1 = {b1}),
+                    },
+                    Invert {
+                        Action(PIo<14>, t0 = {t0}),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        #[run_while(|bb| bb.b1 < 5)]
+                        #[on_failure(|bb| { bb.b0 = bb.b0 % 2; bb.t0.set(bb.b0) })]
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 0),
             },
         }
     }
 }
 
-board!(Tree0824Blackboard { t0 b0 });
+board!(Tree0823Blackboard { b0 o0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub0 for Ctx {
+        Action(Act<3> = Act::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub1 for Ctx {
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        ReactiveSequence {
+            ReactiveSelector {
+                Action(Act<0> = Act::<0>),
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<1>),
+                },
+            },
+            Action(Act<2>),
+            SubTree(Tree0824Sub0),
+            Fallback {
+                SubTree(Tree0824Sub1),
+                Condition(Cond<5>),
+                Action(Act<6> = Act::<6>),
+            },
+            ForceSuccess {
+                ParallelAll(2) {
+                    Condition(Cond<7>),
+                    Sleep(20),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        SequenceStar {
-            SkipUnlessUpdated(t0) {
-                SkipUnlessUpdated(t0) {
-                    MemSequence {
-                        SetBlackboard(t0 = 0),
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                },
+        AsyncFallback {
+            Action(PAct<0>, b0 = 0, b1 = {b1}),
+            #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t1 == 7 { *bb.t1 += 2 } })]
+            Delay(10) {
+                Action(Act<1>),
             },
-            MemPriority {
-                Condition(Cond<4>),
-                Action(Act<5>),
-                Condition(|ctx, bb| ctx.check_in(6, (bb.b0 + 4) % 4)),
-                ForceFailure {
-                    StatefulAction(Task<7>),
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    Condition(Cond<8> = Cond::<8>),
-                    Script(|bb| bb.o0 = Some(bb.b0)),
-                },
-                Fallback {
-                    WasEntryUpdated(t0),
-                },
-                Condition(|ctx| ctx.check(9)),
-                SequenceWithMemory {
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                    StatefulAction(Task<12>),
-                },
-            },
+            #[failure_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
+            WasEntryUpdated(t0),
+            Script(|bb| { bb.o0 = None; bb.b1 = 6 }),
         }
     }
 }
 
-board!(Tree0825Blackboard { o0 t0 b0 });
+board!(Tree0825Blackboard { t0 b1 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            ForceSuccess {
-                Sequence {
-                    RunOnce {
-                        Sequence {
-                            SetBlackboard(b1 = 3),
-                            Action(Act<1>),
-                        },
+        ReactiveSequence {
+            Parallel(failure = -1) {
+                Parallel(success = -3) {
+                    Timeout(100) {
+                        Condition(Cond<0>),
                     },
-                    StatefulAction(Task<2> = Task::<2>),
+                    ScriptCondition(|bb| *bb.t0 != *bb.t0 + 4),
+                    StatefulAction(Task<1>),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<2>),
+                        #[success_if(|bb| *bb.t0 > 4)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[run_while(|bb| bb.b0 < 6)]
+                        Condition(|ctx| ctx.check(3)),
+                    },
                 },
-            },
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    SetBlackboard(b1 = 5),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<5>),
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Action(PAct<6>, b0 = {b0}),
+                    },
+                    Script(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 }),
                 },
+                Action(Act<7>),
             },
-            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0826Blackboard { b0 b1 });
+board!(Tree0826Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] b0: i64 = 3,
         }
-        KeepRunningUntilFailure {
-            SequenceStar {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    },
-                    Inverter {
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
-                    },
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b0)),
-                        Action(PIo<7>, t0 = {=}),
-                        Action(Act<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
+        MemPriority {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                Action(|ctx| ctx.exec(1)),
+            },
+            Sequence {
                 RunOnce(then_skip = true) {
-                    ForceFailure {
-                        Fallback {
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11> = Cond::<11>),
-                            ReactiveSequence {
-                                SkipUnlessUpdated(t0) {
-                                    Condition(Cond<12> = Cond::<12>),
-                                },
-                            },
-                            Fallback {
-                                StatefulAction(Task<13>),
-                                Condition(Cond<14>),
-                                #[on_failure(|bb| *bb.t0 += 2)]
-                                RetryUntilSuccessful(1) {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
+                    Condition(Cond<2>),
                 },
-                Fallback {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<15> = Task::<15>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<17> = Act::<17>),
-                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
-                    },
-                    ScriptCondition(|bb| *bb.t0 > bb.b1 + 2),
-                    MemSequence {
-                        StatefulAction(Task<18>),
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_halted(|bb| if *bb.t0 % 2 != 0 { *bb.t0 += 2 })]
-                        StatefulAction(Task<19>),
-                    },
+                SetBlackboard(o0 = Some(2)),
+                AsyncFallback {
+                    Condition(PCond<3>, b0 = {t1}),
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0827Blackboard { b1 t0 b0 });
+board!(Tree0827Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0828 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            b0: i64,
             o0: Option<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            RetryUntilSuccessful(3) {
-                #[skip_if(|bb| bb.b0 % 3 != 0)]
-                StatefulAction(Task<2>),
-            },
-            #[success_if(|bb| *bb.t0 % 4 > 1)]
-            #[on_success(|bb| *bb.t0 += 3)]
-            #[on_failure(|bb| { bb.b0 += 2; bb.o0 = Some(2) })]
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+        Loop(q0, value = {b0}, if_empty = Running) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                MemPriority {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        #[post(|bb| bb.b0 += 3)]
+                        UnsetBlackboard(o0),
+                        SetBlackboard(t0 = 6),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Fallback {
+                        AsyncFallback {
+                            IfThenElse {
+                                Action(PIo<2>, t0 = {b0}),
+                                StatefulAction(Task<3> = Task::<3>),
+                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            },
+                            KeepRunningUntilFailure {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0828Blackboard { b0 t0 o0 });
+board!(Tree0828Blackboard { b0 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        SequenceStar {
-            ScriptCondition(|bb| bb.b1 < 0),
-            StatefulAction(Task<0>),
+        ReactiveFallback {
+            Sequence {
+                Selector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                },
+                AsyncFallback {
+                    Action(PAct<2>, b0 = 0, b1 = {=}),
+                    Script(|bb| { if *bb.t0 > 3 { bb.b0 += 3 }; *bb.t0 += 3 }),
+                },
+            },
+            #[run_while(|bb| (bb.b1 + 2) % 4 < 0)]
+            #[on_halted(|bb| if (bb.b0 + 3) % 4 != 1 { bb.t0.set(2) })]
+            #[failure_if(|bb| *bb.t0 % 3 != 1)]
+            SkipUnlessUpdated(t0) {
+                AlwaysRunning,
+            },
         }
     }
 }
 
-board!(Tree0829Blackboard { b1 });
+board!(Tree0829Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64 = 5,
+            b0: i64,
+            o0: Option<i64>,
         }
-        MemPriority {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                AlwaysSuccess,
-                ScriptCondition(|bb| bb.b0 % 3 > 1),
-            },
-            ForceFailure {
-                Sequence {
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.b0 % 3 < 1)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {t0}),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<5>),
-                WasEntryUpdated(t0),
-                UnsetBlackboard(o0),
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-            },
+        ReactiveFallback {
+            Script(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3),
         }
     }
 }
 
-board!(Tree0830Blackboard { o0 t0 b1 b0 });
+board!(Tree0830Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    KeepRunningUntilFailure {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveSelector {
+            Parallel(failure = -1) {
+                Sleep(30),
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                Condition(PCond<1>, b0 = {b0}),
+                RetryUntilSuccessful(2) {
+                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) % 4)),
                 },
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5>),
+                Precondition(|bb| *bb.t1 % 4 != 0, else = Failure) {
+                    StatefulAction(Task<2>),
                 },
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Fallback {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    ReactiveSequence {
-                        Repeat(0) {
-                            Condition(Cond<8>),
-                        },
-                        Condition(Cond<9> = Cond::<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                    Fallback {
-                        Condition(Cond<15>),
-                        Action(Act<16>),
-                        Condition(Cond<17>),
-                        Condition(Cond<18>),
-                        Action(Act<19>),
-                    },
-                    Action(Act<20>),
-                    ReactiveSequence {
-                        Action(Act<21>),
-                        StatefulAction(Task<22>),
-                    },
+            Inverter {
+                #[skip_if(|bb| bb.b1 + 3 > 0)]
+                Sequence {
+                    StatefulAction(Task<3>),
+                    SetBlackboard(b0 = {t0}),
+                    Sleep(0),
+                    #[post(|bb| bb.b1 += 1)]
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
+
+board!(Tree0831Blackboard { b1 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0832Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        KeepRunningUntilFailure {
-            #[success_if(|bb| bb.o0.is_none())]
-            Fallback {
-                Action(Act<2> = Act::<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
+        TryCatch {
+            Condition(Cond<1>),
+            Action(Act<2>),
+            SequenceStar {
+                Repeat(3) {
+                    Condition(Cond<3>),
+                },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0832Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-        }
-        Sequence {
-            Condition(PCond<6>, b0 = {=}),
-            SetBlackboard(b1 = {t0}),
+            Action(|ctx| ctx.exec(4)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 1) % 2, &mut bb.b1)),
-            ReactiveFallback {
-                SubTree(Tree0832Sub0, ..),
-                StatefulAction(Task<5>),
-            },
-            SequenceWithMemory {
-                #[on_success(|bb| { if (bb.b1 + 3) % 4 == 2 { bb.b0 = bb.o0.unwrap_or(4) + 2 }; if (bb.b1 + 1) % 2 < 1 { bb.b1 = *bb.t0 + 4 } })]
-                SubTree(Tree0832Sub1, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
-                StatefulAction(Task<7>),
-                ReactiveFallback {
-                    ForceFailure {
-                        Inverter {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0832Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0833Sub0 for Ctx {
-        MemPriority {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysSuccess,
-                Condition(|ctx| ctx.check(1)),
-            },
-            ForceFailure {
-                Action(Act<2>),
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Retry(forever) {
+                SubTree(Tree0832Sub0),
             },
         }
     }
@@ -1173,75 +1041,137 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
-        RetryUntilSuccessful(4) {
-            ForceSuccess {
-                Sequence {
-                    SubTree(Tree0833Sub0),
-                    Fallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        Fallback {
-                            Action(Act<5>),
-                            Action(Act<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        Fallback {
-                            Sequence {
-                                StatefulAction(Task<8> = Task::<8>),
-                                StatefulAction(Task<9>),
-                                Action(Act<10>),
-                            },
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                    Repeat(4) {
-                        Inverter {
-                            AlwaysFailure,
-                        },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        RetryUntilSuccessful(1) {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    MemPriority {
+                        #[success_if(|bb| *bb.t0 % 4 > 2)]
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = 2),
                     },
                     ReactiveFallback {
-                        Condition(Cond<12> = Cond::<12>),
-                        Action(Act<13>),
+                        Condition(Cond<2>),
+                        Action(PIo<3>, t0 = {b0}),
+                        StatefulAction(Task<4>),
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            #[post(|bb| if *bb.t0 % 2 < 0 { bb.t1.set(bb.b0 % 4) })]
+                            #[failure_if(|bb| bb.b1 + 3 != 2)]
+                            #[on_halted(|bb| bb.b0 = *bb.t0)]
+                            Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 3) % 2)),
+                        },
+                        Condition(PCond<6>, b0 = 6),
+                    },
+                    Condition(Cond<7> = Cond::<7>),
+                    SequenceWithMemory {
+                        RunOnce(then_skip = true) {
+                            Action(Act<8>),
+                        },
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Action(|ctx, bb| ctx.exec_in(10, (bb.b1 + 2) % 4, &mut bb.b0)),
+                        StatefulAction(Task<11>),
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree0833Blackboard { b0 t1 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0834Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
         }
-        ForceFailure {
-            Inverter {
-                ReactiveSequence {
-                    #[post(|bb| bb.t1.set(bb.b0 + 4))]
-                    WaitValueUpdate(t0) {
-                        ReactiveSequence {
-                            SetBlackboard(o0 = Some(9)),
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<0>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(1, 4)),
-                            SetBlackboard(b0 = 9),
-                            Inverter {
-                                Condition(Cond<2>),
+        ReactiveFallback {
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
+                    Action(Act<1>),
+                    ReactiveSequence {
+                        #[on_halted(|bb| { bb.o0 = Some(bb.b0); if bb.b0 % 3 < 0 { bb.b0 += 2 } })]
+                        SubTree(Tree0834Sub0, t0 = {=}, q0 = {q0}, o0 = {=}, b0 = {b0}),
+                        Sleep(0),
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    MemPriority {
+                        StatefulAction(Task<3>),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
+                    },
+                },
+                Sequence {
+                    Condition(PCond<5>, b0 = {=}),
+                    Sequence {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Script(|bb| *bb.t0 += 2),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<8>),
+                },
+                ReactiveFallback {
+                    Fallback {
+                        Action(PAct<9>, b0 = 5),
+                        Condition(Cond<10>),
+                    },
+                    #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
+                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                    #[on_failure(|bb| if bb.b0 < 3 { bb.o0 = Some(bb.b0 + 2) })]
+                    Loop(q0, if_empty = Running) {
+                        Parallel {
+                            Script(|bb| { *bb.t0 += 2; bb.b0 = 6 }),
+                            #[on_failure(|bb| { if bb.o0.unwrap_or(3) + 1 == *bb.t0 % 4 { bb.b0 += 1 }; if bb.b0 == bb.b0 + 1 { bb.t0.set(bb.b0 % 4) } })]
+                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                            Action(Act<11> = Act::<11>),
+                            #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+                            #[on_halted(|bb| bb.b0 = 6)]
+                            KeepRunningUntilFailure {
+                                Loop(q0, value = {b0}, if_empty = Failure) {
+                                    Action(Act<12>),
+                                },
                             },
                         },
                     },
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {t0}),
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Condition(|ctx| ctx.check(7)),
+                },
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        SkipUnlessUpdated(t0) {
+                            #[success_if(|bb| bb.o0.unwrap_or(3) != 1)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
+                        },
+                        RunOnce {
+                            Condition(PCond<14>, b0 = {=}),
+                        },
+                        StatefulAction(Task<15>),
                     },
                 },
             },
@@ -1249,69 +1179,47 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0834Blackboard { b0 t1 o0 t0 });
+board!(Tree0834Blackboard { t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0835 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        #[success_if(|bb| bb.b0 + 4 != 5)]
-        Fallback {
+        Sequence {
             Fallback {
-                #[run_while(|bb| bb.o0.unwrap_or(5) == *bb.t0)]
-                #[on_failure(|bb| if *bb.t0 % 4 < 2 { *bb.t0 += 1 })]
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            SkipUnlessUpdated(t0) {
-                Sequence {
+                KeepRunningUntilFailure {
                     RunOnce {
-                        ReactiveFallback {
-                            Action(Act<5> = Act::<5>),
-                            Condition(|ctx| ctx.check(6)),
-                            Action(Act<7>),
-                            WasEntryUpdated(t0),
+                        Delay(10) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
                         },
                     },
-                    ReactiveSequence {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| *bb.t0 != 2)]
-                        SetBlackboard(b0 = 0),
-                        StatefulAction(Task<8>),
-                    },
-                    ReactiveSequence {
-                        #[failure_if(|bb| bb.b0 + 1 != 1)]
-                        StatefulAction(Task<9> = Task::<9>),
-                        Condition(Cond<10> = Cond::<10>),
-                    },
                 },
+                Action(Act<2>),
             },
-        }
-    }
-}
-
-board!(Tree0835Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836Sub0 for Ctx {
-        Repeat(4) {
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
+            ReactiveSequence {
+                Fallback {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+            WhileDoElse {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Condition(Cond<7>),
+            },
+            Selector {
+                Inverter {
+                    Action(Act<8>),
+                },
+                Delay(0) {
+                    Delay(30) {
+                        StatefulAction(Task<9>),
                     },
                 },
+                Condition(|ctx| ctx.check(10)),
             },
         }
     }
@@ -1319,1970 +1227,267 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            ParallelAll {
+                ScriptCondition(|bb| bb.b1 == 4),
+                Action(PAct<0>, b0 = {b0}, b1 = {b1}),
             },
-            SubTree(Tree0836Sub0),
+            #[post(|bb| bb.b1 += 1)]
+            #[failure_if(|bb| bb.b1 < 2)]
+            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.o0.unwrap_or(2) })]
+            Loop(q0, value = {t0}, if_empty = Success) {
+                ReactiveFallback {
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[success_if(|bb| bb.b0 + 4 != 3)]
+            #[run_while(|bb| *bb.t0 == 3)]
+            #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 2 })]
+            MemSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            #[on_halted(|bb| *bb.t0 += 1)]
+            WhileDoElse {
+                #[post(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
+                StatefulAction(Task<5>),
+                Action(|ctx| ctx.exec(6)),
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
+
+board!(Tree0836Blackboard { q0 t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0837 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
         }
-        Repeat(0) {
-            WasEntryUpdated(t0),
+        ReactiveSequence {
+            Inverter {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[failure_if(|bb| bb.b0 < 6)]
+                    ReactiveFallback {
+                        WasEntryUpdated(t0),
+                        #[on_success(|bb| if bb.b1 != 6 { bb.b1 += 1 })]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            IfThenElse {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    #[on_failure(|bb| if bb.b0 == bb.b1 { bb.b0 = *bb.t0 })]
+                    Condition(PCond<3>, b0 = {=}),
+                },
+                SetBlackboard(o0 = Some(7)),
+            },
         }
     }
 }
 
-board!(Tree0837Blackboard { t0 });
+board!(Tree0837Blackboard { o0 q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0838Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Precondition(|bb| (bb.b0 + 1) % 2 == 0) {
+            Condition(|ctx, bb| ctx.check_in(16, 8)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0838 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Inverter {
-            SequenceStar {
-                Action(PIo<0>, t0 = {=}),
+        Fallback {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        MemSequence {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Condition(Cond<3>),
+                        Condition(PCond<4>, b0 = 8),
+                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Parallel {
+                        Condition(Cond<6>),
+                        ParallelAll(1) {
+                            StatefulAction(Task<7>),
+                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {t1}),
+                        },
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    #[failure_if(|bb| (bb.b0 + 2) % 3 > 0)]
+                    #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                    Condition(Cond<10>),
+                },
+            },
+            WhileDoElse {
+                IfThenElse {
+                    StatefulAction(Task<11> = Task::<11>),
+                    UnsetBlackboard(o0),
+                },
+                ReactiveSequence {
+                    Condition(PCond<12>, b0 = {=}),
+                    Sequence {
+                        StatefulAction(Task<13>),
+                        #[on_success(|bb| { *bb.t0 += 3; *bb.t1 += 1 })]
+                        Action(PIo<14>, t0 = {=}),
+                        StatefulAction(Task<15>),
+                    },
+                },
+            },
+            TryCatch {
+                Sequence {
+                    SubTree(Tree0838Sub0, ..),
+                    SetBlackboard(b0 = {t0}),
+                    SkipUnlessUpdated(t1) {
+                        Action(Act<17>),
+                    },
+                    Condition(Cond<18>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    TryCatch(catch_on_halt = false) {
+                        SetBlackboard(b0 = 3),
+                        StatefulAction(Task<19>),
+                    },
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                        Timeout(100) {
+                            #[post(|bb| if *bb.t0 != 4 { bb.t1.set(bb.b0 + 3) })]
+                            Action(PAct<20>, b0 = {t1}),
+                        },
+                        Condition(Cond<21>),
+                        Condition(|ctx| ctx.check(22)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0838Blackboard { b1 t0 });
+board!(Tree0838Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
         ReactiveSequence {
-            Sequence {
-                SetBlackboard(o0 = Some(7)),
-                Condition(Cond<0>),
-                SkipUnlessUpdated(t1) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+            WhileDoElse {
+                RetryUntilSuccessful(3) {
+                    Delay(20) {
+                        TryCatch {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Sequence {
+                                StatefulAction(Task<3> = Task::<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
                 },
-                ReactiveSequence {
-                    SetBlackboard(t0 = {t1}),
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != *bb.t1 % 4)]
-                    AlwaysFailure,
-                },
-                MemPriority {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    Condition(Cond<3>),
+                Inverter {
+                    KeepRunningUntilFailure {
+                        ParallelAll(max_failures = -1) {
+                            RetryUntilSuccessful(2) {
+                                Timeout(0) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            SetBlackboard(b0 = {t0}),
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Script(|bb| bb.b0 += 1),
-                    Action(|ctx| ctx.exec(4)),
+            Timeout(20) {
+                IfThenElse {
+                    SequenceWithMemory {
+                        Inverter {
+                            WhileDoElse {
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                    MemPriority {
+                        ForceFailure {
+                            Repeat(1) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        Action(Act<10>),
+                        Action(Act<11>),
+                    },
+                    Parallel(success = 2) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<12>),
+                        Inverter {
+                            KeepRunningUntilFailure {
+                                Action(Act<13>),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
                 },
-                WasEntryUpdated(t1),
-                SequenceWithMemory {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(t0 = 7),
-                    WasEntryUpdated(t1),
-                },
-                SkipUnlessUpdated(t1) {
-                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                    #[run_while(|bb| (*bb.t0 + 4) % 4 > 0)]
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
             },
         }
     }
 }
-
-board!(Tree0839Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 < 2)]
-            #[post(|bb| bb.t0.set(bb.b0 % 4))]
-            Condition(Cond<0>),
-            Sequence {
-                Fallback {
-                    Condition(PCond<1>, b0 = {b1}),
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                    Condition(|ctx| ctx.check(4)),
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    ReactiveFallback {
-                        Repeat(2) {
-                            StatefulAction(Task<6>),
-                        },
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            StatefulAction(Task<8>),
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Condition(PCond<9>, b0 = {=}),
-                },
-                RetryUntilSuccessful(4) {
-                    Condition(PCond<10>, b0 = 5),
-                },
-                Inverter {
-                    RetryUntilSuccessful(4) {
-                        ForceFailure {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(5),
-        }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                #[failure_if(|bb| bb.o0.unwrap_or(3) == bb.b0 % 4)]
-                #[on_failure(|bb| if bb.o0.is_none() { bb.b1 += 2 })]
-                Repeat(forever) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    Sequence {
-                        ForceSuccess {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<1>),
-                UnsetBlackboard(o0),
-                Action(Act<2>),
-                SetBlackboard(t0 = {b1}),
-                Action(Act<3>),
-            },
-            Fallback {
-                #[on_halted(|bb| if bb.o0.is_some() { bb.t1.set(bb.b0) })]
-                #[on_failure(|bb| bb.b0 += 3)]
-                StatefulAction(PTask<4>, b0 = {b0}),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-                Action(Act<6>),
-            },
-            SequenceWithMemory {
-                MemPriority {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    WasEntryUpdated(t1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { b0 t0 t1 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    Repeat(4) {
-                        Sequence {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    #[skip_if(|bb| bb.b0 < 6)]
-                    #[on_failure(|bb| if (bb.b0 + 3) % 2 != 0 { bb.b0 += 3 })]
-                    #[on_success(|bb| bb.b1 += 4)]
-                    RetryUntilSuccessful(3) {
-                        Repeat(0) {
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Inverter {
-                    AlwaysSuccess,
-                },
-                Fallback {
-                    Condition(PCond<2>, b0 = {b0}),
-                    Action(PIo<3>, t0 = {b0}),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0843Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Repeat(3) {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0844Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
+            b0: i64,
             o0: Option<i64>,
             b1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        RetryUntilSuccessful(4) {
-            Fallback {
-                MemPriority {
-                    ForceFailure {
-                        ForceFailure {
-                            Repeat(1) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    Repeat(3) {
-                        ForceFailure {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                Fallback {
-                    ReactiveFallback {
-                        Action(Act<5>),
-                        ReactiveSequence {
-                            Action(PAct<6>, b0 = {b0}, b1 = {b1}),
-                            StatefulAction(Task<7>),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<8>),
-                        },
-                        Condition(Cond<9>),
-                    },
-                    ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<10> = Task::<10>),
-                            #[failure_if(|bb| (*bb.t0 + 2) % 4 > 0)]
-                            Condition(Cond<11>),
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                        RetryUntilSuccessful(2) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        SkipUnlessUpdated(t0) {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[failure_if(|bb| bb.b0 + 4 > 0)]
-                            #[on_success(|bb| bb.b0 = bb.b1 % 3)]
-                            Fallback {
-                                Condition(Cond<13> = Cond::<13>),
-                                Action(Act<14>),
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            Action(PAct<15>, b0 = 3, b1 = {=}),
-                            StatefulAction(PTask<16>, b0 = {b0}, b1 = {b1}),
-                            Action(Act<17>),
-                        },
-                    },
-                    #[run_while(|bb| *bb.t0 + 3 < 5)]
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Fallback {
-                        SequenceWithMemory {
-                            SetBlackboard(b1 = {b0}),
-                            Action(Act<18> = Act::<18>),
-                        },
-                        Action(PAct<19>, b0 = {b0}, b1 = {=}),
-                        MemPriority {
-                            StatefulAction(PTask<20>, b0 = {b0}, b1 = {t0}),
-                            StatefulAction(Task<21>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0845Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0846Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        SetBlackboard(b0 = 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        Inverter {
-            SequenceStar {
-                Action(Act<0>),
-                #[on_halted(|bb| *bb.t1 += 2)]
-                Action(Act<1> = Act::<1>),
-                SubTree(Tree0846Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                MemPriority {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Script(|bb| { bb.b0 += 1; bb.o0 = None }),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Action(Act<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-            ReactiveSequence {
-                #[post(|bb| bb.b1 = 8)]
-                SequenceWithMemory {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 3 < 0),
-                    AlwaysSuccess,
-                    Condition(Cond<8>),
-                    Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                    Condition(|ctx| ctx.check(10)),
-                },
-            },
-            SequenceWithMemory {
-                MemSequence {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    WasEntryUpdated(t0),
-                },
-                RunOnce(then_skip = true) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0848Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    Fallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    SequenceStar {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Inverter {
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                        Action(Act<11>),
-                        Action(Act<12>),
-                    },
-                },
-                AlwaysSuccess,
-                ForceFailure {
-                    RetryUntilSuccessful(4) {
-                        Condition(|ctx| ctx.check(13)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-        }
-        Fallback {
-            Repeat(4) {
+        Timeout(0) {
+            TryCatch {
+                StatefulAction(Task<0>),
                 RunOnce(then_skip = false) {
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        Fallback {
-                            #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(0); bb.b0 = bb.o0.unwrap_or(5) + 2 })]
-                            #[success_if(|bb| bb.o0.unwrap_or(4) > 5)]
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
+                    Selector {
+                        Switch(b1) {
+                            case 2 => StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                            _ => Action(Act<2> = Act::<2>),
                         },
-                        UnsetBlackboard(o0),
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            Action(Act<5> = Act::<5>),
-                            Condition(Cond<6>),
-                            ScriptCondition(|bb| *bb.t0 + 4 == bb.o0.unwrap_or(2)),
-                            Condition(Cond<7>),
-                        },
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ForceFailure {
-            SequenceStar {
-                Sequence {
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(0, 5)),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(PIo<1>, t0 = {t0}),
-                    },
-                    Condition(Cond<2>),
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<5>),
-                    },
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = 7),
-                },
-                Fallback {
-                    ScriptCondition(|bb| bb.b0 > 7),
-                    StatefulAction(Task<6>),
-                    Action(PIo<7>, t0 = {b0}),
-                },
-                RetryUntilSuccessful(2) {
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        RetryUntilSuccessful(3) {
-                            Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0851Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        MemSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    SetBlackboard(b0 = 9),
-                },
-                StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
-                Sequence {
-                    SetBlackboard(o0 = Some(6)),
-                    ScriptCondition(|bb| *bb.t0 + 3 != *bb.t0),
-                    StatefulAction(Task<2>),
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Script(|bb| if *bb.t0 + 3 > *bb.t0 { bb.o0 = Some(bb.b0 % 4) }),
-                        MemSequence {
-                            Action(Act<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0852Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0853Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Action(PIo<1>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        Sequence {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0853Sub0, ..),
-                    Condition(|ctx| ctx.check(2)),
-                    Condition(Cond<3>),
-                },
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    Script(|bb| { bb.b1 = *bb.t1 % 2; if bb.b0 == bb.b1 % 4 { *bb.t1 += 4 } }),
-                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                    #[failure_if(|bb| bb.b1 % 3 < 1)]
-                    Condition(|ctx| ctx.check(4)),
-                    SetBlackboard(t0 = {b0}),
-                    #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
-                    #[run_while(|bb| bb.b0 == 2)]
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0853Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        MemPriority {
-            Inverter {
-                #[post(|bb| { bb.b1 += 1; bb.t1.set(*bb.t0 + 4) })]
-                #[failure_if(|bb| bb.b0 == 2)]
-                #[on_success(|bb| bb.t1.set(*bb.t0))]
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0854Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        Repeat(4) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                    Action(Act<2> = Act::<2>),
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                },
-                SequenceWithMemory {
-                    MemPriority {
-                        Inverter {
-                            Condition(PCond<5>, b0 = {b0}),
-                        },
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                Fallback {
-                    #[run_while(|bb| bb.b1 < 6)]
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(PTask<9>, b0 = {t0}),
-                    Condition(Cond<10>),
-                    RunOnce {
-                        Action(Act<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0855Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-            Repeat(4) {
-                StatefulAction(Task<6>),
-            },
-            ReactiveSequence {
-                Condition(Cond<7>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
-        }
-        Fallback {
-            SkipUnlessUpdated(t1) {
-                ScriptCondition(|bb| bb.b1 < 1),
-            },
-            Action(Act<0>),
-            Fallback {
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            MemSequence {
-                Condition(Cond<4> = Cond::<4>),
-                StatefulAction(Task<5>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| *bb.t0 + 3 > 0)]
-                SkipUnlessUpdated(t1) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0857Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            Sequence {
-                SetBlackboard(o0 = Some(6)),
-                Action(|ctx| ctx.exec(0)),
-            },
-            RunOnce(then_skip = true) {
-                KeepRunningUntilFailure {
-                    Repeat(forever) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                WaitValueUpdate(t0) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0858Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Repeat(3) {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<4>),
-                },
-            },
-            Repeat(1) {
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64,
-        }
-        #[post(|bb| bb.t1.set((*bb.t1 + 2) % 2))]
-        #[on_failure(|bb| { *bb.t0 += 2; bb.b0 += 3 })]
-        #[failure_if(|bb| bb.b1 > *bb.t1)]
-        Inverter {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0860Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0861Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 15,
-        }
-        Script(|bb| bb.b1 = *bb.t0 + 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0861Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 15,
-        }
-        SubTree(Tree0861Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree0861Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0861Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        RunOnce(then_skip = false) {
-            #[on_success(|bb| bb.b0 += 2)]
-            #[post(|bb| bb.b0 = (*bb.t1 + 2) % 4)]
-            SequenceWithMemory {
-                ReactiveSequence {
-                    RunOnce {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Fallback {
-                        ForceSuccess {
-                            #[run_while(|bb| *bb.t0 % 4 > 0)]
-                            Condition(Cond<1>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 != (*bb.t1 + 4) % 4),
-                        StatefulAction(Task<2>),
-                        ScriptCondition(|bb| *bb.t1 != *bb.t1 + 2),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 2)),
-                                WasEntryUpdated(t1),
-                                SetBlackboard(b0 = 8),
-                            },
-                        },
-                        StatefulAction(Task<5>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Script(|bb| *bb.t0 += 3),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0862Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 == 5)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            KeepRunningUntilFailure {
-                Fallback {
-                    WaitValueUpdate(t0) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            Repeat(4) {
-                Fallback {
-                    Repeat(forever) {
-                        WasEntryUpdated(t0),
-                    },
-                    #[skip_if(|bb| *bb.t0 < 3)]
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
-            SequenceStar {
-                Action(PAct<5>, b0 = {=}),
-                StatefulAction(Task<6>),
-                Script(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 1 }),
-            },
-        }
-    }
-}
-
-board!(Tree0863Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, 4)),
-            Repeat(forever) {
-                #[skip_if(|bb| (bb.b0 + 2) % 2 == 1)]
-                #[failure_if(|bb| *bb.t1 > 2)]
-                SequenceStar {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                        ForceFailure {
-                            Action(Act<3>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        ForceFailure {
-                            ForceFailure {
-                                MemSequence {
-                                    Condition(Cond<4>),
-                                    Script(|bb| { if *bb.t1 + 4 > *bb.t1 { bb.b0 += 1 }; if bb.b1 > *bb.t0 % 2 { *bb.t0 += 3 } }),
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                ForceSuccess {
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Action(Act<11>),
-                        #[success_if(|bb| *bb.t0 == bb.b1 % 2)]
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0864Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        SequenceStar {
-            Inverter {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        MemPriority {
-                            Sequence {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    Action(|ctx| ctx.exec(2)),
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Repeat(2) {
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ForceSuccess {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                SequenceStar {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        Repeat(1) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                ForceFailure {
-                    MemPriority {
-                        RetryUntilSuccessful(4) {
-                            ReactiveFallback {
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        Repeat(2) {
-            SequenceStar {
-                #[on_failure(|bb| if *bb.t0 == bb.b1 { bb.b0 = *bb.t0 })]
-                #[skip_if(|bb| *bb.t0 == bb.b1)]
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            SequenceStar {
-                StatefulAction(Task<3> = Task::<3>),
-                #[run_while(|bb| *bb.t0 == 3)]
-                Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-            },
-            #[run_while(|bb| *bb.t0 < 3)]
-            #[failure_if(|bb| bb.b0 > 5)]
-            Repeat(forever) {
-                Action(PIo<5>, t0 = {t0}),
-            },
-            ForceSuccess {
-                SkipUnlessUpdated(t0) {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            StatefulAction(Task<7> = Task::<7>),
-        }
-    }
-}
-
-board!(Tree0868Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(PAct<0>, b0 = {b1}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0869Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Inverter {
-            SubTree(Tree0869Sub1, b0 = {=}, b1 = {b1}, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        SequenceStar {
-            #[on_failure(|bb| { if (bb.b1 + 1) % 2 != 0 { *bb.t0 += 3 }; bb.t0.set(bb.b1) })]
-            RetryUntilSuccessful(1) {
-                SubTree(Tree0869Sub0, ..),
-            },
-            Script(|bb| bb.t0.set(*bb.t0 % 3)),
-            Action(PIo<1>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0869Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            StatefulAction(Task<4> = Task::<4>),
-            Condition(Cond<5> = Cond::<5>),
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3> = Cond::<3>),
-                Action(Act<4>),
-                Condition(Cond<5>),
-                ForceSuccess {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Fallback {
-                Action(Act<7>),
-                Condition(Cond<8>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-            },
-            Condition(|ctx| ctx.check(11)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        RunOnce(then_skip = false) {
-            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0872Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0873Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            SkipUnlessUpdated(t1) {
-                SequenceWithMemory {
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Condition(Cond<1>),
-                    #[success_if(|bb| bb.o0.unwrap_or(2) == bb.b0)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    ReactiveFallback {
-                        #[failure_if(|bb| *bb.t1 % 4 > 0)]
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Action(PAct<5>, b0 = 5, b1 = {b1}),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                ReactiveSequence {
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
-                        Condition(PCond<7>, b0 = {=}),
-                    },
-                    Action(Act<8>),
-                    RetryUntilSuccessful(forever) {
-                        Script(|bb| bb.b0 += 2),
-                    },
-                    Action(Act<9>),
-                    ForceSuccess {
-                        Sequence {
-                            ScriptCondition(|bb| *bb.t1 < 1),
-                            #[on_success(|bb| if bb.o0.unwrap_or(2) + 2 > *bb.t1 { *bb.t0 += 1 })]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { o0 b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0875Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 10,
-        }
-        #[success_if(|bb| *bb.t0 == 2)]
-        #[on_failure(|bb| bb.o0 = Some((bb.b1 + 4) % 3))]
-        #[failure_if(|bb| bb.b1 > 1)]
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(1)),
-                #[on_failure(|bb| bb.b0 = 6)]
-                #[run_while(|bb| bb.b1 != 7)]
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            SequenceStar {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b1 > 4)]
-                    ForceFailure {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                    },
-                },
-                #[on_halted(|bb| { bb.o0 = Some(bb.b0); if bb.b0 % 3 < 0 { bb.b1 += 2 } })]
-                SubTree(Tree0875Sub0, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
-            },
-            #[on_success(|bb| bb.o0 = Some((bb.b1 + 1) % 3))]
-            MemSequence {
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                Action(PAct<5>, b0 = 4),
-                Action(Act<6>),
-            },
-            #[run_while(|bb| *bb.t0 == 0)]
-            ReactiveFallback {
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        ReactiveFallback {
-            MemSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Sequence {
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
-                Fallback {
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceWithMemory {
-                Repeat(0) {
-                    Condition(|ctx| ctx.check(8)),
-                },
-                Action(Act<9> = Act::<9>),
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<10>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<11>),
-                ForceFailure {
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                MemPriority {
-                    AlwaysFailure,
-                    Action(Act<0>),
-                    Sequence {
-                        ForceSuccess {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            MemPriority {
-                Condition(Cond<5>),
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<8>),
-                },
-                ReactiveFallback {
-                    Action(Act<9> = Act::<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            SequenceWithMemory {
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0879Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        WaitValueUpdate(t0) {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Sequence {
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-            },
-            #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.b0 = *bb.t0 + 2 } })]
-            #[failure_if(|bb| bb.b1 > bb.b1 % 4)]
-            Repeat(4) {
-                Fallback {
-                    SubTree(Tree0879Sub0, ..),
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
-        }
-        RetryUntilSuccessful(4) {
-            Fallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Inverter {
-                        RunOnce(then_skip = true) {
-                            ReactiveSequence {
-                                WaitValueUpdate(t1) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                    #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-        }
-        SequenceWithMemory {
-            Repeat(0) {
-                Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); bb.b0 = *bb.t1 % 3 }),
-            },
-            ForceSuccess {
-                #[skip_if(|bb| *bb.t0 != 4)]
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                #[run_while(|bb| (*bb.t1 + 2) % 3 < 0)]
-                #[on_success(|bb| bb.b0 = *bb.t1 % 3)]
-                Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b0)),
-            },
-            SequenceWithMemory {
-                StatefulAction(PTask<3>, b0 = 9),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0881Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0882Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Inverter {
-            ForceSuccess {
-                Sequence {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Script(|bb| bb.b0 = *bb.t0),
-                    KeepRunningUntilFailure {
-                        #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-        }
-        Sequence {
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<0>),
-                    },
-                    Action(PIo<1>, t0 = {t0}),
-                    Condition(Cond<2>),
-                    ScriptCondition(|bb| *bb.t0 + 4 < 7),
-                },
-            },
-            Inverter {
-                Repeat(3) {
-                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(4))]
-                    #[failure_if(|bb| *bb.t0 < 3)]
-                    #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); bb.b0 = *bb.t0 })]
-                    Sequence {
-                        Sequence {
-                            Action(PAct<3>, b0 = {=}),
-                            #[run_while(|bb| bb.b0 < 6)]
-                            #[success_if(|bb| (bb.b0 + 4) % 3 < 0)]
-                            ForceFailure {
-                                SetBlackboard(o0 = Some(9)),
-                            },
-                            #[post(|bb| *bb.t0 += 1)]
-                            AlwaysSuccess,
-                            RetryUntilSuccessful(2) {
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                            SequenceStar {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6> = Cond::<6>),
-                            },
-                        },
-                        RunOnce {
-                            MemSequence {
-                                Action(|ctx| ctx.exec(7)),
-                                Action(Act<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                },
-            },
-            SubTree(Tree0882Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-        }
-    }
-}
-
-board!(Tree0882Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        ForceSuccess {
-            RetryUntilSuccessful(forever) {
-                ForceFailure {
-                    RunOnce(then_skip = false) {
-                        KeepRunningUntilFailure {
-                            Action(PIo<0>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0883Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
-                #[run_while(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    Action(Act<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                StatefulAction(Task<6>),
-            },
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0884Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Action(PAct<0>, b0 = 1, b1 = {t0}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0885Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
-        ReactiveSequence {
-            Sequence {
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = 2, b1 = {=}),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    MemSequence {
-                        ScriptCondition(|bb| bb.b0 % 3 < 2),
-                        Condition(PCond<2>, b0 = 7),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<5>),
-                },
-                Sequence {
-                    Condition(Cond<6>),
-                },
-            },
-            KeepRunningUntilFailure {
-                #[success_if(|bb| bb.b1 + 2 > bb.b1 % 4)]
-                #[on_halted(|bb| if *bb.t0 % 3 == 1 { bb.b0 += 3 })]
-                MemPriority {
-                    SequenceWithMemory {
-                        Condition(Cond<7>),
-                        #[run_while(|bb| bb.b0 % 3 == 2)]
-                        #[success_if(|bb| (bb.b0 + 2) % 2 == 1)]
-                        ReactiveFallback {
-                            Sequence {
-                                #[on_failure(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-                                Action(Act<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                        MemSequence {
-                            ReactiveSequence {
-                                Condition(Cond<10>),
-                                ScriptCondition(|bb| bb.b0 == 2),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        AlwaysSuccess,
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0886Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            SetBlackboard(t0 = 2),
-        }
-    }
-}
-
-board!(Tree0887Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Fallback {
-            ReactiveSequence {
-                AlwaysSuccess,
-                RetryUntilSuccessful(4) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                MemPriority {
-                    Action(Act<1>),
-                    #[on_halted(|bb| bb.t0.set(0))]
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    StatefulAction(Task<3>),
-                },
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<4>),
-                },
-            },
-            Repeat(4) {
-                ReactiveSequence {
-                    Fallback {
-                        RunOnce {
-                            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-                            #[skip_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                            #[success_if(|bb| *bb.t0 > bb.b0)]
-                            Repeat(forever) {
-                                MemSequence {
-                                    Condition(|ctx| ctx.check(5)),
-                                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 = 3 })]
-                                    Script(|bb| if *bb.t0 == 6 { bb.b0 += 1 }),
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[post(|bb| { if bb.b0 < 0 { bb.b0 += 2 }; bb.b0 += 1 })]
-            #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
-            ReactiveFallback {
-                Sequence {
-                    Action(PAct<8>, b0 = {t0}, b1 = {t0}),
-                    #[run_while(|bb| (*bb.t0 + 2) % 4 == 1)]
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                    Script(|bb| { if *bb.t0 + 2 != 3 { bb.b0 += 3 }; bb.t0.set(bb.b0 % 2) }),
-                },
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0888Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64,
-        }
-        RetryUntilSuccessful(forever) {
-            ReactiveFallback {
-                MemPriority {
-                    StatefulAction(PTask<0>, b0 = 1),
-                    Condition(PCond<1>, b0 = {=}),
-                    Condition(Cond<2>),
-                    #[skip_if(|bb| bb.b0 != bb.b1)]
-                    Action(PAct<3>, b0 = 6, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0889Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                MemPriority {
-                    ReactiveFallback {
-                        RunOnce {
-                            Condition(Cond<0>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<1>),
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<3>),
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Action(Act<4>),
-                    },
-                },
-            },
-            ForceFailure {
-                Repeat(2) {
-                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(3, 0)),
+                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                        #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1 + 3)]
+                        #[skip_if(|bb| *bb.t0 < 3)]
                         Condition(Cond<5>),
                     },
                 },
@@ -3291,65 +1496,1769 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0840Blackboard { b0 o0 b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
+    pub tree Tree0841Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 13,
         }
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = {b0}),
-                StatefulAction(Task<3>),
-                SetBlackboard(t0 = 0),
+        StatefulAction(PTask<0>, b0 = 8, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        WhileDoElse {
+            SequenceStar {
+                SubTree(Tree0841Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
+                ScriptCondition(|bb| (bb.b0 + 2) % 3 == 1),
+            },
+            Condition(PCond<1>, b0 = 2),
+            #[success_if(|bb| *bb.t1 % 3 != 2)]
+            #[post(|bb| { bb.o0 = Some(*bb.t1 % 4); bb.b0 = *bb.t0 })]
+            #[failure_if(|bb| bb.o0.is_none())]
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 3 > 1),
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    Timeout(50) {
+                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {t0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0891Blackboard { t0 b0 });
+board!(Tree0841Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        MemPriority {
+            Action(PIo<0>, t0 = {=}),
+            Script(|bb| *bb.t0 += 1),
+        }
+    }
+}
+
+board!(Tree0842Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        RetryUntilSuccessful(0) {
+            #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
+            #[failure_if(|bb| *bb.t0 % 2 == 1)]
+            #[post(|bb| bb.b0 = *bb.t0)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0843Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| bb.o0.is_none())]
+        #[success_if(|bb| bb.b1 != bb.o0.unwrap_or(0))]
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                AsyncFallback {
+                    Action(PAct<1>, b0 = {b1}, b1 = {t0}),
+                    #[failure_if(|bb| (*bb.t0 + 4) % 3 < 1)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    ReactiveFallback {
+                        Action(PIo<2>, t0 = {=}),
+                        Action(PAct<3>, b0 = 5, b1 = {=}),
+                        Condition(Cond<4>),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 4)),
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Sleep(50),
+                },
+                StatefulAction(Task<7>),
+            },
+            #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
+            #[skip_if(|bb| *bb.t1 > bb.b1)]
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<8>),
+                #[on_failure(|bb| bb.b1 = 6)]
+                WasEntryUpdated(t0),
+                #[skip_if(|bb| bb.b1 != 2)]
+                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                Repeat(0) {
+                    Condition(Cond<9> = Cond::<9>),
+                },
+                Repeat(0) {
+                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
+                },
+                Condition(Cond<11>),
+            },
+            Switch(b1) {
+                case 5 => RetryUntilSuccessful(3) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Action(Act<12>),
+                    },
+                },
+                case 3 => Sequence {
+                    SetBlackboard(t1 = 2),
+                    WasEntryUpdated(t0),
+                },
+                _ => RetryUntilSuccessful(0) {
+                    WasEntryUpdated(t1),
+                },
+            },
+            ReactiveFallback {
+                #[on_success(|bb| bb.t1.set(bb.b1))]
+                #[run_while(|bb| bb.b0 > *bb.t1)]
+                StatefulAction(Task<13> = Task::<13>),
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Loop(q0, if_empty = Running) {
+                        Timeout(0) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(15, 9, &mut bb.b0)),
+                    Sleep(100),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0845Blackboard { o0 t1 b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        AsyncFallback {
+            Action(Act<0>),
+            RunOnce(then_skip = true) {
+                ParallelAll {
+                    Condition(PCond<1>, b0 = 5),
+                    StatefulAction(Task<2>),
+                    SetBlackboard(o0 = Some(8)),
+                },
+            },
+            AsyncFallback {
+                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                StatefulAction(Task<4>),
+            },
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Action(Act<6>),
+                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
+                    Action(Act<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0846Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Invert {
+                Precondition(|bb| *bb.t0 + 2 == 3, else = Success) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0847Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            #[skip_if(|bb| *bb.t0 == bb.b0)]
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            Delay(20) {
+                #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                #[post(|bb| { if bb.b0 > *bb.t0 { bb.o0 = None }; bb.t0.set(bb.b0 + 3) })]
+                AsyncSequence {
+                    Script(|bb| bb.b0 = *bb.t0 % 3),
+                    Sequence {
+                        Condition(Cond<0>),
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 != 3, else = Running) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Fallback {
+                #[failure_if(|bb| bb.b0 < 3)]
+                Repeat(3) {
+                    Action(PIo<3>, t0 = {b0}),
+                },
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                Parallel(failure = 1) {
+                    WasEntryUpdated(t0),
+                    Action(PIo<5>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0848Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+        }
+        ReactiveSequence {
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0849Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            b1: i64 = 0,
+        }
+        ReactiveSequence {
+            Parallel(success = -3, failure = -3) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Condition(PCond<1>, b0 = {b0}),
+                },
+                Inverter {
+                    Delay(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            Switch(b1) {
+                case 2 => Delay(0) {
+                    StatefulAction(Task<5>),
+                },
+                case 4 => Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
+                case 0 => AlwaysRunning,
+                _ => RunOnce(then_skip = false) {
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Selector {
+            #[success_if(|bb| bb.b1 > 2)]
+            #[on_halted(|bb| bb.b1 += 3)]
+            Precondition(|bb| bb.b1 < 2) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| bb.b1 > 5)]
+                    Script(|bb| bb.b0 = bb.b1),
+                    AlwaysFailure,
+                },
+            },
+            Action(PIo<2>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0851Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0852Sub0 for Ctx {
+        Condition(PCond<0>, b0 = 8)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        Repeat(0) {
+            SubTree(Tree0852Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
+        RunOnce(then_skip = true) {
+            Fallback {
+                MemPriority {
+                    AsyncFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    #[run_while(|bb| *bb.t1 > 0)]
+                    #[failure_if(|bb| *bb.t0 % 4 < 1)]
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Repeat(2) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            ScriptCondition(|bb| bb.b0 + 2 > 0),
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                MemPriority {
+                    #[success_if(|bb| *bb.t1 + 3 > *bb.t1)]
+                    WasEntryUpdated(t1),
+                    Loop(q0, if_empty = Running) {
+                        Condition(Cond<5>),
+                    },
+                    SkipUnlessUpdated(t1) {
+                        AsyncSequence {
+                            StatefulAction(Task<6>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Repeat(forever) {
+                        SkipUnlessUpdated(t0) {
+                            MemSequence {
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+                Timeout(100) {
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0853Blackboard { q0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0854Sub0 for Ctx {
+        ReactiveSelector {
+            Action(|ctx| ctx.exec(1)),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        ForceSuccess {
+            Sequence {
+                Inverter {
+                    Inverter {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            SubTree(Tree0854Sub0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[run_while(|bb| bb.b0 + 2 == *bb.t0)]
+        #[failure_if(|bb| *bb.t0 > 0)]
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+            },
+            ParallelAll(1) {
+                KeepRunningUntilFailure {
+                    AlwaysSuccess,
+                },
+            },
+            Condition(Cond<1>),
+            #[post(|bb| if bb.b0 != 2 { bb.b0 = (bb.b0 + 3) % 4 })]
+            #[on_success(|bb| bb.b0 += 1)]
+            Precondition(|bb| bb.b0 + 1 == 5, else = Skipped) {
+                StatefulAction(Task<2>),
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
+                ForceSuccess {
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        ReactiveFallback {
+            IfThenElse {
+                Inverter {
+                    #[failure_if(|bb| bb.b0 + 1 == 7)]
+                    #[on_halted(|bb| if *bb.t0 < 6 { *bb.t0 += 2 })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Inverter {
+                        Precondition(|bb| bb.o0.unwrap_or(2) + 3 == 2) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Parallel(success = -3, failure = -1) {
+                    UnsetBlackboard(o0),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0857Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        ScriptCondition(|bb| bb.b0 % 4 < 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0858Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        SetBlackboard(t0 = 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        Sequence {
+            IfThenElse {
+                ParallelAll {
+                    ForceFailure {
+                        MemPriority {
+                            Condition(Cond<0>),
+                            SetBlackboard(b0 = {b1}),
+                        },
+                    },
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                    Inverter {
+                        Action(Act<2>),
+                    },
+                },
+                WasEntryUpdated(t0),
+                SubTree(Tree0858Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+            },
+            Switch(b1) {
+                case 4 => Fallback {
+                    Action(PIo<3>, t0 = {b0}),
+                    Condition(Cond<4>),
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                },
+                case 1 => Sleep(30),
+                case 0 => ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    #[run_while(|bb| *bb.t0 % 2 == 1)]
+                    #[failure_if(|bb| (bb.b0 + 4) % 4 == 1)]
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    Action(Act<11>),
+                },
+                _ => Sequence {
+                    SubTree(Tree0858Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
+                    ScriptCondition(|bb| bb.b1 != 5),
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Action(PIo<13>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0858Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 0 => Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+            _ => Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+board!(Tree0859Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Script(|bb| bb.b1 += 1),
+        }
+    }
+}
+
+board!(Tree0860Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        TryCatch {
+            #[skip_if(|bb| bb.b1 > *bb.t0)]
+            #[failure_if(|bb| bb.b1 + 3 != *bb.t1 % 3)]
+            AlwaysRunning,
+            #[run_while(|bb| bb.b1 + 4 == 1)]
+            #[post(|bb| *bb.t0 += 1)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            SetBlackboard(b1 = {b0}),
+            Precondition(|bb| *bb.t0 < 5, else = Running) {
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                #[run_while(|bb| bb.b0 < 1)]
+                #[post(|bb| bb.b0 = *bb.t1)]
+                Parallel(success = 2) {
+                    ParallelAll(2) {
+                        Repeat(4) {
+                            #[on_halted(|bb| bb.b0 = *bb.t0)]
+                            AlwaysSuccess,
+                        },
+                        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
+                        Fallback {
+                            ScriptCondition(|bb| *bb.t1 + 3 > 3),
+                            Action(PIo<0>, t0 = {=}),
+                            Condition(Cond<1>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    RunOnce {
+                        Precondition(|bb| *bb.t0 != 1) {
+                            Action(PIo<5>, t0 = {t1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0861Blackboard { b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        IfThenElse {
+            Action(Act<0>),
+            ReactiveFallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2> = Act::<2>),
+            },
+            Sequence {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| bb.b0 != 3)]
+        SequenceWithMemory {
+            ForceFailure {
+                Inverter {
+                    RunOnce {
+                        #[post(|bb| { if bb.b0 > 4 { *bb.t0 += 1 }; bb.t0.set(6) })]
+                        AlwaysFailure,
+                    },
+                },
+            },
+            WhileDoElse {
+                Repeat(4) {
+                    ParallelAll(max_failures = -2) {
+                        #[skip_if(|bb| bb.b0 + 1 > 7)]
+                        #[on_halted(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 += 1 } })]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        SetBlackboard(b0 = 0),
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                Script(|bb| bb.b0 = bb.b0 % 2),
+                Parallel(success = 1, failure = 1) {
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        ScriptCondition(|bb| bb.b0 > bb.b0 % 4),
+                    },
+                    Parallel(success = -2) {
+                        AsyncFallback {
+                            #[success_if(|bb| bb.b0 != 3)]
+                            Condition(Cond<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Action(Act<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0863Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        Parallel(success = -2) {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        RetryUntilSuccessful(forever) {
+            #[post(|bb| *bb.t0 += 1)]
+            RunOnce(then_skip = true) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0865Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -2) {
+            Condition(Cond<0>),
+            ForceSuccess {
+                Repeat(1) {
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b1)),
+                        Fallback {
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[allow(unused)] b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            ParallelAll(max_failures = -1) {
+                Parallel(success = 0, failure = 0) {
+                    Condition(|ctx| ctx.check(0)),
+                    #[failure_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+                    Condition(PCond<1>, b0 = {=}),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<2>),
+                RetryUntilSuccessful(2) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0868Sub1 for Ctx {
+        StatefulAction(Task<14> = Task::<14>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        ParallelAll {
+            Action(Act<0>),
+            ReactiveFallback {
+                ParallelAll(max_failures = -4) {
+                    SubTree(Tree0868Sub0),
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    SequenceStar {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Selector {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                },
+                Action(|ctx| ctx.exec(8)),
+            },
+            SequenceWithMemory {
+                Condition(Cond<9>),
+                Action(Act<10>),
+                Condition(|ctx| ctx.check(11)),
+                Condition(Cond<12>),
+            },
+            TryCatch {
+                MemPriority {
+                    StatefulAction(Task<13> = Task::<13>),
+                    SubTree(Tree0868Sub1),
+                },
+                StatefulAction(Task<15>),
+                RetryUntilSuccessful(2) {
+                    Repeat(0) {
+                        Action(Act<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        ReactiveFallback {
+            ForceFailure {
+                Repeat(forever) {
+                    ReactiveSequence {
+                        Action(Act<0> = Act::<0>),
+                        Action(Act<1>),
+                        Sleep(0),
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            AsyncSequence {
+                ReactiveFallback {
+                    Action(Act<5>),
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+                SequenceWithMemory {
+                    ForceSuccess {
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+                Selector {
+                    AsyncSequence {
+                        StatefulAction(Task<12>),
+                        Action(Act<13> = Act::<13>),
+                    },
+                    Condition(Cond<14>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Fallback {
+                Fallback {
+                    Action(Act<0>),
+                },
+                Sequence {
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Sleep(0),
+                    Condition(Cond<4>),
+                },
+            },
+            Precondition(|bb| bb.b0 > 1) {
+                AsyncSequence {
+                    ReactiveSelector {
+                        StatefulAction(PTask<5>, b0 = 5, b1 = {t1}),
+                        Condition(Cond<6>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Action(PAct<8>, b0 = {t1}, b1 = {t1}),
+                    },
+                    ForceSuccess {
+                        TryCatch(catch_on_halt = false) {
+                            SetBlackboard(b0 = 1),
+                            Repeat(forever) {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0871Sub0 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0871Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        RunOnce {
+            AsyncSequence {
+                ReactiveFallback {
+                    SubTree(Tree0871Sub0),
+                    SubTree(Tree0871Sub1),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Sequence {
+            IfThenElse {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                ScriptCondition(|bb| (bb.b0 + 3) % 4 != 3),
+            },
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+            AlwaysSuccess,
+            Action(PAct<4>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0872Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| bb.b0 % 2 < 0, else = Skipped) {
+            WhileDoElse {
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
+                },
+                Repeat(forever) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        Inverter {
+            Timeout(20) {
+                Selector {
+                    StatefulAction(PTask<0>, b0 = {b0}),
+                    ReactiveFallback {
+                        Condition(PCond<1>, b0 = {=}),
+                        StatefulAction(Task<2>),
+                    },
+                    Sequence {
+                        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                        #[success_if(|bb| bb.b0 < 0)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        Action(Act<3>),
+                        Parallel(failure = 0) {
+                            #[on_success(|bb| bb.b0 = 9)]
+                            #[success_if(|bb| bb.b0 > *bb.t0 + 1)]
+                            AlwaysSuccess,
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Delay(0) {
+                Condition(Cond<2>),
+            },
+            RetryUntilSuccessful(2) {
+                AlwaysFailure,
+            },
+            Parallel(success = 0, failure = -1) {
+                StatefulAction(Task<3>),
+                #[on_success(|bb| { bb.b0 = 9; bb.b0 += 3 })]
+                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0875Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Repeat(4) {
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(t0 = {b0}),
+                Switch(b1) {
+                    case 2 => StatefulAction(Task<0>),
+                    _ => Action(Act<1>),
+                },
+                Action(Act<2>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0876Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0877Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        ParallelAll(max_failures = -2) {
+            Inverter {
+                AlwaysRunning,
+            },
+            Repeat(4) {
+                Timeout(10) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            RetryUntilSuccessful(2) {
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            ReactiveFallback {
+                SequenceStar {
+                    #[skip_if(|bb| (bb.b0 + 4) % 4 < 1)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = 9 })]
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        Script(|bb| if *bb.t0 == *bb.t0 + 3 { *bb.t0 += 2 }),
+                    },
+                    RunOnce(then_skip = true) {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        AlwaysRunning,
+                    },
+                },
+                ParallelAll(0) {
+                    #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 2) })]
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = 7 })]
+                    Loop(q0, value = {b0}) {
+                        Parallel(success = -1) {
+                            Action(Act<1>),
+                            ForceSuccess {
+                                Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 }),
+                            },
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            KeepRunningUntilFailure {
+                MemPriority {
+                    TryCatch {
+                        StatefulAction(Task<4>),
+                        ReactiveSelector {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Precondition(|bb| bb.b0 > *bb.t0 + 1, else = Failure) {
+                                StatefulAction(Task<6>),
+                            },
+                            #[success_if(|bb| bb.b0 > bb.b0 + 4)]
+                            #[failure_if(|bb| *bb.t0 < bb.b0)]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            Condition(Cond<7>),
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        RunOnce(then_skip = true) {
+                            Fallback {
+                                Precondition(|bb| bb.b0 % 4 != 0, else = Skipped) {
+                                    AlwaysRunning,
+                                },
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0879Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64,
+        }
+        Retry(forever) {
+            ReactiveFallback {
+                RunOnce {
+                    ParallelAll(3) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        Retry(forever) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Inverter {
+                    ReactiveSelector {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(4)),
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    Fallback {
+                        StatefulAction(Task<7> = Task::<7>),
+                        AsyncFallback {
+                            Repeat(3) {
+                                Condition(Cond<8>),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0880Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        ParallelAll {
+            UnsetBlackboard(o0),
+            Condition(Cond<0> = Cond::<0>),
+            SetBlackboard(t0 = 6),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0881Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        WhileDoElse {
+            Fallback {
+                ScriptCondition(|bb| bb.b1 != 6),
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                MemSequence {
+                    Repeat(1) {
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                },
+                Precondition(|bb| (bb.b0 + 2) % 2 != 0) {
+                    Precondition(|bb| *bb.t0 > 2, else = Failure) {
+                        ForceSuccess {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            AlwaysSuccess,
+            Delay(0) {
+                Precondition(|bb| bb.b0 < *bb.t0, else = Failure) {
+                    MemPriority {
+                        RunOnce {
+                            SkipUnlessUpdated(t0) {
+                                #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
+                                #[post(|bb| bb.b0 = *bb.t0 % 2)]
+                                #[skip_if(|bb| bb.b1 != 3)]
+                                WaitValueUpdate(t0) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                        SequenceStar {
+                            StatefulAction(Task<5>),
+                            #[post(|bb| bb.b1 += 1)]
+                            Condition(PCond<6>, b0 = {b1}),
+                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                        },
+                        #[run_while(|bb| bb.b0 + 3 == *bb.t0 % 3)]
+                        ReactiveFallback {
+                            Condition(Cond<8>),
+                            RetryUntilSuccessful(4) {
+                                Loop(q0) {
+                                    #[run_while(|bb| (bb.b0 + 3) % 3 > 1)]
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0882Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        SequenceWithMemory {
+            SetBlackboard(b0 = 7),
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+board!(Tree0883Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        Precondition(|bb| bb.b0 > 2) {
+            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0884Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 4,
+        }
+        TryCatch(catch_on_halt = true) {
+            RunOnce(then_skip = true) {
+                #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                IfThenElse {
+                    Parallel(success = -2, failure = 1) {
+                        Condition(Cond<0>),
+                        WasEntryUpdated(t0),
+                    },
+                    Repeat(1) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            Timeout(20) {
+                RetryUntilSuccessful(0) {
+                    Action(PAct<2>, b0 = {t0}, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0885Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
+        #[skip_if(|bb| bb.o0.is_none())]
+        Fallback {
+            Precondition(|bb| bb.b1 > 6, else = Skipped) {
+                SetBlackboard(t0 = 8),
+            },
+            AsyncFallback {
+                SkipUnlessUpdated(t0) {
+                    Sequence {
+                        Fallback {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                            #[post(|bb| bb.b1 = bb.o0.unwrap_or(5) + 3)]
+                            Sleep(20),
+                        },
+                        AlwaysRunning,
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    UnsetBlackboard(o0),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    AlwaysSuccess,
+                },
+                WhileDoElse {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0886Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        Repeat(3) {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        SequenceStar {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        RetryUntilSuccessful(4) {
+                            ForceSuccess {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        Action(Act<4>),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    SequenceWithMemory {
+                        Fallback {
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
+                        },
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0888Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        SetBlackboard(b0 = 9)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0888 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        ParallelAll(2) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        SubTree(Tree0888Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        Repeat(2) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Repeat(3) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ReactiveSelector {
+                RunOnce {
+                    Action(PIo<5>, t0 = {t0}),
+                },
+                StatefulAction(Task<6>),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0888Blackboard { q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0889Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        ForceFailure {
+            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0889 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+        }
+        #[skip_if(|bb| *bb.t1 % 3 == 2)]
+        MemSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+            #[on_halted(|bb| if (*bb.t1 + 2) % 3 < 0 { bb.o0 = Some(*bb.t0 + 3) })]
+            #[run_while(|bb| bb.b0 + 1 != bb.b0 % 4)]
+            ParallelAll(3) {
+                SubTree(Tree0889Sub0, ..),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                StatefulAction(Task<7>),
+            },
+            ReactiveSequence {
+                Condition(Cond<8> = Cond::<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0889Blackboard { b0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0890 for Ctx {
+        ForceFailure {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0> = Cond::<0>),
+            WhileDoElse {
+                Sequence {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                    MemPriority {
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                Parallel(failure = 1) {
+                    Condition(Cond<6> = Cond::<6>),
+                    Sequence {
+                        StatefulAction(Task<7>),
+                        Sleep(0),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+            SequenceStar {
+                Timeout(10) {
+                    Repeat(0) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Repeat(1) {
+                    ParallelAll(max_failures = -4) {
+                        Condition(Cond<10>),
+                        Action(Act<11>),
+                        AlwaysSuccess,
+                        StatefulAction(Task<12>),
+                    },
+                },
+                MemPriority {
+                    Action(Act<13> = Act::<13>),
+                    StatefulAction(Task<14>),
+                    Condition(Cond<15>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-            b0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        RunOnce(then_skip = true) {
-            Fallback {
-                SequenceWithMemory {
-                    #[success_if(|bb| (bb.b0 + 1) % 4 > 1)]
+        Fallback {
+            #[post(|bb| { bb.b0 += 1; bb.o0 = None })]
+            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 < 0)]
+            ParallelAll {
+                #[on_halted(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
+                #[post(|bb| bb.b0 += 1)]
+                Precondition(|bb| *bb.t0 > 7, else = Failure) {
+                    ReactiveSelector {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<2>),
+                },
+                SkipUnlessUpdated(t0) {
                     ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                        Action(Act<2>),
-                        ScriptCondition(|bb| bb.b1 % 4 < 3),
-                        StatefulAction(Task<3>),
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                        SetBlackboard(b0 = 0),
                     },
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        #[failure_if(|bb| *bb.t0 + 4 == 2)]
-                        RunOnce {
-                            StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            Sequence {
+                ReactiveSequence {
+                    Precondition(|bb| bb.o0.unwrap_or(0) % 3 < 1, else = Running) {
+                        WhileDoElse {
+                            Action(PAct<4>, b0 = 9, b1 = {t0}),
+                            StatefulAction(Task<5>),
+                            StatefulAction(PTask<6>, b0 = {t0}),
                         },
                     },
+                    Action(PAct<7>, b0 = {t0}, b1 = {t0}),
+                    Selector {
+                        Condition(Cond<8>),
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                        #[skip_if(|bb| bb.b0 % 2 > 0)]
+                        Condition(PCond<9>, b0 = {t0}),
+                        StatefulAction(Task<10>),
+                    },
                 },
-                Sequence {
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    ForceFailure {
-                        MemPriority {
-                            Action(Act<7> = Act::<7>),
-                            MemSequence {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
+            },
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                ForceSuccess {
+                    Inverter {
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
+                                },
+                                Invert {
+                                    StatefulAction(PTask<12>, b0 = {t0}),
+                                },
                             },
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
                         },
                     },
                 },
@@ -3358,137 +3267,188 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0893Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            b1: i64 = 15,
-            o0: Option<i64> = Some(9),
-        }
-        #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
-        #[run_while(|bb| bb.b1 != 3)]
-        Sequence {
-            Repeat(2) {
-                Action(PIo<0>, t0 = {b0}),
-            },
-        }
-    }
-}
+board!(Tree0892Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            o0: Option<i64>,
+            b0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            SequenceWithMemory {
-                #[on_failure(|bb| bb.b1 = 7)]
-                SubTree(Tree0893Sub0, b0 = {=}, b1 = {b1}, o0 = {=}),
-                AlwaysSuccess,
-                Condition(PCond<1>, b0 = 8),
+        SequenceWithMemory {
+            #[failure_if(|bb| bb.b1 > 6)]
+            Repeat(3) {
+                StatefulAction(Task<0>),
             },
-            Action(Act<2>),
+            WhileDoElse {
+                Action(PIo<1>, t0 = {=}),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                ScriptCondition(|bb| *bb.t0 + 4 == 2),
+            },
+            Repeat(4) {
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
-board!(Tree0893Blackboard { b0 b1 o0 });
+board!(Tree0893Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        Sequence {
-            RunOnce(then_skip = false) {
-                ForceSuccess {
-                    StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+        #[on_success(|bb| { bb.b0 += 1; bb.o0 = Some(3) })]
+        RetryUntilSuccessful(forever) {
+            WhileDoElse {
+                Fallback {
+                    Repeat(forever) {
+                        Sequence {
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Sequence {
+                                StatefulAction(Task<0>),
+                                #[run_while(|bb| *bb.t0 + 1 < bb.o0.unwrap_or(1))]
+                                Condition(Cond<1>),
+                                Condition(PCond<2>, b0 = {t0}),
+                            },
+                        },
+                    },
+                    Action(|ctx| ctx.exec(3)),
+                },
+                AsyncSequence {
+                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
+                        Action(Act<6> = Act::<6>),
+                        #[run_while(|bb| bb.b0 > 3)]
+                        #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                        #[skip_if(|bb| *bb.t0 > 1)]
+                        Action(PIo<7>, t0 = {t0}),
+                        StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
+                    },
+                    AsyncFallback {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        ForceSuccess {
+                            #[skip_if(|bb| *bb.t0 > 2)]
+                            #[on_success(|bb| { if bb.o0.is_none() { bb.b0 = 3 }; bb.b0 += 2 })]
+                            Precondition(|bb| bb.b0 % 3 != 0, else = Running) {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<10> = Cond::<10>),
+                                },
+                            },
+                        },
+                    },
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0894Blackboard { b0 });
+board!(Tree0894Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(1),
         }
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        ForceSuccess {
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            #[failure_if(|bb| bb.b0 < *bb.t0)]
-                            RunOnce(then_skip = true) {
-                                Condition(PCond<2>, b0 = {=}),
-                            },
-                        },
-                        MemSequence {
-                            Action(Act<3>),
-                            Condition(PCond<4>, b0 = {t0}),
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        AlwaysSuccess,
-                    },
-                },
-                MemPriority {
-                    SequenceWithMemory {
-                        Action(Act<6>),
-                        Condition(Cond<7>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                    },
-                    Action(Act<9> = Act::<9>),
-                    KeepRunningUntilFailure {
-                        ScriptCondition(|bb| *bb.t0 != 3),
-                    },
+        Sequence {
+            SetBlackboard(o0 = Some(1)),
+            Script(|bb| bb.t0.set(2)),
+            MemSequence {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b0 < 4),
+            },
+            Invert {
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Parallel(failure = 1) {
+                    Condition(PCond<1>, b0 = {=}),
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0895Blackboard { b0 t0 });
+board!(Tree0895Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            #[on_success(|bb| bb.t0.set(bb.b1))]
-            #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
-            #[run_while(|bb| *bb.t0 != 3)]
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
+        RunOnce(then_skip = false) {
+            Parallel(success = 0, failure = -2) {
+                Delay(30) {
+                    RunOnce {
+                        Loop(q0, value = {b0}) {
+                            ReactiveFallback {
+                                Condition(|ctx, bb| ctx.check_in(0, 0)),
+                            },
+                        },
+                    },
                 },
-                Sequence {
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
-                    UnsetBlackboard(o0),
-                    Action(|ctx| ctx.exec(4)),
+                ReactiveSequence {
+                    StatefulAction(PTask<1>, b0 = 3, b1 = {t1}),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t0 = 4),
                 },
             },
-            Inverter {
-                RunOnce {
+        }
+    }
+}
+
+board!(Tree0896Blackboard { t1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0897 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+            Sequence {
+                ParallelAll(max_failures = -1) {
+                    Delay(50) {
+                        Script(|bb| { bb.b0 = *bb.t0; bb.t0.set(4) }),
+                    },
+                    Sleep(10),
+                    Precondition(|bb| (bb.o0.unwrap_or(3) + 4) % 4 < 3, else = Skipped) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        ScriptCondition(|bb| bb.b0 < 5),
+                    },
+                },
+                WhileDoElse {
+                    Inverter {
+                        Action(Act<4>),
+                    },
+                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    #[failure_if(|bb| *bb.t0 % 4 == 0)]
+                    #[success_if(|bb| bb.o0.is_none())]
                     StatefulAction(Task<5>),
                 },
             },
@@ -3496,51 +3456,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0896Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0897 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Fallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {b0}),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            Fallback {
-                MemSequence {
-                    RunOnce {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            MemPriority {
-                Condition(PCond<5>, b0 = {=}),
-                StatefulAction(Task<6>),
-                ScriptCondition(|bb| bb.b0 != 7),
-            },
-        }
-    }
-}
-
-board!(Tree0897Blackboard { b0 });
+board!(Tree0897Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Fallback {
-            ReactiveSequence {
-                #[post(|bb| bb.b0 += 1)]
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            #[post(|bb| bb.b0 += 3)]
+            #[run_while(|bb| *bb.t0 % 4 < 0)]
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(1)),
+                Parallel(failure = 1) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                },
+                SetBlackboard(b0 = 2),
             },
-            SetBlackboard(t0 = {b0}),
+            Condition(Cond<4>),
         }
     }
 }
@@ -3549,165 +3485,129 @@ board!(Tree0898Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Inverter {
-                    ForceFailure {
-                        Repeat(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        Action(Act<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            KeepRunningUntilFailure {
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        RetryUntilSuccessful(4) {
+            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+            #[on_success(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| *bb.t0 += 1)]
             MemSequence {
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
                 },
-                ForceSuccess {
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            Repeat(2) {
-                MemSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<11> = Task::<11>),
-                        Action(Act<12> = Act::<12>),
-                    },
-                    MemSequence {
-                        Condition(Cond<13>),
-                        StatefulAction(Task<14>),
-                    },
-                    ForceFailure {
-                        SequenceStar {
-                            AlwaysSuccess,
-                            StatefulAction(Task<15>),
-                        },
-                    },
-                },
+                Action(Act<2>),
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
+board!(Tree0899Blackboard { t0 o0 b0 });
+
 cases! {
-    Tree0800 "B{b0;t1=2}RFb(Ret2(RFb(c0,SubA(Scc{b0<3}))),Inv(t1e),RepF(RFb(SubA(Wu{t1}),Scc{b0<4})))",
-    Tree0801 "RFb(a0,Ret3(RFb(Star(RSeq(a1,a2,a3),Seq(c4e,c5e,c6e,t7e,S)),Inv(Fb(Seq(t8,t9e),a10l)),Star(t11,t12,S),Swm(a13))))",
-    Tree0802 "B{o0=1;b0}@os{b0+=1}@rw{b0!3}@fi{b0<o0|1}OnceK(t0e)",
-    Tree0803 "B{o0=0;t0;b1;b0}@po{o0:=_}Fb(OnceK(pa0{b0:t0;b1:b1}),@of{o0:=_}Rep4(@os{t0+=3}@rw{o0|2>1}@si{b0+4%3>1}RFb(t1,Sb{b1=b0})),MPri(c2,a3l,pa4{b0:b1},@os{b1!6?b1+=1}@ki{some}@rw{t0+2%3<0}a5),Su{t0}(@oh{o0:=t0}@ki{t0!o0|2}S),t6e)",
-    Tree0804 "B{t0=5;b0=4}Swm(Wv{t0}(t0),a1,pa2{b0:=})",
-    Tree0805 "B{t0=5;b1=5;b0}@rw{b0+2>b1}@os{b1=b0%3?t0:=9}MPri(t0,c1l,c2)",
-    Tree0806 "B{o0=_;t1=4;b0=3;t0}Swm(@fi{t1+2%3>0}@si{b0+2%2>0}Seq(@os{t0+=1}RetF(Inv(t0e)),@os{b0<3?t0:=9;some?t0:=t0%2}RFb(t1,pt2{b0:t1;b1:b0},a3e,a4)),Star(Scc{o0|0>t0},c5,Seq(Scc{o0|5=t1},t6),c7e),Inv(RFb(F,RSeq(t8,t9e),t10)))",
-    Tree0807 "RSeq(a0,Sub(S))",
-    Tree0808 "B{b0=4;t0}MSeq(Ret2(SubR(Star(a0l,Wu{t0}))),@fi{t0<1}@rw{t0>t0%2}Fb(t1,Scc{b0>t0+4},pi2{t0:t0},t3))",
-    Tree0809 "B{t0=4;b0=1}RSeq(t0,pa1{b0:b0;b1:t0},@fi{b0<5}RFb(t2,a3l))",
-    Tree0810 "B{t0;t1=3;b0}Fb(RSeq(RFb(t0,pi1{t0:b0}),Rep4(RFb(a2,a3))),RSeq(OnceK(t4),t5,Sb{b0=8},RSeq(Sb{t1=b0},a6),FF(pt7{b0:t0;b1:b0})),Swm(@ki{t1%2<1}@po{t0+=2}Rep0(c8),Seq(Scc{b0=6},pa9{b0:t0;b1:b0}),a10,pa11{b0:=;b1:t1},t12))",
-    Tree0811 "B{t0=5;b0;t1=1;o0}RSeq(@oh{b0<5?o0:=_}@ki{t0>5}MPri(t0,@si{o0|3>t0+3}@ki{t1<3}t1,t2,c3),Swm(a4b{o0|1+3;b0},pa5{b0:2}),@po{t0+=2}@oh{t0+=1}Ret0(c6))",
-    Tree0812 "B{t0;b1=0;o0=1;b0=4;t1=3}RFb(Ret4(Keep(t0)),Seq(c1b{b0%3},pc2{b0:=},Seq(c3,t4),RFb(c5,pa6{b0:=;b1:t0}),c7),Swm(OnceT(t8e),Seq(RFb(Scc{o0|1>b0%3},MPri(t9,@ki{o0|4+3=3}S)),@po{b1+=1}Fb(c10,RFb(F,pc11{b0:t1})))))",
-    Tree0813 "B{b0=5;t0=2}MSeq(Sb{t0=8},RSeq(c0,MPri(pc1{b0:9},t2e,c3),MSeq(pt4{b0:=;b1:t0},@po{b0+=1}Sc{b0+=1})),MPri(a5,t6,a7l))",
-    Tree0814 "B{o0=2;b0=5;t0=0}Su{t0}(MPri(@rw{none}@fi{t0=7}@si{t0+1>b0}c0,a1))",
-    Tree0815 "B{b1;t0;t1=0}Ret3(SubA(@fi{b1!t0}@rw{t1<t0}c0))",
-    Tree0816 "B{t0=0}Wv{t0}(Inv(Swm(Rep4(t0),SubR(a1),@oh{t0+=1;t0+=2}t2,S)))",
-    Tree0817 "Fb(Rep4(RFb(Once(Ret3(Rep3(t0e))),c1)),RFb(Keep(t2),Fb(a3,F),t4,t5))",
-    Tree0818 "Swm(Sub(Ret2(Sub(c0l))))",
-    Tree0819 "Fb(RFb(Once(c0),OnceK(c1)),Inv(RetF(Seq(t2,a3))))",
-    Tree0820 "B{t0=0;b0=4}@po{b0+=1;b0+1!7?t0+=1}@fi{b0<2}Once(RFb(RFb(pc0{b0:=},Scc{b0+4<t0+2%4}),@ki{t0=t0%4}@oh{b0:=b0+3%4}Swm(@os{t0>1?b0+=1}@po{b0:=2;t0+=1}Sc{t0:=b0%4;t0:=b0},S),FF(pi1{t0:=})))",
-    Tree0821 "B{o0=_;t0=5;b0=3}Su{t0}(@fi{o0|5%2<1}MPri(t0,Star(@fi{t0>2}@os{t0:=b0}Seq(Sb{t0=b0},Sb{o0=6}),Sc{b0:=t0},OnceK(t1),Swm(pt2{b0:t0},t3),a4b{b0%2;b0})))",
-    Tree0822 "B{t1=3;t0=3;b0=3}Fb(Fb(Scc{b0+3%4!0},@ki{t1+3%3<2}Wv{t0}(Ret4(c0e)),Scc{t1>7}),RSeq(Sb{t1=1},pi1{t0:t1},t2,c3),pc4{b0:t0},Sb{t1=3})",
-    Tree0823 "B{t1=5;o0=5}Wv{t1}(t0)",
-    Tree0824 "B{t0=1;b0=5}@of{b0:=t0}@oh{t0:=b0}OnceK(Keep(Rep0(t0)))",
-    Tree0825 "B{o0=_;t0=3;b0=3}Star(Su{t0}(Su{t0}(MSeq(Sb{t0=0},c0l,c1e,t2,c3b{b0}))),MPri(c4,a5,c6b{b0+4%4},FF(t7)),Seq(RSeq(c8e,Sc{o0:=b0}),Fb(Wu{t0}),c9l,Swm(t10,c11e,t12)))",
-    Tree0826 "B{b0;b1=3}Fb(a0b{b0;b0},FS(Seq(Once(Seq(Sb{b1=3},a1)),t2e)),Fb(RSeq(t3e,Sb{b1=5})),t4)",
-    Tree0827 "B{b1;t0;b0}Keep(Star(RSeq(RSeq(c0,t1,t2),Fb(t3,c4b{b1}),Inv(pt5{b0:t0;b1:b1}),RFb(a6b{t0%3;b0},pi7{t0:=},a8,t9e)),OnceT(FF(Fb(t10,c11e,RSeq(Su{t0}(c12e)),Fb(t13,c14,@of{t0+=2}Ret1(Sb{t0=b0}))))),Fb(RFb(RetF(t15e),Inv(t16)),RSeq(a17e,Scc{t0%4!2}),Scc{t0>b1+2},MSeq(t18,@po{b0+=1}@oh{t0%2!0?t0+=2}t19))))",
-    Tree0828 "B{b0=2;t0;o0}RFb(c0,pt1{b0:=;b1:b0},Ret3(@ki{b0%3!0}t2),@si{t0%4>1}@os{t0+=3}@of{b0+=2;o0:=2}Seq(OnceK(a3b{t0;b0})))",
-    Tree0829 "B{b1=2}Star(Scc{b1<0},t0)",
-    Tree0830 "B{o0=_;t0=5;b1=5;b0=5}MPri(t0,Star(S,Scc{b0%3>1}),FF(Seq(RFb(@si{b0%3<1}t1,t2),RSeq(pt3{b0:b1;b1:t0},t4e))),Swm(c5,Wu{t0},Ub{o0}),Star(RFb(t6,c7)))",
-    Tree0831 "RSeq(MPri(Swm(t0,Keep(Ret0(t1))),Fb(RSeq(t2),Keep(t3)),RFb(a4e,c5)),RSeq(RFb(Fb(a6,t7),RSeq(Rep0(c8),c9e,t10),Swm(t11,c12)),RFb(t13,t14,Fb(c15,a16,c17,c18,a19),a20,RSeq(a21,t22))))",
-    Tree0832 "B{b0=0;o0;b1;t0=5}Fb(t0,a1b{b1+1%2;b1},RFb(SubA(Keep(@si{none}Fb(a2e,c3,t4e))),t5),Swm(@os{b1+3%4=2?b0:=o0|4+2;b1+1%2<1?b1:=t0+4}SubR(Seq(pc6{b0:=},Sb{b1=t0})),t7,RFb(FF(Inv(c8)))))",
-    Tree0833 "Ret4(FS(Seq(Sub(MPri(Seq(t0e,S,c1l),FF(a2))),Fb(RSeq(t3,t4e),Fb(a5,a6,t7),Fb(Seq(t8e,t9,a10)),t11),Rep4(Inv(F)),RFb(c12e,a13))))",
-    Tree0834 "B{b0;t1;o0=4;t0=1}FF(Inv(RSeq(@po{t1:=b0+4}Wv{t0}(RSeq(Sb{o0=9},OnceT(t0),c1b{4},Sb{b0=9},Inv(c2))),Fb(t3,pt4{b0:t0},a5,t6,c7l))))",
-    Tree0835 "B{t0=0;b0=3;o0=_}@si{b0+4!5}Fb(Fb(@rw{o0|5=t0}@of{t0%4<2?t0+=1}RFb(t0e,a1e),RFb(F,a2,c3)),t4,Su{t0}(Seq(Once(RFb(a5e,c6l,a7,Wu{t0})),RSeq(@po{t0+=1}@rw{t0!2}Sb{b0=0},t8),RSeq(@fi{b0+1!1}t9e,c10e))))",
-    Tree0836 "MPri(t0,MSeq(c1l,t2,a3),Sub(Rep4(Fb(Ret3(Swm(c4))))))",
-    Tree0837 "B{t0=5}Rep0(Wu{t0})",
-    Tree0838 "B{b1=5;t0=5}Inv(Star(pi0{t0:=}))",
-    Tree0839 "B{t1;o0=3;t0=4;b0=3}RSeq(Seq(Sb{o0=7},c0,Su{t1}(a1b{t1;b0}),RSeq(Sb{t0=t1},@ki{o0|5+1!t1%4}F),MPri(c2b{t0},c3)),Sb{b0=t0},RSeq(Swm(Sc{b0+=1},a4l),Wu{t1},Swm(t5,Sb{t0=7},Wu{t1}),Su{t1}(@ki{t0%4!2}@rw{t0+4%4>0}a6),c7))",
-    Tree0840 "B{b1;b0=3;t0}RSeq(@ki{t0<2}@po{t0:=b0%4}c0,Seq(Fb(pc1{b0:b1},t2,pt3{b0:=;b1:=},c4l),Fb(t5,RFb(Rep2(t6),c7))),t8,RSeq(Swm(pc9{b0:=}),Ret4(pc10{b0:5}),Inv(Ret4(FF(c11)))))",
-    Tree0841 "B{b0=1;t0;t1=3;b1=0;o0=5}Seq(Ret1(@fi{o0|3=b0%4}@of{none?b1+=2}RepF(t0e)),OnceK(RFb(Seq(FS(Ub{o0})))),Swm(a1,Ub{o0},a2,Sb{t0=b1},a3),Fb(@oh{some?t1:=b0}@of{b0+=3}pt4{b0:b0},OnceK(t5),a6),Swm(MPri(t7,t8,Wu{t1})))",
-    Tree0842 "B{b1=0;b0=1}OnceT(Keep(Swm(Rep4(Seq(c0)),RSeq(a1b{1;b1},t2,t3),@ki{b0<6}@of{b0+3%2!0?b0+=3}@os{b1+=4}Ret3(Rep0(a4)))))",
-    Tree0843 "B{t0=2;b0=4}OnceT(RFb(Star(t0e,c1l),Inv(S),Fb(pc2{b0:b0},pi3{t0:b0},c4)))",
-    Tree0844 "B{t0}OnceT(Rep3(FS(RSeq(c0b{t0},t1))))",
-    Tree0845 "B{o0;b1=2;b0=3;t0=1}Ret4(Fb(MPri(FF(FF(Rep1(t0))),Rep3(FF(c1)),Swm(t2e,t3e,c4)),Fb(RFb(a5,RSeq(pa6{b0:b0;b1:b1},t7),OnceK(t8),c9),RFb(Seq(t10e,@fi{t0+2%4>0}c11,c12l),Ret2(Wu{t0}))),RFb(RFb(Su{t0}(@rw{none}@fi{b0+4>0}@os{b0:=b1%3}Fb(c13e,a14)))),MSeq(OnceT(Fb(pa15{b0:3;b1:=},pt16{b0:b0;b1:b1},a17)),@rw{t0+3<5}@po{b1:=b0}@ki{some}Fb(Swm(Sb{b1=b0},a18e),pa19{b0:b0;b1:=},MPri(pt20{b0:b0;b1:t0},t21)))))",
-    Tree0846 "B{b0;t1=0}Inv(Star(a0,@oh{t1+=2}a1e,SubA(Sb{b0=3})))",
-    Tree0847 "Keep(t0)",
-    Tree0848 "B{o0;b0=5;b1;t0=3}RSeq(Swm(MPri(a0l,t1,@ki{some}Sc{b0+=1;o0:=_},a2b{b1;b0},t3)),RFb(a4,t5e,a6,c7l),RSeq(@po{b1:=8}Swm(Scc{b0+2%3<0},S,c8,pa9{b0:t0;b1:t0},c10l)),Swm(MSeq(t11,t12,Wu{t0}),OnceT(S)))",
-    Tree0849 "RSeq(a0,OnceK(RFb(RSeq(t1,c2e),Fb(a3,t4,t5,c6),Star(c7,t8,c9))),Swm(Inv(RFb(t10,a11,a12)),S,FF(Ret4(c13l))))",
-    Tree0850 "B{t0;o0=3;b0=1}Fb(Rep4(OnceK(Star(c0,Fb(@oh{b0:=o0|0;b0:=o0|5+2}@si{o0|4>5}t1e,t2e,t3),Ub{o0},RFb(t4,a5e,c6,Scc{t0+4=o0|2},c7),c8))))",
-    Tree0851 "B{b0=3;t0=3}FF(Star(Seq(Inv(c0b{5}),OnceT(pi1{t0:t0}),c2,FS(t3)),RFb(t4,OnceT(a5)),RSeq(Sb{t0=7}),Fb(Scc{b0>7},t6,pi7{t0:b0}),Ret2(Seq(Wu{t0},Ret3(a8b{b0;b0})))))",
-    Tree0852 "B{o0=5;b0=4;t0=5}MSeq(Swm(t0,RFb(Wu{t0},Sb{b0=9}),pt1{b0:4;b1:b0},Seq(Sb{o0=6},Scc{t0+3!t0},t2)),FS(RSeq(RSeq(Sc{t0+3>t0?o0:=b0%4},MSeq(a3,a4)))))",
-    Tree0853 "B{t0=5;t1;b0;b1=1}Seq(@oh{t0+=1}Seq(RFb(t0,SubA(pi1{t0:b0}),c2l,c3),Rep0(S),RSeq(Sc{b1:=t1%2;b0=b1%4?t1+=4},@si{t0%2!1}@fi{b1%3<1}c4l,Sb{t0=b0},@po{b0:=t0;t0+=1}@rw{b0=2}t5)))",
-    Tree0854 "B{b1=5;t0=5;b0=5;t1=5}MPri(Inv(@po{b1+=1;t1:=t0+4}@fi{b0=2}@os{t1:=t0}F))",
-    Tree0855 "B{b0=2;b1=3;t0=4}Rep4(RFb(RFb(t0,a1e,a2e,Wv{t0}(c3),pt4{b0:=;b1:=}),Swm(MPri(Inv(pc5{b0:b0}),pi6{t0:b0}),t7),Fb(@rw{b1<6}Wv{t0}(c8),pt9{b0:t0},c10,Once(a11))))",
-    Tree0856 "RSeq(Seq(t0,t1,t2),RFb(t3),RSeq(t4,a5),Rep4(t6),RSeq(c7,F))",
-    Tree0857 "B{t0=3;t1=2;b1=3}Fb(Su{t1}(Scc{b1<1}),a0,Fb(pi1{t0:=},c2),t3,MSeq(c4e,t5,@of{t0+=1}@ki{t0+3>0}Su{t1}(t6e)))",
-    Tree0858 "B{o0;t0=2}RFb(Seq(Sb{o0=6},a0l),OnceT(Keep(RepF(a1))),OnceK(Wv{t0}(Scc{none})))",
-    Tree0859 "RSeq(c0,Seq(c1,t2,t3),Rep3(Ret2(c4)),Rep1(a5))",
-    Tree0860 "B{t1=0;t0;b1=1;b0}@po{t1:=t1+2%2}@of{t0+=2;b0+=3}@fi{b1>t1}Inv(t0)",
-    Tree0861 "B{b1=5;t0=5}RSeq(Su{t0}(t0),SubA(SubA(Sc{b1:=t0+4})))",
-    Tree0862 "B{t0=5;t1;b0}OnceK(@os{b0+=2}@po{b0:=t1+2%4}Swm(RSeq(Once(OnceK(t0)),Fb(FS(@rw{t0%4>0}c1),Scc{t0!t1+4%4},t2,Scc{t1!t1+2},c3l),Seq(OnceK(RFb(c4b{t1%2},Wu{t1},Sb{b0=8})),t5,Swm(t6,t7,Sc{t0+=3})))))",
-    Tree0863 "B{t0;b0}RSeq(@ki{t0=5}@os{t0+=1}Keep(Fb(Wv{t0}(c0l),a1,t2,a3,Sb{t0=b0})),Rep4(Fb(RepF(Wu{t0}),@ki{t0<3}c4e)),Star(pa5{b0:=},t6,Sc{b0:=b0%4;t0+=1}))",
-    Tree0864 "B{t0=4;b1;t1=4;b0=0}RSeq(c0b{4},RepF(@ki{b0+2%2=1}@fi{t1>2}Star(RFb(c1,pa2{b0:=;b1:t0},FF(a3)),Keep(FF(FF(MSeq(c4,Sc{t1+4>t1?b0+=1;b1>t0%2?t0+=3},a5)))))),Swm(RFb(a6,t7),FS(pc8{b0:t0}),FS(RFb(t9,c10)),Keep(Fb(a11,@si{t0=b1%2}c12))))",
-    Tree0865 "Star(Inv(RFb(RSeq(t0,MPri(Seq(c1))),a2l,RFb(Keep(Keep(t3))))),Ret2(Rep2(c4)))",
-    Tree0866 "RSeq(RFb(FS(t0e),c1l,Star(c2,t3),RSeq(RFb(t4,Rep1(c5)))),RSeq(a6,FF(MPri(Ret4(RFb(t7,c8)),c9l))))",
-    Tree0867 "B{b0;b1=5;t0=4}Rep2(Star(@of{t0=b1?b0:=t0}@ki{t0=b1}a0))",
-    Tree0868 "B{b1=3;b0;t0=5}RSeq(RFb(t0,c1e,a2l),Star(t3e,@rw{t0=3}c4b{b1}),@rw{t0<3}@fi{b0>5}RepF(pi5{t0:t0}),FS(Su{t0}(Ret2(t6))),t7e)",
-    Tree0869 "B{b0=1;b1=1;t0=0}Star(@of{b1+1%2!0?t0+=3;t0:=b1}Ret1(SubA(Inv(SubR(pa0{b0:b1;b1:b0})))),Sc{t0:=t0%3},pi1{t0:t0})",
-    Tree0870 "Star(c0,RFb(c1,c2,c3e),t4e,c5e,c6)",
-    Tree0871 "Seq(RSeq(c0,c1l),Seq(c2l,c3e,a4,c5,FS(t6e)),Fb(a7,c8),RSeq(t9,t10),c11l)",
-    Tree0872 "B{t0=4;o0=_}OnceK(@oh{t0:=o0|4}Swm(pi0{t0:=},t1))",
-    Tree0873 "Keep(Sub(c0))",
-    Tree0874 "B{o0;b1=3;t0=4;t1;b0}RSeq(Su{t1}(Swm(Inv(Keep(t0)),c1,@si{o0|2=b0}t2e,RFb(@fi{t1%4>0}c3,t4),pa5{b0:5;b1:b1})),RetF(RSeq(Seq(c6b{t1},pc7{b0:=}),a8,RetF(Sc{b0+=2}),a9,FS(Seq(Scc{t1<1},@os{o0|2+2>t1?t0+=1}Ub{o0})))))",
-    Tree0875 "B{b0;o0;b1=0;t0=0}Seq(Star(RFb(@fi{b1>4}FF(pt0{b0:=})),@oh{o0:=b0;b0%3<0?b1+=2}SubR(@si{t0=2}@of{o0:=b1+4%3}@fi{b1>1}Keep(RSeq(c1l,@of{b0:=6}@rw{b1!7}c2)))),@os{o0:=b1+1%3}MSeq(c3,t4e,pa5{b0:4},a6),@rw{t0=0}RFb(t7))",
-    Tree0876 "RFb(MSeq(RFb(t0,c1),c2,t3e),Seq(FF(OnceT(t4)),t5,Fb(c6e,t7)),Swm(Rep0(c8l),a9e,Ret1(t10)),RSeq(t11,FF(t12)))",
-    Tree0877 "RFb(RSeq(MPri(F,a0,Seq(FS(t1e))),RSeq(a2,t3,a4l)),MPri(c5,Swm(t6,t7),OnceT(c8),RFb(a9e)))",
-    Tree0878 "RSeq(a0,Swm(Seq(t1,t2)),t3,t4,Ret3(t5e))",
-    Tree0879 "B{t0=3;b1;b0=1}Seq(Seq(MSeq(t0,c1),c2),@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}Rep4(Fb(SubA(Wv{t0}(t3)),Wu{t0})))",
-    Tree0880 "B{t1=3;b0=4}Ret4(Fb(RSeq(c0,Inv(OnceT(RSeq(Wv{t1}(t1)))),@of{t1:=b0%2}@oh{t1+=2}F)))",
-    Tree0881 "B{b0=3;t1=0;t0=2;o0}Swm(Rep0(Sc{t0:=o0|1;b0:=t1%3}),FS(@ki{t0!4}RFb(a0,a1l)),RetF(@rw{t1+2%3<0}@os{b0:=t1%3}a2b{3;b0}),Swm(pt3{b0:9},c4))",
-    Tree0882 "B{b0=4;t0=5;o0}Seq(Wv{t0}(RFb(Wv{t0}(c0),pi1{t0:t0},c2,Scc{t0+4<7})),Inv(Rep3(@ki{b0=o0|4}@fi{t0<3}@oh{o0:=o0|3;b0:=t0}Seq(Seq(pa3{b0:=},@rw{b0<6}@si{b0+4%3<0}FF(Sb{o0=9}),@po{t0+=1}S,Ret2(a4l),Star(t5,c6e)),Once(MSeq(a7l,a8,c9))))),SubR(Inv(FS(Seq(t10,t11,Sc{b0:=t0},Keep(@po{t0:=b0+2}c12))))))",
-    Tree0883 "B{t0=0}FS(RetF(FF(OnceK(Keep(pi0{t0:t0})))))",
-    Tree0884 "B{o0=_;t0=1}Swm(Star(@ki{t0+2<t0}@rw{some}RSeq(t0,a1,c2)),Swm(Ret1(t3e)),RSeq(Fb(a4,a5l),t6),Wu{t0})",
-    Tree0885 "B{t0}Swm(pa0{b0:1;b1:t0},t1)",
-    Tree0886 "B{t0=4;b0=1;b1=5}RSeq(Seq(FF(RSeq(t0,pt1{b0:2;b1:=})),Su{t0}(MSeq(Scc{b0%3<2},pc2{b0:7},a3,t4)),Su{t0}(c5),Seq(c6)),Keep(@si{b1+2>b1%4}@oh{t0%3=1?b0+=3}MPri(Swm(c7,@rw{b0%3=2}@si{b0+2%2=1}RFb(Seq(@of{t0:=t0+4%4}a8,c9)),MSeq(RSeq(c10,Scc{b0=2}))),Swm(@of{b1+=3}S,t11e))))",
-    Tree0887 "B{t0=0}RFb(c0,Sb{t0=2})",
-    Tree0888 "B{t0;b0=1}Fb(RSeq(S,Ret4(pi0{t0:=}),MPri(a1,@oh{t0:=0}pt2{b0:=},t3),Su{t0}(c4)),Rep4(RSeq(Fb(Once(@os{t0+=3;t0+=2}@ki{b0+4%2<1}@si{t0>b0}RepF(MSeq(c5l,@oh{b0+=2;b0:=3}Sc{t0=6?b0+=1},t6,c7e)))))),@po{b0<0?b0+=2;b0+=1}@oh{t0:=b0+4}RFb(Seq(pa8{b0:t0;b1:t0},@rw{t0+2%4=1}@of{b0:=b0%2}Sc{t0+2!3?b0+=3;t0:=b0%2}),RFb(c9,c10,c11)))",
-    Tree0889 "B{t0=4;b0;b1}RetF(RFb(MPri(pt0{b0:1},pc1{b0:=},c2,@ki{b0!b1}pa3{b0:6;b1:t0})))",
-    Tree0890 "Fb(Swm(MPri(RFb(Once(c0),RSeq(c1,a2l))),MSeq(c3,RFb(F,a4))),FF(Rep2(Inv(c5))))",
-    Tree0891 "B{t0=1;b0}Keep(RSeq(a0,c1,pt2{b0:b0},t3,Sb{t0=0}))",
-    Tree0892 "B{t0=4;b1=5;b0}OnceT(Fb(Swm(@si{b0+1%4>1}RFb(pt0{b0:b0;b1:b1},pt1{b0:=;b1:=},a2,Scc{b1%4<3},t3),MPri(t4,@fi{t0+4=2}Once(t5e))),Seq(t6),Inv(FF(MPri(a7e,MSeq(t8,t9),c10,c11)))))",
-    Tree0893 "B{b0;b1=5;o0}Seq(Swm(@of{b1:=7}SubR(@po{b0+1%2<0?o0:=_}@rw{b1!3}Seq(Rep2(pi0{t0:b0}))),S,pc1{b0:8}),a2)",
-    Tree0894 "B{b0}Seq(OnceK(FS(pt0{b0:2;b1:b0})))",
-    Tree0895 "B{b0=3;t0}OnceK(Swm(RFb(c0,RSeq(c1,FS(@of{t0:=b0%3}@fi{b0<t0}OnceT(pc2{b0:=})),MSeq(a3,pc4{b0:t0},c5l)),Ret2(S)),MPri(Swm(a6,c7),RSeq(c8),a9e,Keep(Scc{t0!3}))))",
-    Tree0896 "B{o0=_;b1;t0=2}Seq(@os{t0:=b1}@ki{o0|2%2>0}@rw{t0!3}RSeq(FF(t0),Seq(pi1{t0:=},t2,pt3{b0:9;b1:=},Ub{o0},a4l)),Inv(Once(t5)))",
-    Tree0897 "B{b0}Fb(RFb(a0,t1,pi2{t0:b0}),t3e,Fb(MSeq(Once(t4))),MPri(pc5{b0:=},t6,Scc{b0!7}))",
-    Tree0898 "B{t0;b0}Fb(RSeq(@po{b0+=1}t0,a1),Sb{t0=b0})",
-    Tree0899 "MPri(Swm(Inv(FF(Rep0(t0))),RSeq(RSeq(c1e,a2),OnceT(RSeq(Keep(a3))))),MSeq(RSeq(c4,a5),FS(RSeq(t6,t7,c8,c9,t10))),Rep2(MSeq(RFb(t11e,a12e),MSeq(c13,t14),FF(Star(S,t15)))))",
+    Tree0800 "B{t0}RSeq(c0,AFb(c1l,c2,c3b{t0+2%3},t4))",
+    Tree0801 "B{q0;t0}Lp{_;R}(Dl{0}(SubA(MPri(Invt(RFb(t0e,c1e)),RSeq(pi2{t0:t0},a3)))))",
+    Tree0802 "B{b0;t0=0}RSeq(t0,Wde(t1,Sb{b0=6}),Sc{t0:=b0;b0+=1},c2)",
+    Tree0803 "Sel(Fb(RepF(t0),Dl{20}(Sel(t1e))),t2)",
+    Tree0804 "B{t1=2;o0=1}@ki{o0|5+2%2>0}@po{some?t1+=3}RepF(Keep(Seq(RSeq(t0,c1),OnceK(Once(a2)),a3l)))",
+    Tree0805 "B{t0=1;b0=5;b1=3}Fb(@ki{t0>7}@fi{b0+1%3>0}Sw{3}(R,FF(Par{-1;_}(pc0{b0:=},@si{b1<6}pa1{b0:b0}))),Seq(Wu{t0},Invt(t2),pi3{t0:b1}),Swm(t4,Pre{b0!6;F}(Sc{b1+2!1?t0+=2}),c5e,pa6{b0:=},pt7{b0:9;b1:=}))",
+    Tree0806 "B{t1=1;o0;t0=3;b0=4;b1=1}Sw{4}(Wde(Par{-2;-1}(c0b{5},Scc{o0|4>t1%3}),Pre{t1>0;S}(a1),RSeq(t2,Scc{b0<6})),RSeq(To{10}(Sl{0}),c3,S))",
+    Tree0807 "B{b1=5;t0=2;b0}Seq(Once(FF(Inv(Wde(t0e,t1)))),Star(Wde(Sw{0;5}(@oh{b1:=t0}@os{b0+=2}a2e,Sl{100},t3),Sel(R))))",
+    Tree0808 "B{b1=3}MSeq(SubA(Dl{0}(t0e)),RepF(pc1{b0:b1}))",
+    Tree0809 "B{b0=3;t0;b1}RFb(Dl{10}(t0),pc1{b0:=},a2l,a3b{t0%2;b0},pt4{b0:=;b1:=})",
+    Tree0810 "B{o0=_;t0;t1}PAll{1}(RFb(@po{o0:=_}Seq(Pre{none;R}(Seq(pa0{b0:9;b1:t0},a1)),Ub{o0}),Fb(Dl{20}(t2),t3)),Star(RFb(Ite(a4,Sc{t1+=3}),Pre{none;R}(a5l),Wu{t0},a6)))",
+    Tree0811 "B{q0=2;b1=5;b0=1}Rty1(Ret1(RSeq(t0e,Wde(Rty3(a1),Pre{b0<7}(pc2{b0:b0}),Lp{b0;F}(pa3{b0:8;b1:=})))))",
+    Tree0812 "B{b0=5}Par{-1;_}(RtyF(Once(RFb(To{100}(Inv(Pre{b0>1}(a0)))))))",
+    Tree0813 "B{o0=_;b0;t0=5}Keep(Seq(c0,Sl{50},a1,a2,@of{b0:=o0|4}@ki{t0+1>o0|2%4}@oh{b0+=3}a3))",
+    Tree0814 "B{o0=0;t0;b0=1;b1=1}PAll{-1}(Fb(TryT(t0,Scc{some}),pi1{t0:t0},@oh{b0:=6;t0+=3}@rw{b1+1%3>0}pi2{t0:t0}),pc3{b0:=})",
+    Tree0815 "B{t0=1;b0=1;q0=2}PAll{_}(Seq(Sl{10},a0,c1e),pt2{b0:b0},Keep(@of{b0+=1;b0+=2}c3e),Lp{_;F}(Seq(@rw{t0+2!2}c4,pa5{b0:=})),FS(RFb(F,Scc{t0%4=2})))",
+    Tree0816 "B{t0;b1;b0;q0=2}AFb(t0,@os{t0:=5;b1+=2}@fi{t0!2}Pre{b1>7;F}(t1),Par{_;-1}(Ret1(Fb(Once(t2),R)),SubA(ASeq(a3e,SubA(t4e))),Ite(t5,FS(Lp{b0;F}(Sl{10})))))",
+    Tree0817 "Ret3(a0)",
+    Tree0818 "B{b1=5;b0=3;t1=3;o0;t0}@fi{t0>7}RFb(Inv(t0),FS(@rw{none}Rep3(RSel(Pre{o0|5%2!0;K}(Pre{t1!o0|4+4;K}(@oh{t1:=o0|4}Seq(Wu{t1},@oh{b1+=2;b0+=3}t1,a2)))))))",
+    Tree0819 "B{b1}Swm(Pre{b1+4<5;R}(a0))",
+    Tree0820 "B{q0;t0;b0=0;b1=5}TryT(@ki{b1+4=1}@of{b1+=3}c0,RFb(Keep(Lp{b0;K}(c1)),a2l,Lp{t0;S}(pc3{b0:t0}),Ret1(t4)))",
+    Tree0821 "Rep0(F)",
+    Tree0822 "B{q0=4;o0=3;t0=5;b0=1}RFb(a0b{b0+1;b0},OnceK(Lp{_;K}(Sc{b0+=1})),ASeq(Rep2(S),t1),AFb(t2,a3b{b0;b0}),Sc{b0+=3;t0<7?o0:=b0})",
+    Tree0823 "B{b0=1;o0;q0;t0=0;b1}RFb(RFb(pt0{b0:t0},Par{3;-4}(S,Sb{o0=5},c1,pt2{b0:=;b1:b0},@fi{o0|2!b1}@si{b1>b0%3}@of{b0:=b1}t3),Lp{t0;R}(t4e)),RFb(Sel(@po{o0:=_}OnceK(Wu{t0}),c5),Wde(OnceT(Seq(c6,pt7{b0:b1;b1:=},Scc{t0=7},c8b{t0})),Sc{o0:=8}),Lp{_;S}(RFb(Ret3(t9)))),Seq(Par{2;1}(Rep2(a10b{b1;b0}),@si{b1+3<o0|0%3}Pre{o0|5%3=0;F}(t11)),TryF(Sw{1}(pt12{b0:=;b1:t0},pt13{b0:=;b1:b1}),Invt(pi14{t0:t0}),Lp{t0;F}(@rw{b1<5}@of{b0:=b0%2;t0:=b0}Sb{t0=b1})),Scc{o0|4%3>0}))",
+    Tree0824 "RSeq(RSel(a0e,Ret0(c1)),a2,Sub(a3e),Fb(Sub(a4),c5,a6e),FS(PAll{2}(c7,Sl{20},t8,t9)))",
+    Tree0825 "B{t0;b1=3;b0=2;o0;t1}AFb(pa0{b0:0;b1:b1},@oh{t0:=b0;t1=7?t1+=2}Dl{10}(a1),@fi{t0=o0|1}Wu{t0},Sc{o0:=_;b1:=6})",
+    Tree0826 "B{b0=0;t0=1;q0}RSeq(Par{_;-1}(Par{-3;_}(To{100}(c0),Scc{t0!t0+4},t1,TryF(c2,@si{t0>4}@oh{t0+=1}@rw{b0<6}c3l)),TryF(pt4{b0:=;b1:b0},t5,Lp{b0;R}(pa6{b0:b0}),Sc{b0:=t0;t0+=3}),a7))",
+    Tree0827 "B{o0=_;t1=5;b0=3}MPri(RSeq(c0l,a1l),Seq(OnceT(c2),Sb{o0=2},AFb(pc3{b0:t1},c4)))",
+    Tree0828 "B{b0;o0;t0;q0=1}Lp{b0;R}(Lp{b0;S}(MPri(ASeq(t0,@po{b0+=3}Ub{o0},Sb{t0=6},t1e),Fb(AFb(Ite(pi2{t0:b0},t3e,c4b{b0}),Keep(R))))))",
+    Tree0829 "B{b1=1;b0=3;t0=0}RFb(Seq(Sel(t0e,a1),AFb(pa2{b0:0;b1:=},Sc{t0>3?b0+=3;t0+=3})),@rw{b1+2%4<0}@oh{b0+3%4!1?t0:=2}@fi{t0%3!1}Su{t0}(R))",
+    Tree0830 "B{b0;o0}RFb(Sc{b0:=o0|5%3})",
+    Tree0831 "B{b1;t0;t1=0;b0=4;o0=5}RSel(Par{_;-1}(Sl{30},pa0{b0:t0;b1:=},pc1{b0:b0},Ret2(Sc{o0:=o0|4%4}),Pre{t1%4!0;F}(t2)),Inv(@ki{b1+3>0}Seq(t3,Sb{b0=t0},Sl{0},@po{b1+=1}Wu{t1},t4)))",
+    Tree0832 "RSeq(t0e,RtyF(Sub(Try(c1,a2,Star(Rep3(c3)),a4l))))",
+    Tree0833 "B{b0=3;t1;b1=2;t0;q0=1}Ret1(Swm(RFb(MPri(@si{t0%4>2}c0,pt1{b0:2}),RFb(c2,pi3{t0:b0},t4,Lp{b0;F}(@po{t0%2<0?t1:=b0%4}@fi{b1+3!2}@oh{b0:=t0}c5b{b1+3%2}),pc6{b0:6}),c7e,Swm(OnceT(a8),c9l),PAll{-1}(a10b{b1+2%4;b0},t11))))",
+    Tree0834 "B{t0=0;q0=2;o0=3;b0=1}RFb(Fb(RFb(pt0{b0:8;b1:t0},a1,RSeq(@oh{o0:=b0;b0%3<0?b0+=2}SubR(@fi{t0+3%2>0}t2),Sl{0})),Wv{t0}(MPri(t3,c4b{b0+4})),Seq(pc5{b0:=},Seq(Ret4(t6e),t7e),Sc{t0+=2},@oh{t0+=2}t8),RFb(Fb(pa9{b0:5},c10),@ki{t0+4%4>1}@po{t0:=b0%3}@of{b0<3?o0:=b0+2}Lp{_;R}(Par{_;_}(Sc{t0+=2;b0:=6},@of{o0|3+1=t0%4?b0+=1;b0=b0+1?t0:=b0%4}@os{o0:=b0}a11e,@si{t0+2%3>0}@oh{b0:=6}Keep(Lp{b0;F}(a12))))),Ret2(RSeq(Su{t0}(@si{o0|3!1}@of{b0+=1}pt13{b0:t0;b1:t0}),Once(pc14{b0:=}),t15))))",
+    Tree0835 "Seq(Fb(Keep(Once(Dl{10}(Swm(t0,c1l)))),a2),RSeq(Fb(a3,c4),t5),Wde(OnceK(c6e),c7),Sel(Inv(a8),Dl{0}(Dl{30}(t9)),c10l))",
+    Tree0836 "B{q0=3;t0=3;b1=0;o0=_;b0=3}RFb(PAll{_}(Scc{b1=4},pa0{b0:b0;b1:b1}),@po{b1+=1}@fi{b1<2}@of{b1:=t0;b1:=o0|2}Lp{t0;S}(RFb(pt1{b0:b1;b1:=},Wu{t0})),@si{b0+4!3}@rw{t0=3}@os{some?b0+=2}MSeq(c2,t3,t4e),@oh{t0+=1}Wde(@po{b0:=b1;b1+=1}t5,a6l),t7)",
+    Tree0837 "B{o0=_;q0=1;b0;t0=1;b1=1}RSeq(Inv(Fb(c0e,c1,@rw{none}@fi{b0<6}RFb(Wu{t0},@os{b1!6?b1+=1}@ki{some}@rw{t0+2%3<0}pt2{b0:=;b1:b0},F))),Ite(Lp{b1;S}(@of{b0=b1?b0:=t0}pc3{b0:=}),Sb{o0=7}))",
+    Tree0838 "B{o0=_;b0;t1=3;t0}Fb(RFb(Swm(ASeq(t0,MSeq(c1,t2),c3,pc4{b0:8},pa5{b0:t0;b1:b0}),Par{_;_}(c6,PAll{1}(t7,pt8{b0:b0;b1:t1}),c9e),@fi{b0+2%3>0}@si{t0+2%2>0}c10)),Wde(Ite(t11e,Ub{o0}),RSeq(pc12{b0:=},Seq(t13,@os{t0+=3;t1+=1}pi14{t0:=},t15))),Try(Seq(SubA(Pre{b0+1%2=0}(c16b{8})),Sb{b0=t0},Su{t1}(a17),c18),TryF(TryF(Sb{b0=3},t19),RSeq(@si{o0|5<t0}To{100}(@po{t0!4?t1:=b0+3}pa20{b0:t1}),c21,c22l))))",
+    Tree0839 "RSeq(Wde(Ret3(Dl{20}(Try(t0,t1,t2,Seq(t3e,c4)))),Inv(Keep(PAll{-1}(Ret2(To{0}(t5)))))),To{20}(Ite(Swm(Inv(Wde(t6,c7,a8))),MPri(FF(Rep1(t9)),a10,a11),Par{2;_}(S,t12,Inv(Keep(a13)),F))))",
+    Tree0840 "B{b0;o0;b1=2;t0=2}To{0}(Try(t0,OnceK(Sel(Sw{2}(pt1{b0:=;b1:=},a2e),c3b{0},pa4{b0:t0;b1:b0},@si{o0|3>b1+3}@ki{t0<3}c5))))",
+    Tree0841 "B{o0=3;t1=0;b0=3;t0=3}Wde(Star(SubR(pt0{b0:8;b1:t0}),Scc{b0+2%3=1}),pc1{b0:2},@si{t1%3!2}@po{o0:=t1%4;b0:=t0}@fi{none}RFb(Scc{o0|3%3>1},Pre{some;R}(To{50}(pt2{b0:t1;b1:t0}))))",
+    Tree0842 "B{t0=2}MPri(pi0{t0:=},Sc{t0+=1})",
+    Tree0843 "B{b0=0;t0=5}Ret0(@of{t0:=t0+3%3}@fi{t0%2=1}@po{b0:=t0}t0)",
+    Tree0844 "RSeq(c0,c1e)",
+    Tree0845 "B{o0=_;t1=0;b0;b1;q0;t0}@rw{none}@si{b1!o0|0}RFb(RSeq(t0,AFb(pa1{b0:b1;b1:t0},@fi{t0+4%3<1}@oh{t0:=b0}RFb(pi2{t0:=},pa3{b0:5;b1:=},c4)),c5b{b1%4},RFb(t6,Sl{50}),t7),@fi{b0+1>t0}@ki{t1>b1}TryF(t8,@of{b1:=6}Wu{t0},@ki{b1!2}@oh{t0:=b1}Rep0(c9e),Rep0(c10b{b0+1}),c11),Sw{5;3}(Ret3(Lp{t0;F}(a12)),Seq(Sb{t1=2},Wu{t0}),Ret0(Wu{t1})),RFb(@os{t1:=b1}@rw{b0>t1}t13e,Lp{t0;F}(Lp{_;R}(To{0}(c14))),Wde(a15b{9;b0},Sl{100})))",
+    Tree0846 "B{q0=4;b0=1;o0=_;t0=4}AFb(a0,OnceT(PAll{_}(pc1{b0:5},t2,Sb{o0=8})),AFb(pa3{b0:=;b1:t0},t4),Lp{t0;K}(t5),RFb(Swm(a6,pt7{b0:b0;b1:b0},a8,c9e)))",
+    Tree0847 "B{q0;t0=3}Lp{t0;K}(Invt(Pre{t0+2=3;S}(c0)))",
+    Tree0848 "B{o0;t0=2;b0=5}Star(@ki{t0=b0}@oh{b0:=t0}Dl{20}(@os{o0:=o0|1}@po{b0>t0?o0:=_;t0:=b0+3}ASeq(Sc{b0:=t0%3},Seq(c0,PAll{-2}(t1,Sb{o0=8})),Pre{b0!3;R}(t2))),Fb(@fi{b0<3}Rep3(pi3{t0:b0}),Keep(c4l),Par{_;1}(Wu{t0},pi5{t0:b0})))",
+    Tree0849 "B{b0=2;t1=4}RSeq(pa0{b0:=;b1:t1})",
+    Tree0850 "B{t0=0;b0=5;b1=0}RSeq(Par{-3;-3}(RSeq(a0,pc1{b0:b0}),Inv(Dl{0}(t2)),FF(t3),t4),Sw{2;4;0}(Dl{0}(t5),Sc{t0+=3;b0+=2},R,OnceK(a6e)))",
+    Tree0851 "B{b0=3;b1=2;t0=0}Sel(@si{b1>2}@oh{b1+=3}Pre{b1<2}(Fb(t0,t1,@rw{b1>5}Sc{b0:=b1},F)),pi2{t0:t0})",
+    Tree0852 "Rep0(Sub(pc0{b0:8}))",
+    Tree0853 "B{q0;t1=2;b0;t0}@ki{t0>b0%4}OnceT(Fb(MPri(AFb(t0e,t1),@rw{t1>0}@fi{t0%4<1}c2,c3,Rep2(@of{t0+=1}Lp{b0;R}(Scc{b0+2>0})),Ret3(t4e)),MPri(@si{t1+3>t1}Wu{t1},Lp{_;R}(c5),Su{t1}(ASeq(t6,S)),RepF(Su{t0}(MSeq(a7,t8)))),To{100}(t9),t10))",
+    Tree0854 "FS(Seq(Inv(Inv(RSeq(c0l,Sub(RSel(a1l,F)))))))",
+    Tree0855 "Keep(t0)",
+    Tree0856 "B{b0=5;t0=5;q0=3}@rw{b0+2=t0}@fi{t0>0}RFb(OnceT(pa0{b0:=;b1:t0}),PAll{1}(Keep(S)),c1,@po{b0!2?b0:=b0+3%4}@os{b0+=1}Pre{b0+1=5;K}(t2),Lp{t0;R}(FS(Inv(t3))))",
+    Tree0857 "B{t0=3;b0=1;o0}RFb(Ite(Inv(@fi{b0+1=7}@oh{t0<6?t0+=2}@ki{some}Inv(Pre{o0|2+3=2}(t0))),@oh{t0+=3}Par{-3;-1}(Ub{o0},c1,a2)),t3)",
+    Tree0858 "B{b0=0;t0;b1=1}Seq(Ite(PAll{_}(FF(MPri(c0,Sb{b0=b1})),pt1{b0:b1;b1:t0},Inv(a2)),Wu{t0},SubR(Scc{b0%4<1})),Sw{4;1;0}(Fb(pi3{t0:b0},c4,pt5{b0:=;b1:=},c6b{t0}),Sl{30},RFb(t7,@rw{t0%2=1}@fi{b0+4%4=1}t8,t9,c10,a11),Seq(SubR(Sb{t0=0}),Scc{b1!5},t12e)),OnceK(pi13{t0:=}))",
+    Tree0859 "B{b1;b0}Sw{0}(pa0{b0:b0;b1:b1},c1l)",
+    Tree0860 "B{b1=5}RFb(c0,Sc{b1+=1})",
+    Tree0861 "B{b0=2;b1=4;t1=3;t0=1}Try(@ki{b1>t0}@fi{b1+3!t1%3}R,@rw{b1+4=1}@po{t0+=1}@of{t0+=1}Sb{b1=b0},Pre{t0<5;R}(@os{b1:=b0}@rw{b0<1}@po{b0:=t1}Par{2;_}(PAll{2}(Rep4(@oh{b0:=t0}S),@of{t1:=t0+4}Fb(Scc{t1+3>3},pi0{t0:=},c1,S)),TryT(c2,c3,t4e),Once(Pre{t0!1}(pi5{t0:t1})))))",
+    Tree0862 "Ite(a0,RFb(t1e,a2e),Seq(a3))",
+    Tree0863 "B{b0;t0}@ki{b0!3}Swm(FF(Inv(Once(@po{b0>4?t0+=1;t0:=6}F))),Wde(Rep4(PAll{-2}(@ki{b0+1>7}@oh{b0+=1;b0>6?b0+=1}@os{b0+=1}Sb{b0=0},Ret0(t0))),Sc{b0:=b0%2},Par{1;1}(Seq(t1,c2,Scc{b0>b0%4}),Par{-2;_}(AFb(@si{b0!3}c3,c4e),@of{t0+=1}a5))))",
+    Tree0864 "Par{-2;_}(OnceK(c0e),t1e)",
+    Tree0865 "B{t0=3}RetF(@po{t0+=1}OnceT(Wu{t0}))",
+    Tree0866 "B{b1=5;o0;b0}PAll{-2}(c0,FS(Rep1(RSeq(a1b{5;b1},Fb(pt2{b0:=;b1:=},t3)))))",
+    Tree0867 "B{b0=1;b1=3;t0}Ite(PAll{-1}(Par{0;0}(c0l,@fi{t0+3%2=1}pc1{b0:=})),Star(t2,Ret2(R)))",
+    Tree0868 "PAll{_}(a0,RFb(PAll{-4}(Sub(t1),c2l,t3,Star(t4,c5))),RSeq(Sel(c6,a7),a8l),Swm(c9,a10,c11l,c12),Try(MPri(t13e,Sub(t14e)),t15,Ret2(Rep0(a16))))",
+    Tree0869 "RFb(FF(RepF(RSeq(a0e,a1,Sl{0},RFb(c2,c3e),c4))),ASeq(RFb(a5,a6l,t7,a8),Swm(FS(t9),t10,t11),Sel(ASeq(t12,a13e),c14)))",
+    Tree0870 "B{b0=2;t1=0;o0=0;t0}Fb(Fb(Fb(a0),Seq(pt1{b0:t0;b1:t0},t2,@rw{some}OnceT(t3e),Sl{0},c4)),Pre{b0>1}(ASeq(RSel(pt5{b0:5;b1:t1},c6),Fb(t7,pa8{b0:t1;b1:t1}),FS(TryF(Sb{b0=1},RepF(c9l))))))",
+    Tree0871 "Once(ASeq(RFb(Sub(a0l),Sub(c1))))",
+    Tree0872 "B{b0=4}Seq(Ite(c0,c1,Scc{b0+3%4!3}),t2,a3,S,pa4{b0:=;b1:b0})",
+    Tree0873 "B{b0=2;t0}Pre{b0%2<0;K}(Wde(Ite(t0e,a1b{t0+1;b0}),RepF(a2l),t3))",
+    Tree0874 "B{b0=0;t0=5}Inv(To{20}(Sel(pt0{b0:b0},RFb(pc1{b0:=},t2),Seq(@fi{b0+3%2>0}@si{b0<0}@po{t0+=2}a3,Par{_;0}(@os{b0:=9}@si{b0>t0+1}S,a4l)))))",
+    Tree0875 "B{t0=3;b0=3;q0=4}RFb(c0,t1,Dl{0}(c2),Ret2(F),Par{0;-1}(t3,@os{b0:=9;b0+=3}@oh{b0:=t0%4}t4))",
+    Tree0876 "B{b1;t0;b0=1}Rep4(TryT(Sb{t0=b0},Sw{2}(t0,a1),a2,F))",
+    Tree0877 "B{b1=2;b0=2}TryF(t0,pt1{b0:=;b1:=})",
+    Tree0878 "PAll{-2}(Inv(R),Rep4(To{10}(c0e)),RFb(t1e,a2,t3),Ret2(a4l))",
+    Tree0879 "B{t0;q0;b0=0}Swm(RFb(Star(@ki{b0+4%4<1}@oh{t0:=b0+2;b0:=9}RSeq(a0l,Sc{t0=t0+3?t0+=2}),OnceT(Keep(Wu{t0})),Lp{t0;S}(R)),PAll{0}(@os{b0+=2;t0:=t0%2}@of{t0+=1;b0:=7}Lp{b0;_}(Par{-1;_}(a1,FS(Sc{t0+=1;b0:=t0+1}),c2))),Rep2(t3)),Keep(MPri(Try(t4,RSel(t5e,Pre{b0>t0+1;F}(t6),@si{b0>b0+4}@fi{t0<b0}@oh{b0+=1}c7)),Lp{b0;F}(OnceT(Fb(Pre{b0%4!0;K}(R),c8))))))",
+    Tree0880 "B{t0;o0=_;b0}RtyF(RFb(Once(PAll{3}(OnceK(c0),t1,RtyF(c2))),t3e,Inv(RSel(MSeq(c4l,t5),t6)),Wv{t0}(Fb(t7e,AFb(Rep3(c8),Ub{o0})))))",
+    Tree0881 "B{t0;o0=1}PAll{_}(Ub{o0},c0e,Sb{t0=6},t1)",
+    Tree0882 "B{b0=5;b1;t0=3;q0=2}Wde(Fb(Scc{b1!6},Swm(a0,pt1{b0:=;b1:b0},t2e),MSeq(Rep1(pc3{b0:b0})),Pre{b0+2%2!0}(Pre{t0>2;F}(FS(c4)))),S,Dl{0}(Pre{b0<t0;F}(MPri(Once(Su{t0}(@rw{t0+2=t0}@po{b0:=t0%2}@ki{b1!3}Wv{t0}(F))),Star(t5,@po{b1+=1}pc6{b0:b1},c7b{t0}),@rw{b0+3=t0%3}RFb(c8,Ret4(Lp{_;_}(@rw{b0+3%3>1}t9)))))))",
+    Tree0883 "B{b0}Swm(Sb{b0=7},t0e)",
+    Tree0884 "B{t0=3;b0=1}Pre{b0>2}(pa0{b0:=;b1:t0})",
+    Tree0885 "B{t0;o0;b1=4}TryT(OnceT(@si{b1!t0+4}@fi{o0|1+1>4}@of{t0+=2}Ite(Par{-2;1}(c0,Wu{t0}),Rep1(Keep(t1)))),To{20}(Ret0(pa2{b0:t0;b1:b1})))",
+    Tree0886 "B{t0=0;b1=2;b0;o0=2}@po{o0:=b0+4}@ki{none}Fb(Pre{b1>6;K}(Sb{t0=8}),AFb(Su{t0}(Seq(Fb(c0,c1,@po{b1:=o0|5+3}Sl{20}),R)),TryF(Ub{o0},@rw{none}c2,t3,c4l,S),Wde(t5,c6e,S)))",
+    Tree0887 "Rep3(RFb(Swm(Swm(Star(c0,t1),Ret4(FS(F)))),RSeq(Seq(t2,c3),Ret2(a4)),Ret4(Swm(Fb(c5,c6),c7))))",
+    Tree0888 "B{q0;t0=1;b0;o0=0}PAll{2}(Swm(c0,pa1{b0:=;b1:b0}),FS(RFb(Ite(t2,SubR(Sb{b0=9})),Lp{_;K}(Rep2(c3)),Rep3(t4))),RSel(Once(pi5{t0:t0}),t6,Ub{o0}))",
+    Tree0889 "B{b0;t0;o0=_;t1=0}@ki{t1%3=2}MSeq(RFb(t0,RSeq(Wu{t0},pt1{b0:t0;b1:t0})),@oh{t1+2%3<0?o0:=t0+3}@rw{b0+1!b0%4}PAll{3}(SubA(FF(a2b{t0%4;b0})),c3b{t0%3},F),RFb(c4,t5,t6e,t7),RSeq(c8e,c9,t10))",
+    Tree0890 "FF(t0)",
+    Tree0891 "RFb(c0e,Wde(Seq(Ret3(t1),c2,MPri(a3e,t4),t5),Par{_;1}(c6e,Seq(t7,Sl{0}),t8)),Star(To{10}(Rep0(t9)),Rep1(PAll{-4}(c10,a11,S,t12)),MPri(a13e,t14,c15)))",
+    Tree0892 "B{b0=4;q0;t0=3;o0=_}Fb(@po{b0+=1;o0:=_}@fi{o0|3%2<0}PAll{_}(@oh{b0:=t0;t0+=3}@po{b0+=1}Pre{t0>7;F}(RSel(c0,t1e)),Ret3(t2),Su{t0}(RFb(Inv(t3),Sb{b0=0}))),Seq(RSeq(Pre{o0|0%3<1;R}(Wde(pa4{b0:9;b1:t0},t5,pt6{b0:t0})),pa7{b0:t0;b1:t0},Sel(c8,@of{b0:=b0%2}@ki{b0%2>0}pc9{b0:t0},t10))),Lp{b0;F}(FS(Inv(RFb(RSeq(OnceK(pt11{b0:b0;b1:b0}),Invt(pt12{b0:t0})))))))",
+    Tree0893 "B{b0=3;b1=0;t0=5}Swm(@fi{b1>6}Rep3(t0),Wde(pi1{t0:=},a2b{t0;b0},Scc{t0+4=2}),Rep4(c3))",
+    Tree0894 "B{b0=4;t0=0;o0}@os{b0+=1;o0:=3}RetF(Wde(Fb(RepF(Seq(@si{none}Seq(t0,@rw{t0+1<o0|1}c1,pc2{b0:t0}))),a3l),ASeq(pa4{b0:b0;b1:b0},RSeq(a5b{7;b0},a6e,@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}pi7{t0:t0},pt8{b0:9;b1:b0}),AFb(c9l),Pre{none;R}(FS(@ki{t0>2}@os{none?b0:=3;b0+=2}Pre{b0%3!0;R}(OnceT(c10e)))),@ki{b0>2}@of{t0+=1}t11)))",
+    Tree0895 "B{t0;b0=0;o0=1}Seq(Sb{o0=1},Sc{t0:=2},MSeq(t0,Scc{b0<4}),Invt(@of{t0+=3}Par{_;1}(pc1{b0:=},c2)))",
+    Tree0896 "B{t1=4;b0;q0=2;t0=2}OnceK(Par{0;-2}(Dl{30}(Once(Lp{b0;_}(RFb(c0b{0})))),RSeq(pt1{b0:3;b1:t1},a2b{t0;b0},t3,Sb{t0=4})))",
+    Tree0897 "B{t0;o0=_;b0=0}Pre{some;K}(Seq(PAll{-1}(Dl{50}(Sc{b0:=t0;t0:=4}),Sl{10},Pre{o0|3+4%4<3;K}(t0e)),@of{o0:=t0+1}Fb(t1,t2,RFb(c3,Scc{b0<5})),Wde(Inv(a4),Sc{b0:=o0|2},@oh{o0:=b0}@fi{t0%4=0}@si{none}t5)))",
+    Tree0898 "B{t0=0;b0=5}Seq(a0l,@po{b0+=3}@rw{t0%4<0}RFb(a1l,Par{_;1}(a2b{t0%3;b0},t3),Sb{b0=2}),c4)",
+    Tree0899 "B{t0=5;o0=_;b0}Ret4(@oh{o0:=t0}@os{b0+=2}@of{t0+=1}MSeq(a0b{b0;b0},RFb(c1,F),a2,c3e))",
 }

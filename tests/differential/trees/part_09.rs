@@ -5,24 +5,10 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        Repeat(1) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                },
-                RetryUntilSuccessful(4) {
-                    ForceFailure {
-                        Sequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-            },
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
         }
     }
 }
@@ -30,180 +16,3014 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        RetryUntilSuccessful(forever) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
-                    #[success_if(|bb| *bb.t0 != 7)]
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, 4)),
-                },
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b1)),
-                    UnsetBlackboard(o0),
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    Action(Act<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                #[post(|bb| { if bb.b1 < 3 { bb.b0 += 4 }; if (bb.o0.unwrap_or(1) + 3) % 3 == 1 { bb.b0 = *bb.t0 } })]
-                #[success_if(|bb| bb.b0 > *bb.t0 + 1)]
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                        Action(Act<7>),
+        Delay(50) {
+            Precondition(|bb| *bb.t0 % 2 < 0, else = Success) {
+                Sequence {
+                    Loop(q0, if_empty = Success) {
+                        WasEntryUpdated(t0),
                     },
-                },
-                #[run_while(|bb| bb.b1 < 5)]
-                #[success_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2))]
-                ReactiveSequence {
-                    SetBlackboard(b0 = 3),
-                    Action(Act<8>),
+                    StatefulAction(Task<0> = Task::<0>),
+                    ForceFailure {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Timeout(30) {
+                        SetBlackboard(t0 = 4),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { b1 b0 t0 o0 });
+board!(Tree0901Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Action(PIo<2>, t0 = {t1}),
+        Loop(q0, if_empty = Running) {
+            Switch(b1) {
+                case 4 => RetryUntilSuccessful(1) {
+                    Action(PAct<0>, b0 = 3, b1 = {b0}),
+                },
+                case 2 => ReactiveSequence {
+                    ReactiveSequence {
+                        #[run_while(|bb| (bb.b0 + 4) % 2 > 0)]
+                        StatefulAction(Task<1>),
+                        SetBlackboard(b1 = 3),
+                    },
+                    Sequence {
+                        #[success_if(|bb| bb.o0.unwrap_or(0) > *bb.t1 + 2)]
+                        Condition(Cond<2>),
+                        Action(PAct<3>, b0 = 9),
+                    },
+                },
+                _ => AsyncFallback {
+                    #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 3))]
+                    AlwaysFailure,
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0902Blackboard { t1 });
+board!(Tree0902Blackboard { b0 t0 q0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0903Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0903Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            b1: i64 = 13,
+        }
+        Switch(b1) {
+            case 1 => StatefulAction(PTask<0>, b0 = 0),
+            case 5 => ReactiveFallback {
+                #[run_while(|bb| *bb.t1 + 3 < 7)]
+                SubTree(Tree0903Sub1, ..),
+                SetBlackboard(t1 = 1),
+            },
+            _ => Condition(Cond<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4>),
-            },
-            SequenceStar {
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+        }
+        ForceSuccess {
+            SubTree(Tree0903Sub0, ..),
         }
     }
 }
+
+board!(Tree0903Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        #[post(|bb| bb.o0 = None)]
-        #[on_success(|bb| bb.b0 += 2)]
-        Sequence {
-            RetryUntilSuccessful(3) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+        Repeat(1) {
+            TryCatch(catch_on_halt = false) {
+                MemSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        AlwaysSuccess,
+                    },
+                    Parallel(success = -2) {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    WasEntryUpdated(t0),
+                    Timeout(20) {
+                        MemPriority {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Repeat(3) {
+                        SkipUnlessUpdated(t0) {
+                            SequenceWithMemory {
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<5>),
+                                },
+                                SetBlackboard(b1 = {b0}),
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b1 + 1 != 6, else = Success) {
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                    Sleep(0),
+                },
+                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 0),
+                #[skip_if(|bb| bb.b0 + 4 < 5)]
+                Timeout(30) {
+                    ReactiveFallback {
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            Loop(q0, value = {b1}) {
+                                MemSequence {
+                                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                                    SetBlackboard(o0 = Some(5)),
+                                    Action(Act<7>),
+                                    StatefulAction(Task<8>),
+                                    #[success_if(|bb| bb.o0.unwrap_or(2) == bb.b1)]
+                                    Action(PIo<9>, t0 = {=}),
+                                    SetBlackboard(b1 = 6),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0904Blackboard { o0 b0 });
+board!(Tree0904Blackboard { q0 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            AlwaysFailure,
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        MemSequence {
+            #[success_if(|bb| bb.b0 > 3)]
+            #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+            AlwaysRunning,
+            Precondition(|bb| bb.b0 % 2 != 0, else = Skipped) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce {
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            Loop(q0) {
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+            },
         }
     }
 }
+
+board!(Tree0905Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            b0: i64,
+            #[allow(unused)] b1: i64,
             #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    WasEntryUpdated(t0),
+        RunOnce(then_skip = false) {
+            WaitValueUpdate(t0) {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0>),
                 },
-                Action(PIo<0>, t0 = {b0}),
-                StatefulAction(Task<1>),
             },
-            ForceFailure {
-                AlwaysFailure,
-            },
-            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree0906Blackboard { b0 t0 });
+board!(Tree0906Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
         blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(5)),
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            SequenceWithMemory {
+                Sleep(10),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+            },
+            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+            Selector {
+                StatefulAction(Task<3>),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0907Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0908 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                Retry(forever) {
+                    ForceSuccess {
+                        Switch(b1) {
+                            case 5 => StatefulAction(Task<0>),
+                            _ => AsyncFallback {
+                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0908Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0909 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+        }
+        SequenceWithMemory {
+            AsyncSequence {
+                Action(Act<0>),
+                Delay(20) {
+                    Action(PIo<1>, t0 = {t0}),
+                },
+                StatefulAction(Task<2>),
+            },
+            ParallelAll(2) {
+                Script(|bb| bb.b0 += 3),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            AlwaysSuccess,
+            RunOnce(then_skip = false) {
+                WaitValueUpdate(t1) {
+                    AsyncSequence {
+                        Action(PIo<4>, t0 = {=}),
+                        UnsetBlackboard(o0),
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t1 % 2, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0909Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub1 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub0 for Ctx {
+        SubTree(Tree0910Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910 for Ctx {
+        AsyncFallback {
+            Condition(Cond<0>),
+            SubTree(Tree0910Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                Repeat(2) {
+                    SkipUnlessUpdated(t0) {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[post(|bb| { bb.t0.set((*bb.t0 + 2) % 2); *bb.t0 += 2 })]
+                        ParallelAll {
+                            #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.t0.set(bb.b0 + 2) } })]
+                            #[failure_if(|bb| bb.b0 > *bb.t0 % 4)]
+                            StatefulAction(Task<0>),
+                            Action(PAct<1>, b0 = 9, b1 = {b0}),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(2)),
+                    #[failure_if(|bb| bb.b0 != 0)]
+                    Repeat(0) {
+                        StatefulAction(Task<3>),
+                    },
+                    RunOnce(then_skip = false) {
+                        ForceFailure {
+                            AsyncSequence {
+                                Action(Act<4>),
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    ReactiveFallback {
+                        Condition(PCond<6>, b0 = 0),
+                        StatefulAction(Task<7>),
+                        RetryUntilSuccessful(2) {
+                            #[on_failure(|bb| if bb.b0 + 1 > 0 { *bb.t0 += 1 })]
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+            Action(Act<9>),
+        }
+    }
+}
+
+board!(Tree0911Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll(max_failures = -1) {
+            RunOnce {
+                ForceSuccess {
+                    Loop(q0, value = {b0}) {
+                        Parallel(success = 4, failure = -3) {
+                            StatefulAction(PTask<0>, b0 = 4),
+                            ReactiveSequence {
+                                Action(Act<1>),
+                                #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                #[success_if(|bb| (bb.b0 + 1) % 4 == 2)]
+                                Action(|ctx| ctx.exec(2)),
+                                #[post(|bb| *bb.t0 += 1)]
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
+                            Precondition(|bb| (*bb.t1 + 2) % 4 > 0, else = Success) {
+                                ReactiveFallback {
+                                    ScriptCondition(|bb| *bb.t0 != 6),
+                                    SetBlackboard(b0 = 7),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 < 3)]
+            RunOnce(then_skip = true) {
+                Parallel(success = -1, failure = -2) {
+                    AsyncFallback {
+                        Parallel(success = -1) {
+                            AsyncFallback {
+                                Condition(|ctx| ctx.check(6)),
+                                Action(Act<7>),
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                    SetBlackboard(t0 = 8),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0912Blackboard { t0 t1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0913 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        MemPriority {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Sequence {
+                        ReactiveSelector {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveFallback {
+                #[post(|bb| bb.o0 = None)]
+                Condition(PCond<5>, b0 = {=}),
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0913Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0914 for Ctx {
+        IfThenElse {
+            AsyncSequence {
+                Inverter {
+                    RunOnce {
+                        Inverter {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    Retry(0) {
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            b1: i64 = 2,
             b0: i64,
+        }
+        Selector {
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
+                #[run_while(|bb| bb.o0.is_some())]
+                Action(Act<2>),
+                Action(PAct<3>, b0 = 0),
+                #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(5))]
+                #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 + 1) })]
+                #[success_if(|bb| *bb.t0 < 7)]
+                UnsetBlackboard(o0),
+            },
+            Parallel(success = -1) {
+                WasEntryUpdated(t0),
+                Sleep(30),
+            },
+            IfThenElse {
+                StatefulAction(Task<4>),
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Switch(b1) {
+                        case 3 => ScriptCondition(|bb| *bb.t0 + 4 == bb.b0 + 4),
+                        _ => StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0915Blackboard { t0 q0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        RetryUntilSuccessful(4) {
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0917 for Ctx {
+        WhileDoElse {
+            ReactiveFallback {
+                Inverter {
+                    Condition(Cond<0>),
+                },
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+            },
+            MemPriority {
+                SequenceStar {
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                },
+                ForceSuccess {
+                    ForceFailure {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        ParallelAll(1) {
+            RunOnce {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0919 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0920Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Parallel(success = -2) {
+            Action(Act<0>),
+            ReactiveSelector {
+                StatefulAction(Task<1> = Task::<1>),
+                SetBlackboard(t0 = {t1}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            AsyncSequence {
+                Precondition(|bb| (*bb.t1 + 3) % 2 < 1, else = Success) {
+                    SubTree(Tree0920Sub0, t1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0920Blackboard { t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        Repeat(1) {
+            SequenceWithMemory {
+                RunOnce {
+                    MemSequence {
+                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
+                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                            Script(|bb| bb.b0 = 7),
+                        },
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 == 2),
+                },
+                Parallel(success = -1, failure = -2) {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0921Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0922 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -1) {
+            #[post(|bb| if bb.o0.unwrap_or(2) != *bb.t0 { bb.b0 += 2 })]
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) + 4)]
+            RunOnce(then_skip = false) {
+                #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(5)))]
+                Action(|ctx| ctx.exec(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0922Blackboard { o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0923 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+        }
+        ParallelAll(1) {
+            ForceFailure {
+                UnsetBlackboard(o0),
+            },
+            RunOnce(then_skip = true) {
+                Action(Act<0> = Act::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0923Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0924Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        SequenceWithMemory {
+            Action(Act<0>),
+            #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
+            #[skip_if(|bb| bb.b0 < 3)]
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ForceFailure {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Inverter {
+                    #[skip_if(|bb| bb.b0 == *bb.t0)]
+                    Selector {
+                        SubTree(Tree0924Sub0, ..),
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0924Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        MemSequence {
+            ScriptCondition(|bb| bb.o0.is_none()),
+            AsyncFallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            Action(Act<2>),
+            #[success_if(|bb| bb.o0.is_none())]
+            Switch(b1) {
+                case 3 => StatefulAction(Task<3>),
+                _ => #[on_success(|bb| if *bb.t0 != bb.o0.unwrap_or(3) { *bb.t0 += 1 })]
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree0925Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 1,
+        }
+        Fallback {
+            ParallelAll(max_failures = -3) {
+                Parallel(success = 1) {
+                    ForceSuccess {
+                        Precondition(|bb| *bb.t0 > 0, else = Success) {
+                            ReactiveSequence {
+                                Repeat(forever) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -4) {
+                    ForceSuccess {
+                        AlwaysRunning,
+                    },
+                    Parallel(success = 1, failure = -1) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                    ReactiveSequence {
+                        Condition(Cond<4> = Cond::<4>),
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    Repeat(3) {
+                        Sequence {
+                            Sleep(30),
+                            Action(Act<6>),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 1) % 2)),
+                        },
+                    },
+                },
+                Inverter {
+                    #[success_if(|bb| bb.b0 % 3 != 2)]
+                    Selector {
+                        Precondition(|bb| *bb.t1 > 1, else = Skipped) {
+                            Precondition(|bb| *bb.t0 < 3, else = Running) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<10>),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            #[success_if(|bb| bb.b1 % 2 != 0)]
+                            Condition(PCond<11>, b0 = {=}),
+                            Script(|bb| { bb.b0 += 1; if *bb.t1 < 4 { bb.t1.set(bb.b1) } }),
+                            StatefulAction(Task<12> = Task::<12>),
+                            Condition(Cond<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0926Blackboard { t0 b0 t1 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[skip_if(|bb| *bb.t0 != *bb.t1 + 3)]
+        #[post(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+        Delay(0) {
+            SetBlackboard(b0 = 8),
+        }
+    }
+}
+
+board!(Tree0927Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        Loop(q0, value = {b0}) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0928Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
+        ParallelAll(max_failures = -3) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+        }
+        Selector {
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0930Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 4,
+        }
+        Fallback {
+            #[on_success(|bb| *bb.t1 += 2)]
+            #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
+            #[on_failure(|bb| *bb.t0 += 2)]
+            Repeat(3) {
+                TryCatch {
+                    Condition(Cond<0>),
+                    #[failure_if(|bb| bb.b0 != 5)]
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
+                    #[run_while(|bb| bb.b0 < 4)]
+                    SequenceWithMemory {
+                        SetBlackboard(b1 = 6),
+                        SetBlackboard(t1 = {t0}),
+                    },
+                    WasEntryUpdated(t0),
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
+                    RunOnce(then_skip = true) {
+                        Condition(PCond<1>, b0 = 4),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveFallback {
+                RunOnce {
+                    StatefulAction(Task<3>),
+                },
+                #[post(|bb| *bb.t0 += 2)]
+                StatefulAction(Task<4> = Task::<4>),
+                #[on_failure(|bb| bb.t1.set(*bb.t0 % 3))]
+                #[failure_if(|bb| *bb.t0 < *bb.t1)]
+                SetBlackboard(b1 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree0931Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            SkipUnlessUpdated(t0) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| (bb.b0 + 3) % 4 < 0),
+                    Condition(Cond<2> = Cond::<2>),
+                    RetryUntilSuccessful(0) {
+                        Sleep(30),
+                    },
+                    WaitValueUpdate(t0) {
+                        #[skip_if(|bb| bb.b0 < (*bb.t0 + 1) % 4)]
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        ParallelAll {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, 9)),
+                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
+                },
+                ParallelAll {
+                    Action(Act<1> = Act::<1>),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                MemSequence {
+                    Action(Act<3>),
+                    IfThenElse {
+                        Condition(Cond<4>),
+                        ScriptCondition(|bb| bb.b0 + 2 < 1),
+                    },
+                },
+                Repeat(4) {
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            TryCatch {
+                Parallel(success = 1, failure = 0) {
+                    #[failure_if(|bb| *bb.t0 < 0)]
+                    #[success_if(|bb| bb.b0 % 3 == 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    Action(Act<6>),
+                    Delay(0) {
+                        Condition(Cond<7>),
+                    },
+                },
+                SequenceStar {
+                    Condition(|ctx| ctx.check(8)),
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 != bb.b0)]
+                    StatefulAction(Task<9>),
+                    WaitValueUpdate(t0) {
+                        StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+                ForceFailure {
+                    Inverter {
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0934Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        Parallel(success = 1, failure = -3) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                SetBlackboard(b1 = {t0}),
+            },
+            Action(PIo<1>, t0 = {b0}),
+            AlwaysRunning,
+            WaitValueUpdate(t0) {
+                StatefulAction(Task<2>),
+            },
+            ParallelAll(0) {
+                Script(|bb| bb.b0 = (bb.b0 + 4) % 3),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0935Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0936Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            b1: i64 = 12,
+        }
+        Sequence {
+            Action(PAct<0>, b0 = {b1}, b1 = {b1}),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 2,
+        }
+        Sequence {
+            SubTree(Tree0936Sub0, ..),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0936Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        RetryUntilSuccessful(1) {
+            IfThenElse {
+                Sequence {
+                    #[failure_if(|bb| bb.b1 + 1 != bb.b1)]
+                    #[skip_if(|bb| (bb.b1 + 2) % 3 != 0)]
+                    Switch(b1) {
+                        case 2 => #[post(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<0>),
+                        _ => ScriptCondition(|bb| bb.b0 == *bb.t1 + 3),
+                    },
+                    Switch(b1) {
+                        case 4 => Condition(Cond<1>),
+                        _ => Condition(PCond<2>, b0 = 0),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        WasEntryUpdated(t1),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 4, &mut bb.b1)),
+                    },
+                    Selector {
+                        WhileDoElse {
+                            Action(PAct<5>, b0 = {=}),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    AsyncFallback {
+                        Condition(Cond<8> = Cond::<8>),
+                        RunOnce {
+                            StatefulAction(Task<9>),
+                        },
+                        Condition(Cond<10>),
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    Loop(q0) {
+                        WhileDoElse {
+                            Action(Act<11>),
+                            StatefulAction(Task<12>),
+                            SetBlackboard(t1 = 0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0937Blackboard { b0 t1 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        Loop(q0, if_empty = Failure) {
+            SequenceStar {
+                Repeat(2) {
+                    Fallback {
+                        StatefulAction(PTask<0>, b0 = 0),
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        ScriptCondition(|bb| bb.b1 % 3 != 2),
+                    },
+                },
+                ReactiveSequence {
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        SetBlackboard(t0 = 7),
+                    },
+                    #[post(|bb| bb.o0 = None)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0938Blackboard { b0 b1 q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+        }
+        Loop(q0) {
+            Fallback {
+                Selector {
+                    TryCatch {
+                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+                        Script(|bb| bb.b0 = *bb.t0),
+                        Condition(PCond<1>, b0 = {b1}),
+                        SetBlackboard(t0 = 9),
+                    },
+                    #[skip_if(|bb| bb.b0 == 3)]
+                    #[on_success(|bb| if bb.b1 + 1 == 0 { bb.b0 += 1 })]
+                    #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 2)]
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            IfThenElse {
+                                Action(|ctx| ctx.exec(2)),
+                                #[on_failure(|bb| bb.b0 = (bb.b1 + 2) % 3)]
+                                #[on_success(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = 2 })]
+                                Action(Act<3>),
+                            },
+                            KeepRunningUntilFailure {
+                                ParallelAll(1) {
+                                    Script(|bb| bb.b0 += 2),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                    WasEntryUpdated(t0),
+                    AsyncFallback {
+                        ReactiveSequence {
+                            ScriptCondition(|bb| *bb.t0 < bb.b1),
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                            Condition(Cond<7> = Cond::<7>),
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+        }
+        #[skip_if(|bb| bb.o0.is_none())]
+        ReactiveSequence {
+            SequenceWithMemory {
+                SetBlackboard(b0 = 0),
+                SetBlackboard(b1 = 2),
+                Action(PIo<0>, t0 = {=}),
+            },
+            Retry(forever) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            SkipUnlessUpdated(t0) {
+                AlwaysFailure,
+            },
+            AsyncSequence {
+                SetBlackboard(o0 = Some(3)),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0940Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ParallelAll(2) {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 != 5, else = Skipped) {
+                    StatefulAction(PTask<0>, b0 = {t1}),
+                },
+                AlwaysFailure,
+            },
+            Delay(20) {
+                ScriptCondition(|bb| bb.b0 + 4 < bb.b0 % 4),
+            },
+        }
+    }
+}
+
+board!(Tree0941Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        #[post(|bb| *bb.t0 += 1)]
+        AsyncSequence {
+            AlwaysSuccess,
+            SetBlackboard(t0 = {b0}),
+            ScriptCondition(|bb| bb.b0 + 3 < 7),
+        }
+    }
+}
+
+board!(Tree0942Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        MemPriority {
+            ParallelAll(3) {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+            },
+            RunOnce(then_skip = true) {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        #[failure_if(|bb| bb.b0 % 3 == 0)]
+        #[on_success(|bb| bb.b0 += 1)]
+        #[run_while(|bb| bb.b1 % 2 == 0)]
+        Invert {
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0944Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                #[on_failure(|bb| bb.b1 = 3)]
+                Sequence {
+                    #[post(|bb| { bb.b1 += 1; *bb.t0 += 2 })]
+                    Timeout(20) {
+                        StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
+                    },
+                    Sequence {
+                        SkipUnlessUpdated(t0) {
+                            Action(PIo<2>, t0 = {b1}),
+                        },
+                        Sleep(0),
+                    },
+                },
+                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
+            },
+            #[skip_if(|bb| bb.b0 > 4)]
+            Repeat(2) {
+                RunOnce(then_skip = true) {
+                    IfThenElse {
+                        StatefulAction(Task<4> = Task::<4>),
+                        RunOnce {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| bb.o0.unwrap_or(3) + 3 > *bb.t0 % 3)]
+            Repeat(2) {
+                Fallback {
+                    ForceSuccess {
+                        Repeat(0) {
+                            SetBlackboard(b0 = 7),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0945Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Parallel(success = -2, failure = 0) {
+            Repeat(2) {
+                Condition(Cond<0>),
+            },
+            ScriptCondition(|bb| bb.b1 < 5),
+        }
+    }
+}
+
+board!(Tree0946Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        RunOnce(then_skip = true) {
+            Timeout(20) {
+                RetryUntilSuccessful(2) {
+                    Retry(2) {
+                        Fallback {
+                            Condition(Cond<0>),
+                            Action(PIo<1>, t0 = {t0}),
+                            RunOnce {
+                                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 1) % 4, &mut bb.b0)),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0947Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        Timeout(0) {
+            Fallback {
+                Inverter {
+                    SequenceWithMemory {
+                        Timeout(10) {
+                            Sleep(20),
+                        },
+                        Condition(Cond<0>),
+                        RunOnce(then_skip = true) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(2)),
+                Delay(30) {
+                    Repeat(1) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                Repeat(3) {
+                    Action(Act<0>),
+                },
+                SequenceWithMemory {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            StatefulAction(Task<3>),
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        AsyncSequence {
+            Inverter {
+                Action(Act<0>),
+            },
+            Script(|bb| bb.o0 = None),
+            Precondition(|bb| (bb.b1 + 1) % 2 != 0) {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                SetBlackboard(b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0950Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        MemSequence {
+            ParallelAll(2) {
+                ParallelAll(0) {
+                    StatefulAction(Task<0>),
+                },
+                WhileDoElse {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        #[post(|bb| bb.t1.set(bb.b0))]
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0952Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        Retry(2) {
+            TryCatch {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                },
+                RunOnce {
+                    Condition(Cond<2>),
+                },
+                WhileDoElse {
+                    Timeout(20) {
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 % 4 > 0, else = Skipped) {
+            TryCatch(catch_on_halt = false) {
+                Precondition(|bb| *bb.t0 % 4 == 3, else = Success) {
+                    StatefulAction(PTask<0>, b0 = 7),
+                },
+                RetryUntilSuccessful(2) {
+                    RetryUntilSuccessful(4) {
+                        Parallel(success = 2, failure = 0) {
+                            AlwaysSuccess,
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0954Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        SequenceWithMemory {
+            KeepRunningUntilFailure {
+                RunOnce {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        IfThenElse {
+            Parallel(success = -2, failure = 4) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                StatefulAction(Task<1>),
+                #[run_while(|bb| *bb.t0 > (*bb.t0 + 4) % 2)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                IfThenElse {
+                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(PTask<3>, b0 = {b1}),
+                },
+                SetBlackboard(o0 = Some(2)),
+                Sequence {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                },
+            },
+            ReactiveFallback {
+                Timeout(30) {
+                    AsyncSequence {
+                        #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveFallback {
+                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.o0 = None })]
+                    #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[success_if(|bb| bb.b1 < bb.b1 + 3)]
+                    StatefulAction(Task<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(2), &mut bb.b0)),
+                },
+                Repeat(4) {
+                    ForceFailure {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0956Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
+        }
+        Sequence {
+            Precondition(|bb| bb.b0 + 3 < *bb.t1 + 4) {
+                Parallel(success = -3, failure = -2) {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Parallel(success = 2, failure = -2) {
+                        RunOnce {
+                            Precondition(|bb| *bb.t0 + 2 == bb.b0, else = Running) {
+                                Action(Act<1>),
+                            },
+                        },
+                        SkipUnlessUpdated(t0) {
+                            TryCatch(catch_on_halt = true) {
+                                #[post(|bb| bb.t1.set(bb.b0 + 1))]
+                                AlwaysSuccess,
+                                ScriptCondition(|bb| bb.b0 != 4),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Invert {
+                        AsyncSequence {
+                            Sleep(30),
+                            ParallelAll(max_failures = -1) {
+                                Action(PIo<3>, t0 = {t1}),
+                                Script(|bb| { *bb.t0 += 4; bb.b0 += 2 }),
+                            },
+                            Timeout(30) {
+                                ScriptCondition(|bb| *bb.t0 > 2),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0957Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 1,
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t0 += 2)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            MemPriority {
+                ForceFailure {
+                    ReactiveSequence {
+                        Action(PIo<0>, t0 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(3), &mut bb.b0)),
+                    },
+                },
+                ParallelAll(0) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<2>),
+                    Action(Act<3> = Act::<3>),
+                    SetBlackboard(o0 = Some(1)),
+                },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Delay(0) {
+                        Condition(Cond<4>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 % 2 < 0) {
+            Parallel(success = 1) {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0959Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0960Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        ForceSuccess {
+            TryCatch(catch_on_halt = false) {
+                SubTree(Tree0960Sub0),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Fallback {
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    Delay(30) {
+                        Condition(PCond<0>, b0 = {b1}),
+                    },
+                },
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0961Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0962 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+        }
+        SequenceStar {
+            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
+            Delay(0) {
+                Condition(Cond<0>),
+            },
+            #[run_while(|bb| bb.b0 != bb.b1)]
+            #[failure_if(|bb| bb.b0 + 3 != 7)]
+            Sequence {
+                #[on_success(|bb| { bb.b1 = *bb.t0 % 2; bb.b1 += 1 })]
+                #[failure_if(|bb| bb.b0 == 2)]
+                RetryUntilSuccessful(1) {
+                    WhileDoElse {
+                        TryCatch(catch_on_halt = true) {
+                            #[post(|bb| bb.b1 = (bb.b0 + 2) % 2)]
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Repeat(2) {
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(4)),
+                    Retry(3) {
+                        StatefulAction(Task<5>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(PTask<6>, b0 = 5, b1 = {=}),
+                    },
+                    ScriptCondition(|bb| *bb.t0 == bb.b0 + 1),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0962Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        RetryUntilSuccessful(3) {
+            Sequence {
+                Loop(q0) {
+                    Loop(q0, if_empty = Skipped) {
+                        AlwaysFailure,
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0963Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0964 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = true) {
+            IfThenElse {
+                AsyncSequence {
+                    #[on_failure(|bb| { if bb.o0.is_some() { bb.b1 += 3 }; bb.o0 = None })]
+                    ScriptCondition(|bb| bb.b0 + 4 > 5),
+                    StatefulAction(Task<0>),
+                },
+                UnsetBlackboard(o0),
+            },
+            #[success_if(|bb| bb.b0 != 3)]
+            IfThenElse {
+                StatefulAction(Task<1> = Task::<1>),
+                SetBlackboard(b1 = {t0}),
+            },
+            ParallelAll {
+                Sequence {
+                    Condition(PCond<2>, b0 = {=}),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b0 > 4)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+                Loop(q0, if_empty = Success) {
+                    ReactiveSelector {
+                        Action(PIo<6>, t0 = {b1}),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+            },
+            StatefulAction(PTask<8>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0964Blackboard { o0 q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        #[skip_if(|bb| (*bb.t0 + 4) % 3 > 1)]
+        Precondition(|bb| *bb.t1 % 4 > 0, else = Skipped) {
+            Repeat(0) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0965Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0966Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0966Sub0 for Ctx {
+        SubTree(Tree0966Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        AsyncFallback {
+            SubTree(Tree0966Sub0),
+            Condition(|ctx, bb| ctx.check_in(1, 2)),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            b1: i64 = 3,
+        }
+        Delay(30) {
+            ReactiveSequence {
+                AsyncSequence {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Action(PAct<0>, b0 = {b1}),
+                    StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
+                    Action(PAct<2>, b0 = {=}, b1 = {=}),
+                },
+                Sequence {
+                    Condition(Cond<3>),
+                    RunOnce(then_skip = true) {
+                        RetryUntilSuccessful(1) {
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 1) % 4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0967Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0968 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        Timeout(10) {
+            #[run_while(|bb| (*bb.t0 + 1) % 2 != 1)]
+            #[skip_if(|bb| *bb.t0 != bb.b0)]
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| *bb.t0 % 4 < 0),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0968Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0969 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
             o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        Sequence {
+        IfThenElse {
+            IfThenElse {
+                SkipUnlessUpdated(t0) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
+                },
+                Repeat(0) {
+                    Action(Act<1>),
+                },
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 4)),
+                    #[skip_if(|bb| *bb.t0 % 3 == 1)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    AlwaysSuccess,
+                },
+            },
+            WhileDoElse {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    AlwaysSuccess,
+                    StatefulAction(Task<5>),
+                    Sleep(10),
+                    StatefulAction(Task<6>),
+                },
+                ParallelAll(max_failures = -3) {
+                    Condition(|ctx| ctx.check(7)),
+                    Script(|bb| { bb.o0 = Some(bb.b1 + 4); *bb.t0 += 2 }),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0969Blackboard { b0 b1 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0970 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64,
+        }
+        WhileDoElse {
+            #[skip_if(|bb| *bb.t0 < 4)]
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Action(PAct<3>, b0 = {=}, b1 = {=}),
+            },
+            Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree0970Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0971 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Repeat(forever) {
+            SequenceStar {
+                MemPriority {
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Delay(20) {
+                    #[on_failure(|bb| if *bb.t0 + 4 == 4 { *bb.t0 += 1 })]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[post(|bb| bb.b0 = 9)]
+                    RunOnce {
+                        #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(3) % 4)]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Condition(Cond<2>),
+                    },
+                },
+                Condition(PCond<3>, b0 = 0),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0971Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0972Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+        }
+        ReactiveFallback {
+            Fallback {
+                Action(Act<0>),
+                ReactiveFallback {
+                    Loop(q0, value = {t0}) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 0)]
+                        #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                    },
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(0) + 3 == (*bb.t0 + 2) % 3, else = Running) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Inverter {
+            SubTree(Tree0972Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0972Blackboard { b1 o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        ReactiveFallback {
             ReactiveFallback {
-                #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
-                #[run_while(|bb| bb.b0 < *bb.t0)]
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    Repeat(4) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Condition(Cond<4>),
+            },
+            WhileDoElse {
+                Invert {
+                    Sequence {
+                        ForceSuccess {
+                            Condition(Cond<5>),
+                        },
+                        Fallback {
+                            Condition(Cond<6>),
+                            Action(Act<7> = Act::<7>),
+                            Action(Act<8>),
+                        },
+                        Action(Act<9>),
+                    },
+                },
+                TryCatch {
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b0)),
+                        StatefulAction(Task<11>),
+                    },
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0973Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Action(PAct<0>, b0 = {t0}),
+            },
+            StatefulAction(Task<1>),
+            Action(PIo<2>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0974Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Repeat(3) {
+                RunOnce(then_skip = false) {
+                    ParallelAll(max_failures = -2) {
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            Delay(10) {
+                Repeat(4) {
+                    Action(Act<3>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+            SequenceWithMemory {
+                Retry(1) {
+                    Action(Act<8> = Act::<8>),
+                },
+                StatefulAction(Task<9>),
+                RetryUntilSuccessful(3) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0976Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b1: i64 = 15,
+            b0: i64 = 11,
+        }
+        Selector {
+            WasEntryUpdated(t0),
+            Condition(Cond<0>),
+            Script(|bb| { if (bb.b1 + 2) % 3 != 2 { bb.b1 = bb.b0 % 4 }; bb.b1 += 2 }),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0976 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 1,
+        }
+        Sequence {
+            SubTree(Tree0976Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+            Delay(30) {
+                SetBlackboard(b0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0976Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0977 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Fallback {
+                ParallelAll {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                    Condition(Cond<3>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Timeout(10) {
+                    RunOnce {
+                        Fallback {
+                            StatefulAction(PTask<4>, b0 = 7, b1 = {t0}),
+                            Fallback {
+                                StatefulAction(Task<5>),
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0977Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0978 for Ctx {
+        KeepRunningUntilFailure {
+            ReactiveFallback {
                 StatefulAction(Task<0>),
                 SequenceWithMemory {
                     StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4) + 1); bb.b0 += 2 })]
-                #[on_failure(|bb| bb.b0 += 1)]
-                ReactiveFallback {
+                    StatefulAction(Task<2>),
                     StatefulAction(Task<3>),
-                    #[run_while(|bb| *bb.t0 % 4 > 2)]
-                    Condition(|ctx, bb| ctx.check_in(4, 6)),
+                    Action(Act<4> = Act::<4>),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    Action(PIo<7>, t0 = {=}),
-                    Condition(Cond<8>),
+                Fallback {
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
                 },
             },
-            Repeat(3) {
-                ForceFailure {
-                    MemPriority {
-                        Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(5) % 3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0979 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            ForceSuccess {
+                ParallelAll(max_failures = -2) {
+                    #[skip_if(|bb| *bb.t0 < 2)]
+                    RetryUntilSuccessful(1) {
                         ReactiveFallback {
-                            Action(PAct<10>, b0 = {=}, b1 = {b0}),
-                            Action(PIo<11>, t0 = {b0}),
+                            RunOnce {
+                                ScriptCondition(|bb| bb.b0 != 4),
+                            },
+                            Condition(Cond<0>),
+                            Action(PIo<1>, t0 = {b1}),
+                            Inverter {
+                                Script(|bb| bb.o0 = None),
+                            },
                         },
-                        Condition(Cond<12> = Cond::<12>),
-                        MemPriority {
-                            Action(PIo<13>, t0 = {t0}),
+                    },
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[run_while(|bb| bb.o0.unwrap_or(5) < 7)]
+                    Switch(b1) {
+                        case 2 => Sleep(0),
+                        case 1 => Script(|bb| *bb.t1 += 3),
+                        _ => AsyncSequence {
+                            StatefulAction(Task<2>),
+                            AlwaysSuccess,
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                ParallelAll(max_failures = -2) {
+                    UnsetBlackboard(o0),
+                    Condition(PCond<4>, b0 = {b0}),
+                },
+                Loop(q0, if_empty = Success) {
+                    Timeout(50) {
+                        RunOnce(then_skip = true) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0979Blackboard { b1 t0 t1 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0980 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Fallback {
+            ReactiveFallback {
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    #[failure_if(|bb| bb.b1 > 1)]
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(bb.b1) })]
+                    Condition(Cond<2>),
+                },
+                Invert {
+                    Fallback {
+                        WhileDoElse {
+                            Action(Act<3> = Act::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            TryCatch {
+                ParallelAll(3) {
+                    Action(PIo<5>, t0 = {t0}),
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 1),
+                    WasEntryUpdated(t0),
+                },
+                Sequence {
+                    Action(Act<7> = Act::<7>),
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0980Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Sequence {
+            AsyncFallback {
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            Invert {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            },
+            SkipUnlessUpdated(t0) {
+                SkipUnlessUpdated(t0) {
+                    RunOnce(then_skip = false) {
+                        Loop(q0) {
+                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                            StatefulAction(PTask<3>, b0 = {b1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0981Blackboard { b1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Sequence {
+            MemPriority {
+                #[failure_if(|bb| (bb.b0 + 2) % 3 > 1)]
+                #[on_success(|bb| bb.o0 = None)]
+                Precondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) % 4, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 4) % 3)),
+                },
+                Inverter {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<1>),
+                },
+                RunOnce {
+                    StatefulAction(Task<2>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                ReactiveSelector {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) + 1 > bb.o0.unwrap_or(5))]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    SetBlackboard(b1 = 6),
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                },
+            },
+            MemSequence {
+                Selector {
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(Cond<4>),
+                },
+                Condition(Cond<5> = Cond::<5>),
+            },
+            RetryUntilSuccessful(3) {
+                Repeat(3) {
+                    Delay(0) {
+                        Fallback {
+                            Action(Act<6> = Act::<6>),
+                            #[post(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
+                            #[skip_if(|bb| *bb.t1 % 2 > 0)]
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0982Blackboard { o0 t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(5),
+        }
+        Repeat(4) {
+            Fallback {
+                ForceFailure {
+                    Sleep(30),
+                },
+                IfThenElse {
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
+                },
+                Timeout(0) {
+                    Inverter {
+                        Delay(10) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Repeat(1) {
+                    #[on_failure(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0983Blackboard { t0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Repeat(1) {
+                ReactiveFallback {
+                    ParallelAll {
+                        Loop(q0) {
+                            AsyncFallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                #[failure_if(|bb| *bb.t0 + 2 < 6)]
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                    Sequence {
+                        MemSequence {
+                            StatefulAction(PTask<3>, b0 = {b0}),
+                            Action(Act<4>),
+                        },
+                    },
+                    IfThenElse {
+                        StatefulAction(Task<5>),
+                        SetBlackboard(t0 = 7),
+                    },
+                    Sleep(30),
+                },
+            },
+            Action(PAct<6>, b0 = {b0}),
+            Parallel(success = 0, failure = -2) {
+                WhileDoElse {
+                    Fallback {
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
+                            Action(PAct<8>, b0 = {=}),
+                        },
+                        StatefulAction(Task<9> = Task::<9>),
+                        Condition(Cond<10>),
+                    },
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                        StatefulAction(PTask<12>, b0 = {b0}, b1 = {b0}),
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Sequence {
+                    AlwaysSuccess,
+                    Sleep(20),
+                    Action(Act<14>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Parallel(success = 0) {
+                    Sequence {
+                        SetBlackboard(t0 = 5),
+                        StatefulAction(Task<15>),
+                        Action(Act<16>),
+                    },
+                    AsyncSequence {
+                        SetBlackboard(t0 = 5),
+                        Condition(Cond<17>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0984Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx {
+        ParallelAll {
+            Condition(Cond<0>),
+            AlwaysSuccess,
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ReactiveSelector {
+            IfThenElse {
+                Repeat(3) {
+                    Repeat(4) {
+                        ParallelAll(max_failures = -1) {
+                            #[run_while(|bb| bb.b0 % 2 < 1)]
+                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                            Condition(Cond<0>),
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Sequence {
+                    SetBlackboard(o0 = Some(7)),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    Condition(Cond<4> = Cond::<4>),
+                    Fallback {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            AsyncSequence {
+                WaitValueUpdate(t0) {
+                    ReactiveSequence {
+                        Fallback {
+                            Script(|bb| bb.b0 = 3),
+                        },
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Precondition(|bb| bb.o0.is_some()) {
+                        AsyncSequence {
+                            StatefulAction(Task<7>),
+                            Inverter {
+                                Fallback {
+                                    Action(Act<8>),
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                            Action(Act<10>),
+                        },
+                    },
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0986Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0987 for Ctx {
+        Fallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            Fallback {
+                Inverter {
+                    RunOnce {
+                        Sleep(20),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Sleep(10),
+                Condition(Cond<2>),
+            },
+            RetryUntilSuccessful(1) {
+                Retry(3) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0988Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        AsyncSequence {
+            Fallback {
+                SubTree(Tree0988Sub0, t0 = {=}, o0 = {o0}),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
+            #[success_if(|bb| bb.o0.unwrap_or(0) != 1)]
+            Script(|bb| bb.t0.set(4)),
+        }
+    }
+}
+
+board!(Tree0988Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0989Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0989 for Ctx {
+        Retry(0) {
+            SubTree(Tree0989Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0990 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        ReactiveFallback {
+            #[failure_if(|bb| bb.b0 > 1)]
+            Condition(PCond<0>, b0 = 0),
+            #[skip_if(|bb| *bb.t0 < 3)]
+            #[post(|bb| *bb.t0 += 1)]
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            Sequence {
+                StatefulAction(PTask<2>, b0 = 7, b1 = {t0}),
+                SetBlackboard(t0 = 2),
+                Invert {
+                    ReactiveSequence {
+                        ReactiveSelector {
+                            StatefulAction(Task<3> = Task::<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => #[on_success(|bb| bb.o0 = None)]
+                #[skip_if(|bb| bb.b0 < 3)]
+                StatefulAction(Task<5>),
+                case 2 => Repeat(2) {
+                    StatefulAction(Task<6>),
+                },
+                _ => Delay(10) {
+                    Repeat(2) {
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {b1}) {
+                Delay(0) {
+                    Delay(50) {
+                        TryCatch(catch_on_halt = false) {
+                            ReactiveSequence {
+                                StatefulAction(Task<8>),
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0990Blackboard { b0 t0 b1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0991 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        Precondition(|bb| bb.b0 + 4 != 2, else = Failure) {
+            Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
+                TryCatch(catch_on_halt = true) {
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    ReactiveFallback {
+                        #[on_success(|bb| bb.t0.set(*bb.t1 % 4))]
+                        #[on_halted(|bb| { if *bb.t1 < 5 { bb.b0 += 3 }; *bb.t1 += 2 })]
+                        SequenceWithMemory {
+                            #[on_halted(|bb| *bb.t1 += 1)]
+                            #[skip_if(|bb| (bb.b1 + 4) % 3 < 2)]
+                            Action(PIo<0>, t0 = {b1}),
+                            Condition(Cond<1>),
+                        },
+                        Repeat(forever) {
+                            Delay(0) {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            RetryUntilSuccessful(1) {
+                                RunOnce {
+                                    Action(Act<3>),
+                                },
+                            },
+                            RetryUntilSuccessful(4) {
+                                #[on_halted(|bb| if bb.b0 < 0 { *bb.t1 += 2 })]
+                                #[success_if(|bb| bb.b0 % 3 < 2)]
+                                #[post(|bb| { *bb.t1 += 2; bb.b0 = bb.b1 + 4 })]
+                                AsyncFallback {
+                                    WasEntryUpdated(t0),
+                                    Action(PIo<4>, t0 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                    Sequence {
+                        Switch(b1) {
+                            case 0 => #[on_failure(|bb| if *bb.t0 % 2 == 1 { bb.t1.set(bb.b0) })]
+                            Condition(Cond<5>),
+                            case 4 => Action(Act<6>),
+                            _ => Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+                        },
+                        Fallback {
+                            Sequence {
+                                #[on_success(|bb| { bb.b1 = bb.b0; bb.b1 += 1 })]
+                                Condition(Cond<8>),
+                                Script(|bb| bb.t1.set(bb.b1 + 2)),
+                            },
+                            StatefulAction(PTask<9>, b0 = {b0}),
+                        },
+                        Parallel(success = 1, failure = -1) {
+                            ReactiveFallback {
+                                ScriptCondition(|bb| bb.b0 != 6),
+                                Inverter {
+                                    Condition(|ctx, bb| ctx.check_in(10, *bb.t1 % 2)),
+                                },
+                                Action(Act<11> = Act::<11>),
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(Act<13>),
+                            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 0),
+                            Script(|bb| bb.b1 += 2),
+                            #[success_if(|bb| bb.b0 > 4)]
+                            #[on_halted(|bb| bb.b0 += 2)]
+                            RunOnce {
+                                Script(|bb| *bb.t0 += 1),
+                            },
                             StatefulAction(Task<14>),
                         },
                     },
@@ -213,3516 +3033,303 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0907Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0908 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Fallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                #[skip_if(|bb| bb.b1 != *bb.t0)]
-                #[on_success(|bb| bb.b1 = bb.b0 % 3)]
-                Action(PAct<1>, b0 = {=}, b1 = {=}),
-            },
-            #[run_while(|bb| bb.b0 == 2)]
-            #[skip_if(|bb| bb.b0 != 3)]
-            RunOnce(then_skip = true) {
-                Inverter {
-                    Condition(Cond<2>),
-                },
-            },
-            Action(Act<3>),
-            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0908Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0909 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        WaitValueUpdate(t0) {
-            #[run_while(|bb| bb.b1 % 2 > 0)]
-            #[success_if(|bb| *bb.t0 < 4)]
-            SetBlackboard(t0 = 6),
-        }
-    }
-}
-
-board!(Tree0909Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0910 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        MemPriority {
-            RetryUntilSuccessful(2) {
-                Condition(Cond<0>),
-            },
-            Sequence {
-                SequenceStar {
-                    #[run_while(|bb| bb.b0 < 3)]
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                    Action(Act<2>),
-                },
-                Fallback {
-                    RunOnce {
-                        Action(Act<3>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Script(|bb| bb.b0 += 3),
-                    },
-                },
-                Inverter {
-                    Action(PAct<4>, b0 = {t0}),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 != 7)]
-            ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 2, &mut bb.b1)),
-                    StatefulAction(Task<7>),
-                    SetBlackboard(t0 = {b1}),
-                },
-                Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    Sequence {
-                        SetBlackboard(t0 = 9),
-                        StatefulAction(Task<9>),
-                    },
-                    SetBlackboard(t0 = 4),
-                },
-                Condition(Cond<10>),
-                ReactiveSequence {
-                    #[skip_if(|bb| (bb.b0 + 1) % 4 != 2)]
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                    Script(|bb| { bb.b1 += 1; bb.b1 = bb.b1 % 3 }),
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    SkipUnlessUpdated(t0) {
-                        #[on_failure(|bb| bb.b1 = 3)]
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
-                Condition(Cond<13>),
-                StatefulAction(Task<14>),
-                #[failure_if(|bb| bb.b0 != 3)]
-                Condition(Cond<15>),
-            },
-        }
-    }
-}
-
-board!(Tree0910Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 3,
-        }
-        Fallback {
-            Repeat(2) {
-                MemSequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-            },
-            MemSequence {
-                Repeat(4) {
-                    Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                },
-                AlwaysSuccess,
-                ForceFailure {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            WaitValueUpdate(t0) {
-                RetryUntilSuccessful(2) {
-                    Script(|bb| bb.b0 = 8),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0911Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            RetryUntilSuccessful(3) {
-                #[failure_if(|bb| bb.b1 % 4 != 0)]
-                SequenceWithMemory {
-                    ForceSuccess {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree0912Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        SequenceWithMemory {
-            RunOnce {
-                Sequence {
-                    Condition(Cond<0>),
-                    #[on_failure(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
-                    Action(PIo<1>, t0 = {=}),
-                    Action(Act<2>),
-                },
-            },
-            ForceSuccess {
-                #[skip_if(|bb| bb.b0 != 4)]
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Condition(PCond<5>, b0 = {=}),
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t0 + 4 < 7)]
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-                StatefulAction(PTask<8>, b0 = 6),
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0913Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        ReactiveSequence {
-            SetBlackboard(b1 = 9),
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0914Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0915Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(Act<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0915Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 13,
-            b1: i64 = 9,
-        }
-        RetryUntilSuccessful(2) {
-            #[run_while(|bb| bb.b0 + 2 < 5)]
-            #[on_halted(|bb| { bb.b1 = bb.b0; if *bb.t0 == bb.b1 { bb.b1 = *bb.t0 % 4 } })]
-            SequenceStar {
-                StatefulAction(Task<15>),
-                Action(PAct<16>, b0 = {=}, b1 = {b0}),
-                Action(PIo<17>, t0 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        Sequence {
-            ReactiveFallback {
-                Repeat(4) {
-                    #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 = (bb.b1 + 2) % 3 })]
-                    #[skip_if(|bb| *bb.t0 < bb.b0 % 4)]
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Sequence {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                RetryUntilSuccessful(2) {
-                                    ScriptCondition(|bb| bb.b0 % 2 == 1),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
-                            },
-                            Condition(Cond<2>),
-                            SubTree(Tree0915Sub0, ..),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                        RetryUntilSuccessful(3) {
-                            Sequence {
-                                #[failure_if(|bb| bb.b1 == *bb.t0)]
-                                #[run_while(|bb| *bb.t0 < 7)]
-                                Condition(Cond<5>),
-                                SetBlackboard(b0 = {b1}),
-                                StatefulAction(PTask<6>, b0 = 1, b1 = {=}),
-                            },
-                        },
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            Sequence {
-                MemSequence {
-                    StatefulAction(Task<8>),
-                    SetBlackboard(t0 = 7),
-                    ScriptCondition(|bb| *bb.t0 == bb.b1),
-                    Script(|bb| bb.b1 += 3),
-                    Condition(|ctx| ctx.check(9)),
-                },
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<10> = Task::<10>),
-                            Condition(|ctx| ctx.check(11)),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    RetryUntilSuccessful(4) {
-                        #[failure_if(|bb| *bb.t0 > 2)]
-                        #[post(|bb| if *bb.t0 + 3 < bb.b0 { bb.b0 = *bb.t0 + 4 })]
-                        StatefulAction(Task<12>),
-                    },
-                    Condition(PCond<13>, b0 = {=}),
-                },
-            },
-            Sequence {
-                Condition(Cond<14>),
-                SubTree(Tree0915Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<18>),
-                Sequence {
-                    WasEntryUpdated(t0),
-                    #[success_if(|bb| bb.b0 + 4 == (bb.b1 + 2) % 4)]
-                    KeepRunningUntilFailure {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    MemPriority {
-                        Action(|ctx, bb| ctx.exec_in(19, 0, &mut bb.b0)),
-                        StatefulAction(Task<20>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0915Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-            },
-            Action(Act<1>),
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) > 6),
-        }
-    }
-}
-
-board!(Tree0916Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Inverter {
-                Repeat(4) {
-                    #[on_success(|bb| if bb.b0 == 2 { bb.t0.set(2) })]
-                    #[success_if(|bb| *bb.t0 + 1 == *bb.t0)]
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-            RunOnce {
-                SetBlackboard(b0 = {t0}),
-            },
-            ForceFailure {
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0917Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        Repeat(1) {
-            Sequence {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                    },
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| bb.b0 % 4 != 2)]
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                RetryUntilSuccessful(4) {
-                    RunOnce {
-                        ReactiveFallback {
-                            SequenceWithMemory {
-                                SetBlackboard(b0 = {t0}),
-                                SequenceStar {
-                                    Condition(Cond<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            Fallback {
-                                RunOnce {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Repeat(3) {
-                        Inverter {
-                            RunOnce {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        #[on_halted(|bb| if bb.b0 + 4 < 6 { bb.b0 = 0 })]
-                        Sequence {
-                            Repeat(4) {
-                                #[on_halted(|bb| { bb.o0 = None; bb.b0 = *bb.t0 + 1 })]
-                                Action(Act<8>),
-                            },
-                            Condition(Cond<9>),
-                        },
-                    },
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(1), &mut bb.b0)),
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-                SequenceStar {
-                    Action(Act<12> = Act::<12>),
-                    ReactiveFallback {
-                        StatefulAction(PTask<13>, b0 = 1, b1 = {b0}),
-                        StatefulAction(PTask<14>, b0 = {=}, b1 = {t0}),
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0918Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 0,
-        }
-        MemPriority {
-            Inverter {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        SetBlackboard(b0 = 6),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                RunOnce {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(Task<3>),
-                UnsetBlackboard(o0),
-            },
-            Condition(PCond<4>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0919Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(0) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0920Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-        }
-        RetryUntilSuccessful(3) {
-            SkipUnlessUpdated(t1) {
-                SkipUnlessUpdated(t1) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0921Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        ForceSuccess {
-            SequenceStar {
-                Action(Act<0>),
-                ForceSuccess {
-                    #[run_while(|bb| bb.b0 % 4 > 0)]
-                    #[skip_if(|bb| *bb.t0 < 1)]
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0922Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| *bb.t0 == 7),
-                            StatefulAction(Task<0>),
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                        Action(PIo<1>, t0 = {t0}),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = 4, b1 = {b0}),
-                    AlwaysSuccess,
-                    StatefulAction(Task<6>),
-                },
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 4, &mut bb.b0)),
-                        AlwaysFailure,
-                        RunOnce {
-                            SetBlackboard(b0 = 9),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 % 3 == 2)]
-                    AlwaysSuccess,
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            Condition(Cond<9>),
-        }
-    }
-}
-
-board!(Tree0923Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Fallback {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            ForceSuccess {
-                Sequence {
-                    MemPriority {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    ForceFailure {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Repeat(0) {
-                        AlwaysSuccess,
-                    },
-                },
-                ForceSuccess {
-                    RunOnce {
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                Action(Act<10>),
-                Action(Act<11>),
-            },
-            MemPriority {
-                ReactiveFallback {
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                },
-                StatefulAction(Task<15> = Task::<15>),
-                Action(Act<16>),
-                SequenceStar {
-                    StatefulAction(Task<17>),
-                    Condition(Cond<18>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| (bb.b0 + 4) % 3 == 2)]
-        #[run_while(|bb| bb.b0 + 3 == *bb.t0)]
-        SequenceStar {
-            #[skip_if(|bb| (bb.b0 + 4) % 3 > 1)]
-            MemPriority {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                SetBlackboard(b1 = {b0}),
-            },
-            #[run_while(|bb| *bb.t0 == *bb.t0 + 4)]
-            ReactiveFallback {
-                MemPriority {
-                    Condition(|ctx| ctx.check(2)),
-                    Action(Act<3>),
-                },
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(3) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                ScriptCondition(|bb| *bb.t0 % 2 < 0),
-            },
-        }
-    }
-}
-
-board!(Tree0925Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Fallback {
-            ForceFailure {
-                KeepRunningUntilFailure {
-                    AlwaysFailure,
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<1>),
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0926Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
-        MemSequence {
-            Sequence {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        ForceFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        RunOnce {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                    Action(Act<8>),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<9>),
-                Fallback {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11> = Task::<11>),
-                    StatefulAction(Task<12>),
-                },
-                Sequence {
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                },
-                Action(Act<15>),
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                StatefulAction(Task<16> = Task::<16>),
-                            },
-                        },
-                        ForceFailure {
-                            AlwaysSuccess,
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        Inverter {
-                            ForceSuccess {
-                                Action(Act<17> = Act::<17>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<18>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = true) {
-                    Condition(Cond<1>),
-                },
-                Repeat(3) {
-                    RetryUntilSuccessful(2) {
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            ForceSuccess {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0929Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t1: i64 = 12,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        #[on_success(|bb| bb.t1.set(bb.b0 + 3))]
-        #[skip_if(|bb| *bb.t0 > 0)]
-        Condition(PCond<9>, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-        }
-        #[on_halted(|bb| { bb.t0.set(*bb.t1 + 1); bb.t0.set((*bb.t0 + 2) % 2) })]
-        #[skip_if(|bb| (bb.o0.unwrap_or(4) + 4) % 4 > 0)]
-        ReactiveSequence {
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {b0}),
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-                        Condition(PCond<2>, b0 = 3),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceWithMemory {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                        Action(PIo<5>, t0 = {t1}),
-                    },
-                },
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    Inverter {
-                        Condition(Cond<6>),
-                    },
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-                SubTree(Tree0929Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
-            },
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    #[failure_if(|bb| *bb.t0 + 3 > bb.b0 % 2)]
-                    #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(2))]
-                    Repeat(4) {
-                        WasEntryUpdated(t1),
-                    },
-                    Repeat(3) {
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                    Condition(PCond<11>, b0 = 2),
-                },
-                SequenceWithMemory {
-                    MemPriority {
-                        StatefulAction(Task<12>),
-                        Action(Act<13>),
-                    },
-                    ForceFailure {
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(Cond<15>),
-                            Action(Act<16>),
-                        },
-                        StatefulAction(Task<17>),
-                        #[on_halted(|bb| { bb.b0 = *bb.t0; bb.t0.set(*bb.t1) })]
-                        #[skip_if(|bb| bb.b0 > 7)]
-                        ReactiveSequence {
-                            SetBlackboard(b0 = {t0}),
-                            StatefulAction(Task<18> = Task::<18>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0929Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0930Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(|ctx| ctx.exec(7))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            #[failure_if(|bb| *bb.t0 + 2 > bb.b0)]
-            #[on_success(|bb| if bb.b0 % 2 == 0 { *bb.t0 += 2 })]
-            #[success_if(|bb| bb.b0 + 1 < 5)]
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Fallback {
-                            Action(Act<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(3), &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                SubTree(Tree0930Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0930Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-        }
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Inverter {
-                #[failure_if(|bb| bb.b1 % 3 > 0)]
-                #[success_if(|bb| *bb.t0 != 3)]
-                SetBlackboard(b1 = {t0}),
-            },
-            RunOnce {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-            },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        Fallback {
-            Condition(|ctx| ctx.check(0)),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            #[post(|bb| bb.b0 = (*bb.t1 + 1) % 4)]
-            Action(Act<0>),
-            Script(|bb| bb.b0 = *bb.t0),
-        }
-    }
-}
-
-board!(Tree0934Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        WaitValueUpdate(t0) {
-            Fallback {
-                Action(PAct<0>, b0 = {t0}),
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                Fallback {
-                    Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        Inverter {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            b1: i64,
-        }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b0 < 6),
-                },
-            },
-            RunOnce {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| *bb.t0 > bb.b0)]
-                #[failure_if(|bb| (*bb.t0 + 4) % 3 != 0)]
-                SetBlackboard(b1 = 1),
-            },
-            ForceSuccess {
-                Action(PAct<1>, b0 = 0, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0937Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            Repeat(4) {
-                Condition(PCond<0>, b0 = {t0}),
-            },
-            #[post(|bb| bb.b0 += 3)]
-            #[success_if(|bb| bb.b0 > 7)]
-            Condition(PCond<1>, b0 = {b0}),
-            StatefulAction(Task<2>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0938Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                #[run_while(|bb| bb.b1 == (bb.b0 + 2) % 2)]
-                Action(Act<1> = Act::<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    Condition(Cond<3>),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0939Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            Sequence {
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                    #[on_success(|bb| bb.o0 = None)]
-                    WasEntryUpdated(t0),
-                    Repeat(3) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        Fallback {
-            Fallback {
-                ScriptCondition(|bb| *bb.t0 == bb.b1 % 4),
-                Repeat(forever) {
-                    Condition(PCond<0>, b0 = {t0}),
-                },
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-            },
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-                SequenceStar {
-                    ForceFailure {
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[failure_if(|bb| bb.b1 + 4 > *bb.t0)]
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(4) {
-                    Condition(Cond<5>),
-                },
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.b0 % 4 < 1)]
-                    #[on_success(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0941Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(4),
-        }
-        Fallback {
-            Action(Act<0>),
-            SequenceWithMemory {
-                Script(|bb| bb.b0 += 3),
-                RetryUntilSuccessful(2) {
-                    Fallback {
-                        RunOnce(then_skip = true) {
-                            Script(|bb| bb.o0 = Some(bb.b0)),
-                        },
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0942Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b1: i64,
-        }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    #[on_halted(|bb| bb.b0 = *bb.t1 % 2)]
-                    #[failure_if(|bb| *bb.t0 < 3)]
-                    Action(Act<2> = Act::<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, 3, &mut bb.b0)),
-                    #[success_if(|bb| *bb.t1 < bb.b0 + 4)]
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b0)),
-                    },
-                },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(5)),
-                Action(PIo<6>, t0 = {t1}),
-                StatefulAction(Task<7>),
-                #[post(|bb| bb.t1.set(bb.b1))]
-                #[run_while(|bb| bb.b0 > (bb.b1 + 3) % 3)]
-                SetBlackboard(b1 = {b0}),
-            },
-            SkipUnlessUpdated(t1) {
-                Fallback {
-                    SequenceStar {
-                        ReactiveSequence {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                            Action(PAct<10>, b0 = {=}),
-                            Sequence {
-                                #[run_while(|bb| *bb.t0 + 3 == bb.b1)]
-                                Script(|bb| if bb.b0 + 1 != (*bb.t0 + 4) % 4 { bb.b1 = *bb.t1 }),
-                                Condition(Cond<11>),
-                                Script(|bb| { bb.b0 = *bb.t1 + 3; bb.t1.set(7) }),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Fallback {
-                    Condition(Cond<12>),
-                    Action(Act<13>),
-                    Condition(|ctx| ctx.check(14)),
-                    Fallback {
-                        #[post(|bb| { bb.b0 += 3; if *bb.t0 > *bb.t1 + 1 { bb.b1 = bb.b0 } })]
-                        StatefulAction(PTask<15>, b0 = {b1}, b1 = {b1}),
-                        Condition(Cond<16>),
-                    },
-                    StatefulAction(Task<17>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0943Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0944Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        RetryUntilSuccessful(2) {
-            ScriptCondition(|bb| *bb.t1 == 7),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0944Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-        }
-        MemPriority {
-            KeepRunningUntilFailure {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
-            },
-            ReactiveFallback {
-                SubTree(Tree0944Sub0, ..),
-                SequenceStar {
-                    #[success_if(|bb| *bb.t1 != *bb.t1 % 3)]
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = {b0}),
-                        #[run_while(|bb| *bb.t0 + 3 < 7)]
-                        SubTree(Tree0944Sub1, ..),
-                    },
-                    Fallback {
-                        #[success_if(|bb| (*bb.t1 + 3) % 4 == 1)]
-                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {=}),
-                        Condition(Cond<3>),
-                    },
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0944Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 3)),
-                    WasEntryUpdated(t0),
-                    Action(PIo<3>, t0 = {b1}),
-                },
-                Repeat(4) {
-                    RetryUntilSuccessful(3) {
-                        ScriptCondition(|bb| bb.b0 + 3 < *bb.t0),
-                    },
-                },
-                UnsetBlackboard(o0),
-            },
-            SequenceStar {
-                SequenceWithMemory {
-                    Inverter {
-                        SequenceWithMemory {
-                            Action(PIo<4>, t0 = {b0}),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ForceFailure {
-                    MemPriority {
-                        Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 2) % 2)),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Inverter {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(5) + 1)),
-                },
-                Fallback {
-                    SkipUnlessUpdated(t0) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0945Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-        }
-        RunOnce(then_skip = false) {
-            MemSequence {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(3) {
-                    SkipUnlessUpdated(t1) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0946Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        RetryUntilSuccessful(4) {
-            Fallback {
-                ReactiveSequence {
-                    ForceSuccess {
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                            Fallback {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    #[post(|bb| bb.b0 += 1)]
-                    RetryUntilSuccessful(1) {
-                        RetryUntilSuccessful(1) {
-                            MemSequence {
-                                AlwaysSuccess,
-                                ForceSuccess {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                Inverter {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            #[on_success(|bb| bb.b1 += 1)]
-                            Repeat(0) {
-                                StatefulAction(Task<4>),
-                            },
-                            #[skip_if(|bb| (bb.b0 + 1) % 2 < 1)]
-                            #[post(|bb| bb.b1 += 3)]
-                            Fallback {
-                                Condition(Cond<5>),
-                                StatefulAction(PTask<6>, b0 = 5, b1 = {b0}),
-                                AlwaysFailure,
-                            },
-                        },
-                        Sequence {
-                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 3, &mut bb.b1)),
-                            StatefulAction(Task<8> = Task::<8>),
-                            #[run_while(|bb| *bb.t0 > bb.b1)]
-                            #[success_if(|bb| bb.b1 > 1)]
-                            #[post(|bb| { if bb.b0 < *bb.t0 + 3 { bb.b0 += 3 }; *bb.t0 += 2 })]
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Repeat(1) {
-                        RetryUntilSuccessful(2) {
-                            SequenceWithMemory {
-                                SequenceWithMemory {
-                                    Action(Act<10> = Act::<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0947Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(4) % 3 != 2)]
-        MemSequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                SetBlackboard(t0 = 7),
-                Action(|ctx, bb| ctx.exec_in(2, (bb.o0.unwrap_or(1) + 2) % 3, &mut bb.b0)),
-            },
-            SkipUnlessUpdated(t0) {
-                #[on_halted(|bb| if bb.b0 + 3 != 0 { *bb.t0 += 2 })]
-                #[on_success(|bb| *bb.t0 += 1)]
-                WasEntryUpdated(t0),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0948Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            Fallback {
-                #[failure_if(|bb| *bb.t0 + 2 > 4)]
-                Repeat(3) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    #[on_success(|bb| bb.o0 = Some(4))]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Inverter {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Sequence {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1>),
-                },
-                Repeat(0) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0951Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0951Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 12,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_failure(|bb| bb.b0 = 6)]
-        ReactiveSequence {
-            ForceFailure {
-                SubTree(Tree0951Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            },
-            #[on_success(|bb| bb.b1 = 2)]
-            #[skip_if(|bb| bb.b0 % 3 < 2)]
-            #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-            StatefulAction(Task<1> = Task::<1>),
-            SubTree(Tree0951Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0951Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[success_if(|bb| bb.b0 != 3)]
-                    StatefulAction(Task<0>),
-                    #[on_success(|bb| bb.b0 = 4)]
-                    #[on_halted(|bb| if bb.b0 > bb.b0 + 2 { bb.b0 = *bb.t0 })]
-                    #[run_while(|bb| *bb.t0 != 5)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Sequence {
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                ScriptCondition(|bb| bb.b0 % 3 < 0),
-                Script(|bb| bb.t0.set(bb.b0)),
-                #[post(|bb| bb.b0 = *bb.t0)]
-                StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                    WasEntryUpdated(t0),
-                },
-                RetryUntilSuccessful(3) {
-                    Script(|bb| { bb.b0 = 8; if *bb.t0 % 3 == 2 { bb.b0 = *bb.t0 } }),
-                },
-            },
-            Sequence {
-                #[skip_if(|bb| (bb.b0 + 4) % 2 != 0)]
-                Repeat(0) {
-                    StatefulAction(Task<7>),
-                },
-                WasEntryUpdated(t0),
-                Repeat(1) {
-                    SetBlackboard(t0 = 6),
-                },
-                ReactiveSequence {
-                    Condition(PCond<8>, b0 = 4),
-                    Condition(|ctx| ctx.check(9)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0952Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Repeat(2) {
-                    StatefulAction(Task<1>),
-                },
-                #[on_failure(|bb| if bb.b1 + 1 < 1 { bb.o0 = Some(bb.o0.unwrap_or(1)) })]
-                #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 == bb.b0 % 4)]
-                Inverter {
-                    ForceSuccess {
-                        Condition(Cond<2>),
-                    },
-                },
-                #[run_while(|bb| bb.b0 % 4 == 2)]
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0953Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            b1: i64 = 0,
-        }
-        #[failure_if(|bb| bb.b0 != 7)]
-        ReactiveSequence {
-            Repeat(forever) {
-                ForceSuccess {
-                    WaitValueUpdate(t0) {
-                        Repeat(forever) {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 == bb.b1)]
-            ReactiveSequence {
-                Script(|bb| bb.b0 += 1),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Script(|bb| bb.o0 = None),
-                Condition(Cond<3>),
-            },
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = true) {
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0954Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                Fallback {
-                    Condition(Cond<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 4, &mut bb.b1)),
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(forever) {
-                    Sequence {
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0955Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0957Sub0),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                SequenceStar {
-                    Action(Act<1> = Act::<1>),
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                #[success_if(|bb| bb.b0 < 6)]
-                #[post(|bb| bb.b1 = bb.b1 % 2)]
-                Fallback {
-                    WasEntryUpdated(t1),
-                    Action(PIo<3>, t0 = {t1}),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                Sequence {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-                Fallback {
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<9>),
-                    StatefulAction(PTask<10>, b0 = {=}, b1 = {=}),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(11, *bb.t0 + 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0958Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            #[on_halted(|bb| bb.b1 = bb.b0)]
-            #[success_if(|bb| bb.b0 + 2 != *bb.t0)]
-            #[run_while(|bb| *bb.t0 > 1)]
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<0>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Action(PAct<1>, b0 = 9, b1 = {=}),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            MemSequence {
-                ReactiveSequence {
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {=}),
-                    #[success_if(|bb| (bb.b1 + 1) % 4 < 3)]
-                    #[failure_if(|bb| bb.b0 < bb.b1)]
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
-                },
-                #[on_failure(|bb| { bb.b0 = 7; bb.b1 = 9 })]
-                #[post(|bb| if bb.b1 + 1 < bb.b1 { bb.b0 += 1 })]
-                #[skip_if(|bb| bb.b1 + 2 > *bb.t0 + 1)]
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            ReactiveSequence {
-                RunOnce {
-                    StatefulAction(Task<9>),
-                },
-                ForceFailure {
-                    SequenceWithMemory {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0959Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            b1: i64 = 2,
-        }
-        RunOnce {
-            ReactiveFallback {
-                #[post(|bb| { bb.b0 += 1; bb.b0 = bb.b1 })]
-                #[run_while(|bb| bb.b0 % 4 < 0)]
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        SetBlackboard(t0 = 5),
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<2>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0960Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Inverter {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0961Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            ForceSuccess {
-                Inverter {
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        #[post(|bb| { bb.b0 = 0; bb.b0 += 1 })]
-        ReactiveSequence {
-            Condition(Cond<6>),
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        Sequence {
-            SkipUnlessUpdated(t1) {
-                Fallback {
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            ForceFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            SubTree(Tree0963Sub0, ..),
-            SequenceWithMemory {
-                StatefulAction(Task<8>),
-                SetBlackboard(t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0963Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        RunOnce {
-            SkipUnlessUpdated(t1) {
-                Inverter {
-                    MemSequence {
-                        ReactiveSequence {
-                            Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                            WasEntryUpdated(t1),
-                            ScriptCondition(|bb| *bb.t1 > *bb.t0),
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
-                        },
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0964Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Sequence {
-            ReactiveSequence {
-                #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
-                Sequence {
-                    UnsetBlackboard(o0),
-                    Condition(PCond<0>, b0 = 5),
-                },
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<2>),
-                },
-                ForceSuccess {
-                    Condition(Cond<3>),
-                },
-                SkipUnlessUpdated(t0) {
-                    Sequence {
-                        Action(Act<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        SetBlackboard(t0 = 7),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<6>),
-                        Action(|ctx| ctx.exec(7)),
-                        Condition(Cond<8>),
-                        StatefulAction(PTask<9>, b0 = 1),
-                        SetBlackboard(b0 = 9),
-                    },
-                },
-                SequenceWithMemory {
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(10, bb.o0.unwrap_or(0) + 3)),
-                    },
-                    ScriptCondition(|bb| *bb.t0 < bb.b0),
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    MemPriority {
-                        SequenceStar {
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                            #[failure_if(|bb| bb.b0 % 4 > 2)]
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<11>),
-                        },
-                        Sequence {
-                            Sequence {
-                                Script(|bb| bb.b0 = 2),
-                                Condition(|ctx| ctx.check(12)),
-                                #[failure_if(|bb| bb.b0 < 2)]
-                                #[post(|bb| bb.b0 += 3)]
-                                SetBlackboard(t0 = {b0}),
-                                Action(PAct<13>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    SequenceStar {
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                        Condition(|ctx| ctx.check(16)),
-                        SetBlackboard(t0 = 6),
-                    },
-                    Sequence {
-                        Action(PIo<17>, t0 = {t0}),
-                        SequenceStar {
-                            ReactiveSequence {
-                                StatefulAction(Task<18> = Task::<18>),
-                                Condition(Cond<19>),
-                            },
-                            StatefulAction(Task<20>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0965Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        RetryUntilSuccessful(3) {
-            ReactiveSequence {
-                Sequence {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                            Condition(|ctx| ctx.check(1)),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                Inverter {
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Fallback {
-                Inverter {
-                    MemPriority {
-                        #[run_while(|bb| *bb.t0 + 3 < *bb.t0 + 4)]
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
-                        Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0967Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
-        RetryUntilSuccessful(0) {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        RunOnce {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-        }
-        SequenceStar {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Action(PIo<3>, t0 = {b1}),
-            },
-            ReactiveFallback {
-                Condition(PCond<4>, b0 = {t0}),
-                Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            Action(PAct<8>, b0 = 1),
-            ReactiveFallback {
-                StatefulAction(Task<9>),
-                #[post(|bb| *bb.t0 += 3)]
-                StatefulAction(Task<10>),
-                Action(Act<11>),
-            },
-            Repeat(1) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(12)),
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0970Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                RunOnce {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4> = Cond::<4>),
-                        Fallback {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<5>),
-                            },
-                            RunOnce(then_skip = false) {
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(6)),
-                                },
-                            },
-                        },
-                    },
-                },
-                Repeat(4) {
-                    Sequence {
-                        Inverter {
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<10>),
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<12>),
-                    },
-                    RunOnce {
-                        RunOnce {
-                            Repeat(1) {
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                Condition(Cond<14>),
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        RunOnce {
-                            Fallback {
-                                Action(|ctx| ctx.exec(15)),
-                                Condition(Cond<16>),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    ForceSuccess {
-                        MemSequence {
-                            StatefulAction(Task<17>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        Sequence {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    Action(Act<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-            Sequence {
-                Condition(Cond<6> = Cond::<6>),
-                RetryUntilSuccessful(1) {
-                    Action(Act<7>),
-                },
-                Condition(Cond<8> = Cond::<8>),
-                ReactiveFallback {
-                    Repeat(3) {
-                        Condition(Cond<9>),
-                    },
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<11> = Cond::<11>),
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Action(Act<14>),
-                },
-                SequenceStar {
-                    RunOnce {
-                        Inverter {
-                            Action(Act<15>),
-                        },
-                    },
-                    Action(Act<16>),
-                    StatefulAction(Task<17>),
-                },
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                Action(Act<18>),
-                StatefulAction(Task<19>),
-                StatefulAction(Task<20>),
-                StatefulAction(Task<21>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Repeat(1) {
-            #[skip_if(|bb| *bb.t0 != 4)]
-            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0973Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0975Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            b0: i64 = 13,
-        }
-        Fallback {
-            AlwaysFailure,
-            MemPriority {
-                #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
-                Action(Act<4>),
-                Action(Act<5>),
-                #[post(|bb| if *bb.t0 == 0 { bb.b1 += 3 })]
-                Action(PIo<6>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        Fallback {
-            MemSequence {
-                Script(|bb| bb.b1 = 9),
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                RetryUntilSuccessful(4) {
-                    #[post(|bb| bb.b0 = bb.b1 + 1)]
-                    #[on_success(|bb| bb.b1 += 1)]
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            #[skip_if(|bb| bb.b0 % 2 < 0)]
-            #[on_success(|bb| bb.b0 = bb.b1)]
-            ReactiveFallback {
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2> = Cond::<2>),
-                Action(PIo<3>, t0 = {t0}),
-            },
-            RunOnce(then_skip = true) {
-                SubTree(Tree0975Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0975Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            MemSequence {
-                ForceFailure {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0976Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = {b1}),
-                Fallback {
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                MemPriority {
-                    #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
-                    ForceFailure {
-                        ReactiveSequence {
-                            Action(PIo<3>, t0 = {b0}),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(PIo<5>, t0 = {=}),
-                        SetBlackboard(b1 = {b0}),
-                        #[failure_if(|bb| bb.b1 < 1)]
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 4, &mut bb.b1)),
-                    },
-                },
-                Fallback {
-                    Action(Act<7>),
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 != 3)]
-                        Condition(Cond<8> = Cond::<8>),
-                        StatefulAction(PTask<9>, b0 = {b1}),
-                    },
-                    #[success_if(|bb| bb.b0 > 6)]
-                    ForceFailure {
-                        StatefulAction(PTask<10>, b0 = 6),
-                    },
-                    SequenceStar {
-                        Action(PIo<11>, t0 = {=}),
-                        Action(PIo<12>, t0 = {b0}),
-                        StatefulAction(Task<13> = Task::<13>),
-                    },
-                    Action(PAct<14>, b0 = {b0}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0977Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0978 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        ReactiveSequence {
-            MemSequence {
-                Action(PIo<0>, t0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                Sequence {
-                    SetBlackboard(t0 = 5),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_success(|bb| { bb.b0 += 3; if bb.b0 != 0 { bb.b0 += 3 } })]
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.o0.is_none())]
-            Sequence {
-                Inverter {
-                    ForceFailure {
-                        ReactiveFallback {
-                            StatefulAction(PTask<3>, b0 = {=}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Script(|bb| { bb.o0 = None; bb.b0 += 2 }),
-                },
-            },
-            WaitValueUpdate(t0) {
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    WasEntryUpdated(t0),
-                },
-                #[skip_if(|bb| bb.b0 > 6)]
-                #[success_if(|bb| *bb.t0 % 4 < 3)]
-                #[run_while(|bb| *bb.t0 + 1 < (bb.b0 + 2) % 2)]
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0978Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0979 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 5,
-            b0: i64 = 5,
-        }
-        Sequence {
-            #[success_if(|bb| bb.o0.is_some())]
-            Fallback {
-                Sequence {
-                    SequenceWithMemory {
-                        Inverter {
-                            SkipUnlessUpdated(t0) {
-                                Sequence {
-                                    SetBlackboard(o0 = Some(2)),
-                                    Action(Act<0>),
-                                    Script(|bb| if bb.b0 != *bb.t0 { bb.b1 += 3 }),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            #[post(|bb| { bb.t0.set(bb.b1 % 2); bb.b0 = *bb.t0 })]
-                            #[run_while(|bb| (*bb.t0 + 1) % 3 != 1)]
-                            #[success_if(|bb| *bb.t0 + 1 < 5)]
-                            ReactiveFallback {
-                                #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0 % 3) })]
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                                Action(Act<2>),
-                                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0))]
-                                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                                #[failure_if(|bb| bb.o0.is_some())]
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                Condition(Cond<3>),
-                            },
-                        },
-                        WaitValueUpdate(t0) {
-                            ForceFailure {
-                                Inverter {
-                                    Action(PAct<4>, b0 = 4, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0979Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64 = 5,
-        }
-        Inverter {
-            MemPriority {
-                ReactiveFallback {
-                    Sequence {
-                        Repeat(3) {
-                            ReactiveSequence {
-                                ForceSuccess {
-                                    StatefulAction(Task<0>),
-                                },
-                                Fallback {
-                                    #[post(|bb| *bb.t0 += 3)]
-                                    StatefulAction(Task<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                        Repeat(forever) {
-                            RunOnce {
-                                WaitValueUpdate(t0) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0981Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            Sequence {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Repeat(2) {
-                        #[run_while(|bb| bb.b0 < 1)]
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Sequence {
-                    SetBlackboard(b0 = 5),
-                    #[on_success(|bb| bb.t1.set(*bb.t0))]
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Condition(PCond<6>, b0 = {=}),
-                    Condition(Cond<7> = Cond::<7>),
-                    SetBlackboard(t0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0982Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            KeepRunningUntilFailure {
-                Repeat(1) {
-                    MemPriority {
-                        Sequence {
-                            SequenceStar {
-                                StatefulAction(Task<1>),
-                                Script(|bb| bb.b0 = (*bb.t0 + 3) % 4),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0983Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            Inverter {
-                Sequence {
-                    Action(Act<0>),
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<1>),
-                },
-            },
-            MemSequence {
-                Inverter {
-                    StatefulAction(PTask<2>, b0 = 7, b1 = {=}),
-                },
-                Action(Act<3>),
-            },
-            ReactiveFallback {
-                Action(Act<4> = Act::<4>),
-                Condition(Cond<5>),
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 + 1 == 7),
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0984Blackboard { t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        Repeat(4) {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<0>),
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                },
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            SequenceStar {
-                                Condition(Cond<4> = Cond::<4>),
-                                AlwaysSuccess,
-                            },
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Repeat(4) {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0986Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                Condition(Cond<0>),
-                RunOnce(then_skip = false) {
-                    Action(Act<1>),
-                },
-                ForceSuccess {
-                    Inverter {
-                        #[success_if(|bb| bb.b0 == *bb.t0)]
-                        #[on_halted(|bb| { bb.b1 += 1; bb.b1 = bb.b1 % 4 })]
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0987Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        RetryUntilSuccessful(1) {
-            SequenceStar {
-                SetBlackboard(b0 = {t0}),
-                Action(Act<0>),
-                SetBlackboard(b0 = 2),
-            },
-        }
-    }
-}
-
-board!(Tree0988Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                Fallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            StatefulAction(Task<5> = Task::<5>),
-            SequenceWithMemory {
-                ForceSuccess {
-                    Condition(Cond<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<8> = Task::<8>),
-                MemPriority {
-                    Condition(|ctx| ctx.check(9)),
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                    Action(Act<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Fallback {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {b1}),
-                    AlwaysSuccess,
-                    Condition(PCond<2>, b0 = 8),
-                },
-                SequenceWithMemory {
-                    SequenceStar {
-                        StatefulAction(Task<3>),
-                        SetBlackboard(b0 = 7),
-                    },
-                    ForceFailure {
-                        Fallback {
-                            Condition(Cond<4> = Cond::<4>),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(PAct<6>, b0 = 1),
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Condition(PCond<8>, b0 = {b0}),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0990Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_success(|bb| bb.b0 += 3)]
-        KeepRunningUntilFailure {
-            #[on_success(|bb| bb.b0 = bb.b1 + 4)]
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                #[on_halted(|bb| *bb.t0 += 2)]
-                ForceSuccess {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0991Blackboard { b0 b1 t0 });
+board!(Tree0991Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            #[failure_if(|bb| bb.b0 > 7)]
-            #[skip_if(|bb| bb.b0 < bb.b1 % 3)]
-            ReactiveFallback {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| bb.b0 + 2 > 4)]
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            Parallel(success = -2, failure = 2) {
+                Action(Act<0>),
+                ScriptCondition(|bb| *bb.t0 > 7),
+            },
+            StatefulAction(Task<1>),
+            Fallback {
+                StatefulAction(PTask<2>, b0 = 4),
+                Action(Act<3>),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
                 WasEntryUpdated(t0),
             },
-            ScriptCondition(|bb| bb.b1 != bb.b0),
-            StatefulAction(PTask<1>, b0 = {t0}),
-            SkipUnlessUpdated(t0) {
-                Sequence {
-                    #[on_failure(|bb| { bb.b1 += 2; if bb.b1 % 3 < 0 { bb.b1 = bb.b0 } })]
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b0)),
-                },
+            RunOnce(then_skip = true) {
+                Script(|bb| bb.t0.set(bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0992Blackboard { b1 t0 b0 });
+board!(Tree0992Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        MemSequence {
-            Sequence {
-                #[skip_if(|bb| *bb.t1 > 3)]
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = {t1}, b1 = {=}),
-                    #[on_halted(|bb| bb.o0 = None)]
-                    RunOnce {
-                        Repeat(4) {
-                            ScriptCondition(|bb| bb.b0 != *bb.t1),
-                        },
-                    },
-                },
-                MemSequence {
-                    #[on_failure(|bb| if bb.o0.unwrap_or(3) + 2 < 4 { bb.b1 = *bb.t1 + 4 })]
-                    Action(Act<1>),
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Action(Act<2>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            MemSequence {
-                MemSequence {
-                    Condition(Cond<3>),
-                    Repeat(1) {
-                        Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 4) % 2)),
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    Script(|bb| if bb.b1 < 7 { bb.b0 += 1 }),
-                },
-            },
+        Precondition(|bb| *bb.t0 + 2 > 2, else = Running) {
+            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0993Blackboard { o0 b0 t1 b1 });
+board!(Tree0993Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
         }
-        MemPriority {
-            StatefulAction(Task<0>),
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                Condition(Cond<2>),
+        WhileDoElse {
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); bb.t1.set(bb.o0.unwrap_or(2) % 2) })]
+            Timeout(0) {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<0>),
+                },
             },
-            #[success_if(|bb| bb.b1 > 3)]
-            MemSequence {
-                SetBlackboard(b1 = {t0}),
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = 5),
-                Condition(Cond<5>),
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(forever) {
-                    Inverter {
-                        ScriptCondition(|bb| *bb.t0 + 4 > 2),
+            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
+            IfThenElse {
+                ReactiveFallback {
+                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    Precondition(|bb| bb.o0.is_some(), else = Success) {
+                        Action(Act<4>),
                     },
                 },
-                Condition(|ctx| ctx.check(6)),
-            },
-            RunOnce(then_skip = true) {
-                ScriptCondition(|bb| bb.b0 > 2),
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { b0 t0 b1 });
+board!(Tree0994Blackboard { t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        SequenceWithMemory {
+        ReactiveFallback {
             Sequence {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = 6),
-                    ScriptCondition(|bb| (bb.b1 + 4) % 4 < 2),
-                },
-                SequenceWithMemory {
-                    MemSequence {
-                        #[skip_if(|bb| *bb.t1 == bb.b1)]
-                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {=}),
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                    Action(PAct<3>, b0 = {t1}, b1 = {t0}),
-                    Condition(PCond<4>, b0 = 5),
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t0),
+            },
+            Delay(0) {
+                #[run_while(|bb| bb.b0 != 3)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| bb.b0 < 5)]
+                RunOnce {
+                    Condition(PCond<1>, b0 = {=}),
                 },
             },
-            RunOnce(then_skip = false) {
-                Fallback {
-                    ScriptCondition(|bb| *bb.t1 == 3),
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 4)),
-                    },
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    ReactiveSequence {
-                        Script(|bb| { bb.b1 += 1; bb.t0.set((bb.b0 + 1) % 3) }),
-                        Action(Act<6>),
+            Inverter {
+                SequenceWithMemory {
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    StatefulAction(Task<2>),
+                    Invert {
+                        Condition(Cond<3>),
                     },
                 },
+            },
+            Repeat(2) {
+                Action(PAct<4>, b0 = {=}, b1 = {t0}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+                Action(Act<7>),
             },
         }
     }
 }
 
-board!(Tree0995Blackboard { b0 b1 t0 t1 });
+board!(Tree0995Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = Some(5),
-        }
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                SequenceStar {
-                    SetBlackboard(o0 = Some(1)),
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-                },
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2>),
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0996Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            #[run_while(|bb| *bb.t0 + 4 > 6)]
-            WaitValueUpdate(t0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
-                    #[on_success(|bb| bb.b1 += 2)]
-                    Condition(Cond<1>),
-                    RunOnce(then_skip = false) {
-                        WasEntryUpdated(t0),
-                    },
-                },
+        ReactiveSelector {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Fallback {
-                SequenceStar {
-                    #[run_while(|bb| *bb.t0 != 2)]
-                    #[skip_if(|bb| *bb.t0 > 1)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Condition(Cond<2> = Cond::<2>),
-                    Sequence {
-                        SetBlackboard(t0 = 7),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 < 0)]
-            #[post(|bb| *bb.t0 += 3)]
-            StatefulAction(Task<4>),
-            ForceFailure {
-                ScriptCondition(|bb| *bb.t0 > 2),
-            },
-            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0997Blackboard { t0 b0 b1 o0 });
+bt::behavior_tree! {
+    pub tree Tree0998Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+        }
+        SetBlackboard(t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0998Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+        }
+        SubTree(Tree0998Sub1, t0 = {=}, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(5),
-            #[allow(unused)] #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Sequence {
-                Action(PIo<0>, t0 = {t1}),
-                SetBlackboard(o0 = Some(9)),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(2)),
-                    Action(Act<3>),
-                },
-                Repeat(3) {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0998Sub0, ..),
         }
     }
 }
 
-board!(Tree0998Blackboard { t1 o0 t0 });
+board!(Tree0998Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0999Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
+        Sequence {
+            StatefulAction(Task<2>),
+            Action(|ctx| ctx.exec(3)),
         }
-        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        SequenceWithMemory {
-            Fallback {
-                KeepRunningUntilFailure {
-                    WasEntryUpdated(t0),
-                },
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-            },
-            Condition(Cond<1>),
-            MemSequence {
-                SubTree(Tree0999Sub0, ..),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
+        ReactiveSelector {
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            SubTree(Tree0999Sub0),
         }
     }
 }
 
-board!(Tree0999Blackboard { b0 t0 b1 });
-
 cases! {
-    Tree0900 "Rep1(Swm(RFb(RSeq(S,a0),c1),Ret4(FF(Seq(c2,c3e)))))",
-    Tree0901 "B{b1=4;b0=5;t0=0;o0}RetF(RFb(RFb(@fi{t0<5}@os{b0:=b1%2}@si{t0!7}t0,c1b{4}),Swm(a2b{b0%3;b1},Ub{o0},c3),RSeq(a4,a5l),@po{b1<3?b0+=4;o0|1+3%3=1?b0:=t0}@si{b0>t0+1}Keep(MPri(pt6{b0:b0;b1:t0},a7)),@rw{b1<5}@si{b1+1=o0|2}RSeq(Sb{b0=3},a8)))",
-    Tree0902 "B{t1=4}Seq(t0,t1,pi2{t0:t1})",
-    Tree0903 "Fb(Fb(t0,c1),RFb(c2e,c3e,c4),Star(c5),t6)",
-    Tree0904 "B{o0=1;b0}@po{o0:=_}@os{b0+=2}Seq(Ret3(c0b{b0}))",
-    Tree0905 "Fb(a0e,F,t1e,a2)",
-    Tree0906 "B{b0;t0=0}RFb(RFb(OnceK(Wu{t0}),pi0{t0:b0},t1),FF(F),c2e)",
-    Tree0907 "B{b0;o0=_;t0}Seq(RFb(@oh{o0:=_;t0+=2}@rw{b0<t0}t0,Swm(t1),a2,@ki{none}@os{t0:=o0|4+1;b0+=2}@of{b0+=1}RFb(t3,@rw{t0%4>2}c4b{6}),RFb(t5,a6,pi7{t0:=},c8)),Rep3(FF(MPri(c9b{o0|5%3},RFb(pa10{b0:=;b1:b0},pi11{t0:b0}),c12e,MPri(pi13{t0:t0},t14)))))",
-    Tree0908 "B{b1=1;t0;b0=1}Fb(RSeq(c0,@ki{b1!t0}@os{b1:=b0%3}pa1{b0:=;b1:=}),@rw{b0=2}@ki{b0!3}OnceT(Inv(c2)),a3,a4b{b0%3;b1})",
-    Tree0909 "B{b1=4;t0=4}Wv{t0}(@rw{b1%2>0}@si{t0<4}Sb{t0=6})",
-    Tree0910 "B{b1;t0;b0=1}MPri(Ret2(c0),Seq(Star(@rw{b0<3}pa1{b0:=;b1:=},a2),Fb(Once(a3),RetF(Sc{b0+=3})),Inv(pa4{b0:t0})),@fi{t0!7}RFb(RSeq(c5,a6b{t0+2;b1},t7,Sb{t0=b1}),c8b{b0}),Seq(Swm(Seq(Sb{t0=9},t9),Sb{t0=4}),c10,RSeq(@ki{b0+1%4!2}c11,t12,Sc{b1+=1;b1:=b1%3})),RSeq(FF(Su{t0}(@of{b1:=3}Sb{b1=t0})),c13,t14,@fi{b0!3}c15))",
-    Tree0911 "B{t0=1;b0=1;b1=3}Fb(Rep2(MSeq(a0,a1)),MSeq(Rep4(pa2{b0:=;b1:b1}),S,FF(c3b{t0})),RSeq(t4,t5),@os{t0+=1}@oh{b0+=1}Wv{t0}(Ret2(Sc{b0:=8})))",
-    Tree0912 "B{b0=2;b1;t0}RFb(Wv{t0}(Swm(c0,c1)),t2,Ret3(@fi{b1%4!0}Swm(FS(pt3{b0:=;b1:=}),c4)),c5)",
-    Tree0913 "B{b0;t0;b1=5}Swm(Once(Seq(c0,@of{b1+=3;t0+=3}pi1{t0:=},a2)),FS(@ki{b0!4}RSeq(c3,c4,pc5{b0:=},t6)),RFb(@fi{t0+4<7}F,t7,pt8{b0:6},t9e))",
-    Tree0914 "B{b1}RSeq(Sb{b1=9},a0)",
-    Tree0915 "B{t0=1;b0=3;b1}Seq(RFb(Rep4(@of{t0:=b0%3;b0:=b1+2%3}@ki{t0<b0%4}FS(RSeq(Seq(c0b{b0},Ret2(Scc{b0%2=1}),c1b{b1+1}),c2,SubA(a3)))),Ret1(Swm(a4b{t0;b0},Ret3(Seq(@fi{b1=t0}@rw{t0<7}c5,Sb{b0=b1},pt6{b0:1;b1:=})),c7))),Seq(MSeq(t8,Sb{t0=7},Scc{t0=b1},Sc{b1+=3},c9l),RSeq(OnceK(Swm(t10e,c11l))),RFb(Ret4(@fi{t0>2}@po{t0+3<b0?b0:=t0+4}t12),pc13{b0:=})),Seq(c14,SubR(Ret2(@rw{b0+2<5}@oh{b1:=b0;t0=b1?b1:=t0%4}Star(t15,pa16{b0:=;b1:b0},pi17{t0:=}))),t18,Seq(Wu{t0},@si{b0+4=b1+2%4}Keep(Sb{t0=b1})),Ret3(MPri(a19b{0;b0},t20))))",
-    Tree0916 "B{b1;o0}RFb(Ret2(a0b{b1;b1}),a1,Scc{o0|5>6})",
-    Tree0917 "B{b0;t0}Fb(Inv(Rep4(@os{b0=2?t0:=2}@si{t0+1=t0}RFb(a0,t1))),t2,Once(Sb{b0=t0}),FF(pt3{b0:b0;b1:b0}))",
-    Tree0918 "B{b0=0;o0;t0=2}Rep1(Seq(Swm(a0l,Fb(t1,F),@os{t0+=1}@si{b0%4!2}c2),c3e,Ret4(Once(RFb(Swm(Sb{b0=t0},Star(c4,t5)),Fb(Once(a6))))),RFb(Rep3(Inv(Once(t7))),Su{t0}(@oh{b0+4<6?b0:=0}Seq(Rep4(@oh{o0:=_;b0:=t0+1}a8),c9)),Fb(a10b{o0|1;b0},Ret3(t11))),Star(a12e,RFb(pt13{b0:1;b1:b0},pt14{b0:=;b1:t0}),Ret0(t15))))",
-    Tree0919 "B{t0;o0=5;b0=0}MPri(Inv(Ret3(Seq(Sb{b0=6},S))),Su{t0}(Once(RFb(t0,t1))),Swm(c2e,t3,Ub{o0}),pc4{b0:t0})",
-    Tree0920 "B{b0;t0=1}Rep0(a0b{t0%2;b0})",
-    Tree0921 "B{b0=2;t1=3}Ret3(Su{t1}(Su{t1}(c0)))",
-    Tree0922 "B{t0;b0=0}FS(Star(a0,FS(@rw{b0%4>0}@ki{t0<1}c1)))",
-    Tree0923 "B{b0;t0=5}Fb(Fb(OnceT(Star(RFb(Scc{t0=7},t0,Sc{t0+=1}),pi1{t0:t0},pt2{b0:=;b1:t0})),Seq(t3,t4,pt5{b0:4;b1:b0},S,t6),Keep(MPri(a7b{b0+4;b0},F,Once(Sb{b0=9}))),RFb(@ki{b0%3=2}S,Wu{t0},Wu{t0},pt8{b0:=;b1:b0})),c9)",
-    Tree0924 "Fb(Swm(RSeq(a0,Fb(c1,t2,c3))),FS(Seq(MPri(t4,t5e),t6,t7,FF(OnceT(t8e)))),Seq(OnceT(Rep0(S)),FS(Once(t9))),RFb(F,a10,a11),MPri(RFb(t12,t13,t14),t15e,a16,Star(t17,c18)))",
-    Tree0925 "B{b1=2;b0=5;t0=0}@ki{b0+4%3=2}@rw{b0+3=t0}Star(@ki{b0+4%3>1}MPri(a0,c1,Sb{b1=b0}),@rw{t0=t0+4}RFb(MPri(c2l,a3),OnceK(Ret3(Wu{t0}))),OnceT(MSeq(a4l,t5)),Ret1(Scc{t0%2<0}))",
-    Tree0926 "B{o0}Fb(FF(Keep(F)),Fb(Ret3(RFb(a0,Scc{none})),MPri(t1,FS(t2))))",
-    Tree0927 "MSeq(Seq(FS(Swm(FF(t0),Once(c1e),t2,t3,c4)),MPri(t5,c6,c7e,a8)),Star(c9,Fb(c10,t11e,t12),Seq(t13,c14),a15),FF(RFb(RFb(OnceK(RSeq(t16e)),FF(S)),Ret2(Inv(FS(a17e))),t18)))",
-    Tree0928 "Ret3(RFb(t0,OnceT(c1),Rep3(Ret2(RFb(t2,FS(t3))))))",
-    Tree0929 "B{b0=3;t1=2;t0=2;o0=3}@oh{t0:=t1+1;t0:=t0+2%2}@ki{o0|4+4%4>0}RSeq(RFb(Seq(pt0{b0:b0},Swm(a1b{b0%2;b0},pc2{b0:3})),RSeq(t3,Wu{t0})),Swm(FS(RSeq(c4,pi5{t0:t1})),MPri(Wu{t0},Inv(c6),S),RSeq(t7,a8b{t1;b0},Scc{none}),SubR(@os{t1:=b0+3}@ki{t0>0}pc9{b0:=})),Swm(Swm(@fi{t0+3>b0%2}@rw{t0>o0|2}Rep4(Wu{t1}),Rep3(a10l),pc11{b0:2}),Swm(MPri(t12,a13),FF(t14e)),Ret3(RFb(RFb(c15,a16),t17,@oh{b0:=t0;t0:=t1}@ki{b0>7}RSeq(Sb{b0=t0},t18e)))))",
-    Tree0930 "B{b0=3;t0=2;b1;o0=_}RFb(@fi{t0+2>b0}@os{b0%2=0?t0+=2}@si{b0+1<5}RFb(c0,pt1{b0:b0;b1:t0},t2),RFb(FF(RFb(t3,Fb(a4,a5b{o0|3;b1})))),RSeq(c6,SubA(a7l)))",
-    Tree0931 "B{t0=3;b1=1}Fb(Fb(t0,c1),Inv(@fi{b1%3>0}@si{t0!3}Sb{b1=t0}),Once(a2b{t0;b1}),Keep(OnceK(c3)))",
-    Tree0932 "Seq(c0,t1)",
-    Tree0933 "Fb(c0l,a1)",
-    Tree0934 "B{b0;t1;t0=1}RFb(@po{b0:=t1+1%4}a0,Sc{b0:=t0})",
-    Tree0935 "B{t0;b0}Wv{t0}(Fb(pa0{b0:t0},a1,c2l,Fb(pa3{b0:b0;b1:b0},t4,c5e)))",
-    Tree0936 "Inv(S)",
-    Tree0937 "B{t0=5;b0=4;b1}Seq(Ret1(Fb(t0,Scc{b0<6})),Once(@of{t0+=2}@rw{t0>b0}@fi{t0+4%3!0}Sb{b1=1}),FS(pa1{b0:0;b1:b0}))",
-    Tree0938 "B{b0=2;t0=3}MPri(Rep4(pc0{b0:t0}),@po{b0+=3}@si{b0>7}pc1{b0:b0},t2,S)",
-    Tree0939 "B{b0=1;b1=2;t0=1}RFb(FS(t0),Seq(@rw{b1=b0+2%2}a1e,RSeq(t2,@os{b0:=t0}c3,pt4{b0:=;b1:b0},t5)))",
-    Tree0940 "B{t0=4;b0=1;o0=_}RSeq(Seq(Star(t0e,pt1{b0:=;b1:b0},@of{b0:=t0}@fi{none}pa2{b0:=;b1:b0},@os{o0:=_}Wu{t0},Rep3(a3e))))",
-    Tree0941 "B{b0;t0;b1=1}Fb(Fb(Scc{t0=b1%4},RepF(pc0{b0:t0}),c1e,a2),Seq(S,t3,Star(FF(@os{t0+=3}@fi{b1+4>t0}c4))),RFb(Rep4(c5),Swm(@ki{b0%4<1}@os{b1+=1}t6)))",
-    Tree0942 "B{b0=1;o0=4}Fb(a0,Swm(Sc{b0+=3},Ret2(Fb(OnceT(Sc{o0:=b0}),t1))))",
-    Tree0943 "B{b0=5;t0=2;t1=4;b1}RFb(Keep(RFb(c0e,c1l,@oh{b0:=t1%2}@fi{t0<3}a2e,a3b{3;b0},@si{t1<b0+4}RFb(a4b{b0+3;b0}))),Seq(c5l,pi6{t0:t1},t7,@po{t1:=b1}@rw{b0>b1+3%3}Sb{b1=b0}),Su{t1}(Fb(Star(RSeq(t8,t9,pa10{b0:=},Seq(@rw{t0+3=b1}Sc{b0+1!t0+4%4?b1:=t1},c11,Sc{b0:=t1+3;t1:=7}))))),RetF(Fb(c12,a13,c14l,Fb(@po{b0+=3;t0>t1+1?b1:=b0}pt15{b0:b1;b1:b1},c16),t17)))",
-    Tree0944 "B{t0=5;b1=2;t1;b0=3}MPri(Keep(@of{t0+=2}OnceK(a0)),RFb(SubA(Ret2(Scc{t1=7})),Star(@si{t1!t1%3}Swm(Sb{b1=b0},@rw{t0+3<7}SubA(c1l)),Fb(@si{t1+3%4=1}pt2{b0:t1;b1:=},c3),a4,a5)))",
-    Tree0945 "B{b0=2;t0=3;b1;o0=_}RFb(Star(Inv(Fb(t0,a1e)),MSeq(c2b{b1%3},Wu{t0},pi3{t0:b1}),Rep4(Ret3(Scc{b0+3<t0})),Ub{o0}),Star(Swm(Inv(Swm(pi4{t0:b0},S))),OnceK(RSeq(Wu{t0},t5)),FF(MPri(c6b{t0+2%2},c7))),Swm(Inv(@oh{b0+=2}c8b{o0|5+1}),Fb(Su{t0}(Sb{t0=b0}),c9,c10)))",
-    Tree0946 "B{t1=0}OnceK(MSeq(c0,Ret3(Su{t1}(c1))))",
-    Tree0947 "B{b0=3;b1=3;t0}Ret4(Fb(RSeq(FS(RFb(Wu{t0},a0b{t0;b1},Fb(t1,t2))),@oh{b0:=b1}@po{b0+=1}Ret1(Ret1(MSeq(S,FS(t3)))),OnceT(Swm(S,Wu{t0}))),Inv(RSeq(Swm(@os{b1+=1}Rep0(t4),@ki{b0+1%2<1}@po{b1+=3}Fb(c5,pt6{b0:5;b1:b0},F)),Seq(a7b{t0%3;b1},t8e,@rw{t0>b1}@si{b1>1}@po{b0<t0+3?b0+=3;t0+=2}c9))),Keep(Rep1(Ret2(Swm(Swm(a10e)))))))",
-    Tree0948 "B{t0;o0;b0}@rw{o0|4%3!2}MSeq(RSeq(c0,t1,Sb{t0=7},a2b{o0|1+2%3;b0}),Su{t0}(@oh{b0+3!0?t0+=2}@os{t0+=1}Wu{t0}),t3)",
-    Tree0949 "B{t0;o0=_}Seq(Fb(@fi{t0+2>4}Rep3(pi0{t0:=}),RFb(c1,@os{o0:=4}@oh{t0+=1}Inv(t2e))))",
-    Tree0950 "Fb(RSeq(Seq(a0l,a1),Rep0(c2),t3))",
-    Tree0951 "B{b1;b0=4;t0=2}@of{b0:=6}RSeq(FF(SubR(t0e)),@os{b1:=2}@ki{b0%3<2}@fi{t0+4%2<1}t1e,SubR(Wu{t0}))",
-    Tree0952 "B{b0=3;t0=5}RSeq(Ret2(Fb(@of{b0+=2}@si{b0!3}t0,@os{b0:=4}@oh{b0>b0+2?b0:=t0}@rw{t0!5}t1,t2e)),Seq(pa3{b0:=;b1:t0},Scc{b0%3<0},Sc{t0:=b0},@po{b0:=t0}pt4{b0:2;b1:t0}),RSeq(RFb(c5l,t6,Wu{t0}),Ret3(Sc{b0:=8;t0%3=2?b0:=t0})),Seq(@ki{b0+4%2!0}Rep0(t7),Wu{t0},Rep1(Sb{t0=6}),RSeq(pc8{b0:4},c9l)))",
-    Tree0953 "B{b1;b0=0;o0=_}RFb(RFb(RetF(t0),Rep2(t1),@of{b1+1<1?o0:=o0|1}@fi{o0|3+3=b0%4}Inv(FS(c2)),@rw{b0%4=2}pt3{b0:=;b1:b1}))",
-    Tree0954 "B{o0=_;t0=4;b0=3;b1=0}@fi{b0!7}RSeq(RepF(FS(Wv{t0}(RepF(@si{none}t0)))),@si{t0=b1}RSeq(Sc{b0+=1},t1,t2,Sc{o0:=_},c3),Su{t0}(OnceT(a4l)),Ret3(Fb(t5,t6,a7)))",
-    Tree0955 "B{t0=2;b1}Fb(Seq(t0,Fb(c1,a2b{b1%4;b1},RSeq(t3,c4e))),RFb(RepF(Seq(FF(t5),Wv{t0}(c6e))),c7b{b1}),Keep(t8))",
-    Tree0956 "Seq(a0,t1,a2,t3)",
-    Tree0957 "Swm(Sub(c0),a1)",
-    Tree0958 "B{b1=4;b0;t1=4;t0=4}Fb(t0,Fb(Star(a1e,FF(t2)),@si{b0<6}@po{b1:=b1%2}Fb(Wu{t1},pi3{t0:t1},OnceK(t4),t5,t6),Seq(c7,t8),Fb(@of{t0+=3}t9,pt10{b0:=;b1:=})),a11b{t0+4;b0})",
-    Tree0959 "B{b1=2;b0=4;t0=5}Fb(@oh{b1:=b0}@si{b0+2!t0}@rw{t0>1}Wv{t0}(Swm(Su{t0}(t0),Su{t0}(pa1{b0:9;b1:=}),t2)),MSeq(RSeq(pt3{b0:2;b1:=},@si{b1+1%4<3}@fi{b0<b1}a4,c5,c6b{b1}),@of{b0:=7;b1:=9}@po{b1+1<b1?b0+=1}@ki{b1+2>t0+1}t7,t8),RSeq(Once(t9),FF(Swm(c10,t11))))",
-    Tree0960 "B{t0=1;b0=4;b1=2}Once(RFb(@po{b0+=1;b0:=b1}@rw{b0%4<0}Swm(Swm(Sb{t0=5},Seq(t0,a1)),Ret4(c2),Ret2(pi3{t0:=}))))",
-    Tree0961 "B{o0=_;b0}Swm(Inv(pt0{b0:=;b1:b0}))",
-    Tree0962 "Swm(c0,FS(Inv(c1)),t2)",
-    Tree0963 "B{t0;b0=2;b1;t1=5}Seq(Su{t1}(Fb(pa0{b0:=;b1:=},OnceK(t1),a2)),FF(RFb(t3,t4,t5)),SubA(@po{b0:=0;b0+=1}RSeq(c6,t7)),Swm(t8,Sb{t0=b1}))",
-    Tree0964 "B{t1=1;b0;t0}Once(Su{t1}(Inv(MSeq(RSeq(pa0{b0:b0;b1:b0},Wu{t1},Scc{t1>t0},t1e,a2b{1;b0}),a3e))))",
-    Tree0965 "B{o0;t0=4;b0}Seq(RSeq(@oh{b0:=b0%3}Seq(Ub{o0},pc0{b0:5}),RSeq(c1b{t0},@of{t0+=1}t2),FS(c3),Su{t0}(Seq(a4,t5e,Sb{t0=7}))),RSeq(RSeq(RSeq(a6,a7l,c8,pt9{b0:1},Sb{b0=9})),Swm(Inv(c10b{o0|0+3}),Scc{t0<b0},Sc{b0+=2})),OnceT(Once(MPri(Star(@of{o0:=t0+1}@fi{b0%4>2}Ub{o0},t11),Seq(Seq(Sc{b0:=2},c12l,@fi{b0<2}@po{b0+=3}Sb{t0=b0},pa13{b0:=}))))),RSeq(RFb(Star(t14,a15,c16l,Sb{t0=6}),Seq(pi17{t0:t0},Star(RSeq(t18e,c19),t20,S)))))",
-    Tree0966 "Ret3(RSeq(Seq(RSeq(RFb(Keep(t0e),c1l,a2))),Inv(RFb(Swm(t3,t4,t5,t6))),Ret1(RSeq(t7,t8,t9e))))",
-    Tree0967 "B{b0;t0}Fb(Fb(Inv(MPri(@rw{t0+3<t0+4}OnceT(t0),pa1{b0:b0;b1:b0}))),RSeq(Wu{t0},S))",
-    Tree0968 "Ret0(a0e)",
-    Tree0969 "Once(c0)",
-    Tree0970 "B{b0=1;o0=_;t0=1;b1=0}Star(Star(t0,c1,t2e,pi3{t0:b1}),RFb(pc4{b0:t0},pa5{b0:=;b1:t0},a6,c7),pa8{b0:1},RFb(t9,@po{t0+=3}t10,a11),Rep1(RSeq(c12l,S,Scc{none})))",
-    Tree0971 "Seq(RSeq(Fb(Fb(t0,c1)),Once(RSeq(RFb(t2,t3),c4e,Fb(OnceK(c5),OnceK(FF(c6l))))),Rep4(Seq(Inv(t7e),Fb(t8,t9))),Seq(RFb(F,t10,c11l),OnceK(c12),Once(Once(Rep1(t13))))),MPri(c14,OnceT(MSeq(Once(Fb(a15l,c16)))),RetF(FS(MSeq(t17)))))",
-    Tree0972 "Seq(Seq(RFb(t0e,c1),OnceT(c2l),t3,RSeq(a4),t5),Seq(c6e,Ret1(a7),c8e,RFb(Rep3(c9),c10e),RFb(c11e,t12,a13)),Seq(OnceT(a14),Star(Once(Inv(a15)),a16,t17),S),RFb(a18,t19,t20,t21))",
-    Tree0973 "B{b0=5;t0}Rep1(@ki{t0!4}@os{b0:=t0%4}RFb(c0,t1))",
-    Tree0974 "RFb(Ret0(t0))",
-    Tree0975 "B{t0;b1;b0=3}Fb(MSeq(Sc{b1:=9},Inv(t0),Ret4(@po{b0:=b1+1}@os{b1+=1}Sc{b0+=2})),@ki{b0%2<0}@os{b0:=b1}RFb(pi1{t0:=},c2e,pi3{t0:t0}),OnceT(SubA(Fb(F,MPri(@si{b0+3%4!3}a4,a5,@po{t0=0?b1+=3}pi6{t0:b0})))))",
-    Tree0976 "B{b0=2}Ret2(MSeq(FF(RSeq(a0l,pc1{b0:b0}))))",
-    Tree0977 "B{t0=1;b1=3;b0=1}RSeq(Fb(pt0{b0:b1},Fb(pi1{t0:=},t2e),MPri(@fi{t0+2%2<0}FF(RSeq(pi3{t0:b0},c4)),RSeq(pi5{t0:=},Sb{b1=b0},@fi{b1<1}a6b{t0+4;b1})),Fb(a7,RFb(@oh{b0+=1}@rw{b0!3}c8e,pt9{b0:b1}),@si{b0>6}FF(pt10{b0:6}),Star(pi11{t0:=},pi12{t0:b0},t13e),pa14{b0:b0;b1:=})))",
-    Tree0978 "B{b0=4;t0;o0=2}RSeq(MSeq(pi0{t0:=},a1b{b0;b0},Seq(Sb{t0=5},@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}t2)),@fi{some}@rw{none}Seq(Inv(FF(RFb(pt3{b0:=},t4))),RFb(Sc{o0:=_;b0+=2})),Wv{t0}(Inv(Su{t0}(a5))),RSeq(OnceT(Wu{t0}),@ki{b0>6}@si{t0%4<3}@rw{t0+1<b0+2%2}c6,t7))",
-    Tree0979 "B{t0=3;o0=4;b1=5;b0=5}Seq(@si{some}Fb(Seq(Swm(Inv(Su{t0}(Seq(Sb{o0=2},a0,Sc{b0!t0?b1+=3})))),RFb(Keep(@po{t0:=b1%2;b0:=t0}@rw{t0+1%3!1}@si{t0+1<5}RFb(@of{some?o0:=b0%3}pa1{b0:=;b1:b1},a2,@of{b1:=o0|0}@os{o0:=b0}@fi{some}Scc{none},c3)),Wv{t0}(FF(Inv(pa4{b0:4;b1:t0})))))))",
-    Tree0980 "Fb(t0,c1,t2)",
-    Tree0981 "B{t0;b1=5}Inv(MPri(RFb(Seq(Rep3(RSeq(FS(t0),Fb(@po{t0+=3}t1,c2))),RepF(Once(Wv{t0}(t3)))))))",
-    Tree0982 "B{t1;b0=0;t0=3}RSeq(Seq(MPri(t0,t1,Rep2(@rw{b0<1}t2),t3),Seq(Sb{b0=5},@os{t1:=t0}Ret2(t4e)),t5e,RSeq(Wu{t0},pc6{b0:=},c7e,Sb{t0=t1})))",
-    Tree0983 "B{t0=0;b0=1}Swm(t0,Keep(Rep1(MPri(Seq(Star(t1,Sc{b0:=t0+3%4}))))))",
-    Tree0984 "B{t1=2;t0=3;b1}Swm(Inv(Seq(a0,Wu{t1},t1)),MSeq(Inv(pt2{b0:7;b1:=}),a3),RFb(a4e,c5,RFb(Scc{t0+1=7},pt6{b0:t0;b1:b1})))",
-    Tree0985 "Rep4(Fb(OnceT(t0),Fb(t1,c2l,t3),FS(Keep(Star(Star(c4e,S),c5)))))",
-    Tree0986 "B{t0=2}Rep4(RFb(t0e,Su{t0}(c1e),Ret4(t2),c3e,t4))",
-    Tree0987 "B{t0;b1=0;b0}RFb(Star(c0,OnceK(a1),FS(Inv(@si{b0=t0}@oh{b1+=1;b1:=b1%4}c2))))",
-    Tree0988 "B{t0;b0}Ret1(Star(Sb{b0=t0},a0,Sb{b0=2}))",
-    Tree0989 "MSeq(Swm(Fb(a0,c1,c2),a3,c4),t5e,Swm(FS(c6),RSeq(t7,S,S)),RFb(t8e,MPri(c9l,t10,a11,a12)))",
-    Tree0990 "B{b1=2;b0}RFb(Fb(Swm(a0,pt1{b0:3;b1:b1},S,pc2{b0:8}),Swm(Star(t3,Sb{b0=7}),FF(Fb(c4e,a5l))),RSeq(pa6{b0:1},RSeq(t7,pc8{b0:b0},S))))",
-    Tree0991 "B{b0=2;b1=2;t0=0}@os{b0+=3}Keep(@os{b0:=b1+4}Swm(t0,@oh{t0+=2}FS(RSeq(c1,a2l))))",
-    Tree0992 "B{b1;t0;b0=4}Swm(@fi{b0>7}@ki{b0<b1%3}RFb(@of{t0+=3}@rw{b0+2>4}t0,Wu{t0}),Scc{b1!b0},pt1{b0:t0},Su{t0}(Seq(@of{b1+=2;b1%3<0?b1:=b0}c2,c3)),FS(FS(a4b{6;b0})))",
-    Tree0993 "B{o0=3;b0=2;t1=5;b1}MSeq(Seq(@ki{t1>3}RFb(pa0{b0:t1;b1:=},@oh{o0:=_}Once(Rep4(Scc{b0!t1}))),MSeq(@of{o0|3+2<4?b1:=t1+4}a1),OnceK(RFb(a2,Ub{o0}))),MSeq(MSeq(c3,Rep1(c4b{b0+4%2})),Ret0(Sc{b1<7?b0+=1})))",
-    Tree0994 "B{b0;t0;b1=4}MPri(t0,Fb(a1b{b0;b0},c2),@si{b1>3}MSeq(Sb{b1=t0},t3,pc4{b0:5},c5),Swm(RetF(Inv(Scc{t0+4>2})),c6l),OnceT(Scc{b0>2}))",
-    Tree0995 "B{b0=3;b1=2;t0=3;t1}Swm(Seq(RFb(pa0{b0:6},Scc{b1+4%4<2}),Swm(MSeq(@ki{t1=b1}pt1{b0:t1;b1:=},pi2{t0:b1}),pa3{b0:t1;b1:t0},pc4{b0:5})),OnceK(Fb(Scc{t1=3},Inv(c5b{b1+4}),@os{t1+=1}RSeq(Sc{b1+=1;t0:=b0+1%3},a6))))",
-    Tree0996 "B{b1=2;o0=5}OnceK(RFb(Star(Sb{o0=1},t0e,pt1{b0:b1;b1:=})))",
-    Tree0997 "B{t0=5;b0=4;b1=1;o0}RFb(@rw{t0+4>6}Wv{t0}(RSeq(t0,@oh{t0:=b1+3}@os{b1+=2}c1,OnceK(Wu{t0}))),Fb(Star(@rw{t0!2}@ki{t0>1}@oh{o0:=_}c2e,Seq(Sb{t0=7},a3))),@si{b0<0}@po{t0+=3}t4,FF(Scc{t0>2}),c5)",
-    Tree0998 "B{t1=2;o0=5;t0=5}RFb(Seq(pi0{t0:t1},Sb{o0=9}),RSeq(t1,RSeq(a2l,a3),Rep3(Ret1(c4))))",
-    Tree0999 "B{b0=3;t0;b1=5}Swm(Fb(Keep(Wu{t0}),pt0{b0:t0;b1:b0}),c1,MSeq(SubA(c2),a3,c4),pt5{b0:6;b1:b1})",
+    Tree0900 "Seq(c0e,t1,a2)",
+    Tree0901 "B{t0=2;q0}Dl{50}(Pre{t0%2<0;S}(Seq(Lp{_;S}(Wu{t0}),t0e,FF(t1e),t2,To{30}(Sb{t0=4}))))",
+    Tree0902 "B{b0;t0=0;q0=2;b1=3;t1=5;o0=_}Lp{_;R}(Sw{4;2}(Ret1(pa0{b0:3;b1:b0}),RSeq(RSeq(@rw{b0+4%2>0}t1,Sb{b1=3}),Seq(@si{o0|0>t1+2}c2,pa3{b0:9})),AFb(@oh{t0:=b1+1%3}F,c4)))",
+    Tree0903 "B{t1;b1=3}FS(SubA(Sw{1;5}(pt0{b0:0},RFb(@rw{t1+3<7}SubA(t1),Sb{t1=1}),c2)))",
+    Tree0904 "B{q0;b1;t0=0;b0=0;o0=0}Rep1(TryF(MSeq(RFb(t0,S),Par{-2;_}(t1e,t2),Wu{t0},To{20}(MPri(t3,t4))),OnceK(Rep3(Su{t0}(Swm(OnceK(c5),Sb{b1=b0},OnceK(c6))))),Pre{b1+1!6;S}(@oh{t0:=o0|4}Sl{0}),Scc{o0|3+3%3>0},@ki{b0+4<5}To{30}(RFb(Lp{b0;R}(Lp{b1;_}(MSeq(@rw{t0%2>0}@of{t0:=o0|1}Sb{o0=5},a7,t8,@si{o0|2=b1}pi9{t0:=},Sb{b1=6})))))))",
+    Tree0905 "B{q0=1;b0=4;t0=0}MSeq(@si{b0>3}@oh{t0+=1;t0:=b0}R,Pre{b0%2!0;K}(t0),Once(t1),c2,Lp{_;_}(pa3{b0:=;b1:b0}))",
+    Tree0906 "B{b1;t0=0}OnceK(Wv{t0}(Wv{t0}(t0)))",
+    Tree0907 "B{b0=5;o0;b1;t0}MPri(RSeq(Sb{o0=5},t0,t1),Swm(Sl{10},c2b{b1}),@oh{t0:=b0%2}Sel(t3,pt4{b0:=;b1:=},a5))",
+    Tree0908 "B{b0=1;t0=4;b1=5}RFb(RSeq(RtyF(FS(Sw{5}(t0,AFb(pa1{b0:=;b1:b1},Wu{t0}))))))",
+    Tree0909 "B{o0;t0=4;b0=3;t1=1}Swm(ASeq(a0,Dl{20}(pi1{t0:t0}),t2),PAll{2}(Sc{b0+=3},t3e),S,OnceK(Wv{t1}(ASeq(pi4{t0:=},Ub{o0},a5b{t1%2;b0}))))",
+    Tree0910 "AFb(c0,Sub(Sub(t1e)))",
+    Tree0911 "B{b0=1;t0=4}RFb(RSeq(Rep2(Su{t0}(@of{b0+=1}@po{t0:=t0+2%2;t0+=2}PAll{_}(@po{b0+=1;b0+3>1?t0:=b0+2}@fi{b0>t0%4}t0,pa1{b0:9;b1:b0},Sb{b0=t0}))),Wde(c2l,@fi{b0!0}Rep0(t3),OnceK(FF(ASeq(a4,c5)))),Su{t0}(RFb(pc6{b0:0},t7,Ret2(@of{b0+1>0?t0+=1}t8)))),a9)",
+    Tree0912 "B{t0;t1=3;b0=0;q0=2}PAll{-1}(Once(FS(Lp{b0;_}(Par{4;-3}(pt0{b0:4},RSeq(a1,@ki{t0!t0%4}@of{t0+=3}@si{b0+1%4=2}a2l,@po{t0+=1}t3e),t4,a5,Pre{t1+2%4>0;S}(RFb(Scc{t0!6},Sb{b0=7})))))),@si{t0<3}OnceT(Par{-1;-2}(AFb(Par{-1;_}(AFb(c6l,a7),RFb(c8,t9))),Sb{t0=8})))",
+    Tree0913 "B{o0;b0=0;b1;t0=3}MPri(RFb(Swm(Seq(RSel(t0e,t1e))),RSeq(pc2{b0:b0}),RSeq(c3,a4b{b1;b1},S)),RFb(@po{o0:=_}pc5{b0:=},c6b{t0}))",
+    Tree0914 "Ite(ASeq(Inv(Once(Inv(c0e)))),Keep(FS(Rty0(Sl{30}))))",
+    Tree0915 "B{t0=2;q0=1;o0;b1=2;b0}Sel(Fb(a0,c1,@ki{t0+2<t0}@rw{some}a2,pa3{b0:0},@ki{b0=o0|5}@po{b1+=2;t0:=b0+1}@si{t0<7}Ub{o0}),Par{-1;_}(Wu{t0},Sl{30}),Ite(t4,Lp{b0;S}(Sw{3}(Scc{t0+4=b0+4},t5))))",
+    Tree0916 "Ret4(Sl{10})",
+    Tree0917 "Wde(RFb(Inv(c0),Inv(t1)),MPri(Star(S,c2),FS(FF(t3)),t4))",
+    Tree0918 "PAll{1}(Once(t0))",
+    Tree0919 "RSeq(t0e,c1)",
+    Tree0920 "B{t1=0;q0=4;t0=0;b0}Lp{b0;F}(ASeq(Pre{t1+3%2<1;S}(SubR(Par{-2;_}(a0,RSel(t1e,Sb{t0=t1}))))))",
+    Tree0921 "B{o0;t0;b0;t1}Rep1(Swm(Once(MSeq(pt0{b0:t1;b1:t1},Pre{some;F}(Sc{b0:=7}))),OnceT(Scc{t0+4%4=2}),Par{-1;-2}(t1,a2)))",
+    Tree0922 "B{o0=1;b0=2;t1=4;t0}Par{-1;_}(@po{o0|2!t0?b0+=2}@ki{none}@si{b0<o0|1+4}OnceK(@oh{t1:=o0|5}a0l))",
+    Tree0923 "B{o0=4}PAll{1}(FF(Ub{o0}),OnceT(a0e))",
+    Tree0924 "B{q0=0;b0;t0}FF(Lp{b0;K}(Inv(@ki{b0=t0}Sel(SubA(Swm(a0,@po{b0:=t0;t0+=3}@ki{b0<3}c1)),RFb(t2)))))",
+    Tree0925 "B{b1=4;t0;o0}MSeq(Scc{none},AFb(c0,c1),a2,@si{none}Sw{3}(t3,@os{t0!o0|3?t0+=1}Sl{10}))",
+    Tree0926 "B{t0;b0=5;t1;q0=3;b1=1}Fb(PAll{-3}(Par{1;_}(FS(Pre{t0>0;S}(RSeq(RepF(t0e))))),PAll{-4}(FS(R),Par{1;-1}(t1,t2),a3,RSeq(c4e,a5l)),RetF(Rep3(Seq(Sl{30},a6,c7,t8,c9b{b1+1%2}))),Inv(@si{b0%3!2}Sel(Pre{t1>1;K}(Pre{t0<3;R}(RFb(t10,R))),Swm(@si{b1%2!0}pc11{b0:=},Sc{b0+=1;t1<4?t1:=b1},t12e,c13)))))",
+    Tree0927 "B{t0=1;b1;t1;b0=4}@os{b1+=1}@ki{t0!t1+3}@po{t0+=2;t0+=1}Dl{0}(Sb{b0=8})",
+    Tree0928 "B{q0;b0=2}Lp{b0;_}(t0)",
+    Tree0929 "PAll{-3}(c0,t1,c2l)",
+    Tree0930 "B{o0;b1}Sel(Pre{some;F}(S),t0,pt1{b0:b1})",
+    Tree0931 "B{t1;t0=4;b1=0;b0=4}Fb(@os{t1+=2}@oh{b1+=3;t0+=2}@of{t0+=2}Rep3(Try(c0,@fi{b0!5}@ki{b0+3%3=1}@rw{b0<4}Swm(Sb{b1=6},Sb{t1=t0}),Wu{t0},@oh{t0+=1;b1+=3}OnceT(pc1{b0:4}),t2)),RFb(Once(t3),@po{t0+=2}t4e,@of{t1:=t0%3}@fi{t0<t1}Sb{b1=1}))",
+    Tree0932 "B{b0;t0=3}Swm(t0,Su{t0}(RFb(t1,Scc{b0+3%4<0},c2e,Ret0(Sl{30}),Wv{t0}(@ki{b0<t0+1%4}t3))))",
+    Tree0933 "PAll{_}(c0,t1)",
+    Tree0934 "B{b0;t0=1;o0}RFb(RSeq(Fb(c0b{9},Sc{b0:=o0|2}),PAll{_}(a1e,Sc{t0+=1}),Fb(OnceT(t2)),MSeq(a3,Ite(c4,Scc{b0+2<1})),Rep4(RSeq(a5,Wu{t0}))),Try(Par{1;0}(@fi{t0<0}@si{b0%3=1}@po{t0+=3}a6,Dl{0}(c7)),Star(c8l,@ki{o0|1+4!b0}t9,Wv{t0}(pt10{b0:b0;b1:t0})),FF(Inv(c11e))))",
+    Tree0935 "B{t0;b1=1;b0}Par{1;-3}(RSeq(t0,Sb{b1=t0}),pi1{t0:b0},R,Wv{t0}(t2),PAll{0}(Sc{b0:=b0+4%3},t3))",
+    Tree0936 "B{b0=1;b1=2}Seq(SubA(Seq(pa0{b0:b1;b1:b1},t1)),pt2{b0:=;b1:=})",
+    Tree0937 "B{b0=4;t1=3;b1=5;q0=1}Ret1(Ite(Seq(@fi{b1+1!b1}@ki{b1+2%3!0}Sw{2}(@po{b0+=3}t0,Scc{b0=t1+3}),Sw{4}(c1,pc2{b0:0}),RSeq(c3,Wu{t1},a4b{b1+4;b1}),Sel(Wde(pa5{b0:=},t6,t7),Sb{b0=b1}),AFb(c8e,Once(t9),c10)),Lp{_;S}(Lp{_;_}(Wde(a11,t12,Sb{t1=0})))))",
+    Tree0938 "B{b0;b1=0;q0=0;t0=1;o0}Lp{_;F}(Star(Rep2(Fb(pt0{b0:0},a1,c2e,Scc{b1%3!2})),RSeq(Lp{b1;S}(Sb{t0=7}),@po{o0:=_}@os{b0+=2}t3)))",
+    Tree0939 "B{b0;b1=2;q0;t0=5}Lp{_;_}(Fb(Sel(Try(pt0{b0:b1;b1:t0},Sc{b0:=t0},pc1{b0:b1},Sb{t0=9}),@ki{b0=3}@os{b1+1=0?b0+=1}@of{b1:=b0+3%2}OnceK(Fb(Ite(a2l,@of{b0:=b1+2%3}@os{t0:=b0%4;b0:=2}a3),Keep(PAll{1}(Sc{b0+=2},c4)))),Wu{t0},AFb(RSeq(Scc{t0<b1},pi5{t0:=})),Su{t0}(Swm(pt6{b0:b0;b1:=},c7e,c8,t9)))))",
+    Tree0940 "B{b1;b0;t0;o0=3}@ki{none}RSeq(Swm(Sb{b0=0},Sb{b1=2},pi0{t0:=}),RtyF(t1e),Su{t0}(F),ASeq(Sb{o0=3},c2e,c3))",
+    Tree0941 "B{t0=0;b0;t1=5}PAll{2}(Swm(Pre{t0!5;K}(pt0{b0:t1}),F),Dl{20}(Scc{b0+4<b0%4}))",
+    Tree0942 "B{t0=4;b0}@po{t0+=1}ASeq(S,Sb{t0=b0},Scc{b0+3<7})",
+    Tree0943 "MPri(PAll{3}(t0,c1l,c2),OnceT(Seq(t3,a4,c5e)))",
+    Tree0944 "B{b0=3;b1=4}@fi{b0%3=0}@os{b0+=1}@rw{b1%2=0}Invt(R)",
+    Tree0945 "B{o0=2;b0;b1;t0=4}RFb(Swm(t0,@of{b1:=3}Seq(@po{b1+=1;t0+=2}To{20}(pt1{b0:9;b1:=}),Seq(Su{t0}(pi2{t0:b1}),Sl{0})),pt3{b0:b1;b1:b1}),@ki{b0>4}Rep2(OnceT(Ite(t4e,Once(c5)))),@si{o0|3+3>t0%3}Rep2(Fb(FS(Rep0(Sb{b0=7})))))",
+    Tree0946 "B{b1}Par{-2;0}(Rep2(c0),Scc{b1<5})",
+    Tree0947 "B{t0;b0=0}OnceT(To{20}(Ret2(Rty2(Fb(c0,pi1{t0:t0},Once(a2b{t0+1%4;b0}),t3)))))",
+    Tree0948 "To{0}(Fb(Inv(Swm(To{10}(Sl{20}),c0,OnceT(a1))),c2l,Dl{30}(Rep1(t3))))",
+    Tree0949 "Fb(RSeq(Rep3(a0),Swm(a1,t2)),t3,RFb(Seq(c4,c5)),FS(RFb(t6,c7,c8e,a9,t10)))",
+    Tree0950 "B{b1=1;b0=5;o0=_}ASeq(Inv(a0),Sc{o0:=_},Pre{b1+1%2!0}(c1e),RFb(t2e,Sb{b0=b1}))",
+    Tree0951 "MSeq(PAll{2}(PAll{0}(t0),Wde(c1e,c2e)))",
+    Tree0952 "B{b0=1;t0=0;t1=0}@po{t1:=b0}RSeq(t0,t1,pt2{b0:=;b1:t0})",
+    Tree0953 "Rty2(Try(ASeq(c0,t1,S),Once(c2),Wde(To{20}(t3),c4,R)))",
+    Tree0954 "B{t0}Pre{t0%4>0;K}(TryF(Pre{t0%4=3;S}(pt0{b0:7}),Ret2(Ret4(Par{2;0}(S,c1))),Wde(t2,t3,t4)))",
+    Tree0955 "Swm(Keep(Once(a0)))",
+    Tree0956 "B{o0=_;b1=3;t0=3;b0}Ite(Par{-2;4}(pt0{b0:t0;b1:=},t1,@rw{t0>t0+4%2}@oh{t0+=3}Ite(pa2{b0:=;b1:t0},pt3{b0:b1}),Sb{o0=2},Seq(pt4{b0:=;b1:=})),RFb(To{30}(ASeq(@of{o0:=b1+1}Sb{b0=t0},t5)),RFb(@po{o0:=b0;o0:=_}@os{t0:=t0%2}@si{b1<b1+3}t6,a7b{o0|2;b0}),Rep4(FF(c8))))",
+    Tree0957 "B{t0=5;t1=4;b0=0}Seq(Pre{b0+3<t1+4}(Par{-3;-2}(FF(t0),Par{2;-2}(Once(Pre{t0+2=b0;R}(a1)),Su{t0}(TryT(@po{t1:=b0+1}S,Scc{b0!4},t2))),Invt(ASeq(Sl{30},PAll{-1}(pi3{t0:t1},Sc{t0+=4;b0+=2}),To{30}(Scc{t0>2}))))))",
+    Tree0958 "B{t0=4;o0=5;b0=1}RSeq(@oh{t0+=2}@of{b0+=1}MPri(FF(RSeq(pi0{t0:t0},a1b{o0|3;b0})),PAll{0}(@of{t0+=2}@rw{some}t2,a3e,Sb{o0=1})),OnceT(RFb(Dl{0}(c4),OnceK(t5))))",
+    Tree0959 "B{t0}Pre{t0%2<0}(Par{1;_}(c0,c1,c2,t3))",
+    Tree0960 "FS(TryF(Sub(a0),a1))",
+    Tree0961 "B{b1}Fb(RFb(OnceK(Dl{30}(pc0{b0:b1}))),t1)",
+    Tree0962 "B{b0=5;t0=2;b1=4}Star(@rw{t0>t0+4}Dl{0}(c0),@rw{b0!b1}@fi{b0+3!7}Seq(@os{b1:=t0%2;b1+=1}@fi{b0=2}Ret1(Wde(TryT(@po{b1:=b0+2%2}t1,t2),Rep2(a3b{t0;b1}))),RSeq(c4l,Rty3(t5),OnceK(pt6{b0:5;b1:=}),Scc{t0=b0+1},S)))",
+    Tree0963 "B{b0=2;q0=2}Ret3(Seq(Lp{_;_}(Lp{_;K}(F)),RetF(t0),t1))",
+    Tree0964 "B{o0=_;q0;b1;b0=3;t0=2}TryT(Ite(ASeq(@of{some?b1+=3;o0:=_}Scc{b0+4>5},t0),Ub{o0}),@si{b0!3}Ite(t1e,Sb{b1=t0}),PAll{_}(Seq(pc2{b0:=},@of{t0+=1}@fi{b0>4}@si{some}pa3{b0:b1;b1:b1},t4,c5),Lp{_;S}(RSel(pi6{t0:b1},c7l))),pt8{b0:b0})",
+    Tree0965 "B{t0;t1=2}@ki{t0+4%3>1}Pre{t1%4>0;K}(Rep0(t0))",
+    Tree0966 "AFb(Sub(Sub(a0)),c1b{2},c2)",
+    Tree0967 "B{o0;b0=2;b1=3}Dl{30}(RSeq(ASeq(Scc{none},pa0{b0:b1},pt1{b0:5;b1:=},pa2{b0:=;b1:=}),Seq(c3,OnceT(Ret1(c4b{b0})),c5b{b1+1%4})))",
+    Tree0968 "B{t0=1;b0=2}To{10}(@rw{t0+1%2!1}@ki{t0!b0}RSel(t0,Scc{t0%4<0},R))",
+    Tree0969 "B{b0;b1;q0;o0=_;t0}Ite(Ite(Su{t0}(c0b{t0+4}),Rep0(a1),Fb(c2b{b1%4},@ki{t0%3=1}@fi{none}@si{some}S)),Wde(RFb(a3b{b0;b1},Lp{b1;F}(t4)),Swm(@oh{b0+=1}S,t5,Sl{10},t6),PAll{-3}(c7l,Sc{o0:=b1+4;t0+=2},t8)))",
+    Tree0970 "B{t0=4;b1;b0}Wde(@ki{t0<4}MSeq(t0e,c1l,c2,pa3{b0:=;b1:=}),c4)",
+    Tree0971 "B{t0=4;b0;o0=2}RepF(Star(MPri(a0,t1e),Dl{20}(@of{t0+4=4?t0+=1}@fi{some}@po{b0:=9}Once(@ki{b0<o0|3%4}@os{b0+=2}c2)),pc3{b0:0},t4))",
+    Tree0972 "B{b1;o0=_;q0;b0;t0=5}Inv(SubA(RFb(Fb(a0,RFb(Lp{t0;_}(@fi{o0|5%3!0}@of{t0:=b0+2}a1b{b0;b1}),pa2{b0:=;b1:b0}),Pre{o0|0+3=t0+2%3;R}(t3)))))",
+    Tree0973 "B{b0}RFb(RFb(t0,a1,OnceK(t2),RSeq(Rep4(t3)),c4),Wde(Invt(Seq(FS(c5),Fb(c6,a7e,a8),a9)),Try(RSeq(a10b{b0+3;b0},t11),Sl{50})))",
+    Tree0974 "B{t0}RFb(Keep(pa0{b0:t0}),t1,pi2{t0:=})",
+    Tree0975 "RSeq(t0,Rep3(OnceK(PAll{-2}(a1e,t2e))),Dl{10}(Rep4(a3)),Seq(t4,t5e,t6,t7),Swm(Rty1(a8e),t9,Ret3(S)))",
+    Tree0976 "B{t0=5;b1=5;b0=1}Seq(SubR(Sel(Wu{t0},c0,Sc{b1+2%3!2?b1:=b0%4;b1+=2})),c1b{b1},Dl{30}(Sb{b0=3}))",
+    Tree0977 "B{b0=1;t0=4}Fb(Fb(PAll{_}(pt0{b0:=;b1:b0},c1,pt2{b0:t0;b1:b0},c3)),Keep(To{10}(Once(Fb(pt4{b0:7;b1:t0},Fb(t5,Sc{t0+=1}))))))",
+    Tree0978 "Keep(RFb(t0,Swm(t1,t2,t3,a4e),Fb(c5e,t6)))",
+    Tree0979 "B{b1=4;t0=1;t1=4;o0=_;q0=0;b0}PAll{-1}(FS(PAll{-2}(@ki{t0<2}Ret1(RFb(Once(Scc{b0!4}),c0,pi1{t0:b1},Inv(Sc{o0:=_}))),@fi{some}@rw{o0|5<7}Sw{2;1}(Sl{0},Sc{t1+=3},ASeq(t2,S,c3)))),Seq(PAll{-2}(Ub{o0},pc4{b0:b0}),Lp{_;S}(To{50}(OnceT(S))),t5,c6))",
+    Tree0980 "B{t0;b1}Fb(RFb(PAll{-2}(c0e,t1,@fi{b1>1}@oh{t0+=3;t0:=b1}c2),Invt(Fb(Wde(a3e,t4)))),Try(PAll{3}(pi5{t0:t0},t6,Scc{t0+3%2!1},Wu{t0}),Seq(a7e,S,c8l)))",
+    Tree0981 "B{b1=3;b0=4;t0;q0=2}Seq(AFb(Lp{b1;F}(F),t0,a1e),Invt(c2b{t0}),Su{t0}(Su{t0}(OnceK(Lp{_;_}(@os{b0:=t0+4%2}pt3{b0:b1})))))",
+    Tree0982 "B{o0;t1=2;b1=0;t0;b0=2}Seq(MPri(@fi{b0+2%3>1}@os{o0:=_}Pre{t0=o0|0%4;R}(c0b{b0+4%3}),Inv(@os{t0+=1}t1),Once(t2)),OnceK(RSel(@rw{o0|0+1>o0|5}@oh{t0+=1}@os{t0+=2}Sb{b1=6},OnceK(Scc{some}))),MSeq(Sel(a3l,c4),c5e),Ret3(Rep3(Dl{0}(Fb(a6e,@po{t1+=1;t1+=1}@ki{t1%2>0}Sb{o0=8})))))",
+    Tree0983 "B{t0=3;b0;t1=3;o0=5}Rep4(Fb(FF(Sl{30}),Ite(@oh{t1+=2}@os{t1+=1}a0,t1),RFb(t2,c3e,pt4{b0:2;b1:b0}),To{0}(Inv(Dl{10}(S))),Rep1(@of{t0=3?t0+=3}@po{t1+=1}@os{t0+=2;t0+=2}Fb(t5,Ub{o0}))))",
+    Tree0984 "B{b0=2;q0=4;t0}Swm(Rep1(RFb(PAll{_}(Lp{_;_}(AFb(t0,t1,@fi{t0+2<6}a2))),@si{t0+3%4=1}Seq(MSeq(pt3{b0:b0},a4)),Ite(t5,Sb{t0=7}),Sl{30})),pa6{b0:b0},Par{0;-2}(Wde(Fb(Fb(c7b{b0%3},pa8{b0:=}),t9e,c10),RSeq(a11b{b0;b0},pt12{b0:b0;b1:b0},t13)),Seq(S,Sl{20},a14)),Su{t0}(Par{0;_}(Seq(Sb{t0=5},t15,a16),ASeq(Sb{t0=5},c17))))",
+    Tree0985 "PAll{_}(c0,S,c1)",
+    Tree0986 "B{t0=5;q0=3;b0;o0=_}RSel(Ite(Rep3(Rep4(PAll{-1}(@rw{b0%2<1}@os{b0:=t0+4%4}c0,a1e,t2))),@of{t0+=1}Seq(Sb{o0=7},pt3{b0:b0;b1:b0},c4e,Fb(c5,t6))),ASeq(Wv{t0}(RSeq(Fb(Sc{b0:=3}))),Lp{b0;R}(Pre{some}(ASeq(t7,Inv(Fb(a8,t9)),a10)))),F)",
+    Tree0987 "Fb(Wde(t0,c1),Fb(Inv(Once(Sl{20}))),Swm(Sl{10},c2),Ret1(Rty3(F)))",
+    Tree0988 "B{t0=2;o0=_}ASeq(Fb(SubR(t0e),a1,t2,c3),@rw{o0|5%4!0}@si{o0|0!1}Sc{t0:=4})",
+    Tree0989 "Rty0(Sub(t0))",
+    Tree0990 "B{b0;t0;b1;o0=_;q0=0}RFb(@fi{b0>1}pc0{b0:0},@ki{t0<3}@po{t0+=1}a1b{b0;b0},Seq(pt2{b0:7;b1:t0},Sb{t0=2},Invt(RSeq(RSel(t3e,c4e)))),Sw{5;2}(@os{o0:=_}@ki{b0<3}t5,Rep2(t6),Dl{10}(Rep2(Ret3(t7)))),Lp{b1;_}(Dl{0}(Dl{50}(TryF(RSeq(t8),t9)))))",
+    Tree0991 "B{b1=0;t0=0;b0;t1=3}Pre{b0+4!2;F}(Pre{b0%2<1;K}(TryT(@of{t1+=3}RFb(@os{t0:=t1%4}@oh{t1<5?b0+=3;t1+=2}Swm(@oh{t1+=1}@ki{b1+4%3<2}pi0{t0:b1},c1),RepF(Dl{0}(OnceT(t2e))),RFb(Ret1(Once(a3)),Ret4(@oh{b0<0?t1+=2}@si{b0%3<2}@po{t1+=2;b0:=b1+4}AFb(Wu{t0},pi4{t0:b1})))),Seq(Sw{0;4}(@of{t0%2=1?t1:=b0}c5,a6,pa7{b0:b0;b1:t0}),Fb(Seq(@os{b1:=b0;b1+=1}c8,Sc{t1:=b1+2}),pt9{b0:b0}),Par{1;-1}(RFb(Scc{b0!6},Inv(c10b{t1%2}),a11e,t12)),RSeq(a13,Scc{b0+2%2<0},Sc{b1+=2},@si{b0>4}@oh{b0+=2}Once(Sc{t0+=1}),t14)))))",
+    Tree0992 "B{b0;t0=5}RFb(Par{-2;2}(a0,Scc{t0>7}),t1,Fb(pt2{b0:4},a3,a4b{b0%3;b0},Wu{t0}),OnceT(Sc{t0:=b0}))",
+    Tree0993 "B{t0=2;b0}Pre{t0+2>2;R}(pa0{b0:t0;b1:b0})",
+    Tree0994 "B{t1=4;o0=2;t0=1}Wde(@fi{some}@ki{none}@oh{t0:=t0%4;t1:=o0|2%2}To{0}(Ret2(t0)),@os{o0:=t1}Ite(RFb(Pre{none;K}(t1),t2e,t3,Pre{some;S}(a4)),RFb(t5,c6e)))",
+    Tree0995 "B{t0=2;b0}RFb(Seq(t0,Wu{t0}),Dl{0}(@rw{b0!3}@oh{t0+=1}@si{b0<5}Once(pc1{b0:=})),Inv(Swm(@fi{b0%2>0}t2,Invt(c3))),Rep2(pa4{b0:=;b1:t0}),RFb(t5,a6,a7))",
+    Tree0996 "RSeq(t0,c1e,t2,Sl{0})",
+    Tree0997 "RSel(Ret2(t0e))",
+    Tree0998 "B{t0;b0=3}Ret0(SubA(SubR(Sb{t0=b0})))",
+    Tree0999 "RSel(a0,t1e,Sub(Seq(t2,a3l)))",
 }

@@ -6,92 +6,123 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 3,
         }
-        ReactiveFallback {
+        ReactiveSequence {
             ReactiveSequence {
-                Script(|bb| { bb.b1 += 1; bb.o0 = None }),
-                StatefulAction(Task<0>),
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                AlwaysSuccess,
+                ForceSuccess {
+                    Retry(0) {
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
             },
-            StatefulAction(Task<1>),
+            Switch(b1) {
+                case 5 => Condition(Cond<2>),
+                case 1 => AlwaysSuccess,
+                _ => #[success_if(|bb| bb.b0 == 3)]
+                #[post(|bb| bb.b0 += 1)]
+                Switch(b1) {
+                    case 2 => WasEntryUpdated(t0),
+                    _ => Condition(Cond<3>),
+                },
+            },
+            Selector {
+                Action(Act<4> = Act::<4>),
+                UnsetBlackboard(o0),
+            },
+            Delay(0) {
+                RunOnce(then_skip = false) {
+                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 4, &mut bb.b0)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1000Blackboard { o0 b1 });
+board!(Tree1000Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
-        RetryUntilSuccessful(4) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveSequence {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Condition(Cond<3>),
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+                StatefulAction(Task<6>),
+            },
+            Action(PAct<7>, b0 = {t1}, b1 = {t0}),
+            WhileDoElse {
+                ReactiveSelector {
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                    Condition(PCond<9>, b0 = {t0}),
+                },
                 AlwaysFailure,
             },
         }
     }
 }
 
+board!(Tree1001Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1002Sub0 for Ctx {
+        AlwaysRunning
+    }
+}
+
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
+        Timeout(30) {
+            SubTree(Tree1002Sub0),
         }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    ForceSuccess {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
-                Condition(Cond<3>),
-                Condition(|ctx| ctx.check(4)),
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    #[run_while(|bb| *bb.t0 + 2 > bb.b1)]
-                    Condition(PCond<5>, b0 = 7),
-                    Repeat(0) {
-                        #[post(|bb| { if *bb.t0 > bb.b0 % 2 { *bb.t0 += 3 }; bb.b0 += 2 })]
-                        #[run_while(|bb| bb.b0 > 7)]
-                        #[skip_if(|bb| *bb.t0 < bb.b1)]
-                        StatefulAction(Task<6>),
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1002Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1003Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1003Sub0 for Ctx {
-        SubTree(Tree1003Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        MemSequence {
-            ForceFailure {
-                SubTree(Tree1003Sub0),
+        Parallel(success = 1, failure = -3) {
+            Retry(forever) {
+                ReactiveSequence {
+                    Delay(100) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            RunOnce(then_skip = true) {
+                                AlwaysRunning,
+                            },
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
             },
+            SequenceWithMemory {
+                RetryUntilSuccessful(1) {
+                    AsyncSequence {
+                        Sleep(0),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(6)),
         }
     }
 }
@@ -99,364 +130,335 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = false) {
-                    #[success_if(|bb| *bb.t0 == 2)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<0>),
+        AsyncSequence {
+            RunOnce(then_skip = false) {
+                Delay(0) {
+                    Inverter {
+                        Switch(b1) {
+                            case 4 => ParallelAll {
+                                #[on_success(|bb| bb.b0 += 2)]
+                                #[on_halted(|bb| if bb.b1 == 2 { bb.t0.set((bb.o0.unwrap_or(4) + 3) % 3) })]
+                                StatefulAction(Task<0>),
+                                Action(Act<1> = Act::<1>),
+                            },
+                            case 1 => Switch(b1) {
+                                case 0 => Condition(Cond<2>),
+                                _ => Condition(Cond<3>),
+                            },
+                            case 3 => #[post(|bb| bb.b0 += 2)]
+                            Precondition(|bb| bb.b0 % 2 != 0, else = Failure) {
+                                Condition(Cond<4>),
+                            },
+                            _ => Repeat(1) {
+                                IfThenElse {
+                                    #[on_success(|bb| bb.b0 += 3)]
+                                    #[run_while(|bb| bb.b1 % 3 < 1)]
+                                    Action(|ctx, bb| ctx.exec_in(5, 1, &mut bb.b0)),
+                                    Script(|bb| if *bb.t0 < 4 { bb.b1 += 1 }),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            SequenceStar {
-                ReactiveSequence {
-                    Condition(PCond<1>, b0 = {t0}),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+            Repeat(forever) {
+                RunOnce {
+                    RetryUntilSuccessful(0) {
+                        #[failure_if(|bb| *bb.t0 > bb.b0)]
+                        Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 3) % 3)),
+                    },
                 },
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                Script(|bb| *bb.t0 += 2),
-                Condition(PCond<4>, b0 = 2),
-                Condition(|ctx| ctx.check(5)),
-            },
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                    Action(PAct<8>, b0 = 9, b1 = {t0}),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Action(Act<9>),
             },
         }
     }
 }
 
-board!(Tree1004Blackboard { o0 b0 t0 });
+board!(Tree1004Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] #[tracked] t1: i64,
-            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
         }
         SequenceWithMemory {
-            UnsetBlackboard(o0),
-            #[success_if(|bb| bb.o0.is_some())]
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {b1}, b1 = {b1}),
+            Repeat(3) {
+                WaitValueUpdate(t0) {
+                    SequenceWithMemory {
+                        AsyncFallback {
+                            Precondition(|bb| bb.b1 != 1, else = Skipped) {
+                                RunOnce {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                },
+                            },
+                            AsyncSequence {
+                                RunOnce {
+                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                                },
+                                SequenceStar {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Action(|ctx| ctx.exec(3)),
+                Condition(PCond<4>, b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { o0 t1 b1 });
+board!(Tree1005Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            b1: i64 = 1,
+            b0: i64 = 5,
         }
-        #[post(|bb| bb.b1 = (bb.b0 + 1) % 4)]
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        SequenceStar {
-            #[run_while(|bb| bb.b0 + 4 > 2)]
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                SequenceWithMemory {
-                    Script(|bb| bb.b0 += 2),
-                    AlwaysSuccess,
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                SkipUnlessUpdated(t0) {
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| if bb.b0 + 3 < bb.b1 + 4 { bb.t0.set(bb.b1 + 1) })]
-                        ReactiveFallback {
-                            ScriptCondition(|bb| *bb.t0 < bb.b0),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = bb.b0 })]
-                    #[failure_if(|bb| bb.b1 + 1 > 6)]
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                #[success_if(|bb| *bb.t0 + 4 < 0)]
-                #[skip_if(|bb| bb.b1 % 2 == 0)]
-                Condition(Cond<7> = Cond::<7>),
+        RunOnce(then_skip = true) {
+            #[post(|bb| bb.b0 += 1)]
+            MemPriority {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(PTask<1>, b0 = {=}),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree1006Blackboard { t0 b0 b1 });
+board!(Tree1006Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-                ForceFailure {
-                    Sequence {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            Sequence {
+                ScriptCondition(|bb| *bb.t0 + 1 > 1),
+                RunOnce(then_skip = false) {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                        #[run_while(|bb| *bb.t0 < 1)]
+                        ScriptCondition(|bb| (*bb.t0 + 2) % 3 > 1),
                     },
+                },
+            },
+            ReactiveFallback {
+                Parallel(success = 1, failure = 1) {
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
         }
     }
 }
+
+board!(Tree1007Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        Sequence {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    SetBlackboard(o0 = Some(4)),
-                    Action(Act<0> = Act::<0>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<1>),
+        TryCatch(catch_on_halt = false) {
+            ParallelAll(max_failures = -3) {
+                Script(|bb| { if bb.b1 < 6 { *bb.t0 += 3 }; *bb.t0 += 1 }),
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+            },
+            StatefulAction(PTask<2>, b0 = 6, b1 = {b1}),
+            Timeout(0) {
+                Sequence {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Inverter {
+                        StatefulAction(Task<5>),
                     },
-                    #[success_if(|bb| *bb.t0 + 1 > *bb.t0 % 2)]
-                    #[skip_if(|bb| *bb.t0 != 0)]
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Action(Act<3>),
-                },
-                ReactiveSequence {
-                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 4 })]
-                    #[on_success(|bb| { bb.b0 = (bb.b0 + 1) % 2; bb.b0 = 1 })]
-                    Condition(Cond<4>),
                 },
             },
-            WaitValueUpdate(t0) {
-                ForceSuccess {
-                    #[post(|bb| bb.b0 += 3)]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    Condition(PCond<5>, b0 = {=}),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1009Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        #[success_if(|bb| *bb.t0 > bb.b0)]
-        #[post(|bb| bb.b1 += 1)]
-        Script(|bb| bb.b0 = bb.o0.unwrap_or(1))
-    }
-}
+board!(Tree1008Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        #[run_while(|bb| *bb.t1 + 1 > 2)]
-        #[on_halted(|bb| bb.b1 += 2)]
-        SequenceWithMemory {
-            SubTree(Tree1009Sub0, ..),
+        WhileDoElse {
+            Parallel {
+                Delay(20) {
+                    ForceSuccess {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                ForceSuccess {
+                    Fallback {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        Sequence {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        Condition(Cond<8> = Cond::<8>),
+                        KeepRunningUntilFailure {
+                            Action(Act<9>),
+                        },
+                    },
+                },
+                RunOnce {
+                    ParallelAll(2) {
+                        Condition(|ctx| ctx.check(10)),
+                        Timeout(30) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
+            Timeout(10) {
+                ReactiveSequence {
+                    ParallelAll {
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                    AlwaysRunning,
+                },
+            },
         }
     }
 }
-
-board!(Tree1009Blackboard { b0 t0 t1 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(3),
         }
-        Repeat(forever) {
-            #[skip_if(|bb| bb.b0 == 7)]
-            #[post(|bb| *bb.t0 += 3)]
-            #[on_halted(|bb| bb.b0 += 3)]
-            Inverter {
-                MemPriority {
-                    ReactiveSequence {
-                        RunOnce(then_skip = false) {
-                            SequenceWithMemory {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    ScriptCondition(|bb| bb.b0 < 5),
-                                },
-                                #[post(|bb| if bb.b0 < *bb.t0 % 3 { bb.b0 += 2 })]
-                                MemPriority {
-                                    SetBlackboard(t1 = 5),
-                                },
-                                ReactiveSequence {
-                                    SetBlackboard(o0 = Some(9)),
-                                    Action(PIo<1>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<2>),
-                            Condition(PCond<3>, b0 = 5),
-                        },
-                        #[skip_if(|bb| *bb.t1 == 1)]
-                        ReactiveSequence {
-                            RunOnce {
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(PCond<7>, b0 = {b0}),
-                        },
-                    },
+        #[failure_if(|bb| *bb.t1 % 4 != 1)]
+        Sequence {
+            StatefulAction(Task<0>),
+            WhileDoElse {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
                 },
+                AlwaysSuccess,
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                AlwaysSuccess,
+                Script(|bb| *bb.t1 += 2),
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { t0 b0 o0 t1 });
+board!(Tree1010Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        WaitValueUpdate(t0) {
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(0, 0)),
+        Sequence {
+            Parallel {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Action(PAct<3>, b0 = 7, b1 = {=}),
+                StatefulAction(Task<4>),
             },
+            Fallback {
+                Sequence {
+                    SetBlackboard(t0 = 1),
+                    #[run_while(|bb| bb.b0 + 2 == *bb.t0)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Script(|bb| *bb.t0 += 3),
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
+                },
+                Precondition(|bb| bb.b1 == 1) {
+                    SequenceWithMemory {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<6>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 4, &mut bb.b0)),
+                    },
+                },
+            },
+            Sleep(20),
         }
     }
 }
 
-board!(Tree1011Blackboard { t0 });
+board!(Tree1011Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
             o0: Option<i64>,
+            b0: i64,
         }
         ReactiveFallback {
-            MemSequence {
-                SetBlackboard(o0 = Some(1)),
-                StatefulAction(Task<0>),
-                WaitValueUpdate(t0) {
-                    Action(PAct<1>, b0 = 3, b1 = {t0}),
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4),
+            #[post(|bb| bb.b1 += 1)]
+            Inverter {
+                TryCatch(catch_on_halt = false) {
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<2>),
                 },
             },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 0),
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-                Condition(Cond<5>),
-            },
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(|ctx| ctx.check(6)),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            Action(Act<8>),
         }
     }
 }
 
-board!(Tree1012Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1013Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree1012Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        KeepRunningUntilFailure {
-            Repeat(4) {
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(0, 1)),
-                    #[skip_if(|bb| bb.b0 % 3 < 1)]
-                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+        RunOnce(then_skip = false) {
+            Timeout(0) {
+                RunOnce {
                     ReactiveFallback {
-                        SubTree(Tree1013Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                        WasEntryUpdated(t0),
-                        #[on_failure(|bb| if (bb.b1 + 4) % 3 == 2 { bb.b1 += 2 })]
-                        #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
-                        #[run_while(|bb| bb.b0 < 4)]
-                        Condition(PCond<2>, b0 = {b1}),
-                    },
-                    ReactiveFallback {
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<3>),
+                        Action(Act<0> = Act::<0>),
+                        AsyncSequence {
+                            Sleep(30),
+                            Action(Act<1> = Act::<1>),
                         },
-                        Condition(Cond<4>),
+                        StatefulAction(Task<2>),
+                        WasEntryUpdated(t1),
+                        Precondition(|bb| (*bb.t0 + 4) % 3 > 1, else = Failure) {
+                            Script(|bb| { bb.b0 += 1; if (*bb.t0 + 2) % 3 < 1 { *bb.t1 += 2 } }),
+                        },
                     },
                 },
             },
@@ -464,165 +466,260 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1013Blackboard { t0 b1 b0 });
+board!(Tree1013Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
         }
-        SequenceWithMemory {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            StatefulAction(PTask<1>, b0 = {b0}),
-            StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-            Action(PIo<3>, t0 = {b0}),
-            #[skip_if(|bb| *bb.t0 > 2)]
-            #[failure_if(|bb| bb.b0 % 4 < 0)]
-            KeepRunningUntilFailure {
-                Action(PAct<4>, b0 = {=}),
+        IfThenElse {
+            Timeout(100) {
+                WaitValueUpdate(t0) {
+                    Sleep(0),
+                },
+            },
+            IfThenElse {
+                Retry(3) {
+                    Action(Act<0> = Act::<0>),
+                },
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree1014Blackboard { t0 b0 });
+board!(Tree1014Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1015Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.o0.unwrap_or(0) + 1)]
+        ReactiveSequence {
+            StatefulAction(Task<7>),
+            Action(PIo<8>, t0 = {b1}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1015 for Ctx {
-        Fallback {
-            ForceFailure {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
-                Action(|ctx| ctx.exec(3)),
-                Sequence {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 0,
         }
         ReactiveFallback {
-            SequenceWithMemory {
-                #[skip_if(|bb| bb.b0 + 1 < 7)]
-                StatefulAction(Task<0>),
-                Script(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.t0.set(bb.b0) }),
-                #[success_if(|bb| *bb.t0 < 5)]
-                #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(1) })]
-                Condition(PCond<1>, b0 = 1),
-                StatefulAction(Task<2>),
-                Condition(PCond<3>, b0 = {=}),
+            Switch(b1) {
+                case 1 => AlwaysFailure,
+                _ => ForceFailure {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Condition(Cond<0>),
+                    },
+                },
             },
-            SkipUnlessUpdated(t1) {
-                RunOnce(then_skip = false) {
-                    MemSequence {
-                        Condition(PCond<4>, b0 = {b1}),
-                        RunOnce {
-                            #[failure_if(|bb| bb.b0 > *bb.t0)]
-                            #[on_success(|bb| bb.b1 = *bb.t1)]
-                            #[post(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
-                            ScriptCondition(|bb| bb.b1 < *bb.t0),
-                        },
-                        Repeat(3) {
-                            StatefulAction(Task<5>),
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
+            },
+            WhileDoElse {
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 3)),
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                Retry(3) {
+                    IfThenElse {
+                        StatefulAction(Task<6> = Task::<6>),
+                        RetryUntilSuccessful(3) {
+                            SubTree(Tree1015Sub0, ..),
                         },
                     },
                 },
             },
-            #[post(|bb| bb.b0 = (*bb.t1 + 1) % 4)]
-            Sequence {
-                Inverter {
-                    Condition(PCond<6>, b0 = 8),
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Repeat(2) {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b1 > *bb.t0),
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Loop(q0, if_empty = Failure) {
+                                Action(|ctx| ctx.exec(9)),
+                            },
+                        },
+                        Parallel {
+                            Action(PIo<10>, t0 = {b0}),
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                    },
                 },
-                Action(Act<7> = Act::<7>),
-            },
-            SequenceStar {
-                SequenceWithMemory {
-                    Action(PIo<8>, t0 = {t0}),
-                    Condition(PCond<9>, b0 = {b1}),
-                },
-                Action(Act<10>),
-                StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree1016Blackboard { b1 t0 t1 b0 });
+board!(Tree1015Blackboard { b1 q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        Sequence {
+            TryCatch {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                ForceSuccess {
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1017 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-            Script(|bb| *bb.t0 += 3),
-            SkipUnlessUpdated(t0) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| bb.b0 < *bb.t0 + 2)]
-            #[post(|bb| bb.b1 = bb.b0 % 2)]
-            MemPriority {
-                StatefulAction(PTask<3>, b0 = 9),
-                StatefulAction(Task<4>),
-            },
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree1017Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
         }
-        SequenceStar {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
-            Condition(Cond<1>),
-            WaitValueUpdate(t0) {
+        Sequence {
+            ReactiveFallback {
                 ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<3> = Cond::<3>),
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = {t0}),
+                },
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Repeat(forever) {
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            Condition(Cond<3>),
                         },
                     },
-                    Fallback {
-                        StatefulAction(PTask<4>, b0 = 8),
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                            Script(|bb| bb.b1 = *bb.t0),
+                },
+                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
+                Condition(Cond<4> = Cond::<4>),
+                Fallback {
+                    Delay(50) {
+                        ReactiveSelector {
+                            Repeat(3) {
+                                StatefulAction(PTask<5>, b0 = 4),
+                            },
+                            StatefulAction(Task<6>),
                             Condition(Cond<7>),
-                            AlwaysFailure,
+                            StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            TryCatch {
+                Condition(Cond<9> = Cond::<9>),
+                ReactiveSequence {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+                #[post(|bb| if *bb.t0 == bb.b0 + 4 { bb.o0 = None })]
+                Parallel(success = -3, failure = -1) {
+                    SetBlackboard(b0 = 0),
+                    Condition(Cond<11>),
+                    #[success_if(|bb| bb.o0.is_some())]
+                    AlwaysSuccess,
+                },
+                ForceFailure {
+                    Loop(q0, if_empty = Success) {
+                        #[run_while(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b0 > 2)]
+                        SequenceStar {
+                            UnsetBlackboard(o0),
+                            ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                        },
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 + 2 == 4),
+            },
+        }
+    }
+}
+
+board!(Tree1018Blackboard { t0 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1019 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                Sequence {
+                    Condition(Cond<0>),
+                    #[run_while(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
+                    Action(PIo<1>, t0 = {=}),
+                    Condition(Cond<2>),
+                    Action(PAct<3>, b0 = {t0}),
+                    AlwaysSuccess,
+                },
+            },
+            ParallelAll {
+                Condition(Cond<4>),
+                WasEntryUpdated(t0),
+                Condition(Cond<5>),
+                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 < 7)]
+                AlwaysFailure,
+                Precondition(|bb| (*bb.t0 + 1) % 3 > 1) {
+                    Retry(forever) {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b0 % 3 == 0)]
+            ForceSuccess {
+                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3) + 4))]
+                Fallback {
+                    ParallelAll(2) {
+                        Action(PAct<7>, b0 = {t0}),
+                        Action(PAct<8>, b0 = {=}),
+                    },
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 % 4 > 1, else = Success) {
+                Precondition(|bb| *bb.t0 + 1 < bb.b0 % 4, else = Skipped) {
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(4) {
+                            WaitValueUpdate(t0) {
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                        KeepRunningUntilFailure {
+                            Condition(Cond<11>),
                         },
                     },
                 },
@@ -631,293 +728,253 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1018Blackboard { b0 t0 b1 });
+board!(Tree1019Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
+    pub tree Tree1020 for Ctx {
+        SequenceWithMemory {
+            Parallel(success = -1, failure = 1) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Sleep(0),
+                Condition(Cond<2>),
+            },
         }
-        Sequence {
-            Inverter {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Inverter {
-                            RunOnce(then_skip = false) {
-                                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1021 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b1: i64,
+        }
+        SequenceStar {
+            #[failure_if(|bb| *bb.t0 == 3)]
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
+            #[skip_if(|bb| *bb.t0 == *bb.t0 % 4)]
+            RunOnce {
+                ReactiveSequence {
+                    Action(PIo<0>, t0 = {=}),
+                    Condition(PCond<1>, b0 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+                },
+            },
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| bb.o0.is_none())]
+            Condition(Cond<3>),
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree1021Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1022 for Ctx {
+        AsyncSequence {
+            RetryUntilSuccessful(forever) {
+                Repeat(3) {
+                    RunOnce(then_skip = true) {
+                        Repeat(3) {
+                            ReactiveFallback {
+                                Repeat(3) {
+                                    Action(Act<0>),
+                                },
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2>),
+                                },
+                                Timeout(10) {
+                                    StatefulAction(Task<3>),
+                                },
                             },
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                SetBlackboard(b0 = 0),
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                },
-                SetBlackboard(o0 = Some(5)),
-                ForceSuccess {
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(PAct<3>, b0 = {t0}),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Fallback {
-                        Condition(Cond<5>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1019Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 0,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-        }
-        #[post(|bb| { bb.b1 += 2; *bb.t1 += 2 })]
-        #[success_if(|bb| bb.b1 == 6)]
-        #[on_halted(|bb| bb.b1 += 2)]
-        ReactiveFallback {
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree1020Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1021 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        MemSequence {
-            MemSequence {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
-                },
-                SequenceStar {
-                    Condition(Cond<1> = Cond::<1>),
-                    ScriptCondition(|bb| bb.b1 < 0),
-                },
-                RetryUntilSuccessful(forever) {
-                    SetBlackboard(o0 = Some(1)),
-                },
-                SequenceStar {
-                    MemPriority {
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                MemPriority {
-                    SetBlackboard(o0 = Some(6)),
-                },
-            },
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
-                StatefulAction(Task<5>),
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<7>),
-            },
-            ReactiveFallback {
-                Inverter {
-                    Condition(Cond<8>),
-                },
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                StatefulAction(Task<11>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1021Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 5,
-        }
-        ForceFailure {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
+            AsyncFallback {
                 RunOnce(then_skip = true) {
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<4>),
                 },
-                Condition(PCond<3>, b0 = {b0}),
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                #[success_if(|bb| *bb.t0 + 1 == *bb.t1)]
-                #[failure_if(|bb| bb.b1 > 1)]
-                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                Condition(|ctx| ctx.check(6)),
             },
+            Condition(Cond<7>),
         }
     }
 }
-
-board!(Tree1022Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Parallel(success = 2) {
+            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+            #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
+            KeepRunningUntilFailure {
+                MemPriority {
+                    Parallel(success = 0, failure = -1) {
+                        Delay(0) {
+                            Retry(2) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        WaitValueUpdate(t0) {
+                            TryCatch {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                                StatefulAction(Task<2> = Task::<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            ReactiveSequence {
+                                Action(PIo<4>, t0 = {b1}),
+                                #[failure_if(|bb| bb.b0 > bb.b1)]
+                                #[on_halted(|bb| bb.b0 += 2)]
+                                #[post(|bb| *bb.t0 += 1)]
+                                Condition(|ctx| ctx.check(5)),
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                Action(PAct<7>, b0 = {t0}, b1 = {b1}),
+                Condition(PCond<8>, b0 = 8),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1024Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        ReactiveSequence {
-            Condition(Cond<2> = Cond::<2>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
+board!(Tree1023Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            b1: i64 = 3,
         }
-        ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-            Sequence {
-                ReactiveSequence {
-                    Action(PIo<1>, t0 = {b0}),
-                    SubTree(Tree1024Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
-                    Repeat(0) {
-                        SetBlackboard(o0 = Some(5)),
-                    },
+        MemSequence {
+            ReactiveSelector {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    #[post(|bb| bb.b1 += 1)]
+                    #[on_failure(|bb| if bb.b1 % 2 != 1 { *bb.t0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                    ScriptCondition(|bb| bb.b0 + 1 < bb.b1),
+                },
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                StatefulAction(Task<2>),
+            },
+            MemSequence {
+                AsyncFallback {
+                    Action(PIo<3>, t0 = {b1}),
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {b1}),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                },
+                ForceFailure {
+                    Condition(|ctx| ctx.check(6)),
                 },
             },
         }
     }
 }
 
-board!(Tree1024Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1025Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 12,
-        }
-        SetBlackboard(t0 = {b0})
-    }
-}
+board!(Tree1024Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 0,
         }
-        Inverter {
-            SubTree(Tree1025Sub0, b0 = {=}, t0 = {t0}),
+        #[on_failure(|bb| bb.t0.set(*bb.t1))]
+        Sequence {
+            MemPriority {
+                MemSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Sleep(0),
+                    },
+                    Action(Act<1>),
+                },
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            ParallelAll {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+                Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 4) % 2, &mut bb.b0)),
+                Timeout(20) {
+                    Action(Act<7> = Act::<7>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+            },
+            Precondition(|bb| *bb.t0 + 4 > 4) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| bb.t1.set((bb.b0 + 4) % 3))]
+                #[post(|bb| { if bb.b0 != 5 { bb.t1.set(*bb.t0 % 2) }; bb.b0 = 6 })]
+                RetryUntilSuccessful(0) {
+                    Action(Act<10> = Act::<10>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1025Blackboard { b0 t0 });
+board!(Tree1025Blackboard { t0 b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
         }
-        #[success_if(|bb| bb.b0 > 3)]
-        SequenceWithMemory {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    Script(|bb| { bb.b0 += 2; *bb.t1 += 1 }),
-                },
-                Action(Act<2>),
-                RunOnce(then_skip = true) {
-                    Repeat(3) {
-                        ScriptCondition(|bb| bb.b0 > *bb.t1 % 3),
-                    },
-                },
+        Sequence {
+            RunOnce(then_skip = true) {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
             },
-            Condition(Cond<3>),
-            Repeat(4) {
-                Sequence {
-                    Sequence {
-                        Action(PAct<4>, b0 = 5, b1 = {b1}),
-                        Condition(Cond<5>),
-                    },
-                    UnsetBlackboard(o0),
-                    #[on_halted(|bb| bb.b0 = bb.b1 % 2)]
-                    Repeat(forever) {
-                        RunOnce {
-                            Condition(PCond<6>, b0 = 9),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                SetBlackboard(t0 = {b0}),
             },
-            Condition(PCond<8>, b0 = {t1}),
-            KeepRunningUntilFailure {
-                #[success_if(|bb| bb.o0.unwrap_or(0) > 7)]
-                #[failure_if(|bb| *bb.t0 < 4)]
-                SequenceStar {
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12> = Task::<12>),
-                    StatefulAction(Task<13>),
-                },
+            IfThenElse {
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { t1 b0 t0 b1 o0 });
+board!(Tree1026Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
-            Action(Act<0>),
+        RetryUntilSuccessful(3) {
+            Selector {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -925,103 +982,78 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveSequence {
-            SetBlackboard(b1 = 5),
+        SequenceWithMemory {
+            MemSequence {
+                StatefulAction(Task<0>),
+            },
+            Action(Act<1> = Act::<1>),
+            #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.t1.set(bb.b0 % 4) })]
+            Switch(b1) {
+                case 0 => StatefulAction(Task<2>),
+                case 4 => RunOnce(then_skip = true) {
+                    StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
+                },
+                _ => Condition(Cond<4>),
+            },
         }
     }
 }
 
-board!(Tree1028Blackboard { b1 });
+board!(Tree1028Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            b1: i64 = 2,
         }
-        MemSequence {
-            Sequence {
-                Condition(Cond<0>),
-                Fallback {
-                    ForceSuccess {
-                        Condition(|ctx, bb| ctx.check_in(1, 7)),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Condition(Cond<2>),
-                },
-            },
-            #[on_halted(|bb| bb.b1 += 1)]
-            #[post(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| *bb.t0 % 4 > 1)]
-            Condition(Cond<3>),
-            Repeat(0) {
-                Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-            },
+        SequenceWithMemory {
+            Action(PAct<0>, b0 = 3, b1 = {b1}),
         }
     }
 }
 
-board!(Tree1029Blackboard { b0 t0 b1 });
+board!(Tree1029Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
-        Fallback {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    Repeat(2) {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = true) {
             Sequence {
-                MemPriority {
-                    Fallback {
-                        Action(Act<6> = Act::<6>),
-                        Action(Act<7>),
-                    },
-                    Inverter {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
+                SkipUnlessUpdated(t0) {
                     Sequence {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Condition(Cond<9>),
+                        Parallel(success = 3, failure = 3) {
+                            StatefulAction(Task<0>),
+                            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+                            StatefulAction(Task<2>),
                         },
-                        SequenceWithMemory {
-                            Sequence {
-                                Fallback {
-                                    Condition(Cond<10> = Cond::<10>),
-                                },
-                                Action(|ctx| ctx.exec(11)),
-                            },
+                        RunOnce(then_skip = false) {
+                            Action(Act<3>),
                         },
+                        RetryUntilSuccessful(forever) {
+                            #[success_if(|bb| (bb.b0 + 1) % 2 != 0)]
+                            #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
+                            #[post(|bb| bb.b0 += 1)]
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                        SetBlackboard(t0 = {b0}),
                     },
                 },
-                ForceFailure {
-                    ForceFailure {
+                Timeout(50) {
+                    Repeat(forever) {
                         RetryUntilSuccessful(4) {
-                            Sequence {
-                                StatefulAction(Task<12>),
-                                StatefulAction(Task<13>),
+                            RetryUntilSuccessful(forever) {
+                                Invert {
+                                    SetBlackboard(o0 = Some(8)),
+                                },
                             },
                         },
                     },
@@ -1030,498 +1062,244 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree1030Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
         }
-        Fallback {
-            RunOnce(then_skip = false) {
-                StatefulAction(PTask<0>, b0 = {b0}),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<1>),
             },
-            MemPriority {
-                Action(PAct<1>, b0 = 1),
+            #[success_if(|bb| bb.b0 == 3)]
+            #[on_halted(|bb| { bb.t1.set(bb.b0); bb.b0 = bb.b0 % 4 })]
+            Inverter {
+                #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
                 StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                Action(Act<3> = Act::<3>),
-                Sequence {
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    ForceFailure {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree1031Blackboard { t0 b0 });
+board!(Tree1031Blackboard { t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1032Sub0 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Repeat(2) {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
         }
+        Script(|bb| *bb.t0 += 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1032Sub1 for Ctx {
-        Sequence {
-            Fallback {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        Fallback {
-            SubTree(Tree1032Sub0),
-            SubTree(Tree1032Sub1),
-            Condition(Cond<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(1) {
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
             b0: i64,
-            o0: Option<i64> = None,
-        }
-        MemSequence {
-            SequenceStar {
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PAct<1>, b0 = 1, b1 = {t1}),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-                SetBlackboard(t0 = 7),
-                #[success_if(|bb| bb.o0.is_none())]
-                Fallback {
-                    Condition(Cond<3>),
-                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<5>),
-                },
-            },
-            ReactiveFallback {
-                Inverter {
-                    Action(Act<6>),
-                },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t0 > 4)]
-                #[on_success(|bb| if (*bb.t0 + 1) % 3 == 1 { bb.t1.set(5) })]
-                Repeat(4) {
-                    WasEntryUpdated(t0),
-                },
-                StatefulAction(Task<7>),
-                Action(Act<8>),
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(9)),
-                Condition(Cond<10>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1034Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
-        blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64,
         }
-        Sequence {
-            #[on_success(|bb| bb.b0 += 1)]
+        ReactiveSequence {
             Fallback {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-            },
-            WaitValueUpdate(t0) {
-                Fallback {
-                    ScriptCondition(|bb| bb.b0 % 3 != 2),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                SequenceStar {
+                    Retry(3) {
+                        Precondition(|bb| (bb.b1 + 4) % 2 < 1, else = Running) {
+                            Switch(b1) {
+                                case 1 => Action(Act<0>),
+                                _ => StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
                     StatefulAction(Task<3>),
                 },
-            },
-            Condition(Cond<4>),
-            WaitValueUpdate(t0) {
-                Repeat(0) {
-                    WasEntryUpdated(t0),
+                SequenceStar {
+                    SubTree(Tree1032Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    SetBlackboard(b0 = 7),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1035Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        #[on_failure(|bb| bb.t0.set(bb.b0))]
-        #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-        ReactiveSequence {
-            SetBlackboard(t0 = 1),
-            SetBlackboard(t0 = {b0}),
-            StatefulAction(Task<0>),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree1036Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1037Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            b1: i64,
-        }
-        Sequence {
-            Fallback {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
-            },
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-            },
-            SubTree(Tree1037Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree1037Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1039Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 10,
-        }
-        #[post(|bb| { if bb.o0.is_none() { *bb.t1 += 1 }; bb.b1 += 2 })]
-        #[on_success(|bb| *bb.t1 += 3)]
-        Action(PAct<3>, b0 = 0, b1 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        ForceSuccess {
-            RunOnce {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        Condition(|ctx, bb| ctx.check_in(0, 3)),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        SubTree(Tree1039Sub0, ..),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1039Blackboard { o0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            ReactiveSequence {
-                ForceSuccess {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Action(PAct<3>, b0 = 4, b1 = {t0}),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                    Action(Act<5>),
-                    Action(PIo<6>, t0 = {=}),
-                    StatefulAction(Task<7>),
-                },
-                Inverter {
-                    SequenceStar {
-                        StatefulAction(PTask<8>, b0 = {=}),
-                        StatefulAction(Task<9>),
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b1, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1040Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { *bb.t0 += 4 })]
-        RetryUntilSuccessful(0) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree1041Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 0,
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(0)),
-                    ReactiveSequence {
-                        #[skip_if(|bb| bb.b0 + 2 != 2)]
-                        #[on_failure(|bb| bb.b0 = 1)]
-                        #[post(|bb| { bb.t0.set(bb.b0); if *bb.t1 > 7 { bb.b1 = *bb.t1 } })]
-                        Action(PIo<1>, t0 = {t1}),
-                        ScriptCondition(|bb| bb.b1 % 3 != 0),
-                    },
-                },
-                #[run_while(|bb| bb.b0 < bb.b0 + 3)]
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(b1 = {b0}),
-                    },
-                    Action(Act<2>),
-                    Action(Act<3>),
-                },
-            },
-            Repeat(4) {
+            MemPriority {
+                #[on_halted(|bb| bb.b1 = *bb.t0)]
+                #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
                 RunOnce(then_skip = false) {
-                    ScriptCondition(|bb| bb.b1 == 1),
+                    Sequence {
+                        Precondition(|bb| bb.b1 > 5) {
+                            AlwaysSuccess,
+                        },
+                        Action(PAct<4>, b0 = {=}, b1 = {=}),
+                    },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree1042Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-        }
-        RunOnce(then_skip = false) {
-            MemSequence {
-                Action(Act<0>),
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree1043Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
+                #[on_failure(|bb| { bb.b1 = 8; bb.b1 += 2 })]
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        AsyncSequence {
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
+                            Condition(Cond<7>),
+                        },
+                    },
                 },
-                Action(Act<2> = Act::<2>),
-            },
-            KeepRunningUntilFailure {
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    WaitValueUpdate(t0) {
-                        Action(Act<6>),
+                Timeout(0) {
+                    Timeout(0) {
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<8> = Task::<8>),
+                            _ => SequenceStar {
+                                Action(Act<9>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
                     },
                 },
             },
             SequenceWithMemory {
-                Sequence {
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0) })]
-                    SetBlackboard(t1 = 6),
-                    StatefulAction(Task<7> = Task::<7>),
+                SequenceWithMemory {
+                    SubTree(Tree1032Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    #[failure_if(|bb| bb.b1 + 2 > bb.b1)]
+                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+                    SetBlackboard(t0 = 3),
+                    StatefulAction(PTask<10>, b0 = {t0}, b1 = {=}),
                 },
-                Action(Act<8>),
-                ForceFailure {
-                    Action(PIo<9>, t0 = {=}),
+                ReactiveSelector {
+                    StatefulAction(Task<11>),
+                    RunOnce {
+                        ForceSuccess {
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1044Blackboard { t1 t0 b0 b1 });
+board!(Tree1032Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
+    pub tree Tree1033 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    #[skip_if(|bb| (*bb.t1 + 2) % 3 < 2)]
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                    Condition(Cond<4>),
-                    WasEntryUpdated(t1),
-                },
-                #[success_if(|bb| bb.b0 > 1)]
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<8>),
-                },
-            },
+        Sequence {
             ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                    StatefulAction(PTask<11>, b0 = 2),
-                    StatefulAction(PTask<12>, b0 = 8, b1 = {=}),
+                #[on_failure(|bb| *bb.t0 += 3)]
+                #[run_while(|bb| bb.b0 + 2 > 4)]
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.b1 < 3),
                 },
-                Fallback {
-                    #[failure_if(|bb| bb.b1 == 4)]
-                    ForceFailure {
-                        Script(|bb| if bb.b0 != 6 { bb.b1 = *bb.t0 + 2 }),
-                    },
-                    StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
-                },
-                ReactiveFallback {
-                    Action(Act<14> = Act::<14>),
-                    StatefulAction(Task<15> = Task::<15>),
-                    Condition(Cond<16>),
-                    Condition(|ctx, bb| ctx.check_in(17, *bb.t0 + 4)),
-                    Action(PIo<18>, t0 = {t1}),
-                },
-                Inverter {
-                    ReactiveFallback {
-                        StatefulAction(Task<19>),
-                        Action(|ctx| ctx.exec(20)),
-                        Condition(Cond<21>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            SkipUnlessUpdated(t0) {
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+            },
+            ForceSuccess {
+                RetryUntilSuccessful(4) {
+                    Selector {
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                        ForceFailure {
+                            ScriptCondition(|bb| bb.b1 % 3 < 2),
+                        },
+                        KeepRunningUntilFailure {
+                            ForceSuccess {
+                                #[on_halted(|bb| bb.b0 = bb.b1)]
+                                #[failure_if(|bb| bb.b0 == 4)]
+                                ReactiveSelector {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6> = Task::<6>),
+                                    Condition(PCond<7>, b0 = 7),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            #[on_halted(|bb| bb.b0 = 8)]
-            #[run_while(|bb| bb.b0 == 3)]
-            Inverter {
-                ReactiveSequence {
-                    WaitValueUpdate(t1) {
-                        Action(|ctx, bb| ctx.exec_in(22, *bb.t1, &mut bb.b1)),
-                    },
-                    RetryUntilSuccessful(1) {
-                        SequenceStar {
-                            AlwaysSuccess,
-                            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree1033Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1034 for Ctx {
+        ForceFailure {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                TryCatch {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                StatefulAction(Task<5>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1035Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 12,
+            b1: i64 = 14,
+        }
+        Loop(q0, if_empty = Running) {
+            #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
+            #[success_if(|bb| bb.b1 == 0)]
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            b1: i64 = 4,
+        }
+        RetryUntilSuccessful(3) {
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        Script(|bb| { bb.b1 += 1; bb.b0 += 1 }),
+                        ForceFailure {
+                            StatefulAction(Task<1>),
                         },
                     },
                     Fallback {
-                        Action(Act<23> = Act::<23>),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<24> = Task::<24>),
-                        },
-                        StatefulAction(Task<25>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<26>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    RunOnce {
+                        Retry(1) {
+                            SubTree(Tree1035Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, b1 = {b1}),
                         },
                     },
                 },
@@ -1530,318 +1308,347 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1045Blackboard { b0 t0 b1 t1 });
+board!(Tree1035Blackboard { o0 q0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
+    pub tree Tree1036 for Ctx {
         blackboard {
-            b0: i64 = 5,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            MemSequence {
-                Repeat(0) {
-                    StatefulAction(PTask<0>, b0 = {=}),
+        #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
+        #[success_if(|bb| *bb.t0 % 4 > 2)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        Delay(10) {
+            Inverter {
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree1036Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        IfThenElse {
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                RunOnce(then_skip = false) {
+                    Timeout(10) {
+                        Condition(Cond<1>),
+                    },
                 },
-                #[success_if(|bb| bb.o0.is_some())]
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                RetryUntilSuccessful(forever) {
+            },
+            Sequence {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
                     Condition(|ctx| ctx.check(3)),
                 },
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                RunOnce {
-                    SequenceWithMemory {
-                        MemSequence {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                        StatefulAction(PTask<6>, b0 = {t0}),
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<7>),
-                        },
-                        Sequence {
-                            StatefulAction(Task<8> = Task::<8>),
-                            Condition(PCond<9>, b0 = 4),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        ReactiveSequence {
-            Sequence {
-                #[on_halted(|bb| if bb.b1 < 6 { bb.o0 = None })]
-                #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); bb.o0 = None })]
-                #[run_while(|bb| *bb.t0 < 5)]
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
-                Condition(PCond<2>, b0 = {b0}),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_halted(|bb| bb.b1 = 7)]
-                #[on_success(|bb| if *bb.t0 % 3 != 1 { bb.b1 = 0 })]
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(1) {
                 StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree1047Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1048Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            b0: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        ForceSuccess {
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                SequenceWithMemory {
-                    RetryUntilSuccessful(3) {
-                        ScriptCondition(|bb| (bb.b0 + 4) % 3 == 1),
-                    },
-                    WaitValueUpdate(t1) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    SubTree(Tree1048Sub0, ..),
+                ForceSuccess {
+                    SetBlackboard(o0 = Some(6)),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1048Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_success(|bb| bb.b1 += 2)]
-        RetryUntilSuccessful(1) {
-            #[run_while(|bb| *bb.t0 + 4 != 5)]
-            #[failure_if(|bb| bb.o0.is_some())]
-            Fallback {
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| bb.o0.unwrap_or(3) + 1 < 7)]
-                Condition(|ctx| ctx.check(0)),
-                SkipUnlessUpdated(t0) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                #[post(|bb| *bb.t0 += 2)]
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
-        }
-    }
-}
-
-board!(Tree1049Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        SkipUnlessUpdated(t1) {
-            #[on_halted(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b1) }; bb.b0 += 2 })]
-            #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
-            #[post(|bb| bb.t1.set(bb.b0))]
             UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree1050Blackboard { b0 t1 o0 b1 t0 });
+board!(Tree1037Blackboard { b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
+    pub tree Tree1038 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(3),
-            b0: i64,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                WasEntryUpdated(t0),
-                SequenceStar {
-                    Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                    Condition(Cond<1>),
-                    SetBlackboard(o0 = Some(4)),
-                    Condition(|ctx, bb| ctx.check_in(2, 7)),
-                },
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                UnsetBlackboard(o0),
-                #[on_success(|bb| bb.t1.set(bb.b0 + 2))]
-                Action(|ctx| ctx.exec(4)),
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Script(|bb| bb.o0 = None),
-                    SetBlackboard(o0 = Some(1)),
-                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                },
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        MemSequence {
-                            WaitValueUpdate(t1) {
-                                #[on_halted(|bb| *bb.t1 += 2)]
-                                SetBlackboard(b0 = 0),
-                            },
-                            #[post(|bb| bb.o0 = None)]
-                            MemSequence {
-                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {t1}),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    #[on_halted(|bb| { bb.t0.set(1); bb.o0 = Some(bb.b0) })]
-                    ReactiveSequence {
-                        Action(Act<7>),
-                        StatefulAction(PTask<8>, b0 = 0, b1 = {t1}),
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[on_success(|bb| *bb.t1 += 1)]
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    ReactiveFallback {
-                        MemSequence {
-                            Action(PAct<10>, b0 = {=}),
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<13>),
-                    RetryUntilSuccessful(4) {
-                        #[skip_if(|bb| *bb.t0 + 3 > (bb.b0 + 1) % 4)]
-                        #[on_halted(|bb| bb.t0.set(7))]
-                        Action(Act<14>),
-                    },
-                    Action(Act<15> = Act::<15>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1051Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        RunOnce(then_skip = false) {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    Action(PAct<0>, b0 = 8, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1052Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = Some(5),
             #[tracked] t1: i64,
-            b1: i64 = 5,
+        }
+        Timeout(20) {
+            RunOnce {
+                AsyncSequence {
+                    ParallelAll(1) {
+                        RetryUntilSuccessful(4) {
+                            Sleep(20),
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<0>),
+                        },
+                        RetryUntilSuccessful(2) {
+                            WasEntryUpdated(t1),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    Retry(2) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1038Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1039 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            Condition(Cond<0>),
+            RunOnce(then_skip = false) {
+                Action(PIo<1>, t0 = {=}),
+            },
+            Condition(|ctx| ctx.check(2)),
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    ReactiveSelector {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(2) + 2 != 6)]
+            IfThenElse {
+                Action(Act<5>),
+                Action(Act<6>),
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree1039Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1040 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+        }
+        WaitValueUpdate(t0) {
+            TryCatch {
+                Sequence {
+                    Inverter {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    },
+                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
+                },
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1040Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1041Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree1041Sub0),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1042 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64,
         }
         SequenceWithMemory {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                },
-                StatefulAction(Task<2>),
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                Condition(|ctx| ctx.check(2)),
             },
-            Sequence {
-                StatefulAction(Task<3>),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
-                },
-                Condition(PCond<5>, b0 = 6),
-                SetBlackboard(o0 = Some(1)),
-            },
-            Inverter {
+            AsyncFallback {
                 MemSequence {
-                    Sequence {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Condition(|ctx| ctx.check(6)),
-                            #[on_failure(|bb| bb.b1 = *bb.t0)]
-                            #[post(|bb| bb.b1 = bb.b1 % 3)]
-                            Action(PAct<7>, b0 = {t1}, b1 = {t1}),
-                        },
+                    ForceFailure {
+                        Condition(Cond<3>),
                     },
-                    #[skip_if(|bb| bb.b0 < 6)]
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
-                    UnsetBlackboard(o0),
-                    ForceSuccess {
-                        ForceSuccess {
-                            AlwaysSuccess,
+                },
+                RunOnce(then_skip = true) {
+                    AlwaysRunning,
+                },
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 1, &mut bb.b0)),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Sequence {
+                #[run_while(|bb| bb.o0.is_none())]
+                Delay(10) {
+                    Timeout(100) {
+                        Sleep(0),
+                    },
+                },
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree1042Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1043Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Fallback {
+            #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
+            #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+            SubTree(Tree1043Sub0, b0 = {=}),
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+board!(Tree1043Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+        }
+        Invert {
+            WhileDoElse {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                    Condition(Cond<3>),
+                    Repeat(1) {
+                        Action(Act<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    Repeat(2) {
+                        StatefulAction(Task<5>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        Action(|ctx, bb| ctx.exec_in(7, 6, &mut bb.b0)),
+                        WasEntryUpdated(t0),
+                    },
+                    Sequence {
+                        Action(Act<8>),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        Condition(Cond<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1044Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Selector {
+                Action(PAct<0>, b0 = 8, b1 = {b1}),
+                Condition(|ctx| ctx.check(1)),
+                MemPriority {
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+            Delay(20) {
+                Repeat(forever) {
+                    Script(|bb| { bb.b0 = *bb.t0 % 3; if bb.b0 < 3 { bb.t0.set(*bb.t0 % 2) } }),
+                },
+            },
+            Action(PAct<5>, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree1045Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                        #[post(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| *bb.t0 < 3)]
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    StatefulAction(Task<2>),
+                    SequenceWithMemory {
+                        Script(|bb| bb.b0 += 1),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    AlwaysSuccess,
+                },
+                Retry(0) {
+                    Action(PIo<6>, t0 = {b0}),
+                },
+                Loop(q0, if_empty = Success) {
+                    Inverter {
+                        IfThenElse {
+                            #[success_if(|bb| *bb.t0 != 6)]
+                            #[failure_if(|bb| bb.b0 > 3)]
+                            Condition(PCond<7>, b0 = {=}),
+                            Sleep(0),
                         },
                     },
                 },
@@ -1851,66 +1658,332 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1053Blackboard { t0 b0 o0 t1 b1 });
+board!(Tree1046Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
-        RetryUntilSuccessful(3) {
-            StatefulAction(Task<0>),
+    pub tree Tree1047 for Ctx {
+        SequenceWithMemory {
+            AsyncSequence {
+                ReactiveFallback {
+                    ParallelAll(1) {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                    },
+                },
+                ReactiveSelector {
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        Fallback {
-            Inverter {
-                Condition(Cond<0> = Cond::<0>),
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+        }
+        SequenceWithMemory {
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                ReactiveSelector {
+                    ReactiveSequence {
+                        Timeout(100) {
+                            Sequence {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Timeout(50) {
+                        AsyncFallback {
+                            IfThenElse {
+                                StatefulAction(Task<2>),
+                                #[post(|bb| bb.b0 = *bb.t1 + 2)]
+                                #[failure_if(|bb| *bb.t1 != 4)]
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1048Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        ReactiveSequence {
+            Timeout(0) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Retry(1) {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(4)),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            Action(Act<6> = Act::<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+        }
+        Switch(b1) {
+            case 3 => Action(PIo<0>, t0 = {=}),
+            _ => Fallback {
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b1}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        WhileDoElse {
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
+            Delay(10) {
+                ReactiveFallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Sequence {
+                Action(|ctx| ctx.exec(5)),
+                StatefulAction(Task<6>),
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+        }
+        Sequence {
+            SequenceStar {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                Action(PAct<1>, b0 = 9, b1 = {t1}),
+                #[post(|bb| { bb.t1.set(*bb.t0); bb.o0 = Some((bb.o0.unwrap_or(4) + 2) % 3) })]
+                StatefulAction(Task<2>),
+            },
+            Repeat(2) {
+                Sequence {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1052Blackboard { b1 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+        }
+        Precondition(|bb| (*bb.t1 + 1) % 3 > 0, else = Skipped) {
+            Retry(0) {
+                Action(Act<0> = Act::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree1053Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1054Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(10),
+            b0: i64 = 11,
+        }
+        ForceSuccess {
+            Sequence {
+                Repeat(4) {
+                    Precondition(|bb| bb.o0.unwrap_or(0) > bb.b0, else = Running) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            ParallelAll {
+                SubTree(Tree1054Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree1054Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1055Sub0 for Ctx {
+        Condition(PCond<0>, b0 = 6)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        ReactiveSequence {
+            SubTree(Tree1055Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
-        SequenceStar {
-            SequenceStar {
-                Action(Act<0>),
-                Inverter {
-                    Action(Act<1>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+        }
+        Sequence {
+            IfThenElse {
+                SequenceWithMemory {
+                    Script(|bb| { bb.o0 = None; bb.o0 = None }),
+                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                },
+                Sequence {
+                    Inverter {
+                        Sequence {
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                            Action(Act<2>),
+                            SetBlackboard(b0 = 7),
+                        },
+                    },
                 },
             },
-            ForceSuccess {
-                Action(|ctx| ctx.exec(2)),
+            MemPriority {
+                IfThenElse {
+                    Condition(Cond<3>),
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                ReactiveFallback {
+                    Loop(q0) {
+                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
+                    },
+                    WasEntryUpdated(t0),
+                },
             },
-            Sequence {
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree1056Blackboard { t0 o0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1057 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
         }
-        #[skip_if(|bb| *bb.t0 > 4)]
-        #[success_if(|bb| *bb.t0 % 3 < 1)]
-        #[on_halted(|bb| bb.b0 += 3)]
-        RunOnce(then_skip = false) {
-            Sequence {
-                ReactiveFallback {
+        SequenceWithMemory {
+            Script(|bb| *bb.t1 += 3),
+            #[failure_if(|bb| *bb.t0 != 2)]
+            #[skip_if(|bb| bb.b1 + 4 == 6)]
+            #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+            Switch(b1) {
+                case 5 => ParallelAll(max_failures = -1) {
                     Action(Act<0>),
-                    AlwaysSuccess,
+                    Condition(PCond<1>, b0 = {t0}),
+                    StatefulAction(Task<2>),
                 },
-                Repeat(3) {
-                    RetryUntilSuccessful(3) {
-                        Script(|bb| bb.t0.set(bb.b0 % 4)),
+                case 3 => Repeat(2) {
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<3>),
+                        _ => StatefulAction(Task<4>),
+                    },
+                },
+                _ => ReactiveSequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    #[post(|bb| if bb.b1 != 4 { bb.b1 = bb.b0 })]
+                    SetBlackboard(t1 = 1),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            MemSequence {
+                Precondition(|bb| bb.b0 + 4 != bb.b0 + 2, else = Success) {
+                    #[success_if(|bb| bb.b0 > 3)]
+                    Fallback {
+                        #[failure_if(|bb| *bb.t1 > 4)]
+                        #[run_while(|bb| bb.b0 > bb.b1)]
+                        #[post(|bb| { if *bb.t1 % 2 < 1 { bb.b0 += 1 }; *bb.t1 += 1 })]
+                        WaitValueUpdate(t1) {
+                            Condition(PCond<8>, b0 = {t0}),
+                        },
+                        StatefulAction(Task<9> = Task::<9>),
+                        Retry(3) {
+                            Action(Act<10>),
+                        },
+                    },
+                },
+                #[success_if(|bb| *bb.t0 < 5)]
+                #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(1) })]
+                Timeout(0) {
+                    AsyncFallback {
+                        SequenceWithMemory {
+                            Condition(Cond<11>),
+                            SetBlackboard(b0 = {b1}),
+                        },
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        AsyncSequence {
+                            SetBlackboard(t0 = 8),
+                            ScriptCondition(|bb| *bb.t1 != 0),
+                        },
+                        StatefulAction(Task<12>),
                     },
                 },
             },
@@ -1918,88 +1991,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1057Blackboard { t0 b0 });
+board!(Tree1057Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
         }
-        Fallback {
-            Sequence {
-                MemSequence {
-                    Repeat(4) {
-                        RunOnce {
-                            ReactiveSequence {
-                                AlwaysFailure,
-                            },
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Precondition(|bb| bb.b0 != 6) {
+                    Switch(b1) {
+                        case 3 => ReactiveFallback {
+                            Condition(PCond<0>, b0 = 1),
+                            Action(Act<1>),
                         },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                    },
-                    #[post(|bb| { bb.b0 = bb.b0 % 4; bb.b0 += 3 })]
-                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                    #[on_failure(|bb| if (*bb.t0 + 1) % 4 > 0 { bb.b0 += 1 })]
-                    Inverter {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                },
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        #[post(|bb| bb.b0 += 3)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-                        #[failure_if(|bb| bb.b0 == 3)]
-                        Action(|ctx| ctx.exec(7)),
-                        #[success_if(|bb| *bb.t0 + 4 > bb.b0)]
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    Sequence {
-                        RetryUntilSuccessful(1) {
-                            SetBlackboard(t0 = 7),
-                        },
-                        Condition(|ctx| ctx.check(8)),
-                        ReactiveSequence {
-                            #[failure_if(|bb| bb.b0 == 6)]
-                            #[on_halted(|bb| if bb.b0 + 1 > 5 { *bb.t0 += 3 })]
-                            #[post(|bb| *bb.t0 += 2)]
-                            Action(Act<9>),
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 < 3)]
-            #[skip_if(|bb| (bb.b0 + 4) % 2 > 0)]
-            ReactiveFallback {
-                ReactiveSequence {
-                    Fallback {
-                        Action(PAct<10>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<11>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<12>),
-                    Sequence {
-                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
-                        SetBlackboard(t0 = 3),
-                        AlwaysFailure,
-                    },
-                },
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b0 % 4 < 3)]
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<14> = Cond::<14>),
-                        StatefulAction(Task<15>),
-                        StatefulAction(Task<16>),
-                        SetBlackboard(b0 = {t0}),
+                        case 2 => StatefulAction(Task<2>),
+                        case 1 => StatefulAction(Task<3>),
+                        _ => AlwaysRunning,
                     },
                 },
             },
@@ -2007,147 +2019,225 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1058Blackboard { t0 b0 });
+board!(Tree1058Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1059Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+        }
+        RunOnce(then_skip = false) {
+            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1059 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            Repeat(0) {
-                Condition(Cond<0>),
-            },
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        Repeat(3) {
-                            ReactiveFallback {
-                                Action(|ctx| ctx.exec(6)),
-                                RetryUntilSuccessful(forever) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<7>),
-                            Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(0))),
-                            Condition(|ctx| ctx.check(9)),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
+        TryCatch {
+            ReactiveSequence {
+                SubTree(Tree1059Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+                RunOnce {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        SetBlackboard(b0 = 7),
                     },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
+                },
+                AlwaysSuccess,
+                Action(PIo<3>, t0 = {b0}),
+            },
+            SkipUnlessUpdated(t0) {
+                TryCatch(catch_on_halt = false) {
+                    Action(PIo<4>, t0 = {=}),
+                    Action(Act<5>),
+                    ScriptCondition(|bb| *bb.t0 != *bb.t0 % 4),
+                },
+            },
+            SequenceWithMemory {
+                Repeat(forever) {
+                    Repeat(3) {
+                        #[run_while(|bb| *bb.t1 < *bb.t0)]
+                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {b0}),
+                    },
+                },
+                Precondition(|bb| *bb.t1 + 1 > bb.b0, else = Success) {
+                    WhileDoElse {
+                        StatefulAction(Task<7>),
+                        Sleep(10),
+                    },
+                },
+            },
+            WhileDoElse {
+                StatefulAction(Task<8>),
+                Inverter {
+                    StatefulAction(Task<9>),
+                },
+                MemPriority {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Action(Act<10> = Act::<10>),
+                    Action(PAct<11>, b0 = {t0}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1059Blackboard { b0 o0 t0 });
+board!(Tree1059Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1060 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
-        }
-        SequenceWithMemory {
+        ReactiveSequence {
             Sequence {
-                Sequence {
-                    #[skip_if(|bb| bb.b0 < *bb.t1 % 3)]
-                    #[failure_if(|bb| bb.b0 < bb.b1)]
-                    WaitValueUpdate(t0) {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                ReactiveSequence {
+                    ParallelAll(1) {
+                        ForceSuccess {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
                     },
-                    ScriptCondition(|bb| *bb.t0 == *bb.t1 + 1),
-                    WasEntryUpdated(t1),
-                },
-                #[success_if(|bb| *bb.t0 != 7)]
-                Fallback {
-                    Repeat(4) {
-                        Condition(PCond<1>, b0 = 5),
-                    },
-                    #[run_while(|bb| *bb.t1 == 3)]
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    #[on_success(|bb| *bb.t1 += 3)]
-                    Action(PAct<2>, b0 = {b0}, b1 = {t1}),
-                    Sequence {
-                        ScriptCondition(|bb| *bb.t1 % 4 > 0),
-                        StatefulAction(Task<3>),
-                        Action(PAct<4>, b0 = {b0}),
-                    },
-                    Script(|bb| bb.t0.set(bb.b0)),
-                },
-            },
-            Sequence {
-                Inverter {
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        #[run_while(|bb| *bb.t1 + 4 == 0)]
-                        Action(PIo<6>, t0 = {=}),
+                    ForceSuccess {
+                        Repeat(forever) {
+                            Action(Act<1>),
+                        },
                     },
                 },
-                #[on_halted(|bb| if bb.b1 == 0 { bb.b0 = bb.b1 })]
-                Fallback {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    WasEntryUpdated(t0),
-                    Action(Act<9>),
-                    #[run_while(|bb| *bb.t1 % 4 == 0)]
-                    #[on_failure(|bb| { if bb.b1 + 3 != bb.b1 % 2 { *bb.t0 += 1 }; bb.t0.set(*bb.t1) })]
-                    Condition(Cond<10>),
-                },
-                ReactiveFallback {
-                    StatefulAction(PTask<11>, b0 = {=}, b1 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(12, (*bb.t1 + 3) % 4, &mut bb.b1)),
-                    #[on_success(|bb| { bb.b1 = bb.b0 + 3; bb.b1 = (*bb.t0 + 3) % 3 })]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    ForceFailure {
-                        ScriptCondition(|bb| bb.b0 % 2 == 1),
+                WhileDoElse {
+                    StatefulAction(Task<2>),
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
                     },
-                    Repeat(forever) {
-                        StatefulAction(Task<13>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree1060Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
             b1: i64 = 5,
         }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
-            Action(Act<1>),
+        ReactiveSelector {
+            Switch(b1) {
+                case 2 => StatefulAction(Task<0>),
+                case 5 => Loop(q0, if_empty = Failure) {
+                    Sleep(50),
+                },
+                case 1 => WhileDoElse {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                _ => StatefulAction(Task<3>),
+            },
+            #[run_while(|bb| bb.b1 % 4 != 2)]
+            Delay(0) {
+                ReactiveFallback {
+                    AsyncFallback {
+                        SequenceStar {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    #[on_success(|bb| if bb.b0 < 5 { bb.b1 = *bb.t0 })]
+                    Loop(q0) {
+                        ReactiveFallback {
+                            SetBlackboard(t0 = 3),
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {t0}) {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            TryCatch {
+                StatefulAction(Task<6>),
+                #[on_success(|bb| bb.b0 += 1)]
+                Action(Act<7>),
+                Script(|bb| { bb.b0 += 1; bb.b0 = (bb.b1 + 2) % 4 }),
+                Condition(Cond<8> = Cond::<8>),
+                Script(|bb| bb.t0.set((bb.b1 + 1) % 2)),
+            },
+            Loop(q0, if_empty = Success) {
+                TryCatch(catch_on_halt = false) {
+                    #[run_while(|bb| bb.b1 > 1)]
+                    #[failure_if(|bb| *bb.t0 > (bb.b1 + 4) % 4)]
+                    Action(PIo<9>, t0 = {b1}),
+                    Loop(q0, if_empty = Success) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[run_while(|bb| *bb.t0 + 3 > 1)]
+                        Script(|bb| { bb.b1 += 2; if bb.b1 > 3 { *bb.t0 += 1 } }),
+                    },
+                    ForceFailure {
+                        RetryUntilSuccessful(2) {
+                            WaitValueUpdate(t0) {
+                                SetBlackboard(b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1061Blackboard { o0 b1 });
+board!(Tree1061Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
-        ReactiveSequence {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            TryCatch {
+                #[success_if(|bb| (bb.b0 + 3) % 4 > 2)]
+                #[run_while(|bb| bb.b1 != 3)]
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                Action(PIo<3>, t0 = {=}),
+                AlwaysSuccess,
+            },
+            Repeat(forever) {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree1062Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1063Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        ReactiveSelector {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
             AlwaysSuccess,
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
         }
     }
 }
@@ -2155,951 +2245,937 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(2),
+            b0: i64,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b1 > bb.b1 + 2)]
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-                SetBlackboard(t0 = {b0}),
-                Condition(Cond<3>),
-                Action(Act<4> = Act::<4>),
-            },
-            SkipUnlessUpdated(t0) {
-                Sequence {
-                    Repeat(0) {
-                        Action(Act<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Sequence {
-                    #[post(|bb| bb.o0 = None)]
-                    MemPriority {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = 5),
-                    Condition(Cond<8>),
-                },
-                StatefulAction(Task<9>),
-            },
+        #[skip_if(|bb| bb.b0 == 4)]
+        Timeout(0) {
+            SubTree(Tree1063Sub0, ..),
         }
     }
 }
 
-board!(Tree1063Blackboard { b0 b1 t0 o0 });
+board!(Tree1063Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        #[success_if(|bb| bb.b0 % 4 < 2)]
-        #[post(|bb| bb.o0 = None)]
-        ReactiveFallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                ScriptCondition(|bb| *bb.t0 + 4 > 6),
-                RetryUntilSuccessful(1) {
-                    ScriptCondition(|bb| bb.b0 < 3),
+        Fallback {
+            TryCatch(catch_on_halt = false) {
+                SetBlackboard(b0 = 8),
+                Fallback {
+                    ReactiveFallback {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Sleep(0),
+                        },
+                    },
+                },
+                ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
+            },
+            RetryUntilSuccessful(0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            SequenceWithMemory {
+                Repeat(1) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                SequenceStar {
+                    StatefulAction(Task<2>),
                 },
             },
-            #[post(|bb| if bb.b0 > 3 { bb.t1.set(bb.b0) })]
-            #[on_failure(|bb| if bb.b0 % 3 > 0 { *bb.t0 += 2 })]
-            #[skip_if(|bb| *bb.t1 != bb.b0)]
-            Sequence {
-                #[skip_if(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(1) % 3)]
-                Action(Act<1>),
-                ScriptCondition(|bb| bb.b0 < bb.b0 + 2),
-                StatefulAction(Task<2> = Task::<2>),
-                SetBlackboard(o0 = Some(1)),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                Script(|bb| bb.t0.set(*bb.t1 + 2)),
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-            },
         }
     }
 }
 
-board!(Tree1064Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1065Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(PIo<3>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1065Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<10>)
-    }
-}
+board!(Tree1064Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1065 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64,
-            b1: i64,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
-                },
-                Action(Act<2>),
-                SubTree(Tree1065Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-                Condition(PCond<4>, b0 = {=}),
-                Action(Act<5> = Act::<5>),
-            },
-            RetryUntilSuccessful(1) {
-                SequenceWithMemory {
+        RunOnce(then_skip = true) {
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| bb.b0 == bb.b0 % 4)]
+            #[on_failure(|bb| bb.t0.set((bb.b0 + 1) % 4))]
+            RunOnce(then_skip = false) {
+                ParallelAll(1) {
                     RunOnce {
-                        StatefulAction(Task<6>),
+                        Parallel {
+                            StatefulAction(Task<0>),
+                            Action(PAct<1>, b0 = 2, b1 = {t0}),
+                            Condition(PCond<2>, b0 = {=}),
+                        },
                     },
-                    Sequence {
-                        Action(PAct<7>, b0 = 6, b1 = {t0}),
-                        Condition(|ctx| ctx.check(8)),
+                    Repeat(2) {
+                        ParallelAll {
+                            AlwaysFailure,
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                            SetBlackboard(t0 = 4),
+                            #[on_success(|bb| if bb.o0.unwrap_or(1) == 5 { bb.t0.set(bb.o0.unwrap_or(5)) })]
+                            StatefulAction(PTask<3>, b0 = {b0}),
+                        },
                     },
-                    Action(Act<9>),
-                },
-            },
-            ReactiveFallback {
-                SubTree(Tree1065Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
-                Repeat(forever) {
-                    KeepRunningUntilFailure {
-                        #[on_failure(|bb| if bb.b0 % 2 != 1 { bb.b1 = bb.b0 % 4 })]
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<11>),
+                    Loop(q0, value = {t0}) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Action(|ctx| ctx.exec(4)),
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                Sequence {
-                    Sequence {
-                        Action(Act<12>),
-                        StatefulAction(Task<13>),
-                    },
-                    SequenceWithMemory {
-                        Script(|bb| if *bb.t0 + 1 < 2 { bb.b0 += 1 }),
-                        ScriptCondition(|bb| *bb.t0 > 4),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Repeat(1) {
-                        Condition(Cond<14> = Cond::<14>),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree1065Blackboard { t0 b0 b1 });
+board!(Tree1065Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1066 for Ctx {
-        RunOnce(then_skip = true) {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        ReactiveFallback {
             Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                    Delay(0) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Action(Act<2>),
+            },
+            ParallelAll(4) {
+                Condition(Cond<3>),
+                Script(|bb| bb.b1 = (*bb.t0 + 3) % 2),
+                Condition(PCond<4>, b0 = 4),
+                WasEntryUpdated(t0),
+            },
+            SequenceWithMemory {
+                ReactiveSelector {
+                    StatefulAction(Task<5>),
+                    SetBlackboard(t0 = 3),
+                },
+                Action(PAct<6>, b0 = {b0}, b1 = {b1}),
             },
         }
     }
 }
+
+board!(Tree1066Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1067 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            b0: i64,
+            b0: i64 = 0,
             o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                },
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Inverter {
-                        StatefulAction(Task<2>),
+        #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
+        ParallelAll(max_failures = -3) {
+            SequenceWithMemory {
+                Condition(Cond<0> = Cond::<0>),
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| *bb.t1 += 1)]
+                #[run_while(|bb| (bb.b0 + 2) % 4 < 2)]
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            Timeout(50) {
+                AsyncSequence {
+                    Condition(|ctx| ctx.check(3)),
+                    Repeat(3) {
+                        Fallback {
+                            Condition(Cond<4>),
+                            UnsetBlackboard(o0),
+                        },
                     },
-                    Fallback {
-                        Condition(PCond<3>, b0 = {b1}),
-                        SetBlackboard(b1 = {b0}),
-                    },
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
-            ForceSuccess {
-                #[success_if(|bb| (bb.b0 + 3) % 2 != 1)]
-                #[failure_if(|bb| *bb.t0 != 0)]
-                Sequence {
-                    #[failure_if(|bb| *bb.t0 == 3)]
-                    #[skip_if(|bb| *bb.t0 == bb.b0)]
-                    Condition(Cond<4> = Cond::<4>),
-                    SequenceWithMemory {
-                        SetBlackboard(o0 = Some(7)),
-                    },
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                    Condition(PCond<6>, b0 = 8),
-                    StatefulAction(Task<7>),
+            ReactiveFallback {
+                #[skip_if(|bb| bb.o0.is_none())]
+                Repeat(0) {
+                    Action(Act<6>),
                 },
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree1067Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1068Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree1067Blackboard { b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1068 for Ctx {
-        Repeat(1) {
-            RunOnce(then_skip = true) {
-                Repeat(0) {
-                    SubTree(Tree1068Sub0),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        SequenceStar {
+            StatefulAction(Task<0>),
+            RunOnce {
+                Sleep(0),
+            },
+            SequenceStar {
+                RunOnce {
+                    RetryUntilSuccessful(4) {
+                        Precondition(|bb| bb.o0.unwrap_or(1) % 3 > 0, else = Skipped) {
+                            ForceFailure {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                Timeout(0) {
+                    Script(|bb| bb.t0.set(bb.b1 % 3)),
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                    Sleep(100),
                 },
             },
         }
     }
 }
+
+board!(Tree1068Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1069 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Repeat(forever) {
-            WaitValueUpdate(t0) {
-                KeepRunningUntilFailure {
-                    ScriptCondition(|bb| bb.b1 + 2 != bb.b0),
+        IfThenElse {
+            Sequence {
+                #[run_while(|bb| bb.b0 + 1 == bb.b1)]
+                ForceFailure {
+                    ForceFailure {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                StatefulAction(Task<0>),
+            },
+            RunOnce {
+                Repeat(3) {
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
-board!(Tree1069Blackboard { b0 b1 t0 });
+board!(Tree1069Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1070 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(4) {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        AsyncFallback {
+            #[failure_if(|bb| *bb.t0 + 3 == bb.b0)]
+            AsyncFallback {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, 0, &mut bb.b0)),
+            },
+            SkipUnlessUpdated(t0) {
                 SequenceWithMemory {
-                    Action(Act<0>),
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Inverter {
-                                MemSequence {
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Inverter {
-                                    AlwaysSuccess,
-                                },
-                                StatefulAction(Task<3>),
-                                AlwaysFailure,
-                            },
-                        },
+                    Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
+                        Condition(Cond<2>),
+                    },
+                    #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
+                    Loop(q0, if_empty = Success) {
+                        Condition(PCond<3>, b0 = {b0}),
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                Condition(Cond<4>),
+            RetryUntilSuccessful(4) {
+                Sequence {
+                    Action(PAct<4>, b0 = 3, b1 = {b0}),
+                    #[success_if(|bb| bb.b0 + 4 > bb.b0 + 1)]
+                    #[failure_if(|bb| *bb.t0 + 4 < 3)]
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
             },
         }
     }
 }
+
+board!(Tree1070Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1071 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
             b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            Condition(PCond<0>, b0 = 1),
-            Sequence {
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 2),
-                },
+        WhileDoElse {
+            Action(Act<0>),
+            ReactiveFallback {
+                #[post(|bb| if *bb.t0 % 2 < 0 { bb.b1 += 3 })]
+                StatefulAction(Task<1>),
                 ReactiveSequence {
                     StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
-                #[on_success(|bb| if bb.b0 > *bb.t0 + 1 { bb.b1 += 3 })]
-                Sequence {
-                    Action(PIo<4>, t0 = {=}),
-                    Action(|ctx| ctx.exec(5)),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    ForceFailure {
-                        Action(Act<7>),
+                RunOnce(then_skip = false) {
+                    AsyncFallback {
+                        StatefulAction(Task<4>),
+                        ForceSuccess {
+                            Script(|bb| if bb.b1 > 5 { bb.b0 += 1 }),
+                        },
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Action(Act<9>),
+            },
+            Timeout(0) {
+                Selector {
+                    #[success_if(|bb| bb.b0 < *bb.t0 + 2)]
+                    Switch(b1) {
+                        case 2 => SetBlackboard(b1 = {t0}),
+                        _ => StatefulAction(Task<5>),
+                    },
+                    SetBlackboard(t1 = 8),
                 },
-                StatefulAction(Task<10>),
-                Action(PAct<11>, b0 = {=}, b1 = {=}),
-                StatefulAction(Task<12>),
             },
         }
     }
 }
 
-board!(Tree1071Blackboard { b1 b0 t0 });
+board!(Tree1071Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1072Sub1 for Ctx {
+        Sleep(30)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1072Sub0 for Ctx {
+        SubTree(Tree1072Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        #[run_while(|bb| (bb.b0 + 1) % 3 > 0)]
-        SkipUnlessUpdated(t0) {
-            ReactiveSequence {
-                ForceFailure {
-                    Condition(Cond<0>),
+        RetryUntilSuccessful(forever) {
+            Timeout(50) {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    SubTree(Tree1072Sub0),
                 },
             },
         }
     }
 }
 
-board!(Tree1072Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
-        Inverter {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        Fallback {
+            KeepRunningUntilFailure {
+                #[on_success(|bb| bb.b0 += 2)]
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                        Inverter {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Action(PAct<1>, b0 = 9, b1 = {b0}),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<2>),
+            },
+            Inverter {
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
+board!(Tree1073Blackboard { o0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree1074 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            Script(|bb| *bb.t0 += 3),
-            SetBlackboard(b0 = {b1}),
-            StatefulAction(Task<0>),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+        AsyncSequence {
+            RunOnce(then_skip = true) {
+                Repeat(4) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Sleep(0),
+            },
         }
     }
 }
-
-board!(Tree1074Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1075 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        MemPriority {
-            Sequence {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b0 < 1)]
-                    ScriptCondition(|bb| bb.b0 > 0),
-                    ReactiveSequence {
-                        RunOnce(then_skip = false) {
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Condition(Cond<1>),
-                    },
-                    Repeat(4) {
-                        WasEntryUpdated(t0),
-                    },
-                    Action(PIo<2>, t0 = {b0}),
-                    RetryUntilSuccessful(forever) {
-                        WaitValueUpdate(t0) {
-                            Condition(PCond<3>, b0 = 1),
-                        },
-                    },
-                },
-                Fallback {
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    Repeat(forever) {
-                        SequenceWithMemory {
-                            Inverter {
-                                SequenceStar {
-                                    Condition(Cond<5>),
-                                    Condition(|ctx| ctx.check(6)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1075Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SetBlackboard(b1 = {t0})
-    }
-}
+board!(Tree1075Blackboard { b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64 = 0,
             b0: i64,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        RunOnce {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Condition(PCond<2>, b0 = 2),
-                    },
-                    #[on_success(|bb| { if bb.b1 % 4 != 1 { bb.t0.set(8) }; *bb.t0 += 2 })]
-                    SubTree(Tree1076Sub0, ..),
-                },
-                RunOnce {
+        ReactiveSequence {
+            MemPriority {
+                Action(Act<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            MemPriority {
+                SequenceWithMemory {
+                    Sleep(30),
+                    WasEntryUpdated(t0),
                     Condition(Cond<3>),
                 },
-            },
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    Fallback {
-                        MemSequence {
-                            #[skip_if(|bb| *bb.t0 < 1)]
-                            #[post(|bb| *bb.t0 += 1)]
-                            #[on_halted(|bb| bb.b1 = bb.b0)]
-                            Script(|bb| bb.t0.set(0)),
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<4>),
-                            },
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                        RunOnce(then_skip = true) {
-                            Fallback {
-                                ReactiveFallback {
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                StatefulAction(Task<8> = Task::<8>),
-                                ReactiveFallback {
-                                    StatefulAction(Task<9>),
-                                    ScriptCondition(|bb| bb.b0 < bb.b0 + 4),
-                                },
-                                ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 1),
-                            },
-                        },
-                    },
+                IfThenElse {
+                    Action(Act<4>),
+                    #[success_if(|bb| bb.b0 > 2)]
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree1076Blackboard { t0 b1 b0 });
+board!(Tree1076Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = 2),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Script(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.t0.set(bb.b0 + 4) }),
+        }
+    }
+}
+
+board!(Tree1077Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1078Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+        }
+        SkipUnlessUpdated(t0) {
+            Parallel(success = 1, failure = 3) {
+                UnsetBlackboard(o0),
+                Condition(PCond<0>, b0 = {b1}),
+                #[post(|bb| { bb.t1.set(bb.b1); bb.t0.set(bb.b1) })]
+                Action(Act<1>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    Action(Act<2>),
-                },
-            },
-            Action(Act<3> = Act::<3>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        #[on_halted(|bb| { bb.t1.set(bb.b1 + 2); *bb.t1 += 3 })]
+        #[success_if(|bb| bb.b0 + 1 != *bb.t0)]
+        #[run_while(|bb| bb.o0.is_none())]
+        SequenceStar {
+            SubTree(Tree1078Sub0, t1 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}, b1 = {=}),
         }
     }
 }
+
+board!(Tree1078Blackboard { t1 b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
             b1: i64 = 2,
-            o0: Option<i64> = Some(1),
         }
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                },
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                    WasEntryUpdated(t0),
-                    Action(Act<4>),
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    MemPriority {
-                        RunOnce {
-                            Fallback {
-                                StatefulAction(Task<6>),
-                                Condition(PCond<7>, b0 = {b0}),
-                                Script(|bb| { bb.o0 = None; *bb.t0 += 3 }),
-                            },
-                        },
+        ReactiveSequence {
+            ScriptCondition(|bb| bb.b1 % 4 > 1),
+            WhileDoElse {
+                SequenceStar {
+                    Delay(20) {
+                        ScriptCondition(|bb| bb.b0 + 1 > 5),
                     },
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            #[failure_if(|bb| bb.o0.unwrap_or(4) < 0)]
-                            Action(Act<9>),
-                        },
-                    },
+                    Condition(Cond<0>),
+                    ScriptCondition(|bb| *bb.t1 > bb.b1),
                 },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree1079Blackboard { t0 b0 b1 o0 });
+board!(Tree1079Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1080 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                #[on_halted(|bb| { *bb.t0 += 3; bb.t1.set(bb.b0 % 2) })]
-                ForceSuccess {
-                    Condition(Cond<0>),
-                },
-                #[post(|bb| bb.t0.set(0))]
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Inverter {
-                        Action(Act<2>),
+        AsyncFallback {
+            Action(Act<0>),
+            Timeout(20) {
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Precondition(|bb| bb.o0.unwrap_or(1) != 7, else = Skipped) {
+                        SetBlackboard(o0 = Some(2)),
                     },
-                },
-            },
-            MemPriority {
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(3) % 3))]
-                    #[post(|bb| { bb.o0 = None; bb.o0 = None })]
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx| ctx.check(3)),
+                    Parallel(success = 2, failure = 0) {
+                        AlwaysFailure,
+                        Action(Act<3>),
                     },
-                },
-                #[success_if(|bb| *bb.t0 > 6)]
-                Condition(Cond<4>),
-                Repeat(forever) {
-                    ReactiveSequence {
-                        SetBlackboard(t1 = {t0}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            ForceSuccess {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            ReactiveFallback {
-                                Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<7>),
-                                Script(|bb| if *bb.t0 < 6 { bb.o0 = Some(*bb.t1 + 4) }),
-                            },
-                            StatefulAction(Task<8> = Task::<8>),
-                            StatefulAction(Task<9> = Task::<9>),
-                        },
-                    },
+                    Action(Act<4> = Act::<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1080Blackboard { o0 t0 b0 t1 });
+board!(Tree1080Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1081Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+        ParallelAll(0) {
+            Condition(Cond<0>),
+            Repeat(3) {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(1)),
+                    AlwaysFailure,
+                },
+            },
         }
-        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_failure(|bb| if *bb.t0 != (bb.b0 + 3) % 4 { bb.b1 += 3 })]
-        #[run_while(|bb| bb.b0 != *bb.t0)]
-        #[success_if(|bb| bb.b1 > 0)]
-        ReactiveFallback {
-            SequenceStar {
-                WasEntryUpdated(t0),
-                SetBlackboard(b1 = {t0}),
-                ReactiveFallback {
-                    SkipUnlessUpdated(t0) {
-                        SubTree(Tree1081Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                    },
+        Sequence {
+            RetryUntilSuccessful(2) {
+                Sequence {
+                    SubTree(Tree1081Sub0),
+                    Action(Act<2>),
                 },
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
-
-board!(Tree1081Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1082 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        Sequence {
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                SetBlackboard(t0 = 6),
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            SequenceStar {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
-            Repeat(4) {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<5>),
+        Inverter {
+            MemSequence {
+                Repeat(forever) {
+                    #[on_success(|bb| if *bb.t0 == bb.b0 { bb.b0 = *bb.t1 % 4 })]
+                    #[skip_if(|bb| (*bb.t1 + 1) % 3 > 1)]
+                    Action(PAct<0>, b0 = 8, b1 = {b0}),
                 },
-            },
-            MemPriority {
-                MemPriority {
-                    Condition(Cond<6>),
-                    Action(PIo<7>, t0 = {=}),
-                },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree1082Blackboard { b0 t0 });
+board!(Tree1082Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1083 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        #[post(|bb| if *bb.t0 < *bb.t1 + 2 { bb.b0 += 1 })]
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            #[on_success(|bb| bb.b1 += 3)]
-            ScriptCondition(|bb| *bb.t1 < 3),
+        ReactiveSequence {
+            RetryUntilSuccessful(3) {
+                #[on_failure(|bb| { if bb.b0 + 4 > 1 { *bb.t0 += 1 }; bb.b0 += 2 })]
+                ReactiveFallback {
+                    Repeat(0) {
+                        Sleep(10),
+                    },
+                },
+            },
+            Sequence {
+                AlwaysSuccess,
+                Action(PIo<0>, t0 = {=}),
+            },
+            IfThenElse {
+                Inverter {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(PTask<3>, b0 = 9),
+            },
         }
     }
 }
 
-board!(Tree1083Blackboard { b0 t1 b1 t0 });
+board!(Tree1083Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
-        RetryUntilSuccessful(0) {
-            Condition(Cond<0>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        IfThenElse {
+            Delay(30) {
+                Fallback {
+                    Parallel(success = 0, failure = -1) {
+                        Fallback {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    Action(Act<1>),
+                    SkipUnlessUpdated(t0) {
+                        Fallback {
+                            Condition(Cond<2>),
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b0)),
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                    },
+                    RunOnce(then_skip = false) {
+                        WaitValueUpdate(t0) {
+                            Timeout(20) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Delay(20) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            AsyncFallback {
+                Action(PIo<6>, t0 = {t0}),
+                SequenceWithMemory {
+                    Action(Act<7> = Act::<7>),
+                    Script(|bb| bb.b0 = *bb.t0 % 2),
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 3; if (bb.o0.unwrap_or(4) + 4) % 3 < 1 { bb.b0 = (*bb.t0 + 1) % 2 } })]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Repeat(4) {
+                    Fallback {
+                        Action(|ctx| ctx.exec(9)),
+                        Condition(Cond<10>),
+                    },
+                },
+                StatefulAction(Task<11>),
+                StatefulAction(Task<12>),
+            },
         }
     }
 }
+
+board!(Tree1084Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
         }
         ReactiveSequence {
-            SetBlackboard(t0 = 9),
-            RunOnce(then_skip = false) {
-                #[failure_if(|bb| bb.b0 % 4 < 2)]
-                #[post(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
-                StatefulAction(Task<0>),
+            MemSequence {
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Condition(Cond<0>),
+                ForceFailure {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Script(|bb| { *bb.t0 += 1; if *bb.t0 < *bb.t0 + 3 { bb.b0 += 1 } }),
+                AlwaysSuccess,
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, 2)),
+                },
             },
-            StatefulAction(Task<1> = Task::<1>),
+            Selector {
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    Action(Act<5>),
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(2) < 6)]
+                #[on_halted(|bb| bb.t0.set(4))]
+                Condition(PCond<6>, b0 = {b0}),
+                MemPriority {
+                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(4), &mut bb.b0)),
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<10>),
+                },
+            },
+            ScriptCondition(|bb| bb.o0.is_some()),
+            Precondition(|bb| bb.b0 != *bb.t0 + 3, else = Running) {
+                SetBlackboard(t0 = {b0}),
+            },
         }
     }
 }
 
-board!(Tree1085Blackboard { b0 t0 });
+board!(Tree1085Blackboard { q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1086Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Delay(50) {
+            Condition(Cond<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 1,
+        }
+        Fallback {
+            Switch(b1) {
+                case 1 => Switch(b1) {
+                    case 5 => StatefulAction(PTask<0>, b0 = 1),
+                    _ => UnsetBlackboard(o0),
                 },
-                Condition(Cond<1>),
+                case 2 => Action(Act<1>),
+                _ => SubTree(Tree1086Sub0, o0 = {=}, t1 = {t1}, b1 = {=}),
             },
-            Fallback {
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3> = Cond::<3>),
+            AsyncSequence {
+                Precondition(|bb| *bb.t1 % 2 != 0, else = Failure) {
+                    Action(Act<3>),
+                },
             },
+            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree1086Blackboard { o0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceWithMemory {
+            ScriptCondition(|bb| bb.b1 == 2),
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+            ReactiveFallback {
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
+
+board!(Tree1087Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
-        ForceFailure {
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1089Sub0 for Ctx {
-        ForceFailure {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-            },
+        Delay(10) {
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                SubTree(Tree1089Sub0),
-            },
-            MemSequence {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[post(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(bb.b0 + 4) })]
+        Loop(q0) {
+            MemPriority {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Condition(PCond<1>, b0 = {b0}),
+                },
+                #[success_if(|bb| bb.b0 + 4 > 2)]
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
+
+board!(Tree1089Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            MemPriority {
-                RunOnce(then_skip = true) {
+        ParallelAll {
+            ReactiveSequence {
+                #[skip_if(|bb| bb.b0 < 0)]
+                Condition(|ctx| ctx.check(0)),
+                Switch(b1) {
+                    case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
+                    case 5 => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                    _ => Timeout(0) {
+                        ScriptCondition(|bb| bb.b0 == 0),
+                    },
+                },
+                Sequence {
                     WasEntryUpdated(t0),
+                    Condition(Cond<3>),
                 },
-                ReactiveSequence {
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(PIo<2>, t0 = {=}),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                    },
+            },
+            Sequence {
+                Action(Act<4>),
+                Condition(Cond<5>),
+            },
+            Fallback {
+                TryCatch(catch_on_halt = true) {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 0),
+                    SetBlackboard(b1 = 0),
                 },
-                Repeat(forever) {
-                    MemSequence {
-                        Condition(|ctx| ctx.check(4)),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                #[on_failure(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
-                #[on_success(|bb| bb.b0 += 3)]
-                ReactiveFallback {
-                    Inverter {
-                        RunOnce {
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                    ForceFailure {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Condition(Cond<5>),
-                    },
-                    ReactiveFallback {
-                        Condition(PCond<6>, b0 = {=}),
-                        WasEntryUpdated(t0),
-                    },
+                AsyncFallback {
+                    StatefulAction(PTask<6>, b0 = 6, b1 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
+                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                    Action(Act<8> = Act::<8>),
+                    StatefulAction(Task<9> = Task::<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { t0 b0 o0 });
+board!(Tree1090Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            b0: i64,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
+        MemPriority {
             Fallback {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Inverter {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    Condition(Cond<2> = Cond::<2>),
+                Sequence {
+                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 3 })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
                 },
-                RunOnce {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            #[on_success(|bb| *bb.t0 += 2)]
-                            SetBlackboard(b0 = 3),
-                            #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 3)]
-                            #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<3>),
+                Precondition(|bb| *bb.t0 % 2 < 1, else = Skipped) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) == bb.b0)]
+                    Condition(PCond<2>, b0 = {b1}),
+                },
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+            },
+            Precondition(|bb| *bb.t0 == 0, else = Failure) {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+            Inverter {
+                RunOnce(then_skip = true) {
+                    Repeat(forever) {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        RetryUntilSuccessful(forever) {
+                            Fallback {
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
                             },
-                            Action(|ctx| ctx.exec(4)),
                         },
-                    },
-                },
-                Fallback {
-                    Fallback {
-                        Condition(PCond<5>, b0 = {t0}),
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                StatefulAction(PTask<6>, b0 = {=}),
-                            },
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                    },
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            StatefulAction(Task<8> = Task::<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                },
-                ReactiveFallback {
-                    SequenceStar {
-                        Action(Act<11> = Act::<11>),
-                        AlwaysFailure,
-                    },
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 3, &mut bb.b0)),
-                        Repeat(3) {
-                            Action(Act<13>),
-                        },
-                        UnsetBlackboard(o0),
                     },
                 },
             },
@@ -3107,131 +3183,43 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1091Blackboard { o0 t0 b0 });
+board!(Tree1091Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                Condition(PCond<0>, b0 = {=}),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {=}),
+        Sequence {
+            #[on_failure(|bb| bb.b0 = 6)]
+            #[skip_if(|bb| bb.b0 % 3 != 0)]
+            Fallback {
+                Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                KeepRunningUntilFailure {
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
+                },
             },
-            StatefulAction(Task<5> = Task::<5>),
+            Action(Act<2>),
+            KeepRunningUntilFailure {
+                TryCatch {
+                    Action(Act<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1092Blackboard { b0 });
+board!(Tree1092Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 1,
-        }
         ReactiveFallback {
-            #[on_success(|bb| bb.b1 += 2)]
-            #[on_failure(|bb| bb.b1 += 3)]
-            Repeat(2) {
-                #[success_if(|bb| *bb.t1 + 3 == 7)]
-                MemPriority {
-                    SequenceWithMemory {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            WasEntryUpdated(t1),
-                        },
-                        Inverter {
-                            Condition(PCond<1>, b0 = {t0}),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            Script(|bb| bb.t1.set(bb.b1)),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
-                SequenceWithMemory {
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-                Condition(Cond<8>),
-                #[on_success(|bb| bb.b0 = (bb.b1 + 4) % 4)]
-                ReactiveFallback {
-                    Action(PAct<9>, b0 = 9),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| (*bb.t1 + 1) % 2 > 0)]
-                RetryUntilSuccessful(4) {
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t1 % 3 != 1)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) == 2)]
-                        #[post(|bb| { bb.t0.set(bb.b0 + 1); bb.b0 += 3 })]
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    SetBlackboard(o0 = Some(9)),
-                    StatefulAction(PTask<12>, b0 = 0),
-                },
-                StatefulAction(Task<13>),
-                StatefulAction(Task<14> = Task::<14>),
-                #[skip_if(|bb| bb.b1 > 3)]
-                ForceFailure {
-                    Sequence {
-                        #[skip_if(|bb| *bb.t1 == 7)]
-                        StatefulAction(Task<15>),
-                        Condition(|ctx| ctx.check(16)),
-                        StatefulAction(PTask<17>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                #[run_while(|bb| bb.o0.is_none())]
-                ReactiveFallback {
-                    StatefulAction(Task<18>),
-                    ScriptCondition(|bb| bb.b1 < 5),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1093Blackboard { b1 o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1094Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        MemPriority {
-            Condition(PCond<2>, b0 = {t1}),
-            Action(Act<3> = Act::<3>),
-            Condition(PCond<4>, b0 = {t0}),
-            Condition(Cond<5>),
+            StatefulAction(Task<0>),
+            Action(Act<1>),
         }
     }
 }
@@ -3239,288 +3227,370 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        #[on_halted(|bb| *bb.t1 += 2)]
-        Sequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {t0}),
-                SetBlackboard(b0 = 5),
-            },
-            #[success_if(|bb| bb.b0 < 3)]
-            SubTree(Tree1094Sub0, ..),
-            Sequence {
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
-                Action(PIo<8>, t0 = {=}),
-                Condition(Cond<9>),
-                Action(Act<10>),
-            },
-            Fallback {
-                Condition(PCond<11>, b0 = 1),
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t1 == 1),
-                    Condition(Cond<12>),
+        Precondition(|bb| bb.b0 == 2, else = Failure) {
+            #[skip_if(|bb| bb.b0 > 6)]
+            #[run_while(|bb| *bb.t0 % 4 != 2)]
+            RetryUntilSuccessful(2) {
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                #[skip_if(|bb| bb.b0 == 0)]
+                Repeat(3) {
+                    RunOnce(then_skip = true) {
+                        #[post(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| bb.b0 % 4 < 0)]
+                        TryCatch {
+                            Precondition(|bb| bb.b0 + 2 < bb.b0, else = Running) {
+                                Action(Act<0>),
+                            },
+                            Loop(q0, if_empty = Skipped) {
+                                Action(PIo<1>, t0 = {=}),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<13>),
-                Condition(Cond<14>),
             },
         }
     }
 }
 
-board!(Tree1094Blackboard { t1 b0 t0 });
+board!(Tree1094Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
             #[tracked] t1: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                Repeat(0) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                    StatefulAction(PTask<2>, b0 = {t1}, b1 = {t0}),
-                },
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(3, (bb.b1 + 3) % 2)),
-                    Action(Act<4>),
+        TryCatch(catch_on_halt = true) {
+            RunOnce {
+                #[failure_if(|bb| *bb.t0 % 4 == 2)]
+                RunOnce {
+                    MemSequence {
+                        Fallback {
+                            ScriptCondition(|bb| bb.b0 == (*bb.t1 + 2) % 3),
+                            Action(Act<0>),
+                            #[skip_if(|bb| bb.b0 < 6)]
+                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                            AlwaysFailure,
+                            Script(|bb| *bb.t1 += 3),
+                        },
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(2)),
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
             },
+            RunOnce {
+                #[on_failure(|bb| bb.o0 = None)]
+                Action(Act<4>),
+            },
+            #[post(|bb| if bb.o0.unwrap_or(0) < 2 { *bb.t0 += 2 })]
+            ReactiveSequence {
+                #[skip_if(|bb| *bb.t0 + 1 > *bb.t0)]
+                KeepRunningUntilFailure {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        SequenceWithMemory {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(PTask<8>, b0 = 6),
+                    AlwaysFailure,
+                },
+            },
+            SetBlackboard(b0 = 9),
         }
     }
 }
 
-board!(Tree1095Blackboard { t1 b1 t0 });
+board!(Tree1095Blackboard { t0 q0 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1096Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        RunOnce(then_skip = false) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+        }
+        Loop(q0) {
+            WhileDoElse {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                SubTree(Tree1096Sub0, ..),
+                #[post(|bb| { if bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3) { bb.b0 += 1 }; bb.b0 += 2 })]
+                Sleep(0),
             },
-            Condition(Cond<2>),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree1096Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 2,
         }
         SequenceWithMemory {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-                    Action(Act<1>),
-                },
-                Inverter {
-                    Condition(PCond<2>, b0 = {t1}),
-                },
-                #[failure_if(|bb| (*bb.t1 + 1) % 4 < 3)]
-                StatefulAction(PTask<3>, b0 = {=}),
-                StatefulAction(Task<4>),
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6> = Cond::<6>),
+            Sequence {
+                StatefulAction(Task<0>),
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Repeat(1) {
+                            Sequence {
+                                #[post(|bb| bb.b1 = bb.b1 % 2)]
+                                #[success_if(|bb| *bb.t0 % 3 > 1)]
+                                StatefulAction(Task<1>),
+                                Action(Act<2> = Act::<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                                Action(PIo<4>, t0 = {=}),
+                            },
+                        },
                     },
                 },
             },
             Sequence {
-                #[skip_if(|bb| *bb.t1 > 2)]
-                Action(PAct<7>, b0 = {b0}),
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b1)),
-                    Action(Act<9>),
-                },
-                Sequence {
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                    Condition(|ctx| ctx.check(12)),
-                },
-                Fallback {
-                    ScriptCondition(|bb| bb.b1 % 2 < 1),
-                    Action(Act<13>),
-                },
+                #[success_if(|bb| *bb.t0 + 3 > 3)]
+                #[skip_if(|bb| *bb.t0 % 4 == 1)]
+                #[on_halted(|bb| bb.b0 += 1)]
                 ReactiveFallback {
-                    Condition(Cond<14> = Cond::<14>),
-                    Action(PIo<15>, t0 = {t0}),
+                    Condition(Cond<5>),
                 },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b1 == *bb.t0 % 4)]
-                #[post(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) })]
+                Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 2) % 3, &mut bb.b1)),
+                StatefulAction(Task<7>),
                 SequenceWithMemory {
-                    SetBlackboard(b0 = 2),
-                    ReactiveSequence {
-                        Condition(Cond<16>),
-                        ForceSuccess {
-                            Script(|bb| bb.t0.set((*bb.t1 + 1) % 2)),
-                        },
-                        #[failure_if(|bb| bb.b1 + 1 != bb.b0)]
-                        #[run_while(|bb| *bb.t1 + 1 != 7)]
-                        #[success_if(|bb| *bb.t0 + 4 != 4)]
-                        StatefulAction(Task<17>),
+                    Repeat(1) {
+                        ScriptCondition(|bb| *bb.t0 % 3 > 1),
                     },
-                    StatefulAction(Task<18>),
                 },
-                WasEntryUpdated(t1),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree1097Blackboard { b0 t1 t0 b1 });
+board!(Tree1097Blackboard { q0 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
         ReactiveFallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<0>),
+            Parallel(success = 2, failure = -2) {
+                ParallelAll(max_failures = -2) {
+                    Repeat(0) {
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Sequence {
+                    Delay(10) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    AlwaysSuccess,
+                },
             },
-            WasEntryUpdated(t1),
-            ScriptCondition(|bb| *bb.t0 == 6),
         }
     }
 }
 
-board!(Tree1098Blackboard { t1 t0 });
+bt::behavior_tree! {
+    pub tree Tree1099Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        MemSequence {
-            SetBlackboard(b0 = 1),
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {b0}),
+        AsyncFallback {
+            Selector {
+                StatefulAction(Task<0>),
+                SubTree(Tree1099Sub0),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            SequenceWithMemory {
+                AsyncFallback {
+                    StatefulAction(Task<3>),
+                    AlwaysFailure,
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Sequence {
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    Action(Act<10>),
+                },
+                Retry(3) {
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                AsyncFallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<12>),
+                    },
+                    Timeout(50) {
+                        StatefulAction(Task<13>),
+                    },
+                    Condition(|ctx| ctx.check(14)),
+                    AlwaysSuccess,
+                },
+                Repeat(4) {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<15>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+                Invert {
+                    RunOnce(then_skip = true) {
+                        MemSequence {
+                            StatefulAction(Task<16>),
+                            StatefulAction(Task<17>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1099Blackboard { b0 });
-
 cases! {
-    Tree1000 "B{o0=_;b1=0}RFb(RSeq(Sc{b1+=1;o0:=_},t0),t1)",
-    Tree1001 "Ret4(RSeq(t0,F))",
-    Tree1002 "B{t1=1;b1;b0;t0}Fb(Su{t0}(RFb(a0,FS(c1))),RSeq(pt2{b0:t1;b1:b0},c3,c4l),FS(RSeq(@ki{b0>6}@rw{t0+2>b1}pc5{b0:7},Rep0(@po{t0>b0%2?t0+=3;b0+=2}@rw{b0>7}@ki{t0<b1}t6),c7e)))",
-    Tree1003 "MSeq(FF(Sub(Sub(t0))))",
-    Tree1004 "B{o0;b0=0;t0=3}Seq(Su{t0}(OnceK(@si{t0=2}@fi{none}t0)),Star(RSeq(pc1{b0:t0},c2,t3),@fi{none}@os{o0:=b0}Sc{t0+=2},pc4{b0:2},c5l),RSeq(OnceK(c6),RSeq(pt7{b0:=;b1:t0},pa8{b0:9;b1:t0})),Ret0(a9))",
-    Tree1005 "B{o0;t1;b1}Swm(Ub{o0},@si{some}OnceT(pa0{b0:b1;b1:b1}))",
-    Tree1006 "B{t0=1;b0=2;b1=1}@po{b1:=b0+1%4}@fi{t0%2>0}Star(@rw{b0+4>2}Swm(Wu{t0},Swm(Sc{b0+=2},S,a0,t1,t2),Su{t0}(Keep(@os{b0+3<b1+4?t0:=b1+1}RFb(Scc{t0<b0},c3))),RSeq(Swm(t4,c5),@os{b0+=2}@oh{t0+=3;b1:=b0}@fi{b1+1>6}t6e),@si{t0+4<0}@ki{b1%2=0}c7e))",
-    Tree1007 "RSeq(Fb(FS(t0),FF(Seq(c1,c2))))",
-    Tree1008 "B{t0=2;o0=0;b0=0}Seq(Swm(Swm(Sb{o0=4},a0e,OnceK(c1),@si{t0+1>t0%2}@ki{t0!0}pa2{b0:=;b1:t0},@os{t0+=1}a3),RSeq(@ki{t0%4!0}@oh{b0+=2;b0:=b0%4}@os{b0:=b0+1%2;b0:=1}c4)),Wv{t0}(FS(@po{b0+=3}@os{b0+=3}pc5{b0:=})),Seq(t6,c7l,RSeq(t8,c9e)))",
-    Tree1009 "B{b0;t0;t1;b1;o0=_}@rw{t1+1>2}@oh{b1+=2}Swm(SubA(@si{t0>b0}@po{b1+=1}Sc{b0:=o0|1}))",
-    Tree1010 "B{t0=3;b0=0;o0=_;t1}RepF(@ki{b0=7}@po{t0+=3}@oh{b0+=3}Inv(MPri(RSeq(OnceK(Swm(Seq(t0,Scc{b0<5}),@po{b0<t0%3?b0+=2}MPri(Sb{t1=5}),RSeq(Sb{o0=9},pi1{t0:=})))),RFb(Swm(t2,pc3{b0:5}),@ki{t1=1}RSeq(Once(t4e),t5,t6,pc7{b0:b0})))))",
-    Tree1011 "B{t0}Wv{t0}(MSeq(c0b{0}))",
-    Tree1012 "B{t0=1;b0=5;o0}RFb(MSeq(Sb{o0=1},t0,Wv{t0}(pa1{b0:3;b1:t0})),RFb(c2,Scc{t0+2%2<0},pa3{b0:=;b1:t0},pa4{b0:b0;b1:t0},c5),Su{t0}(OnceK(Fb(F,c6l,a7))),a8)",
-    Tree1013 "B{t0;b1;b0=4}Keep(Rep4(Seq(c0b{1},@ki{b0%3<1}@si{t0+3%2>0}RFb(SubR(OnceK(t1)),Wu{t0},@of{b1+4%3=2?b1+=2}@ki{t0!b0+4%3}@rw{b0<4}pc2{b0:b1}),RFb(Wv{t0}(t3),c4))))",
-    Tree1014 "B{t0;b0}Swm(pa0{b0:=;b1:b0},pt1{b0:b0},pt2{b0:t0;b1:b0},pi3{t0:b0},@ki{t0>2}@fi{b0%4<0}Keep(pa4{b0:=}))",
-    Tree1015 "Fb(FF(Rep0(t0)),RFb(t1e,c2,F,a3l,Seq(c4,t5e)))",
-    Tree1016 "B{b1=2;t0;t1=2;b0=3}RFb(Swm(@ki{b0+1<7}t0,Sc{b0:=t0+4%3;t0:=b0},@si{t0<5}@po{t0:=b0+2;t1:=1}pc1{b0:1},t2,pc3{b0:=}),Su{t1}(OnceK(MSeq(pc4{b0:b1},Once(@fi{b0>t0}@os{b1:=t1}@po{b1+=1;b0:=b1}Scc{b1<t0}),Rep3(t5)))),@po{b0:=t1+1%4}Seq(Inv(pc6{b0:8}),a7e),Star(Swm(pi8{t0:t0},pc9{b0:b1}),a10,t11))",
-    Tree1017 "B{b0=2;b1;t0=3}Swm(c0,OnceT(pa1{b0:=;b1:b0}),Sc{t0+=3},Su{t0}(Keep(t2)),@oh{t0+=1}@rw{b0<t0+2}@po{b1:=b0%2}MPri(pt3{b0:9},t4))",
-    Tree1018 "B{b0;t0=1;b1=2}Star(c0b{b0%4},c1,Wv{t0}(RSeq(Swm(pt2{b0:b0;b1:b0},RetF(c3e)),Fb(pt4{b0:8},RSeq(t5,c6e,Sc{b1:=t0},c7,F)))))",
-    Tree1019 "B{b0=5;t0=4;o0=3}Seq(Inv(Keep(RSeq(a0,Inv(OnceK(pa1{b0:b0;b1:b0}))))),RSeq(Sb{b0=0},RFb(t2),Sb{o0=5},FS(Inv(S))),Ret2(RSeq(Swm(pa3{b0:t0},c4e),Fb(c5,F))))",
-    Tree1020 "B{t1=5;b1=0;t0=1}@po{b1+=2;t1+=2}@si{b1=6}@oh{b1+=2}RFb(Rep0(t0))",
-    Tree1021 "B{b1=4;t0=5;b0=0;o0}MSeq(MSeq(Rep3(t0),Star(c1e,Scc{b1<0}),RetF(Sb{o0=1}),Star(MPri(c2,c3l)),MPri(Sb{o0=6})),RSeq(c4b{t0%3},t5,Ub{o0},pt6{b0:=;b1:b0},t7),RFb(Inv(c8),c9,t10,t11,Wu{t0}))",
-    Tree1022 "B{b0=5;t0=1;t1=2;b1=5}FF(RFb(a0,t1e,OnceT(t2e),pc3{b0:b0},@of{b1:=t0}@si{t0+1=t1}@fi{b1>1}t4))",
-    Tree1023 "RFb(a0e)",
-    Tree1024 "B{o0;t0=3;b0;b1=3}RFb(pt0{b0:b1;b1:=},Seq(RSeq(pi1{t0:b0},SubR(RSeq(c2e,Wu{t0})),Rep0(Sb{o0=5}))))",
-    Tree1025 "B{b0=0;t0=2}Inv(SubR(Sb{t0=b0}))",
-    Tree1026 "B{t1=4;b0=1;t0=4;b1=2;o0=1}@si{b0>3}Swm(Swm(t0,RFb(c1e,Sc{b0+=2;t1+=1}),a2,OnceT(Rep3(Scc{b0>t1%3}))),c3,Rep4(Seq(Seq(pa4{b0:5;b1:b1},c5),Ub{o0},@oh{b0:=b1%2}RepF(Once(pc6{b0:9})),t7)),pc8{b0:t1},Keep(@si{o0|0>7}@fi{t0<4}Star(a9,c10,c11,t12e,t13)))",
-    Tree1027 "RFb(F,a0)",
-    Tree1028 "B{b1=2}RSeq(Sb{b1=5})",
-    Tree1029 "B{b0=4;t0=2;b1=3}MSeq(Seq(c0,Fb(FS(c1b{7})),Wv{t0}(c2)),@oh{b1+=1}@po{b0+=1}@ki{t0%4>1}c3,Rep0(c4b{b1}))",
-    Tree1030 "Fb(OnceK(RSeq(Seq(t0,t1,c2l,a3),Inv(t4),Rep2(Ret0(c5e)))),Seq(MPri(Fb(a6e,a7),Inv(Ret0(c8))),OnceK(Seq(RFb(F,c9),Swm(Seq(Fb(c10e),a11l)))),FF(FF(Ret4(Seq(t12,t13))))))",
-    Tree1031 "B{t0=2;b0=4}Fb(OnceK(pt0{b0:b0}),MPri(pa1{b0:1},t2),RSeq(a3e,Seq(pt4{b0:b0;b1:t0},FF(a5b{t0+3;b0}))))",
-    Tree1032 "Fb(Sub(MPri(RSeq(t0,Rep2(c1),t2,c3e))),Sub(Seq(Fb(t4,c5),t6)),c7)",
-    Tree1033 "RFb(Ret1(c0),RSeq(a1,t2e))",
-    Tree1034 "B{t1;t0=1;b0;o0=_}MSeq(Star(Star(t0e,pa1{b0:1;b1:t1}),c2b{t1%3},Sb{t0=7},@si{none}Fb(c3,pa4{b0:=;b1:t0},c5)),RFb(Inv(a6)),RFb(@fi{t0>4}@os{t0+1%3=1?t1:=5}Rep4(Wu{t0}),t7,a8),Fb(c9l,c10,Wu{t0}))",
-    Tree1035 "B{b0=3;t0}Seq(@os{b0+=1}Fb(t0,S),Wv{t0}(Fb(Scc{b0%3!2},t1e,a2b{b0;b0},t3)),c4,Wv{t0}(Rep0(Wu{t0})))",
-    Tree1036 "B{t0=2;b0=2;o0=0}@of{t0:=b0}@os{b0+=1;t0+=3}RSeq(Sb{t0=1},Sb{t0=b0},t0,Ub{o0})",
-    Tree1037 "B{t0=2;b0=5;b1}Seq(Fb(pa0{b0:b0;b1:b0},a1b{1;b1}),RFb(Wu{t0},c2b{b1}),SubR(c3))",
-    Tree1038 "Star(t0,t1e)",
-    Tree1039 "B{o0=1;b1;t1=0}FS(Once(FS(Swm(c0b{3},c1,c2,SubA(@po{none?t1+=1;b1+=2}@os{t1+=3}pa3{b0:0;b1:t1})))))",
-    Tree1040 "B{b0;b1;t0=1}RFb(a0l,RSeq(FS(RSeq(c1,c2)),RSeq(pa3{b0:4;b1:t0},pt4{b0:=;b1:t0},a5,pi6{t0:=},t7),Inv(Star(pt8{b0:=},t9,a10b{b1;b1}))))",
-    Tree1041 "B{t0=3;b0=0}@oh{b0<b0%4?t0+=4}Ret0(Wu{t0})",
-    Tree1042 "B{b0=0;t0=5;t1=0;b1=0}Swm(Star(RFb(c0l,RSeq(@ki{b0+2!2}@of{b0:=1}@po{t0:=b0;t1>7?b1:=t1}pi1{t0:t1},Scc{b1%3!0})),@rw{b0<b0+3}RSeq(RetF(Sb{b1=b0}),a2,a3)),Rep4(OnceK(Scc{b1=1})))",
-    Tree1043 "B{o0=3}OnceK(MSeq(a0,Ub{o0}))",
-    Tree1044 "B{t1;t0=1;b0;b1}RFb(Fb(a0b{b0;b1},Keep(c1),a2e),Keep(MSeq(c3,t4,a5,Wv{t0}(a6))),Swm(Seq(@po{t0+=1}@os{t0+=2;t1:=t0}Sb{t1=6},t7e),a8,FF(pi9{t0:=})))",
-    Tree1045 "B{b0=4;t0;b1=4;t1=2}Swm(Seq(t0,Swm(@ki{t1+2%3<2}c1,t2,a3b{t1;b0},c4,Wu{t1}),@si{b0>1}RFb(t5,a6,t7),FF(t8)),RFb(RFb(t9,c10e,pt11{b0:2},pt12{b0:8;b1:=}),Fb(@fi{b1=4}FF(Sc{b0!6?b1:=t0+2}),pt13{b0:=;b1:t0}),RFb(a14e,t15e,c16,c17b{t0+4},pi18{t0:t1}),Inv(RFb(t19,a20l,c21))),@oh{b0:=8}@rw{b0=3}Inv(RSeq(Wv{t1}(a22b{t1;b1}),Ret1(Star(S,Wu{t0})),Fb(a23e,OnceK(t24e),t25,OnceK(c26)))))",
-    Tree1046 "B{b0=5;o0=_;t0=2}RSeq(MSeq(Rep0(pt0{b0:=}),@si{some}t1,a2,RetF(c3l),S),RSeq(Once(Swm(MSeq(t4,a5),pt6{b0:t0},Ret4(t7),Seq(t8e,pc9{b0:4}),t10))))",
-    Tree1047 "B{b0;o0;t0;b1}RSeq(Seq(@oh{b1<6?o0:=_}@os{t0:=o0|1;o0:=_}@rw{t0<5}c0,t1,S,pc2{b0:b0},@ki{none}@oh{b1:=7}@os{t0%3!1?b1:=0}t3),Ret1(t4))",
-    Tree1048 "B{t0=5;t1=3;b0}FS(Seq(a0b{t1;b0},Swm(Ret3(Scc{b0+4%3=1}),Wv{t1}(t1)),RFb(RSeq(S,c2l),SubA(a3b{b0;b0}))))",
-    Tree1049 "B{o0=4;b1;t0=5}@os{b1+=2}Ret1(@rw{t0+4!5}@fi{some}Fb(@ki{none}@fi{o0|3+1<7}c0l,Su{t0}(pi1{t0:=}),@po{t0+=2}Scc{none}))",
-    Tree1050 "B{b0;t1;o0;b1=2;t0=2}Su{t1}(@oh{none?t0:=b1;b0+=2}@fi{t0+3%4<0}@po{t1:=b0}Ub{o0})",
-    Tree1051 "B{t1=3;t0=1;o0=3;b0}RFb(Star(Wu{t0},Star(pa0{b0:b0;b1:b0},c1,Sb{o0=4},c2b{7}),RFb(OnceK(@si{some}t3e)),Ub{o0},@os{t1:=b0+2}a4l),RSeq(RSeq(Sc{o0:=_},Sb{o0=1},pa5{b0:=;b1:b0}),OnceK(Inv(MSeq(Wv{t1}(@oh{t1+=2}Sb{b0=0}),@po{o0:=_}MSeq(pt6{b0:b0;b1:t1},S)))),Fb(@oh{t0:=1;o0:=b0}RSeq(a7,pt8{b0:0;b1:t1},@ki{some}@os{t1+=1}c9e),RFb(MSeq(pa10{b0:=},c11e),t12)),Seq(t13,Ret4(@ki{t0+3>b0+1%4}@oh{t0:=7}a14),a15e)))",
-    Tree1052 "B{b1}OnceK(Keep(RetF(pa0{b0:8;b1:=})))",
-    Tree1053 "B{t0=0;b0;o0=5;t1;b1=5}Swm(Seq(c0e,t1,FS(RFb(F,F)),t2),Seq(t3,Ret2(t4),pc5{b0:6},Sb{o0=1}),Inv(MSeq(Seq(RSeq(S,c6l,@of{b1:=t0}@po{b1:=b1%3}pa7{b0:t1;b1:t1})),@ki{b0<6}@of{o0:=t1}Ub{o0},FS(FS(S)))),c8)",
-    Tree1054 "Ret3(t0)",
-    Tree1055 "Fb(Inv(c0e),t1)",
-    Tree1056 "Star(Star(a0,Inv(a1)),FS(a2l),Seq(t3,S),t4)",
-    Tree1057 "B{t0=1;b0=0}@ki{t0>4}@si{t0%3<1}@oh{b0+=3}OnceK(Seq(RFb(a0,S),Rep3(Ret3(Sc{t0:=b0%4}))))",
-    Tree1058 "B{t0=3;b0=3}Fb(Seq(MSeq(Rep4(Once(RSeq(F))),RFb(t0,t1e,@oh{t0+=3}pt2{b0:b0;b1:b0}),@po{b0:=b0%4;b0+=3}@os{b0:=b0%4}@of{t0+1%4>0?b0+=1}Inv(a3),t4e,t5),RSeq(Seq(t6,@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}a7l,@si{t0+4>b0}Sb{b0=t0}),Seq(Ret1(Sb{t0=7}),c8l,RSeq(@fi{b0=6}@oh{b0+1>5?t0+=3}@po{t0+=2}a9,Sc{t0+=1})))),@si{t0<3}@ki{b0+4%2>0}RFb(RSeq(Fb(pa10{b0:t0;b1:b0},t11,F),t12,Seq(pt13{b0:=;b1:t0},Sb{t0=3},F)),RSeq(@si{b0%4<3}Fb(F,c14e,t15,t16,Sb{b0=t0}))))",
-    Tree1059 "B{b0=4;o0;t0=3}RSeq(Rep0(c0),c1b{b0},Su{t0}(OnceT(RSeq(Fb(t2,c3,c4,t5),Rep3(RFb(a6l,RetF(Ub{o0}))),RFb(c7,c8b{o0|0},c9l,t10e)))))",
-    Tree1060 "B{t0=4;b1;t1=3;b0=2}Swm(Seq(Seq(@ki{b0<t1%3}@fi{b0<b1}Wv{t0}(c0b{b0}),Scc{t0=t1+1},Wu{t1}),@si{t0!7}Fb(Rep4(pc1{b0:5}),@rw{t1=3}@of{t1+=3}@os{t1+=3}pa2{b0:b0;b1:t1},Seq(Scc{t1%4>0},t3,pa4{b0:b0}),Sc{t0:=b0})),Seq(Inv(RFb(t5e,@rw{t1+4=0}pi6{t0:=})),@oh{b1=0?b0:=b1}Fb(t7,c8,Wu{t0},a9,@rw{t1%4=0}@of{b1+3!b1%2?t0+=1;t0:=t1}c10),RFb(pt11{b0:=;b1:t1},a12b{t1+3%4;b1},@os{b1:=b0+3;b1:=t0+3%3}@of{b0+=1}FF(Scc{b0%2=1}),RepF(t13))))",
-    Tree1061 "B{o0;b1=5}Seq(pt0{b0:9;b1:=},a1)",
-    Tree1062 "RSeq(S,a0,c1,c2)",
-    Tree1063 "B{b0=4;b1=2;t0=1;o0=2}Swm(RSeq(c0e,RSeq(@si{b1>b1+2}@os{b1:=b0}a1,a2),Sb{t0=b0},c3,a4e),Su{t0}(Seq(Rep0(a5))),RSeq(Seq(@po{o0:=_}MPri(Sb{t0=b1}),t6,pt7{b0:5},c8),t9))",
-    Tree1064 "B{o0=_;t0=1;t1=1;b0=0}@si{b0%4<2}@po{o0:=_}RFb(RFb(a0,Scc{t0+4>6},Ret1(Scc{b0<3})),@po{b0>3?t1:=b0}@of{b0%3>0?t0+=2}@ki{t1!b0}Seq(@ki{t0+2>o0|1%3}a1,Scc{b0<b0+2},t2e,Sb{o0=1}),Seq(t3,Sc{t0:=t1+2},t4,S))",
-    Tree1065 "B{t0=1;b0;b1}RSeq(RSeq(RFb(c0e,a1b{b0%3;b1}),a2,SubR(pi3{t0:=}),pc4{b0:=},a5e),Ret1(Swm(Once(t6),Seq(pa7{b0:6;b1:t0},c8l),a9)),RFb(SubR(t10),RepF(Keep(@of{b0%2!1?b1:=b0%4}OnceK(t11)))),RFb(Seq(Seq(a12,t13),Swm(Sc{t0+1<2?b0+=1},Scc{t0>4})),OnceT(Rep1(c14e))))",
-    Tree1066 "OnceT(Fb(a0,t1))",
-    Tree1067 "B{t0=0;b1=5;b0;o0}RSeq(RSeq(Ret1(pt0{b0:t0;b1:=}),RSeq(c1,Inv(t2),Fb(pc3{b0:b1},Sb{b1=b0}))),FS(@si{b0+3%2!1}@fi{t0!0}Seq(@fi{t0=3}@ki{t0=b0}c4e,Swm(Sb{o0=7}),pt5{b0:=;b1:b0},pc6{b0:8},t7)))",
-    Tree1068 "Rep1(OnceT(Rep0(Sub(c0))))",
-    Tree1069 "B{b0=2;b1=5;t0=3}RepF(Wv{t0}(Keep(Scc{b1+2!b0})))",
-    Tree1070 "Fb(Ret4(Swm(a0,FS(RSeq(Inv(MSeq(t1,t2)),RFb(Inv(S),t3,F))))),OnceK(c4))",
-    Tree1071 "B{b1;b0=4;t0=5}Seq(pc0{b0:1},Seq(RSeq(c1b{b1+1},Scc{b0+2%4!2}),RSeq(t2,c3),@os{b0>t0+1?b1+=3}Seq(pi4{t0:=},a5l,t6)),Fb(RFb(FF(a7)),RFb(t8e,a9),t10,pa11{b0:=;b1:=},t12))",
-    Tree1072 "B{t0=0;b0=3}@rw{b0+1%3>0}Su{t0}(RSeq(FF(c0)))",
-    Tree1073 "Inv(OnceK(t0))",
-    Tree1074 "B{b0=1;t0;b1=0}RSeq(Sc{t0+=3},Sb{b0=b1},t0,c1b{b1})",
-    Tree1075 "B{o0;t0=0;b0=5}MPri(Seq(RFb(@fi{b0<1}Scc{b0>0},RSeq(OnceK(@ki{some}t0e),c1),Rep4(Wu{t0}),pi2{t0:b0},RetF(Wv{t0}(pc3{b0:1}))),Fb(Inv(t4),RepF(Swm(Inv(Star(c5,c6l)))))))",
-    Tree1076 "B{t0;b1=0;b0}Swm(RFb(Seq(RSeq(t0,Once(t1e),pc2{b0:2}),@os{b1%4!1?t0:=8;t0+=2}SubA(Sb{b1=t0})),Once(c3)),RFb(Su{t0}(Fb(MSeq(@ki{t0<1}@po{t0+=1}@oh{b1:=b0}Sc{t0:=0},OnceT(c4),c5l),OnceT(Fb(RFb(t6,t7),t8e,RFb(t9,Scc{b0<b0+4}),Scc{t0+2%4=1}))))))",
-    Tree1077 "Swm(pc0{b0:2})",
-    Tree1078 "RSeq(Fb(Swm(c0,t1),Inv(a2)),a3e)",
-    Tree1079 "B{t0;b0=2;b1=2;o0=1}OnceK(RFb(RFb(t0,c1,c2b{b1}),MPri(Wu{t0},t3,Wu{t0},a4),Fb(t5,MPri(Once(Fb(t6,pc7{b0:b0},Sc{o0:=_;t0+=3}))),OnceK(Fb(t8,@of{t0+=2}@fi{o0|4<0}a9)))))",
-    Tree1080 "B{o0;t0=2;b0=1;t1=5}RSeq(RSeq(@oh{t0+=3;t1:=b0%2}FS(c0),@po{t0:=0}@of{t0:=t0%2}Seq(t1e,Inv(a2))),MPri(RFb(@oh{t1:=o0|3%3}@po{o0:=_;o0:=_}OnceK(c3l)),@si{t0>6}c4,RepF(RSeq(Sb{t1=t0},t5))),FS(FS(Keep(Star(RFb(pa6{b0:=;b1:t0}),RFb(t7,Sc{t0<6?o0:=t1+4}),t8e,t9e)))))",
-    Tree1081 "B{b0=2;b1;t0=3}@of{t0!b0+3%4?b1+=3}@rw{b0!t0}@si{b1>0}RFb(Star(Wu{t0},Sb{b1=t0},RFb(Su{t0}(SubR(t0e)))))",
-    Tree1082 "B{b0=1;t0=2}Seq(RSeq(Wu{t0},Sb{t0=6},t0,c1),Star(c2,t3),c4b{b0%4},Rep4(OnceK(c5)),MPri(MPri(c6,pi7{t0:=})))",
-    Tree1083 "B{b0;t1=5;b1;t0}@po{t0<t1+2?b0+=1}Seq(t0,c1,@os{b1+=3}Scc{t1<3})",
-    Tree1084 "Ret0(c0)",
-    Tree1085 "B{b0=5;t0=5}RSeq(Sb{t0=9},OnceK(@fi{b0%4<2}@po{b0!t0?b0+=2}t0),t1e)",
-    Tree1086 "RSeq(RSeq(Ret4(c0e),c1),Fb(c2l,c3e))",
-    Tree1087 "Seq(t0,c1,RSeq(t2,RFb(c3,c4,c5,c6e)))",
-    Tree1088 "FF(Rep0(t0))",
-    Tree1089 "Seq(RFb(Sub(FF(Swm(t0)))),MSeq(Keep(t1)))",
-    Tree1090 "B{t0=4;b0=2;o0=1}RFb(MPri(OnceT(Wu{t0}),RSeq(Fb(c0,t1e,pi2{t0:=},pt3{b0:=;b1:b0})),RepF(MSeq(c4l,Ub{o0})),@of{none?b0+=3}@os{b0+=3}RFb(Inv(Once(Sc{b0+=1})),FF(@oh{o0:=_}@rw{some}c5),RFb(pc6{b0:=},Wu{t0}))))",
-    Tree1091 "B{o0=5;t0;b0}RSeq(Fb(Fb(t0,Inv(pi1{t0:b0}),c2e),Once(RSeq(RSeq(@os{t0+=2}Sb{b0=3},@rw{t0>t0+2%3}@of{b0:=t0%3}Keep(t3),a4l))),Fb(Fb(pc5{b0:t0},Fb(Keep(pt6{b0:=}),c7l)),Swm(RSeq(t8e,t9),t10)),RFb(Star(a11e,F),@oh{o0:=_}Seq(a12b{t0%3;b0},Rep3(a13),Ub{o0}))))",
-    Tree1092 "B{b0=4}RSeq(RSeq(pc0{b0:=},c1,c2,t3,pt4{b0:=}),t5e)",
-    Tree1093 "B{b1=2;o0=2;t0=2;t1=5;b0=1}RFb(@os{b1+=2}@of{b1+=3}Rep2(@si{t1+3=7}MPri(Swm(Star(t0,Wu{t1}),Inv(pc1{b0:t0}),RFb(t2)),Keep(Star(Sc{t1:=b1},c3,t4)))),RSeq(Inv(t5),Swm(MSeq(t6,t7e)),c8,@os{b0:=b1+4%4}RFb(pa9{b0:9},c10e),@oh{t0+=1}@rw{t1+1%2>0}Ret4(FF(@rw{t1%3!1}@fi{o0|2=2}@po{t0:=b0+1;b0+=3}t11))),RFb(RSeq(Sb{o0=9},pt12{b0:0}),t13,t14e,@ki{b1>3}FF(Seq(@ki{t1=7}t15,c16l,pt17{b0:=;b1:t0})),@rw{none}RFb(t18,Scc{b1<5})))",
-    Tree1094 "B{t1;b0;t0=0}@oh{t1+=2}Seq(Fb(t0,pi1{t0:t0},Sb{b0=5}),@si{b0<3}SubA(MPri(pc2{b0:t1},a3e,pc4{b0:t0},c5)),Seq(t6e,t7,pi8{t0:=},c9,a10),Fb(pc11{b0:1},RFb(Scc{t1=1},c12),t13,c14))",
-    Tree1095 "B{t1;b1=4;t0=4}Keep(Swm(Rep0(pi0{t0:=}),MPri(a1b{t0;b1},pt2{b0:t1;b1:t0}),Swm(c3b{b1+3%2},a4)))",
-    Tree1096 "MSeq(t0,OnceK(t1),c2,a3,t4)",
-    Tree1097 "B{b0=4;t1=3;t0;b1=3}Swm(RFb(RFb(a0b{t1;b1},a1),Inv(pc2{b0:t1}),@fi{t1+1%4<3}pt3{b0:=},t4,Ret1(RSeq(t5,c6e))),Seq(@ki{t1>2}pa7{b0:b0},Fb(a8b{t1;b1},a9),Seq(t10,a11,c12l),Fb(Scc{b1%2<1},a13),RFb(c14e,pi15{t0:t0})),RFb(@fi{b1=t0%4}@po{t1+=2;t0:=b0}Swm(Sb{b0=2},RSeq(c16,FS(Sc{t0:=t1+1%2}),@fi{b1+1!b0}@rw{t1+1!7}@si{t0+4!4}t17),t18),Wu{t1}))",
-    Tree1098 "B{t1=0;t0=2}RFb(Seq(t0,c1e),Wu{t1},Scc{t0=6})",
-    Tree1099 "B{b0=1}MSeq(Sb{b0=1},t0,pi1{t0:b0})",
+    Tree1000 "B{t0=4;b0;o0=4;b1=3}RSeq(RSeq(pt0{b0:=;b1:=},S,FS(Rty0(pi1{t0:=}))),Sw{5;1}(c2,S,@si{b0=3}@po{b0+=1}Sw{2}(Wu{t0},c3)),Sel(a4e,Ub{o0}),Dl{0}(OnceK(Pre{some;F}(a5b{b1%4;b0}))))",
+    Tree1001 "B{t1=2;t0;b0}RSeq(Swm(c0,t1,c2),c3,RFb(t4,a5e,t6),pa7{b0:t1;b1:t0},Wde(RSel(a8b{t0;b0},pc9{b0:t0}),F))",
+    Tree1002 "To{30}(Sub(R))",
+    Tree1003 "Par{1;-3}(RtyF(RSeq(Dl{100}(RSeq(t0,a1,OnceT(R),t2,t3)))),Swm(Ret1(ASeq(Sl{0},t4,t5))),c6l)",
+    Tree1004 "B{o0=_;b0;b1=0;t0}ASeq(OnceK(Dl{0}(Inv(Sw{4;1;3}(PAll{_}(@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}t0,a1e),Sw{0}(c2,c3),@po{b0+=2}Pre{b0%2!0;F}(c4),Rep1(Ite(@os{b0+=3}@rw{b1%3<1}a5b{1;b0},Sc{t0<4?b1+=1})))))),RepF(Once(Ret0(@fi{t0>b0}c6b{b1+3%3}))))",
+    Tree1005 "B{b0=2;t0=5;b1=2}Swm(Rep3(Wv{t0}(Swm(AFb(Pre{b1!1;K}(Once(c0b{b0})),ASeq(Once(a1b{t0;b0}),Star(t2)))))),Swm(a3l,pc4{b0:t0}))",
+    Tree1006 "B{b0=5}OnceT(@po{b0+=1}MPri(c0l,pt1{b0:=},t2e))",
+    Tree1007 "B{t0=2}Ite(Seq(Scc{t0+1>1},OnceK(Swm(a0,@rw{t0<1}Scc{t0+2%3>1}))),RFb(Par{1;1}(c1e)))",
+    Tree1008 "B{t0;b1}TryF(PAll{-3}(Sc{b1<6?t0+=3;t0+=1},t0e,c1),pt2{b0:6;b1:b1},To{0}(Seq(@os{t0+=2}t3,t4e,Inv(t5))),t6)",
+    Tree1009 "Wde(Par{_;_}(Dl{20}(FS(MSeq(t0,a1,t2,t3))),FS(Fb(c4,t5,Seq(c6e,t7),c8e,Keep(a9))),Once(PAll{2}(c10l,To{30}(R),t11,t12))),To{10}(RSeq(PAll{_}(c13e),R)))",
+    Tree1010 "B{t1=3;o0=3}@fi{t1%4!1}Seq(t0,Wde(Fb(t1,Scc{none}),S,c2),RSeq(t3e,S,Sc{t1+=2},c4))",
+    Tree1011 "B{b1=2;t0=2;b0=4}Seq(Par{_;_}(c0,t1,a2,pa3{b0:7;b1:=},t4),Fb(Seq(Sb{t0=1},@rw{b0+2=t0}@os{b0+=1}Sc{t0+=3},c5b{b1+3}),Pre{b1=1}(Swm(Su{t0}(t6),a7b{b1%4;b0}))),Sl{20})",
+    Tree1012 "B{b1;t0;o0;b0}RFb(t0,Scc{t0<o0|0%4},@po{b1+=1}Inv(TryF(Sb{o0=4},pt1{b0:=;b1:=},t2)))",
+    Tree1013 "B{b0=3;t1=4;t0=1}OnceK(To{0}(Once(RFb(a0e,ASeq(Sl{30},a1e),t2,Wu{t1},Pre{t0+4%3>1;F}(Sc{b0+=1;t0+2%3<1?t1+=2})))))",
+    Tree1014 "B{t0}Ite(To{100}(Wv{t0}(Sl{0})),Ite(Rty3(a0e),c1l,a2))",
+    Tree1015 "B{b1=4;q0;t0=2;o0;b0=0}RFb(Sw{1}(F,FF(Lp{t0;S}(c0))),Lp{t0;F}(a1b{t0%2;b0}),Wde(RFb(c2b{b0+4%3},c3l,c4,c5),Rty3(Ite(t6e,Ret3(SubA(@ki{o0|5<o0|0+1}RSeq(t7,pi8{t0:b1})))))),Lp{b0;F}(Rep2(Wde(Scc{b1>t0},Lp{b0;K}(Lp{_;F}(a9l)),Par{_;_}(pi10{t0:b0},c11e)))))",
+    Tree1016 "Seq(Try(a0,c1e,FS(a2),c3,RSeq(c4l,c5)))",
+    Tree1017 "OnceT(t0)",
+    Tree1018 "B{t0;b0=5;q0;o0}Seq(RFb(RSeq(a0e,t1,pc2{b0:t0}),Fb(Lp{t0;S}(RepF(@ki{none}c3))),@oh{t0:=b0;t0:=o0|5%4}c4e,Fb(Dl{50}(RSel(Rep3(pt5{b0:4}),t6,c7,pt8{b0:t0;b1:b0})))),Try(c9e,RSeq(Ret1(t10)),@po{t0=b0+4?o0:=_}Par{-3;-1}(Sb{b0=0},c11,@si{some}S),FF(Lp{_;S}(@rw{some}@si{b0>2}Star(Ub{o0},Scc{t0%2!0}))),Scc{t0+2=4}))",
+    Tree1019 "B{b0;o0;t0}MPri(Pre{some;F}(Seq(c0,@rw{t0!b0+4%3}pi1{t0:=},c2,pa3{b0:t0},S)),PAll{_}(c4,Wu{t0},c5,@fi{o0|1+1<7}F,Pre{t0+1%3>1}(RtyF(a6l))),@rw{b0%3=0}FS(@oh{o0:=o0|3+4}Fb(PAll{2}(pa7{b0:t0},pa8{b0:=}),Wv{t0}(t9e))),Pre{b0%4>1;S}(Pre{t0+1<b0%4;K}(Swm(Ret4(Wv{t0}(Su{t0}(t10))),Keep(c11)))))",
+    Tree1020 "Swm(Par{-1;1}(a0,c1,Sl{0},c2))",
+    Tree1021 "B{t0=5;o0=4;b1}Star(@fi{t0=3}@si{o0|2+1>7}@ki{t0=t0%4}Once(RSeq(pi0{t0:=},pc1{b0:t0},a2b{t0;b1})),@fi{some}@rw{none}c3,Sl{0})",
+    Tree1022 "ASeq(RetF(Rep3(OnceT(Rep3(RFb(Rep3(a0),RFb(c1,c2),To{10}(t3)))))),AFb(OnceT(t4),c5,c6l),c7)",
+    Tree1023 "B{b1;t0;b0=0}Par{2;_}(@os{t0+=3;t0+=3}@oh{b1:=b1%3}Keep(MPri(Par{0;-1}(Dl{0}(Rty2(Keep(t0))),Wv{t0}(Try(OnceK(t1),t2e,c3)),Swm(RSeq(pi4{t0:b1},@fi{b0>b1}@oh{b0+=2}@po{t0+=1}c5l,c6l))))),Wde(pa7{b0:t0;b1:b1},pc8{b0:8}))",
+    Tree1024 "B{b1=1;t0=5;b0}MSeq(RSel(Swm(c0,@po{b1+=1}@of{b1%2!1?t0+=1}@ki{t0%3>1}Scc{b0+1<b1}),pt1{b0:=;b1:b1},t2),MSeq(AFb(pi3{t0:b1},pt4{b0:b0;b1:b1},a5b{t0;b0}),FF(c6l)))",
+    Tree1025 "B{t0=4;b0=2;q0=1;t1=0}@of{t0:=t1}Seq(MPri(MSeq(RSeq(t0,Sl{0}),a1),Lp{b0;F}(c2e)),PAll{_}(RSeq(a3b{t1;b0},c4),t5,a6b{b0+4%2;b0},To{20}(a7e),RFb(c8,t9e)),Pre{t0+4>4}(@oh{b0+=1}@of{t1:=b0+4%3}@po{b0!5?t1:=t0%2;b0:=6}Ret0(a10e)))",
+    Tree1026 "B{t0=3;q0=2;b0}Seq(OnceT(pa0{b0:b0;b1:b0}),Lp{t0;S}(Sb{t0=b0}),Ite(c1e,t2))",
+    Tree1027 "Ret3(Sel(a0l,t1))",
+    Tree1028 "B{b1=1;t0=3;b0;t1=5}Swm(MSeq(t0),a1e,@os{b1:=t0+3;t1:=b0%4}Sw{0;4}(t2,OnceT(pt3{b0:5;b1:=}),c4))",
+    Tree1029 "B{b1=2}Swm(pa0{b0:3;b1:b1})",
+    Tree1030 "B{b0;o0=2;t0}OnceT(Seq(Su{t0}(Seq(Par{3;3}(t0,pt1{b0:6;b1:t0},t2),OnceK(a3),RetF(@si{b0+1%2!0}@rw{o0|4<6}@po{b0+=1}Sb{o0=5}),Sb{t0=b0})),To{50}(RepF(Ret4(RetF(Invt(Sb{o0=8})))))))",
+    Tree1031 "B{t1=2;b0;o0}RSeq(t0,OnceT(t1),@si{b0=3}@oh{t1:=b0;b0:=b0%4}Inv(@ki{o0|5+1!6}t2))",
+    Tree1032 "B{b1=1;b0;t0}RSeq(Fb(Star(Rty3(Pre{b1+4%2<1;R}(Sw{1}(a0,pt1{b0:=;b1:b1}))),t2,t3),Star(SubR(Sc{t0+=1}),Sb{b0=7})),MPri(@oh{b1:=t0}@fi{b1+3%2>0}OnceK(Seq(Pre{b1>5}(S),pa4{b0:=;b1:=})),@of{b1:=8;b1+=2}OnceK(RFb(c5,ASeq(a6b{t0%2;b1},c7))),To{0}(To{0}(Sw{2}(t8e,Star(a9,Wu{t0}))))),Swm(Swm(SubR(S),@fi{b1+2>b1}@po{t0:=b0;t0+=2}Sb{t0=3},pt10{b0:t0;b1:=}),RSel(t11,Once(FS(a12l)))))",
+    Tree1033 "B{t0=4;b1=0;b0=1}Seq(RFb(@of{t0+=3}@rw{b0+2>4}Wde(t0,Scc{b1<3}),t1,c2),Su{t0}(pt3{b0:b0;b1:b1}),FS(Ret4(Sel(c4b{b1},FF(Scc{b1%3<2}),Keep(FS(@oh{b0:=b1}@fi{b0=4}RSel(t5,t6e,pc7{b0:7})))))))",
+    Tree1034 "FF(Swm(c0,t1,Try(a2,t3,c4e),t5,S))",
+    Tree1035 "B{o0=1;q0=1;b0=2;b1=4}Ret3(OnceK(RFb(Ite(c0,Sc{b1+=1;b0+=1},FF(t1)),Fb(t2,t3e),Once(Rty1(SubR(Lp{_;R}(@po{o0:=b0+1}@si{b1=0}c4)))))))",
+    Tree1036 "B{o0=_;t0=4}@fi{t0+4%2<1}@si{t0%4>2}@ki{none}Dl{10}(Inv(Sl{20}))",
+    Tree1037 "B{b0=0;o0}Ite(Fb(a0b{b0;b0},OnceK(To{10}(c1))),Seq(Wde(a2b{b0%4;b0},c3l),t4,FS(Sb{o0=6})),Ub{o0})",
+    Tree1038 "B{t1}To{20}(Once(ASeq(PAll{1}(Ret4(Sl{20}),FF(t0),Ret2(Wu{t1})),OnceK(FS(c1)),Rty2(c2l))))",
+    Tree1039 "B{o0=_;t0}PAll{_}(c0,OnceK(pi1{t0:=}),c2l,Keep(RSeq(RSel(a3,c4,Sb{o0=3}))),@rw{o0|2+2!6}Ite(a5,a6,c7))",
+    Tree1040 "B{t0;b1;b0}Wv{t0}(Try(Seq(Inv(a0b{b0;b1}),pa1{b0:b1;b1:=}),TryF(a2,t3e)))",
+    Tree1041 "Swm(t0e,Sub(a1),F)",
+    Tree1042 "B{o0=0;b0}Swm(Fb(t0,a1e,c2l),AFb(MSeq(FF(c3)),OnceT(R),RSeq(a4b{b0+1;b0},t5)),Seq(@rw{none}Dl{10}(To{100}(Sl{0})),c6))",
+    Tree1043 "B{b0=3}Fb(@ki{b0+1%2<0}@oh{b0+=1;b0+=3}SubR(pi0{t0:b0}),a1l,t2,t3e)",
+    Tree1044 "B{b0=0;o0;t0=1;t1=4}Invt(Wde(RFb(c0,a1b{t1;b0},c2b{t1},c3,Rep1(a4)),Swm(Rep2(t5),RSeq(t6,a7b{6;b0},Wu{t0}),Seq(a8,@si{some}c9))))",
+    Tree1045 "B{b0;b1=3;t0}RSeq(Sel(pa0{b0:8;b1:b1},c1l,MPri(pc2{b0:=},c3,c4)),@ki{t0+2%2>0}@os{b0:=t0%4}Dl{20}(RepF(Sc{b0:=t0%3;b0<3?t0:=t0%2})),pa5{b0:=;b1:b1})",
+    Tree1046 "B{b0;q0=1;t0}TryT(TryT(RSeq(Fb(pt0{b0:3;b1:t0},@po{b0+=3}@fi{t0<3}Scc{t0>t0%4},pc1{b0:b0}),t2,Swm(Sc{b0+=1},c3e)),RFb(t4,t5,S),Rty0(pi6{t0:b0}),Lp{_;S}(Inv(Ite(@si{t0!6}@fi{b0>3}pc7{b0:=},Sl{0})))),c8)",
+    Tree1047 "Swm(ASeq(RFb(PAll{1}(c0,a1)),RSel(F,c2,c3)))",
+    Tree1048 "B{b1;t1=3;b0;t0=3}Swm(TryT(pt0{b0:=;b1:=},RSel(RSeq(To{100}(Seq(t1))),To{50}(AFb(Ite(t2,@po{b0:=t1+2}@fi{t1!4}c3))))))",
+    Tree1049 "RSeq(To{0}(RFb(c0,c1,c2,a3)),Ret3(Rty1(RFb(a4l,c5))),a6e)",
+    Tree1050 "B{t0=0;b1=4}Sw{3}(pi0{t0:=},Fb(t1,pa2{b0:b1;b1:=}))",
+    Tree1051 "Wde(Rep2(t0),Dl{10}(RFb(t1e,a2l,c3,t4e)),Seq(a5l,t6,RFb(t7,t8e,t9)))",
+    Tree1052 "B{b1;o0=_;t0=2;t1=2}Seq(Star(c0b{b1},pa1{b0:9;b1:t1},@po{t1:=t0;o0:=o0|4+2%3}t2),Rep2(Seq(Keep(t3))))",
+    Tree1053 "B{t1=5}Pre{t1+1%3>0;K}(Rty0(a0e))",
+    Tree1054 "B{o0=0;b0=1}RFb(PAll{_}(SubA(FS(Seq(Rep4(Pre{o0|0>b0;R}(a0l)),S)))))",
+    Tree1055 "RSeq(Sub(pc0{b0:6}))",
+    Tree1056 "B{t0=5;o0;b1=4;q0=1;b0=5}Seq(Ite(Swm(Sc{o0:=_;o0:=_},pa0{b0:=;b1:b1}),Seq(Inv(Seq(pt1{b0:=;b1:b1},a2,Sb{b0=7})))),MPri(Ite(c3,pc4{b0:=}),RFb(Lp{_;_}(pt5{b0:t0;b1:=}),Wu{t0})))",
+    Tree1057 "B{t0=1;b1=4;t1=5;b0=3}Swm(Sc{t1+=3},@fi{t0!2}@ki{b1+4=6}@os{b0:=t0%2}Sw{5;3}(PAll{-1}(a0,pc1{b0:t0},t2),Rep2(Sw{1}(t3,t4)),RSeq(t5e,@po{b1!4?b1:=b0}Sb{t1=1},t6,c7)),MSeq(Pre{b0+4!b0+2;S}(@si{b0>3}Fb(@fi{t1>4}@rw{b0>b1}@po{t1%2<1?b0+=1;t1+=1}Wv{t1}(pc8{b0:t0}),t9e,Rty3(a10))),@si{t0<5}@po{t0:=b0+2;t1:=1}To{0}(AFb(Swm(c11,Sb{b0=b1}),@po{t0:=b0}ASeq(Sb{t0=8},Scc{t1!0}),t12))))",
+    Tree1058 "B{b0;t0=1;b1=5}RFb(OnceT(@oh{t0+=1}Pre{b0!6}(Sw{3;2;1}(RFb(pc0{b0:1},a1),t2,t3,R))))",
+    Tree1059 "B{t1=3;t0;b0=1}Try(RSeq(SubR(OnceK(@os{b0:=t0+2}a0b{t0;b0})),Once(RFb(t1,Sb{b0=7}))),TryT(OnceK(c2),S,pi3{t0:b0}),Su{t0}(TryF(pi4{t0:=},a5,Scc{t0!t0%4})),Swm(RepF(Rep3(@rw{t1<t0}pt6{b0:t1;b1:b0})),Pre{t1+1>b0;S}(Wde(t7,Sl{10}))),Wde(t8,Inv(t9),MPri(@of{t0+=1}a10e,pa11{b0:t0;b1:t0})))",
+    Tree1060 "RSeq(Seq(RSeq(PAll{1}(FS(t0e)),FS(RepF(a1))),Wde(t2,Ite(c3l,t4),Keep(t5))))",
+    Tree1061 "B{q0=1;t0=5;b0=3;b1=5}RSel(Sw{2;5;1}(t0,Lp{_;F}(Sl{50}),Wde(t1,t2),t3),@rw{b1%4!2}Dl{0}(RFb(AFb(Star(t4)),@os{b0<5?b1:=t0}Lp{_;_}(RFb(Sb{t0=3})))),Lp{t0;_}(Su{t0}(t5)),Try(t6,@os{b0+=1}a7,Sc{b0+=1;b0:=b1+2%4},c8e,Sc{t0:=b1+1%2}),Lp{_;S}(TryF(@rw{b1>1}@fi{t0>b1+4%4}pi9{t0:b1},Lp{_;S}(@oh{b0:=t0}@rw{t0+3>1}Sc{b1+=2;b1>3?t0+=1}),FF(Ret2(Wv{t0}(Sb{b0=t0}))))))",
+    Tree1062 "B{b0=2;b1=1;t0=2}Ite(Try(@si{b0+3%4>2}@rw{b1!3}a0,t1,c2,@os{t0:=b1}pi3{t0:=},S),RepF(t4e))",
+    Tree1063 "B{b0}@ki{b0=4}To{0}(SubA(RSel(t0e,pt1{b0:=;b1:b0},S)))",
+    Tree1064 "B{q0=2;b0;t0=2}Fb(TryF(Sb{b0=8},Fb(RFb(Lp{b0;F}(Sl{0}))),Scc{b0>t0%4}),Ret0(c0l),Swm(Rep1(pi1{t0:=}),Star(t2)))",
+    Tree1065 "B{o0=4;t0=0;q0=4;b0}OnceT(@fi{some}@rw{b0=b0%4}@of{t0:=b0+1%4}OnceK(PAll{1}(Once(Par{_;_}(t0,pa1{b0:2;b1:t0},pc2{b0:=})),Rep2(PAll{_}(F,Scc{some},Sb{t0=4},@os{o0|1=5?t0:=o0|5}pt3{b0:b0})),Lp{t0;_}(Lp{b0;K}(a4l)))))",
+    Tree1066 "B{t0=3;b0=5;b1=3}RFb(Fb(RSeq(t0e,a1,Dl{0}(Wu{t0})),a2),PAll{4}(c3,Sc{b1:=t0+3%2},pc4{b0:4},Wu{t0}),Swm(RSel(t5,Sb{t0=3}),pa6{b0:b0;b1:b1}))",
+    Tree1067 "B{b0=0;o0;t1}@si{b0+4%4>1}PAll{-3}(Swm(c0e,@ki{none}@of{t1+=1}@rw{b0+2%4<2}c1,t2),To{50}(ASeq(c3l,Rep3(Fb(c4,Ub{o0})),t5e)),RFb(@ki{none}Rep0(a6),c7,t8))",
+    Tree1068 "B{o0;t0;b1=5}Star(t0,Once(Sl{0}),Star(Once(Ret4(Pre{o0|1%3>0;K}(FF(Ub{o0})))),To{0}(Sc{t0:=b1%3}),RFb(F,t1,Sl{100})))",
+    Tree1069 "B{b1=1;t0;b0=4}Ite(Seq(@rw{b0+1=b1}FF(FF(Sb{b1=t0})),t0),Once(Rep3(Sc{t0+=2})))",
+    Tree1070 "B{t0;b0=0;q0=1}AFb(@fi{t0+3=b0}AFb(c0,a1b{0;b0}),Su{t0}(Swm(Pre{b0+4>7;K}(c2),@of{b0:=t0+4}Lp{_;S}(pc3{b0:b0}))),Ret4(Seq(pa4{b0:3;b1:b0},@si{b0+4>b0+1}@fi{t0+4<3}a5,c6)))",
+    Tree1071 "B{t0=0;b0;t1=1;b1}Wde(a0,RFb(@po{t0%2<0?b1+=3}t1,RSeq(t2,c3e),OnceK(AFb(t4,FS(Sc{b1>5?b0+=1})))),To{0}(Sel(@si{b0<t0+2}Sw{2}(Sb{b1=t0},t5),Sb{t1=8})))",
+    Tree1072 "RetF(To{50}(Fb(t0e,t1,t2,t3,Sub(Sub(Sl{30})))))",
+    Tree1073 "B{o0=3;t0=1;b0=4}Fb(Keep(@os{b0+=2}MPri(Wu{t0},Pre{some;K}(Inv(t0)),pa1{b0:9;b1:b0})),Su{t0}(t2),Inv(Sb{b0=t0}))",
+    Tree1074 "ASeq(OnceT(Rep4(t0)),Swm(t1,Sl{0}))",
+    Tree1075 "B{b1;q0}Lp{b1;F}(t0)",
+    Tree1076 "B{t0;b0}RSeq(MPri(a0,a1,t2),MPri(Swm(Sl{30},Wu{t0},c3),Ite(a4,@si{b0>2}t5,a6b{t0;b0})))",
+    Tree1077 "B{b0=2;t0}RSeq(c0,a1,Sc{b0:=t0+1%4;t0:=b0+4})",
+    Tree1078 "B{t1=1;b0;t0=2;o0=_;b1}@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Star(SubR(Su{t0}(Par{1;3}(Ub{o0},pc0{b0:b1},@po{t1:=b1;t0:=b1}a1))))",
+    Tree1079 "B{t1;b0;b1=2}RSeq(Scc{b1%4>1},Wde(Star(Dl{20}(Scc{b0+1>5}),c0,Scc{t1>b1}),OnceT(t1),t2e))",
+    Tree1080 "B{o0=_}AFb(a0,To{20}(Swm(t1,t2,Pre{o0|1!7;K}(Sb{o0=2}),Par{2;0}(F,a3),a4e)))",
+    Tree1081 "Seq(Ret2(Seq(Sub(PAll{0}(c0,Rep3(RSeq(a1l,F)))),a2)),Ret0(t3))",
+    Tree1082 "B{t1=5;t0=3;b0=5}Inv(MSeq(RepF(@os{t0=b0?b0:=t1%4}@ki{t1+1%3>1}pa0{b0:8;b1:b0}),t1))",
+    Tree1083 "B{b0=4;t0=0}RSeq(Ret3(@of{b0+4>1?t0+=1;b0+=2}RFb(Rep0(Sl{10}))),Seq(S,pi0{t0:=}),Ite(Inv(Ret2(t1e)),t2,pt3{b0:9}))",
+    Tree1084 "B{b1;t0=0;o0=_;b0=1}Ite(Dl{30}(Fb(Par{0;-1}(Fb(c0e)),a1,Su{t0}(Fb(c2,a3b{b1%2;b0})),PAll{-1}(c4b{b1}),OnceK(Wv{t0}(To{20}(Wu{t0}))))),Keep(Dl{20}(t5)),AFb(pi6{t0:t0},Swm(a7e,Sc{b0:=t0%2},@os{t0+=3}@oh{b0:=b0+1%3;o0|4+4%3<1?b0:=t0+1%2}t8e),Rep4(Fb(a9l,c10)),t11,t12))",
+    Tree1085 "B{q0;t0=1;b0;o0=_}RSeq(MSeq(@of{b0:=t0}c0,FF(Lp{t0;K}(t1)),Sc{t0+=1;t0<t0+3?b0+=1},S,TryF(a2,c3e,c4b{2})),Sel(RSeq(Ub{o0},a5),@fi{o0|2<6}@oh{t0:=4}pc6{b0:b0},MPri(a7b{o0|4;b0},t8,a9),RFb(c10)),Scc{some},Pre{b0!t0+3;R}(Sb{t0=b0}))",
+    Tree1086 "B{o0=2;t1=4;b1=1}Fb(Sw{1;2}(Sw{5}(pt0{b0:1},Ub{o0}),a1,SubR(Dl{50}(c2))),ASeq(Pre{t1%2!0;F}(a3)),t4)",
+    Tree1087 "B{b1;t0=4}Swm(Scc{b1=2},pt0{b0:t0;b1:b1},RFb(c1,c2l))",
+    Tree1088 "Dl{10}(F)",
+    Tree1089 "B{q0=1;b0;t0=1}@po{t0%2=1?t0:=b0+4}Lp{_;_}(MPri(Seq(t0,@of{t0+=1}pc1{b0:b0}),@si{b0+4>2}ASeq(a2b{b0;b0},t3,t4)))",
+    Tree1090 "B{t0=2;b1=4;b0;o0=_}PAll{_}(RSeq(@ki{b0<0}c0l,Sw{0;5}(c1b{b0+4},a2b{b1;b0},To{0}(Scc{b0=0})),Seq(Wu{t0},c3)),Seq(a4,c5),Fb(TryT(Scc{o0|4%3>0},Sb{b1=0}),AFb(pt6{b0:6;b1:=},c7b{b0%3},@po{t0:=o0|2}a8e,t9e)))",
+    Tree1091 "B{b1=3;o0=1;b0=3;t0=3}MPri(Fb(Seq(pa0{b0:b0;b1:t0},@oh{b1+=1;b0+=3}@rw{some}t1,Ub{o0}),Pre{t0%2<1;K}(@ki{o0|1=b0}pc2{b0:b1}),pt3{b0:b0;b1:b1}),Pre{t0=0;F}(OnceK(Sb{b0=b1})),Inv(OnceT(RepF(@fi{some}RetF(Fb(t4,a5))))))",
+    Tree1092 "B{b0=2;o0}Seq(@of{b0:=6}@ki{b0%3!0}Fb(Pre{none;F}(c0l),Keep(c1b{b0+1%3})),a2,Keep(Try(a3,t4e)))",
+    Tree1093 "RFb(t0,a1)",
+    Tree1094 "B{b0=2;t0;q0}Pre{b0=2;F}(@ki{b0>6}@rw{t0%4!2}Ret2(@of{b0:=t0}@oh{t0+=1;b0+=2}@ki{b0=0}Rep3(OnceT(@po{b0+=2}@ki{b0%4<0}Try(Pre{b0+2<b0;R}(a0),Lp{_;K}(pi1{t0:=}))))))",
+    Tree1095 "B{t0=0;q0=1;o0=1;b0=1;t1}TryT(Once(@fi{t0%4=2}Once(MSeq(Fb(Scc{b0=t1+2%3},a0,@ki{b0<6}@of{o0:=t0}F,Sc{t1+=3}),pt1{b0:t0;b1:t0},RFb(c2l,t3)))),Once(@of{o0:=_}a4),@po{o0|0<2?t0+=2}RSeq(@ki{t0+1>t0}Keep(Lp{b0;F}(Swm(c5))),RSeq(c6,t7,pt8{b0:6},F)),Sb{b0=9})",
+    Tree1096 "B{t0=5;o0=3;q0=1;b0}Lp{_;_}(Wde(a0b{b0;b0},SubA(OnceK(Wu{t0})),@po{o0|1>o0|3?b0+=1;b0+=2}Sl{0}))",
+    Tree1097 "B{q0;t0=1;b0=0;o0=5;b1=2}Swm(Seq(t0,Fb(Lp{t0;K}(Rep1(Seq(@po{b1:=b1%2}@si{t0%3>1}t1,a2e,t3e,pi4{t0:=}))))),Seq(@si{t0+3>3}@ki{t0%4=1}@oh{b0+=1}RFb(c5),a6b{b0+2%3;b1},t7,Swm(Rep1(Scc{t0%3>1})),Ub{o0}))",
+    Tree1098 "RFb(c0,Par{2;-2}(PAll{-2}(Rep0(a1),t2e),Seq(Dl{10}(t3e),Rep0(t4),S)))",
+    Tree1099 "AFb(Sel(t0,Sub(a1),OnceK(t2)),Swm(AFb(t3,F,t4,t5,c6l),Seq(a7,c8,c9,a10),Rty3(c11l)),TryT(AFb(RFb(t12),To{50}(t13),c14l,S),Rep4(RSeq(OnceT(t15),S)),Invt(OnceT(MSeq(t16,t17)))))",
 }

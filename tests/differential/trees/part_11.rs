@@ -6,287 +6,483 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 2)]
-        Sequence {
-            SequenceWithMemory {
-                #[post(|bb| { bb.b1 = bb.b0; bb.o0 = Some(bb.b0 + 2) })]
-                #[run_while(|bb| *bb.t0 > 1)]
-                AlwaysFailure,
-                #[success_if(|bb| bb.b1 % 2 < 0)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Condition(PCond<3>, b0 = {b1}),
-            Fallback {
-                Action(PIo<4>, t0 = {t0}),
-                StatefulAction(Task<5>),
-                StatefulAction(PTask<6>, b0 = 1, b1 = {b0}),
+        RunOnce {
+            RetryUntilSuccessful(forever) {
+                ReactiveSelector {
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 3),
+                    ForceFailure {
+                        AsyncFallback {
+                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1100Blackboard { o0 b0 t0 b1 });
+board!(Tree1100Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1101Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        #[post(|bb| if bb.b0 + 1 == bb.b0 { bb.t0.set(*bb.t0 % 4) })]
-        #[skip_if(|bb| *bb.t0 + 1 == 5)]
-        SequenceWithMemory {
-            #[post(|bb| { if bb.b0 == *bb.t0 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-            #[skip_if(|bb| *bb.t0 == 2)]
-            ForceSuccess {
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        Condition(Cond<4>),
-                    },
-                    Script(|bb| bb.b0 += 3),
-                },
-            },
-            SequenceStar {
-                ForceSuccess {
-                    RunOnce(then_skip = false) {
-                        Script(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0) }),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    #[run_while(|bb| *bb.t0 < 7)]
-                    #[post(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 3 })]
-                    Action(|ctx| ctx.exec(5)),
-                },
-                Condition(Cond<6>),
-                MemSequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| (*bb.t0 + 3) % 3 < 2)]
-                    Condition(PCond<7>, b0 = {=}),
-                },
+        KeepRunningUntilFailure {
+            Selector {
+                SubTree(Tree1101Sub0, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1101Blackboard { t0 b0 });
+board!(Tree1101Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1102Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        #[post(|bb| bb.t0.set(8))]
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 2,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            #[post(|bb| { bb.t0.set(bb.b0 + 1); bb.b1 = *bb.t0 })]
-            #[run_while(|bb| bb.b1 == 2)]
-            MemSequence {
-                MemSequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<7> = Task::<7>),
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    Action(PAct<9>, b0 = 1),
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    #[failure_if(|bb| *bb.t1 > bb.b1)]
-                    SequenceStar {
-                        Action(Act<10>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<11> = Task::<11>),
+        ReactiveSequence {
+            AlwaysSuccess,
+            SubTree(Tree1102Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1102Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1103 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Invert {
+            MemPriority {
+                WasEntryUpdated(t1),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1102Blackboard { t0 t1 b1 b0 });
+board!(Tree1103Blackboard { t0 t1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree1103 for Ctx {
-        ForceSuccess {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
+    pub tree Tree1104Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        StatefulAction(Task<9> = Task::<9>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
             b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Repeat(forever) {
-                Repeat(1) {
-                    StatefulAction(Task<0>),
+        Sequence {
+            RunOnce {
+                Script(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 2 }),
+            },
+            Action(PIo<0>, t0 = {=}),
+            Invert {
+                Repeat(2) {
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
                 },
             },
-            Sequence {
-                Repeat(1) {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(2) {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 3)),
-                },
-            },
-            #[post(|bb| { bb.t0.set(8); bb.t1.set(bb.b0 % 2) })]
             MemPriority {
-                AlwaysFailure,
-                #[skip_if(|bb| *bb.t0 != *bb.t1 + 4)]
-                ForceSuccess {
-                    Action(PAct<2>, b0 = {t0}, b1 = {t1}),
-                },
-                Condition(Cond<3>),
-            },
-            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(2, 1)),
+                Action(Act<3>),
                 StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+                #[run_while(|bb| bb.b0 > 3)]
+                #[on_halted(|bb| bb.b1 += 2)]
+                Condition(Cond<5>),
             },
-            RetryUntilSuccessful(0) {
+            ReactiveSequence {
                 StatefulAction(Task<6>),
+                Action(|ctx| ctx.exec(7)),
+                StatefulAction(Task<8>),
+                SubTree(Tree1104Sub0, ..),
+                Condition(PCond<10>, b0 = 4),
             },
         }
     }
 }
 
-board!(Tree1104Blackboard { t0 t1 b0 });
+board!(Tree1104Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = 4, b1 = {t0}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                SequenceStar {
-                    Condition(|ctx, bb| ctx.check_in(2, 2)),
-                    #[success_if(|bb| bb.b0 < 4)]
-                    Inverter {
-                        Script(|bb| bb.b0 = 9),
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Action(Act<0> = Act::<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
                     },
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 % 4, &mut bb.b0)),
-                },
-                ForceFailure {
-                    #[on_failure(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-                    RetryUntilSuccessful(3) {
+                    ForceSuccess {
+                        Delay(30) {
+                            Precondition(|bb| *bb.t1 % 4 == 1, else = Running) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                    Fallback {
                         StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<7> = Task::<7>),
+                        AlwaysRunning,
                     },
                 },
-                Fallback {
-                    Action(Act<5>),
-                    Repeat(2) {
-                        Action(|ctx, bb| ctx.exec_in(6, 5, &mut bb.b0)),
+                Parallel(success = 3, failure = 0) {
+                    Condition(Cond<8>),
+                    ReactiveFallback {
+                        Inverter {
+                            ParallelAll(max_failures = -3) {
+                                Condition(Cond<9> = Cond::<9>),
+                                Condition(PCond<10>, b0 = {t0}),
+                                Action(|ctx| ctx.exec(11)),
+                            },
+                        },
                     },
-                    Condition(|ctx| ctx.check(7)),
+                    MemSequence {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        Script(|bb| bb.o0 = Some(*bb.t0)),
+                        Invert {
+                            Action(Act<14>),
+                        },
+                        Action(Act<15>),
+                    },
                 },
             },
-            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree1105Blackboard { b0 t0 o0 });
+board!(Tree1105Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        RetryUntilSuccessful(0) {
-            Action(Act<0>),
+        blackboard {
+            b0: i64,
+        }
+        RunOnce(then_skip = true) {
+            Precondition(|bb| (bb.b0 + 1) % 2 > 0, else = Failure) {
+                AlwaysRunning,
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1107Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1107Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        ScriptCondition(|bb| *bb.t0 % 4 == 2)
-    }
-}
+board!(Tree1106Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| *bb.t0 % 3 != 1)]
         ReactiveFallback {
-            MemPriority {
-                SubTree(Tree1107Sub0, b1 = {=}, t0 = {t0}),
-                Condition(Cond<1> = Cond::<1>),
+            RetryUntilSuccessful(4) {
+                IfThenElse {
+                    #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.b0 = bb.o0.unwrap_or(4) })]
+                    IfThenElse {
+                        Action(PIo<0>, t0 = {b1}),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                    StatefulAction(Task<2>),
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 3)),
+                        StatefulAction(Task<4>),
+                        #[skip_if(|bb| (bb.b1 + 1) % 4 == 3)]
+                        WasEntryUpdated(t0),
+                        AlwaysFailure,
+                    },
+                },
             },
-            StatefulAction(Task<2>),
-            SubTree(Tree1107Sub1, ..),
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree1107Blackboard { b1 t0 });
+board!(Tree1107Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        ReactiveSequence {
+        ForceFailure {
+            Delay(0) {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Fallback {
+                        ReactiveSequence {
+                            WhileDoElse {
+                                StatefulAction(Task<1>),
+                                AlwaysFailure,
+                            },
+                            Condition(Cond<2>),
+                            Retry(2) {
+                                Condition(Cond<3>),
+                            },
+                            ReactiveSequence {
+                                Parallel(success = 2, failure = 0) {
+                                    AlwaysSuccess,
+                                    Action(Act<4> = Act::<4>),
+                                },
+                            },
+                            ForceFailure {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            ReactiveSequence {
+                                AsyncFallback {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1109 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        WhileDoElse {
+            SequenceStar {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Delay(10) {
+                        Action(Act<1>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        ReactiveSequence {
+                            Action(Act<3>),
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                #[skip_if(|bb| bb.b0 + 2 > bb.o0.unwrap_or(1) % 3)]
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Sequence {
+                            WasEntryUpdated(t0),
+                            Action(Act<6>),
+                        },
+                    },
+                },
+            },
+            Selector {
+                Precondition(|bb| *bb.t0 % 4 != 1, else = Failure) {
+                    RunOnce {
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        IfThenElse {
+                            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 3))]
+                            #[failure_if(|bb| *bb.t0 % 3 < 2)]
+                            AsyncFallback {
+                                Condition(|ctx| ctx.check(7)),
+                                Condition(Cond<8>),
+                                #[success_if(|bb| bb.b0 > *bb.t0)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(5) < 4)]
+                                #[failure_if(|bb| bb.o0.is_some())]
+                                Sleep(0),
+                                Script(|bb| if bb.b0 > 3 { *bb.t0 += 3 }),
+                            },
+                            Timeout(0) {
+                                Repeat(0) {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(success = 1, failure = 0) {
+                ParallelAll {
+                    Condition(Cond<10>),
+                    Action(PIo<11>, t0 = {b0}),
+                    Action(PIo<12>, t0 = {=}),
+                    StatefulAction(PTask<13>, b0 = 8, b1 = {b0}),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    SetBlackboard(b0 = 8),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    ReactiveSelector {
+                        Action(PAct<14>, b0 = 3, b1 = {t0}),
+                        StatefulAction(Task<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1109Blackboard { q0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1110Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1110 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
+            SubTree(Tree1110Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree1110Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1111 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            b1: i64 = 5,
+        }
+        Sequence {
+            Sequence {
+                Loop(q0, value = {t0}) {
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            Action(PIo<1>, t0 = {b0}),
+                            Repeat(2) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Timeout(50) {
+                MemPriority {
+                    Condition(|ctx| ctx.check(3)),
+                    #[run_while(|bb| bb.b1 > 0)]
+                    Action(Act<4>),
+                },
+            },
+            ReactiveSelector {
+                #[run_while(|bb| *bb.t0 != 3)]
+                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                #[success_if(|bb| *bb.t0 != 6)]
+                Action(|ctx| ctx.exec(5)),
+                StatefulAction(Task<6>),
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
+            },
+            Fallback {
+                StatefulAction(Task<9>),
+                Timeout(50) {
+                    ScriptCondition(|bb| *bb.t0 > 7),
+                },
+                Condition(Cond<10>),
+            },
+        }
+    }
+}
+
+board!(Tree1111Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1112 for Ctx {
+        ReactiveFallback {
+            Action(Act<0> = Act::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1113 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Repeat(4) {
+            Repeat(forever) {
+                WhileDoElse {
+                    ScriptCondition(|bb| *bb.t0 > 0),
+                    ReactiveSequence {
+                        Script(|bb| *bb.t0 += 3),
+                        Action(Act<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1113Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1114 for Ctx {
+        ReactiveFallback {
             StatefulAction(Task<0>),
             StatefulAction(Task<1>),
         }
@@ -294,426 +490,224 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1109Sub0 for Ctx {
+    pub tree Tree1115 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t1: i64,
         }
-        WasEntryUpdated(t1)
+        Precondition(|bb| (*bb.t1 + 4) % 2 < 1, else = Running) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
+        }
+    }
+}
+
+board!(Tree1115Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1116Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1109 for Ctx {
+    pub tree Tree1116 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| bb.o0.unwrap_or(5) % 4 > 0)]
-            RetryUntilSuccessful(3) {
-                #[on_success(|bb| { bb.t1.set(bb.b0 + 3); *bb.t1 += 3 })]
-                #[skip_if(|bb| *bb.t1 % 4 < 2)]
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Condition(PCond<0>, b0 = {t0}),
+        Sequence {
+            Action(PIo<0>, t0 = {t0}),
+            Timeout(10) {
+                SubTree(Tree1116Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree1116Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1117 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 0 => #[skip_if(|bb| bb.b1 + 4 != *bb.t0)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            Sleep(20),
+            case 3 => KeepRunningUntilFailure {
+                Action(PIo<0>, t0 = {=}),
+            },
+            _ => SequenceWithMemory {
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
+                    Retry(1) {
+                        AlwaysSuccess,
                     },
-                    ForceFailure {
+                },
+                Script(|bb| bb.b0 = (bb.b1 + 3) % 2),
+                ForceSuccess {
+                    RunOnce(then_skip = true) {
+                        Fallback {
+                            Action(PAct<2>, b0 = 1),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
+                #[on_success(|bb| { bb.b0 = *bb.t0 + 2; if bb.b1 < bb.b0 { bb.b0 = bb.b1 } })]
+                Repeat(4) {
+                    Script(|bb| bb.b1 += 1),
+                },
+                #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
+                Selector {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1117Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Precondition(|bb| bb.b1 % 3 != 2, else = Skipped) {
+            SequenceWithMemory {
+                Fallback {
+                    #[skip_if(|bb| bb.b1 % 3 < 0)]
+                    #[on_failure(|bb| if *bb.t0 < bb.b0 { *bb.t0 += 3 })]
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx| ctx.check(0)),
+                        WasEntryUpdated(t0),
                         StatefulAction(Task<1>),
                     },
-                    StatefulAction(Task<2>),
+                    Condition(Cond<2>),
+                    Retry(0) {
+                        ScriptCondition(|bb| *bb.t0 < bb.b1),
+                    },
+                    AsyncSequence {
+                        SetBlackboard(b0 = {b1}),
+                        Condition(Cond<3>),
+                    },
+                    Action(Act<4>),
                 },
-            },
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[skip_if(|bb| bb.b0 + 4 == 1)]
-                    #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
-                    Condition(PCond<3>, b0 = 1),
+                ParallelAll(max_failures = -2) {
+                    MemPriority {
+                        #[run_while(|bb| (bb.b1 + 1) % 3 > 0)]
+                        Repeat(forever) {
+                            Loop(q0, if_empty = Running) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Loop(q0, if_empty = Running) {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        #[on_failure(|bb| if bb.b1 < *bb.t0 { bb.b1 += 2 })]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| { bb.t0.set(bb.b0); if *bb.t0 > 5 { bb.b1 = *bb.t0 + 2 } })]
+                        StatefulAction(Task<6> = Task::<6>),
+                        WasEntryUpdated(t0),
+                    },
                 },
-                Condition(Cond<4>),
-                UnsetBlackboard(o0),
                 SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<5>),
-                },
-                #[skip_if(|bb| *bb.t0 == 4)]
-                Repeat(1) {
-                    SubTree(Tree1109Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, o0 = {o0}),
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 != 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) < *bb.t1)]
-                    #[failure_if(|bb| *bb.t1 > bb.b0)]
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            StatefulAction(Task<6> = Task::<6>),
-                            SequenceStar {
-                                Action(PAct<7>, b0 = 6),
-                                StatefulAction(Task<8> = Task::<8>),
+                    Retry(2) {
+                        Retry(1) {
+                            TryCatch {
+                                #[on_failure(|bb| { if (bb.b0 + 4) % 3 < 2 { bb.b0 += 2 }; bb.t0.set(bb.b0) })]
+                                #[success_if(|bb| bb.b0 + 2 < 2)]
+                                Sequence {
+                                    StatefulAction(Task<7>),
+                                    StatefulAction(Task<8>),
+                                },
+                                #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 + 2 > 6 { bb.t0.set(bb.b1) } })]
                                 StatefulAction(Task<9>),
                             },
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree1109Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1110 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| *bb.t0 > 0)]
-        SequenceWithMemory {
-            Repeat(2) {
-                MemSequence {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        Sequence {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Script(|bb| bb.b0 += 1),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                    Fallback {
-                        Action(PIo<2>, t0 = {t0}),
-                        Condition(Cond<3>),
-                        Fallback {
-                            #[skip_if(|bb| bb.b0 > 7)]
-                            #[success_if(|bb| (bb.b0 + 2) % 3 == 1)]
-                            WasEntryUpdated(t0),
-                            Condition(PCond<4>, b0 = {t0}),
-                        },
-                    },
-                    SequenceWithMemory {
-                        #[failure_if(|bb| bb.b1 + 1 == 4)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 != 3)]
-                        Condition(PCond<5>, b0 = 9),
-                        WasEntryUpdated(t0),
-                    },
-                    Sequence {
-                        SetBlackboard(b1 = {b0}),
-                        Condition(Cond<6> = Cond::<6>),
-                        Action(|ctx| ctx.exec(7)),
-                        SetBlackboard(b0 = 7),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b1 % 4 != 1)]
-            #[failure_if(|bb| bb.b1 + 4 > 6)]
-            ScriptCondition(|bb| bb.b1 == 2),
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b1 < 3)]
-                #[success_if(|bb| *bb.t0 % 4 < 1)]
-                #[skip_if(|bb| *bb.t0 > (bb.b1 + 2) % 3)]
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    Condition(Cond<10>),
-                },
-                #[on_failure(|bb| bb.b1 += 2)]
-                #[failure_if(|bb| bb.b0 % 2 == 0)]
-                StatefulAction(Task<11>),
-            },
-        }
-    }
-}
-
-board!(Tree1110Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1111 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Condition(Cond<1> = Cond::<1>),
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1112Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1112Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[tracked] t1: i64 = 13,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Action(PAct<9>, b0 = {t1}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-        }
-        #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-        Sequence {
-            StatefulAction(Task<0>),
-            Fallback {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveSequence {
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(PTask<4>, b0 = {b0}),
-                },
-                SequenceStar {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            SubTree(Tree1112Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-                            #[run_while(|bb| *bb.t1 + 4 == 4)]
-                            #[on_halted(|bb| { if bb.b0 != 7 { bb.t0.set(*bb.t1 + 3) }; bb.t0.set(bb.b0 % 4) })]
-                            RetryUntilSuccessful(0) {
-                                Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 3) % 2, &mut bb.b0)),
-                            },
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                    SubTree(Tree1112Sub1, t0 = {=}, t1 = {t1}, b0 = {=}),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
                 Repeat(2) {
-                    #[run_while(|bb| (bb.b0 + 1) % 4 != 3)]
-                    #[skip_if(|bb| *bb.t1 % 4 < 3)]
-                    SetBlackboard(b0 = 6),
-                },
-                ReactiveFallback {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
+                    IfThenElse {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
+                        RetryUntilSuccessful(forever) {
+                            RunOnce(then_skip = true) {
+                                Sleep(0),
+                            },
                         },
                     },
-                    SetBlackboard(t0 = {b0}),
-                },
-                Condition(|ctx| ctx.check(13)),
-            },
-        }
-    }
-}
-
-board!(Tree1112Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
-        MemPriority {
-            Inverter {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            ScriptCondition(|bb| *bb.t0 == 3),
-            Action(Act<0>),
-            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-            WasEntryUpdated(t1),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-board!(Tree1114Blackboard { t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1115Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(14),
-            #[tracked] t1: i64 = 12,
-        }
-        MemSequence {
-            SkipUnlessUpdated(t1) {
-                Action(Act<0>),
-            },
-            Script(|bb| bb.o0 = Some(5)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64 = 2,
-        }
-        RunOnce(then_skip = false) {
-            SubTree(Tree1115Sub0, o0 = {=}, t1 = {t1}),
-        }
-    }
-}
-
-board!(Tree1115Blackboard { o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Action(Act<0>),
-            },
-            ForceSuccess {
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Condition(PCond<2>, b0 = {=}),
-                    Action(Act<3>),
-                },
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b1}),
-            },
-            MemSequence {
-                Action(PIo<5>, t0 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b1)),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-board!(Tree1116Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        KeepRunningUntilFailure {
-            Inverter {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        SkipUnlessUpdated(t0) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        ReactiveSequence {
-                            #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
-                            #[failure_if(|bb| bb.b0 + 2 > bb.b0 + 3)]
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(|ctx| ctx.check(1)),
-                            SetBlackboard(b1 = {b0}),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    Script(|bb| { bb.b0 += 1; *bb.t0 += 1 }),
-                    MemSequence {
-                        StatefulAction(PTask<3>, b0 = 3, b1 = {t0}),
-                        Condition(Cond<4>),
-                        ScriptCondition(|bb| bb.b1 % 3 > 0),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1118Blackboard { t0 b0 b1 });
+board!(Tree1118Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        #[skip_if(|bb| bb.b1 + 4 < 0)]
-        #[failure_if(|bb| (*bb.t0 + 1) % 2 != 1)]
-        Inverter {
-            SetBlackboard(b0 = 4),
+        WhileDoElse {
+            ParallelAll {
+                ForceFailure {
+                    Condition(Cond<0>),
+                },
+                #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+                #[on_success(|bb| { bb.o0 = None; bb.b0 = bb.b1 })]
+                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 2); bb.o0 = None })]
+                Script(|bb| bb.t1.set(*bb.t0 + 2)),
+                Repeat(forever) {
+                    Script(|bb| bb.t1.set(bb.b1)),
+                },
+                StatefulAction(Task<1>),
+                Loop(q0, if_empty = Success) {
+                    TryCatch {
+                        Script(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 1 }),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+                    },
+                },
+            },
+            Repeat(forever) {
+                Sequence {
+                    Action(PIo<3>, t0 = {b1}),
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Loop(q0, value = {t1}, if_empty = Success) {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1119Blackboard { t0 b1 b0 });
+board!(Tree1119Blackboard { q0 b0 b1 o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
-        ReactiveSequence {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
@@ -721,266 +715,242 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        Repeat(2) {
-            RunOnce {
-                SequenceWithMemory {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                        StatefulAction(Task<2>),
-                    },
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        SetBlackboard(t0 = 7),
-                    },
-                },
+        Fallback {
+            Condition(Cond<0>),
+            Fallback {
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+                Condition(PCond<2>, b0 = {t0}),
             },
+            Condition(PCond<3>, b0 = 5),
+            #[on_halted(|bb| { if *bb.t1 % 3 != 0 { *bb.t1 += 3 }; *bb.t0 += 3 })]
+            SetBlackboard(b0 = 9),
         }
     }
 }
 
-board!(Tree1121Blackboard { t0 b0 });
+board!(Tree1121Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Repeat(2) {
-                ForceFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Fallback {
-                            ScriptCondition(|bb| *bb.t0 != 6),
-                            StatefulAction(Task<1>),
-                        },
-                        SequenceStar {
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 3)]
-            #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
-            #[run_while(|bb| *bb.t0 % 3 > 0)]
-            Action(PAct<4>, b0 = {t0}),
-            Fallback {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<5>),
-                Condition(PCond<6>, b0 = {=}),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            SequenceWithMemory {
-                MemPriority {
-                    Condition(Cond<9> = Cond::<9>),
-                    ForceSuccess {
-                        StatefulAction(Task<10>),
-                    },
-                },
-                UnsetBlackboard(o0),
-                #[run_while(|bb| bb.b0 + 1 < *bb.t0)]
-                WaitValueUpdate(t0) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| { bb.o0 = None; bb.b0 += 3 })]
-                    #[success_if(|bb| (bb.o0.unwrap_or(0) + 3) % 3 != 0)]
-                    Fallback {
-                        ForceSuccess {
-                            #[on_success(|bb| if (bb.b0 + 1) % 3 != 0 { bb.t0.set(bb.b0) })]
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                            ForceSuccess {
-                                #[run_while(|bb| bb.o0.is_none())]
-                                Script(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) }),
+        RunOnce(then_skip = false) {
+            Timeout(20) {
+                SequenceWithMemory {
+                    WaitValueUpdate(t0) {
+                        Repeat(3) {
+                            #[success_if(|bb| bb.o0.is_none())]
+                            KeepRunningUntilFailure {
+                                ReactiveFallback {
+                                    #[failure_if(|bb| *bb.t1 != bb.b0)]
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                },
                             },
                         },
                     },
-                },
-            },
-            RunOnce {
-                ReactiveSequence {
-                    Script(|bb| if (*bb.t0 + 2) % 4 == 0 { bb.o0 = None }),
-                    SetBlackboard(b0 = 6),
-                    Action(Act<11>),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
+                    },
+                    Fallback {
+                        Condition(Cond<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        Action(PAct<6>, b0 = {b1}, b1 = {t0}),
+                        StatefulAction(PTask<7>, b0 = 7, b1 = {b0}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { b0 t0 o0 });
+board!(Tree1122Blackboard { b0 o0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                Action(Act<0>),
-                UnsetBlackboard(o0),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<3>, b0 = 3),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(4, 5)),
-                    Condition(|ctx| ctx.check(5)),
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                ParallelAll(0) {
+                    MemPriority {
+                        Parallel(success = 1, failure = -1) {
+                            Timeout(10) {
+                                ReactiveFallback {
+                                    Action(PIo<0>, t0 = {=}),
+                                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    Sleep(0),
                 },
-                StatefulAction(Task<6>),
-            },
-            Repeat(0) {
-                #[post(|bb| bb.b0 = 7)]
-                StatefulAction(Task<7>),
+                Sequence {
+                    Sleep(30),
+                    ParallelAll(1) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Fallback {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                Condition(PCond<5>, b0 = 0),
+                                Script(|bb| if bb.b0 % 4 != 0 { *bb.t0 += 1 }),
+                            },
+                        },
+                    },
+                    Repeat(1) {
+                        Sleep(0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { o0 b0 });
+board!(Tree1123Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1124Sub1 for Ctx {
+        IfThenElse {
+            ReactiveFallback {
+                Action(Act<2>),
+                Condition(Cond<3>),
+                Inverter {
+                    Action(Act<4>),
+                },
+            },
+            IfThenElse {
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1124Sub0 for Ctx {
+        SubTree(Tree1124Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        Fallback {
-            Sequence {
-                MemPriority {
-                    KeepRunningUntilFailure {
+        IfThenElse {
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    RunOnce {
                         Condition(Cond<0>),
                     },
-                    Action(|ctx| ctx.exec(1)),
-                    Action(|ctx, bb| ctx.exec_in(2, 5, &mut bb.b1)),
                 },
-                #[on_halted(|bb| bb.t0.set(0))]
-                #[success_if(|bb| (*bb.t1 + 3) % 4 < 1)]
-                #[skip_if(|bb| bb.b0 == *bb.t0)]
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t1 = {t0}),
-                },
+                StatefulAction(Task<1>),
             },
-            RetryUntilSuccessful(0) {
-                Script(|bb| if *bb.t0 + 1 > bb.b1 + 3 { bb.b1 = bb.b0 + 1 }),
-            },
+            SubTree(Tree1124Sub0),
         }
     }
 }
 
-board!(Tree1124Blackboard { t0 b0 b1 t1 });
+bt::behavior_tree! {
+    pub tree Tree1125Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1125Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(PIo<5>, t0 = {=})
+        SubTree(Tree1125Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        MemSequence {
-            #[success_if(|bb| *bb.t0 != 1)]
-            #[on_success(|bb| bb.o0 = Some(3))]
-            RunOnce(then_skip = true) {
-                Action(Act<0>),
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    Action(Act<2> = Act::<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ReactiveSequence {
-                Condition(PCond<4>, b0 = {b0}),
-                SubTree(Tree1125Sub0, ..),
-                Condition(PCond<6>, b0 = {=}),
-            },
+        Sequence {
+            UnsetBlackboard(o0),
+            Action(Act<0>),
+            SubTree(Tree1125Sub0, o0 = {=}),
         }
     }
 }
 
-board!(Tree1125Blackboard { b0 o0 t0 });
+board!(Tree1125Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Action(PAct<0>, b0 = 3, b1 = {t0}),
-                Action(PIo<1>, t0 = {=}),
-                Action(Act<2>),
+        SequenceStar {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
+            Script(|bb| bb.b0 = *bb.t0 % 4),
         }
     }
 }
 
-board!(Tree1126Blackboard { t0 });
+board!(Tree1126Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            RunOnce {
-                #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
-                Action(PIo<0>, t0 = {=}),
+        ParallelAll(5) {
+            Repeat(1) {
+                Delay(20) {
+                    StatefulAction(Task<0>),
+                },
             },
-            #[post(|bb| *bb.t0 += 1)]
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1> = Task::<1>),
-            RunOnce(then_skip = false) {
-                Condition(Cond<2>),
+            Action(Act<1>),
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<2> = Cond::<2>),
+                Fallback {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
             },
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-board!(Tree1127Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1128Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 14,
-        }
-        RunOnce(then_skip = true) {
-            #[post(|bb| bb.b0 += 3)]
-            #[run_while(|bb| bb.b0 + 3 == 4)]
-            MemPriority {
-                Action(Act<7>),
-                StatefulAction(Task<8>),
+            Repeat(forever) {
+                Delay(50) {
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+                ForceSuccess {
+                    StatefulAction(Task<8>),
+                },
+                Condition(Cond<9>),
+                RunOnce(then_skip = false) {
+                    Parallel(success = -2, failure = -1) {
+                        Condition(Cond<10>),
+                        Action(Act<11>),
+                    },
+                },
+                StatefulAction(Task<12>),
             },
         }
     }
@@ -988,99 +958,160 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        MemSequence {
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Repeat(2) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            Condition(Cond<2>),
-            SequenceStar {
-                ForceFailure {
-                    Repeat(4) {
-                        #[run_while(|bb| *bb.t0 + 2 > 6)]
-                        RunOnce(then_skip = false) {
-                            Repeat(1) {
-                                Fallback {
-                                    StatefulAction(Task<3>),
-                                    Condition(Cond<4>),
-                                    Condition(|ctx| ctx.check(5)),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    SubTree(Tree1128Sub0, t0 = {=}, b0 = {b0}),
-                },
-            },
-            #[skip_if(|bb| *bb.t0 % 2 < 1)]
-            Condition(Cond<9> = Cond::<9>),
-        }
-    }
-}
-
-board!(Tree1128Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1129Sub0 for Ctx {
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Condition(Cond<2>),
+            Fallback {
+                Action(Act<0>),
+                Action(Act<1>),
+            },
+            ReactiveFallback {
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            ParallelAll(max_failures = -2) {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+                Action(Act<10> = Act::<10>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
-        Inverter {
-            SubTree(Tree1129Sub0),
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        IfThenElse {
+            AsyncSequence {
+                Action(Act<0>),
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(1)),
+                    Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 3, &mut bb.b0)),
+                    StatefulAction(PTask<3>, b0 = 8),
+                },
+            },
+            #[failure_if(|bb| *bb.t1 % 4 < 2)]
+            #[post(|bb| if *bb.t0 != *bb.t1 { *bb.t0 += 2 })]
+            Fallback {
+                Fallback {
+                    AlwaysFailure,
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+                Loop(q0, if_empty = Success) {
+                    TryCatch(catch_on_halt = false) {
+                        Script(|bb| bb.b0 += 1),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            #[on_halted(|bb| bb.t1.set(*bb.t0))]
+            #[on_failure(|bb| *bb.t1 += 1)]
+            RetryUntilSuccessful(forever) {
+                AsyncSequence {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        SetBlackboard(t0 = 8),
+                    },
+                    #[success_if(|bb| *bb.t1 < bb.b0 % 4)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t1 > 4)]
+                    ForceFailure {
+                        TryCatch {
+                            Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                    ForceFailure {
+                        #[run_while(|bb| *bb.t0 > 2)]
+                        #[success_if(|bb| bb.b0 < 0)]
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree1129Blackboard { o0 t0 b0 t1 q0 });
+
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
-        Fallback {
-            Sequence {
-                Condition(Cond<0>),
-                Repeat(4) {
-                    KeepRunningUntilFailure {
-                        Action(Act<1>),
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b0 = *bb.t0 + 3)]
+        TryCatch(catch_on_halt = true) {
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| *bb.t0 + 4 > 5)]
+                TryCatch {
+                    Loop(q0, if_empty = Skipped) {
+                        Repeat(1) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                    Repeat(0) {
+                        AlwaysFailure,
                     },
                 },
             },
-            ReactiveSequence {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
+            Invert {
+                ReactiveFallback {
+                    Retry(1) {
+                        Repeat(1) {
+                            #[success_if(|bb| bb.b0 + 2 == bb.b0)]
+                            #[on_success(|bb| { if (*bb.t0 + 2) % 3 < 0 { bb.t0.set((*bb.t0 + 3) % 2) }; *bb.t0 += 1 })]
+                            RetryUntilSuccessful(4) {
+                                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    TryCatch {
+                        #[failure_if(|bb| bb.b0 + 3 > 2)]
+                        #[run_while(|bb| (bb.b0 + 2) % 2 != 1)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Script(|bb| bb.t0.set(bb.b0)),
+                        TryCatch(catch_on_halt = true) {
+                            #[run_while(|bb| bb.b0 % 3 != 0)]
+                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                            ScriptCondition(|bb| *bb.t0 % 3 != 1),
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
             },
             StatefulAction(Task<4>),
-            ForceFailure {
-                Action(Act<5>),
-            },
-            StatefulAction(Task<6>),
+            Condition(Cond<5>),
         }
     }
 }
+
+board!(Tree1130Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1131Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
         }
-        Repeat(0) {
-            Condition(PCond<4>, b0 = {b0}),
+        TryCatch(catch_on_halt = false) {
+            #[on_success(|bb| if bb.b0 + 4 != 4 { *bb.t0 += 3 })]
+            Condition(Cond<5>),
+            RetryUntilSuccessful(forever) {
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
@@ -1088,158 +1119,140 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            ReactiveSequence {
+        #[skip_if(|bb| bb.b1 != *bb.t0 % 3)]
+        WhileDoElse {
+            Fallback {
                 ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Repeat(4) {
-                        Action(Act<1>),
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Action(PIo<2>, t0 = {=}),
                     },
-                    Fallback {
-                        ScriptCondition(|bb| bb.b0 > *bb.t0),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        Sequence {
-                            Sequence {
-                                SetBlackboard(t0 = {b0}),
-                            },
-                            Sequence {
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            SubTree(Tree1131Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                        },
+                    SetBlackboard(t0 = 9),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
                     },
                 },
+                StatefulAction(Task<4> = Task::<4>),
+                SubTree(Tree1131Sub0, ..),
             },
-            Inverter {
-                #[post(|bb| bb.t0.set(6))]
-                Inverter {
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<5>),
-                            },
-                            Inverter {
-                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<7>),
-                            ReactiveFallback {
-                                StatefulAction(Task<8> = Task::<8>),
-                                StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
-                                Condition(PCond<10>, b0 = {b0}),
-                            },
-                            WasEntryUpdated(t0),
-                            Action(|ctx, bb| ctx.exec_in(11, bb.b0 % 3, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
-                Condition(Cond<13>),
-            },
+            StatefulAction(Task<6> = Task::<6>),
         }
     }
 }
 
-board!(Tree1131Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1132Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        SetBlackboard(t0 = 1)
-    }
-}
+board!(Tree1131Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
         }
-        Sequence {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Sequence {
-                    RetryUntilSuccessful(2) {
-                        Repeat(3) {
-                            #[skip_if(|bb| bb.b0 == 3)]
-                            Script(|bb| if bb.b1 > bb.b0 % 3 { bb.t0.set(*bb.t0 % 2) }),
+        MemPriority {
+            ParallelAll(max_failures = -1) {
+                MemSequence {
+                    #[post(|bb| { *bb.t1 += 2; *bb.t1 += 1 })]
+                    #[failure_if(|bb| *bb.t1 + 4 < 4)]
+                    Fallback {
+                        Loop(q0) {
+                            #[on_halted(|bb| *bb.t1 += 1)]
+                            Fallback {
+                                StatefulAction(Task<0>),
+                                Action(Act<1>),
+                            },
+                        },
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[on_success(|bb| bb.t0.set(*bb.t1))]
+                        Parallel(failure = 1) {
+                            Action(Act<2>),
+                            Action(PIo<3>, t0 = {t1}),
+                        },
+                        MemPriority {
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
+                        },
+                        AsyncFallback {
+                            Condition(PCond<6>, b0 = {=}),
+                            Condition(Cond<7> = Cond::<7>),
                         },
                     },
-                    #[failure_if(|bb| bb.b1 < 3)]
-                    Condition(Cond<1>),
                 },
             },
-            Sequence {
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                StatefulAction(Task<4>),
-            },
-            MemPriority {
-                SequenceWithMemory {
-                    Script(|bb| { if bb.b0 < 6 { bb.b0 += 1 }; if bb.b1 != (bb.b1 + 2) % 3 { bb.b0 += 3 } }),
-                    SetBlackboard(b0 = 7),
-                    StatefulAction(Task<5>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| *bb.t0 + 3 == 3),
-                    Condition(Cond<7> = Cond::<7>),
-                    SubTree(Tree1132Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+            Repeat(forever) {
+                TryCatch {
+                    ParallelAll {
+                        Script(|bb| if bb.b0 != 6 { bb.b0 += 1 }),
+                        SetBlackboard(t1 = 3),
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1132Blackboard { t0 b0 b1 });
+board!(Tree1132Blackboard { q0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1133 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        MemSequence {
-            StatefulAction(Task<0>),
-            Inverter {
-                StatefulAction(Task<1>),
+        Sequence {
+            Fallback {
+                ReactiveFallback {
+                    ParallelAll {
+                        AlwaysSuccess,
+                    },
+                },
             },
-            Action(|ctx| ctx.exec(2)),
-            Action(PAct<3>, b0 = 0),
-            Script(|bb| { bb.b0 += 3; bb.b0 += 1 }),
+            WhileDoElse {
+                Fallback {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Inverter {
+                    KeepRunningUntilFailure {
+                        Sleep(50),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree1133Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1134Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        Action(PAct<0>, b0 = {b1}, b1 = {b1})
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1134Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 15,
+            #[tracked] t0: i64 = 13,
+        }
+        KeepRunningUntilFailure {
+            #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
+            #[failure_if(|bb| bb.b0 % 4 < 1)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            StatefulAction(Task<5>),
+        }
     }
 }
 
@@ -1247,571 +1260,595 @@ bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            Fallback {
-                SubTree(Tree1134Sub0, ..),
-                StatefulAction(Task<1> = Task::<1>),
+        ReactiveFallback {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 1),
+                Condition(Cond<1>),
+                Action(Act<2>),
             },
             ReactiveFallback {
-                AlwaysFailure,
-                Condition(PCond<2>, b0 = {b0}),
+                #[on_halted(|bb| bb.t0.set(bb.b1 % 2))]
+                SubTree(Tree1134Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}),
+                Action(PAct<3>, b0 = 3, b1 = {=}),
             },
-            StatefulAction(Task<3>),
+            #[on_success(|bb| bb.b1 = (bb.b1 + 2) % 2)]
+            Loop(q0, value = {b1}) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Fallback {
+                        Action(Act<4> = Act::<4>),
+                        SubTree(Tree1134Sub1, ..),
+                        Condition(Cond<6>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1134Blackboard { b0 b1 });
+board!(Tree1134Blackboard { b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
         }
         ReactiveFallback {
-            ScriptCondition(|bb| bb.b0 == 3),
-            RunOnce {
-                Script(|bb| *bb.t0 += 1),
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
             },
-            KeepRunningUntilFailure {
-                Condition(PCond<0>, b0 = {b0}),
-            },
-            Inverter {
-                #[run_while(|bb| bb.o0.unwrap_or(3) > 3)]
-                #[post(|bb| if bb.b0 + 2 < bb.o0.unwrap_or(0) { bb.b0 = bb.o0.unwrap_or(4) })]
-                WaitValueUpdate(t0) {
-                    Condition(PCond<1>, b0 = {t0}),
+            Repeat(3) {
+                WaitValueUpdate(t1) {
+                    StatefulAction(Task<1>),
                 },
             },
-            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree1135Blackboard { o0 t0 b0 });
+board!(Tree1135Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b0: i64,
             o0: Option<i64> = None,
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceWithMemory {
-            WaitValueUpdate(t1) {
-                ForceSuccess {
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                #[success_if(|bb| bb.o0.is_some())]
-                #[on_halted(|bb| bb.b1 += 3)]
-                StatefulAction(Task<2>),
-            },
-            Action(Act<3>),
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Condition(Cond<9>),
-                    AlwaysFailure,
-                },
-            },
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            SetBlackboard(o0 = Some(3)),
         }
     }
 }
 
-board!(Tree1136Blackboard { t1 o0 b1 });
+board!(Tree1136Blackboard { b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Fallback {
-            Action(Act<0>),
-            Script(|bb| *bb.t0 += 1),
+        Switch(b1) {
+            case 2 => Sequence {
+                AsyncSequence {
+                    SkipUnlessUpdated(t0) {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                },
+                #[on_success(|bb| { if bb.b1 % 4 == 2 { bb.t0.set((bb.o0.unwrap_or(1) + 3) % 2) }; bb.b1 = (bb.b1 + 4) % 3 })]
+                #[failure_if(|bb| *bb.t0 != 0)]
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 3))]
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                SetBlackboard(b0 = 5),
+                StatefulAction(Task<2>),
+            },
+            _ => Timeout(0) {
+                AlwaysSuccess,
+            },
         }
     }
 }
 
-board!(Tree1137Blackboard { t0 });
+board!(Tree1137Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1138Sub1 for Ctx {
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1138Sub0 for Ctx {
+        SubTree(Tree1138Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {t0}),
-                    Action(Act<1>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                #[post(|bb| bb.t0.set(*bb.t0 % 2))]
-                #[failure_if(|bb| bb.b0 % 4 > 1)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    #[post(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 != 0)]
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        UnsetBlackboard(o0),
-                    },
-                    RetryUntilSuccessful(0) {
-                        Action(PAct<4>, b0 = {b0}),
-                    },
-                },
-            },
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            SubTree(Tree1138Sub0),
         }
     }
 }
-
-board!(Tree1138Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        MemPriority {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                ForceSuccess {
-                    Script(|bb| bb.b0 = bb.b0 % 3),
-                },
+        Sequence {
+            StatefulAction(Task<0>),
+            TryCatch {
+                #[failure_if(|bb| bb.b1 == 3)]
+                StatefulAction(PTask<1>, b0 = 6),
+                SetBlackboard(t0 = 6),
+                Condition(Cond<2>),
             },
-            Fallback {
-                StatefulAction(Task<1>),
-                MemPriority {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Inverter {
-                    SequenceWithMemory {
-                        SetBlackboard(t0 = 2),
-                        RetryUntilSuccessful(4) {
-                            #[run_while(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 0)]
-                            ScriptCondition(|bb| bb.b0 != 5),
-                        },
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            #[on_success(|bb| if *bb.t0 > 4 { *bb.t0 += 4 })]
-                            #[post(|bb| if *bb.t0 + 4 == *bb.t0 % 3 { bb.o0 = None })]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            Action(Act<5>),
         }
     }
 }
 
-board!(Tree1139Blackboard { o0 b0 t0 });
+board!(Tree1139Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            Action(Act<0>),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+        #[run_while(|bb| *bb.t0 + 4 > 6)]
+        KeepRunningUntilFailure {
+            IfThenElse {
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+                ParallelAll {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[on_failure(|bb| { bb.o0 = None; bb.b1 += 2 })]
+                    #[failure_if(|bb| *bb.t0 > 4)]
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                },
+                ScriptCondition(|bb| *bb.t0 < bb.b1),
             },
         }
     }
 }
 
-board!(Tree1140Blackboard { b1 t0 });
+board!(Tree1140Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            SequenceStar {
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b1)),
-                    Action(Act<1>),
-                },
+        Fallback {
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            Action(PIo<2>, t0 = {t0}),
-            SequenceWithMemory {
-                Condition(Cond<3>),
-                Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                StatefulAction(Task<5> = Task::<5>),
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                StatefulAction(Task<4>),
             },
-            ReactiveFallback {
-                Action(PIo<6>, t0 = {t0}),
-            },
+            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
 
-board!(Tree1141Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1142Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1142Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        #[on_failure(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-        ReactiveSequence {
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[on_success(|bb| if *bb.t0 == 6 { *bb.t0 += 3 })]
-            SubTree(Tree1142Sub1, ..),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) + 2)),
-        }
-    }
-}
+board!(Tree1141Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
         ReactiveFallback {
-            #[on_halted(|bb| *bb.t0 += 4)]
-            SubTree(Tree1142Sub0, t0 = {=}, o0 = {o0}),
-            AlwaysFailure,
+            ReactiveSequence {
+                RetryUntilSuccessful(4) {
+                    Timeout(0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                AsyncSequence {
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    Action(|ctx| ctx.exec(5)),
+                    Action(Act<6> = Act::<6>),
+                },
+                Inverter {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(7)),
+                        Condition(Cond<8> = Cond::<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree1142Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
         blackboard {
-            b0: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 1,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Fallback {
-            RunOnce {
-                Action(PAct<0>, b0 = {=}),
-            },
-            MemSequence {
-                Sequence {
-                    Condition(Cond<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 4, &mut bb.b1)),
+        ParallelAll(max_failures = -2) {
+            ReactiveSequence {
+                MemSequence {
+                    SetBlackboard(t0 = 6),
+                    Condition(Cond<0>),
+                },
+                #[success_if(|bb| bb.b0 > 0)]
+                RunOnce {
+                    Sleep(0),
                 },
             },
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<3>),
+            Selector {
+                ReactiveFallback {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
+                WasEntryUpdated(t0),
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    AlwaysFailure,
+                },
+            },
+            WhileDoElse {
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                #[success_if(|bb| *bb.t0 < 7)]
+                #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
+                Condition(Cond<4>),
+            },
+            Switch(b1) {
+                case 0 => Condition(Cond<5>),
+                case 1 => WasEntryUpdated(t0),
+                _ => Condition(Cond<6> = Cond::<6>),
+            },
+            SequenceStar {
+                Sleep(0),
+                Action(Act<7>),
             },
         }
     }
 }
 
-board!(Tree1143Blackboard { b0 t0 b1 });
+board!(Tree1143Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
         }
-        #[skip_if(|bb| bb.b0 + 3 != 1)]
-        #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t0 % 2) })]
-        ReactiveSequence {
-            Repeat(3) {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = {b0}),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(3) % 2),
-                },
-            },
-            Action(PAct<2>, b0 = 5, b1 = {=}),
-            Fallback {
-                RunOnce {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
-            #[on_success(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| *bb.t0 + 3 == 1)]
-            Inverter {
-                MemSequence {
+        WaitValueUpdate(t0) {
+            Switch(b1) {
+                case 1 => Precondition(|bb| bb.o0.is_none()) {
                     ReactiveSequence {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[failure_if(|bb| bb.b1 + 1 != bb.b0 + 4)]
-                        SequenceStar {
-                            StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
-                            StatefulAction(Task<6> = Task::<6>),
+                        Retry(2) {
+                            Action(PIo<0>, t0 = {b1}),
                         },
-                    },
-                    Fallback {
-                        Action(PAct<7>, b0 = 7, b1 = {=}),
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9> = Task::<9>),
+                        StatefulAction(Task<1>),
                     },
                 },
+                _ => StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1144Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1145Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-        }
-        SetBlackboard(t0 = 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1145Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-        }
-        SubTree(Tree1145Sub1, t0 = {=})
-    }
-}
+board!(Tree1144Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        #[failure_if(|bb| *bb.t0 > 3)]
-        Repeat(0) {
-            SubTree(Tree1145Sub0, t0 = {=}),
+        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
+        #[skip_if(|bb| bb.b0 > 2)]
+        SequenceWithMemory {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                SetBlackboard(t0 = {b0}),
+            },
+            Precondition(|bb| bb.b0 < bb.o0.unwrap_or(0) + 2, else = Running) {
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
-board!(Tree1145Blackboard { t0 });
+board!(Tree1145Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Inverter {
-                Fallback {
-                    ForceFailure {
-                        ReactiveSequence {
-                            SetBlackboard(t0 = 0),
-                            #[success_if(|bb| bb.o0.unwrap_or(5) + 1 == bb.b1)]
-                            Condition(Cond<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<3>),
-                    },
-                    AlwaysFailure,
+        AsyncFallback {
+            AsyncSequence {
+                RetryUntilSuccessful(4) {
+                    Action(Act<0>),
+                },
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                AsyncSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
                 },
             },
-            SequenceStar {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<4>),
+            Parallel(failure = 2) {
+                Timeout(100) {
+                    StatefulAction(Task<7> = Task::<7>),
                 },
-                UnsetBlackboard(o0),
-                Condition(PCond<5>, b0 = {t0}),
-                Action(PIo<6>, t0 = {t0}),
+                TryCatch {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+                StatefulAction(Task<10>),
             },
         }
     }
 }
-
-board!(Tree1146Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        SequenceWithMemory {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2> = Cond::<2>),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+        }
+        MemSequence {
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 4)),
+                AlwaysSuccess,
+            },
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
+
+board!(Tree1147Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
         blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+        }
+        Repeat(3) {
+            Sequence {
+                ParallelAll {
+                    IfThenElse {
+                        Loop(q0) {
+                            Condition(PCond<0>, b0 = {=}),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                        StatefulAction(Task<2>),
+                    },
+                    Fallback {
+                        Condition(PCond<3>, b0 = 0),
+                    },
+                    AlwaysSuccess,
+                },
+                ParallelAll {
+                    Sleep(10),
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(4)),
+                        WasEntryUpdated(t0),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Loop(q0, value = {b0}) {
+                            #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+                            #[success_if(|bb| *bb.t0 == 4)]
+                            ScriptCondition(|bb| *bb.t0 > 3),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(PAct<5>, b0 = 2, b1 = {t0}),
+                        StatefulAction(Task<6>),
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1148Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx {
+        blackboard {
             #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
             b0: i64,
         }
-        MemSequence {
-            #[failure_if(|bb| *bb.t1 + 4 == 4)]
-            Inverter {
-                ForceFailure {
-                    RunOnce {
-                        MemPriority {
-                            RetryUntilSuccessful(2) {
-                                ReactiveFallback {
-                                    Script(|bb| if *bb.t1 % 4 == 2 { bb.b0 += 1 }),
-                                },
+        TryCatch(catch_on_halt = true) {
+            RetryUntilSuccessful(2) {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+                    Action(Act<1>),
+                    Sleep(0),
+                },
+            },
+            ParallelAll(2) {
+                Condition(PCond<2>, b0 = {=}),
+                ReactiveFallback {
+                    Repeat(forever) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Repeat(4) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            AsyncSequence {
+                Sleep(0),
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+                #[post(|bb| bb.b0 += 3)]
+                Sleep(0),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree1149Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1150 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            Delay(10) {
+                #[run_while(|bb| bb.b0 < 3)]
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Loop(q0) {
+                        ForceSuccess {
+                            #[post(|bb| { bb.t0.set(8); bb.t1.set(bb.b0 % 2) })]
+                            SequenceWithMemory {
+                                Condition(Cond<1>),
+                                #[success_if(|bb| bb.o0.is_none())]
+                                Action(|ctx| ctx.exec(2)),
                             },
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {t1}) {
+                ReactiveFallback {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<3>),
+                    },
+                    Delay(10) {
+                        #[post(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Fallback {
+                            ReactiveSequence {
+                                Action(Act<4> = Act::<4>),
+                                Action(PIo<5>, t0 = {t1}),
+                                StatefulAction(Task<6>),
+                            },
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<7>),
+                            },
+                            Action(Act<8>),
                         },
                     },
                 },
             },
             ReactiveSequence {
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.b0 % 2 < 0)]
-                    #[run_while(|bb| bb.b0 + 3 < bb.b0 % 3)]
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    WasEntryUpdated(t0),
+                #[success_if(|bb| *bb.t1 % 4 > 1)]
+                #[run_while(|bb| *bb.t1 + 3 == 7)]
+                ReactiveSequence {
+                    SetBlackboard(b0 = {t1}),
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
                 },
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| *bb.t1 + 3 > 3)]
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); if *bb.t0 % 3 < 2 { bb.t1.set(bb.b0) } })]
-            Fallback {
-                ForceSuccess {
-                    Condition(|ctx| ctx.check(3)),
+                ParallelAll(2) {
+                    AlwaysSuccess,
+                    ScriptCondition(|bb| *bb.t1 != 2),
+                    Condition(|ctx, bb| ctx.check_in(11, *bb.t1)),
+                    Condition(Cond<12>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree1148Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
-        RetryUntilSuccessful(3) {
-            ForceSuccess {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    RunOnce {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
+                #[skip_if(|bb| *bb.t0 < *bb.t1 % 3)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
+                Repeat(2) {
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            #[on_failure(|bb| if *bb.t0 + 3 != 3 { bb.b0 += 1 })]
-            SequenceStar {
-                Repeat(4) {
-                    Action(Act<0> = Act::<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1150Blackboard { b0 t0 });
+board!(Tree1150Blackboard { t1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
-        Inverter {
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysSuccess,
-                    Action(Act<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            Loop(q0, if_empty = Running) {
+                Inverter {
+                    StatefulAction(Task<1>),
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<6>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    #[on_success(|bb| bb.t1.set(bb.b0))]
+                    ReactiveSelector {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        AlwaysFailure,
                     },
                 },
-                Repeat(1) {
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
+                Precondition(|bb| *bb.t0 != 4) {
+                    ScriptCondition(|bb| bb.b1 > *bb.t0 + 2),
                 },
-                Action(Act<10>),
-                ForceSuccess {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Action(Act<11>),
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<12>),
-                            },
-                            Inverter {
-                                StatefulAction(Task<13>),
-                            },
-                            RunOnce {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<14>),
-                                },
-                            },
-                        },
-                    },
+            },
+        }
+    }
+}
+
+board!(Tree1151Blackboard { q0 b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1152Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 10,
+            #[tracked] t1: i64 = 12,
+            b1: i64 = 9,
+        }
+        Selector {
+            RunOnce {
+                #[on_success(|bb| bb.b0 = bb.b1)]
+                Inverter {
+                    AlwaysRunning,
                 },
+            },
+            #[run_while(|bb| *bb.t0 != bb.b1)]
+            #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 % 2 { bb.b1 += 1 } })]
+            StatefulAction(Task<7>),
+            Precondition(|bb| *bb.t1 % 4 < 1) {
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -1820,187 +1857,166 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
         }
-        ReactiveFallback {
-            Sequence {
-                SetBlackboard(b0 = 9),
-                ScriptCondition(|bb| *bb.t0 == 3),
-                StatefulAction(Task<0>),
+        ParallelAll(1) {
+            Parallel(success = 2) {
+                SetBlackboard(t1 = 8),
+                Script(|bb| { bb.b0 += 1; if (bb.b0 + 1) % 3 < 0 { bb.b1 += 1 } }),
+                Script(|bb| bb.b1 = *bb.t1),
+                Action(Act<0>),
             },
-            RetryUntilSuccessful(0) {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+            WhileDoElse {
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b1)),
+                Condition(|ctx| ctx.check(3)),
+            },
+            IfThenElse {
+                Delay(30) {
+                    Action(PIo<4>, t0 = {=}),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(Cond<6>),
+            },
+            SubTree(Tree1152Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, b1 = {b1}),
+            Parallel(failure = 3) {
+                Condition(Cond<9>),
+                Condition(PCond<10>, b0 = 1),
+                StatefulAction(Task<11>),
+                Action(Act<12> = Act::<12>),
+                Script(|bb| *bb.t1 += 1),
             },
         }
     }
 }
 
-board!(Tree1152Blackboard { b0 t0 });
+board!(Tree1152Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        MemPriority {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Fallback {
-                    #[skip_if(|bb| (*bb.t0 + 3) % 2 != 0)]
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
+        Timeout(10) {
+            TryCatch {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
-            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
         }
     }
 }
-
-board!(Tree1153Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             b0: i64,
-            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64,
-            b1: i64 = 4,
         }
-        ReactiveFallback {
-            MemPriority {
-                Repeat(1) {
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        Script(|bb| bb.b0 = bb.b1),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<6>),
-                    },
-                },
+        MemPriority {
+            Fallback {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
             },
-            SetBlackboard(t1 = {t0}),
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                #[on_failure(|bb| if bb.o0.unwrap_or(1) % 2 == 1 { bb.b0 += 3 })]
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                AlwaysSuccess,
+            },
         }
     }
 }
 
-board!(Tree1154Blackboard { b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1155Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b1 != 0)
-    }
-}
+board!(Tree1154Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
         blackboard {
+            b0: i64 = 5,
             b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(0),
         }
-        Repeat(0) {
-            SubTree(Tree1155Sub0, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree1155Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Fallback {
-            #[run_while(|bb| *bb.t0 % 2 < 0)]
-            #[failure_if(|bb| *bb.t1 + 2 == 0)]
-            #[skip_if(|bb| bb.o0.unwrap_or(2) + 4 > 3)]
-            ReactiveSequence {
-                Sequence {
+        ReactiveFallback {
+            TryCatch(catch_on_halt = false) {
+                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
+                TryCatch(catch_on_halt = false) {
                     StatefulAction(Task<0>),
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(1)),
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Sequence {
                         ReactiveFallback {
-                            Action(PAct<2>, b0 = {=}, b1 = {=}),
-                            StatefulAction(Task<3>),
-                        },
-                        ForceFailure {
-                            Action(Act<4> = Act::<4>),
+                            #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
+                            StatefulAction(Task<3> = Task::<3>),
+                            Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(3) + 2) % 2, &mut bb.b0)),
                         },
                     },
                 },
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| bb.b1 += 1)]
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.b1 = bb.b0 + 4)]
-                    MemSequence {
-                        Sequence {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Action(Act<6>),
-                            Condition(Cond<7>),
-                            Condition(Cond<8>),
-                            WasEntryUpdated(t1),
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(3) + 1 != 2)]
+            Delay(20) {
+                Delay(10) {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| bb.b0 % 2 == 0)]
+                    ForceFailure {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            AlwaysSuccess,
                         },
                     },
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
-                    StatefulAction(Task<9>),
-                },
-                MemPriority {
-                    Fallback {
-                        #[on_failure(|bb| bb.b1 += 2)]
-                        #[skip_if(|bb| bb.b1 + 2 == bb.b1)]
-                        ReactiveFallback {
-                            #[run_while(|bb| bb.b1 + 2 != 5)]
-                            Condition(PCond<10>, b0 = {t1}),
-                            WasEntryUpdated(t0),
-                        },
-                        ScriptCondition(|bb| *bb.t1 != *bb.t0),
-                    },
-                    Action(Act<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree1156Blackboard { t1 o0 b1 t0 b0 });
+board!(Tree1155Blackboard { b0 b1 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        Fallback {
+            ParallelAll {
+                WasEntryUpdated(t0),
+                WaitValueUpdate(t1) {
+                    Timeout(10) {
+                        AlwaysRunning,
+                    },
+                },
+                Condition(Cond<0>),
+            },
+            ParallelAll(max_failures = -1) {
+                Sleep(20),
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 0,
         }
-        ForceFailure {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[post(|bb| bb.b0 += 3)]
-                RunOnce {
-                    Condition(Cond<1> = Cond::<1>),
+        Parallel(success = -1, failure = -1) {
+            Condition(Cond<0>),
+            AsyncSequence {
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<1>, b0 = 6),
                 },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(2)),
-                    Condition(Cond<3>),
-                },
+                SetBlackboard(b0 = 0),
             },
         }
     }
@@ -2010,123 +2026,228 @@ board!(Tree1157Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
-        RunOnce {
-            Repeat(4) {
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        Inverter {
+            Loop(q0, value = {b0}, if_empty = Running) {
+                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                #[run_while(|bb| bb.b0 > 0)]
+                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
+                Repeat(4) {
+                    Action(PIo<0>, t0 = {b0}),
+                },
             },
         }
     }
 }
+
+board!(Tree1158Blackboard { t0 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1159 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 4,
+            b0: i64 = 3,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64,
         }
-        SequenceWithMemory {
-            Fallback {
-                Sequence {
-                    Fallback {
-                        Condition(Cond<0>),
-                        #[on_halted(|bb| bb.t0.set(7))]
-                        #[failure_if(|bb| bb.b1 % 3 != 2)]
-                        Condition(PCond<1>, b0 = 1),
-                        ReactiveFallback {
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        ReactiveSequence {
-                            SetBlackboard(b1 = {t0}),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(1) < 7),
-                            Repeat(1) {
-                                Repeat(3) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            ReactiveFallback {
-                                Action(Act<4>),
-                                Condition(Cond<5>),
-                            },
-                            StatefulAction(Task<6>),
-                        },
+        TryCatch(catch_on_halt = false) {
+            ParallelAll {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<0>),
+                },
+                Loop(q0, if_empty = Running) {
+                    Loop(q0, value = {b1}) {
+                        UnsetBlackboard(o0),
                     },
                 },
-                AlwaysSuccess,
+                RetryUntilSuccessful(4) {
+                    Timeout(10) {
+                        Sleep(30),
+                    },
+                },
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                Fallback {
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 = bb.b0 % 4 })]
+                    ParallelAll(max_failures = -1) {
+                        Condition(PCond<1>, b0 = {b0}),
+                        AsyncFallback {
+                            Precondition(|bb| (bb.b0 + 4) % 2 > 0, else = Failure) {
+                                Sequence {
+                                    ScriptCondition(|bb| bb.b0 + 3 == 1),
+                                    Action(|ctx| ctx.exec(2)),
+                                },
+                            },
+                        },
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1159Blackboard { o0 t0 b1 b0 });
+board!(Tree1159Blackboard { t0 q0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
             #[tracked] t1: i64,
         }
         ReactiveFallback {
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                Repeat(3) {
-                    ReactiveSequence {
-                        #[success_if(|bb| *bb.t1 != bb.b1)]
-                        #[run_while(|bb| bb.b1 + 1 == *bb.t1 + 3)]
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        Script(|bb| bb.t1.set(bb.b0)),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-                SequenceStar {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        Action(PIo<5>, t0 = {b0}),
-                    },
-                },
-            },
+            WasEntryUpdated(t1),
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1160Blackboard { b0 b1 t1 });
+board!(Tree1160Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1161Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<10>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1161Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 9,
+        }
+        #[post(|bb| bb.t0.set(5))]
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(PTask<8>, b0 = 6),
+                },
+                Condition(Cond<9> = Cond::<9>),
+                SubTree(Tree1161Sub1, ..),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        Fallback {
-            #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b0 + 2)]
-            #[post(|bb| { bb.o0 = None; bb.b1 += 1 })]
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            ReactiveSequence {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
+        SequenceStar {
+            TryCatch(catch_on_halt = true) {
+                RetryUntilSuccessful(1) {
+                    #[post(|bb| { bb.t0.set((*bb.t0 + 2) % 3); bb.b0 += 3 })]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Parallel(success = 0, failure = -1) {
+                        Parallel(failure = 2) {
+                            #[on_halted(|bb| if (bb.b0 + 3) % 2 > 0 { bb.b0 = bb.b0 % 2 })]
+                            Condition(Cond<0>),
+                            Condition(PCond<1>, b0 = 0),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Condition(PCond<3>, b0 = 0),
+                    },
+                },
+                SequenceWithMemory {
+                    SequenceStar {
+                        Action(Act<4> = Act::<4>),
+                        Condition(Cond<5>),
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<7>),
+                },
+                SubTree(Tree1161Sub0, ..),
             },
-            StatefulAction(Task<4>),
+            Fallback {
+                #[failure_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
+                Script(|bb| bb.b0 += 1),
+                ReactiveFallback {
+                    Condition(Cond<11> = Cond::<11>),
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.t0.set(1))]
+                        Action(PIo<12>, t0 = {=}),
+                    },
+                },
+                RunOnce {
+                    Loop(q0, if_empty = Failure) {
+                        ParallelAll(max_failures = -1) {
+                            #[on_failure(|bb| bb.b0 = 1)]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            #[skip_if(|bb| bb.b0 % 4 != 0)]
+                            Action(Act<13>),
+                            SetBlackboard(b0 = 8),
+                        },
+                    },
+                },
+                IfThenElse {
+                    Condition(Cond<14>),
+                    Action(Act<15>),
+                    Action(|ctx| ctx.exec(16)),
+                },
+                WaitValueUpdate(t0) {
+                    Action(|ctx, bb| ctx.exec_in(17, *bb.t0 % 2, &mut bb.b0)),
+                },
+            },
         }
     }
 }
 
-board!(Tree1161Blackboard { b0 b1 o0 });
+board!(Tree1161Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    StatefulAction(Task<0>),
+        RetryUntilSuccessful(1) {
+            ReactiveSequence {
+                RetryUntilSuccessful(1) {
+                    ReactiveSequence {
+                        Repeat(1) {
+                            Repeat(2) {
+                                MemPriority {
+                                    AlwaysFailure,
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<1>),
+                        ReactiveSelector {
+                            StatefulAction(Task<2>),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Fallback {
+                    Action(Act<3>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5>),
+                    Retry(3) {
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                Parallel(success = 3, failure = 1) {
+                    Condition(Cond<8>),
+                    AlwaysRunning,
+                    ReactiveFallback {
+                        Condition(Cond<9>),
+                    },
                 },
             },
         }
@@ -2136,170 +2257,296 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 4,
             #[tracked] t1: i64,
-            b0: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Sequence {
-                        Action(PAct<1>, b0 = 4, b1 = {t1}),
-                        Condition(Cond<2>),
-                        SequenceWithMemory {
-                            Script(|bb| bb.t1.set((bb.b0 + 3) % 4)),
+        #[post(|bb| { bb.b1 = bb.b0 + 3; bb.b0 += 2 })]
+        ReactiveSequence {
+            Repeat(4) {
+                IfThenElse {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+                    #[run_while(|bb| *bb.t1 < 7)]
+                    #[success_if(|bb| bb.b1 % 2 != 0)]
+                    Action(Act<1>),
+                },
+            },
+            Delay(30) {
+                Inverter {
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            #[post(|bb| bb.b1 += 3)]
+                            #[on_halted(|bb| bb.b1 = (*bb.t0 + 1) % 3)]
+                            #[skip_if(|bb| bb.b0 % 4 > 2)]
+                            ReactiveFallback {
+                                Condition(Cond<2>),
+                            },
+                            IfThenElse {
+                                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                                SetBlackboard(t1 = {b0}),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<4> = Task::<4>),
+                                StatefulAction(Task<5>),
+                            },
                         },
-                    },
-                    #[post(|bb| bb.t1.set(bb.b0 % 2))]
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    #[on_success(|bb| if bb.b0 + 2 < *bb.t0 + 4 { bb.b0 += 3 })]
-                    Sequence {
-                        Repeat(2) {
-                            StatefulAction(Task<3>),
-                        },
-                        WasEntryUpdated(t0),
-                        RetryUntilSuccessful(2) {
-                            ScriptCondition(|bb| (bb.b0 + 4) % 4 == 2),
-                        },
-                    },
-                    MemSequence {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    SequenceStar {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = 2),
-                        SetBlackboard(b0 = 4),
                     },
                 },
+            },
+            WhileDoElse {
+                Condition(Cond<6>),
+                Action(Act<7>),
+                SetBlackboard(b0 = 4),
             },
         }
     }
 }
 
-board!(Tree1163Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1164Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = {=}),
-            Action(PIo<1>, t0 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1164Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Repeat(1) {
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
+board!(Tree1163Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                SubTree(Tree1164Sub0, ..),
-                StatefulAction(Task<2>),
-                RetryUntilSuccessful(0) {
-                    AlwaysFailure,
-                },
+        SequenceWithMemory {
+            Script(|bb| { if *bb.t0 % 3 > 0 { *bb.t0 += 1 }; bb.b0 = bb.b0 % 2 }),
+            #[skip_if(|bb| *bb.t0 < bb.b0)]
+            Repeat(1) {
+                Condition(PCond<0>, b0 = {t0}),
             },
-            SubTree(Tree1164Sub1, ..),
-        }
-    }
-}
-
-board!(Tree1164Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
-        Sequence {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
+            SequenceWithMemory {
+                SetBlackboard(t0 = 4),
+                Condition(|ctx| ctx.check(1)),
+                Precondition(|bb| *bb.t0 + 1 > (bb.b0 + 4) % 4, else = Success) {
+                    SetBlackboard(t0 = {b0}),
+                },
                 Condition(Cond<2>),
             },
             Action(Act<3>),
-            AlwaysSuccess,
-            StatefulAction(Task<4> = Task::<4>),
-            StatefulAction(Task<5>),
         }
     }
 }
+
+board!(Tree1164Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        MemSequence {
+            Timeout(0) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    #[failure_if(|bb| *bb.t1 + 3 < 7)]
+                    #[on_failure(|bb| if bb.b0 < *bb.t1 + 4 { bb.b0 += 2 })]
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Sequence {
+                ForceSuccess {
+                    #[on_success(|bb| { bb.b0 += 3; if bb.b0 + 2 == 2 { bb.t1.set(bb.b0) } })]
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+                MemSequence {
+                    TryCatch {
+                        #[skip_if(|bb| *bb.t1 == 6)]
+                        #[run_while(|bb| *bb.t1 + 4 == 3)]
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        AlwaysSuccess,
+                        #[skip_if(|bb| *bb.t1 + 4 > 3)]
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        StatefulAction(PTask<3>, b0 = {=}),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            IfThenElse {
+                WaitValueUpdate(t1) {
+                    Action(PIo<5>, t0 = {=}),
+                },
+                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 2); if *bb.t1 < *bb.t0 { *bb.t0 += 3 } })]
+                ReactiveSequence {
+                    SetBlackboard(t0 = 5),
+                    #[on_success(|bb| { bb.b0 = *bb.t1 + 2; bb.b0 = *bb.t1 % 2 })]
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1165Blackboard { t0 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            b1: i64 = 4,
         }
-        #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-        #[run_while(|bb| *bb.t0 > (*bb.t0 + 4) % 2)]
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
+        ReactiveFallback {
+            WhileDoElse {
+                Sequence {
+                    Sequence {
+                        SetBlackboard(b0 = {b1}),
+                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 2) % 2)),
+                    },
+                    #[skip_if(|bb| bb.b0 > *bb.t0)]
+                    Inverter {
+                        ScriptCondition(|bb| bb.b1 + 4 > 2),
+                    },
+                },
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+                    },
+                    Sleep(50),
+                    Sleep(30),
+                },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                    Action(Act<4>),
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
-board!(Tree1166Blackboard { o0 t0 });
+board!(Tree1166Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveFallback {
+            Fallback {
+                AsyncSequence {
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Condition(PCond<3>, b0 = 6),
+                    },
+                    ReactiveSequence {
+                        Action(Act<4>),
+                        ScriptCondition(|bb| *bb.t0 > bb.b0),
+                    },
+                },
+            },
+            Fallback {
+                RunOnce(then_skip = true) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Loop(q0, if_empty = Skipped) {
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                StatefulAction(Task<6>),
+                Sequence {
+                    #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
+                    StatefulAction(Task<7> = Task::<7>),
+                    Action(Act<8>),
+                    AlwaysSuccess,
+                    SetBlackboard(t0 = 4),
+                },
+            },
         }
     }
 }
+
+board!(Tree1167Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-            RetryUntilSuccessful(2) {
-                Action(Act<2> = Act::<2>),
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0>),
+            },
+            WhileDoElse {
+                RunOnce {
+                    StatefulAction(PTask<1>, b0 = {=}),
+                },
+                ScriptCondition(|bb| bb.b0 > 3),
+                Sleep(20),
+            },
+            Fallback {
+                #[on_halted(|bb| bb.b1 += 1)]
+                #[on_success(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
+                #[skip_if(|bb| bb.b0 % 2 != 1)]
+                Action(Act<2>),
+                #[post(|bb| if bb.b0 != 6 { bb.b1 += 1 })]
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    StatefulAction(Task<3>),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+            },
+            Switch(b1) {
+                case 1 => Condition(Cond<6>),
+                _ => SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1168Blackboard { t0 b0 });
+board!(Tree1168Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1169 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] b1: i64,
+            #[tracked] t1: i64 = 5,
         }
-        Fallback {
+        ParallelAll(1) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Repeat(1) {
+                    SetBlackboard(t1 = 0),
+                },
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
             ReactiveSequence {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[post(|bb| if bb.b0 < 7 { bb.b0 = 9 })]
-                #[failure_if(|bb| bb.b0 > 3)]
-                Condition(Cond<0> = Cond::<0>),
-                #[success_if(|bb| *bb.t0 % 3 < 0)]
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                WaitValueUpdate(t0) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<4>),
+                AsyncSequence {
+                    Fallback {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 != 1),
+                        #[success_if(|bb| bb.b0 != 2)]
+                        #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(PTask<3>, b0 = {t1}),
+                },
+                Loop(q0, value = {t1}) {
+                    Invert {
+                        #[skip_if(|bb| *bb.t1 % 3 == 0)]
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -2307,663 +2554,65 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1169Blackboard { b0 t0 });
+board!(Tree1169Blackboard { q0 b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1170 for Ctx {
-        Repeat(0) {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Sequence {
-            Repeat(0) {
-                SetBlackboard(b0 = 5),
-            },
-            Condition(|ctx| ctx.check(0)),
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree1171Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                Repeat(2) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                WasEntryUpdated(t0),
-            },
-            Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-            Sequence {
-                AlwaysSuccess,
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-            RetryUntilSuccessful(2) {
-                MemPriority {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b0 + 3 == 4)]
-                    StatefulAction(Task<6>),
-                    #[on_halted(|bb| { bb.t0.set(9); *bb.t0 += 1 })]
-                    #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0) + 4); *bb.t0 += 1 })]
-                    Action(|ctx| ctx.exec(7)),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                #[failure_if(|bb| bb.b0 + 2 < 2)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Inverter {
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1172Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
-        SequenceStar {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            MemPriority {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6> = Cond::<6>),
-            },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(7)),
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1174 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveSequence {
-            Inverter {
-                MemSequence {
-                    Fallback {
-                        #[success_if(|bb| *bb.t1 + 1 == 2)]
-                        WaitValueUpdate(t1) {
-                            StatefulAction(Task<0>),
-                        },
-                        SetBlackboard(t1 = {b1}),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, 3)),
-                },
-            },
-            MemSequence {
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(Task<3>),
-                WasEntryUpdated(t1),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree1174Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1175 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-        }
-        Fallback {
-            Condition(PCond<0>, b0 = {=}),
-            ScriptCondition(|bb| bb.o0.unwrap_or(3) % 4 != 1),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-board!(Tree1175Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveFallback {
-            #[post(|bb| { bb.t1.set(*bb.t1 % 3); bb.b0 = (bb.b0 + 4) % 3 })]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                SetBlackboard(t0 = 4),
-            },
-            ReactiveSequence {
-                Action(PIo<4>, t0 = {=}),
-                Condition(PCond<5>, b0 = {=}),
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
-            },
-            Condition(|ctx| ctx.check(7)),
-            StatefulAction(PTask<8>, b0 = {=}),
-            Inverter {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(9)),
-                    Action(Act<10>),
-                    Inverter {
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1176Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1177 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        ForceFailure {
-            ForceSuccess {
-                #[on_success(|bb| bb.b0 += 2)]
-                SequenceStar {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    Fallback {
-                        Sequence {
-                            ForceSuccess {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                            Action(PAct<4>, b0 = {b1}, b1 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1177Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(4) {
-            RetryUntilSuccessful(3) {
-                Action(PIo<0>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1178Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree1179Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1180 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        Inverter {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    #[run_while(|bb| (bb.b0 + 1) % 2 == 0)]
-                    #[on_failure(|bb| if *bb.t0 < *bb.t1 { *bb.t0 += 1 })]
-                    #[success_if(|bb| *bb.t0 == 3)]
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                    #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.t1.set(*bb.t1 % 3) })]
-                    Action(PIo<1>, t0 = {t0}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = 8),
-                ReactiveFallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(PTask<6>, b0 = 8),
-                },
-                Action(Act<7> = Act::<7>),
-            },
-        }
-    }
-}
-
-board!(Tree1180Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1181 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
             b1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {b1}, b1 = {b0}),
-                    WaitValueUpdate(t0) {
-                        #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                        #[success_if(|bb| *bb.t0 + 2 > 0)]
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 > 0),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1181Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1182 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            b0: i64,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                    Condition(PCond<1>, b0 = 4),
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(Cond<4>),
-            },
-            ReactiveFallback {
-                #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 = *bb.t0 })]
-                #[skip_if(|bb| *bb.t0 == 1)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-                Condition(Cond<7>),
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                StatefulAction(Task<8>),
-                AlwaysFailure,
-                #[failure_if(|bb| *bb.t0 == bb.b0 + 2)]
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 2))]
-                SequenceWithMemory {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1182Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Repeat(3) {
-                WaitValueUpdate(t1) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-            Sequence {
-                #[post(|bb| bb.t0.set(*bb.t1))]
-                WaitValueUpdate(t0) {
-                    Fallback {
-                        ScriptCondition(|bb| (*bb.t1 + 4) % 2 < 0),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t1 + 4)),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                StatefulAction(Task<3>),
-                SetBlackboard(b0 = 7),
-                Fallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}),
-                },
-            },
-            ReactiveFallback {
-                #[run_while(|bb| bb.b0 % 4 > 0)]
-                #[post(|bb| if *bb.t0 + 2 != 2 { *bb.t1 += 1 })]
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(7, (bb.b0 + 4) % 4, &mut bb.b0)),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    Condition(Cond<8> = Cond::<8>),
-                    Script(|bb| bb.b0 += 2),
-                },
-                Inverter {
-                    Repeat(0) {
-                        Script(|bb| bb.b0 += 3),
-                    },
-                },
-                Sequence {
-                    Condition(PCond<9>, b0 = {t1}),
-                    WaitValueUpdate(t1) {
-                        Action(|ctx, bb| ctx.exec_in(10, 1, &mut bb.b0)),
-                    },
-                    StatefulAction(Task<11>),
-                    WasEntryUpdated(t1),
-                    Action(Act<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1183Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1184 for Ctx {
-        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
         }
-        #[run_while(|bb| *bb.t0 + 2 > 3)]
-        #[on_success(|bb| bb.t0.set(4))]
-        ForceSuccess {
-            ReactiveSequence {
-                ForceSuccess {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1184Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1185Sub0 for Ctx {
-        MemPriority {
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1185Sub1 for Ctx {
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1185 for Ctx {
         SequenceWithMemory {
-            StatefulAction(Task<0>),
-            SubTree(Tree1185Sub0),
             Sequence {
-                StatefulAction(Task<3>),
-                RunOnce(then_skip = false) {
-                    SubTree(Tree1185Sub1),
+                #[run_while(|bb| bb.b1 + 4 < 3)]
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                #[on_success(|bb| bb.o0 = Some(bb.b1 % 4))]
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    #[on_success(|bb| { bb.t0.set(*bb.t0 % 2); bb.b1 += 2 })]
+                    Action(Act<0>),
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1186 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                Action(PAct<0>, b0 = {=}),
-            },
-            StatefulAction(PTask<1>, b0 = {b0}),
-            Repeat(forever) {
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
-                        RunOnce {
-                            Fallback {
-                                Condition(Cond<2>),
-                                Action(PAct<3>, b0 = 5, b1 = {t0}),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Delay(100) {
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            #[on_failure(|bb| if bb.b0 < 3 { bb.o0 = None })]
+                            Retry(4) {
+                                Condition(Cond<3>),
                             },
                         },
                     },
                 },
             },
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                },
-                Action(Act<5>),
-                ReactiveFallback {
-                    #[success_if(|bb| (bb.b0 + 1) % 3 == 2)]
-                    Condition(PCond<6>, b0 = 8),
-                    Condition(Cond<7>),
-                },
-                Action(PAct<8>, b0 = 9),
-                Fallback {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1186Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1187 for Ctx {
-        Fallback {
             ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        MemPriority {
-            Action(PIo<0>, t0 = {b0}),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree1188Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
-        ReactiveFallback {
-            Repeat(forever) {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1190Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            b0: i64 = 12,
-        }
-        Sequence {
-            Condition(PCond<9>, b0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1190 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b1 + 2 != 2),
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b1)),
                 },
-            },
-            KeepRunningUntilFailure {
-                #[run_while(|bb| *bb.t0 != 0)]
-                ForceFailure {
-                    WaitValueUpdate(t0) {
+                SequenceStar {
+                    Action(PIo<6>, t0 = {=}),
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
                         Sequence {
-                            RetryUntilSuccessful(1) {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
+                            WasEntryUpdated(t0),
+                            AlwaysSuccess,
                         },
                     },
                 },
             },
-            Sequence {
-                StatefulAction(Task<4> = Task::<4>),
-                RetryUntilSuccessful(0) {
-                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 3 })]
-                #[skip_if(|bb| *bb.t0 < 7)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                RetryUntilSuccessful(3) {
-                    Action(PIo<6>, t0 = {t0}),
-                },
-                StatefulAction(Task<7> = Task::<7>),
-                Repeat(1) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            Sequence {
-                SubTree(Tree1190Sub0, ..),
-                Sequence {
-                    SetBlackboard(t0 = 3),
-                    ReactiveSequence {
-                        Action(Act<10> = Act::<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(PTask<12>, b0 = 6, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1190Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1191 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ForceFailure {
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b1 == bb.b0)]
-                    #[post(|bb| bb.b0 = bb.b0 % 3)]
-                    #[skip_if(|bb| bb.b0 < bb.b1)]
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {b1}),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                SequenceWithMemory {
-                    RetryUntilSuccessful(forever) {
-                        #[success_if(|bb| bb.b0 + 2 > 5)]
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-                Condition(Cond<7>),
-                Inverter {
-                    #[skip_if(|bb| bb.b1 > bb.b0)]
-                    #[failure_if(|bb| bb.b0 > 6)]
+            #[post(|bb| { bb.o0 = None; bb.b0 += 2 })]
+            Switch(b1) {
+                case 5 => StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
+                case 4 => Sleep(20),
+                case 0 => SetBlackboard(t0 = 0),
+                _ => Inverter {
                     Condition(Cond<8>),
                 },
             },
@@ -2971,18 +2620,189 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1191Blackboard { b0 b1 t0 });
+board!(Tree1170Blackboard { b0 b1 o0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1192 for Ctx {
-        Sequence {
+    pub tree Tree1171 for Ctx {
+        ReactiveSequence {
+            Sequence {
+                ReactiveSequence {
+                    Delay(50) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                ParallelAll(1) {
+                    Action(Act<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        AlwaysFailure,
+                    },
+                },
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveSequence {
+                Action(Act<6>),
+                Parallel(success = -2) {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+                ForceFailure {
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                ReactiveFallback {
+                    AsyncFallback {
+                        StatefulAction(Task<11> = Task::<11>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveSequence {
+                ParallelAll(2) {
+                    StatefulAction(Task<12>),
+                    Parallel {
+                        Condition(Cond<13>),
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+                Action(Act<15> = Act::<15>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        RunOnce(then_skip = true) {
+            Precondition(|bb| *bb.t0 + 1 < *bb.t0, else = Skipped) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Timeout(0) {
+                        SequenceWithMemory {
+                            SetBlackboard(b0 = {t0}),
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                            Action(PIo<2>, t0 = {=}),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1172Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        WaitValueUpdate(t1) {
             ReactiveSequence {
                 StatefulAction(Task<0>),
+                Repeat(2) {
+                    ReactiveFallback {
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+                Script(|bb| bb.t1.set(bb.b0)),
+                Action(Act<2>),
+                ReactiveSelector {
+                    #[post(|bb| if bb.b0 + 3 == (*bb.t1 + 3) % 2 { *bb.t1 += 3 })]
+                    #[run_while(|bb| *bb.t1 % 2 > 0)]
+                    #[failure_if(|bb| bb.b0 != 1)]
+                    AlwaysRunning,
+                    Action(PIo<3>, t0 = {b0}),
+                },
             },
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                ForceFailure {
+        }
+    }
+}
+
+board!(Tree1173Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1174 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1175 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            Delay(10) {
+                #[failure_if(|bb| bb.o0.unwrap_or(0) + 4 > 4)]
+                SetBlackboard(o0 = Some(5)),
+            },
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    WasEntryUpdated(t0),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Precondition(|bb| bb.b0 == 6, else = Skipped) {
+                Action(PAct<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1175Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1176 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        SequenceStar {
+            Repeat(3) {
+                Timeout(50) {
+                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 != 0, else = Success) {
+                        Repeat(3) {
+                            Action(Act<0>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSequence {
+                    SetBlackboard(b0 = 7),
+                    Action(PAct<2>, b0 = 7),
                     StatefulAction(Task<3>),
                 },
             },
@@ -2990,366 +2810,766 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree1176Blackboard { b0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree1193 for Ctx {
+    pub tree Tree1177 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
             b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SetBlackboard(b0 = 0),
-                Condition(Cond<1>),
+        TryCatch(catch_on_halt = true) {
+            Retry(3) {
+                #[post(|bb| bb.b1 += 1)]
+                #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                Delay(50) {
+                    Condition(|ctx| ctx.check(0)),
+                },
             },
             MemSequence {
-                Condition(|ctx| ctx.check(2)),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                Action(|ctx| ctx.exec(4)),
-            },
-            Script(|bb| if (*bb.t0 + 3) % 3 < 1 { bb.b0 += 2 }),
-        }
-    }
-}
-
-board!(Tree1193Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1194 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        Sequence {
-            Sequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                Action(PIo<1>, t0 = {b0}),
-                Condition(Cond<2>),
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-                    SetBlackboard(b0 = 5),
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(0) % 2 > 0)]
-                #[skip_if(|bb| bb.b1 + 4 < 7)]
-                Action(PAct<4>, b0 = {=}, b1 = {=}),
                 SequenceStar {
-                    WasEntryUpdated(t1),
+                    RunOnce(then_skip = true) {
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    Condition(PCond<2>, b0 = {b0}),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
                     Action(Act<5>),
                 },
             },
-            ReactiveFallback {
-                Repeat(3) {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) + 4 < bb.b0 % 2),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree1177Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1178 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            Action(PIo<0>, t0 = {=}),
+            ParallelAll {
+                StatefulAction(Task<1>),
+                Repeat(4) {
+                    Condition(Cond<2>),
                 },
-                Condition(Cond<6>),
+                StatefulAction(Task<3>),
             },
-            ReactiveFallback {
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
-                },
-                #[success_if(|bb| bb.b1 % 2 < 1)]
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-            },
-            SequenceWithMemory {
-                SetBlackboard(t0 = 9),
-                StatefulAction(Task<10>),
-                Sequence {
-                    SetBlackboard(b0 = {t0}),
-                    Condition(Cond<11>),
-                    Action(|ctx, bb| ctx.exec_in(12, 1, &mut bb.b1)),
+            #[on_success(|bb| if bb.b1 < *bb.t0 + 2 { bb.b0 = 3 })]
+            #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
+            Sequence {
+                Condition(Cond<4>),
+                RunOnce(then_skip = true) {
+                    Action(Act<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree1194Blackboard { t1 b1 t0 b0 o0 });
+board!(Tree1178Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1179 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Sequence {
+            Action(PAct<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1179Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1180 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        MemSequence {
+            Switch(b1) {
+                case 0 => Condition(Cond<0>),
+                case 1 => SequenceWithMemory {
+                    Condition(Cond<1>),
+                    ScriptCondition(|bb| bb.b0 != 3),
+                },
+                case 5 => RetryUntilSuccessful(1) {
+                    SetBlackboard(o0 = Some(9)),
+                },
+                _ => Sleep(50),
+            },
+            ReactiveFallback {
+                Sequence {
+                    #[on_failure(|bb| { bb.b1 = 0; if bb.b1 % 2 > 0 { bb.b0 = 1 } })]
+                    Action(|ctx, bb| ctx.exec_in(2, 4, &mut bb.b0)),
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+                },
+                Condition(Cond<4>),
+                Delay(30) {
+                    SetBlackboard(t0 = 6),
+                },
+            },
+            Sequence {
+                #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 4 > 6 { *bb.t0 += 3 } })]
+                WaitValueUpdate(t0) {
+                    Sleep(0),
+                },
+                Action(PAct<5>, b0 = {b1}, b1 = {b1}),
+                RetryUntilSuccessful(forever) {
+                    Action(PAct<6>, b0 = {t0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1180Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1181 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 0,
+        }
+        Fallback {
+            Script(|bb| if bb.b1 % 3 > 0 { bb.o0 = Some(bb.b0) }),
+        }
+    }
+}
+
+board!(Tree1181Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1182Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1182Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1182 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncFallback {
+            SubTree(Tree1182Sub0, ..),
+            Action(PIo<1>, t0 = {t0}),
+            SubTree(Tree1182Sub1, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1182Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1183Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Switch(b1) {
+            case 0 => Action(Act<0>),
+            _ => StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1183 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        RetryUntilSuccessful(2) {
+            ReactiveFallback {
+                SubTree(Tree1183Sub0, ..),
+                TryCatch(catch_on_halt = false) {
+                    #[on_failure(|bb| bb.b1 = bb.b0)]
+                    #[failure_if(|bb| bb.b0 == 1)]
+                    Script(|bb| { bb.b0 += 3; if bb.b0 + 3 < 5 { bb.t0.set(bb.b1) } }),
+                    #[on_halted(|bb| bb.b0 = bb.b1 % 4)]
+                    Fallback {
+                        Action(Act<2>),
+                        SetBlackboard(b0 = 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1183Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1184 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
+        }
+        Switch(b1) {
+            case 1 => Sleep(0),
+            case 5 => Repeat(4) {
+                Loop(q0) {
+                    SetBlackboard(b1 = 1),
+                },
+            },
+            _ => Timeout(0) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree1184Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1185 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4) % 2, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree1185Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1186 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSelector {
+            WasEntryUpdated(t0),
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree1186Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1187 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Parallel(success = 3) {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Repeat(4) {
+                ForceFailure {
+                    Timeout(50) {
+                        Action(PAct<3>, b0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1187Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1188 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            ParallelAll(0) {
+                RunOnce(then_skip = false) {
+                    #[success_if(|bb| bb.b0 > *bb.t0)]
+                    Parallel(failure = 1) {
+                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 3, &mut bb.b0)),
+                        #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+                        #[run_while(|bb| (*bb.t0 + 3) % 3 != 2)]
+                        Sleep(0),
+                        SetBlackboard(t0 = 9),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 + 4 == 4)]
+                StatefulAction(Task<1>),
+                AsyncSequence {
+                    Precondition(|bb| *bb.t0 + 3 < *bb.t0 % 3, else = Skipped) {
+                        Loop(q0, if_empty = Success) {
+                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<4>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1188Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1189 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+        }
+        Parallel(success = 3, failure = 0) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree1189Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1190 for Ctx {
+        Retry(3) {
+            RunOnce(then_skip = false) {
+                AsyncFallback {
+                    Action(Act<0>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1191 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        Inverter {
+            ReactiveFallback {
+                Sequence {
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    SkipUnlessUpdated(t0) {
+                        Timeout(30) {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(0) % 3, &mut bb.b0)),
+                },
+                #[skip_if(|bb| bb.b0 + 2 > 4)]
+                Repeat(3) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1191Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1192Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 10,
+        }
+        TryCatch(catch_on_halt = true) {
+            #[run_while(|bb| bb.b1 + 2 > 7)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| bb.b0 + 3 != bb.b0 + 2)]
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                Condition(PCond<0>, b0 = {b1}),
+            },
+            ParallelAll(max_failures = -2) {
+                Action(PIo<1>, t0 = {=}),
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<2>),
+                    _ => Action(PIo<3>, t0 = {t0}),
+                },
+            },
+            Script(|bb| bb.t0.set(bb.b0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1192 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+        }
+        ParallelAll {
+            SubTree(Tree1192Sub0, ..),
+            Fallback {
+                KeepRunningUntilFailure {
+                    Action(PIo<4>, t0 = {b0}),
+                },
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 2, &mut bb.b1)),
+                    },
+                },
+                Action(PAct<7>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1192Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1193 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveFallback {
+            Action(PIo<0>, t0 = {=}),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+board!(Tree1193Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1194 for Ctx {
+        Retry(0) {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            b1: i64,
+            #[allow(unused)] b0: i64 = 0,
+            b1: i64 = 5,
         }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Fallback {
-                            Repeat(3) {
-                                #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                                StatefulAction(Task<0>),
-                            },
-                            Fallback {
-                                Action(PAct<1>, b0 = 1, b1 = {=}),
-                                ScriptCondition(|bb| bb.b1 > 4),
-                                StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                            },
-                            Condition(|ctx| ctx.check(3)),
-                            Script(|bb| bb.o0 = None),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<4> = Cond::<4>),
-                ReactiveSequence {
-                    MemSequence {
-                        Condition(PCond<5>, b0 = {b0}),
-                        Action(Act<6>),
-                        Script(|bb| bb.o0 = None),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 2)),
-                    },
-                    RunOnce(then_skip = true) {
-                        SequenceStar {
-                            Action(PIo<8>, t0 = {=}),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ReactiveSequence {
-                    Repeat(4) {
-                        Condition(PCond<10>, b0 = {=}),
-                    },
-                    ScriptCondition(|bb| bb.b0 != 5),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveFallback {
-                    Condition(Cond<11> = Cond::<11>),
-                    Action(PAct<12>, b0 = 3),
-                    Action(|ctx| ctx.exec(13)),
-                },
-                Fallback {
-                    StatefulAction(Task<14> = Task::<14>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Condition(Cond<15>),
-                },
-            },
+        RunOnce {
+            Action(PIo<0>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree1195Blackboard { t0 b0 o0 b1 });
+board!(Tree1195Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
-        Inverter {
-            MemSequence {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-                AlwaysFailure,
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(1),
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        Switch(b1) {
+            case 3 => RetryUntilSuccessful(forever) {
+                RunOnce {
+                    RetryUntilSuccessful(1) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(|ctx| ctx.exec(0)),
+                            SetBlackboard(b0 = {t0}),
+                            ParallelAll {
+                                Action(|ctx| ctx.exec(1)),
+                                Action(|ctx| ctx.exec(2)),
+                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                                Repeat(3) {
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            case 1 => Sequence {
+                ReactiveFallback {
+                    ParallelAll {
+                        #[failure_if(|bb| bb.b0 % 3 == 2)]
+                        #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                        SequenceStar {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(8)),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                Precondition(|bb| (bb.b1 + 3) % 4 < 3) {
+                    Retry(2) {
+                        Parallel(success = 1, failure = 0) {
+                            SequenceWithMemory {
+                                ParallelAll(1) {
+                                    #[skip_if(|bb| bb.b0 + 3 > 3)]
+                                    Condition(|ctx, bb| ctx.check_in(11, 8)),
+                                    SetBlackboard(t0 = 5),
+                                },
+                            },
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                    },
+                },
+            },
+            _ => Sequence {
+                Condition(Cond<12>),
+                #[skip_if(|bb| bb.b0 < 3)]
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(13)),
+                    SequenceWithMemory {
+                        SetBlackboard(b1 = {t0}),
+                        StatefulAction(Task<14>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Condition(|ctx, bb| ctx.check_in(15, *bb.t0 + 4)),
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree1196Blackboard { b0 t0 b1 o0 });
+
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
-        Inverter {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(3),
+            b0: i64 = 5,
+        }
+        RunOnce(then_skip = false) {
+            RetryUntilSuccessful(3) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                RunOnce {
+                    Condition(Cond<0>),
+                },
             },
         }
     }
 }
+
+board!(Tree1197Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            #[allow(unused)] b0: i64,
             o0: Option<i64>,
-            b0: i64 = 0,
         }
-        SequenceWithMemory {
-            MemSequence {
-                Script(|bb| bb.b0 += 2),
-                Inverter {
-                    Action(Act<0>),
+        KeepRunningUntilFailure {
+            MemPriority {
+                RunOnce(then_skip = true) {
+                    Retry(0) {
+                        Action(PAct<0>, b0 = {b1}),
+                    },
                 },
-                StatefulAction(Task<1>),
-            },
-            RunOnce(then_skip = true) {
-                SequenceStar {
-                    Action(PIo<2>, t0 = {=}),
-                    Sequence {
-                        #[success_if(|bb| bb.b0 < 4)]
-                        #[skip_if(|bb| bb.b0 + 1 < 1)]
-                        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                        Repeat(1) {
-                            Action(|ctx| ctx.exec(3)),
+                ReactiveSelector {
+                    Condition(Cond<1>),
+                    TryCatch(catch_on_halt = true) {
+                        ParallelAll {
+                            Condition(Cond<2>),
+                            Condition(|ctx| ctx.check(3)),
                         },
                         StatefulAction(Task<4>),
-                        WasEntryUpdated(t0),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Action(Act<5>),
+                        Action(Act<6> = Act::<6>),
+                        AsyncFallback {
+                            StatefulAction(Task<7> = Task::<7>),
+                            Sleep(10),
+                        },
+                        Sleep(10),
+                    },
+                    Retry(forever) {
+                        Precondition(|bb| bb.b1 == 7, else = Success) {
+                            Timeout(0) {
+                                Repeat(3) {
+                                    SetBlackboard(o0 = Some(9)),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            MemSequence {
-                StatefulAction(Task<5>),
-                SetBlackboard(b0 = {t0}),
-                StatefulAction(PTask<6>, b0 = 2),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            ReactiveSequence {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                SetBlackboard(b0 = 6),
-                StatefulAction(Task<8>),
-            },
-            RunOnce {
-                Condition(Cond<9> = Cond::<9>),
-            },
         }
     }
 }
 
-board!(Tree1198Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1199Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        StatefulAction(Task<4>)
-    }
-}
+board!(Tree1198Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            Action(Act<0>),
-            Repeat(2) {
-                Script(|bb| bb.b1 += 2),
-            },
-            Action(Act<1>),
-            #[on_halted(|bb| bb.b1 = *bb.t0)]
-            ReactiveSequence {
-                #[success_if(|bb| bb.b1 + 4 < bb.b1 % 4)]
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            SubTree(Tree1199Sub0, ..),
+        ParallelAll(max_failures = -1) {
+            #[success_if(|bb| bb.b0 + 2 > 5)]
+            WasEntryUpdated(t0),
+            SetBlackboard(o0 = Some(5)),
+            #[post(|bb| bb.b0 = *bb.t0)]
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1199Blackboard { b1 t0 });
+board!(Tree1199Blackboard { b0 t0 o0 });
 
 cases! {
-    Tree1100 "B{o0=_;b0;t0;b1=4}@fi{t0<o0|3+2}Seq(Swm(@po{b1:=b0;o0:=b0+2}@rw{t0>1}F,@si{b1%2<0}@oh{b1+=1}t0,t1,c2),pc3{b0:b1},Fb(pi4{t0:t0},t5,pt6{b0:1;b1:b0}))",
-    Tree1101 "B{t0=1;b0=0}@po{b0+1=b0?t0:=t0%4}@ki{t0+1=5}Swm(@po{b0=t0?t0+=1;t0+=1}@ki{t0=2}FS(Swm(Fb(t0,@si{t0=3}a1,a2,c3b{t0},c4),Sc{b0+=3})),Star(FS(OnceK(Sc{t0:=b0;t0:=b0}))),RSeq(FF(@oh{b0:=t0}@rw{t0<7}@po{b0%3!0?t0+=3}a5l),c6,MSeq(@oh{t0+=1}@rw{t0+3%3<2}pc7{b0:=})))",
-    Tree1102 "B{t0=1;t1=5;b1=2;b0=5}Fb(OnceK(RFb(a0,t1,c2)),@po{t0:=b0+1;b1:=t0}@rw{b1=2}MSeq(MSeq(t3e,Seq(t4,t5),t6)),Fb(t7e,RSeq(c8,pa9{b0:1})),Seq(RSeq(@fi{t1>b1}Star(a10))),OnceK(t11e))",
-    Tree1103 "FS(Seq(c0,t1,t2))",
-    Tree1104 "B{t0=5;t1=3;b0=2}RFb(RepF(Rep1(t0)),Seq(Rep1(S),Ret2(c1b{t1%3})),@po{t0:=8;t1:=b0%2}MPri(F,@ki{t0!t1+4}FS(pa2{b0:t0;b1:t1}),c3),RFb(t4,t5),Ret0(t6))",
-    Tree1105 "B{b0=4;t0;o0=2}Swm(RSeq(RFb(pa0{b0:4;b1:t0},t1e),Star(c2b{2},@si{b0<4}Inv(Sc{b0:=9}),a3b{b0%4;b0}),FF(@of{none?b0+=1}Ret3(t4)),Fb(a5,Rep2(a6b{5;b0}),c7l)),t8)",
-    Tree1106 "Ret0(a0)",
-    Tree1107 "B{b1;t0=0}@ki{t0%3!1}RFb(MPri(SubR(a0),c1e),t2,SubA(Scc{t0%4=2}),Wu{t0})",
-    Tree1108 "RSeq(t0,t1)",
-    Tree1109 "B{b0=2;t0;t1=4;o0}Swm(@ki{some}@fi{o0|5%4>0}Ret3(@os{t1:=b0+3;t1+=3}@ki{t1%4<2}Fb(OnceK(@fi{none}pc0{b0:t0}),FF(t1),t2)),Seq(Ret1(@po{b0:=t0}@ki{b0+4=1}@si{t0<o0|1}pc3{b0:1}),c4,Ub{o0},Su{t0}(t5),@ki{t0=4}Rep1(SubR(Wu{t1}))),RSeq(FF(@si{t0+3%3!0}@ki{o0|1<t1}@fi{t1>b0}OnceT(RSeq(t6e,Star(pa7{b0:6},t8e,t9))))))",
-    Tree1110 "B{b1=2;t0=5;b0=4}@rw{t0>0}Swm(Rep2(MSeq(MPri(t0,Seq(@of{b0+=1}Sc{b0+=1},c1e)),Fb(pi2{t0:t0},c3,Fb(@ki{b0>7}@si{b0+2%3=1}Wu{t0},pc4{b0:t0})),Swm(@fi{b1+1=4}@oh{b0+=1}@rw{b0!3}pc5{b0:9},Wu{t0}),Seq(Sb{b1=b0},c6e,a7l,Sb{b0=7},t8))),@rw{b1%4!1}@fi{b1+4>6}Scc{b1=2},RFb(@fi{b1<3}@si{t0%4<1}@ki{t0>b1+2%3}RFb(Ret1(c9l),c10),@of{b1+=2}@fi{b0%2=0}t11))",
-    Tree1111 "RFb(t0,RFb(c1e,a2l,t3))",
-    Tree1112 "B{t0=5;t1=3;b0=5}@os{t0:=b0+4}Seq(t0,Fb(RSeq(OnceK(t1)),RSeq(Inv(t2),t3e,pt4{b0:b0}),Star(OnceK(RFb(SubR(t5),@rw{t1+4=4}@oh{b0!7?t0:=t1+3;t0:=b0%4}Ret0(a6b{t0+3%2;b0}),c7)))),Seq(RSeq(Swm(OnceT(c8)),SubR(pa9{b0:t1;b1:t0}),t10e),Rep2(@rw{b0+1%4!3}@ki{t1%4<3}Sb{b0=6}),RFb(Inv(Seq(t11,t12)),Sb{t0=b0}),c13l))",
-    Tree1113 "MPri(Inv(a0))",
-    Tree1114 "B{t1=3;o0=4;t0=4}RSeq(Scc{t0=3},a0,@po{o0:=o0|3}Wu{t1},c1)",
-    Tree1115 "B{o0=4;t1=2}OnceK(SubR(MSeq(Su{t1}(a0),Sc{o0:=5})))",
-    Tree1116 "B{b0=0;b1=5;t0=0}RSeq(Swm(S,a0),FS(t1),RSeq(RSeq(Wu{t0},pc2{b0:=},a3),pt4{b0:b0;b1:b1}),MSeq(pi5{t0:b0},a6b{8;b1},t7e),t8)",
-    Tree1117 "MSeq(t0,c1)",
-    Tree1118 "B{t0;b0;b1=0}Keep(Inv(RSeq(RFb(Su{t0}(Sb{t0=b0})),Ret4(RSeq(@os{b1:=t0+1}@fi{b0+2>b0+3}c0l,c1l,Sb{b1=b0},t2e)),Sc{b0+=1;t0+=1},MSeq(pt3{b0:3;b1:t0},c4,Scc{b1%3>0}),RFb(c5))))",
-    Tree1119 "B{t0=1;b1=5;b0=1}@ki{b1+4<0}@fi{t0+1%2!1}Inv(Sb{b0=4})",
-    Tree1120 "RSeq(Star(t0,Ret3(t1),c2),t3)",
-    Tree1121 "B{t0=3;b0=1}Rep2(Once(Swm(FF(t0),Seq(t1,@of{b0:=t0+4}t2),@ki{b0>6}RSeq(S,Sb{t0=7}))))",
-    Tree1122 "B{b0=2;t0=0;o0=_}Fb(Rep2(FF(RFb(t0,Fb(Scc{t0!6},t1),Star(pt2{b0:t0;b1:b0},t3)))),@of{t0+=3}@oh{b0+=2;t0:=b0}@rw{t0%3>0}pa4{b0:t0},Fb(Wu{t0},t5,pc6{b0:=},t7,t8),Swm(MPri(c9e,FS(t10)),Ub{o0},@rw{b0+1<t0}Wv{t0}(@oh{b0+=1}@of{o0:=_;b0+=3}@si{o0|0+3%3!0}Fb(FS(@os{b0+1%3!0?t0:=b0}@oh{o0:=t0+4}FS(@rw{none}Sc{b0+=2;t0:=b0}))))),Once(RSeq(Sc{t0+2%4=0?o0:=_},Sb{b0=6},a11)))",
-    Tree1123 "B{o0;b0=4}RSeq(RSeq(a0,Ub{o0},c1,t2),RSeq(pt3{b0:3},RFb(c4b{5},c5l),t6),Rep0(@po{b0:=7}t7))",
-    Tree1124 "B{t0;b0;b1;t1=2}Fb(Seq(MPri(Keep(c0),a1l,a2b{5;b1}),@oh{t0:=0}@si{t1+3%4<1}@ki{b0=t0}RFb(t3,Sb{t1=t0})),Ret0(Sc{t0+1>b1+3?b1:=b0+1}))",
-    Tree1125 "B{b0=3;o0=2;t0=1}@os{b0:=t0}MSeq(@si{t0!1}@os{o0:=3}OnceT(a0),FS(RSeq(a1b{t0;b0},a2e,c3e)),RSeq(pc4{b0:b0},SubA(pi5{t0:=}),pc6{b0:=}))",
-    Tree1126 "B{t0}Keep(RSeq(pa0{b0:3;b1:t0},pi1{t0:=},a2))",
-    Tree1127 "B{b0;t0}RSeq(Once(@fi{b0+1!b0}pi0{t0:=}),@po{t0+=1}Wu{t0},t1e,OnceK(c2),c3e)",
-    Tree1128 "B{t0=2;b0=4}MSeq(RSeq(RetF(t0),Rep2(c1l)),c2,Star(FF(Rep4(@rw{t0+2>6}OnceK(Rep1(Fb(t3,c4,c5l,c6))))),Seq(SubR(OnceT(@po{b0+=3}@rw{b0+3=4}MPri(a7,t8))))),@ki{t0%2<1}c9e)",
-    Tree1129 "Inv(Sub(RFb(t0,c1e,c2)))",
-    Tree1130 "Fb(Seq(c0,Rep4(Keep(a1))),RSeq(a2,t3),t4,FF(a5),t6)",
-    Tree1131 "B{o0=_;b0=0;t0}RSeq(RSeq(RSeq(t0e,Rep4(a1),Fb(Scc{b0>t0},Ub{o0})),RSeq(Su{t0}(Seq(Seq(Sb{t0=b0}),Seq(t2e,t3),SubR(Rep0(pc4{b0:b0})))))),Inv(@po{t0:=6}Inv(RFb(RSeq(OnceT(t5),Inv(pt6{b0:b0;b1:b0})),RFb(c7,RFb(t8e,pt9{b0:b0;b1:b0},pc10{b0:b0}),Wu{t0},a11b{b0%3;b0})))),Swm(Wu{t0},pt12{b0:=;b1:t0},c13))",
-    Tree1132 "B{t0=3;b0;b1=2}Seq(Fb(t0e,Seq(Ret2(Rep3(@ki{b0=3}Sc{b1>b0%3?t0:=t0%2})),@fi{b1<3}c1)),Seq(Swm(Wu{t0},c2,a3l),t4),MPri(Swm(Sc{b0<6?b0+=1;b1!b1+2%3?b0+=3},Sb{b0=7},t5),RFb(t6,Scc{t0+3=3},c7e,SubR(Sb{t0=1}))))",
-    Tree1133 "B{b0}MSeq(t0,Inv(t1),a2l,pa3{b0:0},Sc{b0+=3;b0+=1})",
-    Tree1134 "B{b0;b1}Fb(Fb(SubA(pa0{b0:b1;b1:b1}),t1e),RFb(F,pc2{b0:b0}),t3)",
-    Tree1135 "B{o0=5;t0=0;b0=3}RFb(Scc{b0=3},Once(Sc{t0+=1}),Keep(pc0{b0:b0}),Inv(@rw{o0|3>3}@po{b0+2<o0|0?b0:=o0|4}Wv{t0}(pc1{b0:t0})),@oh{o0:=o0|4}t2)",
-    Tree1136 "B{t1;o0=_;b1=5}Swm(Wv{t1}(FS(c0)),RSeq(t1,@si{some}@oh{b1+=3}t2),a3,Fb(RFb(t4,c5,t6),RFb(c7,t8e,c9,F)))",
-    Tree1137 "B{t0}Fb(a0,Sc{t0+=1})",
-    Tree1138 "B{t0;b0=4;o0=_}Fb(Ret2(RSeq(pa0{b0:t0},a1)),OnceK(@po{t0:=t0%2}@fi{b0%4>1}@of{t0+=3}t2e),Keep(RSeq(@po{b0+=1}@rw{t0!0}RSeq(c3,Ub{o0}),Ret0(pa4{b0:b0}))))",
-    Tree1139 "B{o0=_;b0;t0=3}MPri(Seq(c0e,FS(Sc{b0:=b0%3})),Fb(t1,MPri(a2,c3)),Ret3(Inv(Swm(Sb{t0=2},Ret4(@rw{o0|0+1%3!0}Scc{b0!5}),Seq(t4,@os{t0>4?t0+=4}@po{t0+4=t0%3?o0:=_}S)))),a5)",
-    Tree1140 "B{b1;t0=1}Fb(a0,Swm(t1,pt2{b0:t0;b1:=}))",
-    Tree1141 "B{b1;t0}RFb(Star(MSeq(a0b{t0+3;b1},a1)),pi2{t0:t0},Swm(c3,c4b{b1},t5e),RFb(pi6{t0:t0}))",
-    Tree1142 "B{t0=2;o0=_}RFb(@oh{t0+=4}SubR(@of{none?t0+=1}RSeq(@of{t0+=1}@os{t0=6?t0+=3}SubA(t0),c1b{o0|0+2})),F)",
-    Tree1143 "B{b0=2;t0;b1}Fb(Once(pa0{b0:=}),MSeq(Seq(c1,a2b{t0+4%4;b1})),Su{t0}(OnceK(t3)))",
-    Tree1144 "B{b1=0;t0=4;b0=5;o0}@ki{b0+3!1}@po{b0+=3;t0:=t0%2}RSeq(Rep3(Swm(a0,pc1{b0:b0},Sc{b0:=o0|3%2})),pa2{b0:5;b1:=},Fb(Once(pt3{b0:b0;b1:t0}),Keep(c4e)),@os{b1+=1}@fi{t0+3=1}Inv(MSeq(RSeq(@si{none}@fi{b1+1!b0+4}Star(pt5{b0:1;b1:t0},t6e)),Fb(pa7{b0:7;b1:=},c8,t9e))))",
-    Tree1145 "B{t0=5}@fi{t0>3}Rep0(SubR(SubR(Sb{t0=2})))",
-    Tree1146 "B{b1=0;t0=5;o0=_}Swm(Star(t0,c1),Inv(Fb(FF(RSeq(Sb{t0=0},@si{o0|5+1=b1}c2)),Ret3(c3),F)),Star(Ret3(t4),Ub{o0},pc5{b0:t0},pi6{t0:t0}))",
-    Tree1147 "Swm(a0l,t1e,c2e)",
-    Tree1148 "B{t0=0;t1=3;b0}MSeq(@fi{t1+4=4}Inv(FF(Once(MPri(Ret2(RFb(Sc{t1%4=2?b0+=1})))))),RSeq(Swm(@ki{b0%2<0}@rw{b0+3<b0%3}c0b{t0},Wu{t0}),@of{t0+=2}@fi{t1+3>3}t1,c2e),@oh{t0:=b0+2;t0%3<2?t1:=b0}Fb(FS(c3l)))",
-    Tree1149 "Ret3(FS(Swm(t0,Once(c1e))))",
-    Tree1150 "B{b0;t0}Su{t0}(@of{t0+3!3?b0+=1}Star(Rep4(a0e),t1,RFb(t2,a3)))",
-    Tree1151 "Inv(RFb(RSeq(t0,t1e,S,a2),Swm(t3,t4,c5e,OnceK(t6)),Rep1(Fb(t7,t8,a9)),a10,FS(RFb(RFb(a11,Ret2(t12),Inv(t13),Once(Keep(t14)))))))",
-    Tree1152 "B{b0=4;t0}RFb(Seq(Sb{b0=9},Scc{t0=3},t0),Ret0(c1b{b0+2}))",
-    Tree1153 "B{t0=5}@oh{t0+=1}MPri(c0,RSeq(Fb(@ki{t0+3%2!0}t1,a2l)),c3b{t0})",
-    Tree1154 "B{b0;t1=4;t0;b1=4}RFb(MPri(Rep1(Star(c0,Sc{b0:=b1},t1)),RSeq(t2,t3,OnceK(t4)),Seq(c5,OnceT(a6))),Sb{t1=t0})",
-    Tree1155 "B{b1}Rep0(SubR(Scc{b1!0}))",
-    Tree1156 "B{t1;o0;b1;t0=5;b0}Fb(@rw{t0%2<0}@fi{t1+2=0}@ki{o0|2+4>3}RSeq(Seq(t0,RFb(a1l,RFb(pa2{b0:=;b1:=},t3),FF(a4e))),@ki{none}@of{b1+=1}RSeq(@oh{b1:=b0+4}MSeq(Seq(t5e,a6,c7,c8,Wu{t1})),@po{t0+=1}@fi{o0|1%3<0}t9),MPri(Fb(@of{b1+=2}@ki{b1+2=b1}RFb(@rw{b1+2!5}pc10{b0:t1},Wu{t0}),Scc{t1!t0}),a11)))",
-    Tree1157 "B{b0=1}FF(Swm(t0,@oh{b0+=2}@po{b0+=3}Once(c1e),RSeq(c2l,c3)))",
-    Tree1158 "Once(Rep4(c0))",
-    Tree1159 "B{o0=_;t0=5;b1=1;b0}Swm(Fb(Seq(Fb(c0,@oh{t0:=7}@fi{b1%3!2}pc1{b0:1},RFb(pt2{b0:b0;b1:t0})),Wv{t0}(RSeq(Sb{b1=t0},Scc{o0|1<7},Rep1(Rep3(t3)),RFb(a4,c5),t6))),S))",
-    Tree1160 "B{b0=3;b1=1;t1}RFb(FF(t0),RFb(Rep3(RSeq(@si{t1!b1}@rw{b1+1=t1+3}c1,c2l,Sc{t1:=b0},pt3{b0:=;b1:b0})),Star(Swm(t4,pi5{t0:b0}))))",
-    Tree1161 "B{b0=4;b1=0;o0}Fb(@fi{o0|3<b0+2}@po{o0:=_;b1+=1}t0,c1e,RSeq(c2,c3),t4)",
-    Tree1162 "Swm(Keep(FS(t0)))",
-    Tree1163 "B{t0=1;t1;b0}RFb(RSeq(t0,RFb(Seq(pa1{b0:4;b1:t1},c2,Swm(Sc{t1:=b0+3%4})),@po{t1:=b0%2}@fi{t0<5}@os{b0+2<t0+4?b0+=3}Seq(Rep2(t3),Wu{t0},Ret2(Scc{b0+4%4=2})),MSeq(t4,c5),Star(S,Sb{b0=2},Sb{b0=4}))))",
-    Tree1164 "B{b0}RFb(RFb(SubA(Swm(pc0{b0:=},pi1{t0:b0})),t2,Ret0(F)),SubA(Rep1(c3l)))",
-    Tree1165 "Seq(Seq(a0,t1e,c2),a3,S,t4e,t5)",
-    Tree1166 "B{o0=_;t0=1}@oh{t0:=t0%3}@rw{t0>t0+4%2}Ret0(t0)",
-    Tree1167 "OnceK(t0e)",
-    Tree1168 "B{t0=2;b0=1}Swm(t0,a1b{t0+2;b0},Ret2(a2e))",
-    Tree1169 "B{b0=3;t0}Fb(RSeq(@os{b0+=1}@po{b0<7?b0:=9}@fi{b0>3}c0e,@si{t0%3<0}c1,t2,t3,Wv{t0}(Keep(c4))))",
-    Tree1170 "Rep0(F)",
-    Tree1171 "B{b0=0}Seq(Rep0(Sb{b0=5}),c0l,a1)",
-    Tree1172 "B{b0;o0;t0=5}Fb(Fb(t0,Rep2(c1e),a2b{b0;b0},Wu{t0}),pa3{b0:b0;b1:b0},Seq(S,Scc{some}),Ret2(MPri(c4,a5,@oh{t0+=1}@fi{b0+3=4}t6,@oh{t0:=9;t0+=1}@os{o0:=o0|0+4;t0+=1}a7l)),Ret2(@fi{b0+2<2}@oh{b0+=1}Inv(t8)))",
-    Tree1173 "Star(FS(t0),RFb(c1l,t2e,t3,c4),MPri(OnceT(c5),c6e),Swm(c7l,c8))",
-    Tree1174 "B{b1=0;t1=0}RSeq(Inv(MSeq(Fb(@si{t1+1=2}Wv{t1}(t0),Sb{t1=b1}),c1b{3})),MSeq(c2e,t3,Wu{t1},t4,a5))",
-    Tree1175 "B{o0;b0=1}Fb(pc0{b0:=},Scc{o0|3%4!1},t1e)",
-    Tree1176 "B{t0;b0;t1=2}RFb(@po{t1:=t1%3;b0:=b0+4%3}RSeq(t0,pt1{b0:b0;b1:b0},c2,c3,Sb{t0=4}),RSeq(pi4{t0:=},pc5{b0:=},c6b{t1}),c7l,pt8{b0:=},Inv(Swm(c9l,a10,Inv(c11l))))",
-    Tree1177 "B{b1;b0}FF(FS(@os{b0+=2}Star(Swm(a0,t1,a2l),Fb(Seq(FS(Swm(t3e)),pa4{b0:b1;b1:=})))))",
-    Tree1178 "B{t0=1}Rep4(Ret3(pi0{t0:=}))",
-    Tree1179 "B{b0;b1}RSeq(pt0{b0:b1;b1:b0})",
-    Tree1180 "B{t1=4;t0=1;b0=1}Inv(RFb(Swm(@rw{b0+1%2=0}@of{t0<t1?t0+=1}@si{t0=3}a0b{t1;b0},@oh{b0%2<1?t1:=t1%3}pi1{t0:t0},t2e),t3,pt4{b0:8},RFb(t5e,pt6{b0:8}),a7e))",
-    Tree1181 "B{o0=_;b1=5;b0=5;t0=3}FS(OnceK(RSeq(pa0{b0:b1;b1:b0},Wv{t0}(@ki{t0+3%2>0}@si{t0+2>0}@os{t0+=2}Scc{o0|1%2>0}),t1)))",
-    Tree1182 "B{t0=5;o0=1;b0}RSeq(RFb(Su{t0}(pi0{t0:=}),RSeq(@fi{some}@po{t0+=1;b0+=3}pc1{b0:4},a2e,t3e),c4),RFb(@of{t0:=t0%3;b0:=t0}@ki{t0=1}@os{t0:=b0}c5l,a6,c7,F),RFb(t8,F,@fi{t0=b0+2}@of{t0:=o0|3+2}Swm(c9)))",
-    Tree1183 "B{t1=5;b0=3;t0=3}Swm(Rep3(Wv{t1}(a0l)),Seq(@po{t0:=t1}Wv{t0}(Fb(Scc{t1+4%2<0},c1b{t1+4},pt2{b0:=;b1:t0})),t3,Sb{b0=7},Fb(t4,pt5{b0:b0})),RFb(@rw{b0%4>0}@po{t0+2!2?t1+=1}RSeq(a6b{b0+4;b0},a7b{b0+4%4;b0},@oh{b0+=1}@os{t1+=1}c8e,Sc{b0+=2}),Inv(Rep0(Sc{b0+=3})),Seq(pc9{b0:t1},Wv{t1}(a10b{1;b0}),t11,Wu{t1},a12)))",
-    Tree1184 "B{t0}@rw{t0+2>3}@os{t0:=4}FS(RSeq(FS(Ret0(t0e))))",
-    Tree1185 "Swm(t0,Sub(MPri(c1,t2)),Seq(t3,OnceK(Sub(t4))))",
-    Tree1186 "B{t0=2;b0}RFb(Su{t0}(pa0{b0:=}),pt1{b0:b0},RepF(OnceT(Keep(Once(Fb(c2,pa3{b0:5;b1:t0}))))),Fb(Ret3(pt4{b0:t0}),a5,RFb(@si{b0+1%3=2}pc6{b0:8},c7),pa8{b0:9},Fb(t9,t10)))",
-    Tree1187 "Fb(RFb(a0,c1e,c2),Swm(t3,t4))",
-    Tree1188 "B{b0=0;t0=1}MPri(pi0{t0:b0},a1b{t0;b0})",
-    Tree1189 "RFb(RepF(c0),c1)",
-    Tree1190 "B{t0=4;b0=2}RFb(OnceK(Fb(Fb(a0b{t0;b0},t1,c2))),Keep(@rw{t0!0}FF(Wv{t0}(Seq(Ret1(OnceT(t3)))))),Seq(t4e,Ret0(pa5{b0:=;b1:b0})),RFb(@po{b0:=t0%3;b0+=3}@ki{t0<7}@of{t0+=1}Ret3(pi6{t0:t0}),t7e,Rep1(t8)),Seq(SubA(Seq(pc9{b0:=})),Seq(Sb{t0=3},RSeq(a10e,t11,pt12{b0:6;b1:t0}))))",
-    Tree1191 "B{b0;b1;t0=0}FF(RFb(RFb(@rw{b1=b0}@po{b0:=b0%3}@ki{b0<b1}pt0{b0:=;b1:t0},c1,pi2{t0:b1},a3l),Swm(RetF(@si{b0+2>5}t4),c5,c6),c7,Inv(@ki{b1>b0}@fi{b0>6}c8)))",
-    Tree1192 "Seq(RSeq(t0),Fb(t1,t2,FF(t3)))",
-    Tree1193 "B{b0=4;t0=1}RSeq(RSeq(t0,Sb{b0=0},c1),MSeq(c2l,a3b{t0;b0},a4l),Sc{t0+3%3<1?b0+=2})",
-    Tree1194 "B{t1;b1=3;t0;b0=5;o0}Seq(Seq(OnceK(t0),pi1{t0:b0},c2),RFb(RSeq(a3b{b0;b1},Sb{b0=5}),@fi{o0|0%2>0}@ki{b1+4<7}pa4{b0:=;b1:=},Star(Wu{t1},a5)),RFb(Rep3(Scc{o0|2+4<b0%2}),c6),RFb(Inv(a7b{t0%2;b0}),@si{b1%2<1}t8,c9),Swm(Sb{t0=9},t10,Seq(Sb{b0=t0},c11,a12b{1;b1})))",
-    Tree1195 "B{t0;b0=5;o0=1;b1}Seq(Ret1(OnceK(RSeq(Fb(Rep3(@po{b0:=t0+4%4}t0),Fb(pa1{b0:1;b1:=},Scc{b1>4},pt2{b0:b1;b1:=}),c3l,Sc{o0:=_})))),Swm(c4e,RSeq(MSeq(pc5{b0:b0},a6,Sc{o0:=_},c7b{b1%2}),OnceT(Star(pi8{t0:=},t9)))),Fb(RSeq(Rep4(pc10{b0:=}),Scc{b0!5},Ub{o0}),RFb(c11e,pa12{b0:3},a13l),Fb(t14e,Scc{none},c15)))",
-    Tree1196 "Inv(MSeq(c0l,a1,F))",
-    Tree1197 "Inv(Seq(t0,c1))",
-    Tree1198 "B{t0;o0;b0=0}Swm(MSeq(Sc{b0+=2},Inv(a0),t1),OnceT(Star(pi2{t0:=},Seq(@si{b0<4}@ki{b0+1<1}@os{t0:=o0|4}Rep1(a3l),t4,Wu{t0}))),MSeq(t5,Sb{b0=t0},pt6{b0:2},t7e),RSeq(@oh{o0:=b0}Sb{b0=6},t8),Once(c9e))",
-    Tree1199 "B{b1=2;t0=0}RSeq(a0,Rep2(Sc{b1+=2}),a1,@oh{b1:=t0}RSeq(@si{b1+4<b1%4}c2,a3),SubA(t4))",
+    Tree1100 "B{b0=5;t0=3}Once(RetF(RSel(Scc{b0+2%4!3},FF(AFb(pa0{b0:t0;b1:t0},c1b{b0})))))",
+    Tree1101 "B{t0=5}Keep(Sel(SubR(pi0{t0:=})))",
+    Tree1102 "B{t0}RSeq(S,SubA(@po{t0:=8}t0e))",
+    Tree1103 "B{t0;t1;q0=0}Invt(MPri(Wu{t1},Wu{t0}))",
+    Tree1104 "B{b1;b0=2;t0}Seq(Once(Sc{b1:=b0+3;b1+=2}),pi0{t0:=},Invt(Rep2(pt1{b0:b1;b1:=})),MPri(c2b{1},a3,t4,@rw{b0>3}@oh{b1+=2}c5),RSeq(t6,a7l,t8,SubA(t9e),pc10{b0:4}))",
+    Tree1105 "B{t0=3;t1=3;o0=_;b0=1}OnceT(RFb(RSeq(RSeq(a0e,a1l,pt2{b0:=;b1:t0}),FS(Dl{30}(Pre{t1%4=1;R}(t3e))),Fb(t4,t5,t6),Swm(t7e,R)),Par{3;0}(c8,RFb(Inv(PAll{-3}(c9e,pc10{b0:t0},a11l))),MSeq(t12,t13,Sc{o0:=t0},Invt(a14),a15))))",
+    Tree1106 "B{b0}OnceT(Pre{b0+1%2>0;F}(R))",
+    Tree1107 "B{b1=0;t0=2;o0;b0=5}RFb(Ret4(Ite(@oh{b0%2<1?b0:=o0|4}Ite(pi0{t0:b1},pi1{t0:=}),@of{b0:=b0+2%2}t2,AFb(c3b{t0+4%3},t4,@ki{b1+1%4=3}Wu{t0},F))))",
+    Tree1108 "FF(Dl{0}(RFb(a0,Fb(RSeq(Wde(t1,F),c2,Rty2(c3),RSeq(Par{2;0}(S,a4e)),FF(c5e)),OnceK(RSeq(AFb(t6e,a7)))))))",
+    Tree1109 "B{q0;o0=4;b0=3;t0=2}Wde(Star(Seq(t0,Dl{10}(a1),RSeq(t2,RSeq(a3,Lp{t0;K}(@ki{b0+2>o0|1%3}c4))),RFb(t5e,Seq(Wu{t0},a6)))),Sel(Pre{t0%4!1;F}(Once(@os{t0:=b0}Ite(@os{t0:=b0+1%3}@fi{t0%3<2}AFb(c7l,c8,@si{b0>t0}@ki{o0|5<4}@fi{some}Sl{0},Sc{b0>3?t0+=3}),To{0}(Rep0(c9)))))),Par{1;0}(PAll{_}(c10,pi11{t0:b0},pi12{t0:=},pt13{b0:8;b1:b0}),Lp{t0;R}(Sb{b0=8}),Lp{b0;S}(RSel(pa14{b0:3;b1:t0},t15))))",
+    Tree1110 "B{t0}Su{t0}(@os{t0:=t0%2}SubR(t0))",
+    Tree1111 "B{t0=5;q0=1;b0=2;b1=5}Seq(Seq(Lp{t0;_}(OnceK(Seq(t0,pi1{t0:b0},Rep2(t2e))))),To{50}(MPri(c3l,@rw{b1>0}a4)),RSel(@rw{t0!3}@oh{t0:=b1}@si{t0!6}a5l,t6,Lp{b1;K}(t7),pt8{b0:=;b1:=}),Fb(t9,To{50}(Scc{t0>7}),c10))",
+    Tree1112 "RFb(a0e,c1)",
+    Tree1113 "B{t0=4}Rep4(RepF(Wde(Scc{t0>0},RSeq(Sc{t0+=3},a0))))",
+    Tree1114 "RFb(t0,t1)",
+    Tree1115 "B{t1}Pre{t1+4%2<1;R}(c0b{t1%4})",
+    Tree1116 "B{t0=2}Seq(pi0{t0:t0},To{10}(SubA(Sl{0})))",
+    Tree1117 "B{b0=3;t0;b1}Sw{0;3}(@ki{b1+4!t0}@oh{b1+=1}Sl{20},Keep(pi0{t0:=}),Swm(Try(a1b{t0%2;b0},Rty1(S)),Sc{b0:=b1+3%2},FS(OnceT(Fb(pa2{b0:1},t3))),@fi{b0<b0+3}@os{b0:=t0+2;b1<b0?b0:=b1}Rep4(Sc{b1+=1}),@of{b0:=b1%2}Sel(t4,t5e)))",
+    Tree1118 "B{q0=0;b0=2;b1;t0=3}Pre{b1%3!2;K}(Swm(Fb(@ki{b1%3<0}@of{t0<b0?t0+=3}TryF(c0l,Wu{t0},t1),c2,Rty0(Scc{t0<b1}),ASeq(Sb{b0=b1},c3),a4),PAll{-2}(MPri(@rw{b1+1%3>0}RepF(Lp{_;R}(Sl{0}))),RFb(Lp{_;R}(a5l),@of{b1<t0?b1+=2}@oh{t0+=1}@os{t0:=b0;t0>5?b1:=t0+2}t6e,Wu{t0})),Su{t0}(Rty2(Rty1(Try(@of{b0+4%3<2?b0+=2;t0:=b0}@si{b0+2<2}Seq(t7,t8),@oh{b0+=3;t0+2>6?t0:=b1}t9)))),Rep2(Ite(a10b{b0;b1},RetF(OnceT(Sl{0}))))))",
+    Tree1119 "B{q0=4;b0=3;b1=1;o0=1;t1;t0=2}Wde(PAll{_}(FF(c0),@oh{b0:=t0%2}@os{o0:=_;b0:=b1}@of{t0:=t1%2;o0:=_}Sc{t1:=t0+2},RepF(Sc{t1:=b1}),t1,Lp{_;S}(Try(Sc{t0:=t1;t1+=1},c2b{b0%4}))),RepF(Seq(pi3{t0:b1},c4l,t5e,Lp{t1;S}(a6b{b0;b1}))))",
+    Tree1120 "Swm(c0e,t1,c2,t3e)",
+    Tree1121 "B{t0=0;b0;t1}Fb(c0,Fb(t1,F,pc2{b0:t0}),pc3{b0:5},@oh{t1%3!0?t1+=3;t0+=3}Sb{b0=9})",
+    Tree1122 "B{b0;o0=3;b1=0;t0=3;t1}OnceK(To{20}(Swm(Wv{t0}(Rep3(@si{none}Keep(RFb(@fi{t1!b0}c0,c1)))),TryF(c2e,c3),Fb(c4,a5l,pa6{b0:b1;b1:t0},pt7{b0:7;b1:b0}))))",
+    Tree1123 "B{q0=4;t0=4;b0=0}OnceT(RFb(PAll{0}(MPri(Par{1;-1}(To{10}(RFb(pi0{t0:=},pt1{b0:t0;b1:t0},c2)))),Sl{0}),Seq(Sl{30},PAll{1}(Lp{b0;F}(Fb(t3,t4,pc5{b0:0},Sc{b0%4!0?t0+=1}))),Rep1(Sl{0}))))",
+    Tree1124 "Ite(RSeq(RetF(Once(c0)),t1),Sub(Sub(Ite(RFb(a2,c3,Inv(a4)),Ite(t5,a6)))))",
+    Tree1125 "B{o0=_}Seq(Ub{o0},a0,SubR(SubA(Sl{20})))",
+    Tree1126 "B{t0=1;b0=4}Star(FS(t0),Sc{b0:=t0%4})",
+    Tree1127 "PAll{5}(Rep1(Dl{20}(t0)),a1,TryF(c2e,Fb(t3,c4,c5)),RepF(Dl{50}(S)),Fb(Swm(c6,c7),FS(t8),c9,OnceK(Par{-2;-1}(c10,a11)),t12))",
+    Tree1128 "RFb(Fb(a0,a1),RFb(a2,c3l,t4,t5e),PAll{-2}(Seq(t6,a7l),a8,t9,a10e))",
+    Tree1129 "B{o0=3;t0=2;b0=3;t1=4;q0}Ite(ASeq(a0,RSeq(a1l,a2b{b0+3%3;b0},pt3{b0:8})),@fi{t1%4<2}@po{t0!t1?t0+=2}Fb(Fb(F,a4b{t0;b0}),Lp{_;S}(TryF(Sc{b0+=1},R))),@oh{t1:=t0}@of{t1+=1}RetF(ASeq(Lp{b0;K}(Sb{t0=8}),@si{t1<b0%4}@of{b0+=1}@ki{t1>4}FF(Try(pa5{b0:=;b1:t0},t6)),@of{t0:=t0%3}FF(@rw{t0>2}@si{b0<0}Ub{o0}))))",
+    Tree1130 "B{b0=3;q0;t0}@po{b0:=t0+3}TryT(OnceK(@ki{t0+4>5}Try(Lp{_;K}(Rep1(c0l)),Rep0(F))),Invt(RFb(Rty1(Rep1(@si{b0+2=b0}@os{t0+2%3<0?t0:=t0+3%2;t0+=1}Ret4(a1b{t0+2;b0}))),Try(@fi{b0+3>2}@rw{b0+2%2!1}@os{b0+=1}Sc{t0:=b0},TryT(@rw{b0%3!0}pt2{b0:t0;b1:t0},Scc{t0%3!1}),c3))),t4,c5)",
+    Tree1131 "B{b1=1;b0;t0=1}@ki{b1!t0%3}Wde(Fb(RSeq(RSeq(c0,t1,pi2{t0:=}),Sb{t0=9},Ret3(pt3{b0:7;b1:b1})),t4e,SubA(TryF(@os{b0+4!4?t0+=3}c5,RetF(Wu{t0})))),t6e)",
+    Tree1132 "B{q0=0;t0=0;t1=2;b0=3}MPri(PAll{-1}(MSeq(@po{t1+=2;t1+=1}@fi{t1+4<4}Fb(Lp{_;_}(@oh{t1+=1}Fb(t0,a1)),@of{t0:=b0}@os{t0:=t1}Par{_;1}(a2,pi3{t0:t1}),MPri(t4,a5),AFb(pc6{b0:=},c7e)))),RepF(Try(PAll{_}(Sc{b0!6?b0+=1},Sb{t1=3},c8),t9)))",
+    Tree1133 "Seq(Fb(RFb(PAll{_}(S))),Wde(Fb(a0l,t1,t2),Inv(Keep(Sl{50}))))",
+    Tree1134 "B{b0;q0;b1=5;t0=3}RFb(RFb(pc0{b0:1},c1,a2),RFb(@oh{t0:=b1%2}SubR(F),pa3{b0:3;b1:=}),@os{b1:=b1+2%2}Lp{b1;_}(Lp{b0;K}(Fb(a4e,SubA(Keep(@rw{t0>b1%4}@fi{b0%4<1}@oh{b0+=2}t5)),c6))))",
+    Tree1135 "B{t1=0}RFb(Ret0(c0),Rep3(Wv{t1}(t1)))",
+    Tree1136 "B{b0;o0=_;q0=2}Lp{b0;F}(Sb{o0=3})",
+    Tree1137 "B{b0=1;t0=3;o0=_;b1}Sw{2}(Seq(ASeq(Su{t0}(pi0{t0:b0})),@os{b1%4=2?t0:=o0|1+3%2;b1:=b1+4%3}@fi{t0!0}@of{o0:=t0+3}a1b{b0;b0},Sb{b0=5},t2),To{0}(S))",
+    Tree1138 "TryT(c0,Sub(Sub(c1l)))",
+    Tree1139 "B{t0;b1=4}Seq(t0,Try(@fi{b1=3}pt1{b0:6},Sb{t0=6},c2))",
+    Tree1140 "B{b1=2;o0;t0}@rw{t0+4>6}Keep(Ite(Rep3(c0),PAll{_}(@oh{t0+=2}@of{o0:=_;b1+=2}@fi{t0>4}t1,Ub{o0}),Scc{t0<b1}))",
+    Tree1141 "B{b0=0}Fb(PAll{-1}(t0,t1e),t2,RSeq(pa3{b0:b0;b1:b0},t4),t5e)",
+    Tree1142 "RFb(RSeq(Ret4(To{0}(t0)),t1,c2,ASeq(c3,a4l,a5l,a6e),Inv(RSeq(a7l,c8e,t9))))",
+    Tree1143 "B{t0;b0=1;b1=3;q0=0}PAll{-2}(RSeq(MSeq(Sb{t0=6},c0),@si{b0>0}Once(Sl{0})),Sel(RFb(Wu{t0},t1e),Wu{t0},Lp{t0;F}(F)),Wde(RFb(c2,c3),@si{t0<7}@of{t0:=b1;b0+=2}c4),Sw{0;1}(c5,Wu{t0},c6e),Star(Sl{0},a7))",
+    Tree1144 "B{o0=_;t0=3;b1=1}Wv{t0}(Sw{1}(Pre{none}(RSeq(Rty2(pi0{t0:b1}),t1)),t2))",
+    Tree1145 "B{b0;t0=0;o0}@po{t0:=o0|0%3}@ki{b0>2}Swm(Seq(t0e,Sb{t0=b0}),Pre{b0<o0|0+2;R}(t1))",
+    Tree1146 "AFb(ASeq(Ret4(a0),a1,t2,ASeq(S,t3,c4,t5,c6)),Par{_;2}(To{100}(t7e),Try(t8,t9),t10))",
+    Tree1147 "B{t1=4;b0=3}MSeq(Wde(c0b{t1+4},S),pc1{b0:=})",
+    Tree1148 "B{b0=1;q0=4;t0}Rep3(Seq(PAll{_}(Ite(Lp{_;_}(pc0{b0:=}),c1b{t0%2},t2),Fb(pc3{b0:0}),S),PAll{_}(Sl{10},RFb(c4l,Wu{t0}),Lp{b0;F}(Lp{b0;_}(@of{t0:=b0+4%3}@si{t0=4}Scc{t0>3})),RFb(pa5{b0:2;b1:t0},t6,Scc{t0+3%3>1},Sb{t0=b0}))))",
+    Tree1149 "B{t0=0;b0}TryT(Ret2(Wde(a0b{b0+3;b0},a1,Sl{0})),PAll{2}(pc2{b0:=},RFb(RepF(a3e)),Rep4(Wu{t0})),ASeq(Sl{0},t4,RFb(c5,t6),@po{b0+=3}Sl{0},Sl{0}))",
+    Tree1150 "B{t1=0;b0=0;o0=2;q0=1;t0=0}Fb(Dl{10}(@rw{b0<3}Seq(pt0{b0:t1;b1:t1},@oh{t0+=1}Lp{_;_}(FS(@po{t0:=8;t1:=b0%2}Swm(c1,@si{none}a2l))))),Lp{t1;_}(RFb(Ret3(t3),Dl{10}(@po{t0%2<1?b0+=3}@of{t0+=2}@oh{b0+=1}Fb(RSeq(a4e,pi5{t0:t1},t6),Keep(t7),a8)))),RSeq(@si{t1%4>1}@rw{t1+3=7}RSeq(Sb{b0=t1},a9,t10),PAll{2}(S,Scc{t1!2},c11b{t1},c12),@ki{t0<t1%3}@of{t0:=b0+1}Rep2(F)))",
+    Tree1151 "B{q0=3;b0=0;t1=0;t0;b1=5}Wde(c0,Lp{_;R}(Inv(t1)),TryF(Lp{t1;K}(@os{t1:=b0}RSel(t2,t3,F)),Pre{t0!4}(Scc{b1>t0+2})))",
+    Tree1152 "B{b0=1;t0=0;t1=2;b1}PAll{1}(Par{2;_}(Sb{t1=8},Sc{b0+=1;b0+1%3<0?b1+=1},Sc{b1:=t1},a0),Wde(t1,a2b{t1+3;b1},c3l),Ite(Dl{30}(pi4{t0:=}),t5e,c6),SubR(Sel(Once(@os{b0:=b1}Inv(R)),@rw{t0!b1}@of{b0+=1;t0<b0%2?b1+=1}t7,Pre{t1%4<1}(t8))),Par{_;3}(c9,pc10{b0:1},t11,a12e,Sc{t1+=1}))",
+    Tree1153 "To{10}(Try(t0,c1e))",
+    Tree1154 "B{o0=_;b0;t0}MPri(Fb(pt0{b0:t0;b1:b0}),RSeq(t1,@of{o0|1%2=1?b0+=3}t2,c3,S))",
+    Tree1155 "B{b0=5;b1;q0=3;o0=0}RFb(TryF(Scc{b0>o0|5},TryF(t0,c1),t2e),Lp{b0;K}(Lp{b0;F}(Seq(RFb(@si{b1+3%4!1}t3e,a4b{o0|3+2%2;b0})))),@rw{o0|3+1!2}Dl{20}(Dl{10}(@of{o0:=_}@fi{b0%2=0}FF(TryF(t5,t6,S)))))",
+    Tree1156 "B{t0;t1=5}Fb(PAll{_}(Wu{t0},Wv{t1}(To{10}(R)),c0),PAll{-1}(Sl{20},c1,c2b{t0%4}))",
+    Tree1157 "B{b0=0}Par{-1;-1}(c0,ASeq(OnceT(pt1{b0:6}),Sb{b0=0}))",
+    Tree1158 "B{t0=2;b0=0;o0;q0}Inv(Lp{b0;R}(@po{o0:=t0}@rw{b0>0}@oh{t0:=b0;b0:=t0}Rep4(pi0{t0:b0})))",
+    Tree1159 "B{t0;q0=2;b1=4;b0=3;o0=_}TryF(PAll{_}(Ret3(c0),Lp{_;R}(Lp{b1;_}(Ub{o0})),Ret4(To{10}(Sl{30}))),Pre{none;S}(Fb(@os{b0:=t0+1}@of{b1+=2;b1:=b0%4}PAll{-1}(pc1{b0:b0},AFb(Pre{b0+4%2>0;F}(Seq(Scc{b0+3=1},a2l))),c3,t4))))",
+    Tree1160 "B{t1}RFb(Wu{t1},t0)",
+    Tree1161 "B{b0;q0=3;t0}Star(TryT(Ret1(@po{t0:=t0+2%3;b0+=3}@oh{t0+=1}Par{0;-1}(Par{_;2}(@oh{b0+3%2>0?b0:=b0%2}c0,pc1{b0:0},t2e),pc3{b0:0})),Swm(Star(a4e,c5),t6e,c7),SubA(@po{t0:=5}OnceT(RFb(RetF(pt8{b0:6}),c9e,SubA(c10))))),Fb(@fi{t0<b0+3%4}Sc{b0+=1},RFb(c11e,RFb(@oh{t0:=1}pi12{t0:=})),Once(Lp{_;F}(PAll{-1}(@of{b0:=1}@oh{b0+=3}@ki{b0%4!0}a13,Sb{b0=8}))),Ite(c14,a15,a16l),Wv{t0}(a17b{t0%2;b0})))",
+    Tree1162 "Ret1(RSeq(Ret1(RSeq(Rep1(Rep2(MPri(F,t0))),t1,RSel(t2,R))),Fb(a3,OnceK(c4),a5,Rty3(t6),t7),Par{3;1}(c8,R,RFb(c9))))",
+    Tree1163 "B{t0;b0=1;b1=4;t1}@po{b1:=b0+3;b0+=2}RSeq(Rep4(Ite(c0b{b0%2},@rw{t1<7}@si{b1%2!0}a1)),Dl{30}(Inv(OnceK(Fb(@po{b1+=3}@oh{b1:=t0+1%3}@ki{b0%4>2}RFb(c2),Ite(pa3{b0:=;b1:t0},Sb{t1=b0}),RSeq(t4e,t5))))),Wde(c6,a7,Sb{b0=4}))",
+    Tree1164 "B{t0;b0=5}Swm(Sc{t0%3>0?t0+=1;b0:=b0%2},@ki{t0<b0}Rep1(pc0{b0:t0}),Swm(Sb{t0=4},c1l,Pre{t0+1>b0+4%4;S}(Sb{t0=b0}),c2),a3)",
+    Tree1165 "B{t0;b0=2;t1=5;q0=4}MSeq(To{0}(RSeq(c0,@fi{t1+3<7}@of{b0<t1+4?b0+=2}Wu{t1},t1)),Seq(FS(@os{b0+=3;b0+2=2?t1:=b0}pc2{b0:b0}),MSeq(Try(@ki{t1=6}@rw{t1+4=3}@oh{t0:=b0}S,@ki{t1+4>3}@rw{t0>5}pt3{b0:=}),t4)),Ite(Wv{t1}(pi5{t0:=}),@of{t0:=t1%2;t1<t0?t0+=3}RSeq(Sb{t0=5},@os{b0:=t1+2;b0:=t1%2}F)))",
+    Tree1166 "B{t0=5;b0=1;b1=4}RFb(Wde(Seq(Seq(Sb{b0=b1},c0b{t0+2%2}),@ki{b0>t0}Inv(Scc{b1+4>2})),RSeq(Swm(c1,pt2{b0:7;b1:b0}),Sl{50},Sl{30}),Seq(a3b{t0;b1},a4,S)))",
+    Tree1167 "B{t0=3;b1=4;b0=1;q0=3}RFb(Fb(ASeq(Ite(t0,a1b{b1;b0}),Swm(t2,pc3{b0:6}),RSeq(a4,Scc{t0>b0}))),Fb(OnceT(Lp{b1;F}(Lp{_;K}(a5))),t6,Seq(@fi{b0+1!b0}t7e,a8,S,Sb{t0=4})))",
+    Tree1168 "B{q0=4;b1=4;b0;t0=0}RSeq(OnceK(c0),Wde(Once(pt1{b0:=}),Scc{b0>3},Sl{20}),Fb(@oh{b1+=1}@os{t0+=3;b1+=1}@ki{b0%2!1}a2,@po{b0!6?b1+=1}Lp{b1;F}(t3),Wde(t4,a5)),Sw{1}(c6,Sb{t0=b0}))",
+    Tree1169 "B{q0=3;b0;t0=4;b1;t1=5}PAll{1}(Swm(t0,Rep1(Sb{t1=0}),t1),t2,RSeq(ASeq(Fb(Scc{t0+3%3!1},@si{b0!2}@os{t1:=b0%3}Wu{t0}),pt3{b0:t1}),Lp{t1;_}(Invt(@ki{t1%3=0}Wu{t0}))))",
+    Tree1170 "B{b0;b1=5;o0;q0;t0}Swm(Seq(@rw{b1+4<3}@oh{b0:=b1}@os{o0:=b1%4}Lp{t0;K}(@os{t0:=t0%2;b1+=2}a0),RFb(c1l,t2,Wu{t0}),Lp{t0;S}(Dl{100}(Lp{b1;K}(@po{b0:=t0}@of{b0<3?o0:=_}Rty4(c3))))),RFb(RSeq(Scc{b1+2!2},pt4{b0:b0;b1:t0},a5b{t0%3;b1}),Star(pi6{t0:=},Lp{b0;K}(Seq(Wu{t0},S)))),@po{o0:=_;b0+=2}Sw{5;4;0}(pt7{b0:t0;b1:=},Sl{20},Sb{t0=0},Inv(c8)))",
+    Tree1171 "RSeq(Seq(RSeq(Dl{50}(t0)),PAll{1}(a1,c2e),FS(RFb(t3e,F)),Swm(S,c4,c5)),RSeq(a6,Par{-2;_}(a7,t8),t9,FF(t10e),RFb(AFb(t11e,S))),RSeq(PAll{2}(t12,Par{_;_}(c13,OnceT(c14))),a15e))",
+    Tree1172 "B{t0=1;b0=0;q0}OnceT(Pre{t0+1<t0;K}(Lp{t0;F}(To{0}(Swm(Sb{b0=t0},c0,c1,pi2{t0:=},S)))))",
+    Tree1173 "B{b0=2;t0;t1}Wv{t1}(RSeq(t0,Rep2(RFb(pi1{t0:=})),Sc{t1:=b0},a2,RSel(@po{b0+3=t1+3%2?t1+=3}@rw{t1%2>0}@fi{b0!1}R,pi3{t0:b0})))",
+    Tree1174 "Fb(c0,t1,t2,t3)",
+    Tree1175 "B{o0=0;t0;b0=5}Star(Dl{10}(@fi{o0|0+4>4}Sb{o0=5}),OnceK(Swm(a0,Wu{t0},a1,c2)),Pre{b0=6;K}(pa3{b0:=}))",
+    Tree1176 "B{b0;o0}Star(Rep3(To{50}(Pre{o0|5%3!0;S}(Rep3(a0)))),RFb(Keep(Ret1(t1)),RSeq(Sb{b0=7},pa2{b0:7},t3)))",
+    Tree1177 "B{t1=0;t0=0;b1;b0=4}TryT(Rty3(@po{b1+=1}@ki{t1%3>0}Dl{50}(c0l)),MSeq(Star(OnceT(pi1{t0:=}),pc2{b0:b0},t3,c4,a5)),R)",
+    Tree1178 "B{b0;b1=1;t0=3}RSeq(pi0{t0:=},PAll{_}(t1,Rep4(c2),t3),@os{b1<t0+2?b0:=3}@oh{b1:=t0%2}Seq(c4,OnceT(a5)))",
+    Tree1179 "B{b0=4}Seq(pa0{b0:=})",
+    Tree1180 "B{b1;t0;b0=2;o0=_}MSeq(Sw{0;1;5}(c0,Swm(c1,Scc{b0!3}),Ret1(Sb{o0=9}),Sl{50}),RFb(Seq(@of{b1:=0;b1%2>0?b0:=1}a2b{4;b0},pt3{b0:=;b1:b1}),c4,Dl{30}(Sb{t0=6})),Seq(@po{b1:=b0;b1+4>6?t0+=3}Wv{t0}(Sl{0}),pa5{b0:b1;b1:b1},RetF(pa6{b0:t0;b1:=})))",
+    Tree1181 "B{t0=3;b0=5;o0=4;b1=0}Fb(Sc{b1%3>0?o0:=b0})",
+    Tree1182 "B{b0=1;t0=3}AFb(SubA(a0l),pi1{t0:t0},SubR(@oh{b0+=1}a2))",
+    Tree1183 "B{b1;b0;t0=3}Ret2(RFb(SubA(Sw{0}(a0,t1)),TryF(@of{b1:=b0}@fi{b0=1}Sc{b0+=3;b0+3<5?t0:=b1},@oh{b0:=b1%4}Fb(a2,Sb{b0=7}))))",
+    Tree1184 "B{q0=0;b1}Sw{1;5}(Sl{0},Rep4(Lp{_;_}(Sb{b1=1})),To{0}(t0))",
+    Tree1185 "B{o0=_;b0=3}Swm(t0,a1l,a2b{o0|4%2;b0})",
+    Tree1186 "B{t1;t0=2}RSel(Wu{t0},Wu{t1})",
+    Tree1187 "B{b0=4}Par{3;_}(t0,Ite(t1,t2),Rep4(FF(To{50}(pa3{b0:b0}))))",
+    Tree1188 "B{q0;t0;b0}Lp{t0;R}(PAll{0}(OnceK(@si{b0>t0}Par{_;1}(a0b{b0+2%3;b0},@os{b0:=t0%2}@rw{t0+3%3!2}Sl{0},Sb{t0=9},Sb{b0=t0})),@fi{t0+4=4}t1,ASeq(Pre{t0+3<t0%3;K}(Lp{_;S}(pt2{b0:b0;b1:t0})),Swm(pt3{b0:=;b1:t0},t4),Keep(c5))))",
+    Tree1189 "B{b1;b0}Par{3;0}(c0,t1e,a2,pt3{b0:b0;b1:b1})",
+    Tree1190 "Rty3(OnceK(AFb(a0,Keep(t1))))",
+    Tree1191 "B{b0=2;o0;t0=1}Inv(RFb(Seq(pa0{b0:=;b1:b0},Su{t0}(To{30}(c1l)),a2b{o0|0%3;b0}),@ki{b0+2>4}Rep3(t3)))",
+    Tree1192 "B{b1;t0=4;q0=2;b0=0}PAll{_}(SubA(TryT(@rw{b1+2>7}@oh{b0+=2}@ki{b0+3!b0+2}Lp{b1;K}(pc0{b0:b1}),PAll{-2}(pi1{t0:=},Sw{4}(t2,pi3{t0:t0})),Sc{t0:=b0})),Fb(Keep(pi4{t0:b0}),OnceK(Fb(pt5{b0:=;b1:t0},a6b{b0+2;b1})),pa7{b0:=}))",
+    Tree1193 "B{t0=1}RFb(pi0{t0:=},c1,t2,c3l)",
+    Tree1194 "Rty0(c0l)",
+    Tree1195 "B{b0=0;b1=5}Once(pi0{t0:b1})",
+    Tree1196 "B{b0=4;t0=4;b1=4;o0=1}@os{b1+=1}Sw{3;1}(RetF(Once(Ret1(TryF(a0l,Sb{b0=t0},PAll{_}(a1l,a2l,pa3{b0:=;b1:b0},Rep3(a4)))))),Seq(RFb(PAll{_}(@fi{b0%3=2}@ki{t0%2!0}Star(t5e,c6l),c7e)),RSeq(a8l,t9,t10e),Pre{b1+3%4<3}(Rty2(Par{1;0}(Swm(PAll{1}(@ki{b0+3>3}c11b{8},Sb{t0=5})),Sb{o0=5})))),Seq(c12,@ki{b0<3}RSeq(c13l,Swm(Sb{b1=t0},t14),Su{t0}(c15b{t0+4}))))",
+    Tree1197 "B{o0=3;b0=5}OnceK(Ret3(@oh{b0+=1}Once(c0)))",
+    Tree1198 "B{b1=0;b0;o0}Keep(MPri(OnceT(Rty0(pa0{b0:b1})),RSel(c1,TryT(PAll{_}(c2,c3l),t4),PAll{-1}(a5,a6e,AFb(t7e,Sl{10}),Sl{10}),RtyF(Pre{b1=7;S}(To{0}(Rep3(Sb{o0=9})))))))",
+    Tree1199 "B{b0=0;t0=2;o0}PAll{-1}(@si{b0+2>5}Wu{t0},Sb{o0=5},@po{b0:=t0}c0)",
 }
