@@ -362,7 +362,7 @@ fn xml_of_a_tree_with_ports_and_a_subtree_parses_and_mirrors_it() {
                 "Action".into(),
                 "MoveTo".into(),
                 vec![
-                    "input_port goal: (i32,i32)".to_string(),
+                    "input_port goal: (i32, i32)".to_string(),
                     "input_port speed: f32".into(),
                     "output_port arrived: bool".into(),
                 ]

@@ -690,3 +690,12 @@ pub fn agent<Ctx: ?Sized, A: ?Sized>(
 ) -> &mut A {
     agent(ctx)
 }
+
+/// `Loop`'s pop: the next item of the queue entry `queue` picks from the blackboard.
+#[inline(always)]
+pub fn pop_front<B, Q: LoopQueue + ?Sized>(
+    bb: &mut B,
+    queue: impl FnOnce(&mut B) -> &mut Q,
+) -> Option<Q::Item> {
+    queue(bb).pop_front()
+}

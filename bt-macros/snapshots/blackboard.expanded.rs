@@ -707,9 +707,9 @@ impl Robot {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = ::bt::__private::set(
-            (2, 2),
             &mut self.__bt_bb,
             |__bt_of| &mut __bt_of.goal,
+            (2, 2),
         );
         ::bt::__private::finish(
             ::core::option::Option::None,

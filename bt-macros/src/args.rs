@@ -242,6 +242,9 @@ fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> 
         Grammar::Assign => assign(input)
             .map(|(entry, value)| Args::Assign(entry, value))
             .map_err(|error| {
+                if error.to_string().starts_with(BRACES_NAME_AN_ENTRY) {
+                    return error;
+                }
                 let usage = usage(grammar, kind);
                 syn::Error::new(error.span(), format!("expected {usage}"))
             }),
@@ -298,6 +301,8 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
         }
     }
 }
+
+const BRACES_NAME_AN_ENTRY: &str = "`{ .. }` names a blackboard entry: `{entry}`; a value is written without braces (`port = 2.0`, `port = LIMIT`)";
 
 const SUBTREE_USAGE: &str = "`SubTree(Child)`, with remapped entries after a comma: `SubTree(Child, child_entry = {parent_entry}, other = {=}, speed = 2.0)`, or `SubTree(Child, ..)` to share every entry by name";
 
@@ -475,12 +480,7 @@ fn entry_ref(input: ParseStream) -> syn::Result<Option<Ident>> {
     }
     let content;
     let braces = syn::braced!(content in input);
-    let not_a_name = || {
-        syn::Error::new(
-            braces.span.join(),
-            "`{ .. }` names a blackboard entry: `{entry}`; a value is written without braces (`port = 2.0`, `port = LIMIT`)",
-        )
-    };
+    let not_a_name = || syn::Error::new(braces.span.join(), BRACES_NAME_AN_ENTRY);
     let name: Ident = content.parse().map_err(|_| not_a_name())?;
     if !content.is_empty() {
         content.parse::<TokenStream>()?;

@@ -127,11 +127,11 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
         } = port;
         let missing = if port.in_out {
             format!(
-                "in-out port `{port_name}` of `{name}` is required but not bound: bind it to an entry, `{name}, {port_name} = {{entry}}`, or mark the field `#[port(default)]`"
+                "in-out port `{port_name}` of `{name}` is required but not bound: bind it to an entry after the leaf type, `({name}, {port_name} = {{entry}})`, or mark the field `#[port(default)]`"
             )
         } else {
             format!(
-                "input port `{port_name}` of `{name}` is required but not bound: bind it, `{name}, {port_name} = {{entry}}` or `{name}, {port_name} = value`, or mark the field `#[port(default)]`"
+                "input port `{port_name}` of `{name}` is required but not bound: bind it after the leaf type, `({name}, {port_name} = {{entry}})` or `({name}, {port_name} = value)`, or mark the field `#[port(default)]`"
             )
         };
         quote! {

@@ -44,7 +44,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::Delay(ms) => {
             let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
             let access = &state.access;
-            let now = now(node);
+            let now = now(g, node);
             let body = quote! {
                 match #access.start(#now, ::bt::__private::ms(#ms)) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
@@ -59,7 +59,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::Timeout(ms) => {
             let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
             let access = &state.access;
-            let now = now(node);
+            let now = now(g, node);
             let duration = quote!(::bt::__private::ms(#ms));
             step::bodies(
                 g,
@@ -102,11 +102,13 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         } => {
             let child_running = running_flag(g, node.children[0]);
             let bb = g.tree.blackboard.as_ref();
-            // `self` and the locals come from the macro's own tokens (hygiene through
-            // `macro_rules!`); only the user's names carry the user's spans.
+            // `self` comes from the macro's own tokens, the queue's field through a closure at
+            // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
+            // is reported at the name.
             let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
+            let field = super::leaf::field_closure(queue.span(), queue, true);
             let queue_access = quote_spanned!(queue.span()=>
-                ::bt::__private::LoopQueue::pop_front(&mut #fields.#queue));
+                ::bt::__private::pop_front(&mut #fields, #field));
             let store = match value {
                 Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
                     quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
@@ -164,7 +166,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::MaxTime(ms) => {
             let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
             let access = &state.access;
-            let now = now(node);
+            let now = now(g, node);
             let duration = quote!(::bt::__private::ms(#ms));
             // The time is read once per tick (and halt), and given to every call of the rule.
             step::bodies(

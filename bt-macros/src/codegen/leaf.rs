@@ -51,7 +51,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                 quote!(::bt::__private::Sleep),
                 quote!(::bt::__private::Sleep::new()),
             ));
-            let now = now(node);
+            let now = now(g, node);
             (
                 quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
                 quote!(#this.#field.halt();),
@@ -105,7 +105,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                 quote!(::bt::__private::Wait),
                 quote!(::bt::__private::Wait::new()),
             ));
-            let now = now(node);
+            let now = now(g, node);
             (
                 quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
                 quote!(#this.#field.halt();),

@@ -29,7 +29,7 @@ mod step;
 mod subtree;
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::kinds::Memory;
@@ -334,13 +334,32 @@ fn halt_child(g: &Gen, child: usize) -> TokenStream {
     }
 }
 
-/// The time now, from the context (`bt::Clock`), spanned at the node's kind so that a context
-/// without a clock is reported there.
-fn now(node: &Node) -> TokenStream {
-    // No explicit type argument: rustc reports a missing `Clock` at the call, which is spanned at
-    // the node's kind, not at the context type written in the header.
+/// The time now, from the context (`bt::Clock`). The context type is written again at the
+/// node's kind, so that rustc reports a context without a clock there (the note says which node
+/// needs it), not at the header or at the whole invocation.
+fn now(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
-    quote_spanned!(node.kind_ident.span()=> ::bt::__private::now(&*#ctx))
+    let span = node.kind_ident.span();
+    let context = respan(g.tree.header.context.to_token_stream(), span);
+    quote_spanned!(span=> ::bt::__private::now::<#context>(#ctx))
+}
+
+/// `tokens` with every span set to `span` (groups included).
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = proc_macro2::TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs.

@@ -430,7 +430,7 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
         NcDecorator::Cooldown { ms, filtered } => {
             let state = state(g, node, quote!(#nc::Cooldown), &mut code);
             let s = &state.access;
-            let (now, filtered) = (now(node), status(filtered));
+            let (now, filtered) = (now(g, node), status(filtered));
             (
                 quote!({
                     let __bt_now = #now;
@@ -572,7 +572,7 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
         NcDecorator::Deadline(ms) => {
             let state = state(g, node, quote!(#nc::Timeout), &mut code);
             let s = &state.access;
-            let now = now(node);
+            let now = now(g, node);
             let timeout = quote!(#rules::ms(#ms));
             rule_bodies(
                 g,
