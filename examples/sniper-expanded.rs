@@ -149,9 +149,9 @@ struct Sniper {
     __bt_leaf_4: AimAtEnemy,
     __bt_leaf_5: Shoot,
     __bt_leaf_6: Patrol,
-    __bt_resume: ::bt::__private::Resume,
+    __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: [::core::primitive::bool; 3usize],
+    __bt_active: ::bt::__private::RunningFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[rustfmt::skip]
@@ -285,7 +285,7 @@ impl Sniper {
             __bt_leaf_6: <Patrol as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: [false; 3usize],
+            __bt_active: ::bt::__private::RunningFlags::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -303,7 +303,7 @@ impl Sniper {
     ) -> ::bt::__private::Status {
         let __bt_status = '__bt_resume: {
             match self.__bt_resume.leaf() {
-                1u8 => {
+                1 => {
                     match self.__bt_tick_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(1usize, __bt_observer);
@@ -404,7 +404,7 @@ impl Sniper {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[0usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             0usize,
             __bt_status,
             __bt_observer,
@@ -416,7 +416,7 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[0usize] {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -427,7 +427,7 @@ impl Sniper {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[0usize],
+                self.__bt_active.flag(0usize),
                 0usize,
                 __bt_observer,
             );
@@ -488,7 +488,7 @@ impl Sniper {
                                 self.__bt_tick_4(__bt_ctx, __bt_observer)
                             }
                         };
-                        self.__bt_resume.ticked(1u8, __bt_leaf_status)
+                        self.__bt_resume.ticked(1, __bt_leaf_status)
                     };
                     match self.__bt_state_1.on_child(2usize, __bt_child_status, 4usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
@@ -529,7 +529,7 @@ impl Sniper {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[1usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -541,7 +541,7 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[1usize] {
+        if self.__bt_active.get(1usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt()
             {
                 match __bt_running {
@@ -552,7 +552,7 @@ impl Sniper {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[1usize],
+                self.__bt_active.flag(1usize),
                 1usize,
                 __bt_observer,
             );
@@ -605,11 +605,11 @@ impl Sniper {
             &mut self.__bt_leaf_4,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[2usize],
+                running: self.__bt_active.get(2usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[2usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -621,13 +621,13 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[2usize] {
+        if self.__bt_active.get(2usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 AimAtEnemy,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[2usize],
+                self.__bt_active.flag(2usize),
                 4usize,
                 __bt_observer,
             );

@@ -61,6 +61,7 @@ pub mod ports;
 pub mod queue;
 pub mod random;
 pub mod resume;
+pub mod running;
 mod status;
 pub mod step;
 pub mod subtree;

@@ -22,32 +22,57 @@
 
 use crate::Status;
 
+/// The integer that numbers the leaves a tree resumes directly: the smallest of `u8`, `u16` and
+/// `u32` that holds the tree's count (the macro picks it), so that any number of leaves can be
+/// resumed and a small tree's state stays small. Sealed: implemented for those three only.
+pub trait ResumeCode: Copy + Eq + Default + core::fmt::Debug + sealed::Sealed {
+    /// No leaf: the next tick walks from the root.
+    const NONE: Self;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u8 {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
+impl ResumeCode for u8 {
+    const NONE: Self = 0;
+}
+impl ResumeCode for u16 {
+    const NONE: Self = 0;
+}
+impl ResumeCode for u32 {
+    const NONE: Self = 0;
+}
+
 /// Which leaf the next tick resumes directly (`0`: none, walk from the root), and the status
-/// the direct resume handed over to the walk.
+/// the direct resume handed over to the walk. `C` numbers the leaves ([`ResumeCode`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Resume {
-    leaf: u8,
+pub struct Resume<C: ResumeCode = u8> {
+    leaf: C,
     handed: Option<Status>,
 }
 
-impl Resume {
+impl<C: ResumeCode> Resume<C> {
     /// Nothing to resume.
     pub const fn new() -> Self {
         Resume {
-            leaf: 0,
+            leaf: C::NONE,
             handed: None,
         }
     }
 
     /// The code of the leaf to resume directly (`1..`), or `0` to walk from the root.
     #[inline(always)]
-    pub fn leaf(&self) -> u8 {
+    pub fn leaf(&self) -> C {
         self.leaf
     }
 
     /// Leaf `code` answered `status` in a walk: remember it if it is running.
     #[inline(always)]
-    pub fn ticked(&mut self, code: u8, status: Status) -> Status {
+    pub fn ticked(&mut self, code: C, status: Status) -> Status {
         if status == Status::Running {
             self.leaf = code;
         }
@@ -59,7 +84,7 @@ impl Resume {
     #[inline(always)]
     pub fn hand_over(&mut self, status: Status) {
         debug_assert_ne!(status, Status::Running, "a running leaf stays resumed");
-        self.leaf = 0;
+        self.leaf = C::NONE;
         self.handed = Some(status);
     }
 
@@ -80,7 +105,7 @@ impl Resume {
     /// The tree (or its root) was halted: the next tick walks from the root.
     #[inline(always)]
     pub fn clear(&mut self) {
-        *self = Resume::new();
+        *self = Self::new();
     }
 }
 
@@ -91,7 +116,7 @@ mod tests {
 
     #[test]
     fn a_running_leaf_is_remembered_and_a_finished_one_is_not() {
-        let mut resume = Resume::new();
+        let mut resume = Resume::<u8>::new();
         assert_eq!(resume.leaf(), 0);
         assert_eq!(resume.ticked(3, Success), Success);
         assert_eq!(resume.leaf(), 0);
@@ -103,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_finished_resume_hands_its_status_to_the_walk_once() {
-        let mut resume = Resume::new();
+        let mut resume = Resume::<u8>::new();
         resume.ticked(2, Running);
         resume.hand_over(Failure);
         assert_eq!(resume.leaf(), 0, "the next tick walks");
@@ -120,17 +145,32 @@ mod tests {
 
     #[test]
     fn a_halt_forgets_everything() {
-        let mut resume = Resume::new();
+        let mut resume = Resume::<u8>::new();
         resume.ticked(1, Running);
         resume.clear();
-        assert_eq!(resume, Resume::new());
+        assert_eq!(resume, Resume::<u8>::new());
         resume.hand_over(Skipped);
         resume.clear();
         assert_eq!(resume.take_handed(), None);
     }
 
     #[test]
-    fn two_bytes() {
+    fn wider_codes_number_more_leaves() {
+        let mut resume = Resume::<u16>::new();
+        assert_eq!(resume.ticked(300, Running), Running);
+        assert_eq!(resume.leaf(), 300);
+        resume.hand_over(Success);
+        assert_eq!(resume.leaf(), 0);
+        assert_eq!(resume.take_handed(), Some(Success));
+        let mut resume = Resume::<u32>::new();
+        resume.ticked(70_000, Running);
+        assert_eq!(resume.leaf(), 70_000);
+    }
+
+    #[test]
+    fn the_state_is_the_code_and_a_status() {
         assert_eq!(core::mem::size_of::<Resume>(), 2);
+        assert_eq!(core::mem::size_of::<Resume<u16>>(), 4);
+        assert_eq!(core::mem::size_of::<Resume<u32>>(), 8);
     }
 }

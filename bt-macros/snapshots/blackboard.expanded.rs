@@ -159,7 +159,7 @@ struct Robot {
     __bt_leaf_1: Plan,
     __bt_leaf_2: Drive,
     __bt_bb: RobotBlackboard,
-    __bt_active: [::core::primitive::bool; 2usize],
+    __bt_active: ::bt::__private::RunningFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -295,7 +295,7 @@ impl Robot {
             __bt_leaf_1: <Plan as ::core::default::Default>::default(),
             __bt_leaf_2: <Drive as ::core::default::Default>::default(),
             __bt_bb: <RobotBlackboard as ::core::default::Default>::default(),
-            __bt_active: [false; 2usize],
+            __bt_active: ::bt::__private::RunningFlags::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -493,7 +493,7 @@ impl Robot {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[0usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             0usize,
             __bt_status,
             __bt_observer,
@@ -505,7 +505,7 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[0usize] {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -516,7 +516,7 @@ impl Robot {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[0usize],
+                self.__bt_active.flag(0usize),
                 0usize,
                 __bt_observer,
             );
@@ -604,7 +604,7 @@ impl Robot {
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_gated = match ::bt::__private::preconditions(
-                self.__bt_active[1usize],
+                self.__bt_active.get(1usize),
                 &self.__bt_bb,
                 |_| false,
                 |_| false,
@@ -626,7 +626,7 @@ impl Robot {
                         &mut self.__bt_leaf_2,
                         __bt_ctx,
                         ::bt::__private::StatefulCall::Tick {
-                            running: self.__bt_active[1usize],
+                            running: self.__bt_active.get(1usize),
                         },
                     );
                     ::bt::__private::bind_entry(
@@ -654,7 +654,7 @@ impl Robot {
             __bt_gated
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[1usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             2usize,
             __bt_status,
             __bt_observer,
@@ -666,7 +666,7 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[1usize] {
+        if self.__bt_active.get(1usize) {
             let _ = {
                 ::bt::__private::bind_entry(
                     &mut self.__bt_bb,
@@ -689,7 +689,7 @@ impl Robot {
                 __bt_result
             };
             ::bt::__private::halted(
-                &mut self.__bt_active[1usize],
+                self.__bt_active.flag(1usize),
                 2usize,
                 __bt_observer,
             );

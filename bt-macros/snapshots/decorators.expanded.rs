@@ -88,7 +88,7 @@ struct Decorated {
     __bt_state_14: ::bt::__private::EntryUpdated,
     __bt_state_15: ::bt::__private::EntryUpdated,
     __bt_bb: DecoratedBlackboard,
-    __bt_active: [::core::primitive::bool; 10usize],
+    __bt_active: ::bt::__private::RunningFlags<2usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -312,7 +312,7 @@ impl Decorated {
             __bt_state_14: <::bt::__private::EntryUpdated>::new(),
             __bt_state_15: ::bt::__private::EntryUpdated::new(),
             __bt_bb: <DecoratedBlackboard as ::core::default::Default>::default(),
-            __bt_active: [false; 10usize],
+            __bt_active: ::bt::__private::RunningFlags::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -479,7 +479,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[0usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             0usize,
             __bt_status,
             __bt_observer,
@@ -491,7 +491,7 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[0usize] {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -508,7 +508,7 @@ impl Decorated {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[0usize],
+                self.__bt_active.flag(0usize),
                 0usize,
                 __bt_observer,
             );
@@ -603,7 +603,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[1usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -615,7 +615,7 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[1usize] {
+        if self.__bt_active.get(1usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_3.halt()
             {
                 match __bt_running {
@@ -629,7 +629,7 @@ impl Decorated {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[1usize],
+                self.__bt_active.flag(1usize),
                 3usize,
                 __bt_observer,
             );
@@ -645,7 +645,7 @@ impl Decorated {
             self.__bt_tick_5(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[2usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -657,10 +657,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[2usize] {
+        if self.__bt_active.get(2usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                &mut self.__bt_active[2usize],
+                self.__bt_active.flag(2usize),
                 4usize,
                 __bt_observer,
             );
@@ -686,7 +686,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[3usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -698,11 +698,11 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[3usize] {
+        if self.__bt_active.get(3usize) {
             self.__bt_halt_6(__bt_ctx, __bt_observer);
             self.__bt_state_5.halt();
             ::bt::__private::halted(
-                &mut self.__bt_active[3usize],
+                self.__bt_active.flag(3usize),
                 5usize,
                 __bt_observer,
             );
@@ -721,11 +721,11 @@ impl Decorated {
             &mut self.__bt_leaf_6,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[4usize],
+                running: self.__bt_active.get(4usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[4usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -737,13 +737,13 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[4usize] {
+        if self.__bt_active.get(4usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Walk,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[4usize],
+                self.__bt_active.flag(4usize),
                 6usize,
                 __bt_observer,
             );
@@ -759,7 +759,7 @@ impl Decorated {
             self.__bt_tick_8(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[5usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -771,10 +771,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[5usize] {
+        if self.__bt_active.get(5usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                &mut self.__bt_active[5usize],
+                self.__bt_active.flag(5usize),
                 7usize,
                 __bt_observer,
             );
@@ -797,7 +797,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[6usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             8usize,
             __bt_status,
             __bt_observer,
@@ -809,10 +809,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[6usize] {
+        if self.__bt_active.get(6usize) {
             self.__bt_state_8.halt();
             ::bt::__private::halted(
-                &mut self.__bt_active[6usize],
+                self.__bt_active.flag(6usize),
                 8usize,
                 __bt_observer,
             );
@@ -845,7 +845,7 @@ impl Decorated {
             self.__bt_tick_11(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[7usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
             10usize,
             __bt_status,
             __bt_observer,
@@ -857,9 +857,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[7usize] {
+        if self.__bt_active.get(7usize) {
             ::bt::__private::halted(
-                &mut self.__bt_active[7usize],
+                self.__bt_active.flag(7usize),
                 10usize,
                 __bt_observer,
             );
@@ -909,7 +909,7 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = match self
             .__bt_state_13
             .start(
-                self.__bt_active[9usize],
+                self.__bt_active.get(9usize),
                 self.__bt_bb.target.version(),
                 ::bt::__private::Status::Skipped,
             )
@@ -918,7 +918,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_14(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[8usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
             13usize,
             __bt_status,
             __bt_observer,
@@ -930,10 +930,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[8usize] {
+        if self.__bt_active.get(8usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                &mut self.__bt_active[8usize],
+                self.__bt_active.flag(8usize),
                 13usize,
                 __bt_observer,
             );
@@ -957,7 +957,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_15(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[9usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -969,9 +969,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[9usize] {
+        if self.__bt_active.get(9usize) {
             ::bt::__private::halted(
-                &mut self.__bt_active[9usize],
+                self.__bt_active.flag(9usize),
                 14usize,
                 __bt_observer,
             );

@@ -139,7 +139,7 @@ struct Canvas {
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: [::core::primitive::bool; 8usize],
+    __bt_active: ::bt::__private::RunningFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -304,7 +304,7 @@ impl Canvas {
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: [false; 8usize],
+            __bt_active: ::bt::__private::RunningFlags::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -407,7 +407,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[0usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             0usize,
             __bt_status,
             __bt_observer,
@@ -419,7 +419,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[0usize] {
+        if self.__bt_active.get(0usize) {
             const __BT_GUARDS: [::core::option::Option<
                 ::bt::__private::AbortMode,
             >; 2usize] = [
@@ -462,7 +462,7 @@ impl Canvas {
                 }
             };
             ::bt::__private::halted(
-                &mut self.__bt_active[0usize],
+                self.__bt_active.flag(0usize),
                 0usize,
                 __bt_observer,
             );
@@ -477,7 +477,7 @@ impl Canvas {
         let __bt_status: ::bt::__private::Status = self
             .__bt_tick_2(__bt_ctx, __bt_observer);
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[1usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -489,10 +489,10 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[1usize] {
+        if self.__bt_active.get(1usize) {
             self.__bt_halt_2(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                &mut self.__bt_active[1usize],
+                self.__bt_active.flag(1usize),
                 1usize,
                 __bt_observer,
             );
@@ -511,11 +511,11 @@ impl Canvas {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[2usize],
+                running: self.__bt_active.get(2usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[2usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             2usize,
             __bt_status,
             __bt_observer,
@@ -527,13 +527,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[2usize] {
+        if self.__bt_active.get(2usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Attack,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[2usize],
+                self.__bt_active.flag(2usize),
                 2usize,
                 __bt_observer,
             );
@@ -585,7 +585,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[3usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -597,7 +597,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[3usize] {
+        if self.__bt_active.get(3usize) {
             let _ = {
                 let mut __bt_step: ::bt::__private::Step = self.__bt_state_3.halt();
                 loop {
@@ -629,7 +629,7 @@ impl Canvas {
                 }
             };
             ::bt::__private::halted(
-                &mut self.__bt_active[3usize],
+                self.__bt_active.flag(3usize),
                 3usize,
                 __bt_observer,
             );
@@ -659,7 +659,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[4usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -671,10 +671,10 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[4usize] {
+        if self.__bt_active.get(4usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                &mut self.__bt_active[4usize],
+                self.__bt_active.flag(4usize),
                 4usize,
                 __bt_observer,
             );
@@ -693,11 +693,11 @@ impl Canvas {
             &mut self.__bt_leaf_5,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[5usize],
+                running: self.__bt_active.get(5usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[5usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -709,13 +709,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[5usize] {
+        if self.__bt_active.get(5usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Eat,
             >(&mut self.__bt_leaf_5, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[5usize],
+                self.__bt_active.flag(5usize),
                 5usize,
                 __bt_observer,
             );
@@ -778,7 +778,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[6usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -790,7 +790,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[6usize] {
+        if self.__bt_active.get(6usize) {
             let _ = {
                 let mut __bt_step: ::bt::__private::Step = self.__bt_state_6.halt();
                 loop {
@@ -819,7 +819,7 @@ impl Canvas {
                 }
             };
             ::bt::__private::halted(
-                &mut self.__bt_active[6usize],
+                self.__bt_active.flag(6usize),
                 6usize,
                 __bt_observer,
             );
@@ -838,11 +838,11 @@ impl Canvas {
             &mut self.__bt_leaf_7,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[7usize],
+                running: self.__bt_active.get(7usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[7usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -854,13 +854,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[7usize] {
+        if self.__bt_active.get(7usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Wander,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[7usize],
+                self.__bt_active.flag(7usize),
                 7usize,
                 __bt_observer,
             );

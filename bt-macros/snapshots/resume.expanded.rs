@@ -9,9 +9,9 @@ struct Errands {
     __bt_state_6: ::bt::__private::Repeat<::core::primitive::u8>,
     __bt_leaf_7: Deliver,
     __bt_leaf_8: IsHome,
-    __bt_resume: ::bt::__private::Resume,
+    __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: [::core::primitive::bool; 8usize],
+    __bt_active: ::bt::__private::RunningFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -161,7 +161,7 @@ impl Errands {
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: [false; 8usize],
+            __bt_active: ::bt::__private::RunningFlags::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -179,7 +179,7 @@ impl Errands {
     ) -> ::bt::__private::Status {
         let __bt_status = '__bt_resume: {
             match self.__bt_resume.leaf() {
-                1u8 => {
+                1 => {
                     match self.__bt_tick_2(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(1usize, __bt_observer);
@@ -189,7 +189,7 @@ impl Errands {
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
                 }
-                2u8 => {
+                2 => {
                     match self.__bt_tick_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(3usize, __bt_observer);
@@ -200,7 +200,7 @@ impl Errands {
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
                 }
-                3u8 => {
+                3 => {
                     match self.__bt_tick_7(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(6usize, __bt_observer);
@@ -309,7 +309,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[0usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             0usize,
             __bt_status,
             __bt_observer,
@@ -321,7 +321,7 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[0usize] {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -335,7 +335,7 @@ impl Errands {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[0usize],
+                self.__bt_active.flag(0usize),
                 0usize,
                 __bt_observer,
             );
@@ -358,7 +358,7 @@ impl Errands {
                                 self.__bt_tick_2(__bt_ctx, __bt_observer)
                             }
                         };
-                        self.__bt_resume.ticked(1u8, __bt_leaf_status)
+                        self.__bt_resume.ticked(1, __bt_leaf_status)
                     };
                     match self.__bt_state_1.on_child(0usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
@@ -405,7 +405,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[1usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -417,7 +417,7 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[1usize] {
+        if self.__bt_active.get(1usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt()
             {
                 match __bt_running {
@@ -431,7 +431,7 @@ impl Errands {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[1usize],
+                self.__bt_active.flag(1usize),
                 1usize,
                 __bt_observer,
             );
@@ -450,11 +450,11 @@ impl Errands {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[2usize],
+                running: self.__bt_active.get(2usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[2usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             2usize,
             __bt_status,
             __bt_observer,
@@ -466,13 +466,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[2usize] {
+        if self.__bt_active.get(2usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Fetch,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[2usize],
+                self.__bt_active.flag(2usize),
                 2usize,
                 __bt_observer,
             );
@@ -489,10 +489,10 @@ impl Errands {
                 ::core::option::Option::Some(__bt_handed) => __bt_handed,
                 ::core::option::Option::None => self.__bt_tick_4(__bt_ctx, __bt_observer),
             };
-            self.__bt_resume.ticked(2u8, __bt_leaf_status)
+            self.__bt_resume.ticked(2, __bt_leaf_status)
         });
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[3usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -504,10 +504,10 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[3usize] {
+        if self.__bt_active.get(3usize) {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                &mut self.__bt_active[3usize],
+                self.__bt_active.flag(3usize),
                 3usize,
                 __bt_observer,
             );
@@ -526,11 +526,11 @@ impl Errands {
             &mut self.__bt_leaf_4,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[4usize],
+                running: self.__bt_active.get(4usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[4usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -542,13 +542,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[4usize] {
+        if self.__bt_active.get(4usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Search,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[4usize],
+                self.__bt_active.flag(4usize),
                 4usize,
                 __bt_observer,
             );
@@ -604,7 +604,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[5usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -616,7 +616,7 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[5usize] {
+        if self.__bt_active.get(5usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_5.halt()
             {
                 match __bt_running {
@@ -627,7 +627,7 @@ impl Errands {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[5usize],
+                self.__bt_active.flag(5usize),
                 5usize,
                 __bt_observer,
             );
@@ -650,7 +650,7 @@ impl Errands {
                                 self.__bt_tick_7(__bt_ctx, __bt_observer)
                             }
                         };
-                        self.__bt_resume.ticked(3u8, __bt_leaf_status)
+                        self.__bt_resume.ticked(3, __bt_leaf_status)
                     };
                     self.__bt_state_6
                         .on_child(
@@ -661,7 +661,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[6usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -673,11 +673,11 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[6usize] {
+        if self.__bt_active.get(6usize) {
             self.__bt_halt_7(__bt_ctx, __bt_observer);
             self.__bt_state_6.halt();
             ::bt::__private::halted(
-                &mut self.__bt_active[6usize],
+                self.__bt_active.flag(6usize),
                 6usize,
                 __bt_observer,
             );
@@ -696,11 +696,11 @@ impl Errands {
             &mut self.__bt_leaf_7,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active[7usize],
+                running: self.__bt_active.get(7usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[7usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -712,13 +712,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[7usize] {
+        if self.__bt_active.get(7usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Deliver,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                &mut self.__bt_active[7usize],
+                self.__bt_active.flag(7usize),
                 7usize,
                 __bt_observer,
             );

@@ -117,7 +117,7 @@ struct Mission {
     __bt_leaf_1: Drive,
     __bt_leaf_2: Patrol,
     __bt_bb: MissionBlackboard,
-    __bt_active: [::core::primitive::bool; 3usize],
+    __bt_active: ::bt::__private::RunningFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -220,7 +220,7 @@ impl Mission {
                 __bt_child
             },
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: [false; 3usize],
+            __bt_active: ::bt::__private::RunningFlags::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -351,7 +351,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[0usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             0usize,
             __bt_status,
             __bt_observer,
@@ -363,7 +363,7 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[0usize] {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -377,7 +377,7 @@ impl Mission {
                 }
             }
             ::bt::__private::halted(
-                &mut self.__bt_active[0usize],
+                self.__bt_active.flag(0usize),
                 0usize,
                 __bt_observer,
             );
@@ -452,7 +452,7 @@ impl Mission {
             __bt_result
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[1usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -464,7 +464,7 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[1usize] {
+        if self.__bt_active.get(1usize) {
             ::bt::__private::trade_entry::<
                 World,
                 Drive,
@@ -525,7 +525,7 @@ impl Mission {
                 |__bt_of| &mut __bt_of.speed,
             );
             ::bt::__private::halted(
-                &mut self.__bt_active[1usize],
+                self.__bt_active.flag(1usize),
                 1usize,
                 __bt_observer,
             );
@@ -568,7 +568,7 @@ impl Mission {
             __bt_result
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(&mut self.__bt_active[2usize]),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
             __bt_status,
             __bt_observer,
@@ -580,7 +580,7 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active[2usize] {
+        if self.__bt_active.get(2usize) {
             ::bt::__private::trade_all::<
                 World,
                 Patrol,
@@ -609,7 +609,7 @@ impl Mission {
                 ::core::convert::identity(&mut self.__bt_leaf_2),
             );
             ::bt::__private::halted(
-                &mut self.__bt_active[2usize],
+                self.__bt_active.flag(2usize),
                 (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
                 __bt_observer,
             );

@@ -55,12 +55,13 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         }
         methods.extend(code.methods);
     }
-    let slots = plan.active_slots();
+    let bytes = plan.active_slots().div_ceil(8);
     let bb = blackboard::blackboard_type(tree);
     let tick_root = resume::tick_root(&g);
     let mut halt_root = halt_child(&g, 0);
     if !plan.resume.is_empty() {
-        field_decls.push(quote!(__bt_resume: ::bt::__private::Resume));
+        let code = syn::Ident::new(g.plan.resume_code_type(), proc_macro2::Span::call_site());
+        field_decls.push(quote!(__bt_resume: ::bt::__private::Resume<::core::primitive::#code>));
         field_inits.push(quote!(__bt_resume: ::bt::__private::Resume::new()));
         halt_root.extend(quote!(self.__bt_resume.clear();));
     }
@@ -73,14 +74,14 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         fields: quote! {
             #(#field_decls,)*
             __bt_bb: #bb,
-            __bt_active: [::core::primitive::bool; #slots],
+            __bt_active: ::bt::__private::RunningFlags<#bytes>,
             __bt_status: ::core::option::Option<::bt::__private::Status>,
         },
         new: quote! {
             Self {
                 #(#field_inits,)*
                 __bt_bb: <#bb as ::core::default::Default>::default(),
-                __bt_active: [false; #slots],
+                __bt_active: ::bt::__private::RunningFlags::new(),
                 __bt_status: ::core::option::Option::None,
             }
         },
@@ -288,7 +289,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
         .parent
         .and_then(|parent| g.plan.active_slot[parent])
     {
-        Some(slot) => quote!(self.__bt_active[#slot] = true;),
+        Some(slot) => quote!(self.__bt_active.set(#slot, true);),
         None => TokenStream::new(),
     };
     quote! {
@@ -310,7 +311,7 @@ fn leaf_status(g: &Gen, node: &Node, call: TokenStream) -> TokenStream {
         return call;
     }
     let finished = match g.plan.active_slot[node.id] {
-        Some(slot) => quote!(self.__bt_active[#slot] = false;),
+        Some(slot) => quote!(self.__bt_active.set(#slot, false);),
         None => TokenStream::new(),
     };
     quote! {
@@ -365,7 +366,7 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// The running flag of node `id`, or `false` for a node that never runs.
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
     match g.plan.active_slot[id] {
-        Some(slot) => quote!(self.__bt_active[#slot]),
+        Some(slot) => quote!(self.__bt_active.get(#slot)),
         None => quote!(false),
     }
 }
@@ -397,7 +398,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     let tick = tick_fn(id);
     let slot = g.plan.active_slot[id];
     let active = match slot {
-        Some(slot) => quote!(::core::option::Option::Some(&mut self.__bt_active[#slot])),
+        Some(slot) => quote!(::core::option::Option::Some(self.__bt_active.flag(#slot))),
         None => quote!(::core::option::Option::None),
     };
     let conditions = &node.conditions;
@@ -479,9 +480,9 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
                 #ctx: &mut #context,
                 #observer: &mut __BtO,
             ) {
-                if self.__bt_active[#slot] {
+                if self.__bt_active.get(#slot) {
                     #halt_body
-                    ::bt::__private::halted(&mut self.__bt_active[#slot], #public, #observer);
+                    ::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);
                     #hooks
                 }
             }

@@ -22,7 +22,7 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     let label = syn::Lifetime::new("'__bt_resume", Span::mixed_site());
     let arms = g.plan.resume.iter().map(|&leaf| {
-        let code = g.plan.resume_code(leaf).expect("a leaf of `plan.resume`");
+        let code = code_literal(g.plan.resume_code(leaf).expect("a leaf of `plan.resume`"));
         let tick = tick_fn(leaf);
         let ancestors = g.tree.ancestors(leaf).map(|node| {
             let public = metadata::public_id(g.tree, node.id);
@@ -56,12 +56,20 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
 pub(super) fn tick_leaf(g: &Gen, id: usize, call: TokenStream) -> TokenStream {
     match g.plan.resume_code(id) {
         None => call,
-        Some(code) => quote! {{
-            let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                ::core::option::Option::None => #call,
-            };
-            self.__bt_resume.ticked(#code, __bt_leaf_status)
-        }},
+        Some(code) => {
+            let code = code_literal(code);
+            quote! {{
+                let __bt_leaf_status = match self.__bt_resume.take_handed() {
+                    ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                    ::core::option::Option::None => #call,
+                };
+                self.__bt_resume.ticked(#code, __bt_leaf_status)
+            }}
+        }
     }
+}
+
+/// A resume code as an unsuffixed literal: its type is the tree's resume code type.
+fn code_literal(code: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(code)
 }
