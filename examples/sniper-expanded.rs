@@ -151,7 +151,7 @@ struct Sniper {
     __bt_leaf_6: Patrol,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::RunningFlags<1usize>,
+    __bt_active: ::bt::__private::BoolFlags<3usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[rustfmt::skip]
@@ -285,7 +285,7 @@ impl Sniper {
             __bt_leaf_6: <Patrol as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: ::bt::__private::RunningFlags::new(),
+            __bt_active: <::bt::__private::BoolFlags<3usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }

@@ -108,6 +108,18 @@
 //! Commas between children are optional. `#[name = "..."]` names a node for traces and
 //! [`NodeInfo::find`]; names must be unique in a tree.
 //!
+//! ## Under another name
+//!
+//! The generated code names this crate by its absolute path, `::bt`, so that no `use` or local
+//! item in the user's module can shadow it. A crate that depends on it under another name
+//! (`behave = { package = "bt", .. }` in Cargo.toml) makes that name `bt` again with one line at
+//! its root (`lib.rs` or `main.rs`); an `extern crate` at the root adds its name to every module's
+//! paths, so `::bt` resolves:
+//!
+//! ```text
+//! extern crate behave as bt;
+//! ```
+//!
 //! # Leaves
 //!
 //! | written | the leaf |

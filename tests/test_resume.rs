@@ -375,3 +375,239 @@ fn the_root_is_reported_once_and_last_in_every_tick() {
     let through = check_root_reported_last(&mut Supervised::new(), &supervised, 0x5EED, 3_000);
     assert!(through > 300, "only {through} resumed ticks of Supervised");
 }
+
+// ---------------------------------------------------------------------------------------------
+// A big tree: 300 stateful leaves that can be resumed directly (codes wider than a byte).
+
+/// `big!(Name, root attributes)`: 300 stateful leaves under memory composites.
+macro_rules! big {
+    ($(#[$doc:meta])* $name:ident, $($root_attr:tt)*) => {
+        behavior_tree! {
+            $(#[$doc])*
+            pub tree $name for Ctx {
+                $($root_attr)*
+                Sequence {
+                    Action(Act<0>),
+                    Sequence {
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    ForceSuccess { StatefulAction(Task<2>) }, StatefulAction(Task<3>),
+                    ForceSuccess { StatefulAction(Task<3>) }, StatefulAction(Task<4>),
+                    ForceSuccess { StatefulAction(Task<4>) }, StatefulAction(Task<2>),
+                    },
+                    Action(Act<1>),
+                }
+            }
+        }
+    };
+}
+
+big!(
+    /// Every `Task` is resumed directly.
+    Big,
+);
+
+big!(
+    /// The same tree walked from the root on every tick (a condition on the root).
+    BigWalked,
+    #[on_halted(|_| ())]
+);
+
+#[test]
+fn a_tree_of_300_resumable_leaves_resumes_them_all_directly() {
+    // A resume code of two bytes (and a status handed over), nothing else.
+    assert_eq!(size_of::<Big>(), size_of::<BigWalked>() + 4);
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut roll = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut resumed, mut walked) = (Big::new(), BigWalked::new());
+    let (mut ctx_a, mut ctx_b) = (Ctx::new(), Ctx::new());
+    let (mut direct, mut completed) = (0, 0);
+    for step in 0..20_000 {
+        if roll(200) == 0 {
+            let (mut a, mut b) = (Events::default(), Events::default());
+            resumed.halt_with(&mut ctx_a, &mut a);
+            walked.halt_with(&mut ctx_b, &mut b);
+            assert_eq!(ctx_a.take_log(), ctx_b.take_log(), "halt at step {step}");
+            assert_eq!(a, b, "halt events at step {step}");
+            continue;
+        }
+        for leaf in 0..5 {
+            let answer = match leaf {
+                2..=4 => [Running, Success, Success, Success, Failure][roll(5) as usize],
+                _ => [Success, Success, Success, Failure][roll(4) as usize],
+            };
+            ctx_a.always(leaf, answer);
+            ctx_b.always(leaf, answer);
+        }
+        let (status_a, events_a) = tick_events(&mut resumed, &mut ctx_a);
+        let (status_b, events_b) = tick_events(&mut walked, &mut ctx_b);
+        let (log_a, log_b) = (ctx_a.take_log(), ctx_b.take_log());
+        assert_eq!(status_a, status_b, "status at step {step}");
+        assert_eq!(log_a, log_b, "leaf calls at step {step}");
+        assert_eq!(events_a, events_b, "observer events at step {step}");
+        if matches!(log_a.as_slice(), [OnRunning(_)]) && status_a == Running {
+            direct += 1;
+        }
+        if status_a == Success {
+            completed += 1;
+        }
+    }
+    assert!(
+        direct > 1_000,
+        "only {direct} resumed ticks: the test lost its point"
+    );
+    assert!(
+        completed > 0,
+        "the tree never got to its end: the test lost its point"
+    );
+}

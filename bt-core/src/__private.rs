@@ -111,13 +111,13 @@ pub fn stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(
 /// running (`active`) and tells the observer.
 #[inline(always)]
 pub fn finish<O: Observer>(
-    active: Option<Flag<'_>>,
+    active: Option<&mut bool>,
     node: usize,
     status: Status,
     observer: &mut O,
 ) -> Status {
     if let Some(active) = active {
-        active.set(status == Status::Running);
+        *active = status == Status::Running;
     }
     observer.on_status(node, status);
     status
@@ -131,12 +131,12 @@ pub fn still_running<O: Observer>(node: usize, observer: &mut O) {
 }
 
 pub use crate::resume::Resume;
-pub use crate::running::{Flag, RunningFlags};
+pub use crate::running::BoolFlags;
 
 /// The one place every halt passes through: the node is no longer running; tell the observer.
 #[inline(always)]
-pub fn halted<O: Observer>(active: Flag<'_>, node: usize, observer: &mut O) {
-    active.set(false);
+pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
+    *active = false;
     observer.on_halted(node);
 }
 

@@ -159,7 +159,7 @@ struct Robot {
     __bt_leaf_1: Plan,
     __bt_leaf_2: Drive,
     __bt_bb: RobotBlackboard,
-    __bt_active: ::bt::__private::RunningFlags<1usize>,
+    __bt_active: ::bt::__private::BoolFlags<2usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -295,7 +295,7 @@ impl Robot {
             __bt_leaf_1: <Plan as ::core::default::Default>::default(),
             __bt_leaf_2: <Drive as ::core::default::Default>::default(),
             __bt_bb: <RobotBlackboard as ::core::default::Default>::default(),
-            __bt_active: ::bt::__private::RunningFlags::new(),
+            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }

@@ -88,7 +88,7 @@ struct Decorated {
     __bt_state_14: ::bt::__private::EntryUpdated,
     __bt_state_15: ::bt::__private::EntryUpdated,
     __bt_bb: DecoratedBlackboard,
-    __bt_active: ::bt::__private::RunningFlags<2usize>,
+    __bt_active: ::bt::__private::BoolFlags<10usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -312,7 +312,7 @@ impl Decorated {
             __bt_state_14: <::bt::__private::EntryUpdated>::new(),
             __bt_state_15: ::bt::__private::EntryUpdated::new(),
             __bt_bb: <DecoratedBlackboard as ::core::default::Default>::default(),
-            __bt_active: ::bt::__private::RunningFlags::new(),
+            __bt_active: <::bt::__private::BoolFlags<10usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }

@@ -139,7 +139,7 @@ struct Canvas {
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: ::bt::__private::RunningFlags<1usize>,
+    __bt_active: ::bt::__private::BoolFlags<8usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -304,7 +304,7 @@ impl Canvas {
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: ::bt::__private::RunningFlags::new(),
+            __bt_active: <::bt::__private::BoolFlags<8usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }

@@ -11,7 +11,7 @@ struct Errands {
     __bt_leaf_8: IsHome,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::RunningFlags<1usize>,
+    __bt_active: ::bt::__private::BoolFlags<8usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -161,7 +161,7 @@ impl Errands {
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: ::bt::__private::RunningFlags::new(),
+            __bt_active: <::bt::__private::BoolFlags<8usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }

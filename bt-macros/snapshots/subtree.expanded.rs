@@ -117,7 +117,7 @@ struct Mission {
     __bt_leaf_1: Drive,
     __bt_leaf_2: Patrol,
     __bt_bb: MissionBlackboard,
-    __bt_active: ::bt::__private::RunningFlags<1usize>,
+    __bt_active: ::bt::__private::BoolFlags<3usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -220,7 +220,7 @@ impl Mission {
                 __bt_child
             },
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: ::bt::__private::RunningFlags::new(),
+            __bt_active: <::bt::__private::BoolFlags<3usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }

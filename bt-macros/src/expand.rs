@@ -204,7 +204,7 @@ mod tests {
         let text = expand(quote!(tree T for () { Sequence { AlwaysSuccess, AlwaysFailure } }));
         assert!(!text.contains("__bt_state_0 :"), "{text}");
         assert!(
-            text.contains("__bt_active : :: bt :: __private :: RunningFlags < 0usize >"),
+            text.contains("__bt_active : :: bt :: __private :: BoolFlags < 0usize >"),
             "{text}"
         );
         let text = expand(quote!(tree T for () { Sequence { StatefulAction(Walk) } }));

@@ -14,9 +14,6 @@
 //! The context is also a [`bt::Clock`]: a [`ManualClock`] at 0 that only a test moves
 //! ([`Ctx::advance_ms`]), for the trees with Delay, Timeout or Sleep.
 //!
-//! The context is also a [`bt::Clock`]: a [`ManualClock`] at 0 that only a test moves
-//! ([`Ctx::advance_ms`]), for the trees with Delay, Timeout or Sleep.
-//!
 //! Trees with an error type (`tree T for Ctx, error Oops`) use the fallible leaves `TryCond<ID>`,
 //! `TryAct<ID>` and `TryTask<ID>` (the `Try*` traits; the same calls are logged), or inline
 //! closures over [`Ctx::try_check`] / [`Ctx::try_exec`]. [`Ctx::script_err`] queues an answer

@@ -55,7 +55,8 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         }
         methods.extend(code.methods);
     }
-    let bytes = plan.active_slots().div_ceil(8);
+    let slots = plan.active_slots();
+    let flags = quote!(::bt::__private::BoolFlags<#slots>);
     let bb = blackboard::blackboard_type(tree);
     let tick_root = resume::tick_root(&g);
     let mut halt_root = halt_child(&g, 0);
@@ -74,14 +75,14 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         fields: quote! {
             #(#field_decls,)*
             __bt_bb: #bb,
-            __bt_active: ::bt::__private::RunningFlags<#bytes>,
+            __bt_active: #flags,
             __bt_status: ::core::option::Option<::bt::__private::Status>,
         },
         new: quote! {
             Self {
                 #(#field_inits,)*
                 __bt_bb: <#bb as ::core::default::Default>::default(),
-                __bt_active: ::bt::__private::RunningFlags::new(),
+                __bt_active: <#flags>::new(),
                 __bt_status: ::core::option::Option::None,
             }
         },

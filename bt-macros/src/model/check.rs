@@ -425,9 +425,19 @@ pub fn contains_itself(cx: &Ctxt, tree: &Ident, subtree: &SubTree) -> bool {
     is_self
 }
 
-/// Records the identifiers node `node` mentions in its arguments (bindings, closures, scripts)
-/// and attributes (conditions), for [`unused_entries`].
-pub fn mention(node: &NodeSyntax, out: &mut HashSet<String>) {
+/// What the nodes of a tree say about its blackboard entries, for [`unused_entries`].
+#[derive(Default)]
+pub struct Mentions {
+    /// Every identifier in the nodes' arguments and attributes.
+    names: HashSet<String>,
+    /// A closure hands its blackboard parameter to other code (`helper(bb)`, `bb.method()`,
+    /// `let b = bb;`), which may read any entry: then no entry is reported unused.
+    escaped: bool,
+}
+
+/// Records what node `node` says about the blackboard in its arguments (bindings, closures,
+/// scripts) and attributes (conditions), for [`unused_entries`].
+pub fn mention(node: &NodeSyntax, out: &mut Mentions) {
     fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
         for token in tokens {
             match token {
@@ -440,29 +450,151 @@ pub fn mention(node: &NodeSyntax, out: &mut HashSet<String>) {
         }
     }
     for attr in &node.attrs {
-        idents(attr.to_token_stream(), out);
+        idents(attr.to_token_stream(), &mut out.names);
+        if let syn::Meta::List(list) = &attr.meta {
+            out.escaped |= escapes(list.tokens.clone(), false);
+        }
     }
-    idents(node.arg_tokens.clone(), out);
+    idents(node.arg_tokens.clone(), &mut out.names);
+    // An inline leaf's closure takes the context first (and only, with one parameter).
+    let leaf = matches!(
+        node.kind.to_string().as_str(),
+        "Condition" | "Action" | "StatefulAction"
+    );
+    out.escaped |= escapes(node.arg_tokens.clone(), leaf);
+}
+
+/// Whether a closure among the comma-separated `arguments` passes a parameter that may be the
+/// blackboard to other code. Only closures written as an argument (`|bb| ..`, `name = |bb| ..`)
+/// take the blackboard; a closure nested in one can reach it only through the outer parameter.
+/// With `context_first`, a closure's first parameter is the context, not the blackboard.
+/// Arguments that do not parse as expressions count as escaping (no warning is better than a
+/// wrong one).
+fn escapes(arguments: TokenStream, context_first: bool) -> bool {
+    use syn::parse::Parser;
+    let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+    let Ok(arguments) = parser.parse2(arguments) else {
+        return true;
+    };
+    arguments.iter().any(|argument| {
+        let closure = match argument {
+            syn::Expr::Closure(closure) => closure,
+            syn::Expr::Assign(assign) => match &*assign.right {
+                syn::Expr::Closure(closure) => closure,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let skip = usize::from(context_first);
+        closure.inputs.iter().skip(skip).any(|input| match input {
+            syn::Pat::Ident(param) => param_escapes(&param.ident, closure.body.to_token_stream()),
+            syn::Pat::Type(typed) => match &*typed.pat {
+                syn::Pat::Ident(param) => {
+                    param_escapes(&param.ident, closure.body.to_token_stream())
+                }
+                _ => false,
+            },
+            // `_` reads nothing; a destructuring pattern names the entries it reads.
+            _ => false,
+        })
+    })
+}
+
+/// Whether `param` appears in `body` other than as `param.entry` (a field read or write): a
+/// method call on it, or the parameter itself passed or bound elsewhere.
+fn param_escapes(param: &Ident, body: TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = body.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, token)| match token {
+        TokenTree::Group(group) => param_escapes(param, group.stream()),
+        TokenTree::Ident(ident) if ident == param => {
+            let after_dot =
+                i > 0 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+            if after_dot {
+                return false; // `other.bb`: a field of something else
+            }
+            let dot = matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+            let field = matches!(tokens.get(i + 2), Some(TokenTree::Ident(_)));
+            let call = match tokens.get(i + 3) {
+                Some(TokenTree::Group(group)) => {
+                    group.delimiter() == proc_macro2::Delimiter::Parenthesis
+                }
+                Some(TokenTree::Punct(p)) => p.as_char() == ':',
+                _ => false,
+            };
+            !(dot && field && !call)
+        }
+        _ => false,
+    })
 }
 
 /// Entries that no node mentions: their name appears nowhere in the nodes' arguments or
-/// attributes ([`mention`]). The test is by name, so it never reports an entry that is used; it
-/// may miss one mentioned only as another thing's name. Entries marked `#[allow(..)]` are left
-/// out: the way to say "only code outside the tree uses this entry".
-pub fn unused_entries(blackboard: Option<&Blackboard>, mentioned: &HashSet<String>) -> Vec<Ident> {
+/// attributes ([`mention`]), and no closure passes its blackboard to other code. The test never
+/// reports an entry that a node uses (a closure can reach the blackboard only through its
+/// parameter, and a parameter used other than as `bb.entry` turns the report off); it may miss
+/// an entry whose name is mentioned as another thing's name. Entries marked `#[allow(..)]` are
+/// left out: the way to say "only code outside the tree uses this entry".
+pub fn unused_entries(blackboard: Option<&Blackboard>, mentioned: &Mentions) -> Vec<Ident> {
     let Some(blackboard) = blackboard else {
         return Vec::new();
     };
+    if mentioned.escaped {
+        return Vec::new();
+    }
     (blackboard.entries.iter())
         .filter(|entry| !attr::allows_unused(entry))
-        .filter(|entry| !mentioned.contains(&entry.name.to_string()))
+        .filter(|entry| !mentioned.names.contains(&entry.name.to_string()))
         .map(|entry| entry.name.clone())
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::edit_distance;
+    use super::{edit_distance, escapes};
+    use quote::quote;
+
+    #[test]
+    fn a_blackboard_read_through_its_fields_stays_in_view() {
+        assert!(!escapes(quote!(|bb| bb.speed > 1.0 && bb.ready), false));
+        assert!(!escapes(
+            quote!(|bb| {
+                bb.count += 1;
+                helper(&bb.pos)
+            }),
+            false
+        ));
+        assert!(!escapes(
+            quote!(|bb| bb.items.iter().any(|item| item.ready())),
+            false
+        ));
+        assert!(!escapes(
+            quote!(value = { item }, if_empty = Failure),
+            false
+        ));
+        assert!(!escapes(quote!(|_| true), false));
+        assert!(!escapes(quote!(|bb: &Board| bb.speed), false));
+        // An inline leaf's context may do anything; its blackboard is the second parameter.
+        assert!(!escapes(quote!(|world| world.is_ready()), true));
+        assert!(!escapes(quote!(|world, bb| world.go(bb.target)), true));
+    }
+
+    #[test]
+    fn a_blackboard_handed_to_other_code_escapes() {
+        assert!(escapes(quote!(|bb| helper(bb)), false));
+        assert!(escapes(quote!(|bb| bb.total()), false));
+        assert!(escapes(quote!(|bb| bb.get::<u32>()), false));
+        assert!(escapes(
+            quote!(|bb| {
+                let board = bb;
+                board.speed
+            }),
+            false
+        ));
+        assert!(escapes(quote!(abort = both, |bb| check(&*bb)), false));
+        assert!(escapes(quote!(|world, bb| world.plan(bb)), true));
+        assert!(escapes(quote!(|world| world.is_ready()), false));
+        // Arguments that are not expressions: no warning rather than a wrong one.
+        assert!(escapes(quote!(case 1 =>), false));
+    }
 
     #[test]
     fn distances() {

@@ -13,8 +13,6 @@ mod attr;
 mod check;
 mod nodecanvas;
 
-use std::collections::HashSet;
-
 use proc_macro2::Span;
 use syn::{Expr, ExprClosure, Ident, LitStr, Type};
 
@@ -295,7 +293,7 @@ impl Tree {
             subtrees: Vec::new(),
             unused_entries: Vec::new(),
         };
-        let mut mentioned = HashSet::new();
+        let mut mentioned = check::Mentions::default();
         let mut roots = body.roots.into_iter();
         match roots.next() {
             None => cx.syn_error(syn::Error::new(
@@ -330,7 +328,7 @@ impl Tree {
 
     /// Adds `root` and its descendants, in pre-order (a node's id is its position). Iterative,
     /// one level of children parsed at a time: the depth of a tree costs no stack.
-    fn lower(&mut self, cx: &Ctxt, root: NodeSyntax, mentioned: &mut HashSet<String>) {
+    fn lower(&mut self, cx: &Ctxt, root: NodeSyntax, mentioned: &mut check::Mentions) {
         let mut stack: Vec<(NodeSyntax, Option<usize>, usize)> = vec![(root, None, 0)];
         while let Some((syntax, parent, depth)) = stack.pop() {
             let id = self.nodes.len();
