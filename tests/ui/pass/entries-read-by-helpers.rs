@@ -20,7 +20,7 @@ impl RobotBlackboard {
 
 behavior_tree! {
     tree Robot for World {
-        blackboard { speed: f32 = 2.0, distance: u32 }
+        blackboard { speed: f32 = 2.0, distance: u32 = 10 }
         Sequence {
             ScriptCondition(|bb| fast_enough(bb)),
             #[skip_if(|bb| bb.arrived())]
