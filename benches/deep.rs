@@ -5,10 +5,11 @@
 //! succeed, and the last leaf, at depth 20, which keeps running). Once every task has finished,
 //! each tick resumes that last leaf.
 //!
-//! The generated tree resumes a running leaf directly only if the tree has at most 64 stateful
-//! leaves that qualify (bt-macros' `plan::RESUME_MAX`): with 301 it walks from the root, through
-//! the 20 `Sequence`s. The hand-written version keeps the running unit and phase and jumps
-//! straight to the leaf.
+//! The generated tree resumes the running leaf directly (every one of the 301 stateful leaves has
+//! a resume code, a `u16` here), so a tick jumps to the depth-20 leaf as the hand-written version
+//! does, which keeps the running unit and phase. (Until commit 535604b the macro resumed directly
+//! only in trees of at most 64 such leaves, and this tree walked from the root through the 20
+//! `Sequence`s: 27.6–31.6 ns.)
 //!
 //! Implementations: the generated tree, a hand-written state machine, a `Box<dyn Node>` tree,
 //! bonsai-bt 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
