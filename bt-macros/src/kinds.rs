@@ -25,7 +25,10 @@ pub struct KindSpec {
     /// Whether, when its running child answers `Running`, the node answers `Running` too without
     /// changing its state or doing anything else: then a tick may resume a running leaf below it
     /// directly (`bt_core::resume`). A list of what may pass: a new kind is walked until its rule
-    /// has been checked.
+    /// has been checked. The rule must also not look at its child's running flag before ticking
+    /// the child: when a directly resumed leaf finishes, the walk that follows finds the flags on
+    /// the path already down, and only the tick of the child takes the handed-over status
+    /// (`Precondition`, `Conditional` and `WaitUntil` look, so they are walked).
     pub passes_running: bool,
     /// Whether the node's state must outlive an activation, so that it is a field of the tree even
     /// when the node cannot be running between ticks.
@@ -490,7 +493,7 @@ pub const KINDS: &[KindSpec] = &[
     decorator(&["Filter"],                  D::Filter,                  Grammar::Params(FILTER),       Running::IfChildCan, true,  Kept),
     decorator(&["Cooldown"],                D::Cooldown,                Grammar::Params(COOLDOWN),     Running::IfChildCan, false, Kept),
     decorator(&["Iterate"],                 D::Iterate,                 Grammar::Params(ITERATE),      Running::Always,     false, Kept),
-    decorator(&["WaitUntil"],               D::WaitUntil,               Grammar::Params(CONDITION),    Running::Always,     true,  Activation),
+    decorator(&["WaitUntil"],               D::WaitUntil,               Grammar::Params(CONDITION),    Running::Always,     false, Activation),
     decorator(&["Optional"],                D::Optional,                Grammar::None,                 Running::IfChildCan, true,  Activation),
     decorator(&["Guard"],                   D::Guard,                   Grammar::Params(GUARD),        Running::Always,     true,  Activation),
     decorator(&["Deadline"],                D::Deadline,                Grammar::Params(MILLIS),       Running::IfChildCan, false, Activation),
@@ -1474,7 +1477,6 @@ mod tests {
             "RepeatTimes(3) { X }",
             "RepeatUntil(Success) { X }",
             "Filter(2) { X }",
-            "WaitUntil(|bb| bb.go) { X }",
             "Optional { X }",
             "Guard(|c| &mut c.token) { X }",
             "Remap(success = Failure) { X }",
@@ -1484,6 +1486,10 @@ mod tests {
             assert_eq!(resumed(&body), [2], "{node}");
         }
         let walked = [
+            // Reads its child's running flag before ticking it: after a direct resume handed a
+            // completion over, the flag is already down and the rule would wait again
+            // (tests/regression/wait_until_child_completion.rs).
+            "WaitUntil(|bb| bb.go) { X }",
             "PrioritySelector { #[score(1)] X }",
             "BinarySelector(|bb| bb.go) { X, X }",
             "IndexSwitch(|bb| 0) { X }",
