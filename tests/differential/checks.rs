@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use crate::tree::{
-    self, Attr, Bind, Count, Node, PortLeaf, RunOnceForm, SetValue, Spelling, StatusName, Stmt,
-    SubForm, Tree,
+    self, Attr, Bind, Count, Ext, Node, PortLeaf, RunOnceForm, SetValue, Spelling, StatusName,
+    Stmt, SubForm, Tree,
 };
 use crate::trees::PARTS;
 
@@ -131,6 +131,40 @@ fn features(node: &Node) -> Vec<String> {
                 Some(_) => "Loop(value = {entry})".into(),
             });
             out.push(format!("Loop(if_empty {})", status_form(*if_empty)));
+        }
+        Node::Ext(ext, _) => {
+            let count = |n: &Count| match n {
+                Count::Times(0) => "0",
+                Count::Times(_) => "n",
+                Count::Forever => "forever",
+            };
+            let ms = |ms: u64| if ms == 0 { "0" } else { "ms" };
+            match ext {
+                Ext::Repeater(n)
+                | Ext::RepeatUntilFailure(n)
+                | Ext::RepeatUntilSuccess(n)
+                | Ext::RepeatTimes(n) => out.push(format!("{}({})", ext.dsl_kind(), count(n))),
+                Ext::MaxTime(t) | Ext::Wait(t) | Ext::Deadline(t) => {
+                    out.push(format!("{}({})", ext.dsl_kind(), ms(*t)))
+                }
+                Ext::RepeatUntil(s) => out.push(format!("RepeatUntil({})", s.dsl())),
+                Ext::BinarySelector(_, dynamic) => {
+                    out.push(format!("BinarySelector(dynamic {dynamic:?})"))
+                }
+                Ext::Filter(_, count, filtered) => {
+                    out.push(format!("Filter(count {count:?})"));
+                    out.push(format!("Filter(filtered {})", status_form(*filtered)));
+                }
+                Ext::Cooldown(ms, filtered) => {
+                    out.push(format!("Cooldown({})", if *ms == 0 { "0" } else { "ms" }));
+                    out.push(format!("Cooldown(filtered {})", status_form(*filtered)));
+                }
+                Ext::Conditional(_, dynamic, otherwise) => {
+                    out.push(format!("Conditional(dynamic {dynamic:?})"));
+                    out.push(format!("Conditional(else {})", status_form(*otherwise)));
+                }
+                _ => {}
+            }
         }
         _ => {}
     }
@@ -298,6 +332,57 @@ fn every_node_kind_and_parameter_is_covered() {
         "Loop(value not written)",
         "Loop(value = {entry})",
         "entry q0",
+        // Issue 11: behavior3's nodes and names.
+        "Priority",
+        "Succeeder",
+        "Failer",
+        "Runner",
+        "Limiter",
+        "MaxTime(0)",
+        "MaxTime(ms)",
+        "Wait(0)",
+        "Wait(ms)",
+        "Repeater(0)",
+        "Repeater(n)",
+        "Repeater(forever)",
+        "RepeatUntilFailure(n)",
+        "RepeatUntilFailure(forever)",
+        "RepeatUntilSuccess(n)",
+        "RepeatUntilSuccess(forever)",
+        // Issue 12: NodeCanvas's deterministic nodes.
+        "FlipSelector",
+        "StepSequencer",
+        "Optional",
+        "Remap",
+        "RepeatTimes(n)",
+        "RepeatTimes(forever)",
+        "RepeatUntil(Success)",
+        "RepeatUntil(Failure)",
+        "Interrupt",
+        "Conditional(dynamic None)",
+        "Conditional(dynamic Some(true))",
+        "Conditional(dynamic Some(false))",
+        "Conditional(else not written)",
+        "Conditional(else = Success)",
+        "Conditional(else = Failure)",
+        "WaitUntil",
+        "Deadline(0)",
+        "Deadline(ms)",
+        "BinarySelector(dynamic None)",
+        "BinarySelector(dynamic Some(true))",
+        "BinarySelector(dynamic Some(false))",
+        "Filter(count None)",
+        "Filter(count Some(Running))",
+        "Filter(count Some(Success))",
+        "Filter(count Some(Failure))",
+        "Filter(filtered not written)",
+        "Filter(filtered = Skipped)",
+        "Filter(filtered = Failure)",
+        "Cooldown(0)",
+        "Cooldown(ms)",
+        "Cooldown(filtered not written)",
+        "Cooldown(filtered = Skipped)",
+        "Cooldown(filtered = Failure)",
     ] {
         expected.push(key.to_string());
     }
